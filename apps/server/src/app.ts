@@ -1,0 +1,73 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config/config';
+import type { Database } from './db/client';
+import { AppError } from './lib/errors';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createEventBus, type EventBus } from './modules/events/event-bus';
+import { eventRoutes } from './modules/events/events.routes';
+import { healthRoutes } from './modules/system/health.routes';
+import { superAdminSystemRoutes } from './modules/system/super-admin.routes';
+import { userRoutes } from './modules/users/users.routes';
+import { webRoutes } from './modules/system/web.routes';
+import { registerAuth } from './plugins/auth';
+import { registerErrorHandling } from './plugins/errors';
+import { registerSecurity } from './plugins/security';
+import './types';
+
+export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export type BuildAppOptions = {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+  /** Inject a bus (tests); by default one is created for the database. */
+  events?: EventBus;
+};
+
+/**
+ * Builds the whole application as a Fastify instance without listening (tests call inject on it;
+ * server.ts adds listen and shutdown). Order: security hooks, error handler, sessions and
+ * permissions (their onRoute hook must see every route), then the routes.
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    // Fastify accepts a hop count too; its type declarations omit it.
+    trustProxy: config.trustProxy as boolean | string | string[],
+    bodyLimit: 1024 * 1024,
+    // Security guide: the PIN, cookies and secrets never reach a log line.
+    disableRequestLogging: false,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('config', config);
+  app.decorate('database', database);
+  const events = options.events ?? createEventBus(database, config.databaseUrl, app.log);
+  app.decorate('events', events);
+  app.addHook('onClose', async () => events.close());
+
+  registerErrorHandling(app);
+  await registerSecurity(app);
+  await registerAuth(app);
+
+  app.setNotFoundHandler(async (request, reply) => {
+    if (request.url.startsWith('/api/') && !(await app.sessions.resolve(request))) {
+      throw new AppError(401, 'auth.unauthorized', 'Authentication required');
+    }
+    return reply.status(404).send({ message: 'Not found', code: 'not_found' });
+  });
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(eventRoutes);
+  await app.register(userRoutes);
+  await app.register(superAdminSystemRoutes);
+  await app.register(webRoutes(config.webDistDir ?? DEFAULT_WEB_DIST));
+
+  return app as unknown as FastifyInstance;
+}

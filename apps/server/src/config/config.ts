@@ -1,0 +1,201 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFromEnv = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'yes', 'no'])])
+  .transform((v) => v === true || v === 'true' || v === '1' || v === 'yes');
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const systemTimeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+/**
+ * Every setting of the product, parsed once at start (style guide habit 6). Environment
+ * variable names are the keys. Secrets may be given; when absent they are generated on first
+ * start and kept in DATA_DIR/secrets.json (mode 0600) so the embedded default needs no set-up.
+ */
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production').describe('Runtime mode.'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000).describe('TCP port for the web app and API.'),
+  HOST: z
+    .string()
+    .min(1)
+    .default('0.0.0.0')
+    .describe('Interface to listen on (0.0.0.0 lets tablets on the LAN connect).'),
+  DATA_DIR: z.string().min(1).default('./data').describe('Folder for the embedded database and generated secrets.'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// or postgresql:// URL' })
+    .optional()
+    .describe('PostgreSQL server to use instead of the embedded PGlite database.'),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10).describe('Connections per app instance.'),
+  STORE_TIME_ZONE: z
+    .string()
+    .refine(isTimeZone, { error: 'must be an IANA time zone such as Australia/Sydney' })
+    .default(systemTimeZone)
+    .describe('Time zone that defines "today" and report days.'),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(60)
+    .describe('Sign-out after this long without a request.'),
+  SESSION_ABSOLUTE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(72)
+    .default(12)
+    .describe('Sign-out this long after sign-in, whatever the activity.'),
+  COOKIE_SECURE: booleanFromEnv
+    .default(false)
+    .describe('Mark the session cookie Secure (__Host- prefix); set true behind HTTPS.'),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .describe('Proxy whose X-Forwarded-For is trusted: false, true, a hop count, or comma-separated addresses/CIDRs.'),
+  DEMO_DATA: booleanFromEnv.default(true).describe('Seed the demo store into an empty database.'),
+  SESSION_SECRET: z
+    .string()
+    .min(32, { error: 'must be at least 32 characters' })
+    .optional()
+    .describe('Cookie signing secret.'),
+  PIN_PEPPER: z
+    .string()
+    .min(32, { error: 'must be at least 32 characters' })
+    .optional()
+    .describe('HMAC key for PIN hashes.'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .default('info')
+    .describe('Log level.'),
+  WEB_DIST_DIR: z.string().optional().describe('Built web app to serve (default apps/web/dist).'),
+});
+
+export type ConfigInput = z.input<typeof configSchema>;
+
+export type Config = Readonly<{
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  databasePoolSize: number;
+  storeTimeZone: string;
+  sessionIdleMs: number;
+  sessionAbsoluteMs: number;
+  cookieSecure: boolean;
+  trustProxy: boolean | number | string[];
+  demoData: boolean;
+  sessionSecret: string;
+  pinPepper: string;
+  logLevel: string;
+  webDistDir: string | null;
+}>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+function parseTrustProxy(raw: string): boolean | number | string[] {
+  const value = raw.trim();
+  if (value === 'false' || value === '') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+type Secrets = { sessionSecret: string; pinPepper: string };
+
+/** Reads DATA_DIR/secrets.json, creating it (mode 0600) with fresh random values when missing. */
+export function loadOrCreateSecrets(dataDir: string): Secrets {
+  const file = path.join(dataDir, 'secrets.json');
+  if (existsSync(file)) {
+    const parsed = z
+      .object({ sessionSecret: z.string().min(32), pinPepper: z.string().min(32) })
+      .safeParse(JSON.parse(readFileSync(file, 'utf8')));
+    if (!parsed.success) throw new ConfigError([`${file} is not a valid secrets file; restore it from a backup`]);
+    return parsed.data;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secrets: Secrets = {
+    sessionSecret: randomBytes(32).toString('base64url'),
+    pinPepper: randomBytes(32).toString('base64url'),
+  };
+  writeFileSync(file, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
+  chmodSync(file, 0o600);
+  return secrets;
+}
+
+/** Parses the environment into a frozen Config; throws ConfigError listing every bad value. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const known = Object.fromEntries(
+    Object.keys(configSchema.shape)
+      .filter((key) => env[key] !== undefined && env[key] !== '')
+      .map((key) => [key, env[key]]),
+  );
+  const result = configSchema.safeParse(known);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`));
+  }
+  const c = result.data;
+  const dataDir = path.resolve(c.DATA_DIR);
+  const needsGenerated = !c.SESSION_SECRET || !c.PIN_PEPPER;
+  const generated = needsGenerated ? loadOrCreateSecrets(dataDir) : null;
+  return Object.freeze({
+    nodeEnv: c.NODE_ENV,
+    port: c.PORT,
+    host: c.HOST,
+    dataDir,
+    databaseUrl: c.DATABASE_URL ?? null,
+    databasePoolSize: c.DATABASE_POOL_SIZE,
+    storeTimeZone: c.STORE_TIME_ZONE,
+    sessionIdleMs: c.SESSION_IDLE_MINUTES * 60_000,
+    sessionAbsoluteMs: c.SESSION_ABSOLUTE_HOURS * 3_600_000,
+    cookieSecure: c.COOKIE_SECURE,
+    trustProxy: parseTrustProxy(c.TRUST_PROXY),
+    demoData: c.DEMO_DATA,
+    sessionSecret: c.SESSION_SECRET ?? (generated as Secrets).sessionSecret,
+    pinPepper: c.PIN_PEPPER ?? (generated as Secrets).pinPepper,
+    logLevel: c.LOG_LEVEL,
+    webDistDir: c.WEB_DIST_DIR ? path.resolve(c.WEB_DIST_DIR) : null,
+  });
+}
+
+/** A config for tests: no files written, fixed secrets, overrides applied. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return Object.freeze({
+    nodeEnv: 'test',
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: '',
+    databaseUrl: null,
+    databasePoolSize: 5,
+    storeTimeZone: 'Australia/Sydney',
+    sessionIdleMs: 60 * 60_000,
+    sessionAbsoluteMs: 12 * 3_600_000,
+    cookieSecure: false,
+    trustProxy: false,
+    demoData: false,
+    sessionSecret: 'test-session-secret-test-session-secret',
+    pinPepper: 'test-pin-pepper-test-pin-pepper-test-pin',
+    logLevel: 'silent',
+    webDistDir: null,
+    ...overrides,
+  });
+}

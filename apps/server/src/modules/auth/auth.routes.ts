@@ -1,0 +1,34 @@
+import { pinLoginBodySchema, sessionResponseSchema } from '@retail-hub/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { signInWithPin, signOut } from './auth.service';
+
+/** spec §7 Authentication. */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/auth/session',
+    { config: { permission: 'session' }, schema: { response: { 200: sessionResponseSchema } } },
+    async (request) => ({ user: request.auth!.user }),
+  );
+
+  app.post(
+    '/auth/pin',
+    {
+      config: { permission: 'public' },
+      schema: { body: pinLoginBodySchema, response: { 200: sessionResponseSchema } },
+    },
+    async (request, reply) => {
+      const user = await signInWithPin(request, reply, request.body.pin);
+      return { user };
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    { config: { permission: 'public' }, schema: { response: { 200: z.object({ ok: z.literal(true) }) } } },
+    async (request, reply) => {
+      await signOut(request, reply);
+      return { ok: true as const };
+    },
+  );
+};

@@ -1,0 +1,83 @@
+import { displayName } from '@retail-hub/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, tooManyRequests } from '../../lib/errors';
+import type { AuthUser } from '../../types';
+import { ACTIVITY, recordActivity, requestFacts } from '../activity/activity.service';
+import { findActiveUserByPinHash } from '../users/users.repository';
+import { hashPin } from './pin-hash';
+
+/** Wrong, deactivated and unknown PINs answer alike (security guide). */
+export const INVALID_PIN_MESSAGE = 'Invalid PIN';
+
+/**
+ * spec §7 POST /auth/pin. Order matters: the throttle is consulted before the PIN is looked at,
+ * so a locked-out client learns nothing from a correct guess.
+ */
+export async function signInWithPin(request: FastifyRequest, reply: FastifyReply, pin: string): Promise<AuthUser> {
+  const { database, config } = request.server;
+  const db = database.db;
+  const facts = requestFacts(request);
+  const ip = facts.ipAddress ?? 'unknown';
+  const throttle = request.server.loginThrottle;
+
+  const decision = await throttle.check(ip);
+  if (!decision.allowed) {
+    await recordActivity(db, {
+      userId: null,
+      activityType: ACTIVITY.loginThrottled,
+      ...facts,
+      details: { scope: decision.scope, retryAfterSeconds: decision.retryAfterSeconds },
+    });
+    throw tooManyRequests(
+      `Too many failed attempts. Try again in ${decision.retryAfterSeconds} seconds.`,
+      decision.retryAfterSeconds,
+    );
+  }
+
+  const user = await findActiveUserByPinHash(db, hashPin(config.pinPepper, pin));
+  if (!user) {
+    await throttle.recordFailure(ip);
+    await recordActivity(db, {
+      userId: null,
+      activityType: ACTIVITY.loginFailed,
+      ...facts,
+      details: { reason: 'invalid_pin' },
+    });
+    throw new AppError(401, 'auth.invalid_pin', INVALID_PIN_MESSAGE);
+  }
+
+  await throttle.recordSuccess(ip);
+  // Session fixation: whatever session the browser carried is destroyed; a new id is issued.
+  const previousToken = request.server.sessions.tokenFromRequest(request);
+  if (previousToken) {
+    const previous = await request.server.sessions.resolve(request);
+    if (previous) await request.server.sessions.destroy(previous.sessionId);
+  }
+  const { token, sid } = await request.server.sessions.create(user.id, {
+    ip: facts.ipAddress,
+    userAgent: facts.userAgent,
+  });
+  request.server.sessions.setCookie(reply, token);
+  await recordActivity(db, {
+    userId: user.id,
+    activityType: ACTIVITY.login,
+    ...facts,
+    sessionId: sid,
+    details: { role: user.role, name: displayName(user) },
+  });
+  return user;
+}
+
+export async function signOut(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const auth = request.auth ?? (await request.server.sessions.resolve(request));
+  if (auth) {
+    await request.server.sessions.destroy(auth.sessionId);
+    await recordActivity(request.server.database.db, {
+      userId: auth.user.id,
+      activityType: ACTIVITY.logout,
+      ...requestFacts(request),
+      sessionId: auth.sessionId,
+    });
+  }
+  request.server.sessions.clearCookie(reply);
+}

@@ -1,0 +1,48 @@
+import { eq, lte } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { sessions, users } from '../../db/schema/index';
+
+export async function findSessionWithUser(db: DbOrTx, sid: string) {
+  const rows = await db
+    .select({
+      sess: sessions.sess,
+      expire: sessions.expire,
+      user: {
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        role: users.role,
+        isActive: users.isActive,
+      },
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.sid, sid))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function insertSession(
+  db: DbOrTx,
+  row: { sid: string; userId: string; sess: unknown; expire: Date },
+): Promise<void> {
+  await db.insert(sessions).values(row);
+}
+
+export async function touchSession(db: DbOrTx, sid: string, sess: unknown, expire: Date): Promise<void> {
+  await db.update(sessions).set({ sess, expire }).where(eq(sessions.sid, sid));
+}
+
+export async function deleteSession(db: DbOrTx, sid: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.sid, sid));
+}
+
+export async function deleteSessionsOfUser(db: DbOrTx, userId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+export async function deleteExpiredSessions(db: DbOrTx): Promise<number> {
+  const deleted = await db.delete(sessions).where(lte(sessions.expire, new Date())).returning({ sid: sessions.sid });
+  return deleted.length;
+}

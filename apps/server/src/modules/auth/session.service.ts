@@ -1,0 +1,129 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../../config/config';
+import type { Db } from '../../db/client';
+import type { AuthContext } from '../../types';
+import {
+  deleteExpiredSessions,
+  deleteSession,
+  deleteSessionsOfUser,
+  findSessionWithUser,
+  insertSession,
+  touchSession,
+} from './session.repository';
+
+/** What a session row keeps in `sess` (spec §3 sessions: sid, sess, expire). */
+export type SessionData = {
+  userId: string;
+  createdAt: string;
+  /** Absolute end: the session dies here whatever the activity (security guide). */
+  absoluteExpire: string;
+  lastSeenAt: string;
+  ip: string | null;
+  userAgent: string | null;
+};
+
+/** The database keeps only a hash of the cookie token, so a read of the table cannot hijack a session. */
+export function sessionIdFromToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export class SessionManager {
+  readonly cookieName: string;
+  private readonly touchEveryMs: number;
+
+  constructor(
+    private readonly db: Db,
+    private readonly config: Config,
+  ) {
+    // Security guide: `__Host-` prefix when Secure (pins the cookie to this host, path /).
+    this.cookieName = config.cookieSecure ? '__Host-rh_session' : 'rh_session';
+    this.touchEveryMs = Math.min(60_000, Math.floor(config.sessionIdleMs / 10));
+  }
+
+  /** Reads and unsigns the cookie; null when absent or tampered with. */
+  tokenFromRequest(request: FastifyRequest): string | null {
+    const raw = request.cookies[this.cookieName];
+    if (!raw) return null;
+    const unsigned = request.unsignCookie(raw);
+    if (!unsigned.valid || !unsigned.value || !/^[A-Za-z0-9_-]{22}$/.test(unsigned.value)) return null;
+    return unsigned.value;
+  }
+
+  /** Validates the session of a request: exists, not idle-expired, not past its absolute end, user active. */
+  async resolve(request: FastifyRequest): Promise<AuthContext | null> {
+    const token = this.tokenFromRequest(request);
+    if (!token) return null;
+    const sid = sessionIdFromToken(token);
+    const found = await findSessionWithUser(this.db, sid);
+    if (!found) return null;
+    const now = Date.now();
+    const data = found.sess as SessionData;
+    const absoluteEnd = Date.parse(data.absoluteExpire);
+    if (found.expire.getTime() <= now || !(absoluteEnd > now) || !found.user.isActive) {
+      await deleteSession(this.db, sid);
+      return null;
+    }
+    if (now - Date.parse(data.lastSeenAt) >= this.touchEveryMs) {
+      const expire = new Date(Math.min(now + this.config.sessionIdleMs, absoluteEnd));
+      await touchSession(this.db, sid, { ...data, lastSeenAt: new Date(now).toISOString() }, expire);
+    }
+    const { isActive: _active, ...user } = found.user;
+    return { user, sessionId: sid };
+  }
+
+  /** Starts a fresh session (a new random id at every login; the caller destroys the old one). */
+  async create(
+    userId: string,
+    facts: { ip: string | null; userAgent: string | null },
+  ): Promise<{ token: string; sid: string }> {
+    const token = randomBytes(16).toString('base64url'); // 128-bit (security guide)
+    const sid = sessionIdFromToken(token);
+    const now = Date.now();
+    const absoluteExpire = new Date(now + this.config.sessionAbsoluteMs);
+    const data: SessionData = {
+      userId,
+      createdAt: new Date(now).toISOString(),
+      absoluteExpire: absoluteExpire.toISOString(),
+      lastSeenAt: new Date(now).toISOString(),
+      ip: facts.ip,
+      userAgent: facts.userAgent?.slice(0, 256) ?? null,
+    };
+    const expire = new Date(Math.min(now + this.config.sessionIdleMs, absoluteExpire.getTime()));
+    await insertSession(this.db, { sid, userId, sess: data, expire });
+    return { token, sid };
+  }
+
+  async destroy(sid: string): Promise<void> {
+    await deleteSession(this.db, sid);
+  }
+
+  /** Security guide: deactivation, role change and PIN change end the user's sessions. */
+  async destroyAllForUser(userId: string): Promise<void> {
+    await deleteSessionsOfUser(this.db, userId);
+  }
+
+  async purgeExpired(): Promise<number> {
+    return deleteExpiredSessions(this.db);
+  }
+
+  setCookie(reply: FastifyReply, token: string): void {
+    reply.setCookie(this.cookieName, token, {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: this.config.cookieSecure,
+      path: '/',
+      signed: true,
+      maxAge: Math.floor(this.config.sessionAbsoluteMs / 1000),
+    });
+  }
+
+  clearCookie(reply: FastifyReply): void {
+    reply.clearCookie(this.cookieName, {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: this.config.cookieSecure,
+      path: '/',
+    });
+  }
+}

@@ -1,0 +1,58 @@
+import type { FastifyPluginAsync } from 'fastify';
+
+const PING_EVERY_MS = 25_000;
+
+/**
+ * GET /api/events: server-sent events for signed-in users. Each domain event is one `data:`
+ * line; a comment ping keeps proxies from closing the stream and re-checks the session, so a
+ * signed-out or deactivated user stops receiving events within one ping.
+ */
+export const eventRoutes: FastifyPluginAsync = async (app) => {
+  const openStreams = new Set<() => void>();
+  app.addHook('onClose', async () => {
+    for (const close of openStreams) close();
+  });
+
+  app.get('/api/events', { config: { permission: 'session' } }, async (request, reply) => {
+    reply.hijack();
+    const raw = reply.raw;
+    const headers = { ...reply.getHeaders() } as Record<string, string>;
+    raw.writeHead(200, {
+      ...headers,
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-cache, no-transform',
+      Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no',
+    });
+    raw.write('retry: 5000\n: connected\n\n');
+
+    const unsubscribe = app.events.subscribe((event) => {
+      raw.write(`event: message\ndata: ${JSON.stringify(event)}\n\n`);
+    });
+    const ping = setInterval(async () => {
+      try {
+        const auth = await app.sessions.resolve(request);
+        if (!auth) {
+          close();
+          return;
+        }
+        raw.write(': ping\n\n');
+      } catch {
+        // Database briefly unavailable: keep the stream; the next ping tries again.
+      }
+    }, PING_EVERY_MS);
+    ping.unref();
+
+    let closed = false;
+    function close() {
+      if (closed) return;
+      closed = true;
+      clearInterval(ping);
+      unsubscribe();
+      openStreams.delete(close);
+      raw.end();
+    }
+    openStreams.add(close);
+    request.raw.on('close', close);
+  });
+};

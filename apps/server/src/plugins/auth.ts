@@ -1,0 +1,58 @@
+import cookie from '@fastify/cookie';
+import type { Permission } from '@retail-hub/shared';
+import { can, isPermission } from '@retail-hub/shared';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import { forbidden, unauthorized } from '../lib/errors';
+import { ACTIVITY, recordActivity, requestFacts } from '../modules/activity/activity.service';
+import { SessionManager } from '../modules/auth/session.service';
+import { LoginThrottle } from '../modules/auth/throttle.service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sessions: SessionManager;
+    loginThrottle: LoginThrottle;
+    /** Every registered route with its declared permission (for the route-permission test). */
+    routePermissions: Array<{ method: string; url: string; permission: Permission }>;
+  }
+}
+
+/**
+ * Sessions and permissions. Every route must declare `config.permission` from the shared map:
+ * a route without one stops the boot. Before the handler runs, the session is resolved and the
+ * permission checked: no session → 401, wrong role → 403 (logged to user_activity).
+ */
+export async function registerAuth(app: FastifyInstance): Promise<void> {
+  await app.register(cookie, { secret: app.config.sessionSecret });
+  app.decorate('sessions', new SessionManager(app.database.db, app.config));
+  app.decorate('loginThrottle', new LoginThrottle(app.database.db));
+  app.decorate('routePermissions', []);
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const permission = route.config?.permission;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!isPermission(permission)) {
+      throw new Error(`Route ${methods.join(',')} ${route.url} declares no permission (config.permission)`);
+    }
+    for (const method of methods) {
+      app.routePermissions.push({ method, url: route.url, permission });
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const permission = request.routeOptions.config.permission;
+    if (!permission || permission === 'public') return;
+    request.auth = await app.sessions.resolve(request);
+    if (!request.auth) throw unauthorized();
+    if (!can(request.auth.user.role, permission)) {
+      await recordActivity(app.database.db, {
+        userId: request.auth.user.id,
+        activityType: ACTIVITY.accessDenied,
+        ...requestFacts(request),
+        sessionId: request.auth.sessionId,
+        details: { method: request.method, route: request.routeOptions.url, permission },
+      });
+      throw forbidden();
+    }
+  });
+}

@@ -1,0 +1,75 @@
+import { buildApp } from './app';
+import { type Config, ConfigError, loadConfig } from './config/config';
+import { openDatabase } from './db/client';
+import { runMigrations } from './db/migrate';
+import { DEMO_PINS, isDatabaseEmpty, seedDemoStore, seedInitialAdmin } from './db/seed/demo';
+
+/** Boot: config → database → migrations → first-run seed → listen → graceful close. */
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize }
+      : { kind: 'pglite', dataDir: `${config.dataDir}/pglite` },
+  );
+  await runMigrations(database);
+
+  const app = await buildApp({
+    config,
+    database,
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      ...(config.nodeEnv === 'development' ? { transport: { target: 'pino-pretty' } } : {}),
+    },
+  });
+
+  if (await isDatabaseEmpty(database.db)) {
+    if (config.demoData) {
+      await seedDemoStore(database.db, { pepper: config.pinPepper, timeZone: config.storeTimeZone });
+      // The demo PINs are listed in the README; they are not written to the log.
+      app.log.info(`Demo store seeded with ${DEMO_PINS.length} demo users (PINs in the README).`);
+    } else {
+      const { pin } = await seedInitialAdmin(database.db, config.pinPepper);
+      // Shown once on the console (not through the logger), so it never lands in log files.
+      process.stdout.write(`\nFirst start: super_admin PIN is ${pin}. It will not be shown again.\n\n`);
+    }
+  }
+
+  const purge = setInterval(() => {
+    app.sessions.purgeExpired().catch((err) => app.log.warn({ err }, 'could not purge expired sessions'));
+  }, 10 * 60_000);
+  purge.unref();
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    clearInterval(purge);
+    await app.close().catch(() => {});
+    await database.close().catch(() => {});
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
+  app.log.info(`Retail Hub ready on http://localhost:${config.port} (database: ${where})`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,34 @@
+import type { Permission, Role } from '@retail-hub/shared';
+import type { Config } from './config/config';
+import type { Database } from './db/client';
+import type { EventBus } from './modules/events/event-bus';
+
+/** The signed-in user as every route sees it (loaded fresh from the database on each request). */
+export type AuthUser = {
+  id: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  role: Role;
+};
+
+export type AuthContext = {
+  user: AuthUser;
+  /** Hash of the session token (the `sessions.sid` value); never the token itself. */
+  sessionId: string;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    events: EventBus;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+  interface FastifyContextConfig {
+    /** Every route declares the permission it needs (security guide; checked in plugins/permissions). */
+    permission?: Permission;
+  }
+}

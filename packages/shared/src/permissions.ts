@@ -1,0 +1,72 @@
+import { ROLES, type Role } from './roles';
+
+const EVERYONE = ROLES;
+/** spec §6: "manager and super_admin" is the recurring pair for back-office screens. */
+const MANAGERS = ['manager', 'super_admin'] as const satisfies readonly Role[];
+const SUPER_ADMIN = ['super_admin'] as const satisfies readonly Role[];
+
+/**
+ * The one permission map (spec §6). Every server route declares one of these keys and the
+ * client uses the same keys for cards, links and guards. `public` needs no session;
+ * every other key lists the roles allowed. Roles are sets, not level thresholds: the spec
+ * gives department_manager and procurement_admin the POS only, despite their higher level.
+ */
+export const PERMISSIONS = {
+  /** No session needed: sign-in, session probe, health of the process. */
+  public: null,
+  /** Any signed-in user: own session, logout, live-update stream. */
+  session: EVERYONE,
+  /** Selling at the terminal: shifts, sales, receipts, the daily CSV (spec §2 POS terminal). */
+  'pos.sell': EVERYONE,
+  /** Reading the catalogue: products, categories, size options, low stock. */
+  'catalog.read': EVERYONE,
+  /** Creating, editing, deleting products, categories, size options (spec §6 manager meaning). */
+  'catalog.manage': MANAGERS,
+  /** The POS dashboard and today's figures every cashier sees (spec §2 POS dashboard). */
+  'pos.dashboard': EVERYONE,
+  /** Sales reports over arbitrary ranges, exports, growth (spec §6: view reports). */
+  'reports.view': MANAGERS,
+  /** Inventory management screen, asset fields and filters (spec §6 Screen access). */
+  'inventory.manage': MANAGERS,
+  /** Institutional analytics (spec §6 Screen access). */
+  'analytics.view': MANAGERS,
+  /** Expense tracker (spec §6: manager and super_admin only). */
+  'expenses.manage': MANAGERS,
+  /** Procurement dashboard and shell (spec §6 Interface cards: Procurement Management card). */
+  'procurement.view': MANAGERS,
+  /** POS-side and procurement departments (spec §6: manager or super_admin). */
+  'departments.manage': MANAGERS,
+  /** Asset checkout list (spec §6: requires login). */
+  'assets.view': EVERYONE,
+  /** User management (spec §6: manager or super_admin). */
+  'users.manage': MANAGERS,
+  /** Staff & PIN management: the spec leaves it open; we give it to managers and super admins. */
+  'staff.manage': MANAGERS,
+  /** Role management (spec §6: super_admin only). */
+  'roles.manage': SUPER_ADMIN,
+  /** Developer dashboard (spec §6: super_admin only). */
+  'developer.view': SUPER_ADMIN,
+} as const satisfies Record<string, readonly Role[] | null>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export const PERMISSION_KEYS = Object.keys(PERMISSIONS) as Permission[];
+
+export function isPermission(value: unknown): value is Permission {
+  return typeof value === 'string' && Object.hasOwn(PERMISSIONS, value);
+}
+
+/** May a user with `role` (or nobody, when signed out) use `permission`? */
+export function can(role: Role | null | undefined, permission: Permission): boolean {
+  const allowed = PERMISSIONS[permission] as readonly Role[] | null;
+  if (allowed === null) return true;
+  if (!role) return false;
+  return allowed.includes(role);
+}
+
+/** The answer a request gets for a permission: allowed, 401 (no session) or 403 (wrong role). */
+export function expectedStatus(role: Role | null, permission: Permission): 'allowed' | 401 | 403 {
+  if (PERMISSIONS[permission] === null) return 'allowed';
+  if (!role) return 401;
+  return can(role, permission) ? 'allowed' : 403;
+}

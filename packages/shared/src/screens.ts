@@ -1,0 +1,50 @@
+import type { Permission } from './permissions';
+
+export type Shell = 'none' | 'pos' | 'procurement';
+
+export type Screen = {
+  path: string;
+  title: string;
+  shell: Shell;
+  /** Permission needed to open the screen (checked by the client guard; the server checks every call). */
+  permission: Permission;
+};
+
+/**
+ * spec §2 Route table, signed in. The permission of each screen comes from spec §6 Screen
+ * access; where the spec is silent, back-office screens follow the Procurement Management card
+ * (manager and super_admin) and POS screens are open to every signed-in user.
+ */
+export const SCREENS = [
+  { path: '/', title: 'Interface Selection', shell: 'none', permission: 'session' },
+  { path: '/interface-selection', title: 'Interface Selection', shell: 'none', permission: 'session' },
+  { path: '/pos-dashboard', title: 'POS Dashboard', shell: 'none', permission: 'pos.dashboard' },
+  { path: '/procurement-dashboard', title: 'Procurement Dashboard', shell: 'none', permission: 'procurement.view' },
+  { path: '/procurement', title: 'Procurement Dashboard', shell: 'none', permission: 'procurement.view' },
+  { path: '/pos', title: 'Point of Sale', shell: 'pos', permission: 'pos.sell' },
+  { path: '/pos-reports', title: 'Sales Reports', shell: 'pos', permission: 'pos.dashboard' },
+  { path: '/pos-inventory', title: 'POS Inventory', shell: 'pos', permission: 'pos.dashboard' },
+  { path: '/expenses', title: 'Expense Tracker', shell: 'pos', permission: 'expenses.manage' },
+  { path: '/dashboard', title: 'Procurement Dashboard', shell: 'procurement', permission: 'procurement.view' },
+  { path: '/inventory', title: 'Inventory Management', shell: 'procurement', permission: 'inventory.manage' },
+  { path: '/reports', title: 'Reports', shell: 'procurement', permission: 'reports.view' },
+  { path: '/analytics', title: 'Institutional Analytics', shell: 'procurement', permission: 'analytics.view' },
+  { path: '/users', title: 'User Management', shell: 'procurement', permission: 'users.manage' },
+  { path: '/departments', title: 'Department Management', shell: 'procurement', permission: 'departments.manage' },
+  { path: '/asset-checkout', title: 'Asset Checkout', shell: 'procurement', permission: 'assets.view' },
+  {
+    path: '/procurement-departments',
+    title: 'Procurement Departments',
+    shell: 'procurement',
+    permission: 'departments.manage',
+  },
+  { path: '/role-management', title: 'Role Management', shell: 'procurement', permission: 'roles.manage' },
+  { path: '/admin/staff', title: 'Staff & PIN Management', shell: 'procurement', permission: 'staff.manage' },
+  { path: '/super-admin', title: 'Developer Dashboard', shell: 'none', permission: 'developer.view' },
+] as const satisfies readonly Screen[];
+
+export type ScreenPath = (typeof SCREENS)[number]['path'];
+
+export function screenFor(path: string): Screen | undefined {
+  return SCREENS.find((s) => s.path === path);
+}

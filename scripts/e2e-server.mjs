@@ -1,0 +1,31 @@
+#!/usr/bin/env node
+// Starts the product for Playwright: a fresh embedded database in a temporary folder, the demo
+// store, port 3100. The web app must already be built (npm test builds it).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'retail-hub-e2e-'));
+const child = spawn('npx', ['tsx', 'apps/server/src/server.ts'], {
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    PORT: process.env.E2E_PORT ?? '3100',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DEMO_DATA: 'true',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    DATABASE_URL: '',
+  },
+});
+const stop = () => {
+  child.kill('SIGTERM');
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+child.on('exit', (code) => {
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});
