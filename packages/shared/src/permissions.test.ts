@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { can, expectedStatus, PERMISSIONS } from './permissions';
+import { homePathFor, outranksOrEquals, ROLES } from './roles';
+import { SCREENS } from './screens';
+
+describe('roles and permissions', () => {
+  it('every role may sell; only manager and super_admin manage the catalogue (spec §6)', () => {
+    for (const role of ROLES) expect(can(role, 'pos.sell')).toBe(true);
+    expect(ROLES.filter((r) => can(r, 'catalog.manage'))).toEqual(['manager', 'super_admin']);
+  });
+
+  it('role management and the developer dashboard are for super_admin only', () => {
+    expect(ROLES.filter((r) => can(r, 'roles.manage'))).toEqual(['super_admin']);
+    expect(ROLES.filter((r) => can(r, 'developer.view'))).toEqual(['super_admin']);
+  });
+
+  it('a higher level alone grants no back-office screen: department and procurement admins get the POS', () => {
+    expect(can('procurement_admin', 'procurement.view')).toBe(false);
+    expect(can('department_manager', 'inventory.manage')).toBe(false);
+  });
+
+  it('signed-out visitors may use public permissions only', () => {
+    expect(can(null, 'public')).toBe(true);
+    expect(can(null, 'session')).toBe(false);
+    expect(expectedStatus(null, 'pos.sell')).toBe(401);
+    expect(expectedStatus('cashier', 'users.manage')).toBe(403);
+    expect(expectedStatus('manager', 'users.manage')).toBe('allowed');
+  });
+
+  it('every screen of the route table names a known permission', () => {
+    for (const screen of SCREENS) expect(Object.keys(PERMISSIONS)).toContain(screen.permission);
+  });
+
+  it('after sign-in super_admin lands on /super-admin, manager on /, everyone else on /pos (spec §2)', () => {
+    expect(homePathFor('super_admin')).toBe('/super-admin');
+    expect(homePathFor('manager')).toBe('/');
+    expect(homePathFor('cashier')).toBe('/pos');
+    expect(homePathFor('department_manager')).toBe('/pos');
+    expect(homePathFor('procurement_admin')).toBe('/pos');
+  });
+
+  it('nobody outranks a higher level', () => {
+    expect(outranksOrEquals('manager', 'super_admin')).toBe(false);
+    expect(outranksOrEquals('super_admin', 'manager')).toBe(true);
+  });
+});
