@@ -10,8 +10,8 @@ import { createEventBus, type EventBus } from './modules/events/event-bus';
 import { eventRoutes } from './modules/events/events.routes';
 import { healthRoutes } from './modules/system/health.routes';
 import { superAdminSystemRoutes } from './modules/system/super-admin.routes';
-import { userRoutes } from './modules/users/users.routes';
 import { webRoutes } from './modules/system/web.routes';
+import { userRoutes } from './modules/users/users.routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
@@ -39,8 +39,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Fastify accepts a hop count too; its type declarations omit it.
     trustProxy: config.trustProxy as boolean | string | string[],
     bodyLimit: 1024 * 1024,
-    // Security guide: the PIN, cookies and secrets never reach a log line.
-    disableRequestLogging: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

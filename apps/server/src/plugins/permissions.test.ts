@@ -52,9 +52,7 @@ describe('route permissions', () => {
   });
 
   it('every route answers each role and the signed-out visitor as the permission map says', async () => {
-    const routes = t.app.routePermissions.filter(
-      (r) => r.method !== 'HEAD' && !STREAMING.has(`${r.method} ${r.url}`),
-    );
+    const routes = t.app.routePermissions.filter((r) => r.method !== 'HEAD' && !STREAMING.has(`${r.method} ${r.url}`));
     for (const route of routes) {
       for (const role of [null, ...ROLES] as const) {
         const expected = expectedStatus(role, route.permission);

@@ -137,7 +137,9 @@ describe('PIN throttling', () => {
     for (let i = 0; i < 5; i++) await pinLogin({ pin: '1111' }, '10.1.1.3');
     const first = Number((await pinLogin({ pin: '1111' }, '10.1.1.3')).headers['retry-after']);
     // Let the lock lapse, then fail once more: the next wait doubles.
-    await t.db.execute(`update auth_throttle set locked_until = now() - interval '1 second' where key = 'client:10.1.1.3'`);
+    await t.db.execute(
+      `update auth_throttle set locked_until = now() - interval '1 second' where key = 'client:10.1.1.3'`,
+    );
     expect((await pinLogin({ pin: '1111' }, '10.1.1.3')).statusCode).toBe(401);
     const second = Number((await pinLogin({ pin: '1111' }, '10.1.1.3')).headers['retry-after']);
     expect(second).toBeGreaterThan(first);
@@ -200,7 +202,11 @@ describe('sessions', () => {
   });
 
   it('a planted or tampered cookie is useless', async () => {
-    const planted = await inject(t, { method: 'GET', url: '/auth/session', cookie: 'rh_session=AAAAAAAAAAAAAAAAAAAAAA.forged' });
+    const planted = await inject(t, {
+      method: 'GET',
+      url: '/auth/session',
+      cookie: 'rh_session=AAAAAAAAAAAAAAAAAAAAAA.forged',
+    });
     expect(planted.statusCode).toBe(401);
     const cookie = await signIn(t, '2915');
     const tampered = `${cookie.slice(0, -3)}abc`;
@@ -242,7 +248,10 @@ describe('request protections', () => {
     expect(response.statusCode).toBe(403);
     const foreignOrigin = await pinLogin({ pin: '2915' }, '10.0.0.1', { origin: 'https://evil.example' });
     expect(foreignOrigin.statusCode).toBe(403);
-    const sameOrigin = await pinLogin({ pin: '2915' }, '10.0.0.1', { origin: 'http://localhost:3000', host: 'localhost:3000' });
+    const sameOrigin = await pinLogin({ pin: '2915' }, '10.0.0.1', {
+      origin: 'http://localhost:3000',
+      host: 'localhost:3000',
+    });
     expect(sameOrigin.statusCode).toBe(200);
   });
 

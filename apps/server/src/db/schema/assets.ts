@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { products, productVariants } from './catalog';
+import { createdAt, id, timestamptz, updatedAt } from './columns';
+import { checkoutStatusEnum, returnConditionEnum } from './enums';
+import { users } from './users';
+
+/**
+ * spec §3 asset_checkouts: who has which institutional asset. Active while `returned_at` is
+ * empty; overdue when active and `expected_return_at` is in the past (spec §4 Asset checkout).
+ */
+export const assetCheckouts = pgTable(
+  'asset_checkouts',
+  {
+    id: id(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    variantId: uuid('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    checkedOutAt: timestamptz('checked_out_at').notNull().defaultNow(),
+    expectedReturnAt: timestamptz('expected_return_at'),
+    returnedAt: timestamptz('returned_at'),
+    returnCondition: returnConditionEnum('return_condition'),
+    notes: text('notes'),
+    status: checkoutStatusEnum('status').notNull().default('checked_out'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('asset_checkouts_status_idx').on(t.status),
+    index('asset_checkouts_expected_return_at_idx').on(t.expectedReturnAt),
+    index('asset_checkouts_product_id_idx').on(t.productId),
+    index('asset_checkouts_user_id_idx').on(t.userId),
+    // 'returned' and a return time go together.
+    check('asset_checkouts_returned_check', sql`(${t.status} = 'returned') = (${t.returnedAt} is not null)`),
+  ],
+);

@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, unique, uuid, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, id, money, stockCount, updatedAt } from './columns';
+import { assetTypeEnum } from './enums';
+import { departments } from './institution';
+
+/** spec §3 categories. Institutional categories hold assets rather than things for sale. */
+export const categories = pgTable('categories', {
+  id: id(),
+  name: varchar('name', { length: 255 }).notNull().unique('categories_name_unique'),
+  description: text('description'),
+  department: varchar('department', { length: 255 }),
+  isInstitutional: boolean('is_institutional').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * spec §3 products, including the institutional asset fields. Stock is whole units and can never
+ * go below zero: sales decrement it with a conditional update that this CHECK backs up.
+ */
+export const products = pgTable(
+  'products',
+  {
+    id: id(),
+    name: varchar('name', { length: 255 }).notNull(),
+    description: text('description'),
+    price: money('price').notNull(),
+    sku: varchar('sku', { length: 100 }).notNull().unique('products_sku_unique'),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    stock: stockCount('stock'),
+    lowStockThreshold: integer('low_stock_threshold').notNull().default(10),
+    isActive: boolean('is_active').notNull().default(true),
+    imageUrl: text('image_url'),
+    hasVariants: boolean('has_variants').notNull().default(false),
+    assetType: assetTypeEnum('asset_type').notNull().default('regular'),
+    /** Free text Building-Floor-Room, e.g. Main-2-205 (spec §3); the first segment is the building. */
+    location: varchar('location', { length: 255 }),
+    isCheckoutRequired: boolean('is_checkout_required').notNull().default(false),
+    /** The inventory department filter (spec §2 Inventory Management). */
+    departmentId: uuid('department_id').references(() => departments.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('products_stock_check', sql`${t.stock} >= 0`),
+    check('products_price_check', sql`${t.price} >= 0`),
+    check('products_low_stock_threshold_check', sql`${t.lowStockThreshold} >= 0`),
+    index('products_category_id_idx').on(t.categoryId),
+    index('products_department_id_idx').on(t.departmentId),
+    // Case-insensitive substring search (ILIKE '%term%') on name, SKU and description.
+    index('products_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    index('products_sku_trgm_idx').using('gin', sql`lower(${t.sku}) gin_trgm_ops`),
+    index('products_description_trgm_idx').using('gin', sql`lower(${t.description}) gin_trgm_ops`),
+  ],
+);
+
+/** spec §3 product_variants (size options). */
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    id: id(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 255 }).notNull(),
+    price: money('price').notNull(),
+    stock: stockCount('stock'),
+    isActive: boolean('is_active').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('product_variants_product_id_name_unique').on(t.productId, t.name),
+    check('product_variants_stock_check', sql`${t.stock} >= 0`),
+    check('product_variants_price_check', sql`${t.price} >= 0`),
+  ],
+);

@@ -1,0 +1,15 @@
+/**
+ * The whole database schema: every table, enum and relation. drizzle-kit generates the
+ * migrations in apps/server/drizzle from this file; the client passes it to Drizzle.
+ */
+export * from './activity';
+export * from './assets';
+export * from './catalog';
+export * from './enums';
+export * from './institution';
+export * from './pos';
+export * from './procurement-core';
+export * from './procurement-jobs';
+export * from './procurement-purchasing';
+export * from './relations';
+export * from './users';

@@ -1,0 +1,16 @@
+import { boolean, pgTable, text, uuid, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, id, updatedAt } from './columns';
+import { users } from './users';
+
+/** spec §3 departments (POS side), managed on /departments. */
+export const departments = pgTable('departments', {
+  id: id(),
+  name: varchar('name', { length: 255 }).notNull().unique('departments_name_unique'),
+  description: text('description'),
+  managerId: uuid('manager_id').references(() => users.id, { onDelete: 'set null' }),
+  /** spec §2 Department Management "Building/Location". */
+  building: varchar('building', { length: 255 }),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});

@@ -1,0 +1,126 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { products, productVariants } from './catalog';
+import { createdAt, id, money, timestamptz, updatedAt } from './columns';
+import { expenseCategoryEnum, expensePaymentMethodEnum, paymentMethodEnum } from './enums';
+import { users } from './users';
+
+/**
+ * spec §3 shifts: the one table with a numeric id. A cashier has at most one open shift, which
+ * the partial unique index enforces even when two "Start Shift" requests race.
+ */
+export const shifts = pgTable(
+  'shifts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    cashierId: uuid('cashier_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    startedAt: timestamptz('started_at').notNull().defaultNow(),
+    endedAt: timestamptz('ended_at'),
+    isOpen: boolean('is_open').notNull().default(true),
+    /** Cash in the drawer when the shift started. */
+    openingFloat: money('opening_float'),
+    /** Cash counted in the drawer when the shift ended. */
+    countedCash: money('counted_cash'),
+  },
+  (t) => [
+    uniqueIndex('shifts_one_open_per_cashier').on(t.cashierId).where(sql`is_open`),
+    index('shifts_started_at_idx').on(t.startedAt),
+    // An open shift has no end and a closed one has one. (No ended_at >= started_at check: the
+    // two may come from different clocks, the database's and the app server's.)
+    check('shifts_end_matches_open_check', sql`${t.isOpen} = (${t.endedAt} is null)`),
+    check('shifts_opening_float_check', sql`${t.openingFloat} >= 0`),
+    check('shifts_counted_cash_check', sql`${t.countedCash} >= 0`),
+  ],
+);
+
+/**
+ * spec §3 transactions: a sale. History is never cascaded away: users and shifts with sales
+ * cannot be deleted (users are deactivated instead, spec §4 User active flag).
+ */
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    shiftId: integer('shift_id')
+      .notNull()
+      .references(() => shifts.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+    subtotal: money('subtotal').notNull(),
+    /** spec §9: the card fee (2.5% for card methods), labelled Card Fee in the export; sales tax is 0%. */
+    tax: money('tax').notNull(),
+    total: money('total').notNull(),
+    paymentMethod: paymentMethodEnum('payment_method').notNull(),
+    /** spec §5 Reference code: 'VTPD' + digits, for non-cash payments. */
+    referenceCode: varchar('reference_code', { length: 50 }),
+    notes: text('notes'),
+    status: varchar('status', { length: 20 }).notNull().default('completed'),
+    /** Sent by the terminal so a retried request never records a sale twice (architecture guide, Data). */
+    idempotencyKey: uuid('idempotency_key').unique('transactions_idempotency_key_unique'),
+    /** Cash handed over, for the receipt's change due. */
+    amountReceived: money('amount_received'),
+  },
+  (t) => [
+    index('transactions_created_at_idx').on(t.createdAt),
+    index('transactions_shift_id_idx').on(t.shiftId),
+    index('transactions_user_id_created_at_idx').on(t.userId, t.createdAt),
+    check('transactions_subtotal_check', sql`${t.subtotal} >= 0`),
+    check('transactions_tax_check', sql`${t.tax} >= 0`),
+    // spec §9: the sale total is subtotal plus tax (the card fee).
+    check('transactions_total_check', sql`${t.total} >= 0 and ${t.total} = ${t.subtotal} + ${t.tax}`),
+    check('transactions_amount_received_check', sql`${t.amountReceived} >= 0`),
+  ],
+);
+
+/** spec §3 transaction_items: the lines of a sale, priced by the server at the time of sale. */
+export const transactionItems = pgTable(
+  'transaction_items',
+  {
+    id: id(),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    variantId: uuid('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
+    /** Copied at sale time so the receipt survives a renamed or deleted size option. */
+    variantName: varchar('variant_name', { length: 255 }),
+    quantity: integer('quantity').notNull(),
+    unitPrice: money('unit_price').notNull(),
+    totalPrice: money('total_price').notNull(),
+  },
+  (t) => [
+    index('transaction_items_transaction_id_idx').on(t.transactionId),
+    index('transaction_items_product_id_idx').on(t.productId),
+    check('transaction_items_quantity_check', sql`${t.quantity} > 0`),
+    check('transaction_items_unit_price_check', sql`${t.unitPrice} >= 0`),
+    check('transaction_items_total_price_check', sql`${t.totalPrice} = ${t.unitPrice} * ${t.quantity}`),
+  ],
+);
+
+/** spec §3 expenses. */
+export const expenses = pgTable(
+  'expenses',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    category: expenseCategoryEnum('category').notNull(),
+    amount: money('amount').notNull(),
+    description: text('description').notNull(),
+    paymentMethod: expensePaymentMethodEnum('payment_method').notNull().default('cash'),
+    receiptNumber: varchar('receipt_number', { length: 100 }),
+    vendor: varchar('vendor', { length: 255 }),
+    notes: text('notes'),
+    status: varchar('status', { length: 20 }).notNull().default('approved'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('expenses_created_at_idx').on(t.createdAt), check('expenses_amount_check', sql`${t.amount} >= 0`)],
+);

@@ -1,0 +1,188 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  unique,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { createdAt, id, money, quantity, taxRate, updatedAt } from './columns';
+
+/**
+ * Procurement master data (spec §3 Procurement data model, all tables prefixed proc_):
+ * departments, locations, suppliers, categories, items, assets, batches and stock levels.
+ */
+
+/** spec §3 proc departments: code and name unique (spec §5); archived instead of deleted. */
+export const procDepartments = pgTable(
+  'proc_departments',
+  {
+    id: id(),
+    code: varchar('code', { length: 50 }).notNull().unique('proc_departments_code_unique'),
+    name: varchar('name', { length: 255 }).notNull().unique('proc_departments_name_unique'),
+    description: text('description'),
+    /** Null for a root department (spec §2 hierarchy filter "root"). */
+    parentId: uuid('parent_id').references((): AnyPgColumn => procDepartments.id, { onDelete: 'set null' }),
+    isArchived: boolean('is_archived').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('proc_departments_parent_id_idx').on(t.parentId),
+    check('proc_departments_not_own_parent_check', sql`${t.parentId} <> ${t.id}`),
+  ],
+);
+
+export const procLocations = pgTable(
+  'proc_locations',
+  {
+    id: id(),
+    code: varchar('code', { length: 50 }).notNull().unique('proc_locations_code_unique'),
+    name: varchar('name', { length: 255 }).notNull(),
+    departmentId: uuid('department_id').references(() => procDepartments.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('proc_locations_department_id_idx').on(t.departmentId)],
+);
+
+export const procSuppliers = pgTable('proc_suppliers', {
+  id: id(),
+  name: varchar('name', { length: 255 }).notNull(),
+  contactName: varchar('contact_name', { length: 255 }),
+  phone: varchar('phone', { length: 50 }),
+  email: varchar('email', { length: 255 }),
+  address: text('address'),
+  notes: text('notes'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const procCategories = pgTable('proc_categories', {
+  id: id(),
+  name: varchar('name', { length: 255 }).notNull().unique('proc_categories_name_unique'),
+  description: text('description'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const procSubcategories = pgTable(
+  'proc_subcategories',
+  {
+    id: id(),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => procCategories.id, { onDelete: 'cascade' }),
+    departmentId: uuid('department_id').references(() => procDepartments.id, { onDelete: 'set null' }),
+    name: varchar('name', { length: 255 }).notNull(),
+    description: text('description'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [unique('proc_subcategories_category_id_name_unique').on(t.categoryId, t.name)],
+);
+
+/** spec §3 proc items: sku unique; defaults min reorder 1 and reorder point 0 (spec §9). */
+export const procItems = pgTable(
+  'proc_items',
+  {
+    id: id(),
+    sku: varchar('sku', { length: 100 }).notNull().unique('proc_items_sku_unique'),
+    name: varchar('name', { length: 255 }).notNull(),
+    description: text('description'),
+    categoryId: uuid('category_id').references(() => procCategories.id, { onDelete: 'set null' }),
+    subcategoryId: uuid('subcategory_id').references(() => procSubcategories.id, { onDelete: 'set null' }),
+    departmentId: uuid('department_id').references(() => procDepartments.id, { onDelete: 'set null' }),
+    isAsset: boolean('is_asset').notNull().default(false),
+    /** Unit of measure: each, box, kg, m, l ... */
+    uom: varchar('uom', { length: 50 }).notNull().default('each'),
+    barcode: varchar('barcode', { length: 100 }),
+    minReorderQty: quantity('min_reorder_qty').notNull().default('1'),
+    reorderPoint: quantity('reorder_point').notNull().default('0'),
+    warrantyMonths: integer('warranty_months'),
+    serviceIntervalDays: integer('service_interval_days'),
+    expectedLifespanMonths: integer('expected_lifespan_months'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('proc_items_category_id_idx').on(t.categoryId),
+    index('proc_items_department_id_idx').on(t.departmentId),
+    index('proc_items_barcode_idx').on(t.barcode),
+    check('proc_items_min_reorder_qty_check', sql`${t.minReorderQty} >= 0`),
+    check('proc_items_reorder_point_check', sql`${t.reorderPoint} >= 0`),
+    check('proc_items_warranty_months_check', sql`${t.warrantyMonths} >= 0`),
+    check('proc_items_service_interval_days_check', sql`${t.serviceIntervalDays} > 0`),
+    check('proc_items_expected_lifespan_months_check', sql`${t.expectedLifespanMonths} > 0`),
+  ],
+);
+
+export const procAssets = pgTable(
+  'proc_assets',
+  {
+    id: id(),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => procItems.id, { onDelete: 'restrict' }),
+    serialNumber: varchar('serial_number', { length: 100 }),
+    assetTag: varchar('asset_tag', { length: 100 }).unique('proc_assets_asset_tag_unique'),
+    purchasePrice: money('purchase_price'),
+    depreciationClass: varchar('depreciation_class', { length: 50 }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('proc_assets_item_id_serial_number_unique').on(t.itemId, t.serialNumber),
+    check('proc_assets_purchase_price_check', sql`${t.purchasePrice} >= 0`),
+  ],
+);
+
+export const procItemBatches = pgTable(
+  'proc_item_batches',
+  {
+    id: id(),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => procItems.id, { onDelete: 'restrict' }),
+    supplierId: uuid('supplier_id').references(() => procSuppliers.id, { onDelete: 'set null' }),
+    batchNo: varchar('batch_no', { length: 100 }),
+    expiryDate: date('expiry_date', { mode: 'string' }),
+    unitCost: money('unit_cost'),
+    taxRate: taxRate('tax_rate').notNull().default('0'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('proc_item_batches_item_id_batch_no_unique').on(t.itemId, t.batchNo),
+    check('proc_item_batches_unit_cost_check', sql`${t.unitCost} >= 0`),
+    check('proc_item_batches_tax_rate_check', sql`${t.taxRate} >= 0 and ${t.taxRate} <= 100`),
+  ],
+);
+
+/** spec §3 proc stock levels: one row per item and location (spec §5). */
+export const procStockLevels = pgTable(
+  'proc_stock_levels',
+  {
+    id: id(),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => procItems.id, { onDelete: 'restrict' }),
+    locationId: uuid('location_id')
+      .notNull()
+      .references(() => procLocations.id, { onDelete: 'restrict' }),
+    onHandQty: quantity('on_hand_qty').notNull().default('0'),
+    reservedQty: quantity('reserved_qty').notNull().default('0'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('proc_stock_levels_item_id_location_id_unique').on(t.itemId, t.locationId),
+    index('proc_stock_levels_location_id_idx').on(t.locationId),
+    check('proc_stock_levels_on_hand_qty_check', sql`${t.onHandQty} >= 0`),
+    check('proc_stock_levels_reserved_qty_check', sql`${t.reservedQty} >= 0`),
+  ],
+);

@@ -1,0 +1,255 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  char,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  unique,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { createdAt, currencyCheck, hours, id, money, quantity, timestamptz, updatedAt } from './columns';
+import {
+  disposalMethodEnum,
+  jobPriorityEnum,
+  jobStatusEnum,
+  jobStepStatusEnum,
+  quoteStatusEnum,
+  writeoffReasonEnum,
+  writeoffStatusEnum,
+} from './enums';
+import { procAssets, procDepartments, procItems, procLocations } from './procurement-core';
+import { users } from './users';
+
+/**
+ * Trade jobs done for clients (spec §3): quotes, bill of materials, steps, work-in-progress
+ * issues and returns, deliveries; plus asset write-offs. No screen uses them yet (spec §3).
+ */
+
+export const procClients = pgTable('proc_clients', {
+  id: id(),
+  name: varchar('name', { length: 255 }).notNull(),
+  contactName: varchar('contact_name', { length: 255 }),
+  phone: varchar('phone', { length: 50 }),
+  email: varchar('email', { length: 255 }),
+  address: text('address'),
+  notes: text('notes'),
+  /** A department of the institution rather than an outside customer. */
+  isInternal: boolean('is_internal').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** spec §3 trade jobs: job_number unique (spec §5); status draft and priority normal by default (spec §9). */
+export const procTradeJobs = pgTable(
+  'proc_trade_jobs',
+  {
+    id: id(),
+    jobNumber: varchar('job_number', { length: 50 }).notNull().unique('proc_trade_jobs_job_number_unique'),
+    clientId: uuid('client_id').references(() => procClients.id, { onDelete: 'restrict' }),
+    departmentId: uuid('department_id').references(() => procDepartments.id, { onDelete: 'restrict' }),
+    title: varchar('title', { length: 255 }).notNull(),
+    description: text('description'),
+    status: jobStatusEnum('status').notNull().default('draft'),
+    priority: jobPriorityEnum('priority').notNull().default('normal'),
+    requestedDate: date('requested_date', { mode: 'string' }),
+    neededByDate: date('needed_by_date', { mode: 'string' }),
+    approvedDate: date('approved_date', { mode: 'string' }),
+    deliveredDate: date('delivered_date', { mode: 'string' }),
+    priceCurrency: char('price_currency', { length: 3 }).notNull().default('USD'),
+    priceTotalEstimate: money('price_total_estimate'),
+    priceTotalActual: money('price_total_actual'),
+    attachmentsJson: jsonb('attachments_json'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('proc_trade_jobs_client_id_idx').on(t.clientId),
+    index('proc_trade_jobs_status_idx').on(t.status),
+    currencyCheck('proc_trade_jobs_price_currency_check', t.priceCurrency),
+    check('proc_trade_jobs_price_total_estimate_check', sql`${t.priceTotalEstimate} >= 0`),
+    check('proc_trade_jobs_price_total_actual_check', sql`${t.priceTotalActual} >= 0`),
+  ],
+);
+
+/** spec §3 trade quotes: version 1 first (spec §9), one row per job and version. */
+export const procTradeQuotes = pgTable(
+  'proc_trade_quotes',
+  {
+    id: id(),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => procTradeJobs.id, { onDelete: 'cascade' }),
+    versionNo: integer('version_no').notNull().default(1),
+    subtotal: money('subtotal').notNull().default('0'),
+    taxTotal: money('tax_total').notNull().default('0'),
+    grandTotal: money('grand_total').notNull().default('0'),
+    currency: char('currency', { length: 3 }).notNull().default('USD'),
+    status: quoteStatusEnum('status').notNull().default('draft'),
+    validUntil: date('valid_until', { mode: 'string' }),
+    notes: text('notes'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('proc_trade_quotes_job_id_version_no_unique').on(t.jobId, t.versionNo),
+    check('proc_trade_quotes_version_no_check', sql`${t.versionNo} >= 1`),
+    check('proc_trade_quotes_subtotal_check', sql`${t.subtotal} >= 0`),
+    check('proc_trade_quotes_tax_total_check', sql`${t.taxTotal} >= 0`),
+    check('proc_trade_quotes_grand_total_check', sql`${t.grandTotal} >= 0`),
+    currencyCheck('proc_trade_quotes_currency_check', t.currency),
+  ],
+);
+
+/** Bill of materials: what a job needs. */
+export const procTradeJobBom = pgTable(
+  'proc_trade_job_bom',
+  {
+    id: id(),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => procTradeJobs.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => procItems.id, { onDelete: 'restrict' }),
+    qtyRequired: quantity('qty_required').notNull(),
+    uom: varchar('uom', { length: 50 }),
+    notes: text('notes'),
+  },
+  (t) => [
+    index('proc_trade_job_bom_job_id_idx').on(t.jobId),
+    check('proc_trade_job_bom_qty_required_check', sql`${t.qtyRequired} > 0`),
+  ],
+);
+
+export const procTradeJobSteps = pgTable(
+  'proc_trade_job_steps',
+  {
+    id: id(),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => procTradeJobs.id, { onDelete: 'cascade' }),
+    stepNo: integer('step_no').notNull(),
+    name: varchar('name', { length: 255 }).notNull(),
+    instructions: text('instructions'),
+    assignedTo: uuid('assigned_to').references(() => users.id, { onDelete: 'set null' }),
+    plannedHours: hours('planned_hours'),
+    actualHours: hours('actual_hours'),
+    status: jobStepStatusEnum('status').notNull().default('pending'),
+    startedAt: timestamptz('started_at'),
+    completedAt: timestamptz('completed_at'),
+    notes: text('notes'),
+  },
+  (t) => [
+    unique('proc_trade_job_steps_job_id_step_no_unique').on(t.jobId, t.stepNo),
+    check('proc_trade_job_steps_step_no_check', sql`${t.stepNo} >= 1`),
+    check('proc_trade_job_steps_planned_hours_check', sql`${t.plannedHours} >= 0`),
+    check('proc_trade_job_steps_actual_hours_check', sql`${t.actualHours} >= 0`),
+  ],
+);
+
+/** Material issued from stock to a job in progress. */
+export const procWipIssues = pgTable(
+  'proc_wip_issues',
+  {
+    id: id(),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => procTradeJobs.id, { onDelete: 'restrict' }),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => procItems.id, { onDelete: 'restrict' }),
+    locationId: uuid('location_id')
+      .notNull()
+      .references(() => procLocations.id, { onDelete: 'restrict' }),
+    qtyIssued: quantity('qty_issued').notNull(),
+    issuedBy: uuid('issued_by').references(() => users.id, { onDelete: 'restrict' }),
+    issuedAt: timestamptz('issued_at').notNull().defaultNow(),
+    notes: text('notes'),
+  },
+  (t) => [
+    index('proc_wip_issues_job_id_idx').on(t.jobId),
+    check('proc_wip_issues_qty_issued_check', sql`${t.qtyIssued} > 0`),
+  ],
+);
+
+/** Unused material returned from a job to stock. */
+export const procWipReturns = pgTable(
+  'proc_wip_returns',
+  {
+    id: id(),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => procTradeJobs.id, { onDelete: 'restrict' }),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => procItems.id, { onDelete: 'restrict' }),
+    locationId: uuid('location_id')
+      .notNull()
+      .references(() => procLocations.id, { onDelete: 'restrict' }),
+    qtyReturned: quantity('qty_returned').notNull(),
+    returnedBy: uuid('returned_by').references(() => users.id, { onDelete: 'restrict' }),
+    returnedAt: timestamptz('returned_at').notNull().defaultNow(),
+    notes: text('notes'),
+  },
+  (t) => [
+    index('proc_wip_returns_job_id_idx').on(t.jobId),
+    check('proc_wip_returns_qty_returned_check', sql`${t.qtyReturned} > 0`),
+  ],
+);
+
+export const procTradeDeliveries = pgTable(
+  'proc_trade_deliveries',
+  {
+    id: id(),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => procTradeJobs.id, { onDelete: 'restrict' }),
+    deliveryNo: varchar('delivery_no', { length: 50 }),
+    deliveredBy: uuid('delivered_by').references(() => users.id, { onDelete: 'restrict' }),
+    deliveredTo: varchar('delivered_to', { length: 255 }),
+    deliveryDate: timestamptz('delivery_date'),
+    acceptanceName: varchar('acceptance_name', { length: 255 }),
+    acceptanceSignatureUrl: text('acceptance_signature_url'),
+    notes: text('notes'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('proc_trade_deliveries_job_id_idx').on(t.jobId),
+    unique('proc_trade_deliveries_job_id_delivery_no_unique').on(t.jobId, t.deliveryNo),
+  ],
+);
+
+export const procAssetWriteoffs = pgTable(
+  'proc_asset_writeoffs',
+  {
+    id: id(),
+    assetId: uuid('asset_id')
+      .notNull()
+      .references(() => procAssets.id, { onDelete: 'restrict' }),
+    departmentId: uuid('department_id').references(() => procDepartments.id, { onDelete: 'restrict' }),
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'restrict' }),
+    approvedBy: uuid('approved_by').references(() => users.id, { onDelete: 'restrict' }),
+    status: writeoffStatusEnum('status').notNull().default('draft'),
+    reason: writeoffReasonEnum('reason').notNull(),
+    conditionAtDisposal: text('condition_at_disposal'),
+    salvageValueCurrency: char('salvage_value_currency', { length: 3 }).notNull().default('USD'),
+    salvageValueAmount: money('salvage_value_amount'),
+    disposalDate: date('disposal_date', { mode: 'string' }),
+    disposalMethod: disposalMethodEnum('disposal_method'),
+    notes: text('notes'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('proc_asset_writeoffs_asset_id_idx').on(t.assetId),
+    currencyCheck('proc_asset_writeoffs_salvage_value_currency_check', t.salvageValueCurrency),
+    check('proc_asset_writeoffs_salvage_value_amount_check', sql`${t.salvageValueAmount} >= 0`),
+  ],
+);

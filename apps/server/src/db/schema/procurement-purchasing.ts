@@ -1,0 +1,291 @@
+import { sql } from 'drizzle-orm';
+import { char, check, date, index, jsonb, pgTable, text, uuid, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, currencyCheck, id, money, quantity, taxRate, timestamptz, updatedAt } from './columns';
+import {
+  goodsReceiptStatusEnum,
+  inventoryTransactionReasonEnum,
+  issueStatusEnum,
+  maintenanceStatusEnum,
+  maintenanceTypeEnum,
+  purchaseOrderStatusEnum,
+  requisitionStatusEnum,
+  safetyCheckScopeEnum,
+  safetyCheckStatusEnum,
+  transferStatusEnum,
+} from './enums';
+import {
+  procAssets,
+  procDepartments,
+  procItemBatches,
+  procItems,
+  procLocations,
+  procSuppliers,
+} from './procurement-core';
+import { users } from './users';
+
+/**
+ * Procurement documents (spec §3): requisitions, purchase orders, goods receipts, the inventory
+ * ledger, issues, transfers, maintenance and safety checks. Documents and the ledger are history:
+ * the people, items and locations they mention cannot be deleted from under them (restrict);
+ * document lines go with their document (cascade).
+ */
+
+export const procRequisitions = pgTable(
+  'proc_requisitions',
+  {
+    id: id(),
+    requesterId: uuid('requester_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    departmentId: uuid('department_id')
+      .notNull()
+      .references(() => procDepartments.id, { onDelete: 'restrict' }),
+    status: requisitionStatusEnum('status').notNull().default('draft'),
+    neededByDate: date('needed_by_date', { mode: 'string' }),
+    note: text('note'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('proc_requisitions_department_id_idx').on(t.departmentId),
+    index('proc_requisitions_status_idx').on(t.status),
+  ],
+);
+
+export const procRequisitionLines = pgTable(
+  'proc_requisition_lines',
+  {
+    id: id(),
+    requisitionId: uuid('requisition_id')
+      .notNull()
+      .references(() => procRequisitions.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => procItems.id, { onDelete: 'restrict' }),
+    qtyRequested: quantity('qty_requested').notNull(),
+  },
+  (t) => [
+    index('proc_requisition_lines_requisition_id_idx').on(t.requisitionId),
+    check('proc_requisition_lines_qty_requested_check', sql`${t.qtyRequested} > 0`),
+  ],
+);
+
+/** spec §3 purchase orders: po_number unique (spec §5), currency default USD (spec §9). */
+export const procPurchaseOrders = pgTable(
+  'proc_purchase_orders',
+  {
+    id: id(),
+    poNumber: varchar('po_number', { length: 50 }).notNull().unique('proc_purchase_orders_po_number_unique'),
+    supplierId: uuid('supplier_id')
+      .notNull()
+      .references(() => procSuppliers.id, { onDelete: 'restrict' }),
+    requesterId: uuid('requester_id').references(() => users.id, { onDelete: 'restrict' }),
+    departmentId: uuid('department_id').references(() => procDepartments.id, { onDelete: 'restrict' }),
+    status: purchaseOrderStatusEnum('status').notNull().default('draft'),
+    neededByDate: date('needed_by_date', { mode: 'string' }),
+    currency: char('currency', { length: 3 }).notNull().default('USD'),
+    /** Computed totals (subtotal, tax, total as 2-decimal strings) frozen when the PO is sent. */
+    totalsJson: jsonb('totals_json'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('proc_purchase_orders_supplier_id_idx').on(t.supplierId),
+    index('proc_purchase_orders_status_idx').on(t.status),
+    currencyCheck('proc_purchase_orders_currency_check', t.currency),
+  ],
+);
+
+export const procPurchaseOrderLines = pgTable(
+  'proc_purchase_order_lines',
+  {
+    id: id(),
+    poId: uuid('po_id')
+      .notNull()
+      .references(() => procPurchaseOrders.id, { onDelete: 'cascade' }),
+    /** Null for a free-text line described by `description`. */
+    itemId: uuid('item_id').references(() => procItems.id, { onDelete: 'restrict' }),
+    description: text('description'),
+    qtyOrdered: quantity('qty_ordered').notNull(),
+    unitPrice: money('unit_price').notNull(),
+    taxRate: taxRate('tax_rate').notNull().default('0'),
+    lineTotal: money('line_total').notNull(),
+  },
+  (t) => [
+    index('proc_purchase_order_lines_po_id_idx').on(t.poId),
+    check(
+      'proc_purchase_order_lines_item_or_description_check',
+      sql`${t.itemId} is not null or ${t.description} is not null`,
+    ),
+    check('proc_purchase_order_lines_qty_ordered_check', sql`${t.qtyOrdered} > 0`),
+    check('proc_purchase_order_lines_unit_price_check', sql`${t.unitPrice} >= 0`),
+    check('proc_purchase_order_lines_tax_rate_check', sql`${t.taxRate} >= 0 and ${t.taxRate} <= 100`),
+    check('proc_purchase_order_lines_line_total_check', sql`${t.lineTotal} >= 0`),
+  ],
+);
+
+export const procGoodsReceipts = pgTable(
+  'proc_goods_receipts',
+  {
+    id: id(),
+    /** Null for goods received without an order (a donation, a return). */
+    poId: uuid('po_id').references(() => procPurchaseOrders.id, { onDelete: 'restrict' }),
+    receivedBy: uuid('received_by').references(() => users.id, { onDelete: 'restrict' }),
+    locationId: uuid('location_id')
+      .notNull()
+      .references(() => procLocations.id, { onDelete: 'restrict' }),
+    status: goodsReceiptStatusEnum('status').notNull().default('pending'),
+    invoiceNo: varchar('invoice_no', { length: 100 }),
+    deliveryNote: varchar('delivery_note', { length: 255 }),
+    receivedAt: timestamptz('received_at').notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('proc_goods_receipts_po_id_idx').on(t.poId)],
+);
+
+export const procGoodsReceiptLines = pgTable(
+  'proc_goods_receipt_lines',
+  {
+    id: id(),
+    goodsReceiptId: uuid('goods_receipt_id')
+      .notNull()
+      .references(() => procGoodsReceipts.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => procItems.id, { onDelete: 'restrict' }),
+    batchId: uuid('batch_id').references(() => procItemBatches.id, { onDelete: 'set null' }),
+    qtyReceived: quantity('qty_received').notNull(),
+    remarks: text('remarks'),
+  },
+  (t) => [
+    index('proc_goods_receipt_lines_goods_receipt_id_idx').on(t.goodsReceiptId),
+    check('proc_goods_receipt_lines_qty_received_check', sql`${t.qtyReceived} > 0`),
+  ],
+);
+
+/**
+ * The stock ledger: every movement between locations (null from = into the institution,
+ * null to = out of it), pointing back at the document that caused it (ref_table, ref_id).
+ */
+export const procInventoryTransactions = pgTable(
+  'proc_inventory_transactions',
+  {
+    id: id(),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => procItems.id, { onDelete: 'restrict' }),
+    fromLocationId: uuid('from_location_id').references(() => procLocations.id, { onDelete: 'restrict' }),
+    toLocationId: uuid('to_location_id').references(() => procLocations.id, { onDelete: 'restrict' }),
+    qty: quantity('qty').notNull(),
+    reason: inventoryTransactionReasonEnum('reason').notNull(),
+    refTable: varchar('ref_table', { length: 64 }),
+    refId: uuid('ref_id'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('proc_inventory_transactions_item_id_created_at_idx').on(t.itemId, t.createdAt),
+    index('proc_inventory_transactions_ref_idx').on(t.refTable, t.refId),
+    check('proc_inventory_transactions_qty_check', sql`${t.qty} > 0`),
+    check(
+      'proc_inventory_transactions_location_check',
+      sql`${t.fromLocationId} is not null or ${t.toLocationId} is not null`,
+    ),
+  ],
+);
+
+export const procIssues = pgTable(
+  'proc_issues',
+  {
+    id: id(),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => procItems.id, { onDelete: 'restrict' }),
+    locationId: uuid('location_id')
+      .notNull()
+      .references(() => procLocations.id, { onDelete: 'restrict' }),
+    qty: quantity('qty').notNull(),
+    departmentId: uuid('department_id').references(() => procDepartments.id, { onDelete: 'restrict' }),
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'restrict' }),
+    approvedBy: uuid('approved_by').references(() => users.id, { onDelete: 'restrict' }),
+    status: issueStatusEnum('status').notNull().default('pending'),
+    note: text('note'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('proc_issues_item_id_idx').on(t.itemId), check('proc_issues_qty_check', sql`${t.qty} > 0`)],
+);
+
+export const procTransfers = pgTable(
+  'proc_transfers',
+  {
+    id: id(),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => procItems.id, { onDelete: 'restrict' }),
+    fromLocationId: uuid('from_location_id')
+      .notNull()
+      .references(() => procLocations.id, { onDelete: 'restrict' }),
+    toLocationId: uuid('to_location_id')
+      .notNull()
+      .references(() => procLocations.id, { onDelete: 'restrict' }),
+    qty: quantity('qty').notNull(),
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'restrict' }),
+    approvedBy: uuid('approved_by').references(() => users.id, { onDelete: 'restrict' }),
+    status: transferStatusEnum('status').notNull().default('pending'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('proc_transfers_item_id_idx').on(t.itemId),
+    check('proc_transfers_qty_check', sql`${t.qty} > 0`),
+    check('proc_transfers_distinct_locations_check', sql`${t.fromLocationId} <> ${t.toLocationId}`),
+  ],
+);
+
+export const procMaintenance = pgTable(
+  'proc_maintenance',
+  {
+    id: id(),
+    assetId: uuid('asset_id')
+      .notNull()
+      .references(() => procAssets.id, { onDelete: 'restrict' }),
+    type: maintenanceTypeEnum('type').notNull(),
+    scheduledFor: timestamptz('scheduled_for'),
+    completedAt: timestamptz('completed_at'),
+    technician: varchar('technician', { length: 255 }),
+    notes: text('notes'),
+    status: maintenanceStatusEnum('status').notNull().default('scheduled'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('proc_maintenance_asset_id_idx').on(t.assetId),
+    index('proc_maintenance_scheduled_for_idx').on(t.scheduledFor),
+  ],
+);
+
+/**
+ * spec §3 safety checks: `item_or_asset_id` points at proc_items or proc_assets depending on
+ * `scope`, so it has no foreign key.
+ */
+export const procSafetyChecks = pgTable(
+  'proc_safety_checks',
+  {
+    id: id(),
+    itemOrAssetId: uuid('item_or_asset_id').notNull(),
+    scope: safetyCheckScopeEnum('scope').notNull(),
+    checkType: varchar('check_type', { length: 100 }).notNull(),
+    dueDate: date('due_date', { mode: 'string' }),
+    completedDate: date('completed_date', { mode: 'string' }),
+    inspector: varchar('inspector', { length: 255 }),
+    status: safetyCheckStatusEnum('status').notNull().default('pending'),
+    notes: text('notes'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('proc_safety_checks_target_idx').on(t.scope, t.itemOrAssetId),
+    index('proc_safety_checks_due_date_idx').on(t.dueDate),
+  ],
+);

@@ -1,0 +1,74 @@
+import { centsToDecimal } from '@retail-hub/shared';
+import type { DbOrTx } from '../client';
+import { categories, products, productVariants } from '../schema/index';
+import { DEMO_CATEGORIES, DEMO_PRODUCTS } from './demo-data';
+import type { Random } from './random';
+import { type Catalogue, type CatalogueProduct, DAY } from './seed-support';
+
+export async function seedCatalogue(
+  tx: DbOrTx,
+  random: Random,
+  departmentIds: Record<string, string>,
+  now: Date,
+): Promise<Catalogue> {
+  const categoryIds: Record<string, string> = {};
+  await tx.insert(categories).values(
+    DEMO_CATEGORIES.map((category) => {
+      const id = random.uuid();
+      categoryIds[category.key] = id;
+      return {
+        id,
+        name: category.name,
+        description: category.description,
+        department: category.department,
+        isInstitutional: category.isInstitutional,
+        createdAt: new Date(now.getTime() - 60 * DAY),
+      };
+    }),
+  );
+
+  const catalogue: CatalogueProduct[] = DEMO_PRODUCTS.map((data) => ({
+    id: random.uuid(),
+    data,
+    variants: (data.sizes ?? []).map((size) => ({ id: random.uuid(), name: size.name, priceCents: size.priceCents })),
+  }));
+
+  await tx.insert(products).values(
+    catalogue.map(({ id, data }) => {
+      const categoryId = categoryIds[data.category];
+      if (!categoryId) throw new Error(`demo product ${data.sku} has an unknown category ${data.category}`);
+      // A product with size options holds the sum of its sizes' stock.
+      const stock = data.sizeStock ? data.sizeStock.reduce((sum, n) => sum + n, 0) : data.stock;
+      return {
+        id,
+        name: data.name,
+        description: data.description ?? null,
+        price: centsToDecimal(data.priceCents),
+        sku: data.sku,
+        categoryId,
+        stock,
+        lowStockThreshold: data.lowStockThreshold ?? 10,
+        hasVariants: Boolean(data.sizes),
+        assetType: data.assetType ?? 'regular',
+        location: data.location ?? null,
+        isCheckoutRequired: data.isCheckoutRequired ?? false,
+        departmentId: data.department ? (departmentIds[data.department] ?? null) : null,
+        createdAt: new Date(now.getTime() - 45 * DAY),
+      };
+    }),
+  );
+
+  const variantRows = catalogue.flatMap(({ id, data, variants }) =>
+    variants.map((variant, index) => ({
+      id: variant.id,
+      productId: id,
+      name: variant.name,
+      price: centsToDecimal(variant.priceCents),
+      stock: data.sizeStock?.[index] ?? 0,
+      sortOrder: data.sizes?.[index]?.sortOrder ?? 0,
+    })),
+  );
+  if (variantRows.length > 0) await tx.insert(productVariants).values(variantRows);
+
+  return { products: catalogue, bySku: new Map(catalogue.map((p) => [p.data.sku, p])) };
+}
