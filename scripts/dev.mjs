@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 
 const children = [
-  spawn('npm', ['run', 'dev', '--workspace', 'apps/server'], {
+  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'apps/server/src/server.ts'], {
     stdio: 'inherit',
     env: { ...process.env, NODE_ENV: 'development' },
   }),

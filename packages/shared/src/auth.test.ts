@@ -18,7 +18,8 @@ describe('PIN rules', () => {
   });
 
   it('trivial PINs are refused when set: repeated digits and straight runs', () => {
-    for (const pin of ['0000', '1111', '9999', '1234', '4321', '6789', '3210']) expect(isTrivialPin(pin), pin).toBe(true);
+    for (const pin of ['0000', '1111', '9999', '1234', '4321', '6789', '3210'])
+      expect(isTrivialPin(pin), pin).toBe(true);
     for (const pin of ['7391', '4826', '2915', '3862']) expect(isTrivialPin(pin), pin).toBe(false);
   });
 

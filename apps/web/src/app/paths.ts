@@ -1,0 +1,35 @@
+import type { ScreenPath } from '@retail-hub/shared';
+
+/**
+ * Every client route path, in one place (style guide: bulletproof-react paths). The signed-in
+ * screens are the route table of spec §2 (SCREENS in @retail-hub/shared); `satisfies` makes a
+ * typo or a path outside that table a compile error.
+ */
+export const paths = {
+  home: '/',
+  interfaceSelection: '/interface-selection',
+  posDashboard: '/pos-dashboard',
+  procurementDashboard: '/procurement-dashboard',
+  procurement: '/procurement',
+  pos: '/pos',
+  posReports: '/pos-reports',
+  posInventory: '/pos-inventory',
+  expenses: '/expenses',
+  dashboard: '/dashboard',
+  inventory: '/inventory',
+  reports: '/reports',
+  analytics: '/analytics',
+  users: '/users',
+  departments: '/departments',
+  assetCheckout: '/asset-checkout',
+  procurementDepartments: '/procurement-departments',
+  roleManagement: '/role-management',
+  adminStaff: '/admin/staff',
+  superAdmin: '/super-admin',
+} as const satisfies Record<string, ScreenPath>;
+
+/** Public routes: the only paths with their own screen when signed out (spec §2). */
+export const publicPaths = {
+  landing: '/',
+  pinLogin: '/pin-login',
+} as const;

@@ -1,0 +1,41 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { AuthProvider, useAuth } from '@/lib/auth';
+import { LiveUpdatesProvider } from '@/lib/live-updates';
+import { cssVariablesResolver, theme } from './theme';
+
+type AppProviderProps = {
+  queryClient: QueryClient;
+  children: ReactNode;
+  /** 'test' turns off transitions and portals (unit tests). */
+  mantineEnv?: 'default' | 'test';
+};
+
+/** Opens the live-update stream only while someone is signed in (the stream needs a session). */
+function LiveUpdatesWhileSignedIn({ children }: { children: ReactNode }) {
+  const { isAuthenticated } = useAuth();
+  return <LiveUpdatesProvider enabled={isAuthenticated}>{children}</LiveUpdatesProvider>;
+}
+
+export function AppProvider({ queryClient, children, mantineEnv = 'default' }: AppProviderProps) {
+  return (
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="light"
+      env={mantineEnv}
+    >
+      {/* spec §9: one toast at a time, 5000 ms. */}
+      <Notifications limit={1} autoClose={5000} position="top-right" zIndex={1000} />
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider>
+          <LiveUpdatesWhileSignedIn>{children}</LiveUpdatesWhileSignedIn>
+        </AuthProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,145 @@
+import { isRole, type SessionUser, sanitizePinInput } from '@retail-hub/shared';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { ApiError, apiRequest, getQueryFn, isAuthError } from './api-client';
+import { forgetSignedInData, SESSION_QUERY_KEY } from './query-client';
+
+/**
+ * Session state for the whole app (spec §4 Session: loading, then authenticated or
+ * unauthenticated). The user lives in the TanStack Query cache under SESSION_QUERY_KEY, so a
+ * 401 anywhere (query-client.ts) and a login or logout here change the same single value.
+ */
+
+/** How a PIN login ended. `message` is what the toast shows (spec §8 Login). */
+export type LoginResult =
+  | { success: true; user: SessionUser }
+  | { success: false; reason: 'invalid-pin'; message: string }
+  | { success: false; reason: 'rejected'; status: number; message: string }
+  | { success: false; reason: 'network'; message: string };
+
+export type AuthContextValue = {
+  user: SessionUser | null;
+  isLoading: boolean;
+  isAuthenticated: boolean;
+  loginWithPin: (pin: string) => Promise<LoginResult>;
+  /** Ends the session. Never throws: a failed call is logged and the user is cleared anyway (spec §8). */
+  logout: () => Promise<void>;
+  /**
+   * True from a deliberate logout until the PIN screen has been shown: signed-out screens then
+   * go straight to /pin-login instead of announcing 'Unauthorized' (spec §4: logout redirects).
+   */
+  hasJustLoggedOut: boolean;
+  acknowledgeLogout: () => void;
+};
+
+/** The only fields the app reads from a session answer; anything malformed counts as signed out. */
+function toSessionUser(value: unknown): SessionUser | null {
+  if (!value || typeof value !== 'object') return null;
+  const user = value as Record<string, unknown>;
+  const optionalText = (field: unknown) => (typeof field === 'string' ? field : null);
+  if (typeof user.id !== 'string' || !isRole(user.role)) return null;
+  return {
+    id: user.id,
+    firstName: optionalText(user.firstName),
+    lastName: optionalText(user.lastName),
+    email: optionalText(user.email),
+    role: user.role,
+  };
+}
+
+const readSession = getQueryFn<{ user?: unknown }>({ on401: 'returnNull' });
+
+/** spec §7: the user query retries up to 3 times unless unauthorized. */
+export const sessionQueryOptions = queryOptions({
+  queryKey: SESSION_QUERY_KEY,
+  queryFn: async (context): Promise<SessionUser | null> => {
+    const answer = await readSession(context);
+    return toSessionUser(answer?.user);
+  },
+  retry: (failureCount, error) => !isAuthError(error) && failureCount < 3,
+  retryDelay: (attempt) => Math.min(500 * 2 ** attempt, 2000),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const session = useQuery(sessionQueryOptions);
+  const [hasJustLoggedOut, setHasJustLoggedOut] = useState(false);
+
+  // spec §8: a failed session check means signed out; the error is only logged.
+  useEffect(() => {
+    if (session.error) console.error('Session check failed; treating the user as signed out.', session.error);
+  }, [session.error]);
+  const user = session.data ?? null;
+
+  const loginWithPin = useCallback(
+    async (pin: string): Promise<LoginResult> => {
+      const cleanPin = sanitizePinInput(pin);
+      if (cleanPin.length !== 4)
+        return { success: false, reason: 'invalid-pin', message: 'PIN must be exactly 4 digits' };
+      try {
+        const res = await apiRequest('POST', '/auth/pin', { pin: cleanPin });
+        const signedIn = toSessionUser(((await res.json()) as { user?: unknown }).user);
+        if (!signedIn) throw new Error('The sign-in answer carried no user');
+        // Nothing cached for the previous person at this counter may show to the next one.
+        forgetSignedInData(queryClient);
+        queryClient.setQueryData(SESSION_QUERY_KEY, signedIn);
+        setHasJustLoggedOut(false);
+        return { success: true, user: signedIn };
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 400) {
+          // The server's field message, e.g. 'PIN must be exactly 4 digits' (spec §5).
+          const message = error.body?.errors?.pin || 'PIN must be exactly 4 digits';
+          return { success: false, reason: 'invalid-pin', message };
+        }
+        if (error instanceof ApiError) {
+          return {
+            success: false,
+            reason: 'rejected',
+            status: error.status,
+            message: error.body?.message || 'Invalid PIN',
+          };
+        }
+        console.error('PIN login failed to reach the server.', error);
+        return { success: false, reason: 'network', message: 'Connection error' };
+      }
+    },
+    [queryClient],
+  );
+
+  const logout = useCallback(async () => {
+    try {
+      await apiRequest('POST', '/auth/logout');
+    } catch (error) {
+      console.error('Logout call failed; signing out locally anyway.', error);
+    }
+    setHasJustLoggedOut(true);
+    queryClient.setQueryData(SESSION_QUERY_KEY, null);
+    forgetSignedInData(queryClient);
+  }, [queryClient]);
+
+  const acknowledgeLogout = useCallback(() => setHasJustLoggedOut(false), []);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      user,
+      isLoading: session.isPending,
+      isAuthenticated: user !== null,
+      loginWithPin,
+      logout,
+      hasJustLoggedOut,
+      acknowledgeLogout,
+    }),
+    [user, session.isPending, loginWithPin, logout, hasJustLoggedOut, acknowledgeLogout],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
+  return value;
+}

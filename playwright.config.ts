@@ -1,0 +1,44 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * End-to-end tests: the built web app served by the real server (scripts/e2e-server.mjs starts
+ * it on a fresh database with the demo staff). Chromium comes from the system package, never a
+ * download.
+ */
+const baseURL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3100';
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: false,
+  // One worker: the sign-in throttle counts failures per client, and every test signs in.
+  workers: 1,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    ...devices['Desktop Chrome'],
+    baseURL,
+    viewport: { width: 1366, height: 768 },
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node scripts/e2e-server.mjs',
+    url: 'http://127.0.0.1:3100/api/health',
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});
