@@ -5,7 +5,8 @@ import { defineConfig, devices } from '@playwright/test';
  * it on a fresh database with the demo staff). Chromium comes from the system package, never a
  * download.
  */
-const baseURL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3100';
+const port = process.env.E2E_PORT ?? '3100';
+const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: './e2e',
@@ -35,7 +36,7 @@ export default defineConfig({
   },
   webServer: {
     command: 'node scripts/e2e-server.mjs',
-    url: 'http://127.0.0.1:3100/api/health',
+    url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: 'pipe',

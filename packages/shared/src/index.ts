@@ -5,3 +5,4 @@ export * from './money';
 export * from './permissions';
 export * from './roles';
 export * from './screens';
+export * from './size-options';
