@@ -3,6 +3,7 @@ export * from './errors';
 export * from './events';
 export * from './money';
 export * from './permissions';
+export * from './pos';
 export * from './roles';
 export * from './screens';
 export * from './size-options';
