@@ -25,7 +25,7 @@ describe('sale rules', () => {
 
   it('the sale body refuses fractional, zero, negative and huge quantities, bad amounts and card numbers', () => {
     expect(saleRequestSchema.safeParse(sale).success).toBe(true);
-    for (const quantity of [0, -1, 1.5, 1000, 1e309]) {
+    for (const quantity of [0, -1, 1.5, 1000, Number.POSITIVE_INFINITY]) {
       expect(saleRequestSchema.safeParse({ ...sale, items: [{ ...item, quantity }] }).success, String(quantity)).toBe(
         false,
       );
