@@ -10,7 +10,7 @@ describe('README demo PINs', () => {
       path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../README.md'),
       'utf8',
     );
-    const rows = [...readme.matchAll(/^\| (\w+) \| ([^|]+) \| (\d{4}) \|/gm)].map((m) => ({
+    const rows = [...readme.matchAll(/^\|\s*(\w+)\s*\|\s*([^|]+?)\s*\|\s*(\d{4})\s*\|/gm)].map((m) => ({
       role: m[1],
       name: m[2]?.trim(),
       pin: m[3],
