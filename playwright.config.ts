@@ -7,6 +7,8 @@ import { defineConfig, devices } from '@playwright/test';
  */
 const port = process.env.E2E_PORT ?? '3100';
 const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`;
+// The server sends staff e-mail to a test SMTP server that e2e/people.spec.ts runs on this port.
+process.env.SMTP_URL ??= `smtp://127.0.0.1:${Number(port) + 10000}`;
 
 export default defineConfig({
   testDir: './e2e',

@@ -7,7 +7,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'retail-hub-e2e-'));
-const child = spawn('npx', ['tsx', 'apps/server/src/server.ts'], {
+// The server runs in this child directly (tsx as a loader, no npx/tsx wrapper processes), so a
+// SIGTERM from Playwright reaches it and no grandchild is left holding the port.
+const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
   stdio: 'inherit',
   env: {
     ...process.env,

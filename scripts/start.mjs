@@ -33,6 +33,9 @@ if (builtAt < sourcesAt) {
 }
 
 // Run from the repository root so DATA_DIR=./data means <repo>/data.
-const server = spawn('npx', ['tsx', 'apps/server/src/server.ts'], { cwd: root, stdio: 'inherit' });
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

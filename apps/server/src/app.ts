@@ -5,9 +5,15 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config/config';
 import type { Database } from './db/client';
 import { AppError } from './lib/errors';
+import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { departmentRoutes } from './modules/departments/departments.routes';
 import { createEventBus, type EventBus } from './modules/events/event-bus';
 import { eventRoutes } from './modules/events/events.routes';
+import { posRoutes } from './modules/pos/pos.routes';
+import { reportRoutes } from './modules/reports/reports.routes';
+import { staffRoutes } from './modules/staff/staff.routes';
 import { healthRoutes } from './modules/system/health.routes';
 import { superAdminSystemRoutes } from './modules/system/super-admin.routes';
 import { webRoutes } from './modules/system/web.routes';
@@ -65,6 +71,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(eventRoutes);
   await app.register(userRoutes);
   await app.register(superAdminSystemRoutes);
+  await app.register(staffRoutes);
+  await app.register(catalogRoutes);
+  await app.register(departmentRoutes);
+  await app.register(posRoutes);
+  await app.register(analyticsRoutes);
+  await app.register(reportRoutes);
   await app.register(webRoutes(config.webDistDir ?? DEFAULT_WEB_DIST));
 
   return app as unknown as FastifyInstance;

@@ -1,4 +1,5 @@
 export * from './auth';
+export * from './catalog';
 export * from './errors';
 export * from './events';
 export * from './money';
@@ -7,3 +8,4 @@ export * from './pos';
 export * from './roles';
 export * from './screens';
 export * from './size-options';
+export * from './users';

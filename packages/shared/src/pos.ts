@@ -109,3 +109,161 @@ export function changeDueCents(receivedCents: Cents, totalCents: Cents): Cents {
 
 /** spec §9 Quick cash amounts. */
 export const QUICK_CASH_AMOUNTS = [5, 10, 20, 50] as const;
+
+// ---- API shapes of the POS (spec §3, §7). Dates are ISO strings, money 2-decimal strings. ----
+
+const isoDateTime = z.string();
+const money = z.string();
+
+/** spec §3 shifts, plus the opening float and counted cash every serious POS records. */
+export const shiftSchema = z.object({
+  id: z.number().int(),
+  cashierId: z.string(),
+  startedAt: isoDateTime,
+  endedAt: isoDateTime.nullable(),
+  isOpen: z.boolean(),
+  openingFloat: money.nullable(),
+  countedCash: money.nullable(),
+});
+export type Shift = z.infer<typeof shiftSchema>;
+
+export const startShiftBodySchema = z.object({ openingFloat: moneyStringSchema.nullish() });
+export type StartShiftBody = z.infer<typeof startShiftBodySchema>;
+
+export const endShiftBodySchema = z.object({ countedCash: moneyStringSchema.nullish() });
+export type EndShiftBody = z.infer<typeof endShiftBodySchema>;
+
+/** What a shift took: counts, totals by payment method, and the cash drawer reconciliation. */
+export const shiftSummarySchema = z.object({
+  shiftId: z.number().int(),
+  startedAt: isoDateTime,
+  endedAt: isoDateTime.nullable(),
+  salesCount: z.number().int(),
+  itemsSold: z.number().int(),
+  totalsByMethod: z.array(z.object({ paymentMethod: z.enum(PAYMENT_METHODS), count: z.number().int(), total: money })),
+  subtotal: money,
+  cardFees: money,
+  total: money,
+  openingFloat: money.nullable(),
+  cashSales: money,
+  /** Opening float (0 when none was entered) plus cash sales. */
+  expectedCash: money,
+  countedCash: money.nullable(),
+  /** Counted − expected: negative when the drawer is short; null when nothing was counted. */
+  overShort: money.nullable(),
+});
+export type ShiftSummary = z.infer<typeof shiftSummarySchema>;
+
+/** spec §3 Receipt data: enough to print (or reprint) the receipt of a sale. */
+export const receiptSchema = z.object({
+  items: z.array(z.object({ name: z.string(), quantity: z.number().int(), total: money })),
+  subtotal: money,
+  tax: money,
+  total: money,
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  /** Cash handed over; the total for non-cash payments (spec §4: amount paid defaults to the total). */
+  amountReceived: money,
+  changeDue: money,
+  referenceCode: z.string().nullable(),
+  notes: z.string().nullable(),
+  /** "First Last"; null when the cashier has no name (the receipt shows 'Unknown Cashier'). */
+  cashierName: z.string().nullable(),
+  timestamp: isoDateTime,
+});
+export type Receipt = z.infer<typeof receiptSchema>;
+
+/** The answer of POST /api/transactions (also replayed for a retried Idempotency-Key). */
+export const saleResponseSchema = z.object({
+  id: z.string(),
+  /** spec §3: the last 6 characters of the id, upper case. */
+  number: z.string(),
+  createdAt: isoDateTime,
+  subtotal: money,
+  tax: money,
+  total: money,
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  referenceCode: z.string().nullable(),
+  notes: z.string().nullable(),
+  amountReceived: money.nullable(),
+  changeDue: money,
+  status: z.string(),
+  items: z.array(
+    z.object({
+      productId: z.string(),
+      variantId: z.string().nullable(),
+      name: z.string(),
+      variantName: z.string().nullable(),
+      quantity: z.number().int(),
+      unitPrice: money,
+      totalPrice: money,
+    }),
+  ),
+  receipt: receiptSchema,
+});
+export type SaleResponse = z.infer<typeof saleResponseSchema>;
+
+/** One row of GET /api/transactions (spec §3 transactions with items and user). */
+export const transactionListItemSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  shiftId: z.number().int(),
+  createdAt: isoDateTime,
+  subtotal: money,
+  tax: money,
+  total: money,
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  referenceCode: z.string().nullable(),
+  notes: z.string().nullable(),
+  status: z.string(),
+  items: z.array(
+    z.object({
+      quantity: z.number().int(),
+      variantName: z.string().nullable(),
+      product: z.object({ id: z.string(), name: z.string() }),
+    }),
+  ),
+  user: z.object({ firstName: z.string().nullable(), lastName: z.string().nullable() }),
+});
+export type TransactionListItem = z.infer<typeof transactionListItemSchema>;
+
+/** spec §3 Daily stats, for today in the store's time zone. */
+export const dailyStatsSchema = z.object({
+  totalSales: money,
+  totalTransactions: z.number().int(),
+  totalItemsSold: z.number().int(),
+});
+export type DailyStats = z.infer<typeof dailyStatsSchema>;
+
+/** spec §3 Top product entry. */
+export const topProductSchema = z.object({
+  product: z.object({ id: z.string(), name: z.string(), imageUrl: z.string().nullable() }),
+  totalSold: z.number().int(),
+  totalRevenue: money,
+});
+export type TopProduct = z.infer<typeof topProductSchema>;
+
+/** A calendar day in the store's time zone, as the reports send it. */
+export const storeDateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Dates must look like 2024-05-31' })
+  .refine(
+    (v) => {
+      const [y, m, d] = v.split('-').map(Number) as [number, number, number];
+      const date = new Date(Date.UTC(y, m - 1, d));
+      return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+    },
+    { error: 'Dates must look like 2024-05-31' },
+  );
+
+/** Query of the sales lists (transactions, top products): inclusive days, default today. */
+export const salesRangeQuerySchema = z.object({
+  startDate: storeDateSchema.optional(),
+  endDate: storeDateSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(5000).optional(),
+});
+export type SalesRangeQuery = z.infer<typeof salesRangeQuerySchema>;
+
+/** spec §3 transactions: the number shown is the last 6 characters of the id, upper case. */
+export function transactionNumber(id: string): string {
+  return id.slice(-6).toUpperCase();
+}

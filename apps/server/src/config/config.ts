@@ -80,6 +80,31 @@ export const configSchema = z.object({
     .default('info')
     .describe('Log level.'),
   WEB_DIST_DIR: z.string().optional().describe('Built web app to serve (default apps/web/dist).'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/\s]+/, { error: 'must be an smtp:// or smtps:// URL' })
+    .optional()
+    .describe(
+      'Mail server for staff e-mail as one URL (smtp://user:pass@host:587, smtps:// for TLS); overrides SMTP_HOST.',
+    ),
+  SMTP_HOST: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('Mail server host for staff e-mail; unset keeps mail in the outbox.'),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587).describe('Mail server port.'),
+  SMTP_SECURE: booleanFromEnv
+    .default(false)
+    .describe('Connect with TLS from the start (port 465); otherwise STARTTLS.'),
+  SMTP_USER: z.string().optional().describe('Mail server user name.'),
+  SMTP_PASS: z.string().optional().describe('Mail server password.'),
+  MAIL_FROM: z
+    .string()
+    .regex(/^[^\r\n]*[^\s@<>]+@[^\s@<>]+[^\r\n]*$/, {
+      error: 'must be an address such as "Store <office@example.com>"',
+    })
+    .default('Retail Hub <no-reply@retail-hub.local>')
+    .describe('Sender of staff e-mail, e.g. "Store Office <office@example.com>".'),
 });
 
 export type ConfigInput = z.input<typeof configSchema>;
@@ -101,7 +126,14 @@ export type Config = Readonly<{
   pinPepper: string;
   logLevel: string;
   webDistDir: string | null;
+  /** Staff e-mail transport; null keeps messages in DATA_DIR/outbox.jsonl (modules/mail). */
+  smtp: SmtpSettings | null;
+  mailFrom: string;
 }>;
+
+export type SmtpSettings = Readonly<
+  { url: string } | { host: string; port: number; secure: boolean; user: string | null; pass: string | null }
+>;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -174,7 +206,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pinPepper: c.PIN_PEPPER ?? (generated as Secrets).pinPepper,
     logLevel: c.LOG_LEVEL,
     webDistDir: c.WEB_DIST_DIR ? path.resolve(c.WEB_DIST_DIR) : null,
+    smtp: smtpSettings(c),
+    mailFrom: c.MAIL_FROM,
   });
+}
+
+function smtpSettings(c: z.output<typeof configSchema>): SmtpSettings | null {
+  if (c.SMTP_URL) return { url: c.SMTP_URL };
+  if (!c.SMTP_HOST) return null;
+  return {
+    host: c.SMTP_HOST,
+    port: c.SMTP_PORT,
+    secure: c.SMTP_SECURE,
+    user: c.SMTP_USER || null,
+    pass: c.SMTP_PASS || null,
+  };
 }
 
 /** A config for tests: no files written, fixed secrets, overrides applied. */
@@ -196,6 +242,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     pinPepper: 'test-pin-pepper-test-pin-pepper-test-pin',
     logLevel: 'silent',
     webDistDir: null,
+    smtp: null,
+    mailFrom: 'Retail Hub <no-reply@retail-hub.test>',
     ...overrides,
   });
 }

@@ -93,6 +93,8 @@ export const transactionItems = pgTable(
     quantity: integer('quantity').notNull(),
     unitPrice: money('unit_price').notNull(),
     totalPrice: money('total_price').notNull(),
+    /** Position in the cart (0-based), so a receipt reprints its lines in the order they were rung up. */
+    lineNo: integer('line_no').notNull().default(0),
   },
   (t) => [
     index('transaction_items_transaction_id_idx').on(t.transactionId),

@@ -1,5 +1,9 @@
+import { activityEntrySchema, developerStatsSchema, outboxEntrySchema, userSummarySchema } from '@retail-hub/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { developerActivityStats, recentActivity } from '../activity/activity.service';
+import { mailServiceFor } from '../mail/mail.service';
+import { listUserSummaries, totalUsers } from '../users/users.service';
 import { databaseStatus } from './database-status';
 
 const systemHealthSchema = z.object({
@@ -11,8 +15,49 @@ const systemHealthSchema = z.object({
   timestamp: z.string(),
 });
 
-/** spec §7 Developer dashboard: GET /api/super-admin/health (status, database, uptime, memory, timestamp). */
+/** spec §7 Developer dashboard (developer.view: super_admin only). */
 export const superAdminSystemRoutes: FastifyPluginAsyncZod = async (app) => {
+  const permission = { permission: 'developer.view' as const };
+
+  /** spec §7 GET /api/super-admin/stats (the screen polls it every 30 s). */
+  app.get(
+    '/api/super-admin/stats',
+    { config: permission, schema: { response: { 200: developerStatsSchema } } },
+    async () => {
+      const db = app.database.db;
+      const [users, activity] = await Promise.all([totalUsers(db), developerActivityStats(db)]);
+      return { totalUsers: users, ...activity };
+    },
+  );
+
+  /** spec §7 GET /api/super-admin/activity: the latest 100 (every 15 s). */
+  app.get(
+    '/api/super-admin/activity',
+    { config: permission, schema: { response: { 200: z.array(activityEntrySchema) } } },
+    async () => recentActivity(app.database.db),
+  );
+
+  /** spec §7 GET /api/super-admin/users: read-only, no credential. */
+  app.get(
+    '/api/super-admin/users',
+    { config: permission, schema: { response: { 200: z.array(userSummarySchema) } } },
+    async () => listUserSummaries(app.database.db),
+  );
+
+  /** Staff e-mail that was not sent (no SMTP configured, or refused), newest first. */
+  app.get(
+    '/api/super-admin/outbox',
+    {
+      config: permission,
+      schema: { response: { 200: z.object({ configured: z.boolean(), messages: z.array(outboxEntrySchema) }) } },
+    },
+    async () => {
+      const mail = mailServiceFor(app.config);
+      return { configured: mail.isConfigured, messages: await mail.outbox.latest() };
+    },
+  );
+
+  /** spec §7 GET /api/super-admin/health (status, database, uptime, memory, timestamp; every 60 s). */
   app.get(
     '/api/super-admin/health',
     { config: { permission: 'developer.view' }, schema: { response: { 200: systemHealthSchema } } },

@@ -2,8 +2,8 @@ import { Badge, Button, Group } from '@mantine/core';
 import type { Screen } from '@retail-hub/shared';
 import { IconBuildingWarehouse, IconCashRegister, IconLayoutGrid } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { UnavailableNotice } from '@/components/feedback/unavailable-notice';
 import { StandaloneLayout } from '@/components/layouts/standalone-layout';
+import { DeveloperTabs } from '@/features/developer/components/developer-dashboard';
 import { useAuth } from '@/lib/auth';
 import { paths } from '../paths';
 
@@ -49,7 +49,7 @@ export default function DeveloperDashboardPage({ screen }: { screen: Screen }) {
           Procurement
         </Button>
       </Group>
-      <UnavailableNotice />
+      <DeveloperTabs />
     </StandaloneLayout>
   );
 }

@@ -8,29 +8,30 @@ const InterfaceSelection = lazy(() => import('./interface-selection'));
 const DeveloperDashboard = lazy(() => import('./developer-dashboard'));
 const StandaloneScreen = lazy(() => import('./standalone-screen'));
 const UnavailableScreen = lazy(() => import('./unavailable-screen'));
+const Inventory = lazy(() => import('./inventory'));
 
 /** The record type makes a SCREENS entry without a component a compile error. */
 export const SCREEN_COMPONENTS: Record<ScreenPath, ScreenComponent> = {
   '/': InterfaceSelection,
   '/interface-selection': InterfaceSelection,
-  '/pos-dashboard': StandaloneScreen,
+  '/pos-dashboard': lazy(() => import('./pos-dashboard')),
   '/procurement-dashboard': StandaloneScreen,
   '/procurement': StandaloneScreen,
   '/super-admin': DeveloperDashboard,
-  '/pos': UnavailableScreen,
+  '/pos': lazy(() => import('./pos')),
   '/pos-reports': UnavailableScreen,
-  '/pos-inventory': UnavailableScreen,
+  '/pos-inventory': lazy(() => import('./pos-inventory')),
   '/expenses': UnavailableScreen,
   '/dashboard': UnavailableScreen,
-  '/inventory': UnavailableScreen,
+  '/inventory': Inventory,
   '/reports': UnavailableScreen,
   '/analytics': UnavailableScreen,
-  '/users': UnavailableScreen,
+  '/users': lazy(() => import('./users')),
   '/departments': UnavailableScreen,
   '/asset-checkout': UnavailableScreen,
   '/procurement-departments': UnavailableScreen,
-  '/role-management': UnavailableScreen,
-  '/admin/staff': UnavailableScreen,
+  '/role-management': lazy(() => import('./role-management')),
+  '/admin/staff': lazy(() => import('./admin-staff')),
 };
 
 export const LandingPage = lazy(() => import('./landing'));

@@ -87,8 +87,8 @@ describe('navigation shells (spec §2 Navigation shells, §6 Navigation)', () =>
 
   it('shows an unbuilt screen honestly: its title and that it is not available yet', async () => {
     mockServer(sessionHandlers(userWithRole('manager')));
-    renderApp('/inventory');
-    await screen.findByRole('heading', { name: 'Inventory Management', level: 1 });
+    renderApp('/analytics');
+    await screen.findByRole('heading', { name: 'Institutional Analytics', level: 1 });
     expect(screen.getByText('This screen is not available yet.')).toBeInTheDocument();
   });
 

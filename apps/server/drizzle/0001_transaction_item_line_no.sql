@@ -1,0 +1,1 @@
+ALTER TABLE "transaction_items" ADD COLUMN "line_no" integer DEFAULT 0 NOT NULL;

@@ -1,0 +1,268 @@
+import {
+  type ImportRowStatus,
+  PRODUCT_MESSAGES,
+  type ProductFormValues,
+  type ProductImportResult,
+  productFormSchema,
+} from '@retail-hub/shared';
+import type { DbOrTx } from '../../db/client';
+import { parseCsv } from '../../lib/csv';
+import { pgErrorCode } from '../../lib/db-errors';
+import { type Actor, type CatalogDeps, UNIQUE_VIOLATION } from './catalog.context';
+import { catalogErrors } from './catalog.errors';
+import { allCategoryNames, insertCategory } from './categories.repository';
+import {
+  findProductsBySkus,
+  insertProduct,
+  type ProductRow,
+  type ProductWrite,
+  updateProductRow,
+} from './products.repository';
+import { mayEditInstitutionalFields, normalisePrice } from './products.service';
+
+const REQUIRED_COLUMNS = ['sku', 'name', 'price', 'category'] as const;
+/** A 5 MB file holds at most ~80,000 minimal rows; past this the request would run for minutes. */
+export const MAX_IMPORT_ROWS = 50_000;
+/** Stands in for a category the row will create, so the rest of the row can be validated first. */
+const CATEGORY_TO_CREATE = '00000000-0000-4000-8000-000000000000';
+const SELF_EXPLAINING = new Set<string>(Object.values(PRODUCT_MESSAGES));
+
+/** Undoes lib/csv's formula escaping: "'=SUM(1)" was exported for "=SUM(1)" (security guide). */
+export function unescapeFormula(cell: string): string {
+  return /^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell;
+}
+
+function parseBoolean(text: string): boolean | null {
+  const value = text.trim().toLowerCase();
+  if (['true', 'yes', '1', 'y'].includes(value)) return true;
+  if (['false', 'no', '0', 'n'].includes(value)) return false;
+  return null;
+}
+
+type RowOutcome = { status: ImportRowStatus; reason?: string; productId?: string; stockChanged?: boolean };
+
+/** The form input a stored product corresponds to: the starting point of an update row. */
+function formInputOf(product: ProductRow): Record<string, unknown> {
+  return {
+    name: product.name,
+    description: product.description,
+    price: product.price,
+    sku: product.sku,
+    categoryId: product.categoryId,
+    stock: product.stock,
+    lowStockThreshold: product.lowStockThreshold,
+    isActive: product.isActive,
+    imageUrl: product.imageUrl,
+    hasVariants: product.hasVariants,
+    assetType: product.assetType,
+    location: product.location,
+    isCheckoutRequired: product.isCheckoutRequired,
+    departmentId: product.departmentId,
+  };
+}
+
+function writeOf(values: ProductFormValues, categoryId: string, existing: ProductRow | undefined): ProductWrite {
+  return {
+    name: values.name,
+    description: values.description ?? null,
+    price: normalisePrice(values.price),
+    sku: values.sku,
+    categoryId,
+    stock: values.stock,
+    lowStockThreshold: values.lowStockThreshold,
+    isActive: values.isActive,
+    imageUrl: values.imageUrl ?? null,
+    hasVariants: existing?.hasVariants ?? false,
+    assetType: values.assetType ?? 'regular',
+    location: values.location ?? null,
+    isCheckoutRequired: values.isCheckoutRequired,
+    departmentId: existing?.departmentId ?? null,
+  };
+}
+
+/** The fields of `next` that differ from the stored product (empty: the row changes nothing). */
+function changedFields(existing: ProductRow, next: ProductWrite): Partial<ProductWrite> {
+  const changes: Partial<ProductWrite> = {};
+  for (const key of Object.keys(next) as Array<keyof ProductWrite>) {
+    if (next[key] !== existing[key]) (changes as Record<string, unknown>)[key] = next[key];
+  }
+  return changes;
+}
+
+type ImportContext = {
+  actor: Actor;
+  headers: Map<string, string>;
+  categoryIds: Map<string, string>;
+  existing: Map<string, ProductRow>;
+};
+
+/**
+ * POST /api/products/import. Rows are matched to products by SKU (active or deactivated), each
+ * validated with the product form's schema (spec §5 messages), and each written in its own
+ * savepoint, so a refused row never leaves half a product (nor a category created for it).
+ * Columns that are absent, and empty number or flag cells, keep the stored value (a new product
+ * takes the form's default); an empty text cell clears the text. An unknown category name is
+ * created. Institutional columns are read only for role manager (spec §6). The whole file runs in
+ * one transaction: refused rows are reported, every other row is committed together.
+ */
+export async function importProductsCsv(deps: CatalogDeps, actor: Actor, text: string): Promise<ProductImportResult> {
+  let records: Record<string, string>[];
+  try {
+    records = parseCsv(text);
+  } catch (error) {
+    throw catalogErrors.invalidCsv(`The file is not valid CSV: ${(error as Error).message}`);
+  }
+  const first = records[0];
+  if (!first) throw catalogErrors.invalidCsv('The CSV file has no product rows.');
+  if (records.length > MAX_IMPORT_ROWS) {
+    throw catalogErrors.invalidCsv(`A CSV file can have at most ${MAX_IMPORT_ROWS} rows; split it into smaller files.`);
+  }
+  const headers = new Map(Object.keys(first).map((h) => [h.toLowerCase(), h]));
+  const missing = REQUIRED_COLUMNS.filter((c) => !headers.has(c));
+  if (missing.length > 0) {
+    throw catalogErrors.invalidCsv(
+      `The CSV file needs the columns sku, name, price and category (missing: ${missing.join(', ')}).`,
+    );
+  }
+
+  const { db } = deps.database;
+  const skuOf = (record: Record<string, string>) => unescapeFormula(record[headers.get('sku') as string] ?? '').trim();
+  const context: ImportContext = {
+    actor,
+    headers,
+    categoryIds: new Map((await allCategoryNames(db)).map((c) => [c.name.toLowerCase(), c.id])),
+    existing: new Map(),
+  };
+  const skus = [...new Set(records.map(skuOf).filter(Boolean))];
+  for (let i = 0; i < skus.length; i += 1000) {
+    for (const product of await findProductsBySkus(db, skus.slice(i, i + 1000)))
+      context.existing.set(product.sku, product);
+  }
+
+  const result: ProductImportResult = { created: 0, updated: 0, unchanged: 0, refused: 0, rows: [] };
+  const changedIds: string[] = [];
+  let stockChanged = false;
+  const firstRowOfSku = new Map<string, number>();
+  await db.transaction(async (tx) => {
+    for (const [index, record] of records.entries()) {
+      // Row 1 is the header, so row numbers match a spreadsheet's.
+      const row = index + 2;
+      const sku = skuOf(record);
+      let outcome: RowOutcome;
+      const seenAt = firstRowOfSku.get(sku);
+      if (!sku) outcome = { status: 'refused', reason: PRODUCT_MESSAGES.skuRequired };
+      else if (seenAt !== undefined) {
+        outcome = {
+          status: 'refused',
+          reason: `SKU "${sku}" appears more than once in the file (first at row ${seenAt}).`,
+        };
+      } else {
+        firstRowOfSku.set(sku, row);
+        outcome = await importRow(tx, context, record, sku);
+      }
+      result[outcome.status] += 1;
+      result.rows.push({ row, sku, status: outcome.status, ...(outcome.reason ? { reason: outcome.reason } : {}) });
+      if (outcome.productId) changedIds.push(outcome.productId);
+      if (outcome.stockChanged) stockChanged = true;
+    }
+  });
+
+  if (changedIds.length > 0) await deps.events.publish('product.changed', changedIds.slice(0, 100));
+  if (stockChanged) await deps.events.publish('stock.changed', changedIds.slice(0, 100));
+  return result;
+}
+
+async function importRow(
+  tx: DbOrTx,
+  context: ImportContext,
+  record: Record<string, string>,
+  sku: string,
+): Promise<RowOutcome> {
+  const cell = (column: string): string | undefined => {
+    const header = context.headers.get(column.toLowerCase());
+    return header === undefined ? undefined : unescapeFormula(record[header] ?? '');
+  };
+  const existing = context.existing.get(sku);
+  const input: Record<string, unknown> = existing ? formInputOf(existing) : {};
+  input.sku = sku;
+
+  for (const column of ['name', 'price', 'description', 'imageUrl']) {
+    const value = cell(column);
+    if (value !== undefined) input[column] = value;
+  }
+  for (const column of ['stock', 'lowStockThreshold']) {
+    const value = cell(column);
+    if (value) input[column] = value;
+  }
+  const flags = ['isActive'];
+  if (mayEditInstitutionalFields(context.actor)) {
+    flags.push('isCheckoutRequired');
+    const location = cell('location');
+    if (location !== undefined) input.location = location;
+    const assetType = cell('assetType');
+    if (assetType) input.assetType = assetType.toLowerCase();
+  }
+  for (const column of flags) {
+    const value = cell(column);
+    if (!value) continue;
+    const flag = parseBoolean(value);
+    if (flag === null) return { status: 'refused', reason: `${column} must be true or false` };
+    input[column] = flag;
+  }
+
+  const categoryName = cell('category')?.trim() ?? '';
+  let categoryId: string | undefined = existing?.categoryId;
+  let categoryToCreate: string | null = null;
+  if (categoryName) {
+    categoryId = context.categoryIds.get(categoryName.toLowerCase());
+    if (!categoryId) categoryToCreate = categoryName;
+  }
+  input.categoryId = categoryToCreate ? CATEGORY_TO_CREATE : categoryId;
+
+  const parsed = productFormSchema.safeParse(input);
+  if (!parsed.success) {
+    const reasons = new Map<string, string>();
+    for (const issue of parsed.error.issues) {
+      const field = issue.path.map(String).join('.');
+      if (!reasons.has(field))
+        reasons.set(field, SELF_EXPLAINING.has(issue.message) ? issue.message : `${field}: ${issue.message}`);
+    }
+    return { status: 'refused', reason: [...reasons.values()].join('; ') };
+  }
+  if (categoryToCreate && categoryToCreate.length > 255) {
+    return { status: 'refused', reason: 'Category name must be at most 255 characters' };
+  }
+
+  const next = writeOf(parsed.data, categoryId ?? CATEGORY_TO_CREATE, existing);
+  const changes = existing ? changedFields(existing, next) : null;
+  if (existing && !categoryToCreate && changes && Object.keys(changes).length === 0) return { status: 'unchanged' };
+
+  try {
+    const outcome = await tx.transaction(async (savepoint) => {
+      let createdCategoryId: string | null = null;
+      if (categoryToCreate) {
+        createdCategoryId = await insertCategory(savepoint, { name: categoryToCreate, description: null });
+        next.categoryId = createdCategoryId;
+      }
+      if (existing) {
+        await updateProductRow(savepoint, existing.id, { ...changes, categoryId: next.categoryId });
+        return { productId: existing.id, createdCategoryId, status: 'updated' as const };
+      }
+      return { productId: await insertProduct(savepoint, next), createdCategoryId, status: 'created' as const };
+    });
+    if (outcome.createdCategoryId && categoryToCreate) {
+      context.categoryIds.set(categoryToCreate.toLowerCase(), outcome.createdCategoryId);
+    }
+    return {
+      status: outcome.status,
+      productId: outcome.productId,
+      stockChanged: existing ? next.stock !== existing.stock : next.stock > 0,
+    };
+  } catch (error) {
+    const code = pgErrorCode(error);
+    // Integrity refusals (class 23) belong to the row; anything else (a lost connection) fails the file.
+    if (!code?.startsWith('23')) throw error;
+    if (code === UNIQUE_VIOLATION) return { status: 'refused', reason: `A product with SKU "${sku}" already exists.` };
+    return { status: 'refused', reason: `Refused by the database (${code}).` };
+  }
+}

@@ -1,0 +1,153 @@
+import {
+  ASSET_TYPES,
+  idSchema,
+  PRODUCT_LIST_DEFAULT_LIMIT,
+  PRODUCT_LIST_MAX_LIMIT,
+  productFormSchema,
+  productSchema,
+  productUpdateSchema,
+} from '@retail-hub/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Actor } from './catalog.context';
+import {
+  createProduct,
+  deleteProduct,
+  getProduct,
+  listProducts,
+  lowStockProducts,
+  productSizeOptions,
+  updateProduct,
+} from './products.service';
+
+/** 'all' or an empty value means "no filter" (the client may send the select's "all" choice). */
+const noFilter = (value: string | undefined) => value === undefined || value === '' || value === 'all';
+
+const optionalId = (message: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (noFilter(v) ? undefined : v))
+    .pipe(z.guid({ error: message }).optional());
+
+const pageSize = z.coerce
+  .number({ error: `limit must be a whole number from 1 to ${PRODUCT_LIST_MAX_LIMIT}` })
+  .int({ error: `limit must be a whole number from 1 to ${PRODUCT_LIST_MAX_LIMIT}` })
+  .min(1, { error: `limit must be a whole number from 1 to ${PRODUCT_LIST_MAX_LIMIT}` })
+  .max(PRODUCT_LIST_MAX_LIMIT, { error: `limit must be a whole number from 1 to ${PRODUCT_LIST_MAX_LIMIT}` })
+  .default(PRODUCT_LIST_DEFAULT_LIMIT);
+
+const listQuerySchema = z.object({
+  search: z.string().max(200, { error: 'Search must be at most 200 characters' }).optional(),
+  category: optionalId('Unknown category'),
+  assetType: z
+    .string()
+    .optional()
+    .transform((v) => (noFilter(v) ? undefined : v))
+    .pipe(z.enum(ASSET_TYPES, { error: 'Unknown asset type' }).optional()),
+  department: optionalId('Unknown department'),
+  limit: pageSize,
+  offset: z.coerce
+    .number({ error: 'offset must be a whole number, 0 or more' })
+    .int({ error: 'offset must be a whole number, 0 or more' })
+    .min(0, { error: 'offset must be a whole number, 0 or more' })
+    .default(0),
+});
+
+const sizeOptionSchema = z.object({
+  variantId: z.string().nullable(),
+  name: z.string(),
+  priceCents: z.number(),
+  price: z.string(),
+  stock: z.number(),
+  sortOrder: z.number(),
+});
+
+const idParams = z.object({ id: idSchema });
+
+function actorOf(request: { auth: { user: { id: string; role: Actor['role'] } } | null }): Actor {
+  const user = request.auth!.user;
+  return { id: user.id, role: user.role };
+}
+
+/** spec §7 Products: list, low stock, one product, size options, create, update, delete. */
+export const productRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/products',
+    {
+      config: { permission: 'catalog.read' },
+      schema: { querystring: listQuerySchema, response: { 200: z.array(productSchema) } },
+    },
+    async (request, reply) => {
+      const q = request.query;
+      const { products, total } = await listProducts(
+        app,
+        { search: q.search, categoryId: q.category, assetType: q.assetType, departmentId: q.department },
+        { limit: q.limit, offset: q.offset },
+      );
+      reply.header('X-Total-Count', String(total));
+      return products;
+    },
+  );
+
+  app.get(
+    '/api/products/low-stock',
+    {
+      config: { permission: 'catalog.read' },
+      schema: { querystring: z.object({ limit: pageSize }), response: { 200: z.array(productSchema) } },
+    },
+    async (request, reply) => {
+      const { products, total } = await lowStockProducts(app, request.query.limit);
+      reply.header('X-Total-Count', String(total));
+      return products;
+    },
+  );
+
+  app.get(
+    '/api/products/:id',
+    { config: { permission: 'catalog.read' }, schema: { params: idParams, response: { 200: productSchema } } },
+    async (request) => getProduct(app, request.params.id),
+  );
+
+  app.get(
+    '/api/products/:id/size-options',
+    {
+      config: { permission: 'catalog.read' },
+      schema: { params: idParams, response: { 200: z.array(sizeOptionSchema) } },
+    },
+    async (request) => productSizeOptions(app, request.params.id),
+  );
+
+  app.post(
+    '/api/products',
+    {
+      config: { permission: 'catalog.manage' },
+      schema: { body: productFormSchema, response: { 201: productSchema } },
+    },
+    async (request, reply) => {
+      const product = await createProduct(app, actorOf(request), request.body);
+      return reply.status(201).send(product);
+    },
+  );
+
+  app.patch(
+    '/api/products/:id',
+    {
+      config: { permission: 'catalog.manage' },
+      schema: { params: idParams, body: productUpdateSchema, response: { 200: productSchema } },
+    },
+    async (request) => updateProduct(app, actorOf(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/products/:id',
+    {
+      config: { permission: 'catalog.manage' },
+      schema: {
+        params: idParams,
+        response: { 200: z.object({ message: z.string(), deactivated: z.boolean() }) },
+      },
+    },
+    async (request) => deleteProduct(app, request.params.id),
+  );
+};

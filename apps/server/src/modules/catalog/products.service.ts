@@ -1,0 +1,239 @@
+import {
+  centsToDecimal,
+  INSTITUTIONAL_FIELDS,
+  type Product,
+  type ProductFormValues,
+  type ProductUpdateValues,
+  parseCents,
+  type SizeOption,
+  sizeOptionsFor,
+} from '@retail-hub/shared';
+import type { DbOrTx } from '../../db/client';
+import { pgErrorCode } from '../../lib/db-errors';
+import { departmentExists } from '../departments/departments.service';
+import { type Actor, type CatalogDeps, FK_VIOLATION, UNIQUE_VIOLATION } from './catalog.context';
+import { catalogErrors } from './catalog.errors';
+import { findCategoryById } from './categories.repository';
+import {
+  deleteProductRow,
+  findProductById,
+  findProductIdBySku,
+  insertProduct,
+  listLowStock,
+  listProductPage,
+  type ProductFilters,
+  type ProductRow,
+  type ProductWrite,
+  productHasHistory,
+  updateProductRow,
+} from './products.repository';
+import { listVariants } from './variants.repository';
+
+/** The API's product JSON (spec §3 products, shared `productSchema`). */
+export function toProduct(row: ProductRow): Product {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    price: row.price,
+    sku: row.sku,
+    categoryId: row.categoryId,
+    category: row.categoryName === null ? null : { id: row.categoryId, name: row.categoryName },
+    stock: row.stock,
+    lowStockThreshold: row.lowStockThreshold,
+    isActive: row.isActive,
+    imageUrl: row.imageUrl,
+    hasVariants: row.hasVariants,
+    assetType: row.assetType,
+    location: row.location,
+    isCheckoutRequired: row.isCheckoutRequired,
+    departmentId: row.departmentId,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** A validated price ('4.5') in the stored 2-decimal form ('4.50'). */
+export function normalisePrice(price: string): string {
+  const cents = parseCents(price);
+  if (cents === null) throw new Error(`price passed validation but does not parse: ${price}`);
+  return centsToDecimal(cents);
+}
+
+/**
+ * spec §6: "Institutional asset fields in the product form: role manager only". From any other
+ * role (super_admin included, whose form does not show them) the fields are ignored, so the
+ * stored values stay as they are; they are not an error because the same form posts them.
+ */
+export function mayEditInstitutionalFields(actor: Actor): boolean {
+  return actor.role === 'manager';
+}
+
+function withoutInstitutionalFields<T extends Partial<Record<(typeof INSTITUTIONAL_FIELDS)[number], unknown>>>(
+  input: T,
+): T {
+  const copy = { ...input };
+  for (const field of INSTITUTIONAL_FIELDS) delete copy[field];
+  return copy;
+}
+
+export async function listProducts(
+  deps: CatalogDeps,
+  filters: ProductFilters,
+  page: { limit: number; offset: number },
+): Promise<{ products: Product[]; total: number }> {
+  const { db } = deps.database;
+  return listProductPage(db, filters, page);
+}
+
+export async function lowStockProducts(
+  deps: CatalogDeps,
+  limit: number,
+): Promise<{ products: Product[]; total: number }> {
+  const { rows, total } = await listLowStock(deps.database.db, limit);
+  return { products: rows.map(toProduct), total };
+}
+
+export async function getProduct(deps: CatalogDeps, id: string): Promise<Product> {
+  const row = await findProductById(deps.database.db, id);
+  if (!row) throw catalogErrors.productNotFound();
+  return toProduct(row);
+}
+
+/** spec §9 size options of a product for the terminal: rule prices, stored variants matched by name. */
+export async function productSizeOptions(deps: CatalogDeps, id: string): Promise<SizeOption[]> {
+  const { db } = deps.database;
+  const row = await findProductById(db, id);
+  if (!row) throw catalogErrors.productNotFound();
+  const stored = await listVariants(db, id);
+  return sizeOptionsFor(
+    { categoryName: row.categoryName, priceCents: parseCents(row.price) ?? 0, stock: row.stock },
+    stored,
+  );
+}
+
+/** The category and department a product points at must exist (400 on the form's field otherwise). */
+async function checkReferences(db: DbOrTx, input: { categoryId?: string; departmentId?: string | null }) {
+  if (input.categoryId !== undefined && !(await findCategoryById(db, input.categoryId))) {
+    throw catalogErrors.unknownCategory();
+  }
+  if (input.departmentId && !(await departmentExists(db, input.departmentId))) {
+    throw catalogErrors.unknownDepartment();
+  }
+}
+
+/** Maps a write's database refusal to the form's answer; anything else is rethrown. */
+function translateWriteError(error: unknown, sku: string | undefined): never {
+  const code = pgErrorCode(error);
+  if (code === UNIQUE_VIOLATION && sku !== undefined) throw catalogErrors.skuTaken(sku);
+  if (code && FK_VIOLATION.has(code)) throw catalogErrors.unknownCategory();
+  throw error;
+}
+
+export async function createProduct(deps: CatalogDeps, actor: Actor, form: ProductFormValues): Promise<Product> {
+  const { db } = deps.database;
+  const input = mayEditInstitutionalFields(actor) ? form : withoutInstitutionalFields(form);
+  await checkReferences(db, input);
+  if (await findProductIdBySku(db, input.sku)) throw catalogErrors.skuTaken(input.sku);
+  const values: ProductWrite = {
+    name: input.name,
+    description: input.description ?? null,
+    price: normalisePrice(input.price),
+    sku: input.sku,
+    categoryId: input.categoryId,
+    stock: input.stock,
+    lowStockThreshold: input.lowStockThreshold,
+    isActive: input.isActive,
+    imageUrl: input.imageUrl ?? null,
+    hasVariants: input.hasVariants,
+    assetType: input.assetType ?? 'regular',
+    location: input.location ?? null,
+    isCheckoutRequired: input.isCheckoutRequired ?? false,
+    departmentId: input.departmentId ?? null,
+  };
+  let id: string;
+  try {
+    id = await insertProduct(db, values);
+  } catch (error) {
+    translateWriteError(error, input.sku);
+  }
+  await deps.events.publish('product.changed', [id]);
+  if (values.stock > 0) await deps.events.publish('stock.changed', [id]);
+  return getProduct(deps, id);
+}
+
+export async function updateProduct(
+  deps: CatalogDeps,
+  actor: Actor,
+  id: string,
+  patch: ProductUpdateValues,
+): Promise<Product> {
+  const { db } = deps.database;
+  const current = await findProductById(db, id);
+  if (!current) throw catalogErrors.productNotFound();
+  const input = mayEditInstitutionalFields(actor) ? patch : withoutInstitutionalFields(patch);
+  await checkReferences(db, input);
+  if (input.sku !== undefined && input.sku !== current.sku && (await findProductIdBySku(db, input.sku))) {
+    throw catalogErrors.skuTaken(input.sku);
+  }
+
+  const values: Partial<ProductWrite> = {};
+  if (input.name !== undefined) values.name = input.name;
+  if (input.description !== undefined) values.description = input.description;
+  if (input.price !== undefined) values.price = normalisePrice(input.price);
+  if (input.sku !== undefined) values.sku = input.sku;
+  if (input.categoryId !== undefined) values.categoryId = input.categoryId;
+  if (input.stock !== undefined) values.stock = input.stock;
+  if (input.lowStockThreshold !== undefined) values.lowStockThreshold = input.lowStockThreshold;
+  if (input.isActive !== undefined) values.isActive = input.isActive;
+  if (input.imageUrl !== undefined) values.imageUrl = input.imageUrl;
+  if (input.hasVariants !== undefined) values.hasVariants = input.hasVariants;
+  // spec §5: an absent asset type is an ordinary product.
+  if (input.assetType !== undefined) values.assetType = input.assetType ?? 'regular';
+  if (input.location !== undefined) values.location = input.location;
+  if (input.isCheckoutRequired !== undefined) values.isCheckoutRequired = input.isCheckoutRequired;
+  if (input.departmentId !== undefined) values.departmentId = input.departmentId;
+
+  if (Object.keys(values).length > 0) {
+    try {
+      await updateProductRow(db, id, values);
+    } catch (error) {
+      translateWriteError(error, values.sku);
+    }
+    await deps.events.publish('product.changed', [id]);
+    if (values.stock !== undefined && values.stock !== current.stock) {
+      await deps.events.publish('stock.changed', [id]);
+    }
+  }
+  return getProduct(deps, id);
+}
+
+/**
+ * DELETE /api/products/:id. A product named by a sale line or an asset checkout is deactivated
+ * (hidden from lists and the terminal; its sales and checkouts stay readable); any other product
+ * is deleted with its size options. A sale recorded between the check and the delete makes the
+ * delete fail on the RESTRICT foreign key, and the product is deactivated instead.
+ */
+export async function deleteProduct(deps: CatalogDeps, id: string): Promise<{ message: string; deactivated: boolean }> {
+  const { db } = deps.database;
+  const product = await findProductById(db, id);
+  if (!product) throw catalogErrors.productNotFound();
+  let deactivated = await productHasHistory(db, id);
+  if (!deactivated) {
+    try {
+      await deleteProductRow(db, id);
+    } catch (error) {
+      const code = pgErrorCode(error);
+      if (!code || !FK_VIOLATION.has(code)) throw error;
+      deactivated = true;
+    }
+  }
+  if (deactivated) await updateProductRow(db, id, { isActive: false });
+  await deps.events.publish('product.changed', [id]);
+  return deactivated
+    ? {
+        message: `"${product.name}" has sales or checkout history, so it was deactivated instead of deleted; its history is kept.`,
+        deactivated: true,
+      }
+    : { message: `"${product.name}" was deleted.`, deactivated: false };
+}

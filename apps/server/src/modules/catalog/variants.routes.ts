@@ -1,0 +1,42 @@
+import { idSchema, variantCreateSchema, variantSchema, variantUpdateSchema } from '@retail-hub/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createVariant, deleteVariant, updateVariant, variantsOf } from './variants.service';
+
+const idParams = z.object({ id: idSchema });
+
+/** spec §7 Products, categories, variants: the size-option (variant) calls. */
+export const variantRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/products/:id/variants',
+    { config: { permission: 'catalog.read' }, schema: { params: idParams, response: { 200: z.array(variantSchema) } } },
+    async (request) => variantsOf(app, request.params.id),
+  );
+
+  app.post(
+    '/api/products/:id/variants',
+    {
+      config: { permission: 'catalog.manage' },
+      schema: { params: idParams, body: variantCreateSchema, response: { 201: variantSchema } },
+    },
+    async (request, reply) => reply.status(201).send(await createVariant(app, request.params.id, request.body)),
+  );
+
+  app.patch(
+    '/api/variants/:id',
+    {
+      config: { permission: 'catalog.manage' },
+      schema: { params: idParams, body: variantUpdateSchema, response: { 200: variantSchema } },
+    },
+    async (request) => updateVariant(app, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/variants/:id',
+    {
+      config: { permission: 'catalog.manage' },
+      schema: { params: idParams, response: { 200: z.object({ message: z.string() }) } },
+    },
+    async (request) => deleteVariant(app, request.params.id),
+  );
+};

@@ -1,0 +1,127 @@
+import { centsToDecimal, parseCents, sizeSortOrder, type Variant } from '@retail-hub/shared';
+import { pgErrorCode } from '../../lib/db-errors';
+import { type CatalogDeps, UNIQUE_VIOLATION } from './catalog.context';
+import { catalogErrors } from './catalog.errors';
+import { findProductById, updateProductRow } from './products.repository';
+import {
+  deleteVariantRow,
+  findVariantById,
+  findVariantByNameIgnoringCase,
+  insertVariant,
+  listVariants,
+  syncHasVariants,
+  updateVariantRow,
+  type VariantRow,
+  variantHasHistory,
+} from './variants.repository';
+
+const toVariant = (row: VariantRow): Variant => ({ ...row });
+
+function price(value: string): string {
+  return centsToDecimal(parseCents(value) ?? 0);
+}
+
+export async function variantsOf(deps: CatalogDeps, productId: string): Promise<Variant[]> {
+  const { db } = deps.database;
+  if (!(await findProductById(db, productId))) throw catalogErrors.productNotFound();
+  return (await listVariants(db, productId)).map(toVariant);
+}
+
+async function publishChange(deps: CatalogDeps, productId: string, stockChanged: boolean) {
+  await deps.events.publish('product.changed', [productId]);
+  if (stockChanged) await deps.events.publish('stock.changed', [productId]);
+}
+
+/**
+ * POST /api/products/:id/variants. Names are unique per product ignoring case (spec §9 matches
+ * stored variants by name). A deactivated variant of the same name (kept for its sales) is
+ * brought back with the new price and stock rather than refused. The product gets hasVariants.
+ */
+export async function createVariant(
+  deps: CatalogDeps,
+  productId: string,
+  input: { name: string; price: string; stock: number; sortOrder?: number | undefined },
+): Promise<Variant> {
+  const { db } = deps.database;
+  if (!(await findProductById(db, productId))) throw catalogErrors.productNotFound();
+  const sortOrder = input.sortOrder ?? sizeSortOrder(input.name);
+  const values = { name: input.name, price: price(input.price), stock: input.stock, sortOrder };
+  const existing = await findVariantByNameIgnoringCase(db, productId, input.name);
+  if (existing?.isActive) throw catalogErrors.variantNameTaken(existing.name);
+  let variant: VariantRow;
+  try {
+    variant = await db.transaction(async (tx) => {
+      const row = existing
+        ? await updateVariantRow(tx, existing.id, { ...values, isActive: true })
+        : await insertVariant(tx, { productId, ...values });
+      await updateProductRow(tx, productId, { hasVariants: true });
+      return row;
+    });
+  } catch (error) {
+    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw catalogErrors.variantNameTaken(input.name);
+    throw error;
+  }
+  await publishChange(deps, productId, variant.stock > 0);
+  return toVariant(variant);
+}
+
+/** PATCH /api/variants/:id: name, price, stock, sort order, active flag. */
+export async function updateVariant(
+  deps: CatalogDeps,
+  id: string,
+  patch: { name?: string; price?: string; stock?: number; sortOrder?: number; isActive?: boolean },
+): Promise<Variant> {
+  const { db } = deps.database;
+  const current = await findVariantById(db, id);
+  if (!current) throw catalogErrors.variantNotFound();
+  if (patch.name !== undefined && patch.name.toLowerCase() !== current.name.toLowerCase()) {
+    const clash = await findVariantByNameIgnoringCase(db, current.productId, patch.name);
+    if (clash && clash.id !== id) throw catalogErrors.variantNameTaken(clash.name);
+  }
+  const values: Parameters<typeof updateVariantRow>[2] = {};
+  if (patch.name !== undefined) values.name = patch.name;
+  if (patch.price !== undefined) values.price = price(patch.price);
+  if (patch.stock !== undefined) values.stock = patch.stock;
+  if (patch.sortOrder !== undefined) values.sortOrder = patch.sortOrder;
+  if (patch.isActive !== undefined) values.isActive = patch.isActive;
+  if (Object.keys(values).length === 0) return toVariant(current);
+  let updated: VariantRow;
+  try {
+    updated = await db.transaction(async (tx) => {
+      const row = await updateVariantRow(tx, id, values);
+      if (values.isActive !== undefined && values.isActive !== current.isActive) {
+        await syncHasVariants(tx, current.productId);
+      }
+      return row;
+    });
+  } catch (error) {
+    if (pgErrorCode(error) === UNIQUE_VIOLATION) throw catalogErrors.variantNameTaken(patch.name ?? current.name);
+    throw error;
+  }
+  await publishChange(deps, current.productId, values.stock !== undefined && values.stock !== current.stock);
+  return toVariant(updated);
+}
+
+/**
+ * DELETE /api/variants/:id. A variant named by a sale line or a checkout is deactivated (its
+ * foreign keys would only be nulled, losing which size was sold); any other is deleted. When no
+ * active variant remains, the product's hasVariants is cleared.
+ */
+export async function deleteVariant(deps: CatalogDeps, id: string): Promise<{ message: string }> {
+  const { db } = deps.database;
+  const current = await findVariantById(db, id);
+  if (!current) throw catalogErrors.variantNotFound();
+  const deactivated = await db.transaction(async (tx) => {
+    const hasHistory = await variantHasHistory(tx, id);
+    if (hasHistory) await updateVariantRow(tx, id, { isActive: false });
+    else await deleteVariantRow(tx, id);
+    await syncHasVariants(tx, current.productId);
+    return hasHistory;
+  });
+  await publishChange(deps, current.productId, false);
+  return {
+    message: deactivated
+      ? `Size option "${current.name}" has sales history, so it was deactivated instead of deleted.`
+      : `Size option "${current.name}" was removed.`,
+  };
+}

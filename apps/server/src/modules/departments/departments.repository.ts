@@ -1,0 +1,37 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { departments, users } from '../../db/schema/index';
+
+export type DepartmentRow = {
+  id: string;
+  name: string;
+  description: string | null;
+  building: string | null;
+  isActive: boolean;
+  managerId: string | null;
+  managerFirstName: string | null;
+  managerLastName: string | null;
+};
+
+/** spec §7 GET /api/departments: every department with its manager's name, by name. */
+export async function listDepartmentRows(db: DbOrTx): Promise<DepartmentRow[]> {
+  return db
+    .select({
+      id: departments.id,
+      name: departments.name,
+      description: departments.description,
+      building: departments.building,
+      isActive: departments.isActive,
+      managerId: users.id,
+      managerFirstName: users.firstName,
+      managerLastName: users.lastName,
+    })
+    .from(departments)
+    .leftJoin(users, eq(users.id, departments.managerId))
+    .orderBy(sql`lower(${departments.name}) collate "C"`, asc(departments.id));
+}
+
+export async function findDepartmentId(db: DbOrTx, id: string): Promise<string | null> {
+  const rows = await db.select({ id: departments.id }).from(departments).where(eq(departments.id, id)).limit(1);
+  return rows[0]?.id ?? null;
+}

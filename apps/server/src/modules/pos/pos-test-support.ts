@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import { centsToDecimal, type PaymentMethod, parseCents, saleTotals, totalsToStrings } from '@retail-hub/shared';
+import type { InjectOptions } from 'fastify';
+import { inject, type TestApp } from '../../../test/build-test-app';
+import { categories, products, productVariants } from '../../db/schema/index';
+
+/** Test fixtures for the POS: catalogue rows written straight to the tables, and sale bodies. */
+
+export async function createCategory(t: TestApp, name: string): Promise<string> {
+  const [row] = await t.db.db.insert(categories).values({ name }).returning({ id: categories.id });
+  return (row as { id: string }).id;
+}
+
+export async function createProduct(
+  t: TestApp,
+  values: { name: string; price: string; stock: number; categoryId: string; isActive?: boolean; hasVariants?: boolean },
+): Promise<string> {
+  const [row] = await t.db.db
+    .insert(products)
+    .values({ sku: `SKU-${randomUUID().slice(0, 8)}`, ...values })
+    .returning({ id: products.id });
+  return (row as { id: string }).id;
+}
+
+export async function createVariant(
+  t: TestApp,
+  values: { productId: string; name: string; price: string; stock: number; isActive?: boolean },
+): Promise<string> {
+  const [row] = await t.db.db.insert(productVariants).values(values).returning({ id: productVariants.id });
+  return (row as { id: string }).id;
+}
+
+export type Line = {
+  productId: string;
+  variantId?: string | null;
+  variantName?: string | null;
+  quantity: number;
+  unitPrice: string;
+};
+
+/** A sale body whose amounts are computed the way the terminal computes them. */
+export function saleBody(
+  lines: Line[],
+  paymentMethod: PaymentMethod = 'cash',
+  extra: { amountReceived?: string | null; referenceCode?: string | null; notes?: string | null } = {},
+) {
+  const priced = lines.map((l) => ({ unitCents: parseCents(l.unitPrice) as number, quantity: l.quantity }));
+  const totals = totalsToStrings(saleTotals(priced, paymentMethod));
+  return {
+    ...totals,
+    paymentMethod,
+    referenceCode: extra.referenceCode ?? null,
+    notes: extra.notes ?? null,
+    amountReceived:
+      extra.amountReceived === undefined ? (paymentMethod === 'cash' ? totals.total : null) : extra.amountReceived,
+    items: lines.map((l, i) => ({
+      productId: l.productId,
+      variantId: l.variantId ?? null,
+      variantName: l.variantName ?? null,
+      quantity: l.quantity,
+      unitPrice: l.unitPrice,
+      totalPrice: centsToDecimal((priced[i]?.unitCents ?? 0) * l.quantity),
+    })),
+  };
+}
+
+export function postSale(
+  t: TestApp,
+  cookie: string,
+  body: unknown,
+  key: string = randomUUID(),
+  extra: Partial<InjectOptions> = {},
+) {
+  return inject(t, {
+    method: 'POST',
+    url: '/api/transactions',
+    cookie,
+    headers: { 'idempotency-key': key },
+    payload: body as Record<string, unknown>,
+    ...extra,
+  });
+}
+
+export async function startShift(t: TestApp, cookie: string, openingFloat?: string) {
+  const response = await inject(t, {
+    method: 'POST',
+    url: '/api/shifts/start',
+    cookie,
+    payload: openingFloat === undefined ? {} : { openingFloat },
+  });
+  if (response.statusCode !== 201) throw new Error(`start shift failed: ${response.statusCode} ${response.body}`);
+  return response.json().shift as { id: number };
+}

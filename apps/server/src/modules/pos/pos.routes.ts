@@ -1,0 +1,132 @@
+import {
+  can,
+  endShiftBodySchema,
+  receiptSchema,
+  saleRequestSchema,
+  saleResponseSchema,
+  salesRangeQuerySchema,
+  shiftSchema,
+  shiftSummarySchema,
+  startShiftBodySchema,
+  transactionListItemSchema,
+} from '@retail-hub/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AuthUser } from '../../types';
+import { coalescingPublisher } from './live-updates';
+import { PricingCache } from './pricing-cache';
+import { saleReceipt } from './receipts.service';
+import { recordSale } from './sales.service';
+import { closeShift, currentShift, openShift, shiftSummary } from './shifts.service';
+import { listTransactions } from './transactions.service';
+
+const idempotencyHeadersSchema = z.looseObject({
+  'idempotency-key': z.uuid({ error: 'The Idempotency-Key header must be a UUID' }),
+});
+
+/** spec §7 Shifts, Analytics and transactions (the POS side): shifts, sales, receipts. */
+export const posRoutes: FastifyPluginAsyncZod = async (app) => {
+  const live = coalescingPublisher(app.events);
+  const pricing = new PricingCache(app.database);
+  const stopListening = pricing.listen(app.events);
+  app.addHook('onClose', async () => {
+    stopListening();
+    live.close();
+  });
+  const deps = { db: app.database.db, events: app.events };
+  const salesDeps = { database: app.database, pricing, live };
+  const userOf = (request: { auth: { user: AuthUser } | null }) => (request.auth as { user: AuthUser }).user;
+
+  app.get(
+    '/api/shifts/current',
+    { config: { permission: 'pos.sell' }, schema: { response: { 200: z.object({ shift: shiftSchema.nullable() }) } } },
+    async (request) => ({ shift: await currentShift(deps, userOf(request).id) }),
+  );
+
+  app.post(
+    '/api/shifts/start',
+    {
+      config: { permission: 'pos.sell' },
+      schema: { body: startShiftBodySchema.nullish(), response: { 201: z.object({ shift: shiftSchema }) } },
+    },
+    async (request, reply) => {
+      const shift = await openShift(deps, userOf(request).id, request.body?.openingFloat);
+      return reply.status(201).send({ shift });
+    },
+  );
+
+  app.post(
+    '/api/shifts/end',
+    {
+      config: { permission: 'pos.sell' },
+      schema: {
+        body: endShiftBodySchema.nullish(),
+        response: { 200: z.object({ shift: shiftSchema, summary: shiftSummarySchema }) },
+      },
+    },
+    async (request) => closeShift(deps, userOf(request).id, request.body?.countedCash),
+  );
+
+  app.get(
+    '/api/shifts/:id/summary',
+    {
+      config: { permission: 'pos.sell' },
+      schema: {
+        params: z.object({
+          id: z.coerce.number({ error: 'Unknown shift' }).int().positive({ error: 'Unknown shift' }),
+        }),
+        response: { 200: shiftSummarySchema },
+      },
+    },
+    async (request) => {
+      const user = userOf(request);
+      return shiftSummary(deps, request.params.id, {
+        userId: user.id,
+        canViewReports: can(user.role, 'reports.view'),
+      });
+    },
+  );
+
+  app.post(
+    '/api/transactions',
+    {
+      config: { permission: 'pos.sell' },
+      schema: {
+        headers: idempotencyHeadersSchema,
+        body: saleRequestSchema,
+        response: { 200: saleResponseSchema, 201: saleResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { replayed, sale } = await recordSale(
+        salesDeps,
+        userOf(request),
+        request.headers['idempotency-key'],
+        request.body,
+      );
+      return reply.status(replayed ? 200 : 201).send(sale);
+    },
+  );
+
+  app.get(
+    '/api/transactions/:id/receipt',
+    {
+      config: { permission: 'pos.sell' },
+      schema: { params: z.object({ id: z.uuid({ error: 'Unknown transaction' }) }), response: { 200: receiptSchema } },
+    },
+    async (request) => {
+      const user = userOf(request);
+      return saleReceipt(deps, request.params.id, { userId: user.id, canViewReports: can(user.role, 'reports.view') });
+    },
+  );
+
+  app.get(
+    '/api/transactions',
+    {
+      config: { permission: 'pos.dashboard' },
+      schema: { querystring: salesRangeQuerySchema, response: { 200: z.array(transactionListItemSchema) } },
+    },
+    async (request) =>
+      listTransactions({ db: app.database.db, timeZone: app.config.storeTimeZone }, userOf(request), request.query),
+  );
+};

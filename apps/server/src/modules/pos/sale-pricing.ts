@@ -1,0 +1,111 @@
+import {
+  type Cents,
+  parseCents,
+  type SaleItemInput,
+  type SaleRequest,
+  type SaleTotals,
+  type StoredVariant,
+  sizeOptionsFor,
+} from '@retail-hub/shared';
+import { badRequest } from '../../lib/errors';
+
+/** A product as the sale path reads it (straight from the tables, not through the catalogue API). */
+export type SaleProduct = {
+  id: string;
+  name: string;
+  /** numeric(10,2) as stored. */
+  price: string;
+  stock: number;
+  isActive: boolean;
+  categoryName: string | null;
+};
+
+export type SaleVariant = StoredVariant & { productId: string };
+
+/** A sale line as the server prices it. */
+export type PricedLine = {
+  productId: string;
+  productName: string;
+  /** The stored size option the line sells from (its stock moves); null when the product's stock moves. */
+  variantId: string | null;
+  variantName: string | null;
+  quantity: number;
+  unitCents: Cents;
+};
+
+export const unknownProduct = () => badRequest('pos.unknown_product', 'Unknown product');
+export const unknownSizeOption = () => badRequest('pos.unknown_size_option', 'Unknown size option');
+
+/**
+ * Reprices every line from the server's own data (security guide: the server reprices every
+ * sale). A size option is priced by spec §9 through sizeOptionsFor: the rule price wins over a
+ * stored variant's price. A line naming its variant by id must name an active size option of
+ * that product; a line without a variant id but with a size name is matched by name (so a rule
+ * size with a stored variant still moves that variant's stock); otherwise the product price.
+ */
+export function priceSaleLines(
+  items: readonly SaleItemInput[],
+  products: ReadonlyMap<string, SaleProduct>,
+  variantsByProduct: ReadonlyMap<string, readonly SaleVariant[]>,
+): PricedLine[] {
+  return items.map((item) => {
+    const product = products.get(item.productId);
+    if (!product?.isActive) throw unknownProduct();
+    const priceCents = parseCents(product.price) ?? 0;
+    const requestedName = item.variantName?.trim() || null;
+    if (!item.variantId && !requestedName) {
+      return line(product, null, null, item.quantity, priceCents);
+    }
+    const options = sizeOptionsFor(
+      { categoryName: product.categoryName, priceCents, stock: product.stock },
+      variantsByProduct.get(product.id) ?? [],
+    );
+    if (item.variantId) {
+      const option = options.find((o) => o.variantId === item.variantId);
+      if (!option) throw unknownSizeOption();
+      return line(product, option.variantId, option.name, item.quantity, option.priceCents);
+    }
+    const wanted = (requestedName as string).toLowerCase();
+    const option = options.find((o) => o.name.toLowerCase() === wanted);
+    if (option) return line(product, option.variantId, option.name, item.quantity, option.priceCents);
+    return line(product, null, requestedName, item.quantity, priceCents);
+  });
+}
+
+function line(
+  product: SaleProduct,
+  variantId: string | null,
+  variantName: string | null,
+  quantity: number,
+  unitCents: Cents,
+): PricedLine {
+  return { productId: product.id, productName: product.name, variantId, variantName, quantity, unitCents };
+}
+
+/** True when any amount the terminal sent differs from the server's (spec §9 Money and fees). */
+export function clientTotalsDisagree(request: SaleRequest, lines: readonly PricedLine[], totals: SaleTotals): boolean {
+  const differs = (sent: string, cents: Cents) => parseCents(sent) !== cents;
+  if (differs(request.subtotal, totals.subtotal) || differs(request.tax, totals.tax)) return true;
+  if (differs(request.total, totals.total)) return true;
+  return request.items.some((item, i) => {
+    const priced = lines[i] as PricedLine;
+    return differs(item.unitPrice, priced.unitCents) || differs(item.totalPrice, priced.unitCents * priced.quantity);
+  });
+}
+
+/** One stock movement: the same product (or size option) on several lines is summed first. */
+export type StockNeed = { table: 'product' | 'variant'; id: string; productName: string; quantity: number };
+
+export function stockNeeds(lines: readonly PricedLine[]): StockNeed[] {
+  const needs = new Map<string, StockNeed>();
+  for (const l of lines) {
+    const table = l.variantId ? 'variant' : 'product';
+    const id = l.variantId ?? l.productId;
+    const key = `${table}:${id}`;
+    const need = needs.get(key);
+    if (need) need.quantity += l.quantity;
+    else needs.set(key, { table, id, productName: l.productName, quantity: l.quantity });
+  }
+  // A fixed order (by id) so concurrent sales lock shared rows in the same order: no deadlock.
+  return [...needs.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}

@@ -1,0 +1,246 @@
+import type { PaymentMethod } from '@retail-hub/shared';
+import type { Database } from '../../db/client';
+import { type HotStatement, runHot } from './hot-statement';
+import type { SaleProduct, SaleVariant, StockNeed } from './sale-pricing';
+
+/**
+ * What a line's price depends on, as a fingerprint the write compares (spec §9 Size option
+ * prices). A line without a size depends only on the product's name, price and active flag
+ * ('p:'); a line with a size also on the category name and the size options ('s:'). Stock is left
+ * out: it moves with every sale. The prefix tells the write which fingerprint to recompute, so
+ * plain lines skip the size-option lookups.
+ */
+const PLAIN_FINGERPRINT = `'p:' || md5(json_build_array(p.name, p.price::text, p.is_active)::text)`;
+const SIZED_FINGERPRINT = `'s:' || md5(json_build_array(
+    p.name, p.price::text, p.is_active,
+    (select c.name from categories c where c.id = p.category_id),
+    (select coalesce(json_agg(json_build_array(v.id, v.name, v.price::text, v.is_active) order by v.id), '[]'::json)
+       from product_variants v where v.product_id = p.id)
+  )::text)`;
+
+const LOAD_PRICING: HotStatement = {
+  name: 'pos_load_pricing',
+  types: ['uuid[]'],
+  text: `
+  select p.id, p.name, p.price::text as price, p.stock, p.is_active as "isActive",
+         (select c.name from categories c where c.id = p.category_id) as "categoryName",
+         (select coalesce(json_agg(json_build_object(
+                   'id', v.id, 'productId', v.product_id, 'name', v.name, 'price', v.price::text,
+                   'stock', v.stock, 'isActive', v.is_active, 'sortOrder', v.sort_order) order by v.id), '[]'::json)
+            from product_variants v where v.product_id = p.id) as "variants",
+         ${PLAIN_FINGERPRINT} as "plainFingerprint",
+         ${SIZED_FINGERPRINT} as "sizedFingerprint"
+    from products p
+   where p.id = any($1::uuid[])`,
+};
+
+/** The catalogue facts a sale is priced from, with their fingerprints. */
+export type PricingEntry = {
+  product: SaleProduct;
+  variants: SaleVariant[];
+  fingerprints: { plain: string; sized: string };
+};
+
+/** Pricing facts of the given products, read straight from the tables (one round trip). */
+export async function loadPricing(database: Database, productIds: readonly string[]): Promise<PricingEntry[]> {
+  const rows = await runHot(database, LOAD_PRICING, [productIds]);
+  return rows.map((r) => ({
+    product: {
+      id: r.id as string,
+      name: r.name as string,
+      price: r.price as string,
+      stock: r.stock as number,
+      isActive: r.isActive as boolean,
+      categoryName: (r.categoryName as string | null) ?? null,
+    },
+    variants: r.variants as SaleVariant[],
+    fingerprints: { plain: r.plainFingerprint as string, sized: r.sizedFingerprint as string },
+  }));
+}
+
+export type SaleWrite = {
+  userId: string;
+  idempotencyKey: string;
+  subtotal: string;
+  tax: string;
+  total: string;
+  paymentMethod: PaymentMethod;
+  referenceCode: string | null;
+  notes: string | null;
+  amountReceived: string | null;
+  /** The fingerprint each product was priced with. */
+  pricedWith: ReadonlyArray<{ productId: string; fingerprint: string }>;
+  needs: readonly StockNeed[];
+  lines: ReadonlyArray<{
+    productId: string;
+    variantId: string | null;
+    variantName: string | null;
+    quantity: number;
+    unitPrice: string;
+    totalPrice: string;
+  }>;
+};
+
+export type SaleWriteResult =
+  | { outcome: 'recorded'; id: string; createdAt: Date; shiftId: number }
+  | { outcome: 'already_recorded'; existing: { id: string; userId: string } }
+  | { outcome: 'no_open_shift' }
+  | { outcome: 'repriced' }
+  | { outcome: 'short'; need: StockNeed; available: number };
+
+/**
+ * The whole sale as ONE statement: one database transaction (autocommit) and one round trip, on
+ * PostgreSQL and PGlite alike. Nothing is written unless every condition holds:
+ * - no sale has this Idempotency-Key yet (a concurrent duplicate fails on the unique index, 23505);
+ * - the cashier has an open shift, locked FOR SHARE, so ending the shift waits for this sale and a
+ *   sale cannot land in a shift that has just closed;
+ * - the catalogue still has the fingerprints the sale was priced with (else 'repriced');
+ * - the stock rows, locked in id order (products, then size options: the same order in every
+ *   sale, so two sales never deadlock), cover every quantity.
+ * Then stock is decremented with conditional updates (architecture guide, Data: `stock >= q`,
+ * never read-then-write in JavaScript) and the transaction and its lines are inserted.
+ *
+ * Parameters: $1 user, $2 idempotency key, $3 subtotal, $4 tax, $5 total, $6 payment method,
+ * $7 reference, $8 notes, $9 amount received, $10/$11 priced product ids/fingerprints,
+ * $12/$13 product stock ids/quantities, $14/$15 size-option stock ids/quantities,
+ * $16-$21 the lines (product, variant, variant name, quantity, unit price, total price).
+ */
+const WRITE_SALE: HotStatement = {
+  name: 'pos_write_sale',
+  types: [
+    'uuid',
+    'uuid',
+    'numeric',
+    'numeric',
+    'numeric',
+    'payment_method',
+    'text',
+    'text',
+    'numeric',
+    'uuid[]',
+    'text[]',
+    'uuid[]',
+    'int[]',
+    'uuid[]',
+    'int[]',
+    'uuid[]',
+    'uuid[]',
+    'text[]',
+    'int[]',
+    'numeric[]',
+    'numeric[]',
+  ],
+  text: `
+  with existing as materialized (
+    select id, user_id from transactions where idempotency_key = $2::uuid
+  ), shift as materialized (
+    select id from shifts where cashier_id = $1::uuid and is_open for share
+  ), repriced as materialized (
+    select 1
+      from unnest($10::uuid[], $11::text[]) as f(id, fingerprint)
+      left join products p on p.id = f.id
+     where p.id is null
+        or (case when left(f.fingerprint, 2) = 's:' then ${SIZED_FINGERPRINT} else ${PLAIN_FINGERPRINT} end)
+           is distinct from f.fingerprint
+  ), product_need as (
+    select * from unnest($12::uuid[], $13::int[]) as r(id, quantity)
+  ), variant_need as (
+    select * from unnest($14::uuid[], $15::int[]) as r(id, quantity)
+  ), product_row as materialized (
+    select id, stock from products where id = any($12::uuid[]) order by id for no key update
+  ), variant_row as materialized (
+    select id, stock from product_variants where id = any($14::uuid[]) order by id for no key update
+  ), covered as materialized (
+    select not exists (select 1 from existing)
+       and exists (select 1 from shift)
+       and not exists (select 1 from repriced)
+       and not exists (select 1 from product_need n left join product_row r on r.id = n.id
+                        where r.stock is null or r.stock < n.quantity)
+       and not exists (select 1 from variant_need n left join variant_row r on r.id = n.id
+                        where r.stock is null or r.stock < n.quantity) as ok
+  ), product_stock as (
+    update products as p set stock = p.stock - n.quantity
+      from product_need n
+     where p.id = n.id and p.stock >= n.quantity and (select ok from covered)
+  ), variant_stock as (
+    update product_variants as v set stock = v.stock - n.quantity
+      from variant_need n
+     where v.id = n.id and v.stock >= n.quantity and (select ok from covered)
+  ), sale as (
+    insert into transactions (user_id, shift_id, subtotal, tax, total, payment_method, reference_code,
+                              notes, amount_received, idempotency_key)
+    select $1::uuid, shift.id, $3::numeric, $4::numeric, $5::numeric, $6::payment_method, $7::text,
+           $8::text, $9::numeric, $2::uuid
+      from shift
+     where (select ok from covered)
+    returning id, shift_id, created_at
+  ), lines as (
+    insert into transaction_items (transaction_id, product_id, variant_id, variant_name, quantity,
+                                   unit_price, total_price, line_no)
+    select sale.id, l.product_id, l.variant_id, l.variant_name, l.quantity, l.unit_price, l.total_price,
+           l.line_no - 1
+      from sale,
+           unnest($16::uuid[], $17::uuid[], $18::text[], $19::int[], $20::numeric[], $21::numeric[])
+             with ordinality as l(product_id, variant_id, variant_name, quantity, unit_price, total_price, line_no)
+  )
+  select (select json_build_object('id', id, 'userId', user_id) from existing) as "existing",
+         exists (select 1 from shift) as "shiftOpen",
+         exists (select 1 from repriced) as "repriced",
+         (select id from sale) as "id",
+         (select shift_id from sale) as "shiftId",
+         (select created_at from sale) as "createdAt",
+         (select coalesce(json_agg(json_build_object('id', r.id, 'stock', r.stock)), '[]'::json)
+            from (select id, stock from product_row union all select id, stock from variant_row) r) as "stock"`,
+};
+
+export async function writeSale(database: Database, sale: SaleWrite): Promise<SaleWriteResult> {
+  const productNeeds = sale.needs.filter((n) => n.table === 'product');
+  const variantNeeds = sale.needs.filter((n) => n.table === 'variant');
+  const [row] = await runHot(database, WRITE_SALE, [
+    sale.userId,
+    sale.idempotencyKey,
+    sale.subtotal,
+    sale.tax,
+    sale.total,
+    sale.paymentMethod,
+    sale.referenceCode,
+    sale.notes,
+    sale.amountReceived,
+    sale.pricedWith.map((p) => p.productId),
+    sale.pricedWith.map((p) => p.fingerprint),
+    productNeeds.map((n) => n.id),
+    productNeeds.map((n) => n.quantity),
+    variantNeeds.map((n) => n.id),
+    variantNeeds.map((n) => n.quantity),
+    sale.lines.map((l) => l.productId),
+    sale.lines.map((l) => l.variantId),
+    sale.lines.map((l) => l.variantName),
+    sale.lines.map((l) => l.quantity),
+    sale.lines.map((l) => l.unitPrice),
+    sale.lines.map((l) => l.totalPrice),
+  ]);
+  const result = row as {
+    existing: { id: string; userId: string } | null;
+    shiftOpen: boolean;
+    repriced: boolean;
+    id: string | null;
+    shiftId: number | null;
+    createdAt: string | Date | null;
+    stock: Array<{ id: string; stock: number }>;
+  };
+  if (result.existing) return { outcome: 'already_recorded', existing: result.existing };
+  if (result.id && result.createdAt) {
+    return {
+      outcome: 'recorded',
+      id: result.id,
+      createdAt: new Date(result.createdAt),
+      shiftId: Number(result.shiftId),
+    };
+  }
+  if (!result.shiftOpen) return { outcome: 'no_open_shift' };
+  if (result.repriced) return { outcome: 'repriced' };
+  // Not covered: name the first line the locked stock could not cover (0 for a row gone meanwhile).
+  const stock = new Map(result.stock.map((r) => [r.id, r.stock]));
+  const short = sale.needs.find((n) => (stock.get(n.id) ?? 0) < n.quantity) ?? (sale.needs[0] as StockNeed);
+  return { outcome: 'short', need: short, available: stock.get(short.id) ?? 0 };
+}

@@ -1,0 +1,124 @@
+import type { PaymentMethod } from '@retail-hub/shared';
+import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { products, transactionItems, transactions, users } from '../../db/schema/index';
+
+/** A recorded sale with its lines (product names as they are now) and cashier, for receipts and replays. */
+export type StoredSale = {
+  id: string;
+  userId: string;
+  shiftId: number;
+  createdAt: Date;
+  subtotal: string;
+  tax: string;
+  total: string;
+  paymentMethod: PaymentMethod;
+  referenceCode: string | null;
+  notes: string | null;
+  amountReceived: string | null;
+  status: string;
+  idempotencyKey: string | null;
+  cashier: { firstName: string | null; lastName: string | null };
+  items: Array<{
+    productId: string;
+    productName: string;
+    variantId: string | null;
+    variantName: string | null;
+    quantity: number;
+    unitPrice: string;
+    totalPrice: string;
+  }>;
+};
+
+export async function findSale(db: DbOrTx, id: string): Promise<StoredSale | null> {
+  const [sale] = await db
+    .select({
+      id: transactions.id,
+      userId: transactions.userId,
+      shiftId: transactions.shiftId,
+      createdAt: transactions.createdAt,
+      subtotal: transactions.subtotal,
+      tax: transactions.tax,
+      total: transactions.total,
+      paymentMethod: transactions.paymentMethod,
+      referenceCode: transactions.referenceCode,
+      notes: transactions.notes,
+      amountReceived: transactions.amountReceived,
+      status: transactions.status,
+      idempotencyKey: transactions.idempotencyKey,
+      cashier: { firstName: users.firstName, lastName: users.lastName },
+    })
+    .from(transactions)
+    .innerJoin(users, eq(users.id, transactions.userId))
+    .where(eq(transactions.id, id))
+    .limit(1);
+  if (!sale) return null;
+  const items = await db
+    .select({
+      productId: transactionItems.productId,
+      productName: products.name,
+      variantId: transactionItems.variantId,
+      variantName: transactionItems.variantName,
+      quantity: transactionItems.quantity,
+      unitPrice: transactionItems.unitPrice,
+      totalPrice: transactionItems.totalPrice,
+    })
+    .from(transactionItems)
+    .innerJoin(products, eq(products.id, transactionItems.productId))
+    .where(eq(transactionItems.transactionId, id))
+    .orderBy(asc(transactionItems.lineNo), asc(transactionItems.id));
+  return { ...sale, items };
+}
+
+/** Sales of [start, end), newest first: one query for the sales, one for all their lines. */
+export async function listSales(db: DbOrTx, range: { start: Date; end: Date; limit: number }) {
+  const sales = await db
+    .select({
+      id: transactions.id,
+      userId: transactions.userId,
+      shiftId: transactions.shiftId,
+      createdAt: transactions.createdAt,
+      subtotal: transactions.subtotal,
+      tax: transactions.tax,
+      total: transactions.total,
+      paymentMethod: transactions.paymentMethod,
+      referenceCode: transactions.referenceCode,
+      notes: transactions.notes,
+      status: transactions.status,
+      user: { firstName: users.firstName, lastName: users.lastName },
+    })
+    .from(transactions)
+    .innerJoin(users, eq(users.id, transactions.userId))
+    .where(and(gte(transactions.createdAt, range.start), lt(transactions.createdAt, range.end)))
+    .orderBy(desc(transactions.createdAt), desc(transactions.id))
+    .limit(range.limit);
+  if (sales.length === 0) return [];
+  const lines = await db
+    .select({
+      transactionId: transactionItems.transactionId,
+      quantity: transactionItems.quantity,
+      variantName: transactionItems.variantName,
+      product: { id: products.id, name: products.name },
+    })
+    .from(transactionItems)
+    .innerJoin(products, eq(products.id, transactionItems.productId))
+    .where(sql`${transactionItems.transactionId} = any(${sql.param(sales.map((s) => s.id))}::uuid[])`)
+    .orderBy(asc(transactionItems.lineNo), asc(transactionItems.id));
+  const linesBySale = new Map<string, Array<Omit<(typeof lines)[number], 'transactionId'>>>();
+  for (const { transactionId, ...line } of lines) {
+    const list = linesBySale.get(transactionId);
+    if (list) list.push(line);
+    else linesBySale.set(transactionId, [line]);
+  }
+  return sales.map((s) => ({ ...s, items: linesBySale.get(s.id) ?? [] }));
+}
+
+/** The sale recorded under an Idempotency-Key, if any. */
+export async function findSaleIdByKey(db: DbOrTx, idempotencyKey: string) {
+  const rows = await db
+    .select({ id: transactions.id, userId: transactions.userId })
+    .from(transactions)
+    .where(eq(transactions.idempotencyKey, idempotencyKey))
+    .limit(1);
+  return rows[0] ?? null;
+}

@@ -1,0 +1,85 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { shifts, transactionItems, transactions } from '../../db/schema/index';
+
+const shiftColumns = {
+  id: shifts.id,
+  cashierId: shifts.cashierId,
+  startedAt: shifts.startedAt,
+  endedAt: shifts.endedAt,
+  isOpen: shifts.isOpen,
+  openingFloat: shifts.openingFloat,
+  countedCash: shifts.countedCash,
+} as const;
+
+export type ShiftRow = {
+  id: number;
+  cashierId: string;
+  startedAt: Date;
+  endedAt: Date | null;
+  isOpen: boolean;
+  openingFloat: string | null;
+  countedCash: string | null;
+};
+
+export async function findOpenShift(db: DbOrTx, cashierId: string): Promise<ShiftRow | null> {
+  const rows = await db
+    .select(shiftColumns)
+    .from(shifts)
+    .where(and(eq(shifts.cashierId, cashierId), eq(shifts.isOpen, true)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findShift(db: DbOrTx, id: number): Promise<ShiftRow | null> {
+  const rows = await db.select(shiftColumns).from(shifts).where(eq(shifts.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** Throws a unique violation (23505) when the cashier already has an open shift. */
+export async function insertOpenShift(
+  db: DbOrTx,
+  values: { cashierId: string; openingFloat: string | null },
+): Promise<ShiftRow> {
+  const rows = await db.insert(shifts).values(values).returning(shiftColumns);
+  return rows[0] as ShiftRow;
+}
+
+/**
+ * Closes the cashier's open shift. The update waits for any sale still holding the shift row
+ * (sales lock it FOR SHARE), so every sale of the shift is committed before it closes.
+ */
+export async function closeOpenShift(
+  db: DbOrTx,
+  cashierId: string,
+  countedCash: string | null,
+): Promise<ShiftRow | null> {
+  const rows = await db
+    .update(shifts)
+    .set({ isOpen: false, endedAt: sql`now()`, countedCash })
+    .where(and(eq(shifts.cashierId, cashierId), eq(shifts.isOpen, true)))
+    .returning(shiftColumns);
+  return rows[0] ?? null;
+}
+
+/** Completed sales of a shift by payment method (sums as numeric strings), and the units sold. */
+export async function shiftSalesFigures(db: DbOrTx, shiftId: number) {
+  const byMethod = await db
+    .select({
+      paymentMethod: transactions.paymentMethod,
+      count: sql<number>`count(*)::int`,
+      subtotal: sql<string>`sum(${transactions.subtotal})::text`,
+      tax: sql<string>`sum(${transactions.tax})::text`,
+      total: sql<string>`sum(${transactions.total})::text`,
+    })
+    .from(transactions)
+    .where(and(eq(transactions.shiftId, shiftId), eq(transactions.status, 'completed')))
+    .groupBy(transactions.paymentMethod)
+    .orderBy(transactions.paymentMethod);
+  const [items] = await db
+    .select({ itemsSold: sql<number>`coalesce(sum(${transactionItems.quantity}), 0)::int` })
+    .from(transactionItems)
+    .innerJoin(transactions, eq(transactions.id, transactionItems.transactionId))
+    .where(and(eq(transactions.shiftId, shiftId), eq(transactions.status, 'completed')));
+  return { byMethod, itemsSold: items?.itemsSold ?? 0 };
+}

@@ -1,0 +1,136 @@
+import {
+  type Cents,
+  centsToDecimal,
+  PAYMENT_METHODS,
+  type PaymentMethod,
+  parseCents,
+  type Shift,
+  type ShiftSummary,
+} from '@retail-hub/shared';
+import type { Db } from '../../db/client';
+import { pgErrorCode } from '../../lib/db-errors';
+import { conflict, notFound } from '../../lib/errors';
+import type { EventBus } from '../events/event-bus';
+import { decimalToCents } from './decimal';
+import {
+  closeOpenShift,
+  findOpenShift,
+  findShift,
+  insertOpenShift,
+  type ShiftRow,
+  shiftSalesFigures,
+} from './shifts.repository';
+
+export const shiftOpen = () => conflict('pos.shift_open', 'You already have an open shift.');
+export const noOpenShift = () => conflict('pos.no_open_shift', 'You have no open shift to end.');
+
+type Deps = { db: Db; events: EventBus };
+
+export function toShift(row: ShiftRow): Shift {
+  return {
+    id: row.id,
+    cashierId: row.cashierId,
+    startedAt: row.startedAt.toISOString(),
+    endedAt: row.endedAt ? row.endedAt.toISOString() : null,
+    isOpen: row.isOpen,
+    openingFloat: row.openingFloat,
+    countedCash: row.countedCash,
+  };
+}
+
+/** Normalises an optional money string to the column form ('100' → '100.00'). */
+function moneyOrNull(value: string | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  const cents = parseCents(value);
+  return cents === null ? null : centsToDecimal(cents);
+}
+
+export async function currentShift(deps: Deps, cashierId: string): Promise<Shift | null> {
+  const row = await findOpenShift(deps.db, cashierId);
+  return row ? toShift(row) : null;
+}
+
+/** spec §4 Shift: none → active. One open shift per cashier, enforced by a partial unique index. */
+export async function openShift(deps: Deps, cashierId: string, openingFloat?: string | null): Promise<Shift> {
+  let row: ShiftRow;
+  try {
+    row = await insertOpenShift(deps.db, { cashierId, openingFloat: moneyOrNull(openingFloat) });
+  } catch (error) {
+    // Two "Start Shift" taps racing: the index lets one through and the other lands here.
+    if (pgErrorCode(error) === '23505') throw shiftOpen();
+    throw error;
+  }
+  void deps.events.publish('shift.changed', [String(row.id)]);
+  return toShift(row);
+}
+
+/**
+ * spec §4 Shift: active → none. Closing and summarising happen in one transaction, after every
+ * in-flight sale of the shift has committed; the shift's sales are never changed.
+ */
+export async function closeShift(
+  deps: Deps,
+  cashierId: string,
+  countedCash?: string | null,
+): Promise<{ shift: Shift; summary: ShiftSummary }> {
+  const result = await deps.db.transaction(async (tx) => {
+    const row = await closeOpenShift(tx, cashierId, moneyOrNull(countedCash));
+    if (!row) throw noOpenShift();
+    return { row, figures: await shiftSalesFigures(tx, row.id) };
+  });
+  void deps.events.publish('shift.changed', [String(result.row.id)]);
+  return { shift: toShift(result.row), summary: summarise(result.row, result.figures) };
+}
+
+/** A cashier reads their own shifts; 'reports.view' reads anyone's. Others get 404, not a hint. */
+export async function shiftSummary(
+  deps: Deps,
+  shiftId: number,
+  reader: { userId: string; canViewReports: boolean },
+): Promise<ShiftSummary> {
+  const row = await findShift(deps.db, shiftId);
+  if (!row || (!reader.canViewReports && row.cashierId !== reader.userId))
+    throw notFound('Shift', 'pos.shift_not_found');
+  return summarise(row, await shiftSalesFigures(deps.db, row.id));
+}
+
+function summarise(row: ShiftRow, figures: Awaited<ReturnType<typeof shiftSalesFigures>>): ShiftSummary {
+  let salesCount = 0;
+  let subtotal: Cents = 0;
+  let cardFees: Cents = 0;
+  let total: Cents = 0;
+  let cashSales: Cents = 0;
+  const byMethod = new Map<PaymentMethod, { count: number; total: Cents }>();
+  for (const group of figures.byMethod) {
+    const groupTotal = decimalToCents(group.total);
+    salesCount += group.count;
+    subtotal += decimalToCents(group.subtotal);
+    cardFees += decimalToCents(group.tax);
+    total += groupTotal;
+    if (group.paymentMethod === 'cash') cashSales += groupTotal;
+    byMethod.set(group.paymentMethod, { count: group.count, total: groupTotal });
+  }
+  const openingFloat = row.openingFloat === null ? null : decimalToCents(row.openingFloat);
+  const expectedCash = (openingFloat ?? 0) + cashSales;
+  const countedCash = row.countedCash === null ? null : decimalToCents(row.countedCash);
+  return {
+    shiftId: row.id,
+    startedAt: row.startedAt.toISOString(),
+    endedAt: row.endedAt ? row.endedAt.toISOString() : null,
+    salesCount,
+    itemsSold: figures.itemsSold,
+    // In the order of spec §3 POS payment methods, only those used.
+    totalsByMethod: PAYMENT_METHODS.filter((m) => byMethod.has(m)).map((paymentMethod) => {
+      const group = byMethod.get(paymentMethod) as { count: number; total: Cents };
+      return { paymentMethod, count: group.count, total: centsToDecimal(group.total) };
+    }),
+    subtotal: centsToDecimal(subtotal),
+    cardFees: centsToDecimal(cardFees),
+    total: centsToDecimal(total),
+    openingFloat: openingFloat === null ? null : centsToDecimal(openingFloat),
+    cashSales: centsToDecimal(cashSales),
+    expectedCash: centsToDecimal(expectedCash),
+    countedCash: countedCash === null ? null : centsToDecimal(countedCash),
+    overShort: countedCash === null ? null : centsToDecimal(countedCash - expectedCash),
+  };
+}

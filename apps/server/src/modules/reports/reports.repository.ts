@@ -1,0 +1,81 @@
+import { and, asc, eq, gt, gte, lt, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { products, transactionItems, transactions, users } from '../../db/schema/index';
+
+export type DailySaleRow = {
+  id: string;
+  createdAt: Date;
+  cashierFirstName: string | null;
+  cashierLastName: string | null;
+  paymentMethod: string;
+  referenceCode: string | null;
+  subtotal: string;
+  tax: string;
+  total: string;
+  items: Array<{ quantity: number; productName: string; variantName: string | null }>;
+};
+
+/**
+ * Completed sales of [start, end) in time order, one page at a time (keyset on created_at, id),
+ * so an export of any size never sits in memory.
+ */
+export async function* completedSalesBetween(
+  db: DbOrTx,
+  range: { start: Date; end: Date },
+  pageSize = 500,
+): AsyncGenerator<DailySaleRow> {
+  let after: { createdAt: Date; id: string } | null = null;
+  while (true) {
+    const page = await db
+      .select({
+        id: transactions.id,
+        createdAt: transactions.createdAt,
+        cashierFirstName: users.firstName,
+        cashierLastName: users.lastName,
+        paymentMethod: transactions.paymentMethod,
+        referenceCode: transactions.referenceCode,
+        subtotal: transactions.subtotal,
+        tax: transactions.tax,
+        total: transactions.total,
+      })
+      .from(transactions)
+      .innerJoin(users, eq(users.id, transactions.userId))
+      .where(
+        and(
+          gte(transactions.createdAt, range.start),
+          lt(transactions.createdAt, range.end),
+          eq(transactions.status, 'completed'),
+          after
+            ? or(
+                gt(transactions.createdAt, after.createdAt),
+                and(eq(transactions.createdAt, after.createdAt), gt(transactions.id, after.id)),
+              )
+            : undefined,
+        ),
+      )
+      .orderBy(asc(transactions.createdAt), asc(transactions.id))
+      .limit(pageSize);
+    if (page.length === 0) return;
+    const lines = await db
+      .select({
+        transactionId: transactionItems.transactionId,
+        quantity: transactionItems.quantity,
+        productName: products.name,
+        variantName: transactionItems.variantName,
+      })
+      .from(transactionItems)
+      .innerJoin(products, eq(products.id, transactionItems.productId))
+      .where(sql`${transactionItems.transactionId} = any(${sql.param(page.map((s) => s.id))}::uuid[])`)
+      .orderBy(asc(transactionItems.lineNo), asc(transactionItems.id));
+    const itemsBySale = new Map<string, DailySaleRow['items']>();
+    for (const { transactionId, ...line } of lines) {
+      const list = itemsBySale.get(transactionId);
+      if (list) list.push(line);
+      else itemsBySale.set(transactionId, [line]);
+    }
+    for (const sale of page) yield { ...sale, items: itemsBySale.get(sale.id) ?? [] };
+    if (page.length < pageSize) return;
+    const last = page[page.length - 1] as (typeof page)[number];
+    after = { createdAt: last.createdAt, id: last.id };
+  }
+}

@@ -1,0 +1,51 @@
+import type { Readable } from 'node:stream';
+import { paymentMethodLabel, transactionNumber } from '@retail-hub/shared';
+import type { Db } from '../../db/client';
+import { wallClock } from '../../db/seed/time-zone';
+import { type CsvColumn, csvStream } from '../../lib/csv';
+import { storeTodayRange } from '../analytics/sales-range';
+import { completedSalesBetween, type DailySaleRow } from './reports.repository';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+function dailyColumns(timeZone: string): CsvColumn<DailySaleRow>[] {
+  const local = (row: DailySaleRow) => wallClock(row.createdAt, timeZone);
+  return [
+    { header: 'Transaction', value: (r) => transactionNumber(r.id) },
+    {
+      header: 'Date',
+      value: (r) => {
+        const w = local(r);
+        return `${w.year}-${pad(w.month)}-${pad(w.day)}`;
+      },
+    },
+    {
+      header: 'Time',
+      value: (r) => {
+        const w = local(r);
+        return `${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}`;
+      },
+    },
+    { header: 'Cashier', value: (r) => [r.cashierFirstName, r.cashierLastName].filter(Boolean).join(' ') },
+    { header: 'Payment Method', value: (r) => paymentMethodLabel(r.paymentMethod) },
+    { header: 'Reference', value: (r) => r.referenceCode },
+    {
+      header: 'Items',
+      value: (r) =>
+        r.items.map((i) => `${i.quantity} x ${i.productName}${i.variantName ? ` (${i.variantName})` : ''}`).join('; '),
+    },
+    { header: 'Subtotal', value: (r) => r.subtotal },
+    // spec §3 transactions: tax carries the card fee and is labelled Card Fee in exports.
+    { header: 'Card Fee', value: (r) => r.tax },
+    { header: 'Total', value: (r) => r.total },
+  ];
+}
+
+/** spec §7 GET /api/reports/daily.csv: today's completed sales, one row per sale, streamed. */
+export function dailySalesCsv(deps: { db: Db; timeZone: string }): { filename: string; stream: Readable } {
+  const range = storeTodayRange(deps.timeZone);
+  return {
+    filename: `sales-${range.startDate}.csv`,
+    stream: csvStream(dailyColumns(deps.timeZone), completedSalesBetween(deps.db, range)),
+  };
+}

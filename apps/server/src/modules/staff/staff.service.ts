@@ -1,0 +1,50 @@
+import { displayName, type SendEmailBody, type SendEmailResult, USER_MESSAGES } from '@retail-hub/shared';
+import { badRequest } from '../../lib/errors';
+import { ACTIVITY, recordActivity } from '../activity/activity.service';
+import { mailServiceFor } from '../mail/mail.service';
+import { type AdminContext, activityBy } from '../users/admin-context';
+import { activeStaffEmails } from '../users/users.service';
+
+/**
+ * spec §7 POST /admin/send-email; §5 Staff: recipients only from staff with an e-mail. Every
+ * address must belong to an active user right now (the list on the screen may be stale, and the
+ * endpoint must not become a way to mail arbitrary addresses from the store's server).
+ */
+export async function sendStaffEmail(ctx: AdminContext, body: SendEmailBody): Promise<SendEmailResult> {
+  const requested = [...new Set(body.recipients)];
+  const known = await activeStaffEmails(ctx.db, requested);
+  if (known.size === 0) {
+    throw badRequest('staff.no_valid_recipients', USER_MESSAGES.noValidRecipients, {
+      recipients: USER_MESSAGES.noValidRecipients,
+    });
+  }
+  const unknown = requested.filter((email) => !known.has(email));
+  if (unknown.length > 0) {
+    const message = `These addresses do not belong to active staff: ${unknown.join(', ')}`;
+    throw badRequest('staff.unknown_recipients', message, { recipients: message });
+  }
+
+  const mail = mailServiceFor(ctx.config);
+  const outcome = await mail.send(
+    { recipients: requested, replyTo: ctx.actor.email, subject: body.subject, text: body.message },
+    { id: ctx.actor.id, name: displayName(ctx.actor) },
+    ctx.log,
+  );
+  const sent = outcome.delivery === 'smtp';
+  await recordActivity(
+    ctx.db,
+    activityBy(ctx, sent ? ACTIVITY.emailSent : ACTIVITY.emailQueued, {
+      recipients: requested.length,
+      subject: body.subject,
+    }),
+  );
+  const count = `${requested.length} staff member${requested.length === 1 ? '' : 's'}`;
+  return {
+    sent,
+    delivery: outcome.delivery,
+    recipients: requested.length,
+    message: sent
+      ? `Email sent to ${count}.`
+      : `Email is not set up on this server, so the message to ${count} was not sent. It was saved to the outbox on the Developer Dashboard.`,
+  };
+}

@@ -1,0 +1,53 @@
+import type { Product } from '@retail-hub/shared';
+import { keepPreviousData, queryOptions, type UseQueryOptions, useQuery } from '@tanstack/react-query';
+import { buildUrl, throwIfResNotOk } from '@/lib/api-client';
+
+/** GET /api/products filters (spec §7). `category` is a category id. */
+export type ProductQuery = {
+  search?: string;
+  category?: string;
+  assetType?: string;
+  department?: string;
+  limit?: number;
+  offset?: number;
+};
+
+/** The product list; key `['/api/products', query]`, read by the default query function. */
+export function productsQueryOptions(query?: ProductQuery) {
+  return queryOptions<Product[]>({ queryKey: query ? ['/api/products', query] : ['/api/products'] });
+}
+
+type ProductsOptions = Omit<UseQueryOptions<Product[]>, 'queryKey' | 'queryFn'>;
+
+export function useProducts(query?: ProductQuery, options?: ProductsOptions) {
+  return useQuery({ ...productsQueryOptions(query), ...options });
+}
+
+/** One page of products with the total the server reports in X-Total-Count. */
+export type ProductPage = { items: Product[]; total: number };
+
+export async function getProductPage(query: ProductQuery, signal?: AbortSignal): Promise<ProductPage> {
+  const res = await fetch(buildUrl('/api/products', query), {
+    credentials: 'include',
+    headers: { Accept: 'application/json' },
+    signal,
+  });
+  await throwIfResNotOk(res);
+  const items = (await res.json()) as Product[];
+  const header = Number(res.headers.get('X-Total-Count'));
+  const total =
+    Number.isFinite(header) && res.headers.has('X-Total-Count') ? header : (query.offset ?? 0) + items.length;
+  return { items, total };
+}
+
+/**
+ * A page of the inventory table. The key stays under '/api/products' (live updates invalidate it)
+ * but ends with 'page' so it never shares a cache entry with the plain list of the same filters.
+ */
+export function productPageQueryOptions(query: ProductQuery) {
+  return queryOptions({
+    queryKey: ['/api/products', query, 'page'] as const,
+    queryFn: ({ signal }) => getProductPage(query, signal),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,20 @@
+import type { Variant } from '@retail-hub/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import type { VariantInput } from './create-variant';
+import { refreshCatalog } from './invalidate';
+
+export type VariantUpdate = { id: string; changes: Partial<VariantInput> & { isActive?: boolean } };
+
+export async function updateVariant({ id, changes }: VariantUpdate): Promise<Variant> {
+  const res = await apiRequest('PATCH', `/api/variants/${id}`, changes);
+  return (await res.json()) as Variant;
+}
+
+export function useUpdateVariant() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateVariant,
+    onSuccess: () => refreshCatalog(queryClient),
+  });
+}

@@ -1,0 +1,228 @@
+import {
+  Button,
+  Fieldset,
+  Group,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { ASSET_TYPES, type AssetType, generateSku, type Product } from '@retail-hub/shared';
+import { IconWand } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { ApiError } from '@/lib/api-client';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { useCreateProduct } from '../api/create-product';
+import { useUpdateProduct } from '../api/update-product';
+import { type FieldErrors, type ProductField, useProductForm } from '../hooks/use-product-form';
+import { ASSET_TYPE_LABELS } from '../utils/format';
+import { keepPriceCharacters } from '../utils/price-input';
+import { CategoryField, type CategoryPanel, CategoryPanels } from './category-field';
+import { SizeOptionsEditor } from './size-options-editor';
+
+type ProductFormProps = {
+  /** The product being edited; null creates one (spec §4 Product form). */
+  product: Product | null;
+  /** spec §6: the institutional asset fields are for role manager only. */
+  withAssetFields: boolean;
+  onSaved: (product: Product, mode: 'created' | 'updated') => void;
+  onCancel: () => void;
+};
+
+const ASSET_TYPE_OPTIONS = ASSET_TYPES.map((value) => ({ value, label: ASSET_TYPE_LABELS[value] }));
+
+/** The field messages of a refused save: 400 field errors, or the 409 SKU conflict on the SKU. */
+function serverFieldErrors(error: unknown): FieldErrors {
+  if (!(error instanceof ApiError) || !error.body) return {};
+  if (error.status === 409 && error.body.code === 'catalog.sku_taken') return { sku: error.body.message };
+  return (error.body.errors ?? {}) as FieldErrors;
+}
+
+/** spec §2 Product form (create and edit), spec §5 validation on change with the exact messages. */
+export function ProductForm({ product, withAssetFields, onSaved, onCancel }: ProductFormProps) {
+  const form = useProductForm(product, { withAssetFields });
+  const createProduct = useCreateProduct();
+  const updateProduct = useUpdateProduct();
+  const isPending = createProduct.isPending || updateProduct.isPending;
+  const { values, setField, errorOf } = form;
+  const [categoryPanel, setCategoryPanel] = useState<CategoryPanel>('none');
+
+  const fillSku = () => setField('sku', generateSku(values.name));
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!form.validateAll()) return;
+    const input = form.input();
+    const onError = (error: unknown) => {
+      form.setServerErrors(serverFieldErrors(error));
+      notifyError({
+        replace: true,
+        title: 'Error',
+        message: product
+          ? 'Failed to update product. Please try again.'
+          : 'Failed to create product. Please try again.',
+      });
+    };
+    if (product) {
+      updateProduct.mutate(
+        { id: product.id, changes: input },
+        {
+          onSuccess: (saved) => {
+            notifySuccess({ replace: true, title: 'Success', message: 'Product updated successfully!' });
+            onSaved(saved, 'updated');
+          },
+          onError,
+        },
+      );
+    } else {
+      createProduct.mutate(input, {
+        onSuccess: (saved) => {
+          notifySuccess({ replace: true, title: 'Success', message: 'Product created successfully!' });
+          onSaved(saved, 'created');
+        },
+        onError,
+      });
+    }
+  };
+
+  const text = (field: ProductField & ('name' | 'sku' | 'imageUrl' | 'location')) => ({
+    value: values[field],
+    onChange: (event: { currentTarget: { value: string } }) => setField(field, event.currentTarget.value),
+    error: errorOf(field),
+  });
+
+  return (
+    <Stack gap="xl">
+      <form onSubmit={submit} noValidate aria-label={product ? 'Edit product' : 'New product'}>
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+            <TextInput
+              label="Name"
+              withAsterisk
+              {...text('name')}
+              onBlur={() => {
+                // The auto-generate action: a new product with no SKU yet gets one from its name.
+                if (!product && !values.sku.trim() && values.name.trim()) fillSku();
+              }}
+              data-autofocus
+            />
+            <Group gap="xs" align="flex-start" wrap="nowrap">
+              <TextInput label="SKU" withAsterisk {...text('sku')} style={{ flex: 1 }} />
+              <Button
+                mt={29}
+                variant="light"
+                leftSection={<IconWand size={18} aria-hidden />}
+                onClick={fillSku}
+                aria-label="Generate SKU"
+              >
+                Generate
+              </Button>
+            </Group>
+            <TextInput
+              label="Price"
+              withAsterisk
+              inputMode="decimal"
+              leftSection="$"
+              placeholder="0.00"
+              value={values.price}
+              onChange={(event) => setField('price', keepPriceCharacters(event.currentTarget.value))}
+              error={errorOf('price')}
+            />
+            <CategoryField
+              value={values.categoryId}
+              onChange={(id) => setField('categoryId', id)}
+              error={errorOf('categoryId')}
+              panel={categoryPanel}
+              onPanelChange={setCategoryPanel}
+            />
+          </SimpleGrid>
+          <CategoryPanels
+            panel={categoryPanel}
+            value={values.categoryId}
+            onChange={(id) => setField('categoryId', id)}
+            onClose={() => setCategoryPanel('none')}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+            <NumberInput
+              size="md"
+              label="Stock"
+              allowDecimal={false}
+              value={values.stock}
+              onChange={(value) => setField('stock', value)}
+              error={errorOf('stock')}
+            />
+            <NumberInput
+              size="md"
+              label="Low stock threshold"
+              placeholder="10"
+              allowDecimal={false}
+              value={values.lowStockThreshold}
+              onChange={(value) => setField('lowStockThreshold', value)}
+              error={errorOf('lowStockThreshold')}
+            />
+          </SimpleGrid>
+          <Textarea
+            size="md"
+            label="Description"
+            rows={3}
+            value={values.description}
+            onChange={(event) => setField('description', event.currentTarget.value)}
+            error={errorOf('description')}
+          />
+          <TextInput label="Image URL" placeholder="https://…" type="url" {...text('imageUrl')} />
+          <Group gap="xl">
+            <Switch
+              size="md"
+              label="Active"
+              checked={values.isActive}
+              onChange={(event) => setField('isActive', event.currentTarget.checked)}
+            />
+            <Switch
+              size="md"
+              label="Has size options"
+              checked={values.hasVariants}
+              onChange={(event) => setField('hasVariants', event.currentTarget.checked)}
+            />
+          </Group>
+          {withAssetFields && (
+            <Fieldset legend="Institutional asset" variant="filled">
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+                <Select
+                  label="Asset type"
+                  data={ASSET_TYPE_OPTIONS}
+                  value={values.assetType}
+                  onChange={(value) => setField('assetType', (value ?? 'regular') as AssetType)}
+                  allowDeselect={false}
+                  error={errorOf('assetType')}
+                />
+                <TextInput label="Location" placeholder="Main-2-205" {...text('location')} />
+              </SimpleGrid>
+              <Switch
+                size="md"
+                mt="md"
+                label="Checkout required"
+                checked={values.isCheckoutRequired}
+                onChange={(event) => setField('isCheckoutRequired', event.currentTarget.checked)}
+              />
+            </Fieldset>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onCancel} disabled={isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={isPending}>
+              {product ? 'Update Product' : 'Create Product'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      {/* Size options belong to a stored product: shown when editing one that has them (spec §2). */}
+      {product && values.hasVariants && (
+        <SizeOptionsEditor productId={product.id} basePrice={product.price} categoryName={product.category?.name} />
+      )}
+    </Stack>
+  );
+}

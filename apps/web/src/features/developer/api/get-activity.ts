@@ -1,0 +1,17 @@
+import type { ActivityEntry } from '@retail-hub/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+/** spec §9 Timing: developer dashboard activity every 15 s. */
+export const ACTIVITY_REFETCH_MS = 15_000;
+
+/** spec §7 GET /api/super-admin/activity: the latest 100. */
+export function activityQueryOptions() {
+  return queryOptions<ActivityEntry[]>({
+    queryKey: ['/api/super-admin/activity'],
+    refetchInterval: ACTIVITY_REFETCH_MS,
+  });
+}
+
+export function useActivity() {
+  return useQuery(activityQueryOptions());
+}

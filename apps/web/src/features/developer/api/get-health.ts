@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+/** spec §9 Timing: developer dashboard health every 60 s. */
+export const HEALTH_REFETCH_MS = 60_000;
+
+/** spec §7 GET /api/super-admin/health: status, database, uptime (s), memory in MB, timestamp. */
+export type SystemHealth = {
+  status: 'healthy' | 'degraded';
+  database: 'connected' | 'disconnected';
+  uptime: number;
+  memory: { used: number; total: number };
+  environment: string;
+  timestamp: string;
+};
+
+export function healthQueryOptions() {
+  return queryOptions<SystemHealth>({ queryKey: ['/api/super-admin/health'], refetchInterval: HEALTH_REFETCH_MS });
+}
+
+export function useSystemHealth() {
+  return useQuery(healthQueryOptions());
+}

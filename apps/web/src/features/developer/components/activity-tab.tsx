@@ -1,0 +1,65 @@
+import { Alert, Badge, Card, Group, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
+import { type ActivityEntry, displayName, ROLE_LABELS } from '@retail-hub/shared';
+import { format } from 'date-fns';
+import { serverMessage } from '@/lib/api-client';
+import { useActivity } from '../api/get-activity';
+import { activityLabel } from './format';
+
+const ALARMING = new Set(['login_failed', 'login_throttled', 'access_denied', 'pin_refused']);
+
+function ActivityRow({ entry }: { entry: ActivityEntry }) {
+  const who = entry.user ? displayName(entry.user, 'Unnamed user') : 'Unknown user';
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="sm" py="xs" data-testid="activity-row">
+      <Stack gap={2} miw={0}>
+        <Group gap={6} wrap="wrap">
+          <Text fw={600}>{who}</Text>
+          <Badge size="sm" variant="light" color={ALARMING.has(entry.activityType) ? 'red' : 'blue'}>
+            {activityLabel(entry.activityType)}
+          </Badge>
+        </Group>
+        {entry.summary && (
+          <Text size="sm" truncate="end">
+            {entry.summary}
+          </Text>
+        )}
+        <Text size="xs" c="dimmed">
+          IP {entry.ipAddress ?? 'unknown'} · {format(new Date(entry.timestamp), 'MMM d, HH:mm')}
+        </Text>
+      </Stack>
+      {entry.user && (
+        <Badge variant="outline" color={entry.user.role === 'super_admin' ? 'grape' : 'gray'} style={{ flexShrink: 0 }}>
+          {ROLE_LABELS[entry.user.role]}
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+/** spec §2 Developer dashboard, User Activity: user, type, IP, 'MMM d, HH:mm', role badge; scrolls at ~24 rem. */
+export function ActivityTab() {
+  const activity = useActivity();
+  return (
+    <Card padding="md">
+      {activity.isPending ? (
+        <Skeleton h={200} />
+      ) : activity.isError ? (
+        <Alert color="red" title="Activity unavailable">
+          {serverMessage(activity.error) ?? 'Please try again.'}
+        </Alert>
+      ) : activity.data.length === 0 ? (
+        <Text c="dimmed" ta="center" py="lg">
+          No activity data available
+        </Text>
+      ) : (
+        <ScrollArea.Autosize mah="24rem" type="auto" offsetScrollbars aria-label="Recent activity">
+          <Stack gap={0} style={{ borderTop: 0 }}>
+            {activity.data.map((entry) => (
+              <ActivityRow key={entry.id} entry={entry} />
+            ))}
+          </Stack>
+        </ScrollArea.Autosize>
+      )}
+    </Card>
+  );
+}

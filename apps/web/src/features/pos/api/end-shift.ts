@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import type { Shift, ShiftSummary } from '../types';
+import { CURRENT_SHIFT_PATH } from './get-current-shift';
+
+export type EndShiftInput = { countedCash?: string };
+export type EndedShift = { shift: Shift; summary: ShiftSummary };
+
+/** POST /api/shifts/end → { shift, summary } (409 when no shift is open). */
+export async function endShift(input: EndShiftInput): Promise<EndedShift> {
+  const res = await apiRequest('POST', '/api/shifts/end', input);
+  return (await res.json()) as EndedShift;
+}
+
+export function useEndShift() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: endShift,
+    onSuccess: () => queryClient.setQueryData([CURRENT_SHIFT_PATH], { shift: null }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [CURRENT_SHIFT_PATH] }),
+  });
+}

@@ -1,0 +1,77 @@
+import type { SaleRequest } from '@retail-hub/shared';
+import { ApiError, throwIfResNotOk } from '@/lib/api-client';
+import type { RecordedSale } from '../types';
+
+/**
+ * POST /api/transactions (spec §7, issue #4). The `Idempotency-Key` header makes a retried
+ * request return the first result: a sale whose answer was lost on the wire is retried with the
+ * same key and is never recorded twice.
+ */
+
+const RETRY_DELAYS_MS = [400, 1_000, 2_000];
+
+/** Answers that say nothing about the sale itself (gateway, restart): safe to retry with the key. */
+const RETRYABLE_STATUSES = new Set([502, 503, 504]);
+
+/**
+ * A random UUID v4. `crypto.randomUUID` exists only in secure contexts (HTTPS, localhost); a
+ * till on the shop's LAN over plain HTTP still has `crypto.getRandomValues`.
+ */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** True for a failure where the request may or may not have reached the server. */
+export function isTransientFailure(error: unknown): boolean {
+  if (error instanceof ApiError) return RETRYABLE_STATUSES.has(error.status);
+  return error instanceof TypeError; // fetch: network error, connection reset
+}
+
+async function postSale(sale: SaleRequest, idempotencyKey: string): Promise<RecordedSale> {
+  const res = await fetch('/api/transactions', {
+    method: 'POST',
+    credentials: 'include',
+    headers: {
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+      'Idempotency-Key': idempotencyKey,
+    },
+    body: JSON.stringify(sale),
+  });
+  await throwIfResNotOk(res);
+  return (await res.json()) as RecordedSale;
+}
+
+/** Records a sale, retrying transient failures with the same key (the server never doubles it). */
+export async function recordSale(
+  sale: SaleRequest,
+  idempotencyKey: string,
+  { retryDelaysMs = RETRY_DELAYS_MS }: { retryDelaysMs?: readonly number[] } = {},
+): Promise<RecordedSale> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await postSale(sale, idempotencyKey);
+    } catch (error) {
+      const delay = retryDelaysMs[attempt];
+      if (delay === undefined || !isTransientFailure(error)) throw error;
+      await wait(delay);
+    }
+  }
+}
+
+/** GET /api/transactions/:id/receipt: a sale's receipt, for a reprint. */
+export async function fetchReceipt(transactionId: string): Promise<RecordedSale['receipt']> {
+  const res = await fetch(`/api/transactions/${encodeURIComponent(transactionId)}/receipt`, {
+    credentials: 'include',
+    headers: { Accept: 'application/json' },
+  });
+  await throwIfResNotOk(res);
+  return (await res.json()) as RecordedSale['receipt'];
+}

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import type { Shift } from '../types';
+import { CURRENT_SHIFT_PATH } from './get-current-shift';
+
+export type StartShiftInput = { openingFloat?: string };
+
+/** POST /api/shifts/start → 201 { shift } (409 when one is already open). */
+export async function startShift(input: StartShiftInput): Promise<{ shift: Shift }> {
+  const res = await apiRequest('POST', '/api/shifts/start', input);
+  return (await res.json()) as { shift: Shift };
+}
+
+export function useStartShift() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: startShift,
+    onSuccess: (data) => queryClient.setQueryData([CURRENT_SHIFT_PATH], { shift: data.shift }),
+    // A 409 means a shift is open already (another tab): show what the server has.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [CURRENT_SHIFT_PATH] }),
+  });
+}

@@ -1,0 +1,178 @@
+import {
+  type Cents,
+  centsToDecimal,
+  MAX_LINE_QUANTITY,
+  type PaymentMethod,
+  type SaleTotals,
+  saleTotals,
+} from '@retail-hub/shared';
+
+/**
+ * The terminal's cart (spec §3 Cart line, §4 Cart and checkout, §5 Cart), as a pure reducer so
+ * every rule is testable without a screen. Toasts are not side effects of the reducer: a refused
+ * change leaves the lines as they were and sets `notice`, which the terminal shows once.
+ */
+
+/** spec §3 Cart line, plus what the rules need (cents for exact totals, known stock). */
+export type CartLine = {
+  /** productId + size: one line per product and size. */
+  key: string;
+  productId: string;
+  variantId: string | null;
+  name: string;
+  variantName: string | null;
+  /** 2-decimal string, as the sale payload carries it. */
+  price: string;
+  priceCents: Cents;
+  quantity: number;
+  imageUrl: string | null;
+  /** Stock known when the line was last added to (product stock, or the size's stock). */
+  stock: number;
+};
+
+export type CartNotice = { id: number; title: string; message: string };
+
+export type CartState = { lines: CartLine[]; notice: CartNotice | null };
+
+/** What the terminal adds: a product, or one of its sizes (spec §2 'Choose Size'). */
+export type CartItem = {
+  productId: string;
+  variantId: string | null;
+  name: string;
+  variantName: string | null;
+  priceCents: Cents;
+  imageUrl: string | null;
+  stock: number;
+};
+
+export type CartAction =
+  | { type: 'add'; item: CartItem }
+  | { type: 'setQuantity'; key: string; quantity: number }
+  | { type: 'increment'; key: string }
+  | { type: 'decrement'; key: string }
+  | { type: 'remove'; key: string }
+  | { type: 'reprice'; prices: ReadonlyMap<string, { priceCents: Cents; stock?: number }> }
+  | { type: 'clear' };
+
+export const emptyCart: CartState = { lines: [], notice: null };
+
+/**
+ * One line per product and size. The size name is part of the key: a size the server prices by
+ * rule without a stored variant (spec §9, 'Small'/'Large') has no variant id.
+ */
+export function lineKey(productId: string, variantId: string | null | undefined, variantName?: string | null): string {
+  return `${productId}:${variantId ?? ''}:${variantName ?? ''}`;
+}
+
+function refuse(state: CartState, title: string, message: string): CartState {
+  return { ...state, notice: { id: (state.notice?.id ?? 0) + 1, title, message } };
+}
+
+/** A line for one size of a product (spec §2 'Choose Size'). */
+export function isSizeLine(line: Pick<CartLine, 'variantId' | 'variantName'>): boolean {
+  return line.variantId !== null || line.variantName !== null;
+}
+
+const unitsAvailable = (stock: number, name: string) => `Only ${stock} units available for ${name}.`;
+
+/**
+ * The most a line may hold. spec §4: adding increments up to stock; spec §5: a size line is not
+ * stock-capped on a quantity change but is capped at 999 (the server caps every line at 999 and
+ * stays the authority on stock).
+ */
+function capFor(line: Pick<CartLine, 'variantId' | 'variantName' | 'stock'>, via: 'add' | 'change'): number {
+  if (isSizeLine(line) && via === 'change') return MAX_LINE_QUANTITY;
+  return Math.min(line.stock, MAX_LINE_QUANTITY);
+}
+
+function withQuantity(state: CartState, key: string, quantity: number): CartState {
+  const line = state.lines.find((l) => l.key === key);
+  if (!line) return state;
+  // spec §4: a quantity of 0 or less removes the line.
+  if (!Number.isFinite(quantity) || quantity <= 0) {
+    return { ...state, lines: state.lines.filter((l) => l.key !== key) };
+  }
+  const wanted = Math.floor(quantity);
+  const cap = capFor(line, 'change');
+  if (wanted > cap) {
+    const capped = state.lines.map((l) => (l.key === key ? { ...l, quantity: cap } : l));
+    const message = isSizeLine(line) ? `At most ${MAX_LINE_QUANTITY} per line.` : unitsAvailable(line.stock, line.name);
+    return refuse({ ...state, lines: capped }, 'Stock Limit', message);
+  }
+  return { ...state, lines: state.lines.map((l) => (l.key === key ? { ...l, quantity: wanted } : l)) };
+}
+
+export function cartReducer(state: CartState, action: CartAction): CartState {
+  switch (action.type) {
+    case 'add': {
+      const { item } = action;
+      // spec §5: a product (or size) with stock 0 or less cannot be added.
+      if (item.stock <= 0) return refuse(state, 'Out of Stock', `${item.name} is out of stock.`);
+      const key = lineKey(item.productId, item.variantId, item.variantName);
+      const existing = state.lines.find((l) => l.key === key);
+      const cap = capFor(item, 'add');
+      const quantity = (existing?.quantity ?? 0) + 1;
+      if (quantity > cap) return refuse(state, 'Stock Limit', unitsAvailable(item.stock, item.name));
+      if (existing) {
+        return {
+          ...state,
+          lines: state.lines.map((l) => (l.key === key ? { ...l, quantity, stock: item.stock } : l)),
+        };
+      }
+      const line: CartLine = {
+        key,
+        productId: item.productId,
+        variantId: item.variantId,
+        name: item.name,
+        variantName: item.variantName,
+        price: centsToDecimal(item.priceCents),
+        priceCents: item.priceCents,
+        quantity: 1,
+        imageUrl: item.imageUrl,
+        stock: item.stock,
+      };
+      return { ...state, lines: [...state.lines, line] };
+    }
+    case 'increment': {
+      const line = state.lines.find((l) => l.key === action.key);
+      return line ? withQuantity(state, action.key, line.quantity + 1) : state;
+    }
+    case 'decrement': {
+      const line = state.lines.find((l) => l.key === action.key);
+      return line ? withQuantity(state, action.key, line.quantity - 1) : state;
+    }
+    case 'setQuantity':
+      return withQuantity(state, action.key, action.quantity);
+    case 'remove':
+      return { ...state, lines: state.lines.filter((l) => l.key !== action.key) };
+    case 'reprice': {
+      // After the server refused stale totals: take the current prices (and stock) it serves.
+      const lines = state.lines.map((l) => {
+        const fresh = action.prices.get(l.key);
+        if (!fresh) return l;
+        return {
+          ...l,
+          priceCents: fresh.priceCents,
+          price: centsToDecimal(fresh.priceCents),
+          stock: fresh.stock ?? l.stock,
+        };
+      });
+      return { ...state, lines };
+    }
+    case 'clear':
+      return { ...state, lines: [] };
+  }
+}
+
+/** Number of items (not lines) in the cart. */
+export function cartItemCount(lines: readonly CartLine[]): number {
+  return lines.reduce((sum, line) => sum + line.quantity, 0);
+}
+
+/** spec §9 Money and fees: subtotal, card fee (carried as tax) and total, in cents. */
+export function cartTotals(lines: readonly CartLine[], method: PaymentMethod): SaleTotals {
+  return saleTotals(
+    lines.map((l) => ({ unitCents: l.priceCents, quantity: l.quantity })),
+    method,
+  );
+}

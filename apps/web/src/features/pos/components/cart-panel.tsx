@@ -1,0 +1,138 @@
+import { ActionIcon, Badge, Box, Button, Center, Group, Paper, ScrollArea, Stack, Text } from '@mantine/core';
+import { formatMoney } from '@retail-hub/shared';
+import { IconMinus, IconPlus, IconShoppingCart, IconTrash } from '@tabler/icons-react';
+import { type CartAction, type CartLine, cartItemCount } from '../cart/cart-reducer';
+import type { PaymentInput } from '../payment/payment';
+import { PaymentPanel } from '../payment/payment-panel';
+import classes from './pos.module.css';
+
+type CartPanelProps = {
+  lines: readonly CartLine[];
+  dispatch: (action: CartAction) => void;
+  payment: PaymentInput;
+  onPaymentChange: (payment: PaymentInput) => void;
+  onCheckout: () => void;
+  isSubmitting: boolean;
+  /** Fill the height given (two-column layout) so the checkout button stays in view. */
+  fillHeight?: boolean;
+};
+
+function CartLineRow({ line, dispatch }: { line: CartLine; dispatch: (action: CartAction) => void }) {
+  const label = line.variantName ? `${line.name} (${line.variantName})` : line.name;
+  return (
+    <Group className={classes.cartLine} py={6} gap={6} wrap="nowrap" data-testid="cart-line" data-key={line.key}>
+      <Box miw={0} style={{ flex: 1 }} title={label}>
+        <Text fw={600} size="sm" lh={1.3} truncate="end">
+          {line.name}
+        </Text>
+        <Text size="xs" c="dimmed" lh={1.3} truncate="end">
+          {line.variantName ?? `${formatMoney(line.priceCents)} each`}
+        </Text>
+      </Box>
+      <Group gap={4} wrap="nowrap">
+        <ActionIcon
+          variant="default"
+          size={36}
+          aria-label={`Decrease quantity of ${label}`}
+          onClick={() => dispatch({ type: 'decrement', key: line.key })}
+        >
+          <IconMinus size={16} />
+        </ActionIcon>
+        <Text w={32} ta="center" fw={700} data-testid="cart-line-quantity" aria-label={`Quantity of ${label}`}>
+          {line.quantity}
+        </Text>
+        <ActionIcon
+          variant="default"
+          size={36}
+          aria-label={`Increase quantity of ${label}`}
+          onClick={() => dispatch({ type: 'increment', key: line.key })}
+        >
+          <IconPlus size={16} />
+        </ActionIcon>
+      </Group>
+      <Text w={64} ta="right" fw={600} ff="monospace" size="sm">
+        {formatMoney(line.priceCents * line.quantity)}
+      </Text>
+      <ActionIcon
+        variant="subtle"
+        color="red"
+        size={32}
+        aria-label={`Remove ${label}`}
+        onClick={() => dispatch({ type: 'remove', key: line.key })}
+      >
+        <IconTrash size={18} />
+      </ActionIcon>
+    </Group>
+  );
+}
+
+/** spec §2 POS terminal, right side: the cart titled 'Current Sale' with payment and checkout. */
+export function CartPanel({
+  lines,
+  dispatch,
+  payment,
+  onPaymentChange,
+  onCheckout,
+  isSubmitting,
+  fillHeight,
+}: CartPanelProps) {
+  const count = cartItemCount(lines);
+  const list =
+    lines.length === 0 ? (
+      <Center py="lg">
+        <Text c="dimmed">Tap a product to add it to the sale.</Text>
+      </Center>
+    ) : (
+      <Stack gap={0} data-testid="cart-lines">
+        {lines.map((line) => (
+          <CartLineRow key={line.key} line={line} dispatch={dispatch} />
+        ))}
+      </Stack>
+    );
+  return (
+    <Paper
+      withBorder
+      p="sm"
+      component="section"
+      aria-labelledby="current-sale-title"
+      data-testid="cart-panel"
+      h={fillHeight ? '100%' : undefined}
+      style={{ display: 'flex', flexDirection: 'column', minHeight: 0 }}
+    >
+      <Group justify="space-between" mb={4} wrap="nowrap">
+        <Group gap="xs" wrap="nowrap">
+          <IconShoppingCart size={22} aria-hidden />
+          <Text component="h2" fw={700} size="lg" id="current-sale-title">
+            Current Sale
+          </Text>
+          <Badge variant="light" size="lg" data-testid="cart-count">
+            {count} {count === 1 ? 'item' : 'items'}
+          </Badge>
+        </Group>
+        {lines.length > 0 ? (
+          <Button variant="subtle" color="red" size="compact-sm" onClick={() => dispatch({ type: 'clear' })}>
+            Clear
+          </Button>
+        ) : null}
+      </Group>
+      {fillHeight ? (
+        <ScrollArea style={{ flex: '1 1 auto', minHeight: 100 }} type="auto" offsetScrollbars>
+          {list}
+        </ScrollArea>
+      ) : (
+        <ScrollArea.Autosize mah={420} type="auto" offsetScrollbars>
+          {list}
+        </ScrollArea.Autosize>
+      )}
+      <Box pt="sm" mt={4} style={{ borderTop: '1px solid var(--mantine-color-gray-3)', flexShrink: 0 }}>
+        <PaymentPanel
+          lines={lines}
+          payment={payment}
+          onPaymentChange={onPaymentChange}
+          onCheckout={onCheckout}
+          isSubmitting={isSubmitting}
+        />
+      </Box>
+    </Paper>
+  );
+}

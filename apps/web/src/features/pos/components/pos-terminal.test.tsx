@@ -1,0 +1,218 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '@/test/render';
+import { json, mockServer, sessionHandlers, userWithRole } from '@/test/server';
+
+/** The terminal at /pos against a stubbed server (spec §2 POS terminal, §4, §5, §8 Transactions). */
+
+const cashier = userWithRole('cashier', { id: '3f1c9d2e-0000-4000-8000-00000a1b2c3d' });
+
+const product = (overrides: Record<string, unknown>) => ({
+  id: '00000000-0000-4000-8000-000000000001',
+  name: 'Blueberry Muffin',
+  description: null,
+  price: '4.00',
+  sku: 'BAK-MUFF-01',
+  categoryId: 'c1',
+  category: { id: 'c1', name: 'Bakery' },
+  stock: 24,
+  lowStockThreshold: 10,
+  isActive: true,
+  imageUrl: null,
+  hasVariants: false,
+  assetType: 'regular',
+  location: null,
+  isCheckoutRequired: false,
+  ...overrides,
+});
+
+const PRODUCTS = [
+  product({}),
+  product({ id: '00000000-0000-4000-8000-000000000002', name: 'Kombucha', sku: 'DRK-KOMB-01', stock: 0 }),
+  product({
+    id: '00000000-0000-4000-8000-000000000003',
+    name: 'Cordless Drill',
+    sku: 'AST-DRIL-01',
+    assetType: 'tool',
+  }),
+];
+
+const openShift = {
+  id: 7,
+  cashierId: cashier.id,
+  startedAt: '2024-06-03T08:00:00.000Z',
+  endedAt: null,
+  isOpen: true,
+  openingFloat: '100.00',
+  countedCash: null,
+};
+
+const recordedSale = {
+  id: '11111111-2222-4333-8444-5555aa66bb77',
+  number: '66BB77',
+  createdAt: '2024-06-03T09:00:00.000Z',
+  total: '4.00',
+  changeDue: '1.00',
+  items: [],
+  receipt: {
+    items: [{ name: 'Blueberry Muffin', quantity: 1, total: '4.00' }],
+    subtotal: '4.00',
+    tax: '0.00',
+    total: '4.00',
+    paymentMethod: 'cash',
+    amountReceived: '5.00',
+    changeDue: '1.00',
+    referenceCode: null,
+    notes: null,
+    cashierName: 'Casey Cash',
+    timestamp: '2024-06-03T09:00:00.000Z',
+  },
+};
+
+type SaleHandler = Parameters<typeof mockServer>[0][string];
+
+type ShiftAnswer = typeof openShift | null;
+
+function renderTerminal({
+  shift = openShift,
+  sale,
+}: {
+  /** The current shift, or one answer per call (the last one repeats). */
+  shift?: ShiftAnswer | ShiftAnswer[];
+  sale?: SaleHandler;
+} = {}) {
+  const shiftAnswers = Array.isArray(shift) ? [...shift] : [shift];
+  const fetchMock = mockServer({
+    ...sessionHandlers(cashier),
+    'GET /api/products': () => json(200, PRODUCTS),
+    'GET /api/categories': () => json(200, [{ id: 'c1', name: 'Bakery' }]),
+    'GET /api/shifts/current': () =>
+      json(200, { shift: shiftAnswers.length > 1 ? shiftAnswers.shift() : shiftAnswers[0] }),
+    'POST /api/transactions': sale ?? (() => json(201, recordedSale)),
+  });
+  renderApp('/pos');
+  return { fetchMock, user: userEvent.setup() };
+}
+
+const saleCalls = (fetchMock: ReturnType<typeof mockServer>) =>
+  fetchMock.mock.calls.filter(([url, init]) => String(url).endsWith('/api/transactions') && init?.method === 'POST');
+
+async function addMuffinAndOpenSale(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('button', { name: /^Blueberry Muffin/ }));
+  await user.click(screen.getByRole('tab', { name: /Current Sale/ }));
+}
+
+describe('the POS terminal', () => {
+  it('shows who is selling: full name, Cashier, the last 6 characters of the id and the tracking banner', async () => {
+    renderTerminal();
+    const header = await screen.findByTestId('cashier-header');
+    expect(header.textContent).toContain('Casey Cash');
+    expect(header.textContent).toContain('Cashier · ID 1B2C3D');
+    expect(within(header).getByText('All sales are tracked to Casey Cash')).toBeInTheDocument();
+  });
+
+  it('the Customer Menu hides institutional assets; All Inventory shows them', async () => {
+    const { user } = renderTerminal();
+    await screen.findByRole('button', { name: /^Blueberry Muffin/ });
+    expect(screen.queryByRole('button', { name: /^Cordless Drill/ })).toBeNull();
+    await user.click(screen.getByText('All Inventory'));
+    expect(screen.getByRole('button', { name: /^Cordless Drill/ })).toBeInTheDocument();
+  });
+
+  it('an out-of-stock product shows the overlay and cannot be added', async () => {
+    const { user } = renderTerminal();
+    const kombucha = await screen.findByRole('button', { name: /^Kombucha.*out of stock/ });
+    expect(within(kombucha).getByTestId('out-of-stock-overlay')).toBeInTheDocument();
+    await user.click(kombucha);
+    expect(await screen.findByText('Kombucha is out of stock.')).toBeInTheDocument();
+    expect(screen.getByTestId('cart-count').textContent).toBe('0 items');
+  });
+
+  it('checkout with an empty cart is refused', async () => {
+    const { user, fetchMock } = renderTerminal();
+    await screen.findByRole('button', { name: /^Blueberry Muffin/ });
+    await user.click(screen.getByRole('tab', { name: /Current Sale/ }));
+    await user.click(screen.getByRole('button', { name: 'Complete Sale' }));
+    expect(await screen.findByText('Please add items to cart before checkout.')).toBeInTheDocument();
+    expect(saleCalls(fetchMock)).toHaveLength(0);
+  });
+
+  it('without an open shift, checkout opens the shift prompt instead of selling', async () => {
+    const { user, fetchMock } = renderTerminal({ shift: null });
+    await addMuffinAndOpenSale(user);
+    await user.click(screen.getByRole('button', { name: 'Complete Sale' }));
+    expect(await screen.findByText('Please start your shift before making sales.')).toBeInTheDocument();
+    expect(screen.getByText('A shift must be started before you can make sales.')).toBeInTheDocument();
+    expect(saleCalls(fetchMock)).toHaveLength(0);
+  });
+
+  it("the server's 'shift' refusal opens the shift prompt too (the shift ended elsewhere)", async () => {
+    const { user } = renderTerminal({
+      shift: [openShift, null],
+      sale: () => json(409, { code: 'pos.shift_required', message: 'Start a shift before making sales.' }),
+    });
+    await addMuffinAndOpenSale(user);
+    await user.click(screen.getByRole('button', { name: 'Complete Sale' }));
+    expect(await screen.findByText('Please start your shift before making sales.')).toBeInTheDocument();
+    expect(await screen.findByText('A shift must be started before you can make sales.')).toBeInTheDocument();
+  });
+
+  it("shows the server's stock refusal and keeps the sale", async () => {
+    const { user } = renderTerminal({
+      sale: () =>
+        json(409, { code: 'pos.insufficient_stock', message: 'Only 0 units available for Blueberry Muffin.' }),
+    });
+    await addMuffinAndOpenSale(user);
+    await user.click(screen.getByRole('button', { name: 'Complete Sale' }));
+    expect(await screen.findByText('Only 0 units available for Blueberry Muffin.')).toBeInTheDocument();
+    expect(screen.getByTestId('cart-count').textContent).toBe('1 item');
+  });
+
+  it('any other failure says so in the words of the spec', async () => {
+    const { user } = renderTerminal({ sale: () => json(500, { message: 'Internal Server Error' }) });
+    await addMuffinAndOpenSale(user);
+    await user.click(screen.getByRole('button', { name: 'Complete Sale' }));
+    expect(await screen.findByText('Failed to process transaction. Please try again.')).toBeInTheDocument();
+  });
+
+  it('a completed sale clears the cart and offers Print Receipt or Skip', async () => {
+    const { user, fetchMock } = renderTerminal();
+    await addMuffinAndOpenSale(user);
+    await user.click(screen.getByRole('button', { name: 'Quick amount $5' }));
+    expect(screen.getByTestId('change-due').textContent).toBe('$1.00');
+    await user.click(screen.getByRole('button', { name: 'Complete Sale' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Transaction Complete' });
+    expect(within(dialog).getByRole('button', { name: 'Print Receipt' })).toBeInTheDocument();
+    expect(screen.getByTestId('cart-count').textContent).toBe('0 items');
+    const [call] = saleCalls(fetchMock);
+    const body = JSON.parse(String(call?.[1]?.body));
+    expect(body).toMatchObject({ subtotal: '4.00', tax: '0.00', total: '4.00', amountReceived: '5.00' });
+    expect(new Headers(call?.[1]?.headers).get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+    await user.click(within(dialog).getByRole('button', { name: 'Skip' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Transaction Complete' })).toBeNull());
+  });
+
+  it('a sale whose answer was lost is retried with the same Idempotency-Key', { timeout: 15_000 }, async () => {
+    let attempts = 0;
+    const { user, fetchMock } = renderTerminal({
+      sale: () => {
+        attempts += 1;
+        // The first tap: the request and its automatic retries all fail on the wire.
+        if (attempts <= 4) throw new TypeError('Failed to fetch');
+        return json(200, recordedSale);
+      },
+    });
+    await addMuffinAndOpenSale(user);
+    await user.click(screen.getByRole('button', { name: 'Complete Sale' }));
+    expect(
+      await screen.findByText('Failed to process transaction. Please try again.', {}, { timeout: 8_000 }),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Complete Sale' }));
+    await screen.findByRole('dialog', { name: 'Transaction Complete' });
+    const keys = saleCalls(fetchMock).map(([, init]) => new Headers(init?.headers).get('Idempotency-Key'));
+    expect(keys).toHaveLength(5);
+    expect(new Set(keys).size).toBe(1);
+  });
+});

@@ -1,0 +1,309 @@
+import { Badge, Box, Button, Center, Group, Loader, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { formatMoney, parseCents, type SessionUser, type SizeOption } from '@retail-hub/shared';
+import { IconShoppingCart } from '@tabler/icons-react';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { CATEGORIES_REFETCH_MS, useCategories } from '@/features/catalog/api/get-categories';
+import { productsQueryOptions, useProducts } from '@/features/catalog/api/get-products';
+import { sizeOptionsQueryOptions } from '@/features/catalog/api/get-size-options';
+import { notifyError } from '@/lib/notify';
+import { useCurrentShift } from '../api/get-current-shift';
+import { type CartItem, cartItemCount, cartReducer, emptyCart } from '../cart/cart-reducer';
+import { useCheckout } from '../hooks/use-checkout';
+import { buildSaleRequest, emptyPayment, type PaymentInput, summarizePayment } from '../payment/payment';
+import { ShiftBar } from '../shift/shift-bar';
+import { ShiftDialog } from '../shift/shift-dialog';
+import type { PosProduct, RecordedSale } from '../types';
+import { CartPanel } from './cart-panel';
+import { CashierHeader } from './cashier-header';
+import { CompleteDialog } from './complete-dialog';
+import { isCustomerMenuProduct, type MenuMode, ProductBrowser } from './product-browser';
+import { SizeDialog } from './size-dialog';
+
+/** spec §9 Timing: products refetch every 120 s in the POS and are stale after 60 s; search waits 300 ms. */
+const PRODUCTS_REFETCH_MS = 120_000;
+const PRODUCTS_STALE_MS = 60_000;
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** Two columns from 1200 px (counter PC); below, tabs with the sale always one tap away (tablet). */
+const TWO_COLUMNS_QUERY = '(min-width: 75em)';
+
+function toCartItem(product: PosProduct, option?: SizeOption): CartItem {
+  return {
+    productId: product.id,
+    variantId: option?.variantId ?? null,
+    name: product.name,
+    variantName: option?.name ?? null,
+    priceCents: option ? option.priceCents : (parseCents(product.price) ?? 0),
+    imageUrl: product.imageUrl,
+    stock: option ? option.stock : product.stock,
+  };
+}
+
+function isTypingTarget(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+}
+
+/** spec §2 POS terminal (/pos). */
+export function PosTerminal({ user }: { user: SessionUser }) {
+  const queryClient = useQueryClient();
+  const isTwoColumns = useMediaQuery(TWO_COLUMNS_QUERY, false, { getInitialValueInEffect: false });
+
+  const [cart, dispatch] = useReducer(cartReducer, emptyCart);
+  const [payment, setPayment] = useState<PaymentInput>(emptyPayment);
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [category, setCategory] = useState<string | null>(null);
+  const [menuMode, setMenuMode] = useState<MenuMode>('customer');
+  const [sizeProduct, setSizeProduct] = useState<PosProduct | null>(null);
+  const [isShiftDialogOpen, setShiftDialogOpen] = useState(false);
+  const [completedSale, setCompletedSale] = useState<RecordedSale | null>(null);
+  const [tab, setTab] = useState<string | null>('products');
+  const searchInput = useRef<HTMLInputElement | null>(null);
+  const linesRef = useRef(cart.lines);
+  linesRef.current = cart.lines;
+
+  const products = useProducts(
+    { search: debouncedSearch || undefined, category: category ?? undefined },
+    { refetchInterval: PRODUCTS_REFETCH_MS, staleTime: PRODUCTS_STALE_MS, placeholderData: keepPreviousData },
+  );
+  const categories = useCategories({ refetchInterval: CATEGORIES_REFETCH_MS });
+  const currentShift = useCurrentShift();
+  const shift = currentShift.data?.shift ?? null;
+
+  // spec §5: a refused cart change (out of stock, over stock) is told once, as a toast.
+  useEffect(() => {
+    if (cart.notice) notifyError({ title: cart.notice.title, message: cart.notice.message, replace: true });
+  }, [cart.notice]);
+
+  // spec §4: an empty cart clears the payment inputs.
+  useEffect(() => {
+    if (cart.lines.length === 0) setPayment(emptyPayment);
+  }, [cart.lines.length]);
+
+  const repriceFromServer = useCallback(async () => {
+    const lines = linesRef.current;
+    const prices = new Map<string, { priceCents: number; stock?: number }>();
+    try {
+      const fresh = await queryClient.fetchQuery({ ...productsQueryOptions(), staleTime: 0 });
+      for (const line of lines) {
+        if (line.variantName !== null) continue;
+        const product = fresh.find((p) => p.id === line.productId);
+        const cents = product ? parseCents(String(product.price)) : null;
+        if (product && cents !== null) prices.set(line.key, { priceCents: cents, stock: product.stock });
+      }
+      for (const productId of new Set(lines.filter((l) => l.variantName !== null).map((l) => l.productId))) {
+        const sizes = await queryClient.fetchQuery({ ...sizeOptionsQueryOptions(productId), staleTime: 0 });
+        for (const line of lines.filter((l) => l.productId === productId && l.variantName !== null)) {
+          const option = sizes.find((o) => o.variantId === line.variantId && o.name === line.variantName);
+          if (option) prices.set(line.key, { priceCents: option.priceCents, stock: option.stock });
+        }
+      }
+    } finally {
+      dispatch({ type: 'reprice', prices });
+    }
+  }, [queryClient]);
+
+  const checkout = useCheckout({
+    onRecorded: (sale) => {
+      dispatch({ type: 'clear' });
+      setPayment(emptyPayment);
+      setCompletedSale(sale);
+      setTab('products');
+    },
+    onShiftRequired: () => setShiftDialogOpen(true),
+    onPricesChanged: repriceFromServer,
+  });
+
+  const addProduct = useCallback((product: PosProduct) => {
+    if (product.hasVariants) setSizeProduct(product);
+    else dispatch({ type: 'add', item: toCartItem(product) });
+  }, []);
+
+  const pickSize = (product: PosProduct, option: SizeOption) => {
+    dispatch({ type: 'add', item: toCartItem(product, option) });
+    setSizeProduct(null);
+  };
+
+  /** Enter in the search: an exact SKU adds that product at once and clears the search. */
+  const addBySku = async (raw: string) => {
+    const sku = raw.trim().toLowerCase();
+    if (!sku) return;
+    const find = (list: readonly PosProduct[] | undefined) =>
+      list?.find((p) => p.sku.toLowerCase() === sku && p.isActive !== false);
+    let match = find(products.data);
+    if (!match) {
+      try {
+        match = find(await queryClient.fetchQuery(productsQueryOptions({ search: raw.trim() })));
+      } catch {
+        match = undefined;
+      }
+    }
+    if (!match) return; // not a SKU: the text stays a search
+    setSearch('');
+    addProduct(match);
+  };
+
+  // A keyboard-wedge scanner types wherever the focus is: send stray keystrokes to the search box.
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      // Space stays a button press; scanners send letters, digits and dashes.
+      if (event.ctrlKey || event.metaKey || event.altKey || event.key.length !== 1 || event.key === ' ') return;
+      if (isTypingTarget(event.target) || document.querySelector('[role="dialog"]')) return;
+      const input = searchInput.current;
+      if (!input) return;
+      event.preventDefault();
+      input.focus();
+      setSearch((value) => value + event.key);
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  const startCheckout = () => {
+    // spec §5 Checkout: an empty cart is refused.
+    if (cart.lines.length === 0) {
+      notifyError({ title: 'Empty Cart', message: 'Please add items to cart before checkout.' });
+      return;
+    }
+    if (currentShift.isSuccess && !shift) {
+      notifyError({ title: 'Shift Required', message: 'Please start your shift before making sales.' });
+      setShiftDialogOpen(true);
+      return;
+    }
+    const summary = summarizePayment(cart.lines, payment);
+    if (summary.shortBy > 0 || summary.referenceLooksLikeCard) return;
+    checkout.submit(buildSaleRequest(cart.lines, payment));
+  };
+
+  if (products.isPending && !products.data) {
+    return (
+      <Center mih={320}>
+        <Stack align="center" gap="sm" role="status">
+          <Loader size="lg" />
+          <Text size="lg" fw={500}>
+            Loading POS...
+          </Text>
+        </Stack>
+      </Center>
+    );
+  }
+
+  const shown = (products.data ?? []).filter(
+    (p) => p.isActive !== false && (menuMode === 'all' || isCustomerMenuProduct(p)),
+  );
+  const itemCount = cartItemCount(cart.lines);
+  const total = summarizePayment(cart.lines, payment).total;
+
+  const header = (
+    <CashierHeader
+      user={user}
+      actions={
+        <ShiftBar shift={shift} isLoading={currentShift.isPending} onManageShift={() => setShiftDialogOpen(true)} />
+      }
+    />
+  );
+  const browser = (
+    <ProductBrowser
+      products={shown}
+      categories={categories.data ?? []}
+      search={search}
+      onSearchChange={setSearch}
+      onSearchSubmit={(value) => void addBySku(value)}
+      searchRef={searchInput}
+      category={category}
+      onCategoryChange={setCategory}
+      menuMode={menuMode}
+      onMenuModeChange={setMenuMode}
+      onSelect={addProduct}
+      isFetching={products.isFetching}
+    />
+  );
+  const cartPanel = (
+    <CartPanel
+      lines={cart.lines}
+      dispatch={dispatch}
+      payment={payment}
+      onPaymentChange={setPayment}
+      onCheckout={startCheckout}
+      isSubmitting={checkout.isSubmitting}
+      fillHeight={isTwoColumns}
+    />
+  );
+
+  return (
+    <Box data-testid="pos-terminal">
+      {isTwoColumns ? (
+        <Group align="flex-start" gap="md" wrap="nowrap">
+          <Stack gap="md" style={{ flex: 1, minWidth: 0 }}>
+            {header}
+            {browser}
+          </Stack>
+          <Box
+            w={400}
+            style={{
+              flexShrink: 0,
+              position: 'sticky',
+              top: 'calc(var(--app-shell-header-offset, 64px) + var(--mantine-spacing-xl))',
+              height: 'calc(100dvh - var(--app-shell-header-offset, 64px) - 2 * var(--mantine-spacing-xl))',
+            }}
+          >
+            {cartPanel}
+          </Box>
+        </Group>
+      ) : (
+        <Stack gap="sm">
+          {header}
+          <Tabs value={tab} onChange={setTab} keepMounted>
+            <Tabs.List grow>
+              <Tabs.Tab value="products" fz="md" py="sm">
+                Products
+              </Tabs.Tab>
+              <Tabs.Tab
+                value="sale"
+                fz="md"
+                py="sm"
+                rightSection={
+                  <Badge size="md" variant="filled" circle={itemCount < 10}>
+                    {itemCount}
+                  </Badge>
+                }
+              >
+                Current Sale
+              </Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="products" pt="sm">
+              {browser}
+              {/* The sale stays one tap away while browsing. */}
+              <Paper
+                withBorder
+                shadow="md"
+                p="xs"
+                mt="md"
+                style={{ position: 'sticky', bottom: 'var(--mantine-spacing-sm)', zIndex: 2 }}
+              >
+                <Group justify="space-between" wrap="nowrap">
+                  <Text fw={600}>
+                    {itemCount} {itemCount === 1 ? 'item' : 'items'} · {formatMoney(total)}
+                  </Text>
+                  <Button leftSection={<IconShoppingCart size={20} aria-hidden />} onClick={() => setTab('sale')}>
+                    View Sale
+                  </Button>
+                </Group>
+              </Paper>
+            </Tabs.Panel>
+            <Tabs.Panel value="sale" pt="sm">
+              {cartPanel}
+            </Tabs.Panel>
+          </Tabs>
+        </Stack>
+      )}
+
+      <SizeDialog product={sizeProduct} onPick={pickSize} onCancel={() => setSizeProduct(null)} />
+      <ShiftDialog opened={isShiftDialogOpen} onClose={() => setShiftDialogOpen(false)} shift={shift} />
+      <CompleteDialog sale={completedSale} onClose={() => setCompletedSale(null)} />
+    </Box>
+  );
+}

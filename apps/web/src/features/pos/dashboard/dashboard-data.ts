@@ -1,0 +1,61 @@
+import { formatMoney } from '@retail-hub/shared';
+import { toCents } from '../money';
+import type { DailyStats, PosProduct, TransactionListItem } from '../types';
+
+/** spec §9 List sizes. */
+export const DASHBOARD_RECENT_COUNT = 5;
+export const DASHBOARD_TOP_COUNT = 5;
+export const DASHBOARD_LOW_STOCK_COUNT = 3;
+export const POS_LOW_STOCK_COUNT = 5;
+
+/** spec §9: the POS low-stock view keeps only products with no assetType or assetType regular. */
+export function posLowStock<T extends Pick<PosProduct, 'assetType'>>(products: readonly T[] | undefined): T[] {
+  return (products ?? []).filter((p) => !p.assetType || p.assetType === 'regular');
+}
+
+/** Average Sale: today's sales over today's transactions, 0 without any. */
+export function averageSaleCents(stats: DailyStats | undefined): number {
+  if (!stats || stats.totalTransactions <= 0) return 0;
+  return Math.round(toCents(stats.totalSales) / stats.totalTransactions);
+}
+
+export function statCards(stats: DailyStats | undefined) {
+  return [
+    { label: "Today's Sales", value: formatMoney(toCents(stats?.totalSales)) },
+    { label: 'Transactions', value: String(stats?.totalTransactions ?? 0) },
+    { label: 'Items Sold', value: String(stats?.totalItemsSold ?? 0) },
+    { label: 'Average Sale', value: formatMoney(averageSaleCents(stats)) },
+  ] as const;
+}
+
+/** '2× Latte (Takeaway Big Cup), 1× Muffin'. */
+export function itemsSummary(items: TransactionListItem['items']): string {
+  return items
+    .map((item) => {
+      const name = item.product?.name ?? 'Item';
+      return `${item.quantity}× ${item.variantName ? `${name} (${item.variantName})` : name}`;
+    })
+    .join(', ');
+}
+
+export function staffName(user: TransactionListItem['user'] | null | undefined): string {
+  return [user?.firstName, user?.lastName].filter(Boolean).join(' ') || 'Unknown Cashier';
+}
+
+/** Newest first, whatever order the server used. */
+export function newestFirst<T extends { createdAt: string }>(list: readonly T[] | undefined): T[] {
+  return [...(list ?? [])].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
+}
+
+/** spec §2 POS home: morning before 12:00, afternoon before 17:00, evening after (the till's clock). */
+export function greetingFor(date: Date): 'Good Morning' | 'Good Afternoon' | 'Good Evening' {
+  const hour = date.getHours();
+  if (hour < 12) return 'Good Morning';
+  if (hour < 17) return 'Good Afternoon';
+  return 'Good Evening';
+}
+
+export function clockTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : date.toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
+}

@@ -1,0 +1,113 @@
+import type { SaleRequest } from '@retail-hub/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { ApiError, isUnauthorizedError, serverMessage } from '@/lib/api-client';
+import { queryKeyMatchesPath } from '@/lib/live-updates';
+import { notifyError } from '@/lib/notify';
+import { CURRENT_SHIFT_PATH } from '../api/get-current-shift';
+import { isTransientFailure, newIdempotencyKey, recordSale } from '../api/record-sale';
+import type { RecordedSale } from '../types';
+
+/** What a sale attempt can end in, beyond success, that the terminal reacts to. */
+export type SaleRefusal = 'shift_required' | 'insufficient_stock' | 'totals_mismatch' | 'other';
+
+export function classifySaleError(error: unknown): SaleRefusal {
+  if (!(error instanceof ApiError)) return 'other';
+  const code = error.body?.code;
+  // spec §8 Transactions: a message containing 'shift' opens the shift prompt.
+  if (code === 'pos.shift_required' || /shift/i.test(error.body?.message ?? '')) return 'shift_required';
+  if (code === 'pos.insufficient_stock') return 'insufficient_stock';
+  if (code === 'pos.totals_mismatch') return 'totals_mismatch';
+  return 'other';
+}
+
+/** spec §4: a successful sale refreshes products, transactions and daily stats (and what hangs off them). */
+export const PATHS_REFRESHED_BY_A_SALE = [
+  '/api/products',
+  '/api/transactions',
+  '/api/analytics/daily-stats',
+  '/api/analytics/top-products',
+] as const;
+
+type CheckoutHandlers = {
+  onRecorded: (sale: RecordedSale) => void;
+  onShiftRequired: () => void;
+  /** The server's prices differ from the cart's: refresh and reprice. */
+  onPricesChanged: () => Promise<void>;
+};
+
+/**
+ * Submits a sale with an Idempotency-Key made once per attempt of the same cart: a retry of the
+ * same payload (after a network failure, even by a second tap) reuses the key, so the server
+ * returns the first result and never records the sale twice. A definite refusal or a changed cart
+ * starts a new attempt with a new key.
+ */
+export function useCheckout({ onRecorded, onShiftRequired, onPricesChanged }: CheckoutHandlers) {
+  const queryClient = useQueryClient();
+  const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
+  const mutation = useMutation({
+    mutationFn: ({ sale, key }: { sale: SaleRequest; key: string }) => recordSale(sale, key),
+  });
+
+  const refreshAfterSale = () =>
+    queryClient.invalidateQueries({
+      predicate: (query) => PATHS_REFRESHED_BY_A_SALE.some((path) => queryKeyMatchesPath(query.queryKey, path)),
+    });
+
+  const submit = (sale: SaleRequest) => {
+    if (mutation.isPending) return;
+    const fingerprint = JSON.stringify(sale);
+    if (attempt.current?.fingerprint !== fingerprint) attempt.current = { fingerprint, key: newIdempotencyKey() };
+    const { key } = attempt.current;
+
+    mutation.mutate(
+      { sale, key },
+      {
+        onSuccess: (recorded) => {
+          attempt.current = null;
+          void refreshAfterSale();
+          onRecorded(recorded);
+        },
+        onError: (error) => {
+          // Transient: the sale may have been recorded; the next tap retries with the same key.
+          if (!isTransientFailure(error)) attempt.current = null;
+          // 401: the query client signs the user out and the guard shows 'Unauthorized'.
+          if (isUnauthorizedError(error)) return;
+          switch (classifySaleError(error)) {
+            case 'shift_required':
+              void queryClient.invalidateQueries({ queryKey: [CURRENT_SHIFT_PATH] });
+              notifyError({ title: 'Shift Required', message: 'Please start your shift before making sales.' });
+              onShiftRequired();
+              return;
+            case 'insufficient_stock':
+              void queryClient.invalidateQueries({
+                predicate: (query) => queryKeyMatchesPath(query.queryKey, '/api/products'),
+              });
+              notifyError({ title: 'Insufficient Stock', message: serverMessage(error) ?? 'Not enough stock.' });
+              return;
+            case 'totals_mismatch':
+              void onPricesChanged().finally(() =>
+                notifyError({
+                  title: 'Prices Updated',
+                  message: 'Prices changed since this sale started. Check the new total, then complete the sale again.',
+                }),
+              );
+              return;
+            default: {
+              const fieldMessage =
+                error instanceof ApiError && error.status === 400
+                  ? Object.values(error.body?.errors ?? {}).find(Boolean)
+                  : undefined;
+              notifyError({
+                title: 'Transaction Failed',
+                message: fieldMessage ?? 'Failed to process transaction. Please try again.',
+              });
+            }
+          }
+        },
+      },
+    );
+  };
+
+  return { submit, isSubmitting: mutation.isPending };
+}

@@ -1,0 +1,171 @@
+import { Button, Divider, Group, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { formatMoney, PAYMENT_METHODS, type PaymentMethod, QUICK_CASH_AMOUNTS } from '@retail-hub/shared';
+import { IconCash, IconCheck, IconCreditCard } from '@tabler/icons-react';
+import type { CartLine } from '../cart/cart-reducer';
+import { paymentMethodTitle } from '../receipt/receipt-html';
+import {
+  isCardMethod,
+  type PaymentInput,
+  sanitizeAmountInput,
+  sanitizeReferenceInput,
+  summarizePayment,
+  withMethod,
+} from './payment';
+
+type PaymentPanelProps = {
+  lines: readonly CartLine[];
+  payment: PaymentInput;
+  onPaymentChange: (payment: PaymentInput) => void;
+  onCheckout: () => void;
+  isSubmitting: boolean;
+};
+
+function TotalRow({ label, cents, strong = false }: { label: string; cents: number; strong?: boolean }) {
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="xs">
+      <Text fw={strong ? 700 : 500} size={strong ? 'xl' : 'sm'}>
+        {label}
+      </Text>
+      <Text fw={strong ? 700 : 500} size={strong ? 'xl' : 'sm'} ff="monospace" data-testid={`total-${label}`}>
+        {formatMoney(cents)}
+      </Text>
+    </Group>
+  );
+}
+
+/**
+ * Totals, payment method, the cash or non-cash inputs and the checkout button (spec §2 POS
+ * terminal right side, §4 Cart and checkout, §5 Cash sale and Reference code, §9 Money and fees).
+ */
+export function PaymentPanel({ lines, payment, onPaymentChange, onCheckout, isSubmitting }: PaymentPanelProps) {
+  const summary = summarizePayment(lines, payment);
+  const isCash = payment.method === 'cash';
+  const isShort = isCash && summary.shortBy > 0;
+  const set = (patch: Partial<PaymentInput>) => onPaymentChange({ ...payment, ...patch });
+  const chooseMethod = (method: PaymentMethod) => onPaymentChange(withMethod(payment, method));
+
+  return (
+    <Stack gap="sm" data-testid="payment-panel">
+      <Stack gap={0}>
+        <TotalRow label="Subtotal" cents={summary.subtotal} />
+        {isCardMethod(payment.method) ? <TotalRow label="Card Fee (2.5%)" cents={summary.cardFee} /> : null}
+        <TotalRow label="Total" cents={summary.total} strong />
+      </Stack>
+      <Divider />
+
+      <Stack gap={6}>
+        <Text size="sm" fw={600} id="payment-method-label">
+          Payment Method
+        </Text>
+        <SimpleGrid cols={4} spacing={6} role="group" aria-labelledby="payment-method-label">
+          {PAYMENT_METHODS.map((method) => (
+            <Button
+              key={method}
+              size="compact-md"
+              h={40}
+              px={4}
+              variant={payment.method === method ? 'filled' : 'default'}
+              aria-pressed={payment.method === method}
+              onClick={() => chooseMethod(method)}
+              styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.1, fontSize: 13 } }}
+            >
+              {paymentMethodTitle(method)}
+            </Button>
+          ))}
+        </SimpleGrid>
+      </Stack>
+
+      {isCash ? (
+        <Stack gap={6}>
+          <Text size="sm" fw={600} component="label" htmlFor="pos-amount-received">
+            Amount Received
+          </Text>
+          <Group gap={6} wrap="nowrap" align="flex-end" mt={-4}>
+            <TextInput
+              id="pos-amount-received"
+              style={{ flex: '2 1 100px', minWidth: 0 }}
+              leftSection={<IconCash size={18} aria-hidden />}
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder={formatMoney(summary.total).replace('$', '')}
+              value={payment.amountReceived}
+              onChange={(event) => set({ amountReceived: sanitizeAmountInput(event.currentTarget.value) })}
+            />
+            {QUICK_CASH_AMOUNTS.map((amount) => (
+              <Button
+                key={amount}
+                variant="light"
+                h={42}
+                px={0}
+                style={{ flex: '1 0 52px' }}
+                onClick={() => set({ amountReceived: String(amount) })}
+                aria-label={`Quick amount $${amount}`}
+              >
+                ${amount}
+              </Button>
+            ))}
+          </Group>
+          <Group justify="space-between" wrap="nowrap">
+            <Text fw={600}>Change Due</Text>
+            <Text
+              fw={700}
+              size="lg"
+              ff="monospace"
+              c={summary.changeDue > 0 ? 'green.8' : undefined}
+              data-testid="change-due"
+            >
+              {formatMoney(summary.changeDue)}
+            </Text>
+          </Group>
+          {isShort ? (
+            <Text c="red.8" size="sm" fw={600} role="status">
+              Insufficient payment - need {formatMoney(summary.shortBy)} more
+            </Text>
+          ) : null}
+        </Stack>
+      ) : (
+        <Stack gap={6}>
+          <TextInput
+            label="Reference Code (optional)"
+            description="Approval or receipt digits from the terminal, never the card number"
+            leftSection={
+              <Text size="sm" fw={700} c="dimmed">
+                VTPD
+              </Text>
+            }
+            leftSectionWidth={56}
+            inputMode="numeric"
+            autoComplete="off"
+            value={payment.referenceCode}
+            onChange={(event) => set({ referenceCode: sanitizeReferenceInput(event.currentTarget.value) })}
+            error={
+              summary.referenceLooksLikeCard
+                ? 'That looks like a card number. Enter the approval code, never the card number.'
+                : undefined
+            }
+          />
+          <Textarea
+            label="Payment Notes (optional)"
+            rows={2}
+            maxLength={500}
+            value={payment.notes}
+            onChange={(event) => set({ notes: event.currentTarget.value })}
+          />
+        </Stack>
+      )}
+
+      <Button
+        size="lg"
+        h={56}
+        fullWidth
+        color={isShort ? 'red' : 'green'}
+        disabled={isShort || summary.referenceLooksLikeCard}
+        loading={isSubmitting}
+        leftSection={isCash ? <IconCheck size={22} aria-hidden /> : <IconCreditCard size={22} aria-hidden />}
+        onClick={onCheckout}
+      >
+        {isShort ? 'Insufficient Payment' : 'Complete Sale'}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,99 @@
+import { formatMoney, type PaymentMethod, paymentMethodLabel } from '@retail-hub/shared';
+import { money, toCents } from '../money';
+import type { Receipt } from '../types';
+
+/**
+ * The printed receipt (spec §9 Receipt): 400 px wide; items, subtotal, 'Tax (0%)', the card fee
+ * when there is one, total, payment method; amount received and change for cash; the
+ * reference/approval code block for other methods; notes; 'Served by' and the time.
+ * Everything from the server or the cashier is escaped: notes are free text.
+ */
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
+}
+
+/** 'credit_card' → 'Credit Card' (spec §3: underscores shown as spaces). */
+export function paymentMethodTitle(method: string): string {
+  return paymentMethodLabel(method).replace(/\b\w/g, (c) => c.toUpperCase());
+}
+
+export function receiptTimestamp(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleString('en-AU', { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+const row = (label: string, value: string, className = '') =>
+  `<tr class="${className}">\n<td>${escapeHtml(label)}</td>\n<td class="amount">${escapeHtml(value)}</td>\n</tr>\n`;
+
+const STYLE = `
+  @page { margin: 8mm; }
+  * { box-sizing: border-box; }
+  body { width: 400px; max-width: 100%; margin: 0 auto; padding: 16px; color: #000; background: #fff;
+    font: 14px/1.45 "Courier New", ui-monospace, monospace; }
+  h1 { font-size: 20px; margin: 0; text-align: center; }
+  .center { text-align: center; }
+  .muted { color: #333; font-size: 12px; }
+  hr { border: 0; border-top: 1px dashed #000; margin: 10px 0; }
+  table { width: 100%; border-collapse: collapse; }
+  td { padding: 2px 0; vertical-align: top; }
+  td.amount { text-align: right; white-space: nowrap; padding-left: 12px; }
+  tr.total td { font-weight: bold; font-size: 16px; border-top: 1px solid #000; padding-top: 6px; }
+  .reference { border: 1px solid #000; padding: 8px; margin: 10px 0; text-align: center; }
+  .reference strong { display: block; font-size: 18px; letter-spacing: 1px; }
+  .notes { white-space: pre-wrap; word-break: break-word; }
+`;
+
+export function receiptHtml(receipt: Receipt, { number }: { number?: string } = {}): string {
+  const method = String(receipt.paymentMethod) as PaymentMethod;
+  const isCash = method === 'cash';
+  const feeCents = toCents(receipt.tax);
+
+  const items = receipt.items.map((item) => row(`${item.quantity} × ${item.name}`, money(item.total))).join('');
+
+  const totals = [
+    row('Subtotal', money(receipt.subtotal)),
+    // spec §9: sales tax is 0%; the card surcharge travels in `tax` and is shown as Card Fee.
+    row('Tax (0%)', formatMoney(0)),
+    feeCents > 0 ? row('Card Fee (2.5%)', formatMoney(feeCents)) : '',
+    row('Total', money(receipt.total), 'total'),
+  ].join('');
+
+  const payment = [
+    row('Payment Method', paymentMethodTitle(method)),
+    isCash && receipt.amountReceived !== null ? row('Amount Received', money(receipt.amountReceived)) : '',
+    isCash ? row('Change Due', money(receipt.changeDue ?? 0)) : '',
+  ].join('');
+
+  const reference =
+    !isCash && receipt.referenceCode
+      ? `<div class="reference">Reference / Approval Code\n<strong>${escapeHtml(receipt.referenceCode)}</strong></div>`
+      : '';
+  const notes = receipt.notes?.trim()
+    ? `<p class="notes"><b>Payment Notes:</b> ${escapeHtml(receipt.notes.trim())}</p>`
+    : '';
+  const cashier = receipt.cashierName?.trim() || 'Unknown Cashier';
+
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Receipt${number ? ` #${escapeHtml(number)}` : ''}</title>
+<style>${STYLE}</style></head>
+<body>
+  <h1>Retail Hub</h1>
+  <p class="center muted">Sales Receipt${number ? ` · #${escapeHtml(number)}` : ''}</p>
+  <hr>
+  <table>${items}</table>
+  <hr>
+  <table>${totals}</table>
+  <hr>
+  <table>${payment}</table>
+  ${reference}
+  ${notes}
+  <hr>
+  <p class="center">Served by ${escapeHtml(cashier)}</p>
+  <p class="center muted">${escapeHtml(receiptTimestamp(receipt.timestamp))}</p>
+  <p class="center">Thank you for your purchase!</p>
+</body></html>`;
+}

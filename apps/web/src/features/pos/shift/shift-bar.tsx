@@ -1,0 +1,63 @@
+import { Badge, Button, Group } from '@mantine/core';
+import { IconClockPlay, IconClockStop, IconFileSpreadsheet } from '@tabler/icons-react';
+import type { Shift } from '../types';
+import { shiftTime } from './shift-dialog';
+
+/** spec §7: the export link target (a download, not a fetch). */
+export const DAILY_CSV_URL = '/api/reports/daily.csv';
+
+type ShiftBarProps = {
+  shift: Shift | null;
+  isLoading: boolean;
+  onManageShift: () => void;
+};
+
+/** spec §2 Shift status bar: start/end shift and an export CSV link. spec §4: start only without a shift, end only with one. */
+export function ShiftBar({ shift, isLoading, onManageShift }: ShiftBarProps) {
+  return (
+    <Group justify="space-between" gap="sm" wrap="nowrap" data-testid="shift-bar">
+      {shift ? (
+        <Badge color="green" variant="light" size="lg" data-testid="shift-status" style={{ overflow: 'visible' }}>
+          Shift active · since {shiftTime(shift.startedAt)}
+        </Badge>
+      ) : (
+        <Badge color="orange" variant="light" size="lg" data-testid="shift-status" style={{ overflow: 'visible' }}>
+          {isLoading ? 'Checking shift…' : 'No active shift'}
+        </Badge>
+      )}
+      <Group gap="xs" wrap="nowrap">
+        <Button
+          component="a"
+          href={DAILY_CSV_URL}
+          download
+          variant="subtle"
+          size="sm"
+          leftSection={<IconFileSpreadsheet size={18} aria-hidden />}
+        >
+          Export CSV
+        </Button>
+        {shift ? (
+          <Button
+            size="sm"
+            variant="light"
+            color="red"
+            leftSection={<IconClockStop size={18} aria-hidden />}
+            onClick={onManageShift}
+          >
+            End Shift
+          </Button>
+        ) : (
+          <Button
+            size="sm"
+            color="green"
+            leftSection={<IconClockPlay size={18} aria-hidden />}
+            onClick={onManageShift}
+            disabled={isLoading}
+          >
+            Start Shift
+          </Button>
+        )}
+      </Group>
+    </Group>
+  );
+}

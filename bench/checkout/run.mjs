@@ -1,0 +1,348 @@
+#!/usr/bin/env node
+/**
+ * bench/checkout: N concurrent terminals recording 3-line sales over HTTP for a fixed time, on
+ * PGlite (fresh, in a temporary folder) and then on PostgreSQL (a fresh database on
+ * BENCH_PG_URL, dropped afterwards). Prints completed sales/s, p50/p95/p99 latency and the
+ * oversell count (stock moved vs. units the server acknowledged as sold).
+ *
+ *   node bench/checkout/run.mjs [--terminals 32] [--seconds 20] [--warmup 3] [--only pglite|postgres]
+ *
+ * Each terminal is its own user, signed in, with an open shift; every request carries its own
+ * Idempotency-Key. Targets (2-core machine, 32 terminals): PostgreSQL ≥ 1,000 sales/s with
+ * p99 < 50 ms; PGlite ≥ 300 sales/s; oversell 0.
+ */
+import { fork } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import os, { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const { values: args } = parseArgs({
+  options: {
+    terminals: { type: 'string', default: '32' },
+    seconds: { type: 'string', default: '20' },
+    warmup: { type: 'string', default: '3' },
+    only: { type: 'string' },
+    pool: { type: 'string', default: '10' },
+    client: { type: 'string', default: 'http' },
+  },
+});
+// Bounded whatever is asked: at most 256 terminals and 120 s per database.
+const terminals = Math.min(256, Math.max(1, Number(args.terminals)));
+const seconds = Math.min(120, Math.max(1, Number(args.seconds)));
+const warmupSeconds = Math.min(30, Math.max(0, Number(args.warmup)));
+const pgAdminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+const CARD_METHODS = new Set(['credit_card', 'debit_card', 'eftpos']);
+const METHODS = ['cash', 'cash', 'eftpos', 'credit_card', 'mobile_payment'];
+
+const centsOf = (s) => {
+  const [whole, fraction = ''] = s.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+};
+const money = (cents) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+/** spec §9: 2.5% of the subtotal, rounded half up to the cent, for card methods. */
+const cardFee = (subtotal, method) => (CARD_METHODS.has(method) ? Math.floor((subtotal * 25 * 2 + 1000) / 2000) : 0);
+
+function randomSale(catalogue) {
+  const picked = new Set();
+  while (picked.size < 3) picked.add(Math.floor(Math.random() * catalogue.length));
+  const items = [...picked].map((index) => {
+    const product = catalogue[index];
+    const quantity = 1 + Math.floor(Math.random() * 3);
+    const unit = centsOf(product.price);
+    return {
+      productId: product.id,
+      variantId: product.variantId,
+      variantName: product.variantName,
+      quantity,
+      unitPrice: money(unit),
+      totalPrice: money(unit * quantity),
+    };
+  });
+  const subtotal = items.reduce((sum, i) => sum + centsOf(i.totalPrice), 0);
+  const paymentMethod = METHODS[Math.floor(Math.random() * METHODS.length)];
+  const tax = cardFee(subtotal, paymentMethod);
+  const total = subtotal + tax;
+  return {
+    units: items.reduce((sum, i) => sum + i.quantity, 0),
+    body: {
+      subtotal: money(subtotal),
+      tax: money(tax),
+      total: money(total),
+      paymentMethod,
+      referenceCode: paymentMethod === 'cash' ? null : String(100000 + Math.floor(Math.random() * 900000)),
+      notes: null,
+      amountReceived: paymentMethod === 'cash' ? money(Math.ceil(total / 500) * 500) : null,
+      items,
+    },
+  };
+}
+
+function startServer(env) {
+  const child = fork(path.join(here, 'server.ts'), [], {
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+    ],
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const waitFor = (type) =>
+    new Promise((resolve, reject) => {
+      const onMessage = (message) => {
+        if (message.type !== type) return;
+        child.off('message', onMessage);
+        resolve(message);
+      };
+      child.on('message', onMessage);
+      child.once('exit', (code) => reject(new Error(`bench server exited (${code}) before '${type}'`)));
+    });
+  return { child, waitFor };
+}
+
+async function signInTerminal(base, pin) {
+  const login = await fetch(`${base}/auth/pin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ pin }),
+  });
+  if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const shift = await fetch(`${base}/api/shifts/start`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({ openingFloat: '200.00' }),
+  });
+  if (shift.status !== 201) throw new Error(`start shift failed: ${shift.status} ${await shift.text()}`);
+  return cookie;
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1024 });
+
+/**
+ * One POST, answered with its status. `--client fetch` uses the built-in fetch (undici); the
+ * default is node:http with keep-alive, whose client costs a fraction of fetch's CPU, which
+ * matters when the load generator shares two cores with the server and the database.
+ */
+function post(url, body, headers) {
+  if (args.client === 'fetch') {
+    return fetch(url, { method: 'POST', headers, body }).then(async (response) => {
+      await response.arrayBuffer();
+      return response.status;
+    });
+  }
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      { method: 'POST', agent, headers: { ...headers, 'content-length': Buffer.byteLength(body) } },
+      (response) => {
+        response.on('data', () => {});
+        response.on('end', () => resolve(response.statusCode ?? 0));
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/**
+ * CPU used so far by the PostgreSQL backends serving the bench database (Linux /proc), so the
+ * report can say what a sale costs the database too. Backends that end meanwhile are not counted.
+ */
+async function backendCpuMs(dbName) {
+  const admin = new pg.Client({ connectionString: pgAdminUrl });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query('select pid from pg_stat_activity where datname = $1', [dbName]);
+    let total = 0;
+    for (const { pid } of rows) {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        total += ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+      } catch {
+        // Not on Linux, or the backend ended.
+      }
+    }
+    return { total };
+  } finally {
+    await admin.end();
+  }
+}
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+async function drive(base, cookies, catalogue, server, dbName) {
+  const stats = { completed: 0, acknowledged: 0, unitsSold: 0, statuses: new Map(), latencies: [], errors: 0 };
+  let measuring = false;
+  let stopping = false;
+  const loop = async (cookie) => {
+    while (!stopping) {
+      const { body, units } = randomSale(catalogue);
+      const started = performance.now();
+      let status = 0;
+      try {
+        status = await post(`${base}/api/transactions`, JSON.stringify(body), {
+          'content-type': 'application/json',
+          cookie,
+          'idempotency-key': randomUUID(),
+        });
+      } catch {
+        stats.errors++;
+      }
+      const elapsed = performance.now() - started;
+      // Stock moves whenever the server said 201, measured or not (oversell check).
+      if (status === 201) {
+        stats.unitsSold += units;
+        stats.acknowledged++;
+      }
+      if (!measuring) continue;
+      stats.statuses.set(status, (stats.statuses.get(status) ?? 0) + 1);
+      if (status === 201) {
+        stats.completed++;
+        stats.latencies.push(elapsed);
+      }
+    }
+  };
+  const loops = cookies.map((cookie) => loop(cookie));
+  await new Promise((r) => setTimeout(r, warmupSeconds * 1000));
+  measuring = true;
+  server.child.send({ type: 'mark' });
+  const clientCpu = process.cpuUsage();
+  const databaseCpu = dbName ? await backendCpuMs(dbName) : null;
+  const started = performance.now();
+  await new Promise((r) => setTimeout(r, seconds * 1000));
+  measuring = false;
+  const window = (performance.now() - started) / 1000;
+  const clientUsed = process.cpuUsage(clientCpu);
+  if (databaseCpu) stats.databaseCpuMs = (await backendCpuMs(dbName)).total - databaseCpu.total;
+  server.child.send({ type: 'stop' });
+  const { cpuMs } = await server.waitFor('stopped');
+  stats.serverCpuMs = cpuMs;
+  stats.clientCpuMs = (clientUsed.user + clientUsed.system) / 1000;
+  stopping = true;
+  await Promise.all(loops);
+  return { ...stats, window };
+}
+
+async function benchOne(kind) {
+  let dataDir = null;
+  let dbName = null;
+  const env = { BENCH_TERMINALS: String(terminals), BENCH_POOL_SIZE: args.pool };
+  if (kind === 'pglite') {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'retail-hub-bench-'));
+    env.BENCH_DATA_DIR = path.join(dataDir, 'pglite');
+    env.BENCH_DATABASE_URL = '';
+  } else {
+    dbName = `rh_bench_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+    const admin = new pg.Client({ connectionString: pgAdminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE "${dbName}"`);
+    await admin.end();
+    const url = new URL(pgAdminUrl);
+    url.pathname = `/${dbName}`;
+    env.BENCH_DATABASE_URL = url.toString();
+  }
+  const server = startServer(env);
+  try {
+    const ready = await server.waitFor('ready');
+    const base = `http://127.0.0.1:${ready.port}`;
+    const cookies = [];
+    for (const pin of ready.pins) cookies.push(await signInTerminal(base, pin));
+    const result = await drive(base, cookies, ready.catalogue, server, dbName);
+    server.child.send({ type: 'report' });
+    const { report } = await server.waitFor('report');
+    const moved = report.stock.moved + report.variantStock.moved;
+    const latencies = result.latencies.sort((a, b) => a - b);
+    return {
+      database: kind,
+      terminals,
+      seconds: Number(result.window.toFixed(1)),
+      salesPerSecond: Math.round(result.completed / result.window),
+      completed: result.completed,
+      p50ms: Number(percentile(latencies, 50).toFixed(1)),
+      p95ms: Number(percentile(latencies, 95).toFixed(1)),
+      p99ms: Number(percentile(latencies, 99).toFixed(1)),
+      // CPU per completed sale, so figures taken on a busy machine can still be read.
+      serverCpuMsPerSale: Number((result.serverCpuMs / Math.max(1, result.completed)).toFixed(3)),
+      clientCpuMsPerSale: Number((result.clientCpuMs / Math.max(1, result.completed)).toFixed(3)),
+      databaseCpuMsPerSale:
+        result.databaseCpuMs === undefined
+          ? 'in the server process'
+          : Number((result.databaseCpuMs / Math.max(1, result.completed)).toFixed(3)),
+      loadAverage: os.loadavg().map((l) => Number(l.toFixed(2))),
+      otherStatuses: Object.fromEntries([...result.statuses].filter(([s]) => s !== 201)),
+      networkErrors: result.errors,
+      // Units the server acknowledged (201) vs. units its stock moved by, and the lowest stock.
+      oversell:
+        Math.max(0, moved - result.unitsSold) + Math.max(0, -Math.min(report.stock.lowest, report.variantStock.lowest)),
+      stockMoved: moved,
+      unitsAcknowledged: result.unitsSold,
+      unitsRecorded: report.sold.units,
+      salesRecorded: report.sold.sales,
+      // Sales in the database that no terminal was told about, or acknowledged ones missing (0).
+      salesUnaccounted: Math.abs(report.sold.sales - result.acknowledged),
+    };
+  } finally {
+    server.child.send({ type: 'close' });
+    const exited = new Promise((r) => (server.child.exitCode === null ? server.child.once('exit', r) : r()));
+    const timer = setTimeout(() => server.child.kill('SIGKILL'), 15_000);
+    await exited;
+    clearTimeout(timer);
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    if (dbName) {
+      const admin = new pg.Client({ connectionString: pgAdminUrl });
+      await admin.connect();
+      await admin.query(
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+        [dbName],
+      );
+      await admin.query(`DROP DATABASE IF EXISTS "${dbName}"`);
+      await admin.end();
+    }
+  }
+}
+
+const kinds = args.only ? [args.only] : ['pglite', 'postgres'];
+const results = [];
+for (const kind of kinds) {
+  process.stdout.write(`\n${kind}: ${terminals} terminals, ${warmupSeconds} s warm-up, ${seconds} s measured...\n`);
+  const result = await benchOne(kind);
+  results.push(result);
+  console.log(result);
+}
+console.log(
+  `\nsummary (load average at the end: ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')})`,
+);
+console.table(
+  results.map((r) => ({
+    database: r.database,
+    terminals: r.terminals,
+    'sales/s': r.salesPerSecond,
+    'p50 ms': r.p50ms,
+    'p95 ms': r.p95ms,
+    'p99 ms': r.p99ms,
+    oversell: r.oversell,
+    unaccounted: r.salesUnaccounted,
+    'server CPU ms/sale': r.serverCpuMsPerSale,
+  })),
+);
