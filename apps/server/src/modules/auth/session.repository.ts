@@ -1,9 +1,15 @@
-import { eq, lte } from 'drizzle-orm';
+import { eq, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { sessions, users } from '../../db/schema/index';
 
-export async function findSessionWithUser(db: DbOrTx, sid: string) {
-  const rows = await db
+/**
+ * Every authenticated request runs this lookup, so it is prepared once per database handle
+ * (named prepared statement on PostgreSQL): no query building or planning per request.
+ */
+const preparedLookups = new WeakMap<object, ReturnType<typeof prepareLookup>>();
+
+function prepareLookup(db: DbOrTx) {
+  return db
     .select({
       sess: sessions.sess,
       expire: sessions.expire,
@@ -18,8 +24,18 @@ export async function findSessionWithUser(db: DbOrTx, sid: string) {
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.sid, sid))
-    .limit(1);
+    .where(eq(sessions.sid, sql.placeholder('sid')))
+    .limit(1)
+    .prepare('auth_session_lookup');
+}
+
+export async function findSessionWithUser(db: DbOrTx, sid: string) {
+  let lookup = preparedLookups.get(db);
+  if (!lookup) {
+    lookup = prepareLookup(db);
+    preparedLookups.set(db, lookup);
+  }
+  const rows = await lookup.execute({ sid });
   return rows[0] ?? null;
 }
 
