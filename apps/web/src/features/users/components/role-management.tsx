@@ -25,12 +25,12 @@ import {
 } from '@retail-hub/shared';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
+import { ConfirmDialog } from '@/components/feedback/confirm-dialog';
 import { serverMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useUsers } from '../api/get-users';
 import { useUpdateUserRole } from '../api/update-user-role';
-import { ConfirmDialog } from './confirm-dialog';
 
 /** spec §2 Role Management: the name, or the e-mail prefix, or a default. */
 export function roleTableName(user: Pick<UserSummary, 'firstName' | 'lastName' | 'email'>): string {

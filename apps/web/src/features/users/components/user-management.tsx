@@ -10,6 +10,7 @@ import {
 import { IconKey, IconShieldLock, IconUsersGroup } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { ConfirmDialog } from '@/components/feedback/confirm-dialog';
 import { serverMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -18,7 +19,6 @@ import { useUsers } from '../api/get-users';
 import { useRemoveUser } from '../api/remove-user';
 import { useUpdateUserRole } from '../api/update-user-role';
 import { useUpdateUserStatus } from '../api/update-user-status';
-import { ConfirmDialog } from './confirm-dialog';
 import { UserCard } from './user-card';
 
 /** spec §6: cashier, manager, and department_manager only if departments exist. */

@@ -1,21 +1,30 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 
 type ConfirmDialogProps = {
   opened: boolean;
   title: string;
-  message: string;
+  message: ReactNode;
   confirmLabel: string;
+  /** Shown on the confirm button while pending (e.g. 'Updating...'); otherwise it spins. */
+  pendingLabel?: string;
+  color?: string;
   isPending?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 };
 
-/** A destructive action asks first (spec §2 Inventory: delete asks before it deletes). */
+/**
+ * Asks before a change that cannot be taken back lightly: deleting a product (spec §2 Inventory),
+ * removing a user, changing a role (spec §2 Role Management).
+ */
 export function ConfirmDialog({
   opened,
   title,
   message,
   confirmLabel,
+  pendingLabel,
+  color = 'red',
   isPending = false,
   onConfirm,
   onCancel,
@@ -29,13 +38,18 @@ export function ConfirmDialog({
       size="md"
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
-      <Text>{message}</Text>
+      {typeof message === 'string' ? <Text>{message}</Text> : message}
       <Group justify="flex-end" mt="xl">
         <Button variant="default" onClick={onCancel} disabled={isPending}>
           Cancel
         </Button>
-        <Button color="red" onClick={onConfirm} loading={isPending}>
-          {confirmLabel}
+        <Button
+          color={color}
+          onClick={onConfirm}
+          disabled={isPending && Boolean(pendingLabel)}
+          loading={isPending && !pendingLabel}
+        >
+          {isPending && pendingLabel ? pendingLabel : confirmLabel}
         </Button>
       </Group>
     </Modal>
