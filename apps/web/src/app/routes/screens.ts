@@ -19,7 +19,7 @@ export const SCREEN_COMPONENTS: Record<ScreenPath, ScreenComponent> = {
   '/procurement': StandaloneScreen,
   '/super-admin': DeveloperDashboard,
   '/pos': lazy(() => import('./pos')),
-  '/pos-reports': UnavailableScreen,
+  '/pos-reports': lazy(() => import('./pos-reports')),
   '/pos-inventory': lazy(() => import('./pos-inventory')),
   '/expenses': UnavailableScreen,
   '/dashboard': UnavailableScreen,

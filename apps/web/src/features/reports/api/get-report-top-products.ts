@@ -1,0 +1,14 @@
+import type { TopProduct } from '@retail-hub/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { REPORTS_REFETCH_MS, type ReportRange } from './get-report-transactions';
+
+/** GET /api/analytics/top-products?startDate&endDate (spec §7: every 30 s). */
+export const reportTopProductsQueryOptions = (range: ReportRange) =>
+  queryOptions<TopProduct[]>({
+    queryKey: ['/api/analytics/top-products', { startDate: range.startDate, endDate: range.endDate }],
+    refetchInterval: REPORTS_REFETCH_MS,
+  });
+
+export function useReportTopProducts(range: ReportRange) {
+  return useQuery(reportTopProductsQueryOptions(range));
+}

@@ -1,0 +1,377 @@
+import '../reports-print.css';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  Loader,
+  Menu,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { can, paymentMethodLabel, transactionNumber } from '@retail-hub/shared';
+import {
+  IconChartBar,
+  IconChevronDown,
+  IconFileExport,
+  IconLock,
+  IconPrinter,
+  IconReceipt,
+  IconTrendingUp,
+  IconTrophy,
+} from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { LiveUpdatesIndicator } from '@/components/live-updates-indicator';
+import { money } from '@/features/pos/money';
+import { ApiError, serverMessage } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { useReportTopProducts } from '../api/get-report-top-products';
+import { isTruncated, REPORT_ROW_LIMIT, type ReportRange, useReportTransactions } from '../api/get-report-transactions';
+import { downloadCsv } from '../download-csv';
+import {
+  cashierName,
+  dateTimeText,
+  defaultRange,
+  INVALID_RANGE_TITLE,
+  previousRange,
+  REPORT_RECENT_COUNT,
+  rangeLength,
+  reportSummary,
+  revenueByDay,
+  serverTopProducts,
+  summaryCards,
+  topProductsOf,
+  validateRange,
+  vtpdCsv,
+  vtpdFileName,
+  vtpdTransactions,
+} from '../report-data';
+import { RevenueChart } from './revenue-chart';
+
+/** spec §9 Timing: the print dialog opens 250 ms after the click, once menus have closed. */
+const PRINT_DELAY_MS = 250;
+
+function Panel({
+  title,
+  icon,
+  children,
+  testId,
+}: {
+  title: string;
+  icon: ReactNode;
+  children: ReactNode;
+  testId: string;
+}) {
+  return (
+    <Card data-testid={testId} component="section" aria-label={title} data-print-card>
+      <Group gap="xs" mb="sm" wrap="nowrap">
+        {icon}
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+      </Group>
+      {children}
+    </Card>
+  );
+}
+
+function Loading() {
+  return (
+    <Group justify="center" py="md">
+      <Loader size="sm" aria-label="Loading" />
+    </Group>
+  );
+}
+
+function Empty({ children }: { children: ReactNode }) {
+  return (
+    <Text c="dimmed" ta="center" py="md">
+      {children}
+    </Text>
+  );
+}
+
+/** spec §2 Sales Reports (/pos-reports). */
+export function SalesReports({ title }: { title: string }) {
+  const { user } = useAuth();
+  const canViewReports = Boolean(user && can(user.role, 'reports.view'));
+  // Cashiers read today only (server rule, ADR 0004): their report opens on today.
+  const [initial] = useState<ReportRange>(() => {
+    const range = defaultRange();
+    return canViewReports ? range : { startDate: range.endDate, endDate: range.endDate };
+  });
+  const [draft, setDraft] = useState<ReportRange>(initial);
+  const [range, setRange] = useState<ReportRange>(initial);
+  const [vtpdOnly, setVtpdOnly] = useState(false);
+
+  const current = useReportTransactions(range);
+  const previous = useReportTransactions(previousRange(range), { enabled: canViewReports });
+  const topProducts = useReportTopProducts(range);
+
+  const forbidden =
+    (current.error instanceof ApiError && current.error.status === 403) ||
+    (topProducts.error instanceof ApiError && topProducts.error.status === 403);
+
+  const all = current.data ?? [];
+  const shown = vtpdOnly ? vtpdTransactions(all) : all;
+  const previousShown = vtpdOnly ? vtpdTransactions(previous.data ?? []) : (previous.data ?? []);
+  const summary = reportSummary(shown, previousShown);
+  const cards = summaryCards(summary);
+  const growthKnown = canViewReports && previous.isSuccess;
+  const recent = shown.slice(0, REPORT_RECENT_COUNT);
+  const top = vtpdOnly ? topProductsOf(shown) : serverTopProducts(topProducts.data);
+  const topPending = vtpdOnly ? current.isPending : topProducts.isPending;
+
+  const generate = () => {
+    const problem = validateRange(draft.startDate, draft.endDate);
+    if (problem) {
+      notifyError({ title: INVALID_RANGE_TITLE, message: problem, replace: true });
+      return;
+    }
+    const next = { startDate: draft.startDate, endDate: draft.endDate };
+    if (next.startDate === range.startDate && next.endDate === range.endDate) {
+      void current.refetch();
+      void topProducts.refetch();
+      if (canViewReports) void previous.refetch();
+    } else {
+      setRange(next);
+    }
+    notifySuccess({
+      title: 'Report Generated',
+      message: `Sales from ${next.startDate} to ${next.endDate}.`,
+      replace: true,
+    });
+  };
+
+  const exportVtpd = () => {
+    const vtpd = vtpdTransactions(all);
+    if (vtpd.length === 0) {
+      notifyError({
+        title: 'No VTPD Transactions',
+        message: 'There are no VTPD transactions in the selected date range.',
+        replace: true,
+      });
+      return;
+    }
+    downloadCsv(vtpdFileName(range), vtpdCsv(vtpd));
+    notifySuccess({
+      title: 'Export Successful',
+      message: `Downloaded ${vtpd.length} VTPD transactions as CSV file.`,
+      replace: true,
+    });
+  };
+
+  const print = () => {
+    setTimeout(() => window.print(), PRINT_DELAY_MS);
+  };
+
+  return (
+    <Stack gap="lg" data-testid="sales-reports">
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+        <Box>
+          <Title order={1} size="h2">
+            {title}
+          </Title>
+          <Text c="dimmed" data-testid="report-period">
+            {range.startDate === range.endDate ? range.startDate : `${range.startDate} to ${range.endDate}`}
+            {vtpdOnly ? ' · VTPD only' : ''}
+          </Text>
+        </Box>
+        <Group gap="md" data-print-hide>
+          <LiveUpdatesIndicator />
+          <Menu position="bottom-end" withinPortal shadow="md" width={200}>
+            <Menu.Target>
+              <Button size="md" variant="default" rightSection={<IconChevronDown size={18} aria-hidden />}>
+                Actions
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item leftSection={<IconPrinter size={18} aria-hidden />} onClick={print}>
+                Print Report
+              </Menu.Item>
+              <Menu.Item leftSection={<IconFileExport size={18} aria-hidden />} onClick={exportVtpd}>
+                Export VTPD
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
+      </Group>
+
+      <Card data-print-hide>
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            generate();
+          }}
+        >
+          <Group align="flex-end" gap="md" wrap="wrap">
+            <TextInput
+              type="date"
+              label="Start Date"
+              size="md"
+              value={draft.startDate}
+              onChange={(event) => {
+                const value = event.currentTarget.value;
+                setDraft((d) => ({ ...d, startDate: value }));
+              }}
+            />
+            <TextInput
+              type="date"
+              label="End Date"
+              size="md"
+              value={draft.endDate}
+              onChange={(event) => {
+                const value = event.currentTarget.value;
+                setDraft((d) => ({ ...d, endDate: value }));
+              }}
+            />
+            <Button type="submit" size="md" leftSection={<IconChartBar size={20} aria-hidden />}>
+              Generate Report
+            </Button>
+            <Checkbox
+              size="md"
+              label="VTPD Only"
+              checked={vtpdOnly}
+              onChange={(event) => setVtpdOnly(event.currentTarget.checked)}
+              mb={8}
+            />
+          </Group>
+        </form>
+      </Card>
+
+      {forbidden ? (
+        <Alert color="yellow" icon={<IconLock size={20} aria-hidden />} title="Reports beyond today are for managers">
+          {serverMessage(current.error ?? topProducts.error) ?? 'Sales reports are available to managers.'} You can see
+          today&apos;s sales: set both dates to today and choose Generate Report.
+        </Alert>
+      ) : current.isError ? (
+        <Alert color="red" title="The report could not be loaded">
+          {serverMessage(current.error) ?? 'Please try again.'}
+        </Alert>
+      ) : (
+        <>
+          {(isTruncated(current.data) || isTruncated(previous.data)) && (
+            <Alert color="yellow" title="Too many sales for one report">
+              This range (or the period it is compared with) has more than {REPORT_ROW_LIMIT.toLocaleString('en-US')}{' '}
+              sales, so the figures below cover only the newest {REPORT_ROW_LIMIT.toLocaleString('en-US')}. Choose a
+              shorter range.
+            </Alert>
+          )}
+          <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md" data-testid="summary-cards">
+            {cards.map((card) => (
+              <Card key={card.label} padding="md" data-testid={`summary-${card.label}`} data-print-card>
+                <Text size="sm" c="dimmed" fw={500}>
+                  {card.label}
+                </Text>
+                <Text fw={700} size="28px" lh={1.2} ff="monospace" data-testid="summary-value">
+                  {current.isPending ? '…' : card.label === 'Growth' && !growthKnown ? '—' : card.value}
+                </Text>
+                {card.label === 'Growth' ? (
+                  <Text size="xs" c="dimmed">
+                    vs the previous {rangeLength(range)} {rangeLength(range) === 1 ? 'day' : 'days'}
+                  </Text>
+                ) : null}
+              </Card>
+            ))}
+          </SimpleGrid>
+
+          <Panel title="Revenue per Day" icon={<IconTrendingUp size={22} aria-hidden />} testId="revenue-per-day">
+            {current.isPending ? <Loading /> : <RevenueChart days={revenueByDay(shown, range)} />}
+          </Panel>
+
+          <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+            <Panel
+              title="Recent Transactions"
+              icon={<IconReceipt size={22} aria-hidden />}
+              testId="recent-transactions"
+            >
+              {current.isPending ? (
+                <Loading />
+              ) : recent.length === 0 ? (
+                <Empty>No transactions found</Empty>
+              ) : (
+                <Stack gap={0}>
+                  {recent.map((t) => (
+                    <Group
+                      key={t.id}
+                      justify="space-between"
+                      wrap="nowrap"
+                      py="xs"
+                      style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+                      data-testid="report-transaction"
+                    >
+                      <Box miw={0}>
+                        <Group gap="xs" wrap="nowrap">
+                          <Text fw={600}>#{transactionNumber(t.id)}</Text>
+                          {t.referenceCode ? (
+                            <Badge variant="light" color={t.referenceCode.startsWith('VTPD') ? 'grape' : 'gray'}>
+                              {t.referenceCode}
+                            </Badge>
+                          ) : null}
+                        </Group>
+                        <Text size="sm" c="dimmed" truncate>
+                          {dateTimeText(t.createdAt)} · {cashierName(t.user)} · {paymentMethodLabel(t.paymentMethod)}
+                        </Text>
+                      </Box>
+                      <Text fw={700} ff="monospace">
+                        {money(t.total)}
+                      </Text>
+                    </Group>
+                  ))}
+                </Stack>
+              )}
+            </Panel>
+
+            <Panel title="Top Selling Products" icon={<IconTrophy size={22} aria-hidden />} testId="top-products">
+              {topPending ? (
+                <Loading />
+              ) : top.length === 0 ? (
+                <Empty>No sales data available</Empty>
+              ) : (
+                <Stack gap={0}>
+                  {top.map((p, index) => (
+                    <Group
+                      key={p.product.id}
+                      justify="space-between"
+                      wrap="nowrap"
+                      py="xs"
+                      style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+                      data-testid="report-top-product"
+                    >
+                      <Group gap="sm" wrap="nowrap" miw={0}>
+                        <Badge variant="light" circle size="lg">
+                          {index + 1}
+                        </Badge>
+                        <Box miw={0}>
+                          <Text fw={600} truncate>
+                            {p.product.name}
+                          </Text>
+                          <Text size="sm" c="dimmed">
+                            {p.totalSold} sold
+                          </Text>
+                        </Box>
+                      </Group>
+                      {p.totalRevenue === null ? null : (
+                        <Text fw={700} ff="monospace">
+                          {money(p.totalRevenue)}
+                        </Text>
+                      )}
+                    </Group>
+                  ))}
+                </Stack>
+              )}
+            </Panel>
+          </SimpleGrid>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,235 @@
+import {
+  type Cents,
+  formatMoney,
+  paymentMethodLabel,
+  type TopProduct,
+  type TransactionListItem,
+} from '@retail-hub/shared';
+import { toCents } from '@/features/pos/money';
+import type { ReportRange } from './api/get-report-transactions';
+
+/** spec §9 List sizes: the reports show the first 10 transactions. */
+export const REPORT_RECENT_COUNT = 10;
+
+/** spec §5 Reports: the texts shown under the title 'Invalid Date Range'. */
+export const INVALID_RANGE_TITLE = 'Invalid Date Range';
+export const MISSING_DATES_MESSAGE = 'Please select both start and end dates.';
+export const START_AFTER_END_MESSAGE = 'Start date must be before end date.';
+
+const DAY_MS = 86_400_000;
+
+function parseDay(day: string): number {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return Date.UTC(y, m - 1, d);
+}
+
+function formatDay(utcMs: number): string {
+  return new Date(utcMs).toISOString().slice(0, 10);
+}
+
+/** A day shifted by whole calendar days (no time-zone or DST drift: pure calendar arithmetic). */
+export function addDays(day: string, days: number): string {
+  return formatDay(parseDay(day) + days * DAY_MS);
+}
+
+/** YYYY-MM-DD of a moment in the till's own clock. */
+export function localDay(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** spec §2: the last 7 days through today (today and the 6 days before it). */
+export function defaultRange(now: Date = new Date()): ReportRange {
+  const endDate = localDay(now);
+  return { startDate: addDays(endDate, -6), endDate };
+}
+
+/** Number of inclusive days in a range. */
+export function rangeLength(range: ReportRange): number {
+  return Math.round((parseDay(range.endDate) - parseDay(range.startDate)) / DAY_MS) + 1;
+}
+
+/** spec §4 Growth: the period of equal length that ends the day before the range starts. */
+export function previousRange(range: ReportRange): ReportRange {
+  const length = rangeLength(range);
+  return { startDate: addDays(range.startDate, -length), endDate: addDays(range.startDate, -1) };
+}
+
+/** spec §5 Reports: the message to show, or null when the range can be generated. */
+export function validateRange(startDate: string, endDate: string): string | null {
+  if (!startDate || !endDate) return MISSING_DATES_MESSAGE;
+  if (startDate > endDate) return START_AFTER_END_MESSAGE;
+  return null;
+}
+
+/** spec §9: VTPD reference codes start with VTPD. */
+export function isVtpd(transaction: Pick<TransactionListItem, 'referenceCode'>): boolean {
+  return (transaction.referenceCode ?? '').startsWith('VTPD');
+}
+
+export function vtpdTransactions<T extends Pick<TransactionListItem, 'referenceCode'>>(list: readonly T[]): T[] {
+  return list.filter(isVtpd);
+}
+
+function totalCents(list: readonly Pick<TransactionListItem, 'total'>[]): Cents {
+  return list.reduce((sum, t) => sum + toCents(t.total), 0);
+}
+
+/** spec §4 Growth: percentage change of total revenue; 0 when the previous total is 0. */
+export function growthPercent(currentCents: Cents, previousCents: Cents): number {
+  if (previousCents === 0) return 0;
+  return ((currentCents - previousCents) / previousCents) * 100;
+}
+
+export type ReportSummary = {
+  totalRevenueCents: Cents;
+  totalTransactions: number;
+  averageSaleCents: Cents;
+  growthPercent: number;
+};
+
+/** spec §2 four summary cards: Total Revenue, Total Transactions, Average Sale, Growth. */
+export function reportSummary(
+  current: readonly Pick<TransactionListItem, 'total'>[],
+  previous: readonly Pick<TransactionListItem, 'total'>[],
+): ReportSummary {
+  const totalRevenueCents = totalCents(current);
+  const totalTransactions = current.length;
+  return {
+    totalRevenueCents,
+    totalTransactions,
+    averageSaleCents: totalTransactions === 0 ? 0 : Math.round(totalRevenueCents / totalTransactions),
+    growthPercent: growthPercent(totalRevenueCents, totalCents(previous)),
+  };
+}
+
+/** '+12.5%', '-3.0%', '0.0%'. */
+export function formatGrowth(percent: number): string {
+  const rounded = Math.round(percent * 10) / 10;
+  const sign = rounded > 0 ? '+' : '';
+  return `${sign}${rounded.toFixed(1)}%`;
+}
+
+export function summaryCards(summary: ReportSummary) {
+  return [
+    { label: 'Total Revenue', value: formatMoney(summary.totalRevenueCents) },
+    { label: 'Total Transactions', value: String(summary.totalTransactions) },
+    { label: 'Average Sale', value: formatMoney(summary.averageSaleCents) },
+    { label: 'Growth', value: formatGrowth(summary.growthPercent) },
+  ] as const;
+}
+
+/**
+ * Top sellers counted from a list of sales, by quantity (used for 'VTPD Only', which the server's
+ * top-products answer cannot filter). The list rows carry no item prices, so revenue is unknown.
+ */
+export function topProductsOf(
+  list: readonly Pick<TransactionListItem, 'items'>[],
+): { product: { id: string; name: string }; totalSold: number; totalRevenue: string | null }[] {
+  const byId = new Map<string, { product: { id: string; name: string }; totalSold: number }>();
+  for (const t of list) {
+    for (const item of t.items) {
+      const entry = byId.get(item.product.id) ?? { product: item.product, totalSold: 0 };
+      entry.totalSold += item.quantity;
+      byId.set(item.product.id, entry);
+    }
+  }
+  return [...byId.values()]
+    .sort((a, b) => b.totalSold - a.totalSold || a.product.name.localeCompare(b.product.name))
+    .map((e) => ({ ...e, totalRevenue: null }));
+}
+
+/** The server's top products in the same shape. */
+export function serverTopProducts(list: readonly TopProduct[] | undefined) {
+  return (list ?? []).map((p) => ({ product: p.product, totalSold: p.totalSold, totalRevenue: p.totalRevenue }));
+}
+
+export type DayRevenue = { day: string; label: string; revenue: number };
+
+/** Revenue per day of the range (every day, zero when nothing sold), by the till's local date. */
+export function revenueByDay(
+  list: readonly Pick<TransactionListItem, 'total' | 'createdAt'>[],
+  range: ReportRange,
+): DayRevenue[] {
+  const cents = new Map<string, number>();
+  for (const t of list) {
+    const day = localDay(new Date(t.createdAt));
+    cents.set(day, (cents.get(day) ?? 0) + toCents(t.total));
+  }
+  const days: DayRevenue[] = [];
+  const length = Math.min(rangeLength(range), 366 * 5);
+  for (let i = 0; i < length; i++) {
+    const day = addDays(range.startDate, i);
+    const [, m, d] = day.split('-');
+    days.push({ day, label: `${d}/${m}`, revenue: (cents.get(day) ?? 0) / 100 });
+  }
+  return days;
+}
+
+/** 'Jane Smith', or 'Unknown Cashier'. */
+export function cashierName(user: TransactionListItem['user'] | null | undefined): string {
+  return [user?.firstName, user?.lastName].filter(Boolean).join(' ').trim() || 'Unknown Cashier';
+}
+
+/** '2x Latte (Big Cup); 1x Muffin'. */
+export function itemsText(items: TransactionListItem['items']): string {
+  return items
+    .map((i) => `${i.quantity}x ${i.variantName ? `${i.product.name} (${i.variantName})` : i.product.name}`)
+    .join('; ');
+}
+
+/** '2026-11-21 14:05:09' in the till's clock. */
+export function dateTimeText(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${localDay(date)} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+}
+
+/** spec §9 Export CSV (VTPD): the columns, in order. */
+export const VTPD_CSV_COLUMNS = [
+  'Transaction ID',
+  'Date/Time',
+  'VTPD Reference',
+  'Payment Method',
+  'Subtotal',
+  'Card Fee',
+  'Total',
+  'Items',
+  'Notes',
+  'Cashier',
+] as const;
+
+/**
+ * One CSV cell: a text that a spreadsheet would run as a formula (= + - @, tab, carriage return)
+ * gets a leading apostrophe; cells with a quote, comma or line break are quoted, quotes doubled.
+ */
+export function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+/** spec §9 Export CSV (VTPD): a header row and one row per VTPD transaction, CRLF line ends. */
+export function vtpdCsv(list: readonly TransactionListItem[]): string {
+  const rows = vtpdTransactions(list).map((t) => [
+    t.id,
+    dateTimeText(t.createdAt),
+    t.referenceCode ?? '',
+    paymentMethodLabel(t.paymentMethod),
+    t.subtotal,
+    t.tax,
+    t.total,
+    itemsText(t.items),
+    t.notes ?? '',
+    cashierName(t.user),
+  ]);
+  return [[...VTPD_CSV_COLUMNS], ...rows]
+    .map((row) => row.map(csvCell).join(','))
+    .join('\r\n')
+    .concat('\r\n');
+}
+
+/** spec §9: VTPD_Transactions_{start}_to_{end}.csv. */
+export function vtpdFileName(range: ReportRange): string {
+  return `VTPD_Transactions_${range.startDate}_to_${range.endDate}.csv`;
+}

@@ -1,0 +1,83 @@
+import { readFile } from 'node:fs/promises';
+import { expect, type Page, test } from '@playwright/test';
+
+/**
+ * Sales Reports at /pos-reports against the real server and the demo store (issue #5; spec §2
+ * Sales Reports, §4 Growth, §8 Reports, §9 Export CSV (VTPD)): a manager picks a range, generates
+ * the report, sees the cards match the sales the server holds, exports the VTPD sales and prints.
+ */
+const MANAGER_PIN = '4826';
+
+type Sale = { total: string; referenceCode: string | null };
+
+async function signIn(page: Page, pin: string) {
+  await page.goto('/pin-login');
+  for (const digit of pin) await page.getByRole('button', { name: `Digit ${digit}` }).click();
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+function day(offset: number): string {
+  const date = new Date();
+  date.setDate(date.getDate() + offset);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+const money = (cents: number) =>
+  `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+const cardValue = (page: Page, label: string) => page.getByTestId(`summary-${label}`).getByTestId('summary-value');
+
+test('a manager generates a report for a range, checks the cards, exports VTPD sales and prints', async ({ page }) => {
+  await page.addInitScript(() => {
+    Object.assign(window, { __printed: 0 });
+    window.print = () => {
+      (window as unknown as { __printed: number }).__printed += 1;
+    };
+  });
+  await signIn(page, MANAGER_PIN);
+  await page.goto('/pos-reports');
+  await expect(page.getByRole('heading', { name: 'Sales Reports' })).toBeVisible();
+
+  const startDate = day(-13);
+  const endDate = day(0);
+  await page.getByLabel('Start Date').fill(startDate);
+  await page.getByLabel('End Date').fill(endDate);
+  await page.getByRole('button', { name: 'Generate Report' }).click();
+  await expect(page.getByText('Report Generated')).toBeVisible();
+  await expect(page.getByTestId('report-period')).toHaveText(`${startDate} to ${endDate}`);
+
+  const answer = await page.request.get(`/api/transactions?startDate=${startDate}&endDate=${endDate}`);
+  expect(answer.status()).toBe(200);
+  const sales = (await answer.json()) as Sale[];
+  expect(sales.length).toBeGreaterThan(0);
+  const cents = sales.reduce((sum, s) => sum + Math.round(Number(s.total) * 100), 0);
+  await expect(cardValue(page, 'Total Revenue')).toHaveText(money(cents));
+  await expect(cardValue(page, 'Total Transactions')).toHaveText(String(sales.length));
+  await expect(cardValue(page, 'Average Sale')).toHaveText(money(Math.round(cents / sales.length)));
+  await expect(page.getByTestId('report-transaction')).toHaveCount(Math.min(10, sales.length));
+
+  const vtpd = sales.filter((s) => s.referenceCode?.startsWith('VTPD'));
+  expect(vtpd.length).toBeGreaterThan(0);
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Actions' }).click();
+  await page.getByRole('menuitem', { name: 'Export VTPD' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`VTPD_Transactions_${startDate}_to_${endDate}.csv`);
+  const lines = (await readFile(await download.path(), 'utf8')).trimEnd().split('\r\n');
+  expect(lines[0]).toBe(
+    'Transaction ID,Date/Time,VTPD Reference,Payment Method,Subtotal,Card Fee,Total,Items,Notes,Cashier',
+  );
+  expect(lines).toHaveLength(vtpd.length + 1);
+  expect(lines.slice(1).every((line) => line.split(',')[2]?.startsWith('VTPD'))).toBe(true);
+  await expect(page.getByText('Export Successful')).toBeVisible();
+  await expect(page.getByText(`Downloaded ${vtpd.length} VTPD transactions as CSV file.`)).toBeVisible();
+
+  await page.getByLabel('VTPD Only').check();
+  await expect(cardValue(page, 'Total Transactions')).toHaveText(String(vtpd.length));
+
+  await page.getByRole('button', { name: 'Actions' }).click();
+  await page.getByRole('menuitem', { name: 'Print Report' }).click();
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __printed: number }).__printed)).toBe(1);
+});
