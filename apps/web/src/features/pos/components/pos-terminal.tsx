@@ -165,11 +165,11 @@ export function PosTerminal({ user }: { user: SessionUser }) {
   const startCheckout = () => {
     // spec §5 Checkout: an empty cart is refused.
     if (cart.lines.length === 0) {
-      notifyError({ title: 'Empty Cart', message: 'Please add items to cart before checkout.' });
+      notifyError({ title: 'Empty Cart', message: 'Please add items to cart before checkout.', replace: true });
       return;
     }
     if (currentShift.isSuccess && !shift) {
-      notifyError({ title: 'Shift Required', message: 'Please start your shift before making sales.' });
+      notifyError({ title: 'Shift Required', message: 'Please start your shift before making sales.', replace: true });
       setShiftDialogOpen(true);
       return;
     }

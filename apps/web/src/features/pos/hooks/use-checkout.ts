@@ -76,7 +76,11 @@ export function useCheckout({ onRecorded, onShiftRequired, onPricesChanged }: Ch
           switch (classifySaleError(error)) {
             case 'shift_required':
               void queryClient.invalidateQueries({ queryKey: [CURRENT_SHIFT_PATH] });
-              notifyError({ title: 'Shift Required', message: 'Please start your shift before making sales.' });
+              notifyError({
+                title: 'Shift Required',
+                message: 'Please start your shift before making sales.',
+                replace: true,
+              });
               onShiftRequired();
               return;
             case 'insufficient_stock':
