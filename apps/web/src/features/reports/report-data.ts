@@ -5,7 +5,7 @@ import {
   type TopProduct,
   type TransactionListItem,
 } from '@retail-hub/shared';
-import { toCents } from '@/features/pos/money';
+import { toCents } from '@/lib/money';
 import type { ReportRange } from './api/get-report-transactions';
 
 /** spec §9 List sizes: the reports show the first 10 transactions. */

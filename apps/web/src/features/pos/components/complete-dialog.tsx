@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCircleCheck, IconPrinter } from '@tabler/icons-react';
+import { money } from '@/lib/money';
 import { notifyError } from '@/lib/notify';
-import { money } from '../money';
 import { printReceipt } from '../receipt/print-receipt';
 import { paymentMethodTitle } from '../receipt/receipt-html';
 import { PRINT_ERROR } from '../receipt/reprint-receipt';

@@ -1,5 +1,5 @@
 import { Badge, Box, Center, Image, Stack, Text, UnstyledButton } from '@mantine/core';
-import { money } from '../money';
+import { money } from '@/lib/money';
 import type { PosProduct } from '../types';
 import classes from './pos.module.css';
 

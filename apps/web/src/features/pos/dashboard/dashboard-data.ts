@@ -1,5 +1,5 @@
 import { formatMoney } from '@retail-hub/shared';
-import { toCents } from '../money';
+import { toCents } from '@/lib/money';
 import type { DailyStats, PosProduct, TransactionListItem } from '../types';
 
 /** spec §9 List sizes. */

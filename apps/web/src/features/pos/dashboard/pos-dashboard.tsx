@@ -1,17 +1,4 @@
-import {
-  ActionIcon,
-  Badge,
-  Box,
-  Button,
-  Card,
-  Group,
-  Loader,
-  SimpleGrid,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Badge, Box, Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { can } from '@retail-hub/shared';
 import {
   IconAlertTriangle,
@@ -23,15 +10,15 @@ import {
   IconShoppingBag,
   IconTrophy,
 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Panel, PanelEmpty, PanelLoading } from '@/components/panel';
 import { useLowStockProducts } from '@/features/catalog/api/get-low-stock';
 import { useAuth } from '@/lib/auth';
+import { money } from '@/lib/money';
 import { useDailyStats } from '../api/get-daily-stats';
 import { useTopProducts } from '../api/get-top-products';
 import { useTransactions } from '../api/get-transactions';
 import { saleNumber } from '../components/complete-dialog';
-import { money } from '../money';
 import { paymentMethodTitle } from '../receipt/receipt-html';
 import { reprintReceipt } from '../receipt/reprint-receipt';
 import type { TransactionListItem } from '../types';
@@ -51,46 +38,6 @@ import {
 const DASHBOARD_REFETCH_MS = 30_000;
 
 const STAT_ICONS = [IconCashRegister, IconReceipt, IconShoppingBag, IconChartBar];
-
-function Panel({
-  title,
-  icon,
-  children,
-  testId,
-}: {
-  title: string;
-  icon: ReactNode;
-  children: ReactNode;
-  testId: string;
-}) {
-  return (
-    <Card data-testid={testId} component="section" aria-label={title}>
-      <Group gap="xs" mb="sm" wrap="nowrap">
-        {icon}
-        <Title order={2} size="h4">
-          {title}
-        </Title>
-      </Group>
-      {children}
-    </Card>
-  );
-}
-
-function Loading() {
-  return (
-    <Group justify="center" py="md">
-      <Loader size="sm" aria-label="Loading" />
-    </Group>
-  );
-}
-
-function Empty({ children }: { children: ReactNode }) {
-  return (
-    <Text c="dimmed" ta="center" py="md">
-      {children}
-    </Text>
-  );
-}
 
 /** spec §2 POS dashboard (cashier dashboard). */
 export function PosDashboard() {
@@ -152,9 +99,9 @@ export function PosDashboard() {
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
         <Panel title="Recent Transactions" icon={<IconReceipt size={22} aria-hidden />} testId="recent-transactions">
           {transactions.isPending ? (
-            <Loading />
+            <PanelLoading />
           ) : recent.length === 0 ? (
-            <Empty>No transactions found</Empty>
+            <PanelEmpty>No transactions found</PanelEmpty>
           ) : (
             <Stack gap={0}>
               {recent.map((t) => (
@@ -211,9 +158,9 @@ export function PosDashboard() {
 
         <Panel title="Top Products" icon={<IconTrophy size={22} aria-hidden />} testId="top-products">
           {topProducts.isPending ? (
-            <Loading />
+            <PanelLoading />
           ) : top.length === 0 ? (
-            <Empty>No sales data available</Empty>
+            <PanelEmpty>No sales data available</PanelEmpty>
           ) : (
             <Stack gap={0}>
               {top.map((entry, index) => (
@@ -254,9 +201,9 @@ export function PosDashboard() {
           testId="low-stock-alert"
         >
           {lowStock.isPending ? (
-            <Loading />
+            <PanelLoading />
           ) : low.length === 0 ? (
-            <Empty>All products are well stocked</Empty>
+            <PanelEmpty>All products are well stocked</PanelEmpty>
           ) : (
             <Stack gap="xs">
               {lowShown.map((product) => (

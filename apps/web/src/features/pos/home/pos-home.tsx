@@ -24,9 +24,9 @@ import {
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useLowStockProducts } from '@/features/catalog/api/get-low-stock';
+import { money } from '@/lib/money';
 import { useDailyStats } from '../api/get-daily-stats';
 import { greetingFor, POS_LOW_STOCK_COUNT, posLowStock } from '../dashboard/dashboard-data';
-import { money } from '../money';
 
 /** The clock for the greeting, re-read every minute so a till left open changes greeting on time. */
 function useNow(intervalMs = 60_000): Date {

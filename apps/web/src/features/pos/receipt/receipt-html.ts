@@ -1,5 +1,5 @@
 import { formatMoney, type PaymentMethod, paymentMethodLabel } from '@retail-hub/shared';
-import { money, toCents } from '../money';
+import { money, toCents } from '@/lib/money';
 import type { Receipt } from '../types';
 
 /**

@@ -2,11 +2,11 @@ import { Alert, Button, Divider, Group, Stack, Table, Text, TextInput } from '@m
 import { parseCents } from '@retail-hub/shared';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { money } from '@/lib/money';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { type EndedShift, useEndShift } from '../api/end-shift';
 import { useStartShift } from '../api/start-shift';
 import { DraggableModal } from '../components/draggable-modal';
-import { money } from '../money';
 import { sanitizeAmountInput } from '../payment/payment';
 import { paymentMethodTitle } from '../receipt/receipt-html';
 import type { Shift, ShiftSummary } from '../types';

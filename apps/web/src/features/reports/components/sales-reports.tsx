@@ -7,7 +7,6 @@ import {
   Card,
   Checkbox,
   Group,
-  Loader,
   Menu,
   SimpleGrid,
   Stack,
@@ -26,11 +25,12 @@ import {
   IconTrendingUp,
   IconTrophy,
 } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { LiveUpdatesIndicator } from '@/components/live-updates-indicator';
-import { money } from '@/features/pos/money';
+import { Panel, PanelEmpty, PanelLoading } from '@/components/panel';
 import { ApiError, serverMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
+import { money } from '@/lib/money';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useReportTopProducts } from '../api/get-report-top-products';
 import { isTruncated, REPORT_ROW_LIMIT, type ReportRange, useReportTransactions } from '../api/get-report-transactions';
@@ -57,46 +57,6 @@ import { RevenueChart } from './revenue-chart';
 
 /** spec §9 Timing: the print dialog opens 250 ms after the click, once menus have closed. */
 const PRINT_DELAY_MS = 250;
-
-function Panel({
-  title,
-  icon,
-  children,
-  testId,
-}: {
-  title: string;
-  icon: ReactNode;
-  children: ReactNode;
-  testId: string;
-}) {
-  return (
-    <Card data-testid={testId} component="section" aria-label={title} data-print-card>
-      <Group gap="xs" mb="sm" wrap="nowrap">
-        {icon}
-        <Title order={2} size="h4">
-          {title}
-        </Title>
-      </Group>
-      {children}
-    </Card>
-  );
-}
-
-function Loading() {
-  return (
-    <Group justify="center" py="md">
-      <Loader size="sm" aria-label="Loading" />
-    </Group>
-  );
-}
-
-function Empty({ children }: { children: ReactNode }) {
-  return (
-    <Text c="dimmed" ta="center" py="md">
-      {children}
-    </Text>
-  );
-}
 
 /** spec §2 Sales Reports (/pos-reports). */
 export function SalesReports({ title }: { title: string }) {
@@ -283,20 +243,26 @@ export function SalesReports({ title }: { title: string }) {
             ))}
           </SimpleGrid>
 
-          <Panel title="Revenue per Day" icon={<IconTrendingUp size={22} aria-hidden />} testId="revenue-per-day">
-            {current.isPending ? <Loading /> : <RevenueChart days={revenueByDay(shown, range)} />}
+          <Panel
+            printCard
+            title="Revenue per Day"
+            icon={<IconTrendingUp size={22} aria-hidden />}
+            testId="revenue-per-day"
+          >
+            {current.isPending ? <PanelLoading /> : <RevenueChart days={revenueByDay(shown, range)} />}
           </Panel>
 
           <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
             <Panel
+              printCard
               title="Recent Transactions"
               icon={<IconReceipt size={22} aria-hidden />}
               testId="recent-transactions"
             >
               {current.isPending ? (
-                <Loading />
+                <PanelLoading />
               ) : recent.length === 0 ? (
-                <Empty>No transactions found</Empty>
+                <PanelEmpty>No transactions found</PanelEmpty>
               ) : (
                 <Stack gap={0}>
                   {recent.map((t) => (
@@ -330,11 +296,16 @@ export function SalesReports({ title }: { title: string }) {
               )}
             </Panel>
 
-            <Panel title="Top Selling Products" icon={<IconTrophy size={22} aria-hidden />} testId="top-products">
+            <Panel
+              printCard
+              title="Top Selling Products"
+              icon={<IconTrophy size={22} aria-hidden />}
+              testId="top-products"
+            >
               {topPending ? (
-                <Loading />
+                <PanelLoading />
               ) : top.length === 0 ? (
-                <Empty>No sales data available</Empty>
+                <PanelEmpty>No sales data available</PanelEmpty>
               ) : (
                 <Stack gap={0}>
                   {top.map((p, index) => (
