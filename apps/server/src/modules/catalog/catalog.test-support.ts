@@ -30,7 +30,9 @@ export async function signInEveryone(t: TestApp): Promise<Sessions> {
 }
 
 let counter = 0;
-export const uniqueName = (prefix: string) => `${prefix} ${++counter}-${Math.random().toString(36).slice(2, 7)}`;
+/** Digits only: a random letter suffix once spelled 'zq' and leaked into the search tests' results. */
+export const uniqueName = (prefix: string) =>
+  `${prefix} ${++counter}-${String(Math.floor(Math.random() * 100_000)).padStart(5, '0')}`;
 
 export async function aCategory(t: TestApp, cookie: string, name = uniqueName('Category')): Promise<string> {
   const response = await inject(t, { method: 'POST', url: '/api/categories', cookie, payload: { name } });
