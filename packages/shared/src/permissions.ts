@@ -38,6 +38,12 @@ export const PERMISSIONS = {
   'departments.manage': MANAGERS,
   /** Asset checkout list (spec §6: requires login). */
   'assets.view': EVERYONE,
+  /**
+   * Lending and taking back institutional assets (issue #7, as Snipe-IT does). The spec gives
+   * "departmental assets" to department_manager and "institutional oversight" to
+   * procurement_admin, and the procurement shell to managers; cashiers only borrow.
+   */
+  'assets.lend': ['manager', 'department_manager', 'procurement_admin', 'super_admin'],
   /** User management (spec §6: manager or super_admin). */
   'users.manage': MANAGERS,
   /** Staff & PIN management: the spec leaves it open; we give it to managers and super admins. */

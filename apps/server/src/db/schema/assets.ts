@@ -25,6 +25,11 @@ export const assetCheckouts = pgTable(
     returnedAt: timestamptz('returned_at'),
     returnCondition: returnConditionEnum('return_condition'),
     notes: text('notes'),
+    /** Return notes, kept apart from the checkout notes so neither overwrites the other. */
+    returnNotes: text('return_notes'),
+    /** Who lent the asset and who took it back (the signed-in staff member, not the borrower). */
+    checkedOutBy: uuid('checked_out_by').references(() => users.id, { onDelete: 'set null' }),
+    returnedBy: uuid('returned_by').references(() => users.id, { onDelete: 'set null' }),
     status: checkoutStatusEnum('status').notNull().default('checked_out'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

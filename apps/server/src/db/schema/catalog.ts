@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, unique, uuid, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, id, money, stockCount, updatedAt } from './columns';
-import { assetTypeEnum } from './enums';
+import { createdAt, id, money, stockCount, timestamptz, updatedAt } from './columns';
+import { assetTypeEnum, returnConditionEnum } from './enums';
 import { departments } from './institution';
 
 /** spec §3 categories. Institutional categories hold assets rather than things for sale. */
@@ -41,6 +41,12 @@ export const products = pgTable(
     isCheckoutRequired: boolean('is_checkout_required').notNull().default(false),
     /** The inventory department filter (spec §2 Inventory Management). */
     departmentId: uuid('department_id').references(() => departments.id, { onDelete: 'set null' }),
+    /**
+     * Set when an asset comes back damaged or needing maintenance (issue #7): a flagged asset
+     * cannot be checked out until a manager clears the flag. Null means in service.
+     */
+    serviceFlag: returnConditionEnum('service_flag'),
+    serviceFlaggedAt: timestamptz('service_flagged_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -48,6 +54,7 @@ export const products = pgTable(
     check('products_stock_check', sql`${t.stock} >= 0`),
     check('products_price_check', sql`${t.price} >= 0`),
     check('products_low_stock_threshold_check', sql`${t.lowStockThreshold} >= 0`),
+    check('products_service_flag_check', sql`${t.serviceFlag} is null or ${t.serviceFlag} <> 'good'`),
     index('products_category_id_idx').on(t.categoryId),
     index('products_department_id_idx').on(t.departmentId),
     // Case-insensitive substring search (ILIKE '%term%') on name, SKU and description.
