@@ -23,6 +23,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./src/test/setup.ts'],
+          // A user-level flow (sign in, add to cart, pay) takes seconds on a busy 2-core machine.
+          testTimeout: 20_000,
         },
       },
       {

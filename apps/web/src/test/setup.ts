@@ -1,7 +1,11 @@
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import './matchers';
+
+// findBy*/waitFor wait up to 5 s (default 1 s): lazy routes and Mantine transitions on a busy
+// 2-core machine can take longer than a second to appear; a real failure still fails.
+configure({ asyncUtilTimeout: 5000 });
 
 /** What jsdom lacks and Mantine uses (media queries, element resizing, scrolling). */
 Object.defineProperty(window, 'matchMedia', {

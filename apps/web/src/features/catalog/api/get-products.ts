@@ -17,6 +17,11 @@ export function productsQueryOptions(query?: ProductQuery) {
   return queryOptions<Product[]>({ queryKey: query ? ['/api/products', query] : ['/api/products'] });
 }
 
+/** One product by id (GET /api/products/{id}), whatever page of the catalogue it is on. */
+export function productQueryOptions(productId: string) {
+  return queryOptions<Product>({ queryKey: [`/api/products/${productId}`] });
+}
+
 type ProductsOptions = Omit<UseQueryOptions<Product[]>, 'queryKey' | 'queryFn'>;
 
 export function useProducts(query?: ProductQuery, options?: ProductsOptions) {

@@ -77,10 +77,13 @@ type ShiftAnswer = typeof openShift | null;
 function renderTerminal({
   shift = openShift,
   sale,
+  extra = {},
 }: {
   /** The current shift, or one answer per call (the last one repeats). */
   shift?: ShiftAnswer | ShiftAnswer[];
   sale?: SaleHandler;
+  /** More handlers, e.g. one product read by id. */
+  extra?: Record<string, SaleHandler>;
 } = {}) {
   const shiftAnswers = Array.isArray(shift) ? [...shift] : [shift];
   const fetchMock = mockServer({
@@ -90,6 +93,7 @@ function renderTerminal({
     'GET /api/shifts/current': () =>
       json(200, { shift: shiftAnswers.length > 1 ? shiftAnswers.shift() : shiftAnswers[0] }),
     'POST /api/transactions': sale ?? (() => json(201, recordedSale)),
+    ...extra,
   });
   renderApp('/pos');
   return { fetchMock, user: userEvent.setup() };
@@ -167,6 +171,21 @@ describe('the POS terminal', () => {
     await user.click(screen.getByRole('button', { name: 'Complete Sale' }));
     expect(await screen.findByText('Only 0 units available for Blueberry Muffin.')).toBeInTheDocument();
     expect(screen.getByTestId('cart-count').textContent).toBe('1 item');
+  });
+
+  it('a totals refusal reprices the cart from each product read by id (any page of the catalogue)', async () => {
+    let saleCount = 0;
+    const { user } = renderTerminal({
+      extra: { 'GET /api/products/00000000-0000-4000-8000-000000000001': () => json(200, product({ price: '4.50' })) },
+      sale: () =>
+        ++saleCount === 1
+          ? json(409, { code: 'pos.totals_mismatch', message: 'Prices have changed. Please review the cart.' })
+          : json(201, recordedSale),
+    });
+    await addMuffinAndOpenSale(user);
+    await user.click(screen.getByRole('button', { name: 'Complete Sale' }));
+    await waitFor(() => expect(screen.getByTestId('total-Total').textContent).toBe('$4.50'));
+    expect(saleCount).toBe(1);
   });
 
   it('any other failure says so in the words of the spec', async () => {

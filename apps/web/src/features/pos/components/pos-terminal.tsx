@@ -5,7 +5,7 @@ import { IconShoppingCart } from '@tabler/icons-react';
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { CATEGORIES_REFETCH_MS, useCategories } from '@/features/catalog/api/get-categories';
-import { productsQueryOptions, useProducts } from '@/features/catalog/api/get-products';
+import { productQueryOptions, productsQueryOptions, useProducts } from '@/features/catalog/api/get-products';
 import { sizeOptionsQueryOptions } from '@/features/catalog/api/get-size-options';
 import { notifyError } from '@/lib/notify';
 import { useCurrentShift } from '../api/get-current-shift';
@@ -87,12 +87,14 @@ export function PosTerminal({ user }: { user: SessionUser }) {
     const lines = linesRef.current;
     const prices = new Map<string, { priceCents: number; stock?: number }>();
     try {
-      const fresh = await queryClient.fetchQuery({ ...productsQueryOptions(), staleTime: 0 });
-      for (const line of lines) {
-        if (line.variantName !== null) continue;
-        const product = fresh.find((p) => p.id === line.productId);
-        const cents = product ? parseCents(String(product.price)) : null;
-        if (product && cents !== null) prices.set(line.key, { priceCents: cents, stock: product.stock });
+      // Each product of the cart by id: the list holds one page only, a large catalogue has more.
+      for (const productId of new Set(lines.filter((l) => l.variantName === null).map((l) => l.productId))) {
+        const product = await queryClient.fetchQuery({ ...productQueryOptions(productId), staleTime: 0 });
+        const cents = parseCents(String(product.price));
+        if (cents === null) continue;
+        for (const line of lines.filter((l) => l.productId === productId && l.variantName === null)) {
+          prices.set(line.key, { priceCents: cents, stock: product.stock });
+        }
       }
       for (const productId of new Set(lines.filter((l) => l.variantName !== null).map((l) => l.productId))) {
         const sizes = await queryClient.fetchQuery({ ...sizeOptionsQueryOptions(productId), staleTime: 0 });
