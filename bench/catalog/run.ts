@@ -14,6 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PRODUCT_LIST_DEFAULT_LIMIT } from '@retail-hub/shared';
 import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app';
 import { testConfig } from '../../apps/server/src/config/config';
@@ -151,7 +152,11 @@ function shuffle<T>(list: T[], random: () => number): T[] {
 /** The plan of the exact list statement the API runs (page and count in one), for one term. */
 async function explain(database: Database, term: string): Promise<string[]> {
   // The repository escapes % and _ itself, as it does for the API.
-  const query = productPageQuery(database.db, { search: term }, { limit: 500, offset: 0 }).toSQL();
+  const query = productPageQuery(
+    database.db,
+    { search: term },
+    { limit: PRODUCT_LIST_DEFAULT_LIMIT, offset: 0 },
+  ).toSQL();
   const { rows } = await database.execute(`explain (analyze, costs off, timing off, summary on) ${query.sql}`, [
     ...query.params,
   ]);
@@ -226,7 +231,7 @@ async function benchmark(target: Target): Promise<{ p95: number }> {
 
     const counts = [...matches.values()].sort((a, b) => a - b);
     console.log(
-      `[${kind}] ${terms.length} terms x ${ROUNDS} rounds in ${wall.toFixed(1)} s; matches per term: median ${percentile(counts, 50)}, p90 ${percentile(counts, 90)}, max ${counts.at(-1)} (pages of up to 500 returned)`,
+      `[${kind}] ${terms.length} terms x ${ROUNDS} rounds in ${wall.toFixed(1)} s; matches per term: median ${percentile(counts, 50)}, p90 ${percentile(counts, 90)}, max ${counts.at(-1)} (pages of up to ${PRODUCT_LIST_DEFAULT_LIMIT} returned)`,
     );
     const backendAfter = await backendCpuMs(database);
     const loadAfter = os.loadavg()[0] as number;

@@ -70,6 +70,8 @@ export type ProductFilters = {
   categoryId?: string | undefined;
   assetType?: AssetType | undefined;
   departmentId?: string | undefined;
+  /** Exact SKU, ignoring case: what a barcode scanner types at the terminal. */
+  sku?: string | undefined;
 };
 
 /** LIKE treats % and _ as wildcards and \ as the escape: a user's text matches literally. */
@@ -105,6 +107,8 @@ function listConditions(filters: ProductFilters): SQL | undefined {
       ) as SQL,
     );
   }
+  const sku = filters.sku?.trim();
+  if (sku) conditions.push(sql`lower(${products.sku}) = lower(${sku})`);
   if (filters.categoryId) conditions.push(eq(products.categoryId, filters.categoryId));
   if (filters.assetType) conditions.push(eq(products.assetType, filters.assetType));
   if (filters.departmentId) conditions.push(eq(products.departmentId, filters.departmentId));

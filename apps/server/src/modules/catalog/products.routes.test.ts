@@ -1,4 +1,4 @@
-import type { Product } from '@retail-hub/shared';
+import { PRODUCT_LIST_DEFAULT_LIMIT, type Product } from '@retail-hub/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, inject, type TestApp } from '../../../test/build-test-app';
@@ -289,6 +289,31 @@ describe('searching and filtering the catalogue', () => {
     expect((await list(s.cashier, 'search=nothing-like-this')).headers['x-total-count']).toBe('0');
     expect((await list(s.cashier, 'limit=5001')).statusCode).toBe(400);
     expect((await list(s.cashier, 'category=nope')).statusCode).toBe(400);
+  });
+
+  it('finds one product by its exact SKU ignoring case (a scanned barcode), not by part of it', async () => {
+    expect(await names('sku=zqmoc01')).toEqual(['Zq Mocha']);
+    expect(await names('sku=ZQ_SNAKE')).toEqual(['Zq snake_case loaf']);
+    expect(await names('sku=ZQMOC')).toEqual([]);
+    expect(await names('sku=ZQ_%25')).toEqual([]);
+    expect((await list(s.cashier, `sku=${'X'.repeat(101)}`)).statusCode).toBe(400);
+  });
+
+  it('answers a page of PRODUCT_LIST_DEFAULT_LIMIT products when no limit is asked', async () => {
+    await t.db.db.insert(products).values(
+      Array.from({ length: PRODUCT_LIST_DEFAULT_LIMIT + 5 }, (_, i) => ({
+        name: `Bulk Item ${String(i).padStart(3, '0')}`,
+        sku: `BULK-${i}`,
+        price: '1.00',
+        categoryId,
+        stock: 50,
+      })),
+    );
+    const response = await list(s.cashier, '');
+    expect(response.statusCode).toBe(200);
+    const total = Number(response.headers['x-total-count']);
+    expect(total).toBeGreaterThan(PRODUCT_LIST_DEFAULT_LIMIT);
+    expect((response.json() as Product[]).length).toBe(PRODUCT_LIST_DEFAULT_LIMIT);
   });
 
   it('leaves deactivated products out', async () => {

@@ -1,6 +1,7 @@
 import {
   ASSET_TYPES,
   idSchema,
+  PRODUCT_LIMITS,
   PRODUCT_LIST_DEFAULT_LIMIT,
   PRODUCT_LIST_MAX_LIMIT,
   productFormSchema,
@@ -46,6 +47,10 @@ const listQuerySchema = z.object({
     .transform((v) => (noFilter(v) ? undefined : v))
     .pipe(z.enum(ASSET_TYPES, { error: 'Unknown asset type' }).optional()),
   department: optionalId('Unknown department'),
+  sku: z
+    .string()
+    .max(PRODUCT_LIMITS.sku, { error: `SKU must be at most ${PRODUCT_LIMITS.sku} characters` })
+    .optional(),
   limit: pageSize,
   offset: z.coerce
     .number({ error: 'offset must be a whole number, 0 or more' })
@@ -82,7 +87,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       const q = request.query;
       const { products, total } = await listProducts(
         app,
-        { search: q.search, categoryId: q.category, assetType: q.assetType, departmentId: q.department },
+        { search: q.search, categoryId: q.category, assetType: q.assetType, departmentId: q.department, sku: q.sku },
         { limit: q.limit, offset: q.offset },
       );
       reply.header('X-Total-Count', String(total));

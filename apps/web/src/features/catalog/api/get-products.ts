@@ -8,6 +8,8 @@ export type ProductQuery = {
   category?: string;
   assetType?: string;
   department?: string;
+  /** Exact SKU, ignoring case (a scanned barcode). */
+  sku?: string;
   limit?: number;
   offset?: number;
 };

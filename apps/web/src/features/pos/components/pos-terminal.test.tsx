@@ -188,6 +188,20 @@ describe('the POS terminal', () => {
     expect(saleCount).toBe(1);
   });
 
+  it('a large catalogue shows one page with its count, and Show more asks the server for the next', async () => {
+    const { user, fetchMock } = renderTerminal({
+      extra: { 'GET /api/products': () => json(200, PRODUCTS, { 'X-Total-Count': '1234' }) },
+    });
+    const paging = await screen.findByTestId('product-paging');
+    expect(paging.textContent).toContain('Showing 3 of 1,234 products');
+    const productCalls = () =>
+      fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('/api/products?'));
+    expect(productCalls().at(-1)).toContain('assetType=regular');
+    expect(productCalls().at(-1)).toContain('limit=120');
+    await user.click(within(paging).getByRole('button', { name: 'Show more' }));
+    await waitFor(() => expect(productCalls().at(-1)).toContain('limit=240'));
+  });
+
   it('any other failure says so in the words of the spec', async () => {
     const { user } = renderTerminal({ sale: () => json(500, { message: 'Internal Server Error' }) });
     await addMuffinAndOpenSale(user);

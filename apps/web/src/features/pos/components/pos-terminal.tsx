@@ -1,11 +1,22 @@
 import { Badge, Box, Button, Center, Group, Loader, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { formatMoney, parseCents, type SessionUser, type SizeOption } from '@retail-hub/shared';
+import {
+  formatMoney,
+  PRODUCT_LIST_DEFAULT_LIMIT,
+  PRODUCT_LIST_MAX_LIMIT,
+  parseCents,
+  type SessionUser,
+  type SizeOption,
+} from '@retail-hub/shared';
 import { IconShoppingCart } from '@tabler/icons-react';
-import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { CATEGORIES_REFETCH_MS, useCategories } from '@/features/catalog/api/get-categories';
-import { productQueryOptions, productsQueryOptions, useProducts } from '@/features/catalog/api/get-products';
+import {
+  productPageQueryOptions,
+  productQueryOptions,
+  productsQueryOptions,
+} from '@/features/catalog/api/get-products';
 import { sizeOptionsQueryOptions } from '@/features/catalog/api/get-size-options';
 import { notifyError } from '@/lib/notify';
 import { useCurrentShift } from '../api/get-current-shift';
@@ -65,10 +76,21 @@ export function PosTerminal({ user }: { user: SessionUser }) {
   const linesRef = useRef(cart.lines);
   linesRef.current = cart.lines;
 
-  const products = useProducts(
-    { search: debouncedSearch || undefined, category: category ?? undefined },
-    { refetchInterval: PRODUCTS_REFETCH_MS, staleTime: PRODUCTS_STALE_MS, placeholderData: keepPreviousData },
-  );
+  // One page of the grid; 'Show more' asks for the next. A new search, category or menu starts over.
+  const filterKey = JSON.stringify([debouncedSearch, category, menuMode]);
+  const [paging, setPaging] = useState({ filterKey, limit: PRODUCT_LIST_DEFAULT_LIMIT });
+  const pageLimit = paging.filterKey === filterKey ? paging.limit : PRODUCT_LIST_DEFAULT_LIMIT;
+  const products = useQuery({
+    ...productPageQueryOptions({
+      search: debouncedSearch || undefined,
+      category: category ?? undefined,
+      // spec §2: the Customer Menu hides institutional assets; the server pages only what is shown.
+      assetType: menuMode === 'customer' ? 'regular' : undefined,
+      limit: pageLimit,
+    }),
+    refetchInterval: PRODUCTS_REFETCH_MS,
+    staleTime: PRODUCTS_STALE_MS,
+  });
   const categories = useCategories({ refetchInterval: CATEGORIES_REFETCH_MS });
   const currentShift = useCurrentShift();
   const shift = currentShift.data?.shift ?? null;
@@ -135,10 +157,10 @@ export function PosTerminal({ user }: { user: SessionUser }) {
     if (!sku) return;
     const find = (list: readonly PosProduct[] | undefined) =>
       list?.find((p) => p.sku.toLowerCase() === sku && p.isActive !== false);
-    let match = find(products.data);
+    let match = find(products.data?.items);
     if (!match) {
       try {
-        match = find(await queryClient.fetchQuery(productsQueryOptions({ search: raw.trim() })));
+        match = find(await queryClient.fetchQuery(productsQueryOptions({ sku: raw.trim() })));
       } catch {
         match = undefined;
       }
@@ -193,7 +215,7 @@ export function PosTerminal({ user }: { user: SessionUser }) {
     );
   }
 
-  const shown = (products.data ?? []).filter(
+  const shown = (products.data?.items ?? []).filter(
     (p) => p.isActive !== false && (menuMode === 'all' || isCustomerMenuProduct(p)),
   );
   const itemCount = cartItemCount(cart.lines);
@@ -221,6 +243,11 @@ export function PosTerminal({ user }: { user: SessionUser }) {
       onMenuModeChange={setMenuMode}
       onSelect={addProduct}
       isFetching={products.isFetching}
+      total={products.data?.total ?? 0}
+      loaded={products.data?.items.length ?? 0}
+      onShowMore={() =>
+        setPaging({ filterKey, limit: Math.min(pageLimit + PRODUCT_LIST_DEFAULT_LIMIT, PRODUCT_LIST_MAX_LIMIT) })
+      }
     />
   );
   const cartPanel = (

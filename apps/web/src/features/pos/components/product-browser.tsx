@@ -1,4 +1,15 @@
-import { Center, Group, Loader, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Button,
+  Center,
+  Group,
+  Loader,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { IconBarcode, IconSearch } from '@tabler/icons-react';
 import type { KeyboardEvent, RefObject } from 'react';
 import type { PosProduct } from '../types';
@@ -25,6 +36,10 @@ type ProductBrowserProps = {
   onMenuModeChange: (value: MenuMode) => void;
   onSelect: (product: PosProduct) => void;
   isFetching: boolean;
+  /** Products matching the filters on the server, and how many of them are loaded. */
+  total?: number;
+  loaded?: number;
+  onShowMore?: () => void;
 };
 
 /** spec §2 POS terminal, left side: search (300 ms debounce), category filter, menu toggle, product grid. */
@@ -92,6 +107,16 @@ export function ProductBrowser(props: ProductBrowserProps) {
           ))}
         </SimpleGrid>
       )}
+      {props.onShowMore && props.total !== undefined && props.loaded !== undefined && props.total > props.loaded ? (
+        <Group justify="center" gap="sm" py="xs" data-testid="product-paging">
+          <Text c="dimmed" size="sm">
+            Showing {props.loaded.toLocaleString()} of {props.total.toLocaleString()} products
+          </Text>
+          <Button variant="light" onClick={props.onShowMore} loading={isFetching}>
+            Show more
+          </Button>
+        </Group>
+      ) : null}
     </Stack>
   );
 }
