@@ -4,12 +4,12 @@
  */
 export const DOMAIN_EVENTS = {
   'sale.recorded': ['/api/transactions', '/api/analytics/daily-stats', '/api/analytics/top-products'],
-  'stock.changed': ['/api/products', '/api/products/low-stock'],
+  'stock.changed': ['/api/products', '/api/products/low-stock', '/api/analytics/institution'],
   'shift.changed': ['/api/shifts/current'],
-  'product.changed': ['/api/products', '/api/products/low-stock', '/api/categories'],
-  'checkout.changed': ['/api/asset-checkouts'],
+  'product.changed': ['/api/products', '/api/products/low-stock', '/api/categories', '/api/analytics/institution'],
+  'checkout.changed': ['/api/asset-checkouts', '/api/analytics/institution'],
   'expense.changed': ['/api/expenses', '/api/expenses/stats/daily'],
-  'department.changed': ['/api/departments', '/api/procurement/departments'],
+  'department.changed': ['/api/departments', '/api/procurement/departments', '/api/analytics/institution'],
   'user.changed': ['/api/users', '/admin/users', '/api/super-admin/users'],
 } as const satisfies Record<string, readonly string[]>;
 

@@ -1,0 +1,170 @@
+import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { assetCheckouts, categories, departments, products } from '../../db/schema/index';
+
+/**
+ * Aggregate SQL for Institutional Analytics (spec §2, §4 Utilization rating, §9 Asset value).
+ * An institutional asset is an active product whose assetType is not 'regular'. Money sums come
+ * back as numeric text; the service turns them into cents.
+ */
+
+type Range = { start: Date; end: Date };
+
+/** An instant as a timestamptz parameter (raw sql does not map Dates through a column). */
+const ts = (instant: Date) => sql`${instant.toISOString()}::timestamptz`;
+
+const isAsset = and(ne(products.assetType, 'regular'), eq(products.isActive, true));
+const value = sql<string>`coalesce(sum(${products.price} * ${products.stock}), 0)::text`;
+const count = sql<number>`count(*)::int`;
+const units = sql<number>`coalesce(sum(${products.stock}), 0)::int`;
+
+/** Per product: checkouts made in the range and checkouts not yet returned. */
+function checkoutsPerProduct(db: DbOrTx, range: Range) {
+  return db
+    .select({
+      productId: assetCheckouts.productId,
+      inRange:
+        sql<number>`count(*) filter (where ${assetCheckouts.checkedOutAt} >= ${ts(range.start)} and ${assetCheckouts.checkedOutAt} < ${ts(range.end)})::int`.as(
+          'in_range',
+        ),
+      active: sql<number>`count(*) filter (where ${assetCheckouts.returnedAt} is null)::int`.as('active'),
+    })
+    .from(assetCheckouts)
+    .groupBy(assetCheckouts.productId)
+    .as('per_product');
+}
+
+/** The four cards: assets, their value (price × stock), active and overdue checkouts. */
+export async function cardFigures(db: DbOrTx, now: Date) {
+  const [assets] = await db.select({ totalAssets: count, assetValue: value }).from(products).where(isAsset);
+  const [checkouts] = await db
+    .select({
+      activeCheckouts: sql<number>`count(*) filter (where ${assetCheckouts.returnedAt} is null)::int`,
+      overdueItems: sql<number>`count(*) filter (where ${assetCheckouts.returnedAt} is null and ${assetCheckouts.expectedReturnAt} < ${ts(now)})::int`,
+    })
+    .from(assetCheckouts);
+  return {
+    totalAssets: assets?.totalAssets ?? 0,
+    assetValue: assets?.assetValue ?? '0',
+    activeCheckouts: checkouts?.activeCheckouts ?? 0,
+    overdueItems: checkouts?.overdueItems ?? 0,
+  };
+}
+
+export async function assetsByType(db: DbOrTx) {
+  return db
+    .select({ assetType: products.assetType, count, units, value })
+    .from(products)
+    .where(isAsset)
+    .groupBy(products.assetType);
+}
+
+export async function assetsByCategory(db: DbOrTx) {
+  return db
+    .select({ category: categories.name, count, units, value })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(isAsset)
+    .groupBy(categories.name)
+    .orderBy(desc(sql`sum(${products.price} * ${products.stock})`), asc(categories.name));
+}
+
+/** Assets at or below their low-stock threshold, emptiest first. */
+export async function lowStockAssets(db: DbOrTx, limit: number) {
+  return db
+    .select({
+      id: products.id,
+      name: products.name,
+      sku: products.sku,
+      assetType: products.assetType,
+      stock: products.stock,
+      lowStockThreshold: products.lowStockThreshold,
+      location: products.location,
+    })
+    .from(products)
+    .where(and(isAsset, sql`${products.stock} <= ${products.lowStockThreshold}`))
+    .orderBy(asc(products.stock), asc(products.name), asc(products.id))
+    .limit(limit);
+}
+
+/** Every asset with its checkouts in the range, most used first (limit for the top list). */
+export async function assetUtilization(db: DbOrTx, range: Range, limit?: number) {
+  const perProduct = checkoutsPerProduct(db, range);
+  const checkouts = sql<number>`coalesce(${perProduct.inRange}, 0)::int`;
+  const query = db
+    .select({
+      id: products.id,
+      name: products.name,
+      assetType: products.assetType,
+      location: products.location,
+      stock: products.stock,
+      checkouts,
+      activeCheckouts: sql<number>`coalesce(${perProduct.active}, 0)::int`,
+    })
+    .from(products)
+    .leftJoin(perProduct, eq(perProduct.productId, products.id))
+    .where(isAsset)
+    .orderBy(desc(checkouts), asc(products.name), asc(products.id));
+  return limit === undefined ? query : query.limit(limit);
+}
+
+/** Checkouts made in the range of any asset, and how many assets they touched. */
+export async function utilizationTotals(db: DbOrTx, range: Range) {
+  const [row] = await db
+    .select({
+      totalCheckouts: count,
+      assetsUsed: sql<number>`count(distinct ${assetCheckouts.productId})::int`,
+    })
+    .from(assetCheckouts)
+    .innerJoin(products, eq(products.id, assetCheckouts.productId))
+    .where(
+      and(
+        isAsset,
+        sql`${assetCheckouts.checkedOutAt} >= ${ts(range.start)}`,
+        sql`${assetCheckouts.checkedOutAt} < ${ts(range.end)}`,
+      ),
+    );
+  return { totalCheckouts: row?.totalCheckouts ?? 0, assetsUsed: row?.assetsUsed ?? 0 };
+}
+
+/** Per POS department: active products, assets, asset value and checkouts; then the unassigned. */
+export async function departmentFigures(db: DbOrTx, range: Range) {
+  const perProduct = checkoutsPerProduct(db, range);
+  const figures = {
+    products: sql<number>`count(${products.id})::int`,
+    assets: sql<number>`count(${products.id}) filter (where ${products.assetType} <> 'regular')::int`,
+    assetValue: sql<string>`coalesce(sum(${products.price} * ${products.stock}) filter (where ${products.assetType} <> 'regular'), 0)::text`,
+    activeCheckouts: sql<number>`coalesce(sum(${perProduct.active}), 0)::int`,
+    checkoutsInRange: sql<number>`coalesce(sum(${perProduct.inRange}), 0)::int`,
+  };
+  const named = await db
+    .select({ id: departments.id, name: departments.name, building: departments.building, ...figures })
+    .from(departments)
+    .leftJoin(products, and(eq(products.departmentId, departments.id), eq(products.isActive, true)))
+    .leftJoin(perProduct, eq(perProduct.productId, products.id))
+    .groupBy(departments.id, departments.name, departments.building)
+    .orderBy(asc(departments.name));
+  const [unassigned] = await db
+    .select(figures)
+    .from(products)
+    .leftJoin(perProduct, eq(perProduct.productId, products.id))
+    .where(and(isNull(products.departmentId), eq(products.isActive, true)));
+  return { named, unassigned: unassigned ?? null };
+}
+
+/** Assets per building: the first dash-separated segment of the location (spec §3 products). */
+export async function locationFigures(db: DbOrTx) {
+  const building = sql<string>`coalesce(nullif(trim(split_part(coalesce(${products.location}, ''), '-', 1)), ''), 'Unassigned')`;
+  return db
+    .select({
+      building,
+      rooms: sql<number>`count(distinct nullif(trim(${products.location}), ''))::int`,
+      assets: count,
+      units,
+      value,
+    })
+    .from(products)
+    .where(isAsset)
+    .groupBy(sql`1`)
+    .orderBy(desc(sql`sum(${products.price} * ${products.stock})`), asc(sql`1`));
+}

@@ -1,0 +1,60 @@
+import {
+  expenseDailyStatsSchema,
+  expenseInputSchema,
+  expenseListQuerySchema,
+  expenseSchema,
+  idSchema,
+} from '@retail-hub/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AuthUser } from '../../types';
+import {
+  createExpense,
+  deleteExpense,
+  type ExpenseDeps,
+  editExpense,
+  expenseDailyStats,
+  listExpenses,
+} from './expenses.service';
+
+const params = z.object({ id: idSchema });
+
+/** spec §7 Expenses: the Expense Tracker's calls, for managers and super admins (spec §6). */
+export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps: ExpenseDeps = { db: app.database.db, timeZone: app.config.storeTimeZone, events: app.events };
+  const permission = 'expenses.manage' as const;
+
+  app.get(
+    '/api/expenses',
+    {
+      config: { permission },
+      schema: { querystring: expenseListQuerySchema, response: { 200: z.array(expenseSchema) } },
+    },
+    async (request) => listExpenses(deps, request.query),
+  );
+
+  app.get(
+    '/api/expenses/stats/daily',
+    { config: { permission }, schema: { response: { 200: expenseDailyStatsSchema } } },
+    async () => expenseDailyStats(deps),
+  );
+
+  app.post(
+    '/api/expenses',
+    { config: { permission }, schema: { body: expenseInputSchema, response: { 201: expenseSchema } } },
+    async (request, reply) =>
+      reply.status(201).send(await createExpense(deps, (request.auth as { user: AuthUser }).user.id, request.body)),
+  );
+
+  app.patch(
+    '/api/expenses/:id',
+    { config: { permission }, schema: { params, body: expenseInputSchema, response: { 200: expenseSchema } } },
+    async (request) => editExpense(deps, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/expenses/:id',
+    { config: { permission }, schema: { params, response: { 200: z.object({ message: z.string() }) } } },
+    async (request) => deleteExpense(deps, request.params.id),
+  );
+};

@@ -1,0 +1,63 @@
+import type { Expense, ExpenseCategory, ExpenseDailyStats, ExpenseInput } from '@retail-hub/shared';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { queryKeyMatchesPath } from '@/lib/live-updates';
+
+/** spec §7 Expenses. The Expense Tracker sends a 2-decimal amount string (spec §5). */
+export type ExpensePayload = Omit<ExpenseInput, 'amount'> & { amount: string };
+
+export type ExpenseFilter = { startDate: string; endDate: string; category: ExpenseCategory | null };
+
+/** GET /api/expenses?startDate&endDate&category: newest first. */
+export const expensesQueryOptions = (filter: ExpenseFilter) =>
+  queryOptions<Expense[]>({
+    queryKey: [
+      '/api/expenses',
+      { startDate: filter.startDate, endDate: filter.endDate, category: filter.category ?? undefined },
+    ],
+  });
+
+/** GET /api/expenses/stats/daily: today's figures in the store's time zone. */
+export const expenseStatsQueryOptions = () =>
+  queryOptions<ExpenseDailyStats>({ queryKey: ['/api/expenses/stats/daily'] });
+
+export function useExpenses(filter: ExpenseFilter) {
+  return useQuery(expensesQueryOptions(filter));
+}
+
+export function useExpenseStats() {
+  return useQuery(expenseStatsQueryOptions());
+}
+
+function useRefreshExpenses() {
+  const queryClient = useQueryClient();
+  return () =>
+    queryClient.invalidateQueries({ predicate: (query) => queryKeyMatchesPath(query.queryKey, '/api/expenses') });
+}
+
+export function useCreateExpense() {
+  const refresh = useRefreshExpenses();
+  return useMutation({
+    mutationFn: async (payload: ExpensePayload) =>
+      (await (await apiRequest('POST', '/api/expenses', payload)).json()) as Expense,
+    onSuccess: refresh,
+  });
+}
+
+export function useUpdateExpense() {
+  const refresh = useRefreshExpenses();
+  return useMutation({
+    mutationFn: async ({ id, payload }: { id: string; payload: ExpensePayload }) =>
+      (await (await apiRequest('PATCH', `/api/expenses/${id}`, payload)).json()) as Expense,
+    onSuccess: refresh,
+  });
+}
+
+export function useDeleteExpense() {
+  const refresh = useRefreshExpenses();
+  return useMutation({
+    mutationFn: async (id: string) =>
+      (await (await apiRequest('DELETE', `/api/expenses/${id}`)).json()) as { message: string },
+    onSuccess: refresh,
+  });
+}

@@ -1,0 +1,291 @@
+import { ActionIcon, Alert, Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  EXPENSE_CATEGORIES,
+  EXPENSE_CATEGORY_LABELS,
+  EXPENSE_DATE_RANGE_LABELS,
+  EXPENSE_DATE_RANGES,
+  EXPENSE_MESSAGES,
+  EXPENSE_PAYMENT_METHOD_LABELS,
+  type Expense,
+  type ExpenseCategory,
+  type ExpenseDateRange,
+} from '@retail-hub/shared';
+import { IconEdit, IconPlus, IconReceipt2, IconTrash } from '@tabler/icons-react';
+import { format } from 'date-fns';
+import { useMemo, useState } from 'react';
+import { ConfirmDialog } from '@/components/feedback/confirm-dialog';
+import { Panel, PanelEmpty, PanelLoading } from '@/components/panel';
+import { ApiError, serverMessage } from '@/lib/api-client';
+import { money } from '@/lib/money';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import {
+  type ExpensePayload,
+  useCreateExpense,
+  useDeleteExpense,
+  useExpenseStats,
+  useExpenses,
+  useUpdateExpense,
+} from '../api/expenses';
+import { expenseRangeDays } from '../date-range';
+import { ExpenseFormDialog, type FieldErrors } from './expense-form';
+
+const ALL = 'all';
+const categoryFilterOptions = [
+  { value: ALL, label: 'All Categories' },
+  ...EXPENSE_CATEGORIES.map((value) => ({ value, label: EXPENSE_CATEGORY_LABELS[value] })),
+];
+const rangeOptions = EXPENSE_DATE_RANGES.map((value) => ({ value, label: EXPENSE_DATE_RANGE_LABELS[value] }));
+
+const CATEGORY_COLORS: Record<ExpenseCategory, string> = {
+  office_supplies: 'blue',
+  maintenance: 'orange',
+  utilities: 'cyan',
+  food_beverage: 'grape',
+  transport: 'teal',
+  other: 'gray',
+};
+
+/** The server's field errors of a refused save, to show under the fields. */
+function fieldErrorsOf(error: unknown): FieldErrors {
+  return error instanceof ApiError ? ((error.body?.errors as FieldErrors | undefined) ?? {}) : {};
+}
+
+function StatCard({ label, value, loading }: { label: string; value: string; loading: boolean }) {
+  return (
+    <Card padding="md" data-testid={`expense-stat-${label}`}>
+      <Text size="sm" c="dimmed" fw={500}>
+        {label}
+      </Text>
+      <Text fw={700} size="28px" lh={1.2} ff="monospace" data-testid="stat-value">
+        {loading ? '…' : value}
+      </Text>
+    </Card>
+  );
+}
+
+/** spec §2 Expense Tracker (/expenses), inside the POS shell; the guard admits managers (spec §6). */
+export function ExpenseTracker({ title }: { title: string }) {
+  const [category, setCategory] = useState<string>(ALL);
+  const [range, setRange] = useState<ExpenseDateRange>('today');
+  const filter = useMemo(
+    () => ({ ...expenseRangeDays(range), category: category === ALL ? null : (category as ExpenseCategory) }),
+    [range, category],
+  );
+  const stats = useExpenseStats();
+  const list = useExpenses(filter);
+  const create = useCreateExpense();
+  const update = useUpdateExpense();
+  const remove = useDeleteExpense();
+
+  const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<Expense | null>(null);
+  const [serverErrors, setServerErrors] = useState<FieldErrors>({});
+  const [toDelete, setToDelete] = useState<Expense | null>(null);
+
+  const openForm = (expense: Expense | null) => {
+    setEditing(expense);
+    setServerErrors({});
+    setFormOpen(true);
+  };
+
+  const save = (payload: ExpensePayload) => {
+    const failed = (title: string) => (error: unknown) => {
+      setServerErrors(fieldErrorsOf(error));
+      notifyError({ replace: true, title, message: serverMessage(error) ?? 'Please try again.' });
+    };
+    if (editing) {
+      update.mutate(
+        { id: editing.id, payload },
+        {
+          onSuccess: (saved) => {
+            notifySuccess({ replace: true, title: EXPENSE_MESSAGES.updated, message: saved.description });
+            setFormOpen(false);
+          },
+          onError: failed(EXPENSE_MESSAGES.updateFailed),
+        },
+      );
+    } else {
+      create.mutate(payload, {
+        onSuccess: (saved) => {
+          notifySuccess({
+            replace: true,
+            title: EXPENSE_MESSAGES.added,
+            message: `${saved.description}: ${money(saved.amount)}`,
+          });
+          setFormOpen(false);
+        },
+        onError: failed(EXPENSE_MESSAGES.addFailed),
+      });
+    }
+  };
+
+  const confirmDelete = () => {
+    if (!toDelete) return;
+    remove.mutate(toDelete.id, {
+      onSuccess: () => {
+        notifySuccess({ replace: true, title: EXPENSE_MESSAGES.deleted, message: toDelete.description });
+        setToDelete(null);
+      },
+      onError: (error) =>
+        notifyError({
+          replace: true,
+          title: EXPENSE_MESSAGES.deleteFailed,
+          message: serverMessage(error) ?? 'Please try again.',
+        }),
+    });
+  };
+
+  const expenses = list.data ?? [];
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start" gap="md">
+        <div>
+          <Title order={1} size="h2">
+            {title}
+          </Title>
+          <Text c="dimmed">Record and review the store&apos;s day-to-day spending.</Text>
+        </div>
+        <Button size="md" leftSection={<IconPlus size={20} aria-hidden />} onClick={() => openForm(null)}>
+          Add Expense
+        </Button>
+      </Group>
+
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" data-testid="expense-stats">
+        <StatCard label="Today's Expenses" value={money(stats.data?.totalExpenses ?? '0')} loading={stats.isPending} />
+        <StatCard
+          label="Total Transactions"
+          value={String(stats.data?.totalTransactions ?? 0)}
+          loading={stats.isPending}
+        />
+        <StatCard
+          label="Categories"
+          value={String(stats.data?.expensesByCategory.length ?? 0)}
+          loading={stats.isPending}
+        />
+      </SimpleGrid>
+
+      <Card data-testid="expense-filters">
+        <Group gap="md" align="flex-end" wrap="wrap">
+          <Select
+            label="Category"
+            data={categoryFilterOptions}
+            value={category}
+            onChange={(value) => setCategory(value ?? ALL)}
+            allowDeselect={false}
+            w={220}
+          />
+          <Select
+            label="Date Range"
+            data={rangeOptions}
+            value={range}
+            onChange={(value) => setRange((value ?? 'today') as ExpenseDateRange)}
+            allowDeselect={false}
+            w={200}
+          />
+        </Group>
+      </Card>
+
+      <Panel title="Recent Expenses" icon={<IconReceipt2 size={22} aria-hidden />} testId="recent-expenses">
+        {list.isPending ? (
+          <PanelLoading />
+        ) : list.isError ? (
+          <Alert color="red" title="Expenses could not be loaded">
+            {serverMessage(list.error) ?? 'Please try again.'}
+          </Alert>
+        ) : expenses.length === 0 ? (
+          <PanelEmpty>No expenses found</PanelEmpty>
+        ) : (
+          <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+            {expenses.map((expense) => (
+              <ExpenseRow
+                key={expense.id}
+                expense={expense}
+                onEdit={() => openForm(expense)}
+                onDelete={() => setToDelete(expense)}
+              />
+            ))}
+          </Stack>
+        )}
+      </Panel>
+
+      <ExpenseFormDialog
+        opened={formOpen}
+        expense={editing}
+        isPending={create.isPending || update.isPending}
+        serverErrors={serverErrors}
+        onSubmit={save}
+        onInvalid={() =>
+          notifyError({
+            replace: true,
+            title: EXPENSE_MESSAGES.required,
+            message: 'Category, amount and description are required.',
+          })
+        }
+        onClose={() => setFormOpen(false)}
+      />
+
+      <ConfirmDialog
+        opened={toDelete !== null}
+        title="Delete Expense"
+        message={toDelete ? `Delete "${toDelete.description}" (${money(toDelete.amount)})? This cannot be undone.` : ''}
+        confirmLabel="Delete"
+        isPending={remove.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setToDelete(null)}
+      />
+    </Stack>
+  );
+}
+
+function ExpenseRow({ expense, onEdit, onDelete }: { expense: Expense; onEdit: () => void; onDelete: () => void }) {
+  const who = [expense.user.firstName, expense.user.lastName].filter(Boolean).join(' ');
+  const details = [
+    format(new Date(expense.createdAt), 'MMM d, yyyy HH:mm'),
+    EXPENSE_PAYMENT_METHOD_LABELS[expense.paymentMethod],
+    expense.vendor,
+    expense.receiptNumber ? `Receipt ${expense.receiptNumber}` : null,
+    who ? `by ${who}` : null,
+  ].filter(Boolean);
+  return (
+    <Card component="li" withBorder padding="sm" data-testid="expense-row">
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Group gap="xs" wrap="wrap">
+            <Text fw={600} data-testid="expense-description">
+              {expense.description}
+            </Text>
+            <Badge variant="light" color={CATEGORY_COLORS[expense.category]}>
+              {EXPENSE_CATEGORY_LABELS[expense.category]}
+            </Badge>
+          </Group>
+          <Text size="sm" c="dimmed">
+            {details.join(' · ')}
+          </Text>
+          {expense.notes ? (
+            <Text size="sm" c="dimmed" fs="italic">
+              {expense.notes}
+            </Text>
+          ) : null}
+        </Stack>
+        <Group gap="xs" wrap="nowrap">
+          <Text fw={700} ff="monospace" data-testid="expense-amount">
+            {money(expense.amount)}
+          </Text>
+          <ActionIcon variant="subtle" size="lg" aria-label={`Edit ${expense.description}`} onClick={onEdit}>
+            <IconEdit size={20} aria-hidden />
+          </ActionIcon>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            size="lg"
+            aria-label={`Delete ${expense.description}`}
+            onClick={onDelete}
+          >
+            <IconTrash size={20} aria-hidden />
+          </ActionIcon>
+        </Group>
+      </Group>
+    </Card>
+  );
+}
