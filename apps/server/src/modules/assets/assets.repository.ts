@@ -1,0 +1,337 @@
+import type { AssetType, CheckoutFilter, CheckoutStatus, ReturnCondition, Role, ServiceFlag } from '@retail-hub/shared';
+import { and, asc, desc, eq, gte, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { assetCheckouts, products, productVariants, users } from '../../db/schema/index';
+
+/**
+ * spec §4: the displayed status is computed from the return time and the clock, never read from
+ * the stored column (rows written before this rule, such as the demo seed's, may say 'overdue').
+ * `now` is a JS Date sent as a parameter, so a test's clock decides what is overdue.
+ */
+const displayedStatus = (now: Date) => sql<CheckoutStatus>`case
+    when ${assetCheckouts.returnedAt} is not null then 'returned'
+    when ${assetCheckouts.expectedReturnAt} < ${now.toISOString()}::timestamptz then 'overdue'
+    else 'checked_out' end`;
+
+export type CheckoutRow = {
+  id: string;
+  status: CheckoutStatus;
+  productId: string;
+  variantId: string | null;
+  userId: string;
+  productName: string;
+  assetType: AssetType;
+  location: string | null;
+  variantName: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  checkedOutAt: Date;
+  expectedReturnAt: Date | null;
+  returnedAt: Date | null;
+  returnCondition: ReturnCondition | null;
+  notes: string | null;
+  returnNotes: string | null;
+};
+
+/**
+ * The filter of GET /api/asset-checkouts. 'checked_out' is every loan not yet returned, overdue
+ * ones included (as Snipe-IT lists "checked out" assets): an overdue asset is still out, and the
+ * Overdue filter narrows to the late ones.
+ */
+function filterCondition(filter: CheckoutFilter, now: Date): SQL | undefined {
+  switch (filter) {
+    case 'checked_out':
+      return isNull(assetCheckouts.returnedAt);
+    case 'returned':
+      return sql`${assetCheckouts.returnedAt} is not null`;
+    case 'overdue':
+      return and(
+        isNull(assetCheckouts.returnedAt),
+        sql`${assetCheckouts.expectedReturnAt} < ${now.toISOString()}::timestamptz`,
+      );
+    default:
+      return undefined;
+  }
+}
+
+/** Checkouts newest first, optionally only one borrower's (the IDOR rule: cashiers see their own). */
+export async function listCheckoutRows(
+  db: DbOrTx,
+  options: { filter: CheckoutFilter; now: Date; userId?: string | undefined; id?: string | undefined },
+): Promise<CheckoutRow[]> {
+  const conditions = [
+    filterCondition(options.filter, options.now),
+    options.userId ? eq(assetCheckouts.userId, options.userId) : undefined,
+    options.id ? eq(assetCheckouts.id, options.id) : undefined,
+  ].filter((c): c is SQL => c !== undefined);
+  return db
+    .select({
+      id: assetCheckouts.id,
+      status: displayedStatus(options.now),
+      productId: assetCheckouts.productId,
+      variantId: assetCheckouts.variantId,
+      userId: assetCheckouts.userId,
+      productName: products.name,
+      assetType: products.assetType,
+      location: products.location,
+      variantName: productVariants.name,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      checkedOutAt: assetCheckouts.checkedOutAt,
+      expectedReturnAt: assetCheckouts.expectedReturnAt,
+      returnedAt: assetCheckouts.returnedAt,
+      returnCondition: assetCheckouts.returnCondition,
+      notes: assetCheckouts.notes,
+      returnNotes: assetCheckouts.returnNotes,
+    })
+    .from(assetCheckouts)
+    .innerJoin(products, eq(products.id, assetCheckouts.productId))
+    .innerJoin(users, eq(users.id, assetCheckouts.userId))
+    .leftJoin(productVariants, eq(productVariants.id, assetCheckouts.variantId))
+    .where(conditions.length > 0 ? and(...conditions) : undefined)
+    .orderBy(desc(assetCheckouts.checkedOutAt), desc(assetCheckouts.createdAt), desc(assetCheckouts.id));
+}
+
+export type AssetFacts = {
+  id: string;
+  name: string;
+  isActive: boolean;
+  assetType: AssetType;
+  isCheckoutRequired: boolean;
+  serviceFlag: ServiceFlag | null;
+  stock: number;
+};
+
+export async function findAsset(db: DbOrTx, id: string): Promise<AssetFacts | null> {
+  const rows = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      isActive: products.isActive,
+      assetType: products.assetType,
+      isCheckoutRequired: products.isCheckoutRequired,
+      serviceFlag: products.serviceFlag,
+      stock: products.stock,
+    })
+    .from(products)
+    .where(eq(products.id, id))
+    .limit(1);
+  const row = rows[0];
+  return row ? { ...row, serviceFlag: row.serviceFlag as ServiceFlag | null } : null;
+}
+
+export async function activeVariantsOf(db: DbOrTx, productId: string) {
+  return db
+    .select({ id: productVariants.id, name: productVariants.name, stock: productVariants.stock })
+    .from(productVariants)
+    .where(and(eq(productVariants.productId, productId), eq(productVariants.isActive, true)))
+    .orderBy(asc(productVariants.sortOrder), asc(productVariants.name));
+}
+
+export async function findVariant(db: DbOrTx, id: string) {
+  const rows = await db
+    .select({
+      id: productVariants.id,
+      productId: productVariants.productId,
+      name: productVariants.name,
+      isActive: productVariants.isActive,
+    })
+    .from(productVariants)
+    .where(eq(productVariants.id, id))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findUserFacts(db: DbOrTx, id: string) {
+  const rows = await db
+    .select({ id: users.id, isActive: users.isActive, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/**
+ * Takes one unit of the product for a loan: a conditional update (never read-then-write), which
+ * also re-checks that the asset is still active and in service. Returns false when it did not
+ * apply (no unit left, or the asset changed under us).
+ */
+export async function takeProductUnit(db: DbOrTx, productId: string): Promise<boolean> {
+  const rows = await db
+    .update(products)
+    .set({ stock: sql`${products.stock} - 1`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(products.id, productId),
+        gte(products.stock, 1),
+        isNull(products.serviceFlag),
+        eq(products.isActive, true),
+        eq(products.isCheckoutRequired, true),
+        ne(products.assetType, 'regular'),
+      ),
+    )
+    .returning({ id: products.id });
+  return rows.length > 0;
+}
+
+/** The same for a size option's stock; the product's service flag still decides. */
+export async function takeVariantUnit(db: DbOrTx, productId: string, variantId: string): Promise<boolean> {
+  const inService = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(
+      and(
+        eq(products.id, productId),
+        isNull(products.serviceFlag),
+        eq(products.isActive, true),
+        eq(products.isCheckoutRequired, true),
+        ne(products.assetType, 'regular'),
+      ),
+    )
+    // Holds the product row so a flag set concurrently waits for this loan (or this loan for it).
+    .for('share');
+  if (inService.length === 0) return false;
+  const rows = await db
+    .update(productVariants)
+    .set({ stock: sql`${productVariants.stock} - 1`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(productVariants.id, variantId),
+        eq(productVariants.productId, productId),
+        eq(productVariants.isActive, true),
+        gte(productVariants.stock, 1),
+      ),
+    )
+    .returning({ id: productVariants.id });
+  return rows.length > 0;
+}
+
+export async function insertCheckout(
+  db: DbOrTx,
+  values: {
+    productId: string;
+    variantId: string | null;
+    userId: string;
+    checkedOutAt: Date;
+    expectedReturnAt: Date | null;
+    notes: string | null;
+    checkedOutBy: string;
+  },
+): Promise<string> {
+  const [row] = await db
+    .insert(assetCheckouts)
+    .values({ ...values, status: 'checked_out' })
+    .returning({ id: assetCheckouts.id });
+  return (row as { id: string }).id;
+}
+
+/**
+ * Marks a loan returned, only if it is still out (a second return finds nothing to update).
+ * Returns the product and size option whose stock comes back, or null.
+ */
+export async function markReturned(
+  db: DbOrTx,
+  id: string,
+  values: { returnedAt: Date; returnCondition: ReturnCondition; returnNotes: string | null; returnedBy: string },
+): Promise<{ productId: string; variantId: string | null } | null> {
+  const rows = await db
+    .update(assetCheckouts)
+    .set({ ...values, status: 'returned', updatedAt: sql`now()` })
+    .where(and(eq(assetCheckouts.id, id), isNull(assetCheckouts.returnedAt)))
+    .returning({ productId: assetCheckouts.productId, variantId: assetCheckouts.variantId });
+  return rows[0] ?? null;
+}
+
+export async function checkoutExists(db: DbOrTx, id: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: assetCheckouts.id })
+    .from(assetCheckouts)
+    .where(eq(assetCheckouts.id, id))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function restoreProductUnit(db: DbOrTx, productId: string): Promise<void> {
+  await db
+    .update(products)
+    .set({ stock: sql`${products.stock} + 1`, updatedAt: sql`now()` })
+    .where(eq(products.id, productId));
+}
+
+/** Returns false when the size option is gone (deleted variants null the checkout's variantId). */
+export async function restoreVariantUnit(db: DbOrTx, variantId: string): Promise<boolean> {
+  const rows = await db
+    .update(productVariants)
+    .set({ stock: sql`${productVariants.stock} + 1`, updatedAt: sql`now()` })
+    .where(eq(productVariants.id, variantId))
+    .returning({ id: productVariants.id });
+  return rows.length > 0;
+}
+
+export async function setServiceFlag(db: DbOrTx, productId: string, flag: ServiceFlag | null, at: Date | null) {
+  const rows = await db
+    .update(products)
+    .set({ serviceFlag: flag, serviceFlaggedAt: at, updatedAt: sql`now()` })
+    .where(eq(products.id, productId))
+    .returning({ id: products.id });
+  return rows.length > 0;
+}
+
+export async function listBorrowerRows(db: DbOrTx) {
+  return db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      role: users.role,
+    })
+    .from(users)
+    .where(eq(users.isActive, true))
+    .orderBy(
+      sql`lower(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')) collate "C"`,
+      asc(users.id),
+    ) as Promise<
+    Array<{ id: string; firstName: string | null; lastName: string | null; email: string | null; role: Role }>
+  >;
+}
+
+/** Institutional assets that are lent out: active, checkout required, not a regular product. */
+export async function listLendableRows(db: DbOrTx) {
+  const rows = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      sku: products.sku,
+      assetType: products.assetType,
+      location: products.location,
+      stock: products.stock,
+      serviceFlag: products.serviceFlag,
+      serviceFlaggedAt: products.serviceFlaggedAt,
+      // Spelled out: Drizzle leaves columns unqualified in a one-table select, which a subquery would misread.
+      checkedOut: sql<number>`(select count(*)::int from asset_checkouts ac
+        where ac.product_id = "products"."id" and ac.returned_at is null)`,
+    })
+    .from(products)
+    .where(and(eq(products.isActive, true), eq(products.isCheckoutRequired, true), ne(products.assetType, 'regular')))
+    .orderBy(sql`lower(${products.name}) collate "C"`, asc(products.id));
+  const ids = rows.map((r) => r.id);
+  const variants =
+    ids.length === 0
+      ? []
+      : await db
+          .select({
+            id: productVariants.id,
+            productId: productVariants.productId,
+            name: productVariants.name,
+            stock: productVariants.stock,
+          })
+          .from(productVariants)
+          .where(and(inArray(productVariants.productId, ids), eq(productVariants.isActive, true)))
+          .orderBy(asc(productVariants.sortOrder), asc(productVariants.name));
+  return rows.map((row) => ({
+    ...row,
+    serviceFlag: row.serviceFlag as ServiceFlag | null,
+    variants: variants.filter((v) => v.productId === row.id).map(({ id, name, stock }) => ({ id, name, stock })),
+  }));
+}

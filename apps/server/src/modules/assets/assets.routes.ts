@@ -1,0 +1,109 @@
+import {
+  assetCheckoutCreateSchema,
+  assetCheckoutSchema,
+  assetReturnSchema,
+  borrowerSchema,
+  CHECKOUT_FILTERS,
+  idSchema,
+  lendableAssetSchema,
+  type Role,
+} from '@retail-hub/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  type Actor,
+  type AssetDeps,
+  checkOut,
+  clearServiceFlag,
+  listBorrowers,
+  listCheckouts,
+  listLendableAssets,
+  returnAsset,
+} from './assets.service';
+
+const idParams = z.object({ id: idSchema });
+
+const listQuery = z.object({
+  // spec §7: the status filter is part of the query key; 'all' (or nothing) means no filter.
+  status: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? 'all' : v))
+    .pipe(z.enum(CHECKOUT_FILTERS, { error: 'Status must be all, checked_out, returned or overdue' })),
+});
+
+function actorOf(request: { auth: { user: { id: string; role: Role } } | null }): Actor {
+  const user = request.auth!.user;
+  return { id: user.id, role: user.role };
+}
+
+export type AssetRoutesOptions = { now?: () => Date };
+
+/**
+ * Asset checkout (spec §2 Asset checkout, §7 GET /api/asset-checkouts, issue #7). Everyone signed
+ * in reads ('assets.view': lenders see every loan, others their own); lending, taking back and
+ * clearing a service flag need 'assets.lend'. Static paths (/borrowers, /assets) win over /:id.
+ */
+export const assetRoutes: FastifyPluginAsyncZod<AssetRoutesOptions> = async (app, options) => {
+  const deps: AssetDeps = {
+    database: app.database,
+    events: app.events,
+    ...(options.now ? { now: options.now } : {}),
+  };
+
+  app.get(
+    '/api/asset-checkouts',
+    {
+      config: { permission: 'assets.view' },
+      schema: { querystring: listQuery, response: { 200: z.array(assetCheckoutSchema) } },
+    },
+    async (request) => listCheckouts(deps, actorOf(request), request.query.status),
+  );
+
+  app.get(
+    '/api/asset-checkouts/borrowers',
+    { config: { permission: 'assets.lend' }, schema: { response: { 200: z.array(borrowerSchema) } } },
+    async () => listBorrowers(deps),
+  );
+
+  app.get(
+    '/api/asset-checkouts/assets',
+    { config: { permission: 'assets.lend' }, schema: { response: { 200: z.array(lendableAssetSchema) } } },
+    async () => listLendableAssets(deps),
+  );
+
+  app.post(
+    '/api/asset-checkouts',
+    {
+      config: { permission: 'assets.lend' },
+      schema: { body: assetCheckoutCreateSchema, response: { 201: assetCheckoutSchema } },
+    },
+    async (request, reply) => {
+      const checkout = await checkOut(deps, actorOf(request), request.body);
+      return reply.status(201).send(checkout);
+    },
+  );
+
+  app.post(
+    '/api/asset-checkouts/:id/return',
+    {
+      config: { permission: 'assets.lend' },
+      schema: { params: idParams, body: assetReturnSchema, response: { 200: assetCheckoutSchema } },
+    },
+    async (request) => returnAsset(deps, actorOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/products/:id/service-flag/clear',
+    {
+      config: { permission: 'assets.lend' },
+      schema: {
+        params: idParams,
+        response: {
+          200: z.object({ id: z.string(), name: z.string(), serviceFlag: z.null(), message: z.string() }),
+        },
+      },
+    },
+    async (request) => clearServiceFlag(deps, request.params.id),
+  );
+};

@@ -1,0 +1,248 @@
+import {
+  type AssetCheckout,
+  type Borrower,
+  type CheckoutFilter,
+  can,
+  type LendableAsset,
+  type ReturnCondition,
+  type Role,
+  type ServiceFlag,
+} from '@retail-hub/shared';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import type { EventBus } from '../events/event-bus';
+import {
+  activeVariantsOf,
+  type CheckoutRow,
+  checkoutExists,
+  findAsset,
+  findUserFacts,
+  findVariant,
+  insertCheckout,
+  listBorrowerRows,
+  listCheckoutRows,
+  listLendableRows,
+  markReturned,
+  restoreProductUnit,
+  restoreVariantUnit,
+  setServiceFlag,
+  takeProductUnit,
+  takeVariantUnit,
+} from './assets.repository';
+
+/** What the asset services need: the database, the live-update bus and a clock (tests fix it). */
+export type AssetDeps = {
+  database: { db: Db };
+  events: EventBus;
+  /** Defaults to the system clock; `vi.setSystemTime` moves it too. */
+  now?: () => Date;
+};
+
+/** Who is asking (the signed-in staff member). */
+export type Actor = { id: string; role: Role };
+
+const clock = (deps: AssetDeps) => (deps.now ? deps.now() : new Date());
+
+export const assetErrors = {
+  checkoutNotFound: () => new AppError(404, 'assets.checkout_not_found', 'Asset checkout not found.'),
+  assetNotFound: () => new AppError(404, 'assets.asset_not_found', 'Asset not found.'),
+  notLendable: (name: string) =>
+    new AppError(
+      400,
+      'assets.not_lendable',
+      `${name} is not an institutional asset that is checked out. Only active assets marked "checkout required" can be lent.`,
+    ),
+  flagged: (name: string, flag: ServiceFlag) =>
+    new AppError(
+      409,
+      'assets.flagged',
+      `This asset is flagged for maintenance (${flag === 'damaged' ? 'damaged' : 'needs maintenance'}): ${name} cannot be checked out until the flag is cleared.`,
+    ),
+  noUnits: (name: string) => new AppError(409, 'assets.no_units', `No units of ${name} are available to check out.`),
+  variantRequired: (name: string) =>
+    new AppError(400, 'assets.variant_required', `Choose which size option of ${name} to check out.`, {
+      errors: { variantId: `Choose which size option of ${name} to check out.` },
+    }),
+  variantNotFound: () =>
+    new AppError(404, 'assets.variant_not_found', 'Size option not found for this asset.', {
+      errors: { variantId: 'Size option not found for this asset.' },
+    }),
+  borrowerNotFound: () =>
+    new AppError(404, 'assets.borrower_not_found', 'Borrower not found.', {
+      errors: { userId: 'Borrower not found.' },
+    }),
+  borrowerInactive: () =>
+    new AppError(400, 'assets.borrower_inactive', 'This staff member is inactive and cannot borrow assets.', {
+      errors: { userId: 'This staff member is inactive and cannot borrow assets.' },
+    }),
+  alreadyReturned: () => new AppError(409, 'assets.already_returned', 'This asset has already been returned.'),
+  notFlagged: (name: string) => new AppError(409, 'assets.not_flagged', `${name} is not flagged for maintenance.`),
+};
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+function toCheckout(row: CheckoutRow): AssetCheckout {
+  return {
+    id: row.id,
+    status: row.status,
+    productId: row.productId,
+    variantId: row.variantId,
+    userId: row.userId,
+    product: { id: row.productId, name: row.productName, assetType: row.assetType, location: row.location },
+    variant: row.variantId && row.variantName !== null ? { id: row.variantId, name: row.variantName } : null,
+    user: { id: row.userId, firstName: row.firstName, lastName: row.lastName },
+    checkedOutAt: row.checkedOutAt.toISOString(),
+    expectedReturnAt: iso(row.expectedReturnAt),
+    returnedAt: iso(row.returnedAt),
+    returnCondition: row.returnCondition,
+    notes: row.notes,
+    returnNotes: row.returnNotes,
+  };
+}
+
+/**
+ * GET /api/asset-checkouts. Lenders ('assets.lend') see every loan; anyone else only their own
+ * (a cashier must not read who else borrowed what: the IDOR rule).
+ */
+export async function listCheckouts(deps: AssetDeps, actor: Actor, filter: CheckoutFilter): Promise<AssetCheckout[]> {
+  const rows = await listCheckoutRows(deps.database.db, {
+    filter,
+    now: clock(deps),
+    userId: can(actor.role, 'assets.lend') ? undefined : actor.id,
+  });
+  return rows.map(toCheckout);
+}
+
+async function oneCheckout(deps: AssetDeps, id: string, now: Date): Promise<AssetCheckout> {
+  const [row] = await listCheckoutRows(deps.database.db, { filter: 'all', now, id });
+  if (!row) throw assetErrors.checkoutNotFound();
+  return toCheckout(row);
+}
+
+function checkLendable(asset: { name: string; isActive: boolean; assetType: string; isCheckoutRequired: boolean }) {
+  if (!asset.isActive || !asset.isCheckoutRequired || asset.assetType === 'regular') {
+    throw assetErrors.notLendable(asset.name);
+  }
+}
+
+/**
+ * POST /api/asset-checkouts. In one transaction: the borrower and the asset are checked, one unit
+ * is taken with a conditional update (`stock >= 1`, so two loans of the last unit cannot both
+ * succeed) and the loan is inserted. A refused request changes nothing.
+ */
+export async function checkOut(
+  deps: AssetDeps,
+  actor: Actor,
+  input: {
+    productId: string;
+    variantId?: string | null | undefined;
+    userId: string;
+    expectedReturnAt?: string | null | undefined;
+    notes: string | null;
+  },
+): Promise<AssetCheckout> {
+  const { db } = deps.database;
+  const now = clock(deps);
+  const id = await db.transaction(async (tx) => {
+    const borrower = await findUserFacts(tx, input.userId);
+    if (!borrower) throw assetErrors.borrowerNotFound();
+    if (!borrower.isActive) throw assetErrors.borrowerInactive();
+
+    const asset = await findAsset(tx, input.productId);
+    if (!asset) throw assetErrors.assetNotFound();
+    checkLendable(asset);
+    if (asset.serviceFlag) throw assetErrors.flagged(asset.name, asset.serviceFlag);
+
+    let variantId: string | null = null;
+    if (input.variantId) {
+      const variant = await findVariant(tx, input.variantId);
+      if (!variant || variant.productId !== asset.id || !variant.isActive) throw assetErrors.variantNotFound();
+      variantId = variant.id;
+    } else if ((await activeVariantsOf(tx, asset.id)).length > 0) {
+      throw assetErrors.variantRequired(asset.name);
+    }
+
+    const taken = variantId ? await takeVariantUnit(tx, asset.id, variantId) : await takeProductUnit(tx, asset.id);
+    if (!taken) {
+      // Tell why: the asset may have been flagged or deactivated since it was read.
+      const fresh = await findAsset(tx, asset.id);
+      if (!fresh) throw assetErrors.assetNotFound();
+      checkLendable(fresh);
+      if (fresh.serviceFlag) throw assetErrors.flagged(fresh.name, fresh.serviceFlag);
+      throw assetErrors.noUnits(asset.name);
+    }
+    return insertCheckout(tx, {
+      productId: asset.id,
+      variantId,
+      userId: borrower.id,
+      checkedOutAt: now,
+      expectedReturnAt: input.expectedReturnAt ? new Date(input.expectedReturnAt) : null,
+      notes: input.notes,
+      checkedOutBy: actor.id,
+    });
+  });
+  await deps.events.publish('checkout.changed', [id]);
+  await deps.events.publish('stock.changed', [input.productId]);
+  return oneCheckout(deps, id, now);
+}
+
+/**
+ * POST /api/asset-checkouts/:id/return. The loan is closed only if still open (a second return,
+ * even a simultaneous one, is refused), its unit goes back to stock, and a damaged or
+ * needs-maintenance return flags the asset so it is not lent again until cleared.
+ */
+export async function returnAsset(
+  deps: AssetDeps,
+  actor: Actor,
+  id: string,
+  input: { returnCondition: ReturnCondition; notes: string | null },
+): Promise<AssetCheckout> {
+  const { db } = deps.database;
+  const now = clock(deps);
+  const productId = await db.transaction(async (tx) => {
+    const closed = await markReturned(tx, id, {
+      returnedAt: now,
+      returnCondition: input.returnCondition,
+      returnNotes: input.notes,
+      returnedBy: actor.id,
+    });
+    if (!closed) {
+      if (await checkoutExists(tx, id)) throw assetErrors.alreadyReturned();
+      throw assetErrors.checkoutNotFound();
+    }
+    // A deleted size option nulls the loan's variantId; then the unit goes back to the product.
+    const restored = closed.variantId ? await restoreVariantUnit(tx, closed.variantId) : false;
+    if (!restored) await restoreProductUnit(tx, closed.productId);
+    if (input.returnCondition !== 'good') await setServiceFlag(tx, closed.productId, input.returnCondition, now);
+    return closed.productId;
+  });
+  await deps.events.publish('checkout.changed', [id]);
+  await deps.events.publish('stock.changed', [productId]);
+  if (input.returnCondition !== 'good') await deps.events.publish('product.changed', [productId]);
+  return oneCheckout(deps, id, now);
+}
+
+/** POST /api/products/:id/service-flag/clear: puts a flagged asset back in service. */
+export async function clearServiceFlag(
+  deps: AssetDeps,
+  productId: string,
+): Promise<{ id: string; name: string; serviceFlag: null; message: string }> {
+  const { db } = deps.database;
+  const asset = await findAsset(db, productId);
+  if (!asset) throw assetErrors.assetNotFound();
+  if (!asset.serviceFlag) throw assetErrors.notFlagged(asset.name);
+  await setServiceFlag(db, productId, null, null);
+  await deps.events.publish('product.changed', [productId]);
+  // The lendable-asset list lives under /api/asset-checkouts.
+  await deps.events.publish('checkout.changed');
+  return { id: asset.id, name: asset.name, serviceFlag: null, message: `${asset.name} is back in service.` };
+}
+
+export async function listBorrowers(deps: AssetDeps): Promise<Borrower[]> {
+  return listBorrowerRows(deps.database.db);
+}
+
+export async function listLendableAssets(deps: AssetDeps): Promise<LendableAsset[]> {
+  const rows = await listLendableRows(deps.database.db);
+  return rows.map((row) => ({ ...row, serviceFlaggedAt: iso(row.serviceFlaggedAt) }));
+}

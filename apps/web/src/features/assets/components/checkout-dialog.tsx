@@ -1,0 +1,204 @@
+import '@mantine/dates/styles.css';
+import { Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
+import { DateTimePicker } from '@mantine/dates';
+import { ASSET_MESSAGES, ASSET_NOTES_MAX, type LendableAsset, ROLE_LABELS } from '@retail-hub/shared';
+import { useEffect, useMemo, useState } from 'react';
+import { serverMessage } from '@/lib/api-client';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { useBorrowers } from '../api/get-borrowers';
+import { useLendableAssets } from '../api/get-lendable-assets';
+import { useCreateCheckout } from '../api/mutations';
+import { personName } from '../checkout-display';
+
+/** Units a lender can hand out now: the asset's stock, or the chosen size option's. */
+function unitsOf(asset: LendableAsset): number {
+  return asset.variants.length > 0 ? asset.variants.reduce((sum, v) => sum + v.stock, 0) : asset.stock;
+}
+
+/** Mantine dates give 'YYYY-MM-DD HH:mm:ss' in local time; the API takes ISO 8601 with an offset. */
+function toIso(value: string | null): string | null {
+  if (!value) return null;
+  const date = new Date(value.replace(' ', 'T'));
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+type Errors = Partial<Record<'productId' | 'variantId' | 'userId' | 'expectedReturnAt', string>>;
+
+/** spec §2 Asset checkout, issue #7: lend an asset (asset, borrower, expected return, notes). */
+export function CheckoutDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const assets = useLendableAssets(opened);
+  const borrowers = useBorrowers(opened);
+  const create = useCreateCheckout();
+  const [productId, setProductId] = useState<string | null>(null);
+  const [variantId, setVariantId] = useState<string | null>(null);
+  const [userId, setUserId] = useState<string | null>(null);
+  const [expectedReturn, setExpectedReturn] = useState<string | null>(null);
+  const [notes, setNotes] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+
+  useEffect(() => {
+    if (!opened) return;
+    setProductId(null);
+    setVariantId(null);
+    setUserId(null);
+    setExpectedReturn(null);
+    setNotes('');
+    setErrors({});
+  }, [opened]);
+
+  const assetOptions = useMemo(
+    () =>
+      (assets.data ?? []).map((asset) => {
+        const units = unitsOf(asset);
+        const flag = asset.serviceFlag === 'damaged' ? 'damaged' : asset.serviceFlag ? 'needs maintenance' : null;
+        return {
+          value: asset.id,
+          label: flag
+            ? `${asset.name} — flagged (${flag})`
+            : `${asset.name} — ${units} available${asset.location ? ` · ${asset.location}` : ''}`,
+          disabled: units < 1 || asset.serviceFlag !== null,
+        };
+      }),
+    [assets.data],
+  );
+  const chosen = assets.data?.find((a) => a.id === productId) ?? null;
+  const borrowerOptions = (borrowers.data ?? []).map((b) => ({
+    value: b.id,
+    label: `${b.firstName || b.lastName ? personName(b) : (b.email ?? 'Unnamed')} (${ROLE_LABELS[b.role]})`,
+  }));
+
+  const submit = () => {
+    const next: Errors = {};
+    if (!productId) next.productId = ASSET_MESSAGES.assetRequired;
+    if (chosen && chosen.variants.length > 0 && !variantId) next.variantId = 'Choose a size option';
+    if (!userId) next.userId = ASSET_MESSAGES.borrowerRequired;
+    if (expectedReturn && !toIso(expectedReturn)) next.expectedReturnAt = ASSET_MESSAGES.expectedReturnInvalid;
+    setErrors(next);
+    if (Object.keys(next).length > 0 || !productId || !userId) return;
+    create.mutate(
+      { productId, variantId, userId, expectedReturnAt: toIso(expectedReturn), notes: notes.trim() || null },
+      {
+        onSuccess: (checkout) => {
+          notifySuccess({
+            title: 'Asset Checked Out',
+            message: `${checkout.product.name} is checked out to ${personName(checkout.user)}.`,
+            replace: true,
+          });
+          onClose();
+        },
+        onError: (error) =>
+          notifyError({
+            title: 'Checkout Failed',
+            message: serverMessage(error) ?? 'Failed to check out the asset. Please try again.',
+            replace: true,
+          }),
+      },
+    );
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Checkout Asset"
+      centered
+      size="lg"
+      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+    >
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <Stack gap="md">
+          <Select
+            label="Asset"
+            placeholder={assets.isPending ? 'Loading assets…' : 'Choose an asset'}
+            data={assetOptions}
+            value={productId}
+            onChange={(value) => {
+              setProductId(value);
+              setVariantId(null);
+              setErrors((e) => ({ ...e, productId: undefined, variantId: undefined }));
+            }}
+            searchable
+            nothingFoundMessage="No assets that require checkout"
+            error={errors.productId}
+            withAsterisk
+            comboboxProps={{ withinPortal: true }}
+          />
+          {chosen && chosen.variants.length > 0 ? (
+            <Select
+              label="Size option"
+              placeholder="Choose a size option"
+              data={chosen.variants.map((v) => ({
+                value: v.id,
+                label: `${v.name} — ${v.stock} available`,
+                disabled: v.stock < 1,
+              }))}
+              value={variantId}
+              onChange={(value) => {
+                setVariantId(value);
+                setErrors((e) => ({ ...e, variantId: undefined }));
+              }}
+              error={errors.variantId}
+              withAsterisk
+            />
+          ) : null}
+          <Select
+            label="Borrower"
+            placeholder={borrowers.isPending ? 'Loading staff…' : 'Who is borrowing it?'}
+            data={borrowerOptions}
+            value={userId}
+            onChange={(value) => {
+              setUserId(value);
+              setErrors((e) => ({ ...e, userId: undefined }));
+            }}
+            searchable
+            nothingFoundMessage="No active staff found"
+            error={errors.userId}
+            withAsterisk
+          />
+          <DateTimePicker
+            label="Expected return"
+            placeholder="Pick a date and time"
+            value={expectedReturn}
+            onChange={(value) => {
+              setExpectedReturn(value);
+              setErrors((e) => ({ ...e, expectedReturnAt: undefined }));
+            }}
+            valueFormat="MMM D, YYYY h:mm A"
+            clearable
+            error={errors.expectedReturnAt}
+            popoverProps={{ withinPortal: true }}
+            ariaLabels={{ previousMonth: 'Previous month', nextMonth: 'Next month' }}
+            submitButtonProps={{ 'aria-label': 'Confirm expected return' }}
+          />
+          <Textarea
+            label="Notes"
+            placeholder="Purpose, accessories handed over…"
+            value={notes}
+            onChange={(event) => setNotes(event.currentTarget.value)}
+            maxLength={ASSET_NOTES_MAX}
+            rows={3}
+          />
+          {assets.isError || borrowers.isError ? (
+            <Text c="red" size="sm">
+              Could not load the assets or staff. Close the dialog and try again.
+            </Text>
+          ) : null}
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={onClose} disabled={create.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={create.isPending}>
+              Check Out
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,154 @@
+import { Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
+import {
+  ASSET_MESSAGES,
+  ASSET_NOTES_MAX,
+  type AssetCheckout,
+  RETURN_CONDITIONS,
+  type ReturnCondition,
+} from '@retail-hub/shared';
+import { useEffect, useState } from 'react';
+import { serverMessage } from '@/lib/api-client';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { useReturnCheckout } from '../api/mutations';
+import { assetLabel, conditionLabel, formatWhen, personName } from '../checkout-display';
+
+type ReturnDialogProps = {
+  opened: boolean;
+  onClose: () => void;
+  /** The loans still out, to choose from when the dialog is opened without one. */
+  active: AssetCheckout[];
+  /** The loan whose card's Return button opened the dialog. */
+  initial: AssetCheckout | null;
+};
+
+/** spec §5 Asset return: condition required ('Return condition is required'), notes optional. */
+export function ReturnDialog({ opened, onClose, active, initial }: ReturnDialogProps) {
+  const giveBack = useReturnCheckout();
+  const [checkoutId, setCheckoutId] = useState<string | null>(null);
+  const [condition, setCondition] = useState<ReturnCondition | null>(null);
+  const [notes, setNotes] = useState('');
+  const [errors, setErrors] = useState<{ checkoutId?: string; returnCondition?: string }>({});
+
+  useEffect(() => {
+    if (!opened) return;
+    setCheckoutId(initial?.id ?? null);
+    setCondition(null);
+    setNotes('');
+    setErrors({});
+  }, [opened, initial]);
+
+  const choices = initial && !active.some((c) => c.id === initial.id) ? [initial, ...active] : active;
+  const chosen = choices.find((c) => c.id === checkoutId) ?? null;
+
+  const submit = () => {
+    const next: typeof errors = {};
+    if (!checkoutId) next.checkoutId = 'Choose the checkout being returned';
+    if (!condition) next.returnCondition = ASSET_MESSAGES.returnConditionRequired;
+    setErrors(next);
+    if (!checkoutId || !condition) return;
+    giveBack.mutate(
+      { id: checkoutId, returnCondition: condition, notes: notes.trim() || null },
+      {
+        onSuccess: (checkout) => {
+          const flagged =
+            condition === 'good'
+              ? ''
+              : ` It is flagged as ${conditionLabel(condition).toLowerCase()} and will not be lent until the flag is cleared.`;
+          notifySuccess({
+            title: 'Asset Returned',
+            message: `${assetLabel(checkout)} was returned in ${conditionLabel(condition).toLowerCase()} condition.${flagged}`,
+            replace: true,
+          });
+          onClose();
+        },
+        onError: (error) =>
+          notifyError({
+            title: 'Return Failed',
+            message: serverMessage(error) ?? 'Failed to return the asset. Please try again.',
+            replace: true,
+          }),
+      },
+    );
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Return Asset"
+      centered
+      size="lg"
+      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+    >
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <Stack gap="md">
+          {initial ? (
+            <Stack gap={2}>
+              <Text fw={600}>{assetLabel(initial)}</Text>
+              <Text size="sm" c="dimmed">
+                Checked out by {personName(initial.user)} on {formatWhen(initial.checkedOutAt)}
+              </Text>
+            </Stack>
+          ) : (
+            <Select
+              label="Checkout"
+              placeholder={active.length === 0 ? 'No assets are checked out' : 'Choose the asset being returned'}
+              data={choices.map((c) => ({
+                value: c.id,
+                label: `${assetLabel(c)} — ${personName(c.user)}${c.status === 'overdue' ? ' (overdue)' : ''}`,
+              }))}
+              value={checkoutId}
+              onChange={(value) => {
+                setCheckoutId(value);
+                setErrors((e) => ({ ...e, checkoutId: undefined }));
+              }}
+              searchable
+              error={errors.checkoutId}
+              withAsterisk
+            />
+          )}
+          <Select
+            label="Return condition"
+            placeholder="How did it come back?"
+            data={RETURN_CONDITIONS.map((value) => ({ value, label: conditionLabel(value) }))}
+            value={condition}
+            onChange={(value) => {
+              setCondition(value as ReturnCondition | null);
+              setErrors((e) => ({ ...e, returnCondition: undefined }));
+            }}
+            error={errors.returnCondition}
+            withAsterisk
+          />
+          {condition && condition !== 'good' ? (
+            <Text size="sm" c="orange.8">
+              The asset will be flagged as {conditionLabel(condition).toLowerCase()} and cannot be checked out until the
+              flag is cleared.
+            </Text>
+          ) : null}
+          <Textarea
+            label="Notes"
+            placeholder="What was wrong, missing parts…"
+            value={notes}
+            onChange={(event) => setNotes(event.currentTarget.value)}
+            maxLength={ASSET_NOTES_MAX}
+            rows={3}
+          />
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={onClose} disabled={giveBack.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={giveBack.isPending} disabled={!chosen && !initial && active.length === 0}>
+              Return Asset
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
