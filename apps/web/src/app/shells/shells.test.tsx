@@ -85,11 +85,12 @@ describe('navigation shells (spec §2 Navigation shells, §6 Navigation)', () =>
     expect(screen.getByRole('link', { name: 'Point of Sale' }).getAttribute('aria-current')).toBeNull();
   });
 
-  it('shows an unbuilt screen honestly: its title and that it is not available yet', async () => {
+  it('/dashboard shows the procurement dashboard inside the procurement shell', async () => {
     mockServer(sessionHandlers(userWithRole('manager')));
-    renderApp('/analytics');
-    await screen.findByRole('heading', { name: 'Institutional Analytics', level: 1 });
-    expect(screen.getByText('This screen is not available yet.')).toBeInTheDocument();
+    renderApp('/dashboard');
+    await screen.findByRole('heading', { name: 'Procurement Dashboard', level: 1 });
+    expect(await screen.findByRole('link', { name: /Manage Departments/ })).toBeInTheDocument();
+    expect(screen.getByRole('navigation')).toBeInTheDocument();
   });
 
   it('offers a way back to the interface selection and shows who is signed in', async () => {
