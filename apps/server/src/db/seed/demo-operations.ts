@@ -1,6 +1,7 @@
 import { centsToDecimal } from '@retail-hub/shared';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
-import { assetCheckouts, expenses, userActivity } from '../schema/index';
+import { assetCheckouts, expenses, products, userActivity } from '../schema/index';
 import { DEMO_EXPENSES, DEMO_USERS } from './demo-data';
 import type { Random } from './random';
 import { type Catalogue, DAY, HISTORY_DAYS, insertChunked, MINUTE, type UserIds } from './seed-support';
@@ -15,16 +16,24 @@ export async function seedExpenses(
 ): Promise<void> {
   const today = localDateOf(ctx.now, ctx.timeZone);
   const rows: (typeof expenses.$inferInsert)[] = [];
-  for (let daysAgo = HISTORY_DAYS; daysAgo >= 1; daysAgo--) {
+  const startOfToday = zonedTimeToInstant(today, 0, 0, ctx.timeZone).getTime();
+  for (let daysAgo = HISTORY_DAYS; daysAgo >= 0; daysAgo--) {
     const date: LocalDate = addDays(today, -daysAgo);
-    const count = random.weighted([
-      [0, 30],
-      [1, 50],
-      [2, 20],
-    ] as const);
+    // Today has two so far (the Expense Tracker opens on Today), earlier in the day than now.
+    const count =
+      daysAgo === 0
+        ? 2
+        : random.weighted([
+            [0, 30],
+            [1, 50],
+            [2, 20],
+          ] as const);
     for (let i = 0; i < count; i++) {
       const example = random.pick(DEMO_EXPENSES);
-      const createdAt = zonedTimeToInstant(date, random.int(9, 16), random.int(0, 59), ctx.timeZone);
+      const createdAt =
+        daysAgo === 0
+          ? new Date(Math.max(startOfToday, ctx.now.getTime() - random.int(10, 240) * MINUTE))
+          : zonedTimeToInstant(date, random.int(9, 16), random.int(0, 59), ctx.timeZone);
       rows.push({
         id: random.uuid(),
         userId: (random.chance(0.8) ? ctx.userIds.manager : ctx.userIds.admin) as string,
@@ -87,8 +96,8 @@ export async function seedCheckouts(
     checkedOutAt: at(out),
     expectedReturnAt: at(due),
     notes,
-    // spec §4: overdue when not returned and the expected return is in the past.
-    status: due < 0 ? 'overdue' : 'checked_out',
+    // Overdue (spec §4) is computed from the expected return when read, never stored.
+    status: 'checked_out',
   });
   await tx
     .insert(assetCheckouts)
@@ -102,6 +111,11 @@ export async function seedCheckouts(
       active('AST-TORQ-01', 'cashier1', -10, -3, 'Bike rack repair'),
       active('AST-PROJ-01', 'procurement', -5, -1, 'Supplier presentation'),
     ]);
+  // The soldering iron came back needing maintenance and is out of service until a manager clears it.
+  await tx
+    .update(products)
+    .set({ serviceFlag: 'needs_maintenance', serviceFlaggedAt: at(-6.8) })
+    .where(eq(products.id, product('AST-SOLD-01')));
 }
 
 export async function seedActivity(tx: DbOrTx, random: Random, ctx: { now: Date; userIds: UserIds }): Promise<void> {

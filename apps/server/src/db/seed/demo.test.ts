@@ -1,11 +1,12 @@
 import { CARD_FEE_METHODS, isTrivialPin, type PaymentMethod, parseCents } from '@retail-hub/shared';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, gte, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestDb, type TestDatabase } from '../../../test/test-db';
 import { hashPin, pinMatches } from '../../modules/auth/pin-hash';
 import {
   assetCheckouts,
   categories,
+  expenses,
   procDepartments,
   procLocations,
   products,
@@ -16,7 +17,7 @@ import {
   users,
 } from '../schema/index';
 import { DEMO_PINS, isDatabaseEmpty, seedDemoStore, seedInitialAdmin } from './demo';
-import { wallClock } from './time-zone';
+import { localDateOf, wallClock, zonedTimeToInstant } from './time-zone';
 
 const PEPPER = 'test-pepper-for-the-demo-seed';
 /** New York changed to daylight time on 2025-03-09, inside the 30 days before this moment. */
@@ -242,9 +243,20 @@ describe('the demo store', () => {
       expect(checkout.status).toBe('returned');
       expect(checkout.returnCondition).not.toBeNull();
     }
-    for (const checkout of overdue) expect(checkout.status).toBe('overdue');
-    for (const checkout of active) expect(checkout.status).toBe('checked_out');
+    // Overdue is computed when read; the stored status of every loan still out is checked_out.
+    for (const checkout of [...overdue, ...active]) expect(checkout.status).toBe('checked_out');
     expect(new Set(returned.map((c) => c.returnCondition))).toEqual(new Set(['good', 'damaged', 'needs_maintenance']));
+  });
+
+  test('has an asset out of service after a needs-maintenance return, and expenses today', async () => {
+    const flagged = await database.db.select().from(products).where(isNotNull(products.serviceFlag));
+    expect(flagged.map((p) => [p.sku, p.serviceFlag])).toEqual([['AST-SOLD-01', 'needs_maintenance']]);
+    const today = await database.db
+      .select()
+      .from(expenses)
+      .where(gte(expenses.createdAt, zonedTimeToInstant(localDateOf(NOW, TIME_ZONE), 0, 0, TIME_ZONE)));
+    expect(today.length).toBe(2);
+    for (const expense of today) expect(expense.createdAt.getTime()).toBeLessThanOrEqual(NOW.getTime());
   });
 
   test('has procurement departments with one archived and one child, and a few locations', async () => {
