@@ -105,6 +105,18 @@ export const configSchema = z.object({
     })
     .default('Retail Hub <no-reply@retail-hub.local>')
     .describe('Sender of staff e-mail, e.g. "Store Office <office@example.com>".'),
+  AI_PROVIDER_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/\s]+/, { error: 'must be an http:// or https:// URL' })
+    .optional()
+    .describe(
+      'OpenAI-compatible API base URL (e.g. https://api.openai.com/v1) for department optimization suggestions; unset uses the built-in rules, which need no network.',
+    ),
+  AI_API_KEY: z
+    .string()
+    .optional()
+    .describe('Bearer key for AI_PROVIDER_URL; the store figures are sent to that provider.'),
+  AI_MODEL: z.string().min(1).default('gpt-4o-mini').describe('Model name sent to AI_PROVIDER_URL.'),
 });
 
 export type ConfigInput = z.input<typeof configSchema>;
@@ -129,7 +141,11 @@ export type Config = Readonly<{
   /** Staff e-mail transport; null keeps messages in DATA_DIR/outbox.jsonl (modules/mail). */
   smtp: SmtpSettings | null;
   mailFrom: string;
+  /** External optimization-suggestion provider; null uses the built-in rules (modules/procurement). */
+  ai: AiProviderSettings | null;
 }>;
+
+export type AiProviderSettings = Readonly<{ baseUrl: string; apiKey: string | null; model: string }>;
 
 export type SmtpSettings = Readonly<
   { url: string } | { host: string; port: number; secure: boolean; user: string | null; pass: string | null }
@@ -208,6 +224,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDistDir: c.WEB_DIST_DIR ? path.resolve(c.WEB_DIST_DIR) : null,
     smtp: smtpSettings(c),
     mailFrom: c.MAIL_FROM,
+    ai: c.AI_PROVIDER_URL
+      ? { baseUrl: c.AI_PROVIDER_URL.replace(/\/+$/, ''), apiKey: c.AI_API_KEY || null, model: c.AI_MODEL }
+      : null,
   });
 }
 
@@ -244,6 +263,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     webDistDir: null,
     smtp: null,
     mailFrom: 'Retail Hub <no-reply@retail-hub.test>',
+    ai: null,
     ...overrides,
   });
 }

@@ -35,3 +35,40 @@ export async function findDepartmentId(db: DbOrTx, id: string): Promise<string |
   const rows = await db.select({ id: departments.id }).from(departments).where(eq(departments.id, id)).limit(1);
   return rows[0]?.id ?? null;
 }
+
+export async function findDepartmentByNameIgnoringCase(
+  db: DbOrTx,
+  name: string,
+): Promise<{ id: string; name: string } | null> {
+  const rows = await db
+    .select({ id: departments.id, name: departments.name })
+    .from(departments)
+    .where(sql`lower(${departments.name}) = lower(${name})`)
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** A user who may manage a department (spec §2: role manager, super_admin or department_manager), if active. */
+export async function findManagerCandidate(
+  db: DbOrTx,
+  id: string,
+): Promise<{ id: string; role: string; isActive: boolean } | null> {
+  const rows = await db
+    .select({ id: users.id, role: users.role, isActive: users.isActive })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export type DepartmentWrite = {
+  name: string;
+  description: string | null;
+  managerId: string | null;
+  building: string | null;
+};
+
+export async function insertDepartment(db: DbOrTx, values: DepartmentWrite): Promise<string> {
+  const [row] = await db.insert(departments).values(values).returning({ id: departments.id });
+  return (row as { id: string }).id;
+}

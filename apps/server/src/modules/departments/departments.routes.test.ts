@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createUser, inject, signIn, type TestApp } from '../../../test/build-test-app';
 import { departments } from '../../db/schema/index';
+import { eventually, recordEvents } from '../catalog/catalog.test-support';
 
 let t: TestApp;
 let manager: string;
@@ -42,5 +43,98 @@ describe('department list (spec §7 GET /api/departments)', () => {
   it('is for managers and super admins only (spec §7)', async () => {
     const response = await inject(t, { method: 'GET', url: '/api/departments', cookie: cashier });
     expect(response.statusCode).toBe(403);
+  });
+});
+
+describe('department creation (spec §7 POST /api/departments)', () => {
+  const create = (payload: unknown, cookie = manager) =>
+    inject(t, { method: 'POST', url: '/api/departments', cookie, payload: payload as object });
+  const count = async () => (await t.db.db.select().from(departments)).length;
+
+  it('creates a department with a manager, trimmed, and publishes department.changed', async () => {
+    const recorder = recordEvents(t);
+    const response = await create({
+      name: '  Music  ',
+      description: ' Band room ',
+      managerId,
+      building: ' North ',
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({
+      id: expect.any(String),
+      name: 'Music',
+      description: 'Band room',
+      building: 'North',
+      isActive: true,
+      manager: { id: managerId, firstName: 'Mia', lastName: 'Lopez' },
+    });
+    await eventually(() => recorder.events.find((e) => e.type === 'department.changed'));
+    recorder.stop();
+    const list = (await inject(t, { method: 'GET', url: '/api/departments', cookie: manager })).json();
+    expect(list.map((d: { name: string }) => d.name)).toContain('Music');
+  });
+
+  it.each([['none'], [''], [null], [undefined]])('treats managerId %j as no manager', async (value) => {
+    const name = `Dept ${String(value)} ${Math.random()}`;
+    const response = await create({ name, managerId: value, description: '', building: '' });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ name, manager: null, description: null, building: null });
+  });
+
+  it('refuses a missing, blank or too long name (400 with a field message) and stores nothing', async () => {
+    const before = await count();
+    for (const [payload, message] of [
+      [{}, 'Department name is required'],
+      [{ name: '   ' }, 'Department name is required'],
+      [{ name: 'x'.repeat(256) }, 'Department name must be at most 255 characters'],
+    ] as const) {
+      const response = await create(payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors.name).toBe(message);
+    }
+    expect(await count()).toBe(before);
+  });
+
+  it('refuses a duplicate name whatever its letter case (409) with a clear message', async () => {
+    await create({ name: 'Drama' });
+    const before = await count();
+    const response = await create({ name: 'DRAMA' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      code: 'departments.name_taken',
+      message: 'A department named "Drama" already exists.',
+    });
+    expect(await count()).toBe(before);
+  });
+
+  it('refuses a manager who is a cashier, inactive, unknown or not an id (400 on managerId)', async () => {
+    const cashierId = await createUser(t, { role: 'cashier' });
+    const inactive = await createUser(t, { role: 'manager', isActive: false });
+    const procurementAdmin = await createUser(t, { role: 'procurement_admin' });
+    const before = await count();
+    for (const candidate of [cashierId, inactive, procurementAdmin, '00000000-0000-4000-8000-000000000000', 'bob']) {
+      const response = await create({ name: `Refused ${candidate}`, managerId: candidate });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors.managerId).toBe(
+        'Choose an active user with role manager, super_admin or department_manager as the manager.',
+      );
+    }
+    expect(await count()).toBe(before);
+  });
+
+  it('accepts a department manager or super admin as manager', async () => {
+    for (const role of ['department_manager', 'super_admin'] as const) {
+      const id = await createUser(t, { role, firstName: role });
+      const response = await create({ name: `Led by ${role}`, managerId: id });
+      expect(response.statusCode).toBe(201);
+      expect(response.json().manager).toMatchObject({ id, firstName: role });
+    }
+  });
+
+  it('is for managers and super admins only (403 for a cashier, nothing stored)', async () => {
+    const before = await count();
+    const response = await create({ name: 'Cashier made' }, cashier);
+    expect(response.statusCode).toBe(403);
+    expect(await count()).toBe(before);
   });
 });

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listDepartments } from './departments.service';
+import { createDepartment, listDepartments } from './departments.service';
 
 export const departmentSchema = z.object({
   id: z.string(),
@@ -11,14 +11,47 @@ export const departmentSchema = z.object({
   manager: z.object({ id: z.string(), firstName: z.string().nullable(), lastName: z.string().nullable() }).nullable(),
 });
 
+const optionalText = (label: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(255, { error: `${label} must be at most 255 characters` })
+    .nullish();
+
+export const departmentCreateSchema = z.object({
+  name: z
+    .string({ error: 'Department name is required' })
+    .trim()
+    .min(1, { error: 'Department name is required' })
+    .max(255, { error: 'Department name must be at most 255 characters' }),
+  description: z
+    .string({ error: 'Description must be text' })
+    .trim()
+    .max(5000, {
+      error: 'Description must be at most 5000 characters',
+    })
+    .nullish(),
+  managerId: z.string({ error: 'Manager must be a user id or "none"' }).trim().nullish(),
+  building: optionalText('Building/Location'),
+});
+
 /**
- * spec §7 Departments: GET /api/departments (managers and super admins only, spec §6). Read-only
- * for now; creation comes with the Department Management screen (issue #7).
+ * spec §7 Departments: GET and POST /api/departments (managers and super admins only, spec §6),
+ * the POS-side departments of the Department Management screen.
  */
 export const departmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/departments',
     { config: { permission: 'departments.manage' }, schema: { response: { 200: z.array(departmentSchema) } } },
     async () => listDepartments(app.database.db),
+  );
+
+  app.post(
+    '/api/departments',
+    {
+      config: { permission: 'departments.manage' },
+      schema: { body: departmentCreateSchema, response: { 201: departmentSchema } },
+    },
+    async (request, reply) => reply.status(201).send(await createDepartment(app, request.body)),
   );
 };

@@ -6,30 +6,30 @@ type ScreenComponent = LazyExoticComponent<ComponentType<{ screen: Screen }>>;
 
 const InterfaceSelection = lazy(() => import('./interface-selection'));
 const DeveloperDashboard = lazy(() => import('./developer-dashboard'));
-const StandaloneScreen = lazy(() => import('./standalone-screen'));
-const UnavailableScreen = lazy(() => import('./unavailable-screen'));
 const Inventory = lazy(() => import('./inventory'));
+const ProcurementDashboard = lazy(() => import('./procurement-dashboard'));
 
 /** The record type makes a SCREENS entry without a component a compile error. */
 export const SCREEN_COMPONENTS: Record<ScreenPath, ScreenComponent> = {
   '/': InterfaceSelection,
   '/interface-selection': InterfaceSelection,
   '/pos-dashboard': lazy(() => import('./pos-dashboard')),
-  '/procurement-dashboard': StandaloneScreen,
-  '/procurement': StandaloneScreen,
+  '/procurement-dashboard': ProcurementDashboard,
+  '/procurement': ProcurementDashboard,
   '/super-admin': DeveloperDashboard,
   '/pos': lazy(() => import('./pos')),
   '/pos-reports': lazy(() => import('./pos-reports')),
   '/pos-inventory': lazy(() => import('./pos-inventory')),
-  '/expenses': UnavailableScreen,
-  '/dashboard': UnavailableScreen,
+  '/expenses': lazy(() => import('./expenses')),
+  '/dashboard': lazy(() => import('./dashboard')),
   '/inventory': Inventory,
-  '/reports': UnavailableScreen,
-  '/analytics': UnavailableScreen,
+  // The procurement shell's Reports: the same Sales Reports (spec §2 route table).
+  '/reports': lazy(() => import('./pos-reports')),
+  '/analytics': lazy(() => import('./analytics')),
   '/users': lazy(() => import('./users')),
-  '/departments': UnavailableScreen,
-  '/asset-checkout': UnavailableScreen,
-  '/procurement-departments': UnavailableScreen,
+  '/departments': lazy(() => import('./departments')),
+  '/asset-checkout': lazy(() => import('./asset-checkout')),
+  '/procurement-departments': lazy(() => import('./procurement-departments')),
   '/role-management': lazy(() => import('./role-management')),
   '/admin/staff': lazy(() => import('./admin-staff')),
 };

@@ -1,0 +1,124 @@
+import { idSchema } from '@retail-hub/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { optimizationSuggestionsFor } from './optimization.service';
+import { suggestionSchema } from './optimization-rules';
+import {
+  createProcDepartment,
+  procDepartmentBodySchema,
+  procDepartments,
+  setProcDepartmentArchived,
+  updateProcDepartmentById,
+} from './proc-departments.service';
+import {
+  exportProcDepartmentsCsv,
+  importProcDepartmentsCsv,
+  procDepartmentImportResultSchema,
+  procDepartmentsExportFileName,
+} from './proc-departments-csv.service';
+
+export const procDepartmentSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  parentId: z.string().nullable(),
+  isArchived: z.boolean(),
+  createdAt: z.string(),
+});
+
+const listQuerySchema = z.object({
+  search: z.string().max(255, { error: 'Search must be at most 255 characters' }).optional(),
+  status: z.enum(['all', 'active', 'archived'], { error: 'Status must be all, active or archived' }).default('all'),
+  hierarchy: z.enum(['all', 'root'], { error: 'Hierarchy must be all or root' }).default('all'),
+});
+
+const MAX_CSV_CHARS = 5 * 1024 * 1024;
+const params = z.object({ id: idSchema });
+const permission = { permission: 'departments.manage' } as const;
+
+/**
+ * spec §7 Departments and procurement: the procurement departments (proc_departments) of the
+ * /procurement-departments screen, their CSV import/export and the optimization suggestions.
+ * Managers and super admins (spec §6).
+ */
+export const procurementRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/procurement/departments',
+    { config: permission, schema: { querystring: listQuerySchema, response: { 200: z.array(procDepartmentSchema) } } },
+    async (request) => procDepartments(app, request.query),
+  );
+
+  app.post(
+    '/api/procurement/departments',
+    { config: permission, schema: { body: procDepartmentBodySchema, response: { 201: procDepartmentSchema } } },
+    async (request, reply) => reply.status(201).send(await createProcDepartment(app, request.body)),
+  );
+
+  app.patch(
+    '/api/procurement/departments/:id',
+    {
+      config: permission,
+      schema: { params, body: procDepartmentBodySchema, response: { 200: procDepartmentSchema } },
+    },
+    async (request) => updateProcDepartmentById(app, request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/procurement/departments/:id/archive',
+    { config: permission, schema: { params, response: { 200: procDepartmentSchema } } },
+    async (request) => setProcDepartmentArchived(app, request.params.id, true),
+  );
+
+  app.post(
+    '/api/procurement/departments/:id/restore',
+    { config: permission, schema: { params, response: { 200: procDepartmentSchema } } },
+    async (request) => setProcDepartmentArchived(app, request.params.id, false),
+  );
+
+  app.get(
+    '/api/procurement/departments/export.csv',
+    // The body is a CSV stream, which Fastify sends as it is (no serializer runs for a stream).
+    { config: permission, schema: { response: { 200: z.any().describe('text/csv') } } },
+    async (_request, reply) => {
+      reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header(
+          'Content-Disposition',
+          `attachment; filename="${procDepartmentsExportFileName(app.config.storeTimeZone)}"`,
+        )
+        .header('Cache-Control', 'no-store');
+      return reply.send(exportProcDepartmentsCsv(app));
+    },
+  );
+
+  app.post(
+    '/api/procurement/departments/import',
+    {
+      config: permission,
+      bodyLimit: 8 * 1024 * 1024,
+      schema: {
+        body: z.object({
+          csv: z
+            .string({ error: 'Choose a CSV file to import.' })
+            .min(1, { error: 'Choose a CSV file to import.' })
+            .max(MAX_CSV_CHARS, { error: 'The CSV file is larger than 5 MB; split it into smaller files.' }),
+        }),
+        response: { 200: procDepartmentImportResultSchema },
+      },
+    },
+    async (request) => importProcDepartmentsCsv(app, request.body.csv),
+  );
+
+  app.get(
+    '/api/procurement/departments/ai-suggestions',
+    {
+      config: permission,
+      schema: { response: { 200: z.object({ suggestions: z.array(suggestionSchema) }) } },
+    },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return optimizationSuggestionsFor(app);
+    },
+  );
+};

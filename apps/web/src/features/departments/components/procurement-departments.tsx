@@ -1,0 +1,233 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Group,
+  SegmentedControl,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import {
+  IconArchive,
+  IconArchiveOff,
+  IconBuildingCommunity,
+  IconFileExport,
+  IconPencil,
+  IconPlus,
+  IconSearch,
+} from '@tabler/icons-react';
+import { format } from 'date-fns';
+import { useState } from 'react';
+import { serverMessage } from '@/lib/api-client';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import {
+  PROC_DEPARTMENTS_EXPORT_URL,
+  useProcDepartments,
+  useSetProcDepartmentArchived,
+} from '../api/procurement-departments';
+import type { ProcDepartment, ProcDepartmentHierarchy, ProcDepartmentStatus } from '../api/types';
+import { AiSuggestionsCard } from './ai-suggestions-card';
+import { ProcDepartmentDialog } from './proc-department-dialog';
+import { ProcDepartmentImportButton } from './proc-department-import';
+
+const SEARCH_DEBOUNCE_MS = 250;
+
+/** spec §2 Procurement Departments (/procurement-departments), inside the procurement shell. */
+export function ProcurementDepartments() {
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
+  const [status, setStatus] = useState<ProcDepartmentStatus>('all');
+  const [hierarchy, setHierarchy] = useState<ProcDepartmentHierarchy>('all');
+  const departments = useProcDepartments({ search: debouncedSearch, status, hierarchy });
+  const setArchived = useSetProcDepartmentArchived();
+  const [editing, setEditing] = useState<ProcDepartment | 'new' | null>(null);
+  const filtered = debouncedSearch.trim() !== '' || status !== 'all' || hierarchy !== 'all';
+
+  const toggleArchived = (department: ProcDepartment) => {
+    const archived = !department.isArchived;
+    setArchived.mutate(
+      { id: department.id, archived },
+      {
+        onSuccess: () =>
+          notifySuccess({
+            replace: true,
+            title: archived ? 'Department archived' : 'Department restored',
+            message: `${department.name} (${department.code})`,
+          }),
+        onError: (error) =>
+          notifyError({
+            replace: true,
+            title: archived ? 'Error archiving department' : 'Error restoring department',
+            message: serverMessage(error) ?? 'Please try again.',
+          }),
+      },
+    );
+  };
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start" gap="md">
+        <div>
+          <Title order={1} size="h2">
+            Procurement Departments
+          </Title>
+          <Text c="dimmed">Departments that requisition, receive and hold procurement stock.</Text>
+        </div>
+        <Group gap="sm">
+          <Button
+            component="a"
+            href={PROC_DEPARTMENTS_EXPORT_URL}
+            download
+            variant="default"
+            leftSection={<IconFileExport size={18} aria-hidden />}
+          >
+            Export CSV
+          </Button>
+          <ProcDepartmentImportButton />
+          <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setEditing('new')}>
+            Add Department
+          </Button>
+        </Group>
+      </Group>
+
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <TextInput
+          aria-label="Search departments"
+          placeholder="Search by code or name..."
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          style={{ flex: '1 1 240px' }}
+        />
+        <SegmentedControl
+          aria-label="Status"
+          value={status}
+          onChange={(value) => setStatus(value as ProcDepartmentStatus)}
+          data={[
+            { value: 'all', label: 'All' },
+            { value: 'active', label: 'Active' },
+            { value: 'archived', label: 'Archived' },
+          ]}
+        />
+        <SegmentedControl
+          aria-label="Hierarchy"
+          value={hierarchy}
+          onChange={(value) => setHierarchy(value as ProcDepartmentHierarchy)}
+          data={[
+            { value: 'all', label: 'All levels' },
+            { value: 'root', label: 'Root only' },
+          ]}
+        />
+      </Group>
+
+      {departments.isPending ? (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" data-testid="departments-loading">
+          {[0, 1, 2, 3, 4, 5].map((i) => (
+            <Skeleton key={i} height={128} radius="md" />
+          ))}
+        </SimpleGrid>
+      ) : departments.isError ? (
+        <Alert color="red" title="Departments could not be loaded">
+          {serverMessage(departments.error) ?? 'Please try again.'}
+        </Alert>
+      ) : departments.data.length === 0 ? (
+        <Center py="xl">
+          <Stack align="center" gap="xs">
+            <IconBuildingCommunity size={40} aria-hidden />
+            <Text fw={600}>{filtered ? 'No departments match these filters' : 'No departments yet'}</Text>
+            {!filtered && (
+              <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setEditing('new')}>
+                Add First Department
+              </Button>
+            )}
+          </Stack>
+        </Center>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+          {departments.data.map((department) => (
+            <ProcDepartmentCard
+              key={department.id}
+              department={department}
+              isPending={setArchived.isPending && setArchived.variables?.id === department.id}
+              onEdit={() => setEditing(department)}
+              onToggleArchived={() => toggleArchived(department)}
+            />
+          ))}
+        </SimpleGrid>
+      )}
+
+      <AiSuggestionsCard />
+
+      <ProcDepartmentDialog
+        opened={editing !== null}
+        department={editing === 'new' ? null : editing}
+        onClose={() => setEditing(null)}
+      />
+    </Stack>
+  );
+}
+
+function ProcDepartmentCard({
+  department,
+  isPending,
+  onEdit,
+  onToggleArchived,
+}: {
+  department: ProcDepartment;
+  isPending: boolean;
+  onEdit: () => void;
+  onToggleArchived: () => void;
+}) {
+  return (
+    <Card component="article" aria-label={department.name} data-testid="proc-department-card">
+      <Stack gap="xs" h="100%">
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Stack gap={0} miw={0}>
+            <Text fw={700} size="lg" truncate="end" title={department.name}>
+              {department.name}
+            </Text>
+            <Text size="sm" c="dimmed" ff="monospace">
+              {department.code}
+            </Text>
+          </Stack>
+          {department.isArchived ? (
+            <Badge color="gray" variant="light" style={{ flexShrink: 0 }}>
+              Archived
+            </Badge>
+          ) : (
+            <Badge color="green" variant="light" style={{ flexShrink: 0 }}>
+              Active
+            </Badge>
+          )}
+        </Group>
+        <Text size="xs" c="dimmed">
+          Created {format(new Date(department.createdAt), 'MMM d, yyyy')}
+        </Text>
+        <Group gap="xs" mt="auto" pt="xs">
+          <Button size="xs" variant="default" leftSection={<IconPencil size={14} aria-hidden />} onClick={onEdit}>
+            Edit
+          </Button>
+          <Button
+            size="xs"
+            variant="subtle"
+            color={department.isArchived ? 'navy' : 'gray'}
+            leftSection={
+              department.isArchived ? <IconArchiveOff size={14} aria-hidden /> : <IconArchive size={14} aria-hidden />
+            }
+            loading={isPending}
+            onClick={onToggleArchived}
+          >
+            {department.isArchived ? 'Restore' : 'Archive'}
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,133 @@
+import { expect, type Page, test } from '@playwright/test';
+
+/**
+ * Departments (issue #7): procurement departments with the optimization suggestions, and the
+ * POS-side Department Management screen, against the real server with the demo store.
+ */
+const PINS = { manager: '4826', cashier: '2915' } as const;
+const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/shots-departments';
+const unique = () => Date.now().toString(36).slice(-5).toUpperCase();
+
+async function signIn(page: Page, pin: string) {
+  const response = await page.request.post('/auth/pin', { data: { pin } });
+  expect(response.status(), `sign-in with ${pin}`).toBe(200);
+}
+
+test('a manager creates a procurement department, sees it in the grid and a suggestion naming real data', async ({
+  page,
+}) => {
+  await signIn(page, PINS.manager);
+  await page.goto('/procurement-departments');
+  await expect(page.getByRole('heading', { name: 'Procurement Departments' })).toBeVisible();
+  // The demo store's departments are listed (ENG is one of them).
+  await expect(page.getByTestId('proc-department-card').filter({ hasText: 'ENG' }).first()).toBeVisible();
+  // The first suggestions request gathers the figures of a cold database: allow a busy machine time.
+  await expect(page.getByTestId('ai-suggestion').first()).toBeVisible({ timeout: 20_000 });
+  await page.screenshot({ path: `${SHOTS}/procurement-departments-top.png` });
+
+  const code = `R${unique()}`;
+  const name = `Robotics ${code}`;
+  await page.getByRole('button', { name: 'Add Department' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Department' });
+  const submit = dialog.getByRole('button', { name: 'Create Department' });
+  await expect(submit).toBeDisabled();
+  await dialog.getByPlaceholder('Code (e.g., ENG)').fill(code.toLowerCase());
+  await expect(submit).toBeDisabled();
+  await dialog.getByPlaceholder('Name (e.g., Engineering)').fill(name);
+  await expect(submit).toBeEnabled();
+  await submit.click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Department created successfully')).toBeVisible();
+  const card = page.getByTestId('proc-department-card').filter({ hasText: name });
+  await expect(card).toBeVisible();
+  await expect(card.getByText(code, { exact: true })).toBeVisible();
+  await expect(card.getByText('Active', { exact: true })).toBeVisible();
+
+  // A duplicate code is refused with the server's message, in the dialog.
+  await page.getByRole('button', { name: 'Add Department' }).click();
+  await dialog.getByPlaceholder('Code (e.g., ENG)').fill(code);
+  await dialog.getByPlaceholder('Name (e.g., Engineering)').fill(`${name} again`);
+  await dialog.getByRole('button', { name: 'Create Department' }).click();
+  await expect(dialog.getByRole('alert')).toContainText(`A department with code "${code}" already exists.`);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  // The suggestions name the demo store's own figures: its departments without a manager.
+  const departments = (await (await page.request.get('/api/departments')).json()) as Array<{
+    name: string;
+    manager: unknown;
+  }>;
+  const unmanaged = departments.find((d) => d.manager === null);
+  expect(unmanaged, 'the demo store has a department without a manager').toBeTruthy();
+  const suggestion = page.getByTestId('ai-suggestion').filter({ hasText: `"${unmanaged?.name}"` });
+  await expect(suggestion).toBeVisible();
+  await suggestion.getByRole('button').first().click();
+  await expect(suggestion.getByText('Action items')).toBeVisible();
+
+  // The new department is found by a search on its code.
+  await page.getByLabel('Search departments').fill(code.toLowerCase());
+  await expect(page.getByTestId('proc-department-card')).toHaveCount(1);
+  await page.getByLabel('Search departments').fill('');
+  await expect(page.getByTestId('proc-department-card').filter({ hasText: 'ENG' }).first()).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/procurement-departments.png`, fullPage: true });
+});
+
+test('a manager exports the procurement departments as CSV and imports a file with a per-row report', async ({
+  page,
+}) => {
+  await signIn(page, PINS.manager);
+  await page.goto('/procurement-departments');
+  await expect(page.getByTestId('proc-department-card').first()).toBeVisible();
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Export CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^procurement-departments-\d{4}-\d{2}-\d{2}\.csv$/);
+
+  const code = `IMP${unique()}`;
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Import' }).click();
+  await (await chooser).setFiles({
+    name: 'departments.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`code,name\n${code},Imported ${code}\n${code}-2,Engineering\n`),
+  });
+  const report = page.getByRole('dialog', { name: 'Import Report' });
+  await expect(report.getByTestId('import-created')).toHaveText('1');
+  await expect(report.getByTestId('import-refused')).toHaveText('1');
+  await expect(report).toContainText('A department named "Engineering" already exists.');
+  await page.screenshot({ path: `${SHOTS}/import-report.png` });
+  await report.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByTestId('proc-department-card').filter({ hasText: `Imported ${code}` })).toBeVisible();
+});
+
+test('a manager creates a POS-side department with a manager on /departments', async ({ page }) => {
+  await signIn(page, PINS.manager);
+  await page.goto('/departments');
+  await expect(page.getByRole('heading', { name: 'Department Management' })).toBeVisible();
+  await expect(page.getByTestId('department-card').first()).toBeVisible();
+
+  const name = `Music ${unique()}`;
+  await page.getByRole('button', { name: 'Add Department' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Department' });
+  await dialog.getByLabel('Department Name').fill(name);
+  await dialog.getByLabel('Description').fill('Band room and instruments');
+  await dialog.getByRole('combobox', { name: 'Department Manager' }).click();
+  await page.getByRole('option', { name: 'Morgan Manager (Manager)' }).click();
+  await dialog.getByLabel('Building/Location').fill('North Wing');
+  await page.screenshot({ path: `${SHOTS}/add-department-dialog.png` });
+  await dialog.getByRole('button', { name: 'Create Department' }).click();
+  await expect(page.getByText('Department created successfully')).toBeVisible();
+  const card = page.getByTestId('department-card').filter({ hasText: name });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText('Morgan Manager');
+  await expect(card).toContainText('North Wing');
+  await expect(card).toContainText('Active');
+  await page.screenshot({ path: `${SHOTS}/departments.png`, fullPage: true });
+});
+
+test('a cashier is turned away from /departments with the access toast and sent home', async ({ page }) => {
+  await signIn(page, PINS.cashier);
+  await page.goto('/departments');
+  await expect(page.getByText('Manager or Developer access required for department management.').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/$/, { timeout: 5000 });
+});
