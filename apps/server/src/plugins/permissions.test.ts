@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expectedStatus, PERMISSION_KEYS, ROLES, type Role } from '@retail-hub/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createUser, inject, signIn, type TestApp } from '../../test/build-test-app';
@@ -12,13 +15,16 @@ const PINS: Record<Role, string> = {
 };
 
 /** Routes whose answer is a never-ending stream; checked separately in events tests. */
-const STREAMING = new Set(['GET /api/events']);
+const STREAMING = new Set(['GET /api/events', 'HEAD /api/events']);
 
 let t: TestApp;
 const cookies = new Map<Role, string>();
+/** A stand-in for the built web app, so the catch-all route answers as in production. */
+const webDist = mkdtempSync(path.join(os.tmpdir(), 'rh-matrix-web-'));
+writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Retail Hub</title>');
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({ webDistDir: webDist });
   for (const role of ROLES) {
     await createUser(t, { role, pin: PINS[role] });
     cookies.set(role, await signIn(t, PINS[role], `10.9.0.${ROLES.indexOf(role) + 1}`));
@@ -26,6 +32,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
+  rmSync(webDist, { recursive: true, force: true });
 });
 
 /** Replaces :params with a syntactically valid value so the route matches. */
@@ -52,28 +59,72 @@ describe('route permissions', () => {
   });
 
   it('every route answers each role and the signed-out visitor as the permission map says', async () => {
-    const routes = t.app.routePermissions.filter((r) => r.method !== 'HEAD' && !STREAMING.has(`${r.method} ${r.url}`));
+    const routes = t.app.routePermissions.filter((r) => !STREAMING.has(`${r.method} ${r.url}`));
+    // Every permission refusal is logged (security guide); count them to compare with user_activity.
+    const { rows: before } = await t.db.execute(
+      `select count(*)::int as n from user_activity where activity_type = 'access_denied'`,
+    );
+    let refused = 0;
     for (const route of routes) {
       for (const role of [null, ...ROLES] as const) {
         const expected = expectedStatus(role, route.permission);
-        // A fresh session per call: some routes (sign-in, sign-out) end the session they are given.
-        const cookie = role ? await signIn(t, PINS[role], '10.9.2.1') : undefined;
+        // A fresh session after any call that may have ended it (sign-out); the others reuse theirs.
+        const cookie = role ? cookies.get(role) : undefined;
         const response = await inject(t, {
           method: route.method as 'GET',
           url: concreteUrl(route.url),
           cookie,
-          ...(route.method === 'GET' ? {} : { payload: {} }),
+          ...(route.method === 'GET' || route.method === 'HEAD' ? {} : { payload: {} }),
           remoteAddress: '10.9.1.1',
         });
-        const label = `${route.method} ${route.url} as ${role ?? 'nobody'}`;
+        if (role && /logout|sign-?out/.test(route.url)) cookies.set(role, await signIn(t, PINS[role], '10.9.2.1'));
+        const label = `${route.method} ${route.url} as ${role ?? 'nobody'} (${response.statusCode} ${response.body.slice(0, 200)})`;
         if (expected === 'allowed') {
+          // Allowed means past the guard: neither refusal, nor a crash on an empty body or unknown id.
           expect([401, 403], label).not.toContain(response.statusCode);
+          expect(response.statusCode, label).toBeLessThan(500);
         } else {
           expect(response.statusCode, label).toBe(expected);
-          expect(response.json().message, label).toBeTruthy();
+          if (route.method !== 'HEAD') {
+            expect(response.json(), label).toEqual({
+              message: expect.any(String),
+              code: expected === 401 ? 'auth.unauthorized' : 'auth.forbidden',
+            });
+          }
+          if (expected === 403) refused += 1;
         }
       }
     }
+    expect(refused).toBeGreaterThan(0);
+    const { rows: after } = await t.db.execute(
+      `select count(*)::int as n from user_activity where activity_type = 'access_denied'`,
+    );
+    expect(Number(after[0]?.n) - Number(before[0]?.n)).toBe(refused);
+  }, 300_000);
+
+  it('covers every kind of route: each HTTP method in use, params, and both public and signed-in routes', () => {
+    const methods = new Set(t.app.routePermissions.map((r) => r.method));
+    for (const method of ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']) expect(methods).toContain(method);
+    expect(t.app.routePermissions.some((r) => r.url.includes(':'))).toBe(true);
+    expect(t.app.routePermissions.some((r) => r.permission === 'public')).toBe(true);
+    // Every key but `public` names at least one role (a key nobody holds would leave its routes dead).
+    for (const key of PERMISSION_KEYS) {
+      if (key !== 'public')
+        expect(
+          ROLES.some((role) => expectedStatus(role, key) === 'allowed'),
+          key,
+        ).toBe(true);
+    }
+  });
+
+  it('a route declaring a permission that is not in the shared map stops the app from starting', async () => {
+    const app = await buildApp({ config: t.config, database: t.db });
+    await expect(
+      app.register(async (child) => {
+        child.get('/api/misspelt', { config: { permission: 'catalog.mange' as 'catalog.manage' } }, async () => ({}));
+      }),
+    ).rejects.toThrow(/declares no permission/);
+    await app.close().catch(() => {});
   });
 
   it("a cashier's session gets 403 from a manager-only route", async () => {

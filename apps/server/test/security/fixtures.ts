@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import { createCategory, createProduct, createVariant, saleBody } from '../../src/modules/pos/pos-test-support';
+import type { TestApp } from '../build-test-app';
+
+export type StoreIds = { categoryId: string; productId: string; variantProductId: string; variantId: string };
+
+/** A small catalogue for the security tests: one category, one plain product, one with a size option. */
+export async function seedStore(t: TestApp): Promise<StoreIds> {
+  const categoryId = await createCategory(t, `Security ${randomUUID().slice(0, 6)}`);
+  const productId = await createProduct(t, { name: 'Plain Scone', price: '4.50', stock: 500, categoryId });
+  const variantProductId = await createProduct(t, {
+    name: 'Sized Juice',
+    price: '5.00',
+    stock: 500,
+    categoryId,
+    hasVariants: true,
+  });
+  const variantId = await createVariant(t, { productId: variantProductId, name: 'Large', price: '5.63', stock: 500 });
+  return { categoryId, productId, variantProductId, variantId };
+}
+
+/**
+ * A body the route would plausibly accept (the starting point for mass-assignment and fuzzing).
+ * Routes not listed (for instance ones added later) start from an empty object.
+ */
+export function plausibleBody(method: string, url: string, ids: StoreIds): Record<string, unknown> {
+  switch (`${method} ${url}`) {
+    case 'POST /auth/pin':
+      return { pin: '1357' };
+    case 'POST /api/products':
+      return { name: 'Fuzz Bun', price: '2.50', sku: `FZ-${randomUUID().slice(0, 8)}`, categoryId: ids.categoryId };
+    case 'PATCH /api/products/:id':
+      return { name: 'Renamed', price: '3.10' };
+    case 'POST /api/categories':
+      return { name: `Cat ${randomUUID().slice(0, 8)}`, description: 'x' };
+    case 'POST /api/products/:id/variants':
+      return { name: `Size ${randomUUID().slice(0, 4)}`, price: '1.20', stock: 3 };
+    case 'PATCH /api/variants/:id':
+      return { price: '1.30' };
+    case 'POST /api/products/import':
+      return { csv: 'sku,name,price,category\nIMP-1,Imported,1.00,Imported' };
+    case 'POST /api/shifts/start':
+      return { openingFloat: '100.00' };
+    case 'POST /api/shifts/end':
+      return { countedCash: '100.00' };
+    case 'POST /api/transactions':
+      return saleBody([{ productId: ids.productId, quantity: 1, unitPrice: '4.50' }]);
+    case 'POST /admin/users':
+      return { firstName: 'Fuzz', lastName: 'Person', role: 'cashier', pin: '8264' };
+    case 'PATCH /admin/users/:id':
+      return { firstName: 'Renamed' };
+    case 'POST /admin/users/:id/pin':
+      return { pin: '8264' };
+    case 'POST /admin/send-email':
+      return { recipients: ['nobody@example.com'], subject: 'Hi', message: 'Hello' };
+    case 'PUT /api/users/:id/role':
+    case 'PATCH /api/users/:id/role':
+      return { role: 'cashier' };
+    case 'PUT /api/users/:id/status':
+      return { isActive: true };
+    case 'POST /api/expenses':
+    case 'PATCH /api/expenses/:id':
+      return { category: 'office_supplies', amount: '12.50', description: 'Printer paper', vendor: 'Office Co' };
+    case 'POST /api/departments':
+      return { name: `Dept ${randomUUID().slice(0, 6)}`, description: 'x' };
+    case 'POST /api/procurement/departments':
+    case 'PATCH /api/procurement/departments/:id':
+      return { code: `D${randomUUID().slice(0, 4)}`, name: `Proc ${randomUUID().slice(0, 6)}` };
+    case 'POST /api/procurement/departments/import':
+      return { csv: 'code,name\nDX1,Imported Dept' };
+    case 'POST /api/asset-checkouts':
+      return { productId: ids.productId, userId: ids.productId, notes: 'x' };
+    case 'POST /api/asset-checkouts/:id/return':
+      return { returnCondition: 'good', notes: 'x' };
+    default:
+      return {};
+  }
+}
+
+/** Headers a route needs besides the body (the sale's idempotency key). */
+export function routeHeaders(method: string, url: string): Record<string, string> {
+  return method === 'POST' && url === '/api/transactions' ? { 'idempotency-key': randomUUID() } : {};
+}

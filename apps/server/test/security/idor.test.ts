@@ -1,0 +1,182 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shifts, transactions } from '../../src/db/schema/index';
+import { postSale, saleBody, startShift } from '../../src/modules/pos/pos-test-support';
+import { buildTestApp, createUser, inject, signIn, type TestApp } from '../build-test-app';
+import { type StoreIds, seedStore } from './fixtures';
+
+/**
+ * Issue #8 part 2: IDOR. Where the spec limits what a user sees (a cashier's own shifts and
+ * receipts; today only for the POS roles), guessing or enumerating ids reveals nothing and
+ * changes nothing. Roles with 'pos.sell' but not 'reports.view' are held to the same rule.
+ */
+let t: TestApp;
+let store: StoreIds;
+const people: Record<string, { id: string; cookie: string }> = {};
+let manager: string;
+let bShift: number;
+let bSale: string;
+let bSaleKey: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  store = await seedStore(t);
+  const staff = [
+    ['a', 'cashier', '2915'],
+    ['b', 'cashier', '3862'],
+    ['dept', 'department_manager', '5174'],
+    ['proc', 'procurement_admin', '6048'],
+  ] as const;
+  for (const [key, role, pin] of staff) {
+    const id = await createUser(t, { role, pin });
+    people[key] = { id, cookie: await signIn(t, pin, `10.10.0.${pin.slice(0, 2)}`) };
+  }
+  await createUser(t, { role: 'manager', pin: '4826' });
+  manager = await signIn(t, '4826', '10.10.0.99');
+  bShift = (await startShift(t, people.b!.cookie, '50.00')).id;
+  bSaleKey = randomUUID();
+  const sale = await postSale(
+    t,
+    people.b!.cookie,
+    saleBody([{ productId: store.productId, quantity: 2, unitPrice: '4.50' }], 'cash', { notes: 'B private note' }),
+    bSaleKey,
+  );
+  expect(sale.statusCode).toBe(201);
+  bSale = sale.json().id;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const OTHERS = ['a', 'dept', 'proc'] as const;
+
+describe("another cashier's shift", () => {
+  it.each(OTHERS)('is not found for %s, by its id or by enumerating ids', async (who) => {
+    const cookie = people[who]!.cookie;
+    const response = await inject(t, { method: 'GET', url: `/api/shifts/${bShift}/summary`, cookie });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('50.00');
+    for (let id = 1; id <= bShift + 3; id++) {
+      const probe = await inject(t, { method: 'GET', url: `/api/shifts/${id}/summary`, cookie });
+      expect(probe.statusCode, `shift ${id}`).toBe(404);
+    }
+  });
+
+  it('cannot be ended by someone else, whatever ids the body names; it stays open', async () => {
+    for (const who of OTHERS) {
+      const response = await inject(t, {
+        method: 'POST',
+        url: '/api/shifts/end',
+        cookie: people[who]!.cookie,
+        payload: { id: bShift, shiftId: bShift, cashierId: people.b!.id, userId: people.b!.id, countedCash: '0.00' },
+      });
+      expect([400, 404, 409], who).toContain(response.statusCode);
+    }
+    const [row] = await t.db.db.select().from(shifts).where(eq(shifts.id, bShift));
+    expect(row?.endedAt).toBeNull();
+    expect(row?.countedCash).toBeNull();
+  });
+
+  it('is readable by its cashier and by a manager (the control case)', async () => {
+    for (const cookie of [people.b!.cookie, manager]) {
+      expect((await inject(t, { method: 'GET', url: `/api/shifts/${bShift}/summary`, cookie })).statusCode).toBe(200);
+    }
+  });
+});
+
+describe('every route that reads one shift or one sale by its id', () => {
+  /** Found among the registered routes, so a shift or sale read added later is held to the rule too. */
+  const byIdReads = () =>
+    t.app.routePermissions.filter((r) => r.method === 'GET' && /^\/api\/(shifts|transactions)\/:id\b/.test(r.url));
+
+  it("answers 404 to everyone but the owner and managers, and never leaks the other's data", async () => {
+    const routes = byIdReads();
+    expect(routes.map((r) => r.url)).toEqual(
+      expect.arrayContaining(['/api/shifts/:id/summary', '/api/transactions/:id/receipt']),
+    );
+    for (const route of routes) {
+      const url = route.url.replace(':id', route.url.startsWith('/api/shifts') ? String(bShift) : bSale);
+      for (const who of OTHERS) {
+        const response = await inject(t, { method: 'GET', url, cookie: people[who]!.cookie });
+        expect([403, 404], `${url} as ${who}: ${response.statusCode}`).toContain(response.statusCode);
+        expect(response.body, `${url} as ${who}`).not.toContain('B private note');
+      }
+      for (const cookie of [people.b!.cookie, manager]) {
+        expect((await inject(t, { method: 'GET', url, cookie })).statusCode, url).toBe(200);
+      }
+    }
+  });
+});
+
+describe("another cashier's sale", () => {
+  it.each(OTHERS)('has no receipt for %s (404, nothing of it in the answer)', async (who) => {
+    const response = await inject(t, {
+      method: 'GET',
+      url: `/api/transactions/${bSale}/receipt`,
+      cookie: people[who]!.cookie,
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('B private note');
+    expect(response.body).not.toContain(bSale);
+  });
+
+  it("cannot be fetched by replaying its Idempotency-Key from another cashier's session", async () => {
+    const body = saleBody([{ productId: store.productId, quantity: 2, unitPrice: '4.50' }]);
+    const shift = await startShift(t, people.a!.cookie);
+    const response = await postSale(t, people.a!.cookie, body, bSaleKey);
+    expect(response.statusCode).toBe(409);
+    expect(response.body).not.toContain(bSale);
+    expect(response.body).not.toContain('B private note');
+    const rows = await t.db.db.select().from(transactions).where(eq(transactions.shiftId, shift.id));
+    expect(rows).toEqual([]);
+  });
+
+  it('is readable by its cashier and by a manager (the control case)', async () => {
+    for (const cookie of [people.b!.cookie, manager]) {
+      const response = await inject(t, { method: 'GET', url: `/api/transactions/${bSale}/receipt`, cookie });
+      expect(response.statusCode).toBe(200);
+    }
+  });
+});
+
+describe('sales lists beyond today', () => {
+  it.each(OTHERS)('are refused to %s (403), whatever range the query asks for', async (who) => {
+    for (const query of ['startDate=2020-01-01', 'endDate=2099-12-31', 'startDate=2020-01-01&endDate=2099-12-31']) {
+      const response = await inject(t, {
+        method: 'GET',
+        url: `/api/transactions?${query}`,
+        cookie: people[who]!.cookie,
+      });
+      expect(response.statusCode, query).toBe(403);
+    }
+  });
+});
+
+describe('users above one’s level', () => {
+  it('a manager cannot read credentials, set the PIN of, or disable a super admin', async () => {
+    const adminId = await createUser(t, { role: 'super_admin', pin: '7391' });
+    const pin = await inject(t, {
+      method: 'POST',
+      url: `/admin/users/${adminId}/pin`,
+      cookie: manager,
+      payload: { generate: true },
+    });
+    expect(pin.statusCode).toBe(403);
+    expect(pin.body).not.toMatch(/"pin"/);
+    const status = await inject(t, {
+      method: 'PUT',
+      url: `/api/users/${adminId}/status`,
+      cookie: manager,
+      payload: { isActive: false },
+    });
+    expect(status.statusCode).toBe(403);
+    const signInStill = await t.app.inject({
+      method: 'POST',
+      url: '/auth/pin',
+      payload: { pin: '7391' },
+      remoteAddress: '10.10.9.9',
+    });
+    expect(signInStill.statusCode).toBe(200);
+  });
+});
