@@ -20,6 +20,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { randomSale, signInTerminal } from '../shared/terminal.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const { values: args } = parseArgs({
@@ -37,52 +38,6 @@ const terminals = Math.min(256, Math.max(1, Number(args.terminals)));
 const seconds = Math.min(120, Math.max(1, Number(args.seconds)));
 const warmupSeconds = Math.min(30, Math.max(0, Number(args.warmup)));
 const pgAdminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-const CARD_METHODS = new Set(['credit_card', 'debit_card', 'eftpos']);
-const METHODS = ['cash', 'cash', 'eftpos', 'credit_card', 'mobile_payment'];
-
-const centsOf = (s) => {
-  const [whole, fraction = ''] = s.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-};
-const money = (cents) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
-/** spec §9: 2.5% of the subtotal, rounded half up to the cent, for card methods. */
-const cardFee = (subtotal, method) => (CARD_METHODS.has(method) ? Math.floor((subtotal * 25 * 2 + 1000) / 2000) : 0);
-
-function randomSale(catalogue) {
-  const picked = new Set();
-  while (picked.size < 3) picked.add(Math.floor(Math.random() * catalogue.length));
-  const items = [...picked].map((index) => {
-    const product = catalogue[index];
-    const quantity = 1 + Math.floor(Math.random() * 3);
-    const unit = centsOf(product.price);
-    return {
-      productId: product.id,
-      variantId: product.variantId,
-      variantName: product.variantName,
-      quantity,
-      unitPrice: money(unit),
-      totalPrice: money(unit * quantity),
-    };
-  });
-  const subtotal = items.reduce((sum, i) => sum + centsOf(i.totalPrice), 0);
-  const paymentMethod = METHODS[Math.floor(Math.random() * METHODS.length)];
-  const tax = cardFee(subtotal, paymentMethod);
-  const total = subtotal + tax;
-  return {
-    units: items.reduce((sum, i) => sum + i.quantity, 0),
-    body: {
-      subtotal: money(subtotal),
-      tax: money(tax),
-      total: money(total),
-      paymentMethod,
-      referenceCode: paymentMethod === 'cash' ? null : String(100000 + Math.floor(Math.random() * 900000)),
-      notes: null,
-      amountReceived: paymentMethod === 'cash' ? money(Math.ceil(total / 500) * 500) : null,
-      items,
-    },
-  };
-}
 
 function startServer(env) {
   const child = fork(path.join(here, 'server.ts'), [], {
@@ -105,26 +60,6 @@ function startServer(env) {
       child.once('exit', (code) => reject(new Error(`bench server exited (${code}) before '${type}'`)));
     });
   return { child, waitFor };
-}
-
-async function signInTerminal(base, pin) {
-  const login = await fetch(`${base}/auth/pin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ pin }),
-  });
-  if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const shift = await fetch(`${base}/api/shifts/start`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie },
-    body: JSON.stringify({ openingFloat: '200.00' }),
-  });
-  if (shift.status !== 201) throw new Error(`start shift failed: ${shift.status} ${await shift.text()}`);
-  return cookie;
 }
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1024 });

@@ -1,0 +1,918 @@
+/**
+ * bench/faults: the checkout benchmark's load (terminals recording 3-line sales, each with its own
+ * Idempotency-Key) while things break, then checks that nothing was lost or recorded twice.
+ *
+ *   npm run bench:faults
+ *   tsx bench/faults/run.ts [--only postgres|pglite|db-restart] [--terminals 32] [--kills 2]
+ *                           [--max-sales 20000] [--port 3206]
+ *
+ * Scenarios:
+ *   postgres    the real server (apps/server/src/server.ts, a child process) on a fresh database of
+ *               BENCH_PG_URL's server, SIGKILLed and restarted while the terminals keep retrying;
+ *   pglite      the same on PGlite in a temporary DATA_DIR (the restarted app reopens the data folder
+ *               a killed process left behind: PGlite crash recovery);
+ *   db-restart  a throwaway PostgreSQL cluster (initdb in /tmp/faults-pg, port 56206) stopped with
+ *               `pg_ctl stop -m immediate` for ~5 s under load and started again: the app must answer
+ *               503 while it is down and sell again by itself afterwards.
+ * Terminals retry the same key and body on a network error or a 503 until they get a definitive
+ * answer. Afterwards, per scenario: every confirmed sale is in the database exactly once with its
+ * lines, no key has two sales, no sale exists that no terminal was told about, and stock equals the
+ * starting stock minus the quantities in transaction_items. Exits 1 when an invariant fails.
+ */
+import { type ChildProcess, execFile, spawn, spawnSync } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { appendFileSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import os, { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs, promisify } from 'node:util';
+import { type Database, openDatabase } from '../../apps/server/src/db/client';
+import { runMigrations } from '../../apps/server/src/db/migrate';
+import { type CatalogueEntry, seedBenchStore } from '../shared/seed';
+import { randomSale, signInTerminal } from '../shared/terminal.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../..');
+const { values: args } = parseArgs({
+  options: {
+    only: { type: 'string' },
+    terminals: { type: 'string', default: '32' },
+    kills: { type: 'string', default: '2' },
+    'max-sales': { type: 'string', default: '20000' },
+    port: { type: 'string', default: process.env.FAULTS_PORT ?? '3206' },
+  },
+});
+// Bounded whatever is asked.
+const TERMINALS = Math.min(128, Math.max(1, Number(args.terminals)));
+const KILLS = Math.min(5, Math.max(1, Number(args.kills)));
+const MAX_SALES = Math.min(100_000, Math.max(100, Number(args['max-sales'])));
+const PORT = Number(args.port);
+const BASE = `http://127.0.0.1:${PORT}`;
+const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const INITIAL_STOCK = 1_000_000;
+const PRODUCTS = 200;
+const LOAD_BETWEEN_FAULTS_MS = 4_000;
+const WARMUP_MS = 3_000;
+const BOOT_TIMEOUT_MS = 90_000;
+const REQUEST_TIMEOUT_MS = 15_000;
+const HEALTH_TIMEOUT_MS = 5_000;
+/** A request the app takes longer than this to answer while the database is down counts as a hang. */
+const HANG_MS = 5_000;
+const WATCHDOG_MS = 8 * 60_000;
+
+const CLUSTER_DIR = '/tmp/faults-pg';
+const CLUSTER_LOG = '/tmp/faults-pg.log';
+/** Not 55432: another engineer's throwaway cluster may hold it. */
+const CLUSTER_PORT = Number(process.env.FAULTS_PG_PORT ?? 56206);
+const PG_BIN = '/usr/lib/postgresql/15/bin';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const now = () => performance.now();
+
+// ---------------------------------------------------------------------------------------------
+// The app as a child process: the real server entry point, as `npm start` runs it.
+
+/** Secrets fixed for the whole scenario, so sessions and PIN hashes survive restarts. */
+const PIN_PEPPER = randomBytes(32).toString('base64url');
+const SESSION_SECRET = randomBytes(32).toString('base64url');
+
+type AppTarget = { databaseUrl: string | null; dataDir: string; logFile: string };
+
+function appEnv(target: AppTarget): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(PORT),
+    DATA_DIR: target.dataDir,
+    DEMO_DATA: 'false',
+    PIN_PEPPER,
+    SESSION_SECRET,
+    STORE_TIME_ZONE: 'UTC',
+    LOG_LEVEL: 'warn',
+    DATABASE_POOL_SIZE: '10',
+  };
+  if (target.databaseUrl) env.DATABASE_URL = target.databaseUrl;
+  else delete env.DATABASE_URL;
+  return env;
+}
+
+type App = { child: ChildProcess; exited: Promise<number | string | null> };
+
+/** Apps still running, so the watchdog can end them. */
+const liveApps = new Set<ChildProcess>();
+
+function spawnApp(target: AppTarget, note: string): App {
+  appendFileSync(target.logFile, `\n--- ${new Date().toISOString()} ${note}\n`);
+  const log = openSync(target.logFile, 'a');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: root,
+    env: appEnv(target),
+    stdio: ['ignore', log, log],
+  });
+  liveApps.add(child);
+  const exited = new Promise<number | string | null>((resolve) =>
+    child.once('exit', (code, signal) => {
+      liveApps.delete(child);
+      resolve(code ?? signal);
+    }),
+  );
+  return { child, exited };
+}
+
+/** CPU seconds a process has used (Linux /proc), to tell a busy boot from a stuck one. */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/**
+ * Polls GET /api/health until 200; rejects when the app exits first or the time is up, saying
+ * whether it was listening, what health answered and how much CPU the process used meanwhile.
+ */
+async function waitHealthy(
+  app: App,
+  timeoutMs = BOOT_TIMEOUT_MS,
+  soldSince?: { load: Load; since: number },
+): Promise<{ listeningMs: number; by: string }> {
+  let exit: number | string | null | undefined;
+  void app.exited.then((code) => {
+    exit = code;
+  });
+  const began = now();
+  const deadline = began + timeoutMs;
+  let listeningMs = Number.NaN;
+  let last = 'no answer';
+  let healthTimeouts = 0;
+  while (now() < deadline) {
+    if (exit !== undefined) throw new Error(`the app exited (${exit}) before answering /api/health`);
+    try {
+      const { status, text } = await send('GET', '/api/health', {}, undefined, HEALTH_TIMEOUT_MS);
+      if (Number.isNaN(listeningMs)) listeningMs = now() - began;
+      if (status === 200) return { listeningMs, by: 'health 200' };
+      last = `${status} ${text.slice(0, 120)}`;
+    } catch (error) {
+      if (error instanceof RequestTimeout) {
+        healthTimeouts++;
+        if (Number.isNaN(listeningMs)) listeningMs = now() - began;
+      }
+      last = (error as Error).message;
+    }
+    // Under load the health request queues behind the terminals' sales (PGlite is one connection):
+    // a sale confirmed by the new process proves it is back as well.
+    if (soldSince && soldSince.load.lastConfirmedAt > soldSince.since) {
+      return { listeningMs, by: 'a sale confirmed' };
+    }
+    await sleep(100);
+  }
+  throw new Error(
+    `the app did not become healthy within ${timeoutMs / 1000} s (listening after ${Math.round(listeningMs)} ms, ` +
+      `${healthTimeouts} health requests unanswered within ${HEALTH_TIMEOUT_MS / 1000} s, last: ${last}; ` +
+      `process used ${cpuSeconds(app.child.pid)} s of CPU)`,
+  );
+}
+
+async function stopApp(app: App, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (app.child.exitCode !== null || app.child.signalCode !== null) return;
+  app.child.kill(signal);
+  const timer = setTimeout(() => app.child.kill('SIGKILL'), 15_000);
+  await app.exited;
+  clearTimeout(timer);
+}
+
+function logTail(file: string, lines = 25): string {
+  if (!existsSync(file)) return '(no log)';
+  return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------
+// HTTP: node:http with keep-alive; a dead app surfaces as a rejected promise (network error).
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1024 });
+
+class RequestTimeout extends Error {}
+
+function send(
+  method: string,
+  urlPath: string,
+  headers: Record<string, string>,
+  body: string | undefined,
+  timeoutMs = REQUEST_TIMEOUT_MS,
+): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      `${BASE}${urlPath}`,
+      {
+        method,
+        agent,
+        headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (c: Buffer) => chunks.push(c));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
+        response.on('error', reject);
+      },
+    );
+    request.setTimeout(timeoutMs, () => request.destroy(new RequestTimeout(`no answer within ${timeoutMs} ms`)));
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Terminals: each sale gets a fresh key; the same key and body are retried until a definitive answer.
+
+type Confirmed = { id: string; units: number; lines: number; at: number };
+type Answer = { started: number; ended: number; status: number; kind: 'sale' | 'health' };
+
+type Load = {
+  confirmed: Map<string, Confirmed>;
+  /** Keys whose outcome no terminal learnt (only when the run had to be abandoned). */
+  unresolved: Set<string>;
+  refused: Array<{ status: number; body: string }>;
+  answers: Answer[];
+  requests: number;
+  retries: number;
+  replays: number;
+  networkErrors: number;
+  timeouts: number;
+  signIns: number;
+  statuses: Map<number, number>;
+  stopping: boolean;
+  abandoned: boolean;
+  lastConfirmedAt: number;
+};
+
+function newLoad(): Load {
+  return {
+    confirmed: new Map(),
+    unresolved: new Set(),
+    refused: [],
+    answers: [],
+    requests: 0,
+    retries: 0,
+    replays: 0,
+    networkErrors: 0,
+    timeouts: 0,
+    signIns: 0,
+    statuses: new Map(),
+    stopping: false,
+    abandoned: false,
+    lastConfirmedAt: 0,
+  };
+}
+
+const backoff = (attempt: number) => Math.min(500, 50 * 2 ** Math.min(attempt, 4)) * (0.5 + Math.random() * 0.5);
+
+async function signInWithRetry(load: Load, pin: string): Promise<string> {
+  for (let attempt = 1; ; attempt++) {
+    if (load.abandoned) throw new Error('abandoned');
+    try {
+      const cookie = await signInTerminal(BASE, pin, { startShift: false });
+      load.signIns++;
+      return cookie;
+    } catch {
+      await sleep(backoff(attempt));
+    }
+  }
+}
+
+async function terminal(load: Load, pin: string, initialCookie: string, catalogue: CatalogueEntry[]): Promise<void> {
+  let cookie = initialCookie;
+  while (!load.stopping && load.confirmed.size < MAX_SALES) {
+    const { body, units } = randomSale(catalogue);
+    const key = randomUUID();
+    const payload = JSON.stringify(body);
+    for (let attempt = 1; ; attempt++) {
+      if (load.abandoned) {
+        load.unresolved.add(key);
+        return;
+      }
+      if (attempt > 1) load.retries++;
+      load.requests++;
+      const started = now();
+      let status = 0;
+      let text = '';
+      try {
+        ({ status, text } = await send(
+          'POST',
+          '/api/transactions',
+          { 'content-type': 'application/json', cookie, 'idempotency-key': key },
+          payload,
+        ));
+      } catch (error) {
+        if (error instanceof RequestTimeout) load.timeouts++;
+        else load.networkErrors++;
+      }
+      const ended = now();
+      load.answers.push({ started, ended, status, kind: 'sale' });
+      load.statuses.set(status, (load.statuses.get(status) ?? 0) + 1);
+      if (status === 201 || status === 200) {
+        const sale = JSON.parse(text) as { id: string };
+        load.confirmed.set(key, { id: sale.id, units, lines: body.items.length, at: ended });
+        load.lastConfirmedAt = Math.max(load.lastConfirmedAt, ended);
+        if (status === 200) load.replays++;
+        break;
+      }
+      if (status === 0 || status === 503) {
+        await sleep(backoff(attempt));
+        continue;
+      }
+      if (status === 401) {
+        // Session lost (it should survive a restart: sessions live in the database).
+        try {
+          cookie = await signInWithRetry(load, pin);
+        } catch {
+          load.unresolved.add(key);
+          return;
+        }
+        continue;
+      }
+      // A definitive refusal (or a 500): the sale was not confirmed; the invariants say whether
+      // it was nevertheless written.
+      load.refused.push({ status, body: text.slice(0, 300) });
+      load.unresolved.add(key);
+      break;
+    }
+  }
+}
+
+async function startLoad(pins: string[], catalogue: CatalogueEntry[]) {
+  const load = newLoad();
+  const cookies: string[] = [];
+  for (const pin of pins) cookies.push(await signInTerminal(BASE, pin));
+  const loops = pins.map((pin, i) => terminal(load, pin, cookies[i] as string, catalogue));
+  const stop = async () => {
+    load.stopping = true;
+    const all = Promise.all(loops);
+    const timer = setTimeout(() => {
+      load.abandoned = true;
+    }, 60_000);
+    await all;
+    clearTimeout(timer);
+  };
+  return { load, stop };
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+}
+
+/** p50/p95/max of answered requests, ms. */
+function latencies(answers: Answer[]): string {
+  const sorted = answers.map((a) => a.ended - a.started).sort((a, b) => a - b);
+  if (sorted.length === 0) return 'none';
+  const f = (v: number) => Math.round(v);
+  return `n ${sorted.length}, p50 ${f(percentile(sorted, 50))}, p95 ${f(percentile(sorted, 95))}, max ${f(sorted[sorted.length - 1] as number)}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Invariants, read from the database after the app has stopped.
+
+type Check = { name: string; ok: boolean; detail: string };
+
+async function checkInvariants(database: Database, load: Load): Promise<{ checks: Check[]; figures: object }> {
+  if (process.env.FAULTS_SABOTAGE) {
+    // Self-test of the checks: lose one recorded sale (its lines go with it) the way a broken
+    // write path would, leaving its stock moved. The run must then FAIL.
+    await database.execute('delete from transactions where id = (select id from transactions order by id limit 1)');
+  }
+  const sales = (
+    await database.execute(
+      `select t.id, t.idempotency_key::text as key, count(i.id)::int as lines, coalesce(sum(i.quantity), 0)::int as units
+         from transactions t left join transaction_items i on i.transaction_id = t.id
+        group by t.id`,
+    )
+  ).rows as Array<{ id: string; key: string | null; lines: number; units: number }>;
+  const byKey = new Map<string, typeof sales>();
+  for (const s of sales) {
+    const list = byKey.get(s.key ?? '') ?? [];
+    list.push(s);
+    byKey.set(s.key ?? '', list);
+  }
+  let missing = 0;
+  let wrongId = 0;
+  let wrongLines = 0;
+  for (const [key, c] of load.confirmed) {
+    const rows = byKey.get(key) ?? [];
+    if (rows.length === 0) missing++;
+    else if (rows.length === 1 && rows[0]?.id !== c.id) wrongId++;
+    const row = rows[0];
+    if (row && (row.lines !== c.lines || row.units !== c.units)) wrongLines++;
+  }
+  const duplicateKeys = [...byKey.values()].filter((rows) => rows.length > 1).length;
+  const noItems = sales.filter((s) => s.lines === 0).length;
+  const unconfirmed = sales.filter((s) => !s.key || !load.confirmed.has(s.key));
+  const unconfirmedUnresolved = unconfirmed.filter((s) => s.key && load.unresolved.has(s.key)).length;
+
+  const productStock = (
+    await database.execute(
+      `select p.id, p.stock,
+              coalesce((select sum(i.quantity) from transaction_items i
+                         where i.product_id = p.id and i.variant_id is null), 0)::int as sold
+         from products p`,
+    )
+  ).rows as Array<{ id: string; stock: number; sold: number }>;
+  const variantStock = (
+    await database.execute(
+      `select v.id, v.stock,
+              coalesce((select sum(i.quantity) from transaction_items i where i.variant_id = v.id), 0)::int as sold
+         from product_variants v`,
+    )
+  ).rows as Array<{ id: string; stock: number; sold: number }>;
+  const stockRows = [...productStock, ...variantStock];
+  const stockWrong = stockRows.filter((r) => r.stock + r.sold !== INITIAL_STOCK);
+  const unitsInDb = sales.reduce((sum, s) => sum + s.units, 0);
+  const unitsConfirmed = [...load.confirmed.values()].reduce((sum, c) => sum + c.units, 0);
+  const moved = stockRows.reduce((sum, r) => sum + (INITIAL_STOCK - r.stock), 0);
+
+  const checks: Check[] = [
+    {
+      name: 'every confirmed sale is in the database exactly once, with the id the terminal was given',
+      ok: missing === 0 && wrongId === 0 && load.confirmed.size > 0,
+      detail: `${load.confirmed.size} confirmed, ${missing} missing, ${wrongId} with another id`,
+    },
+    {
+      name: 'no idempotency key has two transactions',
+      ok: duplicateKeys === 0,
+      detail: `${duplicateKeys} keys with more than one transaction`,
+    },
+    {
+      name: 'no transaction is missing its items (and confirmed ones have the lines and units sent)',
+      ok: noItems === 0 && wrongLines === 0,
+      detail: `${noItems} without items, ${wrongLines} confirmed with other lines/units`,
+    },
+    {
+      name: 'no sale in the database that no terminal was told about',
+      ok: unconfirmed.length === 0,
+      detail: `${unconfirmed.length} (of which ${unconfirmedUnresolved} are keys whose answer never came)`,
+    },
+    {
+      name: 'stock = starting stock − quantities sold (transaction_items), per product and size option',
+      ok: stockWrong.length === 0 && moved === unitsInDb && unitsInDb === unitsConfirmed,
+      detail: `${stockWrong.length} of ${stockRows.length} rows off; stock moved ${moved}, units in transaction_items ${unitsInDb}, units confirmed to terminals ${unitsConfirmed}`,
+    },
+  ];
+  return { checks, figures: { salesInDatabase: sales.length, unitsInDatabase: unitsInDb } };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scenarios.
+
+type Outcome = { scenario: string; checks: Check[]; figures: Record<string, unknown>; findings: string[] };
+
+async function seedStore(database: Database) {
+  await runMigrations(database);
+  return seedBenchStore(database.db, {
+    pinPepper: PIN_PEPPER,
+    terminals: TERMINALS,
+    productCount: PRODUCTS,
+    initialStock: INITIAL_STOCK,
+  });
+}
+
+/**
+ * Lets the load run for `ms` and until the terminals have had at least one sale each confirmed
+ * meanwhile (at most 20 s more), so every fault lands on a store that is really selling even
+ * when the machine is slow.
+ */
+async function loadFor(load: Load, ms: number): Promise<void> {
+  const began = now();
+  const before = load.confirmed.size;
+  await sleep(ms);
+  while (load.confirmed.size - before < TERMINALS && now() - began < ms + 20_000) await sleep(50);
+}
+
+function loadFigures(load: Load) {
+  return {
+    salesConfirmed: load.confirmed.size,
+    requests: load.requests,
+    retries: load.retries,
+    replayedAnswers200: load.replays,
+    networkErrors: load.networkErrors,
+    timeouts: load.timeouts,
+    reSignIns: load.signIns,
+    statuses: Object.fromEntries(load.statuses),
+    refused: load.refused.length,
+    unresolvedKeys: load.unresolved.size,
+  };
+}
+
+async function pgAdmin<T>(url: string, fn: (db: Database) => Promise<T>): Promise<T> {
+  const admin = await openDatabase({ kind: 'postgres', url, poolSize: 1 });
+  try {
+    return await fn(admin);
+  } finally {
+    await admin.close();
+  }
+}
+
+const withDatabaseName = (url: string, name: string) => {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+};
+
+/** a/b: SIGKILL the app `KILLS` times under load, restarting it each time. */
+async function appKillScenario(kind: 'postgres' | 'pglite'): Promise<Outcome> {
+  const scenario = kind === 'postgres' ? 'a. app SIGKILL, PostgreSQL' : 'b. app SIGKILL, PGlite';
+  const findings: string[] = [];
+  const work = mkdtempSync(path.join(tmpdir(), 'rh-faults-'));
+  const dbName = `bench_faults_${randomUUID().replace(/-/g, '').slice(0, 10)}`;
+  const databaseUrl = kind === 'postgres' ? withDatabaseName(PG_ADMIN_URL, dbName) : null;
+  const target: AppTarget = { databaseUrl, dataDir: work, logFile: path.join(work, 'app.log') };
+  const target$ = (): Parameters<typeof openDatabase>[0] =>
+    databaseUrl ? { kind: 'postgres', url: databaseUrl, poolSize: 2 } : { kind: 'pglite', dataDir: `${work}/pglite` };
+  let app: App | null = null;
+  try {
+    if (kind === 'postgres') await pgAdmin(PG_ADMIN_URL, (a) => a.execute(`create database "${dbName}"`));
+    let started = now();
+    const seeding = await openDatabase(target$());
+    const { pins, catalogue } = await seedStore(seeding);
+    await seeding.close();
+    const seedMs = now() - started;
+
+    started = now();
+    app = spawnApp(target, 'first start');
+    await waitHealthy(app);
+    const firstBootMs = now() - started;
+    const { load, stop } = await startLoad(pins, catalogue);
+    await loadFor(load, WARMUP_MS);
+
+    const downtimes: number[] = [];
+    const firstSaleAfter: number[] = [];
+    const killTimes: number[] = [];
+    const listening: number[] = [];
+    const backBy: string[] = [];
+    const restartedAt: number[] = [];
+    let kills = 0;
+    for (let k = 1; k <= KILLS && load.confirmed.size < MAX_SALES; k++) {
+      const killedAt = now();
+      killTimes.push(killedAt);
+      app.child.kill('SIGKILL');
+      await app.exited;
+      kills++;
+      started = now();
+      restartedAt.push(started);
+      app = spawnApp(target, `restart after SIGKILL #${k}`);
+      let boot: { listeningMs: number; by: string };
+      try {
+        boot = await waitHealthy(app, BOOT_TIMEOUT_MS, { load, since: started });
+      } catch (error) {
+        findings.push(
+          `restart after SIGKILL #${k} failed: ${(error as Error).message}\n--- app log (tail) ---\n${logTail(target.logFile)}`,
+        );
+        load.abandoned = true;
+        await stop();
+        throw Object.assign(new Error('restart failed'), { load, kills, downtimes });
+      }
+      downtimes.push(now() - killedAt);
+      listening.push(Math.round(boot.listeningMs));
+      backBy.push(boot.by);
+      // When did the terminals get their first confirmation after the kill?
+      const waitUntil = now() + LOAD_BETWEEN_FAULTS_MS;
+      while (now() < waitUntil && load.lastConfirmedAt < started) await sleep(20);
+      firstSaleAfter.push(load.lastConfirmedAt > killedAt ? load.lastConfirmedAt - killedAt : Number.NaN);
+      await loadFor(load, Math.max(0, waitUntil - now()));
+    }
+    await stop();
+    await stopApp(app);
+    app = null;
+    // Sales whose request was under way when a kill came: their outcome was unknown to the terminal.
+    const inFlightAtKill = killTimes.map(
+      (t) => load.answers.filter((a) => a.kind === 'sale' && a.started < t && a.ended > t).length,
+    );
+
+    // Verification reopens the database (for PGlite: a folder the last app closed cleanly).
+    started = now();
+    const verify = await openDatabase(target$());
+    const { checks, figures } = await checkInvariants(verify, load);
+    await verify.close();
+    const verifyMs = now() - started;
+    for (const r of load.refused.slice(0, 5)) findings.push(`refused sale: ${r.status} ${r.body}`);
+    return {
+      scenario,
+      checks: [
+        { name: `the app was killed ${KILLS} times and came back each time`, ok: kills === KILLS, detail: `${kills}` },
+        ...checks,
+      ],
+      figures: {
+        terminals: TERMINALS,
+        kills,
+        seedMs: Math.round(seedMs),
+        verifyMs: Math.round(verifyMs),
+        firstBootMs: Math.round(firstBootMs),
+        downtimeMs: downtimes.map(Math.round),
+        restartListeningAfterMs: listening,
+        restartSeenBy: backBy,
+        saleLatencyAfterEachRestartMs: restartedAt.map((t, i) =>
+          latencies(
+            load.answers.filter(
+              (a) =>
+                a.kind === 'sale' &&
+                a.started >= t &&
+                a.started < (restartedAt[i + 1] ?? Number.POSITIVE_INFINITY) &&
+                a.status >= 200 &&
+                a.status < 300,
+            ),
+          ),
+        ),
+        saleLatencyBeforeFirstKillMs: latencies(
+          load.answers.filter(
+            (a) => a.kind === 'sale' && a.ended < (killTimes[0] ?? 0) && a.status >= 200 && a.status < 300,
+          ),
+        ),
+        firstConfirmedSaleAfterKillMs: firstSaleAfter.map(Math.round),
+        salesInFlightAtEachKill: inFlightAtKill,
+        ...loadFigures(load),
+        ...figures,
+      },
+      findings,
+    };
+  } catch (error) {
+    const e = error as Error & { load?: Load; kills?: number; downtimes?: number[] };
+    if (e.load) {
+      return {
+        scenario,
+        checks: [{ name: `the app restarts after SIGKILL`, ok: false, detail: `failed after ${e.kills} kills` }],
+        figures: { kills: e.kills, downtimeMs: e.downtimes?.map(Math.round), ...loadFigures(e.load) },
+        findings,
+      };
+    }
+    throw error;
+  } finally {
+    if (app) await stopApp(app, 'SIGKILL');
+    if (kind === 'postgres') {
+      await pgAdmin(PG_ADMIN_URL, async (a) => {
+        await a.execute('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [dbName]);
+        await a.execute(`drop database if exists "${dbName}"`);
+      }).catch((err) => console.error(`could not drop ${dbName}:`, err));
+    }
+    if (process.env.FAULTS_KEEP) console.log(`kept ${work}`);
+    else rmSync(work, { recursive: true, force: true });
+  }
+}
+
+const execFileAsync = promisify(execFile);
+
+/**
+ * Runs a PostgreSQL 15 tool as the postgres user (initdb and pg_ctl refuse root). Asynchronous:
+ * a synchronous call would stop this process's event loop, and the terminals' and the health
+ * probe's answers would be timed late by as long as pg_ctl takes.
+ */
+async function asPostgres(tool: string, toolArgs: string[]): Promise<string> {
+  const command = `${PG_BIN}/${tool}`;
+  const isRoot = process.getuid?.() === 0;
+  const { stdout } = await execFileAsync(
+    isRoot ? 'runuser' : command,
+    isRoot ? ['-u', 'postgres', '--', command, ...toolArgs] : toolArgs,
+    { encoding: 'utf8' },
+  );
+  return stdout;
+}
+
+function pgCtl(action: 'start' | 'stop', extra: string[] = []) {
+  return asPostgres('pg_ctl', [
+    '-D',
+    CLUSTER_DIR,
+    ...(action === 'start'
+      ? ['-o', `-p ${CLUSTER_PORT} -k /tmp -c listen_addresses=127.0.0.1`, '-l', CLUSTER_LOG]
+      : []),
+    '-w',
+    ...extra,
+    action,
+  ]);
+}
+
+/** c: the database server stops (immediate: like a crash) for ~5 s under load, then starts again. */
+async function databaseRestartScenario(): Promise<Outcome> {
+  const scenario = 'c. database restart, PostgreSQL';
+  const findings: string[] = [];
+  const work = mkdtempSync(path.join(tmpdir(), 'rh-faults-'));
+  const clusterUrl = `postgres://postgres@127.0.0.1:${CLUSTER_PORT}/postgres`;
+  const databaseUrl = withDatabaseName(clusterUrl, 'bench_faults');
+  const target: AppTarget = { databaseUrl, dataDir: work, logFile: path.join(work, 'app.log') };
+  let app: App | null = null;
+  let clusterUp = false;
+  try {
+    rmSync(CLUSTER_DIR, { recursive: true, force: true });
+    rmSync(CLUSTER_LOG, { force: true });
+    await asPostgres('initdb', ['-D', CLUSTER_DIR, '-U', 'postgres', '--auth=trust', '--no-sync']);
+    await pgCtl('start');
+    clusterUp = true;
+    await pgAdmin(clusterUrl, (a) => a.execute('create database bench_faults'));
+    const seeding = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 2 });
+    const { pins, catalogue } = await seedStore(seeding);
+    await seeding.close();
+
+    app = spawnApp(target, 'start');
+    await waitHealthy(app);
+    const pid = app.child.pid;
+    const { load, stop } = await startLoad(pins, catalogue);
+    await loadFor(load, WARMUP_MS);
+
+    // Probe GET /api/health every 200 ms for the whole fault, next to the terminals' sales.
+    let probing = true;
+    const prober = (async () => {
+      while (probing) {
+        const started = now();
+        let status = 0;
+        try {
+          ({ status } = await send('GET', '/api/health', {}, undefined, REQUEST_TIMEOUT_MS));
+        } catch {
+          status = 0;
+        }
+        load.answers.push({ started, ended: now(), status, kind: 'health' });
+        await sleep(200);
+      }
+    })();
+
+    const stopBegan = now();
+    await pgCtl('stop', ['-m', 'immediate']);
+    clusterUp = false;
+    const downFrom = now();
+    await sleep(5_000);
+    const downUntil = now();
+    await pgCtl('start');
+    clusterUp = true;
+    const upAt = now();
+    // Recovery: health 200 and a sale confirmed after the database came back, without restarting the app.
+    let healthyAt = Number.NaN;
+    let soldAt = Number.NaN;
+    const recoveryDeadline = upAt + 30_000;
+    while (now() < recoveryDeadline && (Number.isNaN(healthyAt) || Number.isNaN(soldAt))) {
+      const healthy = load.answers.find((a) => a.kind === 'health' && a.started >= upAt && a.status === 200);
+      if (healthy && Number.isNaN(healthyAt)) healthyAt = healthy.ended;
+      if (Number.isNaN(soldAt) && load.lastConfirmedAt > upAt) soldAt = load.lastConfirmedAt;
+      await sleep(50);
+    }
+    // The live-update LISTEN connection reconnects with a back-off (modules/events/event-bus.ts).
+    const listeners = () =>
+      pgAdmin(clusterUrl, (a) =>
+        a.execute(
+          "select count(*)::int as n from pg_stat_activity where datname = 'bench_faults' and query ilike 'listen %'",
+        ),
+      ).then((r) => Number(r.rows[0]?.n ?? 0));
+    let listenerBackAfter = Number.NaN;
+    const listenDeadline = upAt + 20_000;
+    while (now() < listenDeadline) {
+      if ((await listeners()) > 0) {
+        listenerBackAfter = now() - upAt;
+        break;
+      }
+      await sleep(250);
+    }
+    await sleep(LOAD_BETWEEN_FAULTS_MS);
+    probing = false;
+    await prober;
+    await stop();
+    const sameProcess = app.child.pid === pid && app.child.exitCode === null && app.child.signalCode === null;
+    await stopApp(app);
+    app = null;
+
+    // What the app answered to requests made entirely while the database was down.
+    const during = load.answers.filter((a) => a.started >= downFrom && a.ended <= downUntil);
+    const straddling = load.answers.filter(
+      (a) => a.started >= downFrom && a.started <= downUntil && a.ended > downUntil,
+    );
+    const downStatuses = new Map<string, number>();
+    for (const a of during) {
+      const k = `${a.kind} ${a.status === 0 ? 'network error' : a.status}`;
+      downStatuses.set(k, (downStatuses.get(k) ?? 0) + 1);
+    }
+    const non503 = during.filter((a) => a.status !== 503);
+    const slowest = Math.max(0, ...[...during, ...straddling].map((a) => a.ended - a.started));
+    const healthDuring = during.filter((a) => a.kind === 'health');
+
+    const verify = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 2 });
+    const { checks, figures } = await checkInvariants(verify, load);
+    await verify.close();
+    for (const r of load.refused.slice(0, 5)) findings.push(`refused sale: ${r.status} ${r.body}`);
+    if (non503.length > 0) findings.push(`answers other than 503 while the database was down: ${non503.length}`);
+    return {
+      scenario,
+      checks: [
+        {
+          name: 'while the database is down the app answers 503 (health and sales), never 500 or a dropped connection',
+          ok: during.length > 0 && healthDuring.length > 0 && non503.length === 0,
+          detail: JSON.stringify(Object.fromEntries(downStatuses)),
+        },
+        {
+          name: `no request hangs while the database is down (every answer within ${HANG_MS / 1000} s)`,
+          ok: slowest < HANG_MS,
+          detail: `slowest ${Math.round(slowest)} ms`,
+        },
+        {
+          name: 'the app recovers by itself: health 200 and sales confirmed again, same process',
+          ok: !Number.isNaN(healthyAt) && !Number.isNaN(soldAt) && sameProcess,
+          detail: `health 200 after ${Math.round(healthyAt - upAt)} ms, first sale after ${Math.round(soldAt - upAt)} ms, same process: ${sameProcess}`,
+        },
+        {
+          name: 'the live-update LISTEN connection is back (within 20 s)',
+          ok: !Number.isNaN(listenerBackAfter),
+          detail: `after ${Math.round(listenerBackAfter)} ms`,
+        },
+        ...checks,
+      ],
+      figures: {
+        terminals: TERMINALS,
+        pgCtlStopImmediateMs: Math.round(downFrom - stopBegan),
+        databaseDownMs: Math.round(upAt - downFrom),
+        requestsAnsweredWhileDown: during.length,
+        healthOkAfterStartMs: Math.round(healthyAt - upAt),
+        firstSaleAfterStartMs: Math.round(soldAt - upAt),
+        ...loadFigures(load),
+        ...figures,
+      },
+      findings,
+    };
+  } finally {
+    if (app) await stopApp(app, 'SIGKILL');
+    if (clusterUp) {
+      try {
+        await pgCtl('stop', ['-m', 'fast']);
+      } catch (error) {
+        console.error('could not stop the throwaway cluster:', (error as Error).message);
+      }
+    }
+    if (!process.env.FAULTS_KEEP) {
+      rmSync(CLUSTER_DIR, { recursive: true, force: true });
+      rmSync(work, { recursive: true, force: true });
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const SCENARIOS: Record<string, () => Promise<Outcome>> = {
+  postgres: () => appKillScenario('postgres'),
+  pglite: () => appKillScenario('pglite'),
+  'db-restart': databaseRestartScenario,
+};
+
+const chosen = args.only ? args.only.split(',') : Object.keys(SCENARIOS);
+for (const name of chosen) {
+  if (!SCENARIOS[name]) {
+    console.error(`unknown scenario ${name}; choose from ${Object.keys(SCENARIOS).join(', ')}`);
+    process.exit(2);
+  }
+}
+const watchdog = setTimeout(() => {
+  console.error(`FAIL: bench/faults did not finish within ${WATCHDOG_MS / 60_000} minutes`);
+  for (const child of liveApps) child.kill('SIGKILL');
+  if (existsSync(CLUSTER_DIR)) {
+    const pgCtlPath = `${PG_BIN}/pg_ctl`;
+    const stopArgs = ['-D', CLUSTER_DIR, '-m', 'immediate', 'stop'];
+    spawnSync(
+      process.getuid?.() === 0 ? 'runuser' : pgCtlPath,
+      process.getuid?.() === 0 ? ['-u', 'postgres', '--', pgCtlPath, ...stopArgs] : stopArgs,
+    );
+  }
+  process.exit(1);
+}, WATCHDOG_MS);
+watchdog.unref();
+
+const began = now();
+const outcomes: Outcome[] = [];
+for (const name of chosen) {
+  const run = SCENARIOS[name] as () => Promise<Outcome>;
+  process.stdout.write(
+    `\n=== ${name}: ${TERMINALS} terminals (load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')})\n`,
+  );
+  const t0 = now();
+  let outcome: Outcome;
+  try {
+    outcome = await run();
+  } catch (error) {
+    outcome = {
+      scenario: name,
+      checks: [{ name: 'scenario ran to the end', ok: false, detail: String((error as Error).stack ?? error) }],
+      figures: {},
+      findings: [],
+    };
+  }
+  outcome.figures.seconds = Number(((now() - t0) / 1000).toFixed(1));
+  outcome.figures.loadAverage = os.loadavg().map((l) => Number(l.toFixed(2)));
+  outcomes.push(outcome);
+  console.log(outcome.scenario);
+  console.log(outcome.figures);
+  for (const c of outcome.checks) console.log(`  ${c.ok ? 'PASS' : 'FAIL'}  ${c.name}: ${c.detail}`);
+  for (const f of outcome.findings) console.log(`  finding: ${f}`);
+  console.log(`  => ${outcome.checks.every((c) => c.ok) ? 'PASS' : 'FAIL'}`);
+}
+console.log(`\nsummary (${((now() - began) / 1000).toFixed(0)} s)`);
+for (const o of outcomes) console.log(`  ${o.checks.every((c) => c.ok) ? 'PASS' : 'FAIL'}  ${o.scenario}`);
+const failed = outcomes.some((o) => !o.checks.every((c) => c.ok));
+await agent.destroy();
+process.exit(failed ? 1 : 0);

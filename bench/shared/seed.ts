@@ -1,0 +1,77 @@
+/**
+ * The store the load benchmarks sell from, shared by bench/checkout and bench/faults: one cashier
+ * per terminal with a distinct non-trivial PIN, `productCount` products with awkward cents (so the
+ * card fee rounds) and a Coffee sold by size ('Takeaway Big Cup', so the size-option price rule and
+ * size-option stock are part of the load), everything with `initialStock` in stock.
+ */
+import { isTrivialPin } from '@retail-hub/shared';
+import type { Db } from '../../apps/server/src/db/client';
+import { categories, products, productVariants, users } from '../../apps/server/src/db/schema/index';
+import { hashPin } from '../../apps/server/src/modules/auth/pin-hash';
+
+/** A product (or a size option of one) as a terminal prices it; `price` is the line's unit price. */
+export type CatalogueEntry = { id: string; price: string; variantId: string | null; variantName: string | null };
+
+export type BenchStore = { pins: string[]; catalogue: CatalogueEntry[] };
+
+export async function seedBenchStore(
+  db: Db,
+  options: { pinPepper: string; terminals: number; productCount: number; initialStock: number },
+): Promise<BenchStore> {
+  const { pinPepper, terminals, productCount, initialStock } = options;
+  // One user per terminal, each with a distinct non-trivial PIN.
+  const pins: string[] = [];
+  for (let n = 1000; pins.length < terminals && n <= 9999; n++) {
+    const pin = String(n);
+    if (!isTrivialPin(pin)) pins.push(pin);
+  }
+  await db.insert(users).values(
+    pins.map((pin, i) => ({
+      firstName: 'Terminal',
+      lastName: String(i + 1),
+      role: 'cashier' as const,
+      pinHash: hashPin(pinPepper, pin),
+    })),
+  );
+
+  const [category] = await db.insert(categories).values({ name: 'Bench' }).returning({ id: categories.id });
+  const [coffeeCategory] = await db.insert(categories).values({ name: 'Coffee' }).returning({ id: categories.id });
+  const catalogue: CatalogueEntry[] = [];
+  const rows = await db
+    .insert(products)
+    .values(
+      Array.from({ length: productCount }, (_, i) => ({
+        name: `Bench product ${i + 1}`,
+        sku: `BENCH-${i + 1}`,
+        // 1.05 … 20.00: awkward cents so the card fee rounds.
+        price: (1 + ((i * 37) % 1900) / 100 + 0.05).toFixed(2),
+        stock: initialStock,
+        categoryId: (category as { id: string }).id,
+      })),
+    )
+    .returning({ id: products.id, price: products.price });
+  for (const r of rows) catalogue.push({ id: r.id, price: r.price, variantId: null, variantName: null });
+  // One coffee sold by size, so the variant path (rule price, variant stock) is part of the load.
+  const [coffee] = await db
+    .insert(products)
+    .values({
+      name: 'Bench coffee',
+      sku: 'BENCH-COFFEE',
+      price: '3.80',
+      stock: initialStock,
+      categoryId: (coffeeCategory as { id: string }).id,
+      hasVariants: true,
+    })
+    .returning({ id: products.id });
+  const [cup] = await db
+    .insert(productVariants)
+    .values({ productId: (coffee as { id: string }).id, name: 'Takeaway Big Cup', price: '9.99', stock: initialStock })
+    .returning({ id: productVariants.id });
+  catalogue.push({
+    id: (coffee as { id: string }).id,
+    price: '4.50',
+    variantId: (cup as { id: string }).id,
+    variantName: 'Takeaway Big Cup',
+  });
+  return { pins, catalogue };
+}
