@@ -89,6 +89,11 @@ function webDist(): string {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   if (build.status !== 0) throw new Error('web build failed');
+  // The same pre-compressed .br/.gz files `npm run build` writes, which the server sends.
+  const compress = spawnSync('node', [path.join(root, 'scripts/compress-dist.mjs'), PRIVATE_DIST], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (compress.status !== 0) throw new Error('compressing the web build failed');
   return PRIVATE_DIST;
 }
 
@@ -272,8 +277,12 @@ function recordScripts(page: Page): Script[] {
   page.on('response', async (response) => {
     const type = response.headers()['content-type'] ?? '';
     if (response.request().resourceType() !== 'script' && !/javascript/.test(type)) return;
+    // Counted once per URL: Playwright can report a response twice (e.g. a module preload and the
+    // import it serves); the browser fetches it once.
+    if (scripts.some((s) => s.url === new URL(response.url()).pathname)) return;
     try {
       const body = await response.body();
+      if (scripts.some((s) => s.url === new URL(response.url()).pathname)) return;
       scripts.push({
         url: new URL(response.url()).pathname,
         bytes: body.length,

@@ -24,7 +24,11 @@ export function webRoutes(distDir: string): FastifyPluginAsync {
   return async (app) => {
     const hasBuild = existsSync(path.join(distDir, 'index.html'));
     const files = hasBuild ? listFiles(distDir) : new Set<string>();
-    if (hasBuild) await app.register(fastifyStatic, { root: distDir, serve: false });
+    // preCompressed: the build writes .br and .gz beside each script (scripts/compress-dist.mjs);
+    // a browser that accepts them gets those bytes, anything else the original file. cacheControl
+    // off: the route sets Cache-Control itself (the plugin would overwrite it with max-age=0).
+    if (hasBuild)
+      await app.register(fastifyStatic, { root: distDir, serve: false, preCompressed: true, cacheControl: false });
 
     app.get('/*', { config: { permission: 'public' } }, async (request, reply) => {
       const urlPath = request.url.split('?')[0] ?? '/';

@@ -197,9 +197,9 @@ describe('the POS terminal', () => {
     const productCalls = () =>
       fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('/api/products?'));
     expect(productCalls().at(-1)).toContain('assetType=regular');
-    expect(productCalls().at(-1)).toContain('limit=120');
+    expect(productCalls().at(-1)).toContain('limit=60');
     await user.click(within(paging).getByRole('button', { name: 'Show more' }));
-    await waitFor(() => expect(productCalls().at(-1)).toContain('limit=240'));
+    await waitFor(() => expect(productCalls().at(-1)).toContain('limit=120'));
   });
 
   it('any other failure says so in the words of the spec', async () => {

@@ -11,7 +11,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconBarcode, IconSearch } from '@tabler/icons-react';
-import type { KeyboardEvent, RefObject } from 'react';
+import { type KeyboardEvent, memo, type RefObject } from 'react';
 import type { PosProduct } from '../types';
 import { ProductCard } from './product-card';
 
@@ -43,7 +43,7 @@ type ProductBrowserProps = {
 };
 
 /** spec §2 POS terminal, left side: search (300 ms debounce), category filter, menu toggle, product grid. */
-export function ProductBrowser(props: ProductBrowserProps) {
+function ProductBrowserPanel(props: ProductBrowserProps) {
   const { products, categories, search, category, menuMode, isFetching } = props;
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Enter') return;
@@ -120,3 +120,6 @@ export function ProductBrowser(props: ProductBrowserProps) {
     </Stack>
   );
 }
+
+/** Memoised with stable props from the terminal: adding to the cart does not render the grid again. */
+export const ProductBrowser = memo(ProductBrowserPanel);

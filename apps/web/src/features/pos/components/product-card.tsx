@@ -1,4 +1,5 @@
 import { Badge, Box, Center, Image, Stack, Text, UnstyledButton } from '@mantine/core';
+import { memo } from 'react';
 import { money } from '@/lib/money';
 import type { PosProduct } from '../types';
 import classes from './pos.module.css';
@@ -13,7 +14,7 @@ export function isOutOfStock(product: Pick<PosProduct, 'hasVariants' | 'stock'>)
  * out-of-stock overlay. An out-of-stock tile stays tappable so the cashier hears why ('Out of
  * Stock' toast, spec §5) instead of a tap that does nothing.
  */
-export function ProductCard({ product, onSelect }: { product: PosProduct; onSelect: (product: PosProduct) => void }) {
+function ProductCardTile({ product, onSelect }: { product: PosProduct; onSelect: (product: PosProduct) => void }) {
   const outOfStock = isOutOfStock(product);
   const isLow = !product.hasVariants && !outOfStock && product.stock <= product.lowStockThreshold;
   return (
@@ -63,3 +64,9 @@ export function ProductCard({ product, onSelect }: { product: PosProduct; onSele
     </UnstyledButton>
   );
 }
+
+/**
+ * Memoised: a tap changes the cart, not the products, so the other tiles of a page of 120 are not
+ * rendered again (bench/browser measured 158 ms per tap re-rendering them all).
+ */
+export const ProductCard = memo(ProductCardTile);
