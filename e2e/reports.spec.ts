@@ -10,11 +10,11 @@ const MANAGER_PIN = '4826';
 
 type Sale = { total: string; referenceCode: string | null };
 
-async function signIn(page: Page, pin: string) {
+async function signIn(page: Page, pin: string, landing: RegExp = /\/$/) {
   await page.goto('/pin-login');
   for (const digit of pin) await page.getByRole('button', { name: `Digit ${digit}` }).click();
   await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(landing);
 }
 
 function day(offset: number): string {
@@ -80,4 +80,36 @@ test('a manager generates a report for a range, checks the cards, exports VTPD s
   await page.getByRole('button', { name: 'Actions' }).click();
   await page.getByRole('menuitem', { name: 'Print Report' }).click();
   await expect.poll(() => page.evaluate(() => (window as unknown as { __printed: number }).__printed)).toBe(1);
+});
+
+test("a cashier ends a shift and downloads that shift's sales as CSV from the summary", async ({ page }) => {
+  // Cashiers land on the terminal.
+  await signIn(page, '3862', /\/(pos)?$/);
+  await page.goto('/pos');
+  const status = page.getByTestId('shift-status');
+  await expect(status).not.toHaveText(/Checking/);
+  if (/No active shift/i.test((await status.textContent()) ?? '')) {
+    await page.getByTestId('shift-bar').getByRole('button', { name: 'Start Shift' }).click();
+    await page.getByRole('dialog', { name: 'Shift Management' }).getByRole('button', { name: 'Start Shift' }).click();
+    await expect(status).toContainText(/Shift active/i);
+  }
+  await page.getByTestId('shift-bar').getByRole('button', { name: 'End Shift' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Shift Management' });
+  await dialog.getByRole('button', { name: 'End Shift' }).click();
+  const summary = dialog.getByTestId('shift-summary');
+  await expect(summary).toBeVisible();
+  const salesText = await summary
+    .getByRole('row')
+    .filter({ hasText: /^Sales/ })
+    .first()
+    .textContent();
+  const salesCount = Number(/(\d+)\s*$/.exec(salesText ?? '')?.[1] ?? Number.NaN);
+
+  const downloading = page.waitForEvent('download');
+  await dialog.getByRole('link', { name: 'Download Shift CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^shift-\d+-sales\.csv$/);
+  const lines = (await readFile(await download.path(), 'utf8')).trimEnd().split('\n');
+  expect(lines[0]).toBe('Transaction,Date,Time,Cashier,Payment Method,Reference,Items,Subtotal,Card Fee,Total');
+  expect(lines).toHaveLength(salesCount + 1);
 });

@@ -20,7 +20,11 @@ export const sessionUserSchema = z.object({
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
-export const sessionResponseSchema = z.object({ user: sessionUserSchema });
+export const sessionResponseSchema = z.object({
+  user: sessionUserSchema,
+  /** IANA zone of the store (GET /auth/session): the browser counts 'today' in it, not in the till's. */
+  storeTimeZone: z.string().optional(),
+});
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
 /** spec §5 PIN: the input strips non-digits and keeps at most 4. */

@@ -8,6 +8,7 @@ export * from './institution-analytics';
 export * from './money';
 export * from './permissions';
 export * from './pos';
+export * from './reports';
 export * from './roles';
 export * from './screens';
 export * from './size-options';

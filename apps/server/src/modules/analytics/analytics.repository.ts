@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { products, transactionItems, transactions } from '../../db/schema/index';
 
@@ -9,42 +9,49 @@ const completedIn = (range: { start: Date; end: Date }) =>
     eq(transactions.status, 'completed'),
   );
 
-/** Completed sales of [start, end): their total (numeric string), count and units sold. */
-export async function salesFigures(db: DbOrTx, range: { start: Date; end: Date }) {
-  const [sales] = await db
-    .select({
-      totalSales: sql<string>`coalesce(sum(${transactions.total}), 0)::text`,
-      totalTransactions: sql<number>`count(*)::int`,
-    })
-    .from(transactions)
-    .where(completedIn(range));
-  const [items] = await db
-    .select({ totalItemsSold: sql<number>`coalesce(sum(${transactionItems.quantity}), 0)::int` })
-    .from(transactionItems)
-    .innerJoin(transactions, eq(transactions.id, transactionItems.transactionId))
-    .where(completedIn(range));
-  return {
-    totalSales: sales?.totalSales ?? '0',
-    totalTransactions: sales?.totalTransactions ?? 0,
-    totalItemsSold: items?.totalItemsSold ?? 0,
-  };
-}
+type DaySpan = { start: Date; end: Date; timeZone: string };
 
-/** Best sellers of [start, end) by units sold, then revenue (numeric string). */
-export async function topProducts(db: DbOrTx, range: { start: Date; end: Date; limit: number }) {
-  const totalSold = sql<number>`sum(${transactionItems.quantity})::int`;
-  const totalRevenue = sql<string>`sum(${transactionItems.totalPrice})`;
+/** The store day (YYYY-MM-DD in `timeZone`) of a sale, and whether it is a VTPD sale. */
+const storeDay = (timeZone: string) => sql<string>`((${transactions.createdAt} at time zone ${timeZone})::date)::text`;
+const isVtpd = sql<boolean>`coalesce(${transactions.referenceCode} like 'VTPD%', false)`;
+
+/** Completed sales of [start, end) per store day and VTPD flag: revenue (numeric string) and count. */
+export async function salesFiguresByDay(db: DbOrTx, span: DaySpan) {
+  const day = storeDay(span.timeZone);
   return db
     .select({
-      product: { id: products.id, name: products.name, imageUrl: products.imageUrl },
-      totalSold,
-      totalRevenue: sql<string>`${totalRevenue}::text`,
+      date: day,
+      vtpd: isVtpd,
+      revenue: sql<string>`sum(${transactions.total})::text`,
+      sales: sql<number>`count(*)::int`,
+    })
+    .from(transactions)
+    .where(completedIn(span))
+    .groupBy(sql`1`, sql`2`);
+}
+
+/** Lines of the completed sales of [start, end) per store day, VTPD flag and product. */
+export async function productFiguresByDay(db: DbOrTx, span: DaySpan) {
+  const day = storeDay(span.timeZone);
+  return db
+    .select({
+      date: day,
+      vtpd: isVtpd,
+      productId: transactionItems.productId,
+      sold: sql<number>`sum(${transactionItems.quantity})::int`,
+      revenue: sql<string>`sum(${transactionItems.totalPrice})::text`,
     })
     .from(transactionItems)
     .innerJoin(transactions, eq(transactions.id, transactionItems.transactionId))
-    .innerJoin(products, eq(products.id, transactionItems.productId))
-    .where(completedIn(range))
-    .groupBy(products.id, products.name, products.imageUrl)
-    .orderBy(desc(totalSold), desc(totalRevenue), products.name)
-    .limit(range.limit);
+    .where(completedIn(span))
+    .groupBy(sql`1`, sql`2`, transactionItems.productId);
+}
+
+/** Names and images of some products, for a top list computed from the day figures. */
+export async function productCards(db: DbOrTx, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: products.id, name: products.name, imageUrl: products.imageUrl })
+    .from(products)
+    .where(sql`${products.id} = any(${sql.param(ids)}::uuid[])`);
 }

@@ -1,25 +1,39 @@
-import { dailyStatsSchema, salesRangeQuerySchema, topProductSchema } from '@retail-hub/shared';
+import {
+  dailyStatsSchema,
+  reportRangeQuerySchema,
+  salesSummarySchema,
+  topProductSchema,
+  topProductsQuerySchema,
+} from '@retail-hub/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthUser } from '../../types';
-import { bestSellers, dailyStats } from './analytics.service';
+import { bestSellers, dailyStats, salesSummary } from './analytics.service';
+import { SalesRollup } from './sales-rollup';
 
-/** spec §7 Analytics and transactions: the POS dashboard's figures. */
+/** spec §7 Analytics and transactions: the POS dashboard's figures and the Sales Reports summary. */
 export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = { db: app.database.db, timeZone: app.config.storeTimeZone };
-
+  const rollup = new SalesRollup(app.database.db, app.config.storeTimeZone);
+  const deps = { db: app.database.db, timeZone: app.config.storeTimeZone, rollup };
   app.get(
     '/api/analytics/daily-stats',
     { config: { permission: 'pos.dashboard' }, schema: { response: { 200: dailyStatsSchema } } },
     async () => dailyStats(deps),
   );
-
   app.get(
     '/api/analytics/top-products',
     {
       config: { permission: 'pos.dashboard' },
-      schema: { querystring: salesRangeQuerySchema, response: { 200: z.array(topProductSchema) } },
+      schema: { querystring: topProductsQuerySchema, response: { 200: z.array(topProductSchema) } },
     },
     async (request) => bestSellers(deps, (request.auth as { user: AuthUser }).user, request.query),
+  );
+  app.get(
+    '/api/analytics/summary',
+    {
+      config: { permission: 'reports.view' },
+      schema: { querystring: reportRangeQuerySchema, response: { 200: salesSummarySchema } },
+    },
+    async (request) => salesSummary(deps, request.query),
   );
 };

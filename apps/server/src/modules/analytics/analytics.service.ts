@@ -1,11 +1,19 @@
-import { can, centsToDecimal, type DailyStats, type SalesRangeQuery, type TopProduct } from '@retail-hub/shared';
+import {
+  can,
+  centsToDecimal,
+  type DailyStats,
+  type ReportRangeQuery,
+  type SalesRangeQuery,
+  type SalesSummary,
+  type TopProduct,
+} from '@retail-hub/shared';
 import type { Db } from '../../db/client';
 import type { AuthUser } from '../../types';
-import { decimalToCents } from '../pos/decimal';
-import { salesFigures, topProducts } from './analytics.repository';
-import { resolveSalesRange, storeTodayRange } from './sales-range';
+import { productCards } from './analytics.repository';
+import { addDay, resolveSalesRange, storeTodayRange } from './sales-range';
+import { type SalesRollup, sumFigures } from './sales-rollup';
 
-type Deps = { db: Db; timeZone: string };
+type Deps = { db: Db; timeZone: string; rollup: SalesRollup };
 
 /** spec §9 List sizes: 5 on the dashboard; the reports show what the server returns. */
 export const DEFAULT_TOP_PRODUCTS = 10;
@@ -13,17 +21,99 @@ export const MAX_TOP_PRODUCTS = 100;
 
 /** spec §3 Daily stats: today's completed sales in the store's time zone. */
 export async function dailyStats(deps: Deps): Promise<DailyStats> {
-  const figures = await salesFigures(deps.db, storeTodayRange(deps.timeZone));
-  return { ...figures, totalSales: centsToDecimal(decimalToCents(figures.totalSales)) };
+  const today = storeTodayRange(deps.timeZone).startDate;
+  const [day] = await deps.rollup.days(today, today);
+  const figures = day?.figures.all;
+  return {
+    totalSales: centsToDecimal(figures?.revenue ?? 0),
+    totalTransactions: figures?.sales ?? 0,
+    totalItemsSold: figures?.items ?? 0,
+  };
 }
 
-/** spec §3 Top product entry, by units sold. Roles without 'reports.view' read today only. */
-export async function bestSellers(deps: Deps, reader: AuthUser, query: SalesRangeQuery): Promise<TopProduct[]> {
+/**
+ * spec §3 Top product entry, by units sold, then revenue, then name. Roles without 'reports.view'
+ * read today only. `vtpdOnly` counts the VTPD sales only (spec §2 'VTPD Only').
+ */
+export async function bestSellers(
+  deps: Deps,
+  reader: AuthUser,
+  query: SalesRangeQuery & { vtpdOnly?: boolean },
+): Promise<TopProduct[]> {
   const range = resolveSalesRange(query, {
     timeZone: deps.timeZone,
     canViewReports: can(reader.role, 'reports.view'),
   });
   const limit = Math.min(query.limit ?? DEFAULT_TOP_PRODUCTS, MAX_TOP_PRODUCTS);
-  const rows = await topProducts(deps.db, { ...range, limit });
-  return rows.map((r) => ({ ...r, totalRevenue: centsToDecimal(decimalToCents(r.totalRevenue)) }));
+  const days = await deps.rollup.days(range.startDate, range.endDate);
+  const totals = sumFigures(days.map((d) => (query.vtpdOnly ? d.figures.vtpd : d.figures.all)));
+  const ranked = [...totals.products]
+    .map(([id, p]) => ({ id, ...p }))
+    .sort((a, b) => b.sold - a.sold || b.revenue - a.revenue);
+  // Names break ties, so read the names of the first `limit` and of any tied with the last of them.
+  const last = ranked[limit - 1];
+  const candidates = last
+    ? ranked.filter((p, i) => i < limit || (p.sold === last.sold && p.revenue === last.revenue))
+    : ranked;
+  const cards = new Map(
+    (
+      await productCards(
+        deps.db,
+        candidates.map((p) => p.id),
+      )
+    ).map((c) => [c.id, c]),
+  );
+  return candidates
+    .filter((p) => cards.has(p.id))
+    .map((p) => ({ product: cards.get(p.id) as TopProduct['product'], totalSold: p.sold, revenue: p.revenue }))
+    .sort(
+      (a, b) =>
+        b.totalSold - a.totalSold ||
+        b.revenue - a.revenue ||
+        (a.product.name < b.product.name ? -1 : a.product.name > b.product.name ? 1 : 0),
+    )
+    .slice(0, limit)
+    .map(({ product, totalSold, revenue }) => ({ product, totalSold, totalRevenue: centsToDecimal(revenue) }));
+}
+
+/** spec §4 Growth: % change against the previous period, rounded to 1 decimal; 0 when that was 0. */
+export function growthPercent(current: number, previous: number): number {
+  if (previous === 0) return 0;
+  return Math.round(((current - previous) / previous) * 1000) / 10;
+}
+
+/**
+ * The Sales Reports figures (spec §2 four cards, §4 Growth, issue #5 chart) for the inclusive
+ * store days of the query; reports.view only (the route's permission).
+ */
+export async function salesSummary(
+  deps: Deps,
+  query: ReportRangeQuery & { vtpdOnly?: boolean },
+): Promise<SalesSummary> {
+  const range = resolveSalesRange(query, { timeZone: deps.timeZone, canViewReports: true });
+  const length = Math.round((Date.parse(range.endDate) - Date.parse(range.startDate)) / 86_400_000) + 1;
+  const previousStartDate = addDay(range.startDate, -length);
+  const previousEndDate = addDay(range.startDate, -1);
+  // Both periods in one pass: the previous one ends the day before the range starts.
+  const days = await deps.rollup.days(previousStartDate, range.endDate);
+  const pick = (d: (typeof days)[number]) => (query.vtpdOnly ? d.figures.vtpd : d.figures.all);
+  const current = days.filter((d) => d.date >= range.startDate);
+  const previous = sumFigures(days.filter((d) => d.date < range.startDate).map(pick), false);
+  const totals = sumFigures(current.map(pick), false);
+  return {
+    startDate: range.startDate,
+    endDate: range.endDate,
+    totalRevenue: centsToDecimal(totals.revenue),
+    totalTransactions: totals.sales,
+    averageSale: centsToDecimal(totals.sales === 0 ? 0 : Math.round(totals.revenue / totals.sales)),
+    totalItemsSold: totals.items,
+    growth: growthPercent(totals.revenue, previous.revenue),
+    previousStartDate,
+    previousEndDate,
+    previousRevenue: centsToDecimal(previous.revenue),
+    dailyRevenue: current.map((d) => {
+      const f = pick(d);
+      return { date: d.date, revenue: centsToDecimal(f.revenue), transactions: f.sales };
+    }),
+  };
 }

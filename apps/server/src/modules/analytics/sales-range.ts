@@ -14,6 +14,11 @@ function parseDay(value: string): LocalDate {
   return { year, month, day };
 }
 
+/** A YYYY-MM-DD day shifted by whole calendar days. */
+export function addDay(date: string, days: number): string {
+  return formatDay(addDays(parseDay(date), days));
+}
+
 /** Today's date in the store's time zone, as YYYY-MM-DD. */
 export function storeToday(timeZone: string, now: Date = new Date()): string {
   return formatDay(localDateOf(now, timeZone));

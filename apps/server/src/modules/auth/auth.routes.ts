@@ -8,7 +8,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/session',
     { config: { permission: 'session' }, schema: { response: { 200: sessionResponseSchema } } },
-    async (request) => ({ user: request.auth!.user }),
+    async (request) => ({ user: request.auth!.user, storeTimeZone: app.config.storeTimeZone }),
   );
 
   app.post(

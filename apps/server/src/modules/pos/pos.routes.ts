@@ -4,11 +4,11 @@ import {
   receiptSchema,
   saleRequestSchema,
   saleResponseSchema,
-  salesRangeQuerySchema,
   shiftSchema,
   shiftSummarySchema,
   startShiftBodySchema,
   transactionListItemSchema,
+  transactionsQuerySchema,
 } from '@retail-hub/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -124,7 +124,7 @@ export const posRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/transactions',
     {
       config: { permission: 'pos.dashboard' },
-      schema: { querystring: salesRangeQuerySchema, response: { 200: z.array(transactionListItemSchema) } },
+      schema: { querystring: transactionsQuerySchema, response: { 200: z.array(transactionListItemSchema) } },
     },
     async (request) =>
       listTransactions({ db: app.database.db, timeZone: app.config.storeTimeZone }, userOf(request), request.query),

@@ -1,5 +1,5 @@
 import type { PaymentMethod } from '@retail-hub/shared';
-import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, like, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { products, transactionItems, transactions, users } from '../../db/schema/index';
 
@@ -71,7 +71,7 @@ export async function findSale(db: DbOrTx, id: string): Promise<StoredSale | nul
 }
 
 /** Sales of [start, end), newest first: one query for the sales, one for all their lines. */
-export async function listSales(db: DbOrTx, range: { start: Date; end: Date; limit: number }) {
+export async function listSales(db: DbOrTx, range: { start: Date; end: Date; limit: number; vtpdOnly?: boolean }) {
   const sales = await db
     .select({
       id: transactions.id,
@@ -89,7 +89,13 @@ export async function listSales(db: DbOrTx, range: { start: Date; end: Date; lim
     })
     .from(transactions)
     .innerJoin(users, eq(users.id, transactions.userId))
-    .where(and(gte(transactions.createdAt, range.start), lt(transactions.createdAt, range.end)))
+    .where(
+      and(
+        gte(transactions.createdAt, range.start),
+        lt(transactions.createdAt, range.end),
+        range.vtpdOnly ? like(transactions.referenceCode, 'VTPD%') : undefined,
+      ),
+    )
     .orderBy(desc(transactions.createdAt), desc(transactions.id))
     .limit(range.limit);
   if (sales.length === 0) return [];

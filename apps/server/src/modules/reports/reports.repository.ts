@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { products, transactionItems, transactions, users } from '../../db/schema/index';
 
@@ -19,17 +19,33 @@ export type DailySaleRow = {
  * Completed sales of [start, end) in time order, one page at a time (keyset on created_at, id),
  * so an export of any size never sits in memory.
  */
-export async function* completedSalesBetween(
+export function completedSalesBetween(
   db: DbOrTx,
   range: { start: Date; end: Date },
   pageSize = 500,
 ): AsyncGenerator<DailySaleRow> {
-  let after: { createdAt: Date; id: string } | null = null;
+  return completedSales(
+    db,
+    and(gte(transactions.createdAt, range.start), lt(transactions.createdAt, range.end)),
+    pageSize,
+  );
+}
+
+/** The completed sales of one shift, in time order, page by page like completedSalesBetween. */
+export function completedSalesOfShift(db: DbOrTx, shiftId: number, pageSize = 500): AsyncGenerator<DailySaleRow> {
+  return completedSales(db, eq(transactions.shiftId, shiftId), pageSize);
+}
+
+async function* completedSales(db: DbOrTx, filter: SQL | undefined, pageSize: number): AsyncGenerator<DailySaleRow> {
+  // The cursor keeps created_at as the database's text (microseconds): a JS Date keeps milliseconds
+  // only, and a page boundary between two sales of the same millisecond would repeat or skip rows.
+  let after: { createdAt: string; id: string } | null = null;
   while (true) {
     const page = await db
       .select({
         id: transactions.id,
         createdAt: transactions.createdAt,
+        cursor: sql<string>`${transactions.createdAt}::text`,
         cashierFirstName: users.firstName,
         cashierLastName: users.lastName,
         paymentMethod: transactions.paymentMethod,
@@ -42,14 +58,10 @@ export async function* completedSalesBetween(
       .innerJoin(users, eq(users.id, transactions.userId))
       .where(
         and(
-          gte(transactions.createdAt, range.start),
-          lt(transactions.createdAt, range.end),
+          filter,
           eq(transactions.status, 'completed'),
           after
-            ? or(
-                gt(transactions.createdAt, after.createdAt),
-                and(eq(transactions.createdAt, after.createdAt), gt(transactions.id, after.id)),
-              )
+            ? sql`(${transactions.createdAt}, ${transactions.id}) > (${after.createdAt}::timestamptz, ${after.id}::uuid)`
             : undefined,
         ),
       )
@@ -73,9 +85,9 @@ export async function* completedSalesBetween(
       if (list) list.push(line);
       else itemsBySale.set(transactionId, [line]);
     }
-    for (const sale of page) yield { ...sale, items: itemsBySale.get(sale.id) ?? [] };
+    for (const { cursor: _cursor, ...sale } of page) yield { ...sale, items: itemsBySale.get(sale.id) ?? [] };
     if (page.length < pageSize) return;
     const last = page[page.length - 1] as (typeof page)[number];
-    after = { createdAt: last.createdAt, id: last.id };
+    after = { createdAt: last.cursor, id: last.id };
   }
 }

@@ -1,7 +1,10 @@
+import { can } from '@retail-hub/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dailySalesCsv } from './reports.service';
+import { z } from 'zod';
+import type { AuthUser } from '../../types';
+import { dailySalesCsv, shiftSalesCsv } from './reports.service';
 
-/** spec §2 Shift status bar: the export CSV link of the terminal. */
+/** spec §2 Shift status bar: the export CSV link of the terminal; issue #5: the shift summary's CSV. */
 export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/reports/daily.csv', { config: { permission: 'pos.sell' } }, async (_request, reply) => {
     const { filename, stream } = dailySalesCsv({ db: app.database.db, timeZone: app.config.storeTimeZone });
@@ -11,4 +14,29 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       .header('Cache-Control', 'no-store')
       .send(stream);
   });
+
+  app.get(
+    '/api/shifts/:id/transactions.csv',
+    {
+      config: { permission: 'pos.sell' },
+      schema: {
+        params: z.object({
+          id: z.coerce.number({ error: 'Unknown shift' }).int().positive({ error: 'Unknown shift' }),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const user = (request.auth as { user: AuthUser }).user;
+      const { filename, stream } = await shiftSalesCsv(
+        { db: app.database.db, timeZone: app.config.storeTimeZone },
+        request.params.id,
+        { userId: user.id, canViewReports: can(user.role, 'reports.view') },
+      );
+      return reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${filename}"`)
+        .header('Cache-Control', 'no-store')
+        .send(stream);
+    },
+  );
 };

@@ -3,8 +3,10 @@ import { paymentMethodLabel, transactionNumber } from '@retail-hub/shared';
 import type { Db } from '../../db/client';
 import { wallClock } from '../../db/seed/time-zone';
 import { type CsvColumn, csvStream } from '../../lib/csv';
+import { notFound } from '../../lib/errors';
 import { storeTodayRange } from '../analytics/sales-range';
-import { completedSalesBetween, type DailySaleRow } from './reports.repository';
+import { findShift } from '../pos/shifts.repository';
+import { completedSalesBetween, completedSalesOfShift, type DailySaleRow } from './reports.repository';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -47,5 +49,25 @@ export function dailySalesCsv(deps: { db: Db; timeZone: string }): { filename: s
   return {
     filename: `sales-${range.startDate}.csv`,
     stream: csvStream(dailyColumns(deps.timeZone), completedSalesBetween(deps.db, range)),
+  };
+}
+
+/**
+ * The completed sales of one shift as CSV, one row per sale (the shift summary's download). The
+ * cashier who owns the shift reads it, and 'reports.view' holders; anyone else gets the same 404 as
+ * for a shift that does not exist (GET /api/shifts/:id/summary does the same), so nothing leaks.
+ */
+export async function shiftSalesCsv(
+  deps: { db: Db; timeZone: string },
+  shiftId: number,
+  reader: { userId: string; canViewReports: boolean },
+): Promise<{ filename: string; stream: Readable }> {
+  const shift = await findShift(deps.db, shiftId);
+  if (!shift || (!reader.canViewReports && shift.cashierId !== reader.userId)) {
+    throw notFound('Shift', 'pos.shift_not_found');
+  }
+  return {
+    filename: `shift-${shift.id}-sales.csv`,
+    stream: csvStream(dailyColumns(deps.timeZone), completedSalesOfShift(deps.db, shift.id)),
   };
 }

@@ -42,6 +42,13 @@ describe('the report date range', () => {
     expect(defaultRange(new Date(2026, 10, 21, 9, 0))).toEqual({ startDate: '2026-11-15', endDate: '2026-11-21' });
   });
 
+  it("counts today in the store's time zone, not the till's", () => {
+    // 03:00 UTC on 21 Nov is still the 20th in New York and already the 21st in Sydney.
+    const instant = new Date('2026-11-21T03:00:00Z');
+    expect(defaultRange(instant, 'America/New_York')).toEqual({ startDate: '2026-11-14', endDate: '2026-11-20' });
+    expect(defaultRange(instant, 'Australia/Sydney')).toEqual({ startDate: '2026-11-15', endDate: '2026-11-21' });
+  });
+
   it('compares growth with the period of equal length just before it', () => {
     expect(previousRange({ startDate: '2026-11-15', endDate: '2026-11-21' })).toEqual({
       startDate: '2026-11-08',

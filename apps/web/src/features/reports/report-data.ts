@@ -2,6 +2,7 @@ import {
   type Cents,
   formatMoney,
   paymentMethodLabel,
+  type SalesSummary,
   type TopProduct,
   type TransactionListItem,
 } from '@retail-hub/shared';
@@ -32,15 +33,36 @@ export function addDays(day: string, days: number): string {
   return formatDay(parseDay(day) + days * DAY_MS);
 }
 
-/** YYYY-MM-DD of a moment in the till's own clock. */
-export function localDay(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function partsIn(date: Date, timeZone: string | undefined): Record<string, string> {
+  const key = timeZone ?? '';
+  let formatter = dayFormatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', {
+      ...(timeZone ? { timeZone } : {}),
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    dayFormatters.set(key, formatter);
+  }
+  return Object.fromEntries(formatter.formatToParts(date).map((p) => [p.type, p.value]));
 }
 
-/** spec §2: the last 7 days through today (today and the 6 days before it). */
-export function defaultRange(now: Date = new Date()): ReportRange {
-  const endDate = localDay(now);
+/** YYYY-MM-DD of a moment in the store's time zone (the till's own clock when none is given). */
+export function localDay(date: Date, timeZone?: string): string {
+  const p = partsIn(date, timeZone);
+  return `${p.year}-${p.month}-${p.day}`;
+}
+
+/** spec §2: the last 7 days through today (today and the 6 days before it), in the store's zone. */
+export function defaultRange(now: Date = new Date(), timeZone?: string): ReportRange {
+  const endDate = localDay(now, timeZone);
   return { startDate: addDays(endDate, -6), endDate };
 }
 
@@ -103,6 +125,24 @@ export function reportSummary(
   };
 }
 
+/** The cards' figures from the server's summary (GET /api/analytics/summary). */
+export function summaryOf(summary: SalesSummary): ReportSummary {
+  return {
+    totalRevenueCents: toCents(summary.totalRevenue),
+    totalTransactions: summary.totalTransactions,
+    averageSaleCents: toCents(summary.averageSale),
+    growthPercent: summary.growth,
+  };
+}
+
+/** The server's revenue per day, for the chart. */
+export function chartDays(days: SalesSummary['dailyRevenue']): DayRevenue[] {
+  return days.map((d) => {
+    const [, m, day] = d.date.split('-');
+    return { day: d.date, label: `${day}/${m}`, revenue: toCents(d.revenue) / 100 };
+  });
+}
+
 /** '+12.5%', '-3.0%', '0.0%'. */
 export function formatGrowth(percent: number): string {
   const rounded = Math.round(percent * 10) / 10;
@@ -146,14 +186,15 @@ export function serverTopProducts(list: readonly TopProduct[] | undefined) {
 
 export type DayRevenue = { day: string; label: string; revenue: number };
 
-/** Revenue per day of the range (every day, zero when nothing sold), by the till's local date. */
+/** Revenue per day of the range (every day, zero when nothing sold), by the store's date. */
 export function revenueByDay(
   list: readonly Pick<TransactionListItem, 'total' | 'createdAt'>[],
   range: ReportRange,
+  timeZone?: string,
 ): DayRevenue[] {
   const cents = new Map<string, number>();
   for (const t of list) {
-    const day = localDay(new Date(t.createdAt));
+    const day = localDay(new Date(t.createdAt), timeZone);
     cents.set(day, (cents.get(day) ?? 0) + toCents(t.total));
   }
   const days: DayRevenue[] = [];
@@ -178,12 +219,12 @@ export function itemsText(items: TransactionListItem['items']): string {
     .join('; ');
 }
 
-/** '2026-11-21 14:05:09' in the till's clock. */
-export function dateTimeText(iso: string): string {
+/** '2026-11-21 14:05:09' in the store's time zone (the till's clock when none is given). */
+export function dateTimeText(iso: string, timeZone?: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${localDay(date)} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+  const p = partsIn(date, timeZone);
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
 }
 
 /** spec §9 Export CSV (VTPD): the columns, in order. */
@@ -210,10 +251,10 @@ export function csvCell(value: string): string {
 }
 
 /** spec §9 Export CSV (VTPD): a header row and one row per VTPD transaction, CRLF line ends. */
-export function vtpdCsv(list: readonly TransactionListItem[]): string {
+export function vtpdCsv(list: readonly TransactionListItem[], timeZone?: string): string {
   const rows = vtpdTransactions(list).map((t) => [
     t.id,
-    dateTimeText(t.createdAt),
+    dateTimeText(t.createdAt, timeZone),
     t.referenceCode ?? '',
     paymentMethodLabel(t.paymentMethod),
     t.subtotal,

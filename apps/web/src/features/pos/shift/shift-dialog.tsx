@@ -1,6 +1,6 @@
 import { Alert, Button, Divider, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { parseCents } from '@retail-hub/shared';
-import { IconInfoCircle } from '@tabler/icons-react';
+import { IconFileDownload, IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { money } from '@/lib/money';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -17,6 +17,11 @@ type ShiftDialogProps = {
   /** The open shift, or null when none. */
   shift: Shift | null;
 };
+
+/** issue #5: the shift's sales as CSV, one row per sale (the server streams it). */
+export function shiftCsvUrl(shiftId: number): string {
+  return `/api/shifts/${shiftId}/transactions.csv`;
+}
 
 export function shiftTime(iso: string | null | undefined): string {
   if (!iso) return '';
@@ -120,6 +125,16 @@ export function ShiftDialog({ opened, onClose, shift }: ShiftDialogProps) {
             Shift ended at {shiftTime(ended.summary.endedAt ?? ended.shift.endedAt)}. Its sales stay recorded to you.
           </Text>
           <SummaryTable summary={ended.summary} />
+          <Button
+            component="a"
+            href={shiftCsvUrl(ended.summary.shiftId)}
+            download
+            variant="default"
+            fullWidth
+            leftSection={<IconFileDownload size={18} aria-hidden />}
+          >
+            Download Shift CSV
+          </Button>
           <Button onClick={onClose} fullWidth>
             Done
           </Button>

@@ -7,24 +7,38 @@ export type ReportRange = { startDate: string; endDate: string };
 /** spec §9 Timing: reports refetch every 30 s. */
 export const REPORTS_REFETCH_MS = 30_000;
 
-/**
- * The server's most rows per list (GET /api/transactions caps `limit` at 5000). A range with more
- * sales than this is reported as truncated rather than silently under-counted.
- */
+/** The server's most rows per list (GET /api/transactions caps `limit` at 5000). */
 export const REPORT_ROW_LIMIT = 5000;
 
-/** True when a list came back full, so sales beyond it may be missing from the figures. */
+/** True when a list came back full, so sales beyond it may be missing from it. */
 export function isTruncated(rows: readonly unknown[] | undefined): boolean {
   return (rows?.length ?? 0) >= REPORT_ROW_LIMIT;
 }
 
-/** GET /api/transactions?startDate&endDate: the sales of the range, newest first (spec §7). */
-export const reportTransactionsQueryOptions = (range: ReportRange) =>
+/**
+ * GET /api/transactions?startDate&endDate&limit[&vtpdOnly]: the sales of the range, newest first
+ * (spec §7). The screen asks for the first 10; the VTPD export for all VTPD sales of the range.
+ */
+export const reportTransactionsQueryOptions = (
+  range: ReportRange,
+  options: { limit?: number; vtpdOnly?: boolean } = {},
+) =>
   queryOptions<TransactionListItem[]>({
-    queryKey: ['/api/transactions', { startDate: range.startDate, endDate: range.endDate, limit: REPORT_ROW_LIMIT }],
+    queryKey: [
+      '/api/transactions',
+      {
+        startDate: range.startDate,
+        endDate: range.endDate,
+        limit: options.limit ?? REPORT_ROW_LIMIT,
+        vtpdOnly: options.vtpdOnly ? 'true' : undefined,
+      },
+    ],
     refetchInterval: REPORTS_REFETCH_MS,
   });
 
-export function useReportTransactions(range: ReportRange, options: { enabled?: boolean } = {}) {
-  return useQuery({ ...reportTransactionsQueryOptions(range), enabled: options.enabled ?? true });
+export function useReportTransactions(
+  range: ReportRange,
+  options: { limit?: number; vtpdOnly?: boolean; enabled?: boolean } = {},
+) {
+  return useQuery({ ...reportTransactionsQueryOptions(range, options), enabled: options.enabled ?? true });
 }

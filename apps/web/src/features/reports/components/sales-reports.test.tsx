@@ -26,8 +26,35 @@ function sale(id: string, total: string, referenceCode: string | null = null): T
   };
 }
 
+/** What GET /api/analytics/summary answers for these sales (the server's arithmetic, in brief). */
+function summaryOf(
+  range: { startDate: string; endDate: string },
+  current: TransactionListItem[],
+  previous: TransactionListItem[],
+) {
+  const cents = (list: TransactionListItem[]) => list.reduce((sum, t) => sum + Math.round(Number(t.total) * 100), 0);
+  const revenue = cents(current);
+  const before = cents(previous);
+  const money = (c: number) => (c / 100).toFixed(2);
+  return {
+    startDate: range.startDate,
+    endDate: range.endDate,
+    totalRevenue: money(revenue),
+    totalTransactions: current.length,
+    averageSale: money(current.length ? Math.round(revenue / current.length) : 0),
+    totalItemsSold: current.length,
+    growth: before === 0 ? 0 : Math.round(((revenue - before) / before) * 1000) / 10,
+    previousStartDate: range.startDate,
+    previousEndDate: range.endDate,
+    previousRevenue: money(before),
+    dailyRevenue: [{ date: range.endDate, revenue: money(revenue), transactions: current.length }],
+  };
+}
+
 function renderReports(role: 'manager' | 'cashier', current: TransactionListItem[], previous: TransactionListItem[]) {
   const range = defaultRange();
+  const vtpd = (list: TransactionListItem[], params: URLSearchParams) =>
+    params.get('vtpdOnly') === 'true' ? list.filter((t) => t.referenceCode?.startsWith('VTPD')) : list;
   mockServer({
     ...sessionHandlers(userWithRole(role)),
     'GET /api/transactions': ({ url }) => {
@@ -36,7 +63,12 @@ function renderReports(role: 'manager' | 'cashier', current: TransactionListItem
       if (role === 'cashier' && (params.get('startDate') !== today || params.get('endDate') !== today)) {
         return json(403, { message: 'Sales reports are available to managers.', code: 'forbidden' });
       }
-      return json(200, params.get('startDate') === range.startDate || role === 'cashier' ? current : previous);
+      return json(200, vtpd(current, params).slice(0, Number(params.get('limit') ?? 5000)));
+    },
+    'GET /api/analytics/summary': ({ url }) => {
+      const params = new URL(url, 'http://localhost').searchParams;
+      if (role === 'cashier') return json(403, { message: 'Access Denied', code: 'forbidden' });
+      return json(200, summaryOf(range, vtpd(current, params), vtpd(previous, params)));
     },
     'GET /api/analytics/top-products': () => json(200, []),
   });
@@ -60,8 +92,8 @@ describe('the Sales Reports screen', () => {
     renderReports('manager', [sale('01', '10.00', 'VTPD1'), sale('02', '20.00')], []);
     await waitFor(() => expect(cardValue('Total Revenue').textContent).toContain('$30.00'));
     await userEvent.click(screen.getByLabelText('VTPD Only'));
-    expect(cardValue('Total Revenue').textContent).toContain('$10.00');
-    expect(screen.getAllByTestId('report-transaction')).toHaveLength(1);
+    await waitFor(() => expect(cardValue('Total Revenue').textContent).toContain('$10.00'));
+    await waitFor(() => expect(screen.getAllByTestId('report-transaction')).toHaveLength(1));
   });
 
   it('refuses a start date after the end date under Invalid Date Range', async () => {

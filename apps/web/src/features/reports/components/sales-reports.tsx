@@ -14,7 +14,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { can, paymentMethodLabel, transactionNumber } from '@retail-hub/shared';
+import { can, paymentMethodLabel, type TransactionListItem, transactionNumber } from '@retail-hub/shared';
 import {
   IconChartBar,
   IconChevronDown,
@@ -25,6 +25,7 @@ import {
   IconTrendingUp,
   IconTrophy,
 } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LiveUpdatesIndicator } from '@/components/live-updates-indicator';
 import { Panel, PanelEmpty, PanelLoading } from '@/components/panel';
@@ -32,62 +33,82 @@ import { ApiError, serverMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { money } from '@/lib/money';
 import { notifyError, notifySuccess } from '@/lib/notify';
+import { useReportSummary } from '../api/get-report-summary';
 import { useReportTopProducts } from '../api/get-report-top-products';
-import { isTruncated, REPORT_ROW_LIMIT, type ReportRange, useReportTransactions } from '../api/get-report-transactions';
+import {
+  isTruncated,
+  REPORT_ROW_LIMIT,
+  type ReportRange,
+  reportTransactionsQueryOptions,
+  useReportTransactions,
+} from '../api/get-report-transactions';
+import { useStoreTimeZone } from '../api/get-store-time-zone';
 import { downloadCsv } from '../download-csv';
 import {
   cashierName,
+  chartDays,
   dateTimeText,
   defaultRange,
   INVALID_RANGE_TITLE,
-  previousRange,
   REPORT_RECENT_COUNT,
   rangeLength,
   reportSummary,
   revenueByDay,
   serverTopProducts,
   summaryCards,
-  topProductsOf,
+  summaryOf,
   validateRange,
   vtpdCsv,
   vtpdFileName,
-  vtpdTransactions,
 } from '../report-data';
 import { RevenueChart } from './revenue-chart';
 
 /** spec §9 Timing: the print dialog opens 250 ms after the click, once menus have closed. */
 const PRINT_DELAY_MS = 250;
 
-/** spec §2 Sales Reports (/pos-reports). */
+/** spec §2 Sales Reports (/pos-reports): waits for the store's time zone, which decides 'today'. */
 export function SalesReports({ title }: { title: string }) {
+  const timeZone = useStoreTimeZone();
+  if (!timeZone) return <PanelLoading />;
+  return <SalesReportsScreen key={timeZone} title={title} timeZone={timeZone} />;
+}
+
+function SalesReportsScreen({ title, timeZone }: { title: string; timeZone: string }) {
   const { user } = useAuth();
+  const queryClient = useQueryClient();
   const canViewReports = Boolean(user && can(user.role, 'reports.view'));
   // Cashiers read today only (server rule, ADR 0004): their report opens on today.
   const [initial] = useState<ReportRange>(() => {
-    const range = defaultRange();
+    const range = defaultRange(new Date(), timeZone);
     return canViewReports ? range : { startDate: range.endDate, endDate: range.endDate };
   });
   const [draft, setDraft] = useState<ReportRange>(initial);
   const [range, setRange] = useState<ReportRange>(initial);
   const [vtpdOnly, setVtpdOnly] = useState(false);
 
-  const current = useReportTransactions(range);
-  const previous = useReportTransactions(previousRange(range), { enabled: canViewReports });
-  const topProducts = useReportTopProducts(range);
+  // Managers: the server adds up the range (any length). Cashiers: today's sales, added up here.
+  const summary = useReportSummary(range, vtpdOnly, { enabled: canViewReports });
+  const todaysSales = useReportTransactions(range, { vtpdOnly, enabled: !canViewReports });
+  const recentList = useReportTransactions(range, { limit: REPORT_RECENT_COUNT, vtpdOnly });
+  const topProducts = useReportTopProducts(range, vtpdOnly);
 
-  const forbidden =
-    (current.error instanceof ApiError && current.error.status === 403) ||
-    (topProducts.error instanceof ApiError && topProducts.error.status === 403);
-
-  const all = current.data ?? [];
-  const shown = vtpdOnly ? vtpdTransactions(all) : all;
-  const previousShown = vtpdOnly ? vtpdTransactions(previous.data ?? []) : (previous.data ?? []);
-  const summary = reportSummary(shown, previousShown);
-  const cards = summaryCards(summary);
-  const growthKnown = canViewReports && previous.isSuccess;
-  const recent = shown.slice(0, REPORT_RECENT_COUNT);
-  const top = vtpdOnly ? topProductsOf(shown) : serverTopProducts(topProducts.data);
-  const topPending = vtpdOnly ? current.isPending : topProducts.isPending;
+  const forbidden = [recentList.error, topProducts.error, todaysSales.error].some(
+    (error) => error instanceof ApiError && error.status === 403,
+  );
+  const figures = canViewReports ? summary : todaysSales;
+  const cards = summaryCards(
+    canViewReports
+      ? summary.data
+        ? summaryOf(summary.data)
+        : reportSummary([], [])
+      : reportSummary(todaysSales.data ?? [], []),
+  );
+  const growthKnown = canViewReports && summary.isSuccess;
+  const chart = canViewReports
+    ? chartDays(summary.data?.dailyRevenue ?? [])
+    : revenueByDay(todaysSales.data ?? [], range, timeZone);
+  const recent = (recentList.data ?? []).slice(0, REPORT_RECENT_COUNT);
+  const top = serverTopProducts(topProducts.data);
 
   const generate = () => {
     const problem = validateRange(draft.startDate, draft.endDate);
@@ -97,9 +118,9 @@ export function SalesReports({ title }: { title: string }) {
     }
     const next = { startDate: draft.startDate, endDate: draft.endDate };
     if (next.startDate === range.startDate && next.endDate === range.endDate) {
-      void current.refetch();
+      void figures.refetch();
+      void recentList.refetch();
       void topProducts.refetch();
-      if (canViewReports) void previous.refetch();
     } else {
       setRange(next);
     }
@@ -110,8 +131,17 @@ export function SalesReports({ title }: { title: string }) {
     });
   };
 
-  const exportVtpd = () => {
-    const vtpd = vtpdTransactions(all);
+  const exportVtpd = async () => {
+    let vtpd: Awaited<ReturnType<typeof queryClient.fetchQuery<TransactionListItem[]>>>;
+    try {
+      vtpd = await queryClient.fetchQuery({
+        ...reportTransactionsQueryOptions(range, { vtpdOnly: true }),
+        staleTime: 0,
+      });
+    } catch (error) {
+      notifyError({ title: 'Export Failed', message: serverMessage(error) ?? 'Please try again.', replace: true });
+      return;
+    }
     if (vtpd.length === 0) {
       notifyError({
         title: 'No VTPD Transactions',
@@ -120,12 +150,15 @@ export function SalesReports({ title }: { title: string }) {
       });
       return;
     }
-    downloadCsv(vtpdFileName(range), vtpdCsv(vtpd));
+    downloadCsv(vtpdFileName(range), vtpdCsv(vtpd, timeZone));
     notifySuccess({
       title: 'Export Successful',
       message: `Downloaded ${vtpd.length} VTPD transactions as CSV file.`,
       replace: true,
     });
+    if (isTruncated(vtpd)) {
+      console.warn(`VTPD export capped at ${REPORT_ROW_LIMIT} transactions; choose a shorter range for the rest.`);
+    }
   };
 
   const print = () => {
@@ -156,7 +189,7 @@ export function SalesReports({ title }: { title: string }) {
               <Menu.Item leftSection={<IconPrinter size={18} aria-hidden />} onClick={print}>
                 Print Report
               </Menu.Item>
-              <Menu.Item leftSection={<IconFileExport size={18} aria-hidden />} onClick={exportVtpd}>
+              <Menu.Item leftSection={<IconFileExport size={18} aria-hidden />} onClick={() => void exportVtpd()}>
                 Export VTPD
               </Menu.Item>
             </Menu.Dropdown>
@@ -209,22 +242,16 @@ export function SalesReports({ title }: { title: string }) {
 
       {forbidden ? (
         <Alert color="yellow" icon={<IconLock size={20} aria-hidden />} title="Reports beyond today are for managers">
-          {serverMessage(current.error ?? topProducts.error) ?? 'Sales reports are available to managers.'} You can see
-          today&apos;s sales: set both dates to today and choose Generate Report.
+          {serverMessage(recentList.error ?? topProducts.error ?? todaysSales.error) ??
+            'Sales reports are available to managers.'}{' '}
+          You can see today&apos;s sales: set both dates to today and choose Generate Report.
         </Alert>
-      ) : current.isError ? (
+      ) : figures.isError || recentList.isError ? (
         <Alert color="red" title="The report could not be loaded">
-          {serverMessage(current.error) ?? 'Please try again.'}
+          {serverMessage(figures.error ?? recentList.error) ?? 'Please try again.'}
         </Alert>
       ) : (
         <>
-          {(isTruncated(current.data) || isTruncated(previous.data)) && (
-            <Alert color="yellow" title="Too many sales for one report">
-              This range (or the period it is compared with) has more than {REPORT_ROW_LIMIT.toLocaleString('en-US')}{' '}
-              sales, so the figures below cover only the newest {REPORT_ROW_LIMIT.toLocaleString('en-US')}. Choose a
-              shorter range.
-            </Alert>
-          )}
           <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md" data-testid="summary-cards">
             {cards.map((card) => (
               <Card key={card.label} padding="md" data-testid={`summary-${card.label}`} data-print-card>
@@ -232,7 +259,7 @@ export function SalesReports({ title }: { title: string }) {
                   {card.label}
                 </Text>
                 <Text fw={700} size="28px" lh={1.2} ff="monospace" data-testid="summary-value">
-                  {current.isPending ? '…' : card.label === 'Growth' && !growthKnown ? '—' : card.value}
+                  {figures.isPending ? '…' : card.label === 'Growth' && !growthKnown ? '—' : card.value}
                 </Text>
                 {card.label === 'Growth' ? (
                   <Text size="xs" c="dimmed">
@@ -249,7 +276,7 @@ export function SalesReports({ title }: { title: string }) {
             icon={<IconTrendingUp size={22} aria-hidden />}
             testId="revenue-per-day"
           >
-            {current.isPending ? <PanelLoading /> : <RevenueChart days={revenueByDay(shown, range)} />}
+            {figures.isPending ? <PanelLoading /> : <RevenueChart days={chart} />}
           </Panel>
 
           <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
@@ -259,7 +286,7 @@ export function SalesReports({ title }: { title: string }) {
               icon={<IconReceipt size={22} aria-hidden />}
               testId="recent-transactions"
             >
-              {current.isPending ? (
+              {recentList.isPending ? (
                 <PanelLoading />
               ) : recent.length === 0 ? (
                 <PanelEmpty>No transactions found</PanelEmpty>
@@ -284,7 +311,8 @@ export function SalesReports({ title }: { title: string }) {
                           ) : null}
                         </Group>
                         <Text size="sm" c="dimmed" truncate>
-                          {dateTimeText(t.createdAt)} · {cashierName(t.user)} · {paymentMethodLabel(t.paymentMethod)}
+                          {dateTimeText(t.createdAt, timeZone)} · {cashierName(t.user)} ·{' '}
+                          {paymentMethodLabel(t.paymentMethod)}
                         </Text>
                       </Box>
                       <Text fw={700} ff="monospace">
@@ -302,7 +330,7 @@ export function SalesReports({ title }: { title: string }) {
               icon={<IconTrophy size={22} aria-hidden />}
               testId="top-products"
             >
-              {topPending ? (
+              {topProducts.isPending ? (
                 <PanelLoading />
               ) : top.length === 0 ? (
                 <PanelEmpty>No sales data available</PanelEmpty>

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { salesRangeQuerySchema, storeDateSchema } from './pos';
+
+/** 'true'/'1' turn a report filter on; anything else (or nothing) leaves it off. */
+const queryFlag = z
+  .enum(['true', 'false', '1', '0'], { error: "Must be 'true' or 'false'" })
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+/** Query of the report figures: inclusive store days (default today) and the 'VTPD Only' filter. */
+export const reportRangeQuerySchema = z.object({
+  startDate: storeDateSchema.optional(),
+  endDate: storeDateSchema.optional(),
+  /** spec §2 'VTPD Only': only sales whose reference code starts with VTPD. */
+  vtpdOnly: queryFlag,
+});
+export type ReportRangeQuery = z.output<typeof reportRangeQuerySchema>;
+
+/** Top products and the transactions list over a range: the sales-list query plus 'VTPD Only'. */
+export const topProductsQuerySchema = salesRangeQuerySchema.extend({ vtpdOnly: queryFlag });
+export const transactionsQuerySchema = topProductsQuerySchema;
+
+/** One store day of a report: its revenue (2-decimal string) and number of sales. */
+export const dayRevenueSchema = z.object({
+  date: z.string(),
+  revenue: z.string(),
+  transactions: z.number().int(),
+});
+export type DayRevenue = z.infer<typeof dayRevenueSchema>;
+
+/**
+ * GET /api/analytics/summary: the four cards of the Sales Reports screen (spec §2) and the revenue
+ * chart, computed by the server over completed sales of the range in the store's time zone.
+ */
+export const salesSummarySchema = z.object({
+  startDate: z.string(),
+  endDate: z.string(),
+  totalRevenue: z.string(),
+  totalTransactions: z.number().int(),
+  /** Total revenue / number of sales, to the cent; '0.00' with no sales. */
+  averageSale: z.string(),
+  totalItemsSold: z.number().int(),
+  /** spec §4 Growth: % change of revenue vs the previous period of equal length, 1 decimal; 0 if that was 0. */
+  growth: z.number(),
+  previousStartDate: z.string(),
+  previousEndDate: z.string(),
+  previousRevenue: z.string(),
+  /** Every day of the range, oldest first, zero days included. */
+  dailyRevenue: z.array(dayRevenueSchema),
+});
+export type SalesSummary = z.infer<typeof salesSummarySchema>;
