@@ -9,6 +9,7 @@ import {
   pgTable,
   text,
   unique,
+  uniqueIndex,
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
@@ -35,6 +36,9 @@ export const procDepartments = pgTable(
   },
   (t) => [
     index('proc_departments_parent_id_idx').on(t.parentId),
+    // Code and name are unique ignoring letter case (the service answers 409), also under races.
+    uniqueIndex('proc_departments_code_upper_unique').on(sql`upper(${t.code})`),
+    uniqueIndex('proc_departments_name_lower_unique').on(sql`lower(${t.name})`),
     check('proc_departments_not_own_parent_check', sql`${t.parentId} <> ${t.id}`),
   ],
 );

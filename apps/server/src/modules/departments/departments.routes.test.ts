@@ -107,6 +107,13 @@ describe('department creation (spec §7 POST /api/departments)', () => {
     expect(await count()).toBe(before);
   });
 
+  it('two saves of one name in different letter case at the same moment: one 201, one 409', async () => {
+    const before = await count();
+    const answers = await Promise.all([create({ name: 'Robotics Lab' }), create({ name: 'ROBOTICS LAB' })]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(await count()).toBe(before + 1);
+  });
+
   it('refuses a manager who is a cashier, inactive, unknown or not an id (400 on managerId)', async () => {
     const cashierId = await createUser(t, { role: 'cashier' });
     const inactive = await createUser(t, { role: 'manager', isActive: false });
