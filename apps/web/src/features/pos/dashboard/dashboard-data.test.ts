@@ -10,6 +10,11 @@ describe('POS home and dashboard figures (spec §2, §9 List sizes)', () => {
     expect(greetingFor(at(12))).toBe('Good Afternoon');
     expect(greetingFor(at(16, 59))).toBe('Good Afternoon');
     expect(greetingFor(at(17))).toBe('Good Evening');
+    // 11:30 UTC is evening in Sydney (UTC+10/+11) and morning in New York, whatever the till's zone.
+    expect(greetingFor(new Date('2025-06-02T11:30:00Z'), 'Australia/Sydney')).toBe('Good Evening');
+    expect(greetingFor(new Date('2025-06-02T11:30:00Z'), 'America/New_York')).toBe('Good Morning');
+    expect(greetingFor(new Date('2025-06-02T11:30:00Z'), 'UTC')).toBe('Good Morning');
+    expect(greetingFor(new Date('2025-06-02T12:00:00Z'), 'UTC')).toBe('Good Afternoon');
   });
 
   it('the POS low-stock view keeps only products with no asset type or a regular one', () => {

@@ -47,9 +47,14 @@ export function newestFirst<T extends { createdAt: string }>(list: readonly T[] 
   return [...(list ?? [])].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
 }
 
-/** spec §2 POS home: morning before 12:00, afternoon before 17:00, evening after (the till's clock). */
-export function greetingFor(date: Date): 'Good Morning' | 'Good Afternoon' | 'Good Evening' {
-  const hour = date.getHours();
+/**
+ * spec §2 POS home: morning before 12:00, afternoon before 17:00, evening after, on the store's
+ * clock when its zone is known (a till whose clock is set elsewhere still greets the store's day).
+ */
+export function greetingFor(date: Date, timeZone?: string): 'Good Morning' | 'Good Afternoon' | 'Good Evening' {
+  const hour = timeZone
+    ? Number(new Intl.DateTimeFormat('en-GB', { hour: '2-digit', hourCycle: 'h23', timeZone }).format(date))
+    : date.getHours();
   if (hour < 12) return 'Good Morning';
   if (hour < 17) return 'Good Afternoon';
   return 'Good Evening';

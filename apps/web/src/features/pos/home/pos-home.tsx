@@ -24,6 +24,7 @@ import {
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useLowStockProducts } from '@/features/catalog/api/get-low-stock';
+import { useStoreTimeZone } from '@/features/reports/api/get-store-time-zone';
 import { money } from '@/lib/money';
 import { useDailyStats } from '../api/get-daily-stats';
 import { greetingFor, POS_LOW_STOCK_COUNT, posLowStock } from '../dashboard/dashboard-data';
@@ -41,6 +42,7 @@ function useNow(intervalMs = 60_000): Date {
 /** spec §2 POS home: greeting, today's figures, actions and the products running low. */
 export function PosHome({ user, title }: { user: SessionUser; title: string }) {
   const now = useNow();
+  const storeTimeZone = useStoreTimeZone();
   const stats = useDailyStats();
   const lowStock = useLowStockProducts({ refetchInterval: 30_000 });
   const low = posLowStock(lowStock.data);
@@ -55,7 +57,7 @@ export function PosHome({ user, title }: { user: SessionUser; title: string }) {
             {title}
           </Text>
           <Title order={1} size="h2" data-testid="greeting">
-            {greetingFor(now)}, {firstName}
+            {greetingFor(now, storeTimeZone)}, {firstName}
           </Title>
         </Box>
         <Button component={Link} to="/" variant="default" leftSection={<IconArrowLeft size={20} aria-hidden />}>
