@@ -3,12 +3,25 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { ApiError, apiRequest, getQueryFn, isAuthError } from './api-client';
 import { forgetSignedInData, SESSION_QUERY_KEY } from './query-client';
+import { browserTimeZone } from './time-zone';
 
 /**
  * Session state for the whole app (spec §4 Session: loading, then authenticated or
- * unauthenticated). The user lives in the TanStack Query cache under SESSION_QUERY_KEY, so a
- * 401 anywhere (query-client.ts) and a login or logout here change the same single value.
+ * unauthenticated). The session (user and store time zone) lives in the TanStack Query cache
+ * under SESSION_QUERY_KEY, so a 401 anywhere (query-client.ts) and a login or logout here change
+ * the same single value, and the store's zone comes with the same answer (no second request).
  */
+
+/** What the app keeps of a session answer; the cache holds it, or null when signed out. */
+export type Session = {
+  user: SessionUser;
+  /**
+   * IANA zone the store counts its days in (GET /auth/session `storeTimeZone`; the till's own zone
+   * when the server names none). Undefined only after a PIN sign-in whose answer did not carry it:
+   * useStoreTimeZone then reads the session once more.
+   */
+  storeTimeZone: string | undefined;
+};
 
 /** How a PIN login ended. `message` is what the toast shows (spec §8 Login). */
 export type LoginResult =
@@ -47,14 +60,28 @@ function toSessionUser(value: unknown): SessionUser | null {
   };
 }
 
-const readSession = getQueryFn<{ user?: unknown }>({ on401: 'returnNull' });
+/** A zone the browser can count days in, or undefined for a missing or unknown one. */
+function toTimeZone(value: unknown): string | undefined {
+  if (typeof value !== 'string' || !value) return undefined;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return value;
+  } catch {
+    return undefined;
+  }
+}
+
+type SessionAnswer = { user?: unknown; storeTimeZone?: unknown };
+
+const readSession = getQueryFn<SessionAnswer>({ on401: 'returnNull' });
 
 /** spec §7: the user query retries up to 3 times unless unauthorized. */
 export const sessionQueryOptions = queryOptions({
   queryKey: SESSION_QUERY_KEY,
-  queryFn: async (context): Promise<SessionUser | null> => {
+  queryFn: async (context): Promise<Session | null> => {
     const answer = await readSession(context);
-    return toSessionUser(answer?.user);
+    const user = toSessionUser(answer?.user);
+    return user ? { user, storeTimeZone: toTimeZone(answer?.storeTimeZone) ?? browserTimeZone() } : null;
   },
   retry: (failureCount, error) => !isAuthError(error) && failureCount < 3,
   retryDelay: (attempt) => Math.min(500 * 2 ** attempt, 2000),
@@ -72,7 +99,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (session.error) console.error('Session check failed; treating the user as signed out.', session.error);
   }, [session.error]);
-  const user = session.data ?? null;
+  const user = session.data?.user ?? null;
 
   const loginWithPin = useCallback(
     async (pin: string): Promise<LoginResult> => {
@@ -81,11 +108,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         return { success: false, reason: 'invalid-pin', message: 'PIN must be exactly 4 digits' };
       try {
         const res = await apiRequest('POST', '/auth/pin', { pin: cleanPin });
-        const signedIn = toSessionUser(((await res.json()) as { user?: unknown }).user);
+        const answer = (await res.json()) as SessionAnswer;
+        const signedIn = toSessionUser(answer.user);
         if (!signedIn) throw new Error('The sign-in answer carried no user');
         // Nothing cached for the previous person at this counter may show to the next one.
         forgetSignedInData(queryClient);
-        queryClient.setQueryData(SESSION_QUERY_KEY, signedIn);
+        const session: Session = { user: signedIn, storeTimeZone: toTimeZone(answer.storeTimeZone) };
+        queryClient.setQueryData(SESSION_QUERY_KEY, session);
         setHasJustLoggedOut(false);
         return { success: true, user: signedIn };
       } catch (error) {
@@ -142,4 +171,24 @@ export function useAuth(): AuthContextValue {
   const value = useContext(AuthContext);
   if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
   return value;
+}
+
+/**
+ * The store's time zone, from the session answer (no request of its own): screens count 'today'
+ * in it. Undefined while the session loads, or while it is read once more after a PIN sign-in
+ * whose answer did not name the zone; the till's own zone when signed out, when the server names
+ * none, or when the session cannot be read.
+ */
+export function useStoreTimeZone(): string | undefined {
+  const session = useQuery(sessionQueryOptions);
+  const { data, isPending, isFetching, isError, refetch } = session;
+  const zoneMissing = Boolean(data && data.storeTimeZone === undefined);
+  useEffect(() => {
+    // cancelRefetch: false joins a read already under way (two screens asking at once: one request).
+    if (zoneMissing && !isFetching && !isError) void refetch({ cancelRefetch: false });
+  }, [zoneMissing, isFetching, isError, refetch]);
+  if (isPending) return undefined;
+  if (data?.storeTimeZone) return data.storeTimeZone;
+  if (data && !isError) return undefined;
+  return browserTimeZone();
 }

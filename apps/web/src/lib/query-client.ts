@@ -1,7 +1,10 @@
 import { MutationCache, QueryCache, QueryClient, type QueryKey } from '@tanstack/react-query';
 import { getQueryFn, isUnauthorizedError } from './api-client';
 
-/** The session probe (spec §7 Authentication). Its data is the signed-in user or null. */
+/**
+ * The session probe (spec §7 Authentication). Its data is the session (signed-in user and the
+ * store's time zone, see `Session` in auth.tsx) or null when signed out.
+ */
 export const SESSION_QUERY_KEY = ['/auth/session'] as const satisfies QueryKey;
 
 function isSessionKey(queryKey: QueryKey): boolean {

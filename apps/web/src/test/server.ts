@@ -35,10 +35,17 @@ export function mockServer(handlers: Record<string, Handler>) {
   return fetchMock;
 }
 
-/** The session endpoints for someone signed in as `user` (or signed out with null). */
-export function sessionHandlers(user: SessionUser | null): Record<string, Handler> {
+/**
+ * The session endpoints for someone signed in as `user` (or signed out with null); the session
+ * names `storeTimeZone` when given (otherwise the app falls back to the till's own zone).
+ */
+export function sessionHandlers(
+  user: SessionUser | null,
+  { storeTimeZone }: { storeTimeZone?: string } = {},
+): Record<string, Handler> {
   return {
-    'GET /auth/session': () => (user ? json(200, { user }) : json(401, { message: 'Not signed in' })),
+    'GET /auth/session': () =>
+      user ? json(200, { user, ...(storeTimeZone ? { storeTimeZone } : {}) }) : json(401, { message: 'Not signed in' }),
     'POST /auth/logout': () => json(200, { ok: true }),
   };
 }

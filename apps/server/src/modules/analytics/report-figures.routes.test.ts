@@ -356,6 +356,17 @@ describe("the store's time zone for the browser", () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().storeTimeZone).toBe('America/New_York');
   });
+
+  it('the PIN sign-in answer names it too (no second read right after signing in)', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/auth/pin',
+      payload: { pin: '4826' },
+      remoteAddress: '10.5.0.9',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ user: { role: 'manager' }, storeTimeZone: 'America/New_York' });
+  });
 });
 
 describe('the day figures kept in memory (SalesRollup)', () => {

@@ -25,6 +25,7 @@ describe('PIN sign-in', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       user: { id: cashierId, firstName: 'Casey', lastName: 'Till', email: null, role: 'cashier' },
+      storeTimeZone: t.app.config.storeTimeZone,
     });
     const cookie = response.cookies.find((c) => c.name === 'rh_session');
     expect(cookie?.httpOnly).toBe(true);

@@ -19,7 +19,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await signInWithPin(request, reply, request.body.pin);
-      return { user };
+      // The same answer as GET /auth/session, so a fresh sign-in needs no second read for the zone.
+      return { user, storeTimeZone: app.config.storeTimeZone };
     },
   );
 

@@ -21,8 +21,9 @@ export const expensesQueryOptions = (filter: ExpenseFilter) =>
 export const expenseStatsQueryOptions = () =>
   queryOptions<ExpenseDailyStats>({ queryKey: ['/api/expenses/stats/daily'] });
 
-export function useExpenses(filter: ExpenseFilter) {
-  return useQuery(expensesQueryOptions(filter));
+/** `enabled: false` holds the request back (e.g. until the store's time zone, which decides the days, is known). */
+export function useExpenses(filter: ExpenseFilter, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...expensesQueryOptions(filter), enabled });
 }
 
 export function useExpenseStats() {

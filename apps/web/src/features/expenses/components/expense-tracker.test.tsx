@@ -2,6 +2,7 @@ import type { Expense } from '@retail-hub/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { localDay } from '@/lib/time-zone';
 import { renderApp } from '@/test/render';
 import { json, mockServer, sessionHandlers, userWithRole } from '@/test/server';
 import { toPayload } from './expense-form';
@@ -122,6 +123,27 @@ describe('Expense Tracker', () => {
       description: 'Taxi',
     });
   }, 40_000);
+
+  it("asks for today's expenses by the store's date, not the till's", async () => {
+    // UTC+14 and UTC-11 are 25 hours apart, so at any moment one of them is on another date than the till.
+    const till = localDay(new Date());
+    const storeTimeZone = ['Pacific/Kiritimati', 'Pacific/Pago_Pago'].find(
+      (zone) => localDay(new Date(), zone) !== till,
+    );
+    const fetchMock = mockServer({
+      ...sessionHandlers(userWithRole('manager'), { storeTimeZone }),
+      'GET /api/expenses': () => json(200, []),
+      'GET /api/expenses/stats/daily': () =>
+        json(200, { totalExpenses: '0.00', totalTransactions: 0, expensesByCategory: [] }),
+    });
+    renderApp('/expenses');
+    expect(await screen.findByText('No expenses found', {}, { timeout: 10_000 })).toBeInTheDocument();
+    const storeToday = localDay(new Date(), storeTimeZone);
+    const listCalls = fetchMock.mock.calls
+      .map(([url]) => String(url))
+      .filter((url) => url.startsWith('/api/expenses?'));
+    expect(listCalls).toEqual([`/api/expenses?startDate=${storeToday}&endDate=${storeToday}`]);
+  });
 
   it('shows a cashier Access Denied', async () => {
     mockServer({ ...sessionHandlers(userWithRole('cashier')) });

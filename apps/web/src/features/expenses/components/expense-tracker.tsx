@@ -16,6 +16,7 @@ import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '@/components/feedback/confirm-dialog';
 import { Panel, PanelEmpty, PanelLoading } from '@/components/panel';
 import { ApiError, serverMessage } from '@/lib/api-client';
+import { useStoreTimeZone } from '@/lib/auth';
 import { money } from '@/lib/money';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import {
@@ -67,12 +68,17 @@ function StatCard({ label, value, loading }: { label: string; value: string; loa
 export function ExpenseTracker({ title }: { title: string }) {
   const [category, setCategory] = useState<string>(ALL);
   const [range, setRange] = useState<ExpenseDateRange>('today');
+  // The days are the store's (the server reads them in its zone), not the till's clock's.
+  const timeZone = useStoreTimeZone();
   const filter = useMemo(
-    () => ({ ...expenseRangeDays(range), category: category === ALL ? null : (category as ExpenseCategory) }),
-    [range, category],
+    () => ({
+      ...expenseRangeDays(range, new Date(), timeZone),
+      category: category === ALL ? null : (category as ExpenseCategory),
+    }),
+    [range, category, timeZone],
   );
   const stats = useExpenseStats();
-  const list = useExpenses(filter);
+  const list = useExpenses(filter, { enabled: timeZone !== undefined });
   const create = useCreateExpense();
   const update = useUpdateExpense();
   const remove = useDeleteExpense();

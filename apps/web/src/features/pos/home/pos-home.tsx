@@ -24,7 +24,7 @@ import {
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useLowStockProducts } from '@/features/catalog/api/get-low-stock';
-import { useStoreTimeZone } from '@/features/reports/api/get-store-time-zone';
+import { useStoreTimeZone } from '@/lib/auth';
 import { money } from '@/lib/money';
 import { useDailyStats } from '../api/get-daily-stats';
 import { greetingFor, POS_LOW_STOCK_COUNT, posLowStock } from '../dashboard/dashboard-data';
