@@ -29,6 +29,29 @@ export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
 export const CHECKOUT_FILTERS = ['all', 'checked_out', 'returned', 'overdue'] as const;
 export type CheckoutFilter = (typeof CHECKOUT_FILTERS)[number];
 
+/**
+ * GET /api/asset-checkouts paging: default and largest page. The default is a few screenfuls of
+ * the Asset Checkout cards (whole rows of 1, 2 or 3 columns); 'Show more' asks for the next page
+ * after the last one shown. The largest page is the other lists' (products, transactions).
+ */
+export const CHECKOUT_LIST_DEFAULT_LIMIT = 60;
+export const CHECKOUT_LIST_MAX_LIMIT = 5000;
+
+/**
+ * Orders of GET /api/asset-checkouts: 'newest' checkout first (the Asset Checkout screen, the
+ * default), or 'due': the soonest expected return first, loans without one last (the procurement
+ * dashboard's most overdue returns).
+ */
+export const CHECKOUT_SORTS = ['newest', 'due'] as const;
+export type CheckoutSort = (typeof CHECKOUT_SORTS)[number];
+
+/**
+ * The answer's paging headers: how many checkouts the filter holds in all, and the `cursor` that
+ * asks for the page after this one (absent on the last page).
+ */
+export const CHECKOUT_TOTAL_HEADER = 'X-Total-Count';
+export const CHECKOUT_NEXT_CURSOR_HEADER = 'X-Next-Cursor';
+
 export const ASSET_MESSAGES = {
   returnConditionRequired: 'Return condition is required',
   assetRequired: 'Choose an asset to check out',

@@ -20,6 +20,35 @@ export type ReportRangeQuery = z.output<typeof reportRangeQuerySchema>;
 export const topProductsQuerySchema = salesRangeQuerySchema.extend({ vtpdOnly: queryFlag });
 export const transactionsQuerySchema = topProductsQuerySchema;
 
+/**
+ * GET /api/reports/vtpd.csv: every VTPD sale of the inclusive store days (default today), streamed
+ * by the server so no sale is left out however many the range holds.
+ */
+export const vtpdExportQuerySchema = z.object({
+  startDate: storeDateSchema.optional(),
+  endDate: storeDateSchema.optional(),
+});
+export type VtpdExportQuery = z.infer<typeof vtpdExportQuerySchema>;
+
+/** spec §9 Export CSV (VTPD): the columns, in order. */
+export const VTPD_CSV_COLUMNS = [
+  'Transaction ID',
+  'Date/Time',
+  'VTPD Reference',
+  'Payment Method',
+  'Subtotal',
+  'Card Fee',
+  'Total',
+  'Items',
+  'Notes',
+  'Cashier',
+] as const;
+
+/** spec §9 Export CSV (VTPD): VTPD_Transactions_{start}_to_{end}.csv. */
+export function vtpdExportFileName(range: { startDate: string; endDate: string }): string {
+  return `VTPD_Transactions_${range.startDate}_to_${range.endDate}.csv`;
+}
+
 /** One store day of a report: its revenue (2-decimal string) and number of sales. */
 export const dayRevenueSchema = z.object({
   date: z.string(),

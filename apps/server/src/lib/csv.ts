@@ -12,6 +12,11 @@ export function escapeFormula(value: unknown): unknown {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
+/** Undoes escapeFormula on import: "'=SUM(1)" was exported for "=SUM(1)" (security guide). */
+export function unescapeFormula(cell: string): string {
+  return /^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell;
+}
+
 export type CsvColumn<Row> = { header: string; value: (row: Row) => unknown };
 
 function toRecord<Row>(columns: ReadonlyArray<CsvColumn<Row>>, row: Row): unknown[] {
@@ -29,10 +34,20 @@ export function toCsv<Row>(columns: ReadonlyArray<CsvColumn<Row>>, rows: Iterabl
 
 /**
  * A streamed CSV: rows are pulled from an async source page by page, so a large export never sits
- * in memory. Pipe the result to the reply.
+ * in memory. Pipe the result to the reply. `crlf` ends every line with CR LF (RFC 4180) instead of LF.
  */
-export function csvStream<Row>(columns: ReadonlyArray<CsvColumn<Row>>, rows: AsyncIterable<Row>): Readable {
-  const stringifier = stringify({ header: true, columns: columns.map((c) => c.header) });
+export function csvStream<Row>(
+  columns: ReadonlyArray<CsvColumn<Row>>,
+  rows: AsyncIterable<Row>,
+  options: { crlf?: boolean } = {},
+): Readable {
+  const stringifier = stringify({
+    header: true,
+    columns: columns.map((c) => c.header),
+    // Naming a record delimiter turns off csv-stringify's quoting of cells with a line break unless
+    // asked for again: a note with a line break must stay one quoted cell, not start a new row.
+    ...(options.crlf ? { record_delimiter: 'windows', quote_record_delimiter: true } : {}),
+  });
   (async () => {
     try {
       for await (const row of rows) {

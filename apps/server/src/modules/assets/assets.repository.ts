@@ -1,4 +1,12 @@
-import type { AssetType, CheckoutFilter, CheckoutStatus, ReturnCondition, Role, ServiceFlag } from '@retail-hub/shared';
+import type {
+  AssetType,
+  CheckoutFilter,
+  CheckoutSort,
+  CheckoutStatus,
+  ReturnCondition,
+  Role,
+  ServiceFlag,
+} from '@retail-hub/shared';
 import { and, asc, desc, eq, gte, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { assetCheckouts, products, productVariants, users } from '../../db/schema/index';
@@ -54,17 +62,55 @@ function filterCondition(filter: CheckoutFilter, now: Date): SQL | undefined {
   }
 }
 
-/** Checkouts newest first, optionally only one borrower's (the IDOR rule: cashiers see their own). */
-export async function listCheckoutRows(
-  db: DbOrTx,
-  options: { filter: CheckoutFilter; now: Date; userId?: string | undefined; id?: string | undefined },
-): Promise<CheckoutRow[]> {
+/** spec §4: a loan without an expected return is never due, so it sorts after every dated one. */
+const dueKey = sql`coalesce(${assetCheckouts.expectedReturnAt}, 'infinity'::timestamptz)`;
+
+/**
+ * The rows after the cursor checkout in the list's order (keyset paging). The cursor row's own
+ * values are read in SQL, so timestamps keep their microseconds and a page boundary between two
+ * loans of the same instant neither repeats nor skips one.
+ */
+function afterCursor(sort: CheckoutSort, cursorId: string): SQL {
+  return sort === 'due'
+    ? sql`(${dueKey}, ${assetCheckouts.id}) > (select coalesce(c.expected_return_at, 'infinity'::timestamptz), c.id
+        from asset_checkouts c where c.id = ${cursorId}::uuid)`
+    : sql`(${assetCheckouts.checkedOutAt}, ${assetCheckouts.createdAt}, ${assetCheckouts.id}) <
+        (select c.checked_out_at, c.created_at, c.id from asset_checkouts c where c.id = ${cursorId}::uuid)`;
+}
+
+/** Who may be listed: everyone's loans, or one borrower's (the IDOR rule: cashiers see their own). */
+function listConditions(options: {
+  filter: CheckoutFilter;
+  now: Date;
+  userId?: string | undefined;
+  id?: string | undefined;
+}): SQL | undefined {
   const conditions = [
     filterCondition(options.filter, options.now),
     options.userId ? eq(assetCheckouts.userId, options.userId) : undefined,
     options.id ? eq(assetCheckouts.id, options.id) : undefined,
   ].filter((c): c is SQL => c !== undefined);
-  return db
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/**
+ * One page of checkouts: newest first (or soonest due first), after the `cursor` checkout when
+ * given, at most `limit` of them (all when no limit is given, for one loan by id).
+ */
+export async function listCheckoutRows(
+  db: DbOrTx,
+  options: {
+    filter: CheckoutFilter;
+    now: Date;
+    userId?: string | undefined;
+    id?: string | undefined;
+    sort?: CheckoutSort;
+    cursor?: string | undefined;
+    limit?: number;
+  },
+): Promise<CheckoutRow[]> {
+  const sort = options.sort ?? 'newest';
+  const query = db
     .select({
       id: assetCheckouts.id,
       status: displayedStatus(options.now),
@@ -88,8 +134,32 @@ export async function listCheckoutRows(
     .innerJoin(products, eq(products.id, assetCheckouts.productId))
     .innerJoin(users, eq(users.id, assetCheckouts.userId))
     .leftJoin(productVariants, eq(productVariants.id, assetCheckouts.variantId))
-    .where(conditions.length > 0 ? and(...conditions) : undefined)
-    .orderBy(desc(assetCheckouts.checkedOutAt), desc(assetCheckouts.createdAt), desc(assetCheckouts.id));
+    .where(and(listConditions(options), options.cursor ? afterCursor(sort, options.cursor) : undefined))
+    .orderBy(
+      ...(sort === 'due'
+        ? [asc(dueKey), asc(assetCheckouts.id)]
+        : [desc(assetCheckouts.checkedOutAt), desc(assetCheckouts.createdAt), desc(assetCheckouts.id)]),
+    );
+  return options.limit === undefined ? query : query.limit(options.limit);
+}
+
+/** How many checkouts a list holds in all, for 'Showing N of M' and the dashboard's count. */
+export async function countCheckoutRows(
+  db: DbOrTx,
+  options: { filter: CheckoutFilter; now: Date; userId?: string | undefined },
+): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(assetCheckouts).where(listConditions(options));
+  return row?.n ?? 0;
+}
+
+/** Is this checkout one the reader may list (any, or only their own)? Decides whether a cursor is valid. */
+export async function checkoutListedFor(db: DbOrTx, id: string, userId: string | undefined): Promise<boolean> {
+  const rows = await db
+    .select({ id: assetCheckouts.id })
+    .from(assetCheckouts)
+    .where(and(eq(assetCheckouts.id, id), userId ? eq(assetCheckouts.userId, userId) : undefined))
+    .limit(1);
+  return rows.length > 0;
 }
 
 export type AssetFacts = {

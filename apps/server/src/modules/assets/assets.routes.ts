@@ -4,6 +4,11 @@ import {
   assetReturnSchema,
   borrowerSchema,
   CHECKOUT_FILTERS,
+  CHECKOUT_LIST_DEFAULT_LIMIT,
+  CHECKOUT_LIST_MAX_LIMIT,
+  CHECKOUT_NEXT_CURSOR_HEADER,
+  CHECKOUT_SORTS,
+  CHECKOUT_TOTAL_HEADER,
   idSchema,
   lendableAssetSchema,
   type Role,
@@ -13,6 +18,7 @@ import { z } from 'zod';
 import {
   type Actor,
   type AssetDeps,
+  CURSOR_MESSAGE,
   checkOut,
   clearServiceFlag,
   listBorrowers,
@@ -23,6 +29,8 @@ import {
 
 const idParams = z.object({ id: idSchema });
 
+const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${CHECKOUT_LIST_MAX_LIMIT}`;
+
 const listQuery = z.object({
   // spec §7: the status filter is part of the query key; 'all' (or nothing) means no filter.
   status: z
@@ -30,6 +38,18 @@ const listQuery = z.object({
     .optional()
     .transform((v) => (v === undefined || v === '' ? 'all' : v))
     .pipe(z.enum(CHECKOUT_FILTERS, { error: 'Status must be all, checked_out, returned or overdue' })),
+  sort: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? 'newest' : v))
+    .pipe(z.enum(CHECKOUT_SORTS, { error: 'Sort must be newest or due' })),
+  limit: z.coerce
+    .number({ error: LIMIT_MESSAGE })
+    .int({ error: LIMIT_MESSAGE })
+    .min(1, { error: LIMIT_MESSAGE })
+    .max(CHECKOUT_LIST_MAX_LIMIT, { error: LIMIT_MESSAGE })
+    .default(CHECKOUT_LIST_DEFAULT_LIMIT),
+  cursor: z.guid({ error: CURSOR_MESSAGE }).optional(),
 });
 
 function actorOf(request: { auth: { user: { id: string; role: Role } } | null }): Actor {
@@ -41,8 +61,10 @@ export type AssetRoutesOptions = { now?: () => Date };
 
 /**
  * Asset checkout (spec §2 Asset checkout, §7 GET /api/asset-checkouts, issue #7). Everyone signed
- * in reads ('assets.view': lenders see every loan, others their own); lending, taking back and
- * clearing a service flag need 'assets.lend'. Static paths (/borrowers, /assets) win over /:id.
+ * in reads ('assets.view': lenders see every loan, others their own), a page at a time: `limit`
+ * (default 60, at most 5000) and `cursor` (the previous answer's X-Next-Cursor), with the whole
+ * list's count in X-Total-Count. Lending, taking back and clearing a service flag need
+ * 'assets.lend'. Static paths (/borrowers, /assets) win over /:id.
  */
 export const assetRoutes: FastifyPluginAsyncZod<AssetRoutesOptions> = async (app, options) => {
   const deps: AssetDeps = {
@@ -57,7 +79,13 @@ export const assetRoutes: FastifyPluginAsyncZod<AssetRoutesOptions> = async (app
       config: { permission: 'assets.view' },
       schema: { querystring: listQuery, response: { 200: z.array(assetCheckoutSchema) } },
     },
-    async (request) => listCheckouts(deps, actorOf(request), request.query.status),
+    async (request, reply) => {
+      const { status, sort, limit, cursor } = request.query;
+      const page = await listCheckouts(deps, actorOf(request), { filter: status, sort, limit, cursor });
+      reply.header(CHECKOUT_TOTAL_HEADER, String(page.total));
+      if (page.nextCursor) reply.header(CHECKOUT_NEXT_CURSOR_HEADER, page.nextCursor);
+      return page.checkouts;
+    },
   );
 
   app.get(

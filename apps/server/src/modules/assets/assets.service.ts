@@ -2,6 +2,7 @@ import {
   type AssetCheckout,
   type Borrower,
   type CheckoutFilter,
+  type CheckoutSort,
   can,
   type LendableAsset,
   type ReturnCondition,
@@ -15,6 +16,8 @@ import {
   activeVariantsOf,
   type CheckoutRow,
   checkoutExists,
+  checkoutListedFor,
+  countCheckoutRows,
   findAsset,
   findUserFacts,
   findVariant,
@@ -42,6 +45,8 @@ export type AssetDeps = {
 export type Actor = { id: string; role: Role };
 
 const clock = (deps: AssetDeps) => (deps.now ? deps.now() : new Date());
+
+export const CURSOR_MESSAGE = 'cursor must be the X-Next-Cursor value of an earlier page of this list';
 
 export const assetErrors = {
   checkoutNotFound: () => new AppError(404, 'assets.checkout_not_found', 'Asset checkout not found.'),
@@ -77,6 +82,10 @@ export const assetErrors = {
     }),
   alreadyReturned: () => new AppError(409, 'assets.already_returned', 'This asset has already been returned.'),
   notFlagged: (name: string) => new AppError(409, 'assets.not_flagged', `${name} is not flagged for maintenance.`),
+  unknownCursor: () =>
+    new AppError(400, 'validation', CURSOR_MESSAGE, {
+      errors: { cursor: CURSOR_MESSAGE },
+    }),
 };
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
@@ -100,17 +109,41 @@ function toCheckout(row: CheckoutRow): AssetCheckout {
   };
 }
 
+/** One page of GET /api/asset-checkouts and what the paging headers say. */
+export type CheckoutPage = { checkouts: AssetCheckout[]; total: number; nextCursor: string | null };
+
 /**
  * GET /api/asset-checkouts. Lenders ('assets.lend') see every loan; anyone else only their own
- * (a cashier must not read who else borrowed what: the IDOR rule).
+ * (a cashier must not read who else borrowed what: the IDOR rule). Paged by a cursor (the last
+ * checkout of the previous page), so a loan recorded meanwhile never shifts a later page; the
+ * filter applies to every page and `total` counts the whole filtered list.
  */
-export async function listCheckouts(deps: AssetDeps, actor: Actor, filter: CheckoutFilter): Promise<AssetCheckout[]> {
-  const rows = await listCheckoutRows(deps.database.db, {
-    filter,
-    now: clock(deps),
-    userId: can(actor.role, 'assets.lend') ? undefined : actor.id,
+export async function listCheckouts(
+  deps: AssetDeps,
+  actor: Actor,
+  query: { filter: CheckoutFilter; sort: CheckoutSort; limit: number; cursor?: string | undefined },
+): Promise<CheckoutPage> {
+  const { db } = deps.database;
+  const now = clock(deps);
+  const userId = can(actor.role, 'assets.lend') ? undefined : actor.id;
+  // A cursor names a loan this reader may list; anything else is a client mistake, not an empty page.
+  if (query.cursor && !(await checkoutListedFor(db, query.cursor, userId))) throw assetErrors.unknownCursor();
+  const rows = await listCheckoutRows(db, {
+    filter: query.filter,
+    now,
+    userId,
+    sort: query.sort,
+    cursor: query.cursor,
+    // One more than asked tells whether another page follows.
+    limit: query.limit + 1,
   });
-  return rows.map(toCheckout);
+  const page = rows.slice(0, query.limit);
+  const total = await countCheckoutRows(db, { filter: query.filter, now, userId });
+  return {
+    checkouts: page.map(toCheckout),
+    total,
+    nextCursor: rows.length > query.limit ? (page[page.length - 1]?.id ?? null) : null,
+  };
 }
 
 async function oneCheckout(deps: AssetDeps, id: string, now: Date): Promise<AssetCheckout> {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, like, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { products, transactionItems, transactions, users } from '../../db/schema/index';
 
@@ -9,11 +9,14 @@ export type DailySaleRow = {
   cashierLastName: string | null;
   paymentMethod: string;
   referenceCode: string | null;
+  notes: string | null;
   subtotal: string;
   tax: string;
   total: string;
   items: Array<{ quantity: number; productName: string; variantName: string | null }>;
 };
+
+const completed = eq(transactions.status, 'completed');
 
 /**
  * Completed sales of [start, end) in time order, one page at a time (keyset on created_at, id),
@@ -24,19 +27,44 @@ export function completedSalesBetween(
   range: { start: Date; end: Date },
   pageSize = 500,
 ): AsyncGenerator<DailySaleRow> {
-  return completedSales(
+  return salesInOrder(
     db,
-    and(gte(transactions.createdAt, range.start), lt(transactions.createdAt, range.end)),
-    pageSize,
+    and(gte(transactions.createdAt, range.start), lt(transactions.createdAt, range.end), completed),
+    { pageSize, newestFirst: false },
   );
 }
 
 /** The completed sales of one shift, in time order, page by page like completedSalesBetween. */
 export function completedSalesOfShift(db: DbOrTx, shiftId: number, pageSize = 500): AsyncGenerator<DailySaleRow> {
-  return completedSales(db, eq(transactions.shiftId, shiftId), pageSize);
+  return salesInOrder(db, and(eq(transactions.shiftId, shiftId), completed), { pageSize, newestFirst: false });
 }
 
-async function* completedSales(db: DbOrTx, filter: SQL | undefined, pageSize: number): AsyncGenerator<DailySaleRow> {
+/**
+ * spec §9 Export CSV (VTPD): every sale of [start, end) whose reference code starts with VTPD,
+ * newest first as GET /api/transactions?vtpdOnly lists them, page by page like the others.
+ */
+export function vtpdSalesBetween(
+  db: DbOrTx,
+  range: { start: Date; end: Date },
+  pageSize = 500,
+): AsyncGenerator<DailySaleRow> {
+  return salesInOrder(
+    db,
+    and(
+      gte(transactions.createdAt, range.start),
+      lt(transactions.createdAt, range.end),
+      like(transactions.referenceCode, 'VTPD%'),
+    ),
+    { pageSize, newestFirst: true },
+  );
+}
+
+async function* salesInOrder(
+  db: DbOrTx,
+  filter: SQL | undefined,
+  order: { pageSize: number; newestFirst: boolean },
+): AsyncGenerator<DailySaleRow> {
+  const { pageSize, newestFirst } = order;
   // The cursor keeps created_at as the database's text (microseconds): a JS Date keeps milliseconds
   // only, and a page boundary between two sales of the same millisecond would repeat or skip rows.
   let after: { createdAt: string; id: string } | null = null;
@@ -50,6 +78,7 @@ async function* completedSales(db: DbOrTx, filter: SQL | undefined, pageSize: nu
         cashierLastName: users.lastName,
         paymentMethod: transactions.paymentMethod,
         referenceCode: transactions.referenceCode,
+        notes: transactions.notes,
         subtotal: transactions.subtotal,
         tax: transactions.tax,
         total: transactions.total,
@@ -59,13 +88,18 @@ async function* completedSales(db: DbOrTx, filter: SQL | undefined, pageSize: nu
       .where(
         and(
           filter,
-          eq(transactions.status, 'completed'),
           after
-            ? sql`(${transactions.createdAt}, ${transactions.id}) > (${after.createdAt}::timestamptz, ${after.id}::uuid)`
+            ? newestFirst
+              ? sql`(${transactions.createdAt}, ${transactions.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
+              : sql`(${transactions.createdAt}, ${transactions.id}) > (${after.createdAt}::timestamptz, ${after.id}::uuid)`
             : undefined,
         ),
       )
-      .orderBy(asc(transactions.createdAt), asc(transactions.id))
+      .orderBy(
+        ...(newestFirst
+          ? [desc(transactions.createdAt), desc(transactions.id)]
+          : [asc(transactions.createdAt), asc(transactions.id)]),
+      )
       .limit(pageSize);
     if (page.length === 0) return;
     const lines = await db

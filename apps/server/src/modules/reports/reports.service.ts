@@ -1,12 +1,23 @@
 import type { Readable } from 'node:stream';
-import { paymentMethodLabel, transactionNumber } from '@retail-hub/shared';
+import {
+  paymentMethodLabel,
+  transactionNumber,
+  VTPD_CSV_COLUMNS,
+  type VtpdExportQuery,
+  vtpdExportFileName,
+} from '@retail-hub/shared';
 import type { Db } from '../../db/client';
 import { wallClock } from '../../db/seed/time-zone';
 import { type CsvColumn, csvStream } from '../../lib/csv';
 import { notFound } from '../../lib/errors';
-import { storeTodayRange } from '../analytics/sales-range';
+import { resolveSalesRange, storeTodayRange } from '../analytics/sales-range';
 import { findShift } from '../pos/shifts.repository';
-import { completedSalesBetween, completedSalesOfShift, type DailySaleRow } from './reports.repository';
+import {
+  completedSalesBetween,
+  completedSalesOfShift,
+  type DailySaleRow,
+  vtpdSalesBetween,
+} from './reports.repository';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -69,5 +80,47 @@ export async function shiftSalesCsv(
   return {
     filename: `shift-${shift.id}-sales.csv`,
     stream: csvStream(dailyColumns(deps.timeZone), completedSalesOfShift(deps.db, shift.id)),
+  };
+}
+
+/** spec §9 Export CSV (VTPD): one value per column of VTPD_CSV_COLUMNS, in that order. */
+function vtpdColumns(timeZone: string): CsvColumn<DailySaleRow>[] {
+  const cells: Record<(typeof VTPD_CSV_COLUMNS)[number], (r: DailySaleRow) => unknown> = {
+    'Transaction ID': (r) => r.id,
+    'Date/Time': (r) => {
+      const w = wallClock(r.createdAt, timeZone);
+      return `${w.year}-${pad(w.month)}-${pad(w.day)} ${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}`;
+    },
+    'VTPD Reference': (r) => r.referenceCode,
+    'Payment Method': (r) => paymentMethodLabel(r.paymentMethod),
+    Subtotal: (r) => r.subtotal,
+    // spec §3 transactions: tax carries the card fee and is labelled Card Fee in exports.
+    'Card Fee': (r) => r.tax,
+    Total: (r) => r.total,
+    Items: (r) =>
+      r.items
+        .map((i) => `${i.quantity}x ${i.variantName ? `${i.productName} (${i.variantName})` : i.productName}`)
+        .join('; '),
+    Notes: (r) => r.notes,
+    // spec §9 Receipt: a sale without a cashier's name shows 'Unknown Cashier'.
+    Cashier: (r) => [r.cashierFirstName, r.cashierLastName].filter(Boolean).join(' ').trim() || 'Unknown Cashier',
+  };
+  return VTPD_CSV_COLUMNS.map((header) => ({ header, value: cells[header] }));
+}
+
+/**
+ * spec §2 Sales Reports, Export VTPD: every VTPD sale of the range as CSV (spec §9 columns and file
+ * name), newest first, streamed page by page so a range of any size exports whole. The range rule is
+ * the reports' own: without 'reports.view' only today (ADR 0004). Lines end CR LF.
+ */
+export function vtpdSalesCsv(
+  deps: { db: Db; timeZone: string },
+  query: VtpdExportQuery,
+  reader: { canViewReports: boolean },
+): { filename: string; stream: Readable } {
+  const range = resolveSalesRange(query, { timeZone: deps.timeZone, canViewReports: reader.canViewReports });
+  return {
+    filename: vtpdExportFileName(range),
+    stream: csvStream(vtpdColumns(deps.timeZone), vtpdSalesBetween(deps.db, range), { crlf: true }),
   };
 }

@@ -94,8 +94,10 @@ export function ProcurementDashboard() {
   const lowStock = useLowStockProducts({ refetchInterval: PROCUREMENT_REFETCH_MS });
 
   const assetAlerts = lowStockAssets(lowStock.data);
-  const overdueLoans = mostOverdueFirst(overdue.data);
-  const overduePanel = firstAndRest(overdueLoans, PROCUREMENT_OVERDUE_COUNT);
+  // The server counts every overdue loan and sends the most overdue first; 'View All N More' is the rest.
+  const overdueLoans = mostOverdueFirst(overdue.data?.items).slice(0, PROCUREMENT_OVERDUE_COUNT);
+  const overdueTotal = overdue.data?.total ?? 0;
+  const overduePanel = { shown: overdueLoans, more: Math.max(0, overdueTotal - overdueLoans.length) };
   const lowPanel = firstAndRest(assetAlerts, PROCUREMENT_LOW_STOCK_COUNT);
 
   return (
@@ -120,7 +122,7 @@ export function ProcurementDashboard() {
         />
         <StatCard
           label="Overdue Returns"
-          value={String(overdue.isError ? 0 : overdueLoans.length)}
+          value={String(overdue.isError ? 0 : overdueTotal)}
           note="Past their expected return"
           icon={IconClockExclamation}
           color="red"

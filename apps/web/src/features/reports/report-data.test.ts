@@ -1,11 +1,9 @@
 import type { TransactionListItem } from '@retail-hub/shared';
 import { describe, expect, it } from 'vitest';
 import {
-  csvCell,
   defaultRange,
   formatGrowth,
   growthPercent,
-  isVtpd,
   MISSING_DATES_MESSAGE,
   previousRange,
   reportSummary,
@@ -13,9 +11,6 @@ import {
   START_AFTER_END_MESSAGE,
   topProductsOf,
   validateRange,
-  vtpdCsv,
-  vtpdFileName,
-  vtpdTransactions,
 } from './report-data';
 
 function sale(overrides: Partial<TransactionListItem> = {}): TransactionListItem {
@@ -93,17 +88,6 @@ describe('the summary cards', () => {
 });
 
 describe('VTPD Only', () => {
-  it('keeps the sales whose reference code starts with VTPD', () => {
-    const list = [
-      sale({ referenceCode: 'VTPD123' }),
-      sale({ referenceCode: 'vtpd9' }),
-      sale({ referenceCode: 'AUTH-VTPD' }),
-      sale({ referenceCode: null }),
-    ];
-    expect(vtpdTransactions(list).map((t) => t.referenceCode)).toEqual(['VTPD123']);
-    expect(isVtpd({ referenceCode: 'VTPD' })).toBe(true);
-  });
-
   it('counts top sellers from the kept sales by quantity', () => {
     const top = topProductsOf([
       sale({ items: [{ quantity: 1, variantName: null, product: { id: 'a', name: 'Apple' } }] }),
@@ -135,35 +119,5 @@ describe('revenue per day', () => {
       ['2026-11-20', 5.75],
       ['2026-11-21', 0],
     ]);
-  });
-});
-
-describe('the VTPD export', () => {
-  it('is named after the range', () => {
-    expect(vtpdFileName({ startDate: '2026-11-15', endDate: '2026-11-21' })).toBe(
-      'VTPD_Transactions_2026-11-15_to_2026-11-21.csv',
-    );
-  });
-
-  it('has the spec columns and one row per VTPD sale', () => {
-    const csv = vtpdCsv([sale({ referenceCode: 'VTPD42', notes: 'paid, "thanks"' }), sale({ referenceCode: 'OTHER' })]);
-    const lines = csv.trimEnd().split('\r\n');
-    expect(lines[0]).toBe(
-      'Transaction ID,Date/Time,VTPD Reference,Payment Method,Subtotal,Card Fee,Total,Items,Notes,Cashier',
-    );
-    expect(lines).toHaveLength(2);
-    expect(lines[1]).toBe(
-      '0b7c2a4e-1111-4222-8333-abcdef123456,2026-11-20 14:05:09,VTPD42,credit card,10.00,0.25,10.25,2x Latte,"paid, ""thanks""",Jane Smith',
-    );
-  });
-
-  it('escapes cells a spreadsheet would run as formulas', () => {
-    expect(csvCell('=SUM(A1)')).toBe("'=SUM(A1)");
-    expect(csvCell('+1')).toBe("'+1");
-    expect(csvCell('-2')).toBe("'-2");
-    expect(csvCell('@cmd')).toBe("'@cmd");
-    expect(csvCell('=1,2')).toBe(`"'=1,2"`);
-    expect(csvCell('line\nbreak')).toBe('"line\nbreak"');
-    expect(csvCell('plain')).toBe('plain');
   });
 });

@@ -1,12 +1,12 @@
 import {
   type Cents,
   formatMoney,
-  paymentMethodLabel,
   type SalesSummary,
   type TopProduct,
   type TransactionListItem,
 } from '@retail-hub/shared';
 import { toCents } from '@/lib/money';
+import { addDays, daysBetween, localDay, zonedParts } from '@/lib/time-zone';
 import type { ReportRange } from './api/get-report-transactions';
 
 /** spec §9 List sizes: the reports show the first 10 transactions. */
@@ -17,49 +17,6 @@ export const INVALID_RANGE_TITLE = 'Invalid Date Range';
 export const MISSING_DATES_MESSAGE = 'Please select both start and end dates.';
 export const START_AFTER_END_MESSAGE = 'Start date must be before end date.';
 
-const DAY_MS = 86_400_000;
-
-function parseDay(day: string): number {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return Date.UTC(y, m - 1, d);
-}
-
-function formatDay(utcMs: number): string {
-  return new Date(utcMs).toISOString().slice(0, 10);
-}
-
-/** A day shifted by whole calendar days (no time-zone or DST drift: pure calendar arithmetic). */
-export function addDays(day: string, days: number): string {
-  return formatDay(parseDay(day) + days * DAY_MS);
-}
-
-const dayFormatters = new Map<string, Intl.DateTimeFormat>();
-
-function partsIn(date: Date, timeZone: string | undefined): Record<string, string> {
-  const key = timeZone ?? '';
-  let formatter = dayFormatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-CA', {
-      ...(timeZone ? { timeZone } : {}),
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    dayFormatters.set(key, formatter);
-  }
-  return Object.fromEntries(formatter.formatToParts(date).map((p) => [p.type, p.value]));
-}
-
-/** YYYY-MM-DD of a moment in the store's time zone (the till's own clock when none is given). */
-export function localDay(date: Date, timeZone?: string): string {
-  const p = partsIn(date, timeZone);
-  return `${p.year}-${p.month}-${p.day}`;
-}
-
 /** spec §2: the last 7 days through today (today and the 6 days before it), in the store's zone. */
 export function defaultRange(now: Date = new Date(), timeZone?: string): ReportRange {
   const endDate = localDay(now, timeZone);
@@ -68,7 +25,7 @@ export function defaultRange(now: Date = new Date(), timeZone?: string): ReportR
 
 /** Number of inclusive days in a range. */
 export function rangeLength(range: ReportRange): number {
-  return Math.round((parseDay(range.endDate) - parseDay(range.startDate)) / DAY_MS) + 1;
+  return daysBetween(range.startDate, range.endDate) + 1;
 }
 
 /** spec §4 Growth: the period of equal length that ends the day before the range starts. */
@@ -82,15 +39,6 @@ export function validateRange(startDate: string, endDate: string): string | null
   if (!startDate || !endDate) return MISSING_DATES_MESSAGE;
   if (startDate > endDate) return START_AFTER_END_MESSAGE;
   return null;
-}
-
-/** spec §9: VTPD reference codes start with VTPD. */
-export function isVtpd(transaction: Pick<TransactionListItem, 'referenceCode'>): boolean {
-  return (transaction.referenceCode ?? '').startsWith('VTPD');
-}
-
-export function vtpdTransactions<T extends Pick<TransactionListItem, 'referenceCode'>>(list: readonly T[]): T[] {
-  return list.filter(isVtpd);
 }
 
 function totalCents(list: readonly Pick<TransactionListItem, 'total'>[]): Cents {
@@ -212,65 +160,10 @@ export function cashierName(user: TransactionListItem['user'] | null | undefined
   return [user?.firstName, user?.lastName].filter(Boolean).join(' ').trim() || 'Unknown Cashier';
 }
 
-/** '2x Latte (Big Cup); 1x Muffin'. */
-export function itemsText(items: TransactionListItem['items']): string {
-  return items
-    .map((i) => `${i.quantity}x ${i.variantName ? `${i.product.name} (${i.variantName})` : i.product.name}`)
-    .join('; ');
-}
-
 /** '2026-11-21 14:05:09' in the store's time zone (the till's clock when none is given). */
 export function dateTimeText(iso: string, timeZone?: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  const p = partsIn(date, timeZone);
+  const p = zonedParts(date, timeZone);
   return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
-}
-
-/** spec §9 Export CSV (VTPD): the columns, in order. */
-export const VTPD_CSV_COLUMNS = [
-  'Transaction ID',
-  'Date/Time',
-  'VTPD Reference',
-  'Payment Method',
-  'Subtotal',
-  'Card Fee',
-  'Total',
-  'Items',
-  'Notes',
-  'Cashier',
-] as const;
-
-/**
- * One CSV cell: a text that a spreadsheet would run as a formula (= + - @, tab, carriage return)
- * gets a leading apostrophe; cells with a quote, comma or line break are quoted, quotes doubled.
- */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
-/** spec §9 Export CSV (VTPD): a header row and one row per VTPD transaction, CRLF line ends. */
-export function vtpdCsv(list: readonly TransactionListItem[], timeZone?: string): string {
-  const rows = vtpdTransactions(list).map((t) => [
-    t.id,
-    dateTimeText(t.createdAt, timeZone),
-    t.referenceCode ?? '',
-    paymentMethodLabel(t.paymentMethod),
-    t.subtotal,
-    t.tax,
-    t.total,
-    itemsText(t.items),
-    t.notes ?? '',
-    cashierName(t.user),
-  ]);
-  return [[...VTPD_CSV_COLUMNS], ...rows]
-    .map((row) => row.map(csvCell).join(','))
-    .join('\r\n')
-    .concat('\r\n');
-}
-
-/** spec §9: VTPD_Transactions_{start}_to_{end}.csv. */
-export function vtpdFileName(range: ReportRange): string {
-  return `VTPD_Transactions_${range.startDate}_to_${range.endDate}.csv`;
 }

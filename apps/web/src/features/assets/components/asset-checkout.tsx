@@ -19,7 +19,7 @@ import { type ReactNode, useState } from 'react';
 import { serverMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { useCheckouts } from '../api/get-checkouts';
+import { useActiveCheckouts, useCheckoutList } from '../api/get-checkouts';
 import { useLendableAssets } from '../api/get-lendable-assets';
 import { useClearServiceFlag } from '../api/mutations';
 import {
@@ -220,8 +220,8 @@ export function AssetCheckoutScreen() {
   const { user } = useAuth();
   const canLend = Boolean(user && can(user.role, 'assets.lend'));
   const [filter, setFilter] = useState<CheckoutFilter>('all');
-  const checkouts = useCheckouts(filter);
-  const active = useCheckouts('checked_out', { enabled: canLend });
+  const checkouts = useCheckoutList(filter);
+  const active = useActiveCheckouts(canLend);
   const lendable = useLendableAssets(canLend);
   const [checkoutOpen, setCheckoutOpen] = useState(false);
   const [returnState, setReturnState] = useState<{ open: boolean; initial: AssetCheckout | null }>({
@@ -229,7 +229,10 @@ export function AssetCheckoutScreen() {
     initial: null,
   });
 
-  const rows = checkouts.data ?? [];
+  // Every page loaded so far, newest first; the latest page's count is the whole list's.
+  const pages = checkouts.data?.pages ?? [];
+  const rows = pages.flatMap((page) => page.items);
+  const total = pages[pages.length - 1]?.total ?? rows.length;
 
   return (
     <Stack gap="lg">
@@ -282,7 +285,7 @@ export function AssetCheckoutScreen() {
         <Group justify="center" py="xl">
           <Loader aria-label="Loading checkouts" />
         </Group>
-      ) : checkouts.isError ? (
+      ) : checkouts.isError && rows.length === 0 ? (
         <Alert color="red" icon={<IconAlertTriangle size={20} />} title="Could not load asset checkouts">
           <Group gap="sm">
             <Text size="sm">{serverMessage(checkouts.error) ?? 'Please try again.'}</Text>
@@ -301,16 +304,38 @@ export function AssetCheckoutScreen() {
           </Stack>
         </Card>
       ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="md" data-testid="checkout-list">
-          {rows.map((checkout) => (
-            <CheckoutCard
-              key={checkout.id}
-              checkout={checkout}
-              canLend={canLend}
-              onReturn={(c) => setReturnState({ open: true, initial: c })}
-            />
-          ))}
-        </SimpleGrid>
+        <>
+          <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="md" data-testid="checkout-list">
+            {rows.map((checkout) => (
+              <CheckoutCard
+                key={checkout.id}
+                checkout={checkout}
+                canLend={canLend}
+                onReturn={(c) => setReturnState({ open: true, initial: c })}
+              />
+            ))}
+          </SimpleGrid>
+          {checkouts.hasNextPage ? (
+            // The POS terminal grid's pattern: how many are shown of how many, and 'Show more'.
+            <Group justify="center" gap="sm" py="xs" data-testid="checkout-paging">
+              <Text c="dimmed" size="sm">
+                Showing {rows.length.toLocaleString()} of {total.toLocaleString()} checkouts
+              </Text>
+              <Button
+                variant="light"
+                onClick={() => void checkouts.fetchNextPage()}
+                loading={checkouts.isFetchingNextPage}
+              >
+                Show more
+              </Button>
+              {checkouts.isFetchNextPageError ? (
+                <Text c="red.8" size="sm" role="alert">
+                  {serverMessage(checkouts.error) ?? 'Could not load more checkouts. Please try again.'}
+                </Text>
+              ) : null}
+            </Group>
+          ) : null}
+        </>
       )}
 
       {canLend ? (

@@ -10,14 +10,9 @@ export const REPORTS_REFETCH_MS = 30_000;
 /** The server's most rows per list (GET /api/transactions caps `limit` at 5000). */
 export const REPORT_ROW_LIMIT = 5000;
 
-/** True when a list came back full, so sales beyond it may be missing from it. */
-export function isTruncated(rows: readonly unknown[] | undefined): boolean {
-  return (rows?.length ?? 0) >= REPORT_ROW_LIMIT;
-}
-
 /**
  * GET /api/transactions?startDate&endDate&limit[&vtpdOnly]: the sales of the range, newest first
- * (spec §7). The screen asks for the first 10; the VTPD export for all VTPD sales of the range.
+ * (spec §7). The screen asks for the first 10 (the VTPD export streams its own CSV: get-vtpd-export).
  */
 export const reportTransactionsQueryOptions = (
   range: ReportRange,

@@ -1,10 +1,15 @@
-import type { TransactionListItem } from '@retail-hub/shared';
+import { type TransactionListItem, VTPD_CSV_COLUMNS } from '@retail-hub/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/test/render';
 import { json, mockServer, sessionHandlers, userWithRole } from '@/test/server';
+import { downloadCsv } from '../download-csv';
 import { defaultRange } from '../report-data';
+
+vi.mock('../download-csv', () => ({ downloadCsv: vi.fn() }));
+const downloaded = vi.mocked(downloadCsv);
+beforeEach(() => downloaded.mockClear());
 
 /** spec §2 Sales Reports at /pos-reports against a stubbed server (§4 Growth, §5 and §8 Reports). */
 
@@ -51,11 +56,28 @@ function summaryOf(
   };
 }
 
-function renderReports(role: 'manager' | 'cashier', current: TransactionListItem[], previous: TransactionListItem[]) {
+/** GET /api/reports/vtpd.csv as the server writes it: the spec §9 header, then one CR LF line per sale. */
+function vtpdCsvOf(rows: string[]): string {
+  return [VTPD_CSV_COLUMNS.join(','), ...rows].map((line) => `${line}\r\n`).join('');
+}
+
+const vtpdRow = (n: number, notes = '') =>
+  `0000000${n}-0000-4000-8000-000000000000,2026-11-20 14:05:09,VTPD${n},credit card,10.00,0.25,10.25,1x Latte,${notes},Jane Smith`;
+
+function renderReports(
+  role: 'manager' | 'cashier',
+  current: TransactionListItem[],
+  previous: TransactionListItem[],
+  exportAnswer: () => Response = () =>
+    new Response(vtpdCsvOf(current.filter((t) => t.referenceCode?.startsWith('VTPD')).map((_, i) => vtpdRow(i))), {
+      status: 200,
+      headers: { 'Content-Type': 'text/csv; charset=utf-8' },
+    }),
+) {
   const range = defaultRange();
-  const vtpd = (list: TransactionListItem[], params: URLSearchParams) =>
+  const vtpdOnly = (list: TransactionListItem[], params: URLSearchParams) =>
     params.get('vtpdOnly') === 'true' ? list.filter((t) => t.referenceCode?.startsWith('VTPD')) : list;
-  mockServer({
+  const fetchMock = mockServer({
     ...sessionHandlers(userWithRole(role)),
     'GET /api/transactions': ({ url }) => {
       const params = new URL(url, 'http://localhost').searchParams;
@@ -63,16 +85,18 @@ function renderReports(role: 'manager' | 'cashier', current: TransactionListItem
       if (role === 'cashier' && (params.get('startDate') !== today || params.get('endDate') !== today)) {
         return json(403, { message: 'Sales reports are available to managers.', code: 'forbidden' });
       }
-      return json(200, vtpd(current, params).slice(0, Number(params.get('limit') ?? 5000)));
+      return json(200, vtpdOnly(current, params).slice(0, Number(params.get('limit') ?? 5000)));
     },
     'GET /api/analytics/summary': ({ url }) => {
       const params = new URL(url, 'http://localhost').searchParams;
       if (role === 'cashier') return json(403, { message: 'Access Denied', code: 'forbidden' });
-      return json(200, summaryOf(range, vtpd(current, params), vtpd(previous, params)));
+      return json(200, summaryOf(range, vtpdOnly(current, params), vtpdOnly(previous, params)));
     },
     'GET /api/analytics/top-products': () => json(200, []),
+    'GET /api/reports/vtpd.csv': exportAnswer,
   });
-  return renderApp('/pos-reports');
+  renderApp('/pos-reports');
+  return fetchMock;
 }
 
 const cardValue = (label: string) => within(screen.getByTestId(`summary-${label}`)).getByTestId('summary-value');
@@ -113,6 +137,43 @@ describe('the Sales Reports screen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Actions' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Export VTPD' }));
     expect(await screen.findByText('No VTPD Transactions')).toBeInTheDocument();
+    expect(downloaded).not.toHaveBeenCalled();
+  });
+
+  it('downloads every VTPD sale of the range from the server, past 5,000, and counts them in the toast', async () => {
+    const range = defaultRange();
+    // 6,001 sales; one note holds a comma, a doubled quote and a line break, still one sale.
+    const csv = vtpdCsvOf([
+      vtpdRow(1, '"paid, ""thanks""\r\nsecond line"'),
+      ...Array.from({ length: 6000 }, (_, i) => vtpdRow(i + 2)),
+    ]);
+    const fetchMock = renderReports(
+      'manager',
+      [sale('01', '10.00', 'VTPD1')],
+      [],
+      () => new Response(csv, { status: 200, headers: { 'Content-Type': 'text/csv; charset=utf-8' } }),
+    );
+    await waitFor(() => expect(cardValue('Total Transactions').textContent).toContain('1'));
+    await userEvent.click(screen.getByRole('button', { name: 'Actions' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Export VTPD' }));
+    expect(await screen.findByText('Export Successful')).toBeInTheDocument();
+    expect(screen.getByText('Downloaded 6001 VTPD transactions as CSV file.')).toBeInTheDocument();
+    expect(downloaded).toHaveBeenCalledTimes(1);
+    expect(downloaded).toHaveBeenCalledWith(`VTPD_Transactions_${range.startDate}_to_${range.endDate}.csv`, csv);
+    const exportCall = fetchMock.mock.calls.find(([url]) => String(url).startsWith('/api/reports/vtpd.csv'));
+    expect(String(exportCall?.[0])).toBe(`/api/reports/vtpd.csv?startDate=${range.startDate}&endDate=${range.endDate}`);
+  });
+
+  it('says the export failed, with the server message, and saves nothing', async () => {
+    renderReports('manager', [sale('01', '10.00', 'VTPD1')], [], () =>
+      json(503, { message: 'Service temporarily unavailable. Please try again.', code: 'system.unavailable' }),
+    );
+    await waitFor(() => expect(cardValue('Total Transactions').textContent).toContain('1'));
+    await userEvent.click(screen.getByRole('button', { name: 'Actions' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Export VTPD' }));
+    expect(await screen.findByText('Export Failed')).toBeInTheDocument();
+    expect(screen.getByText('Service temporarily unavailable. Please try again.')).toBeInTheDocument();
+    expect(downloaded).not.toHaveBeenCalled();
   });
 
   it('shows a cashier a clear message instead of an error page for days before today', async () => {

@@ -14,7 +14,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { can, paymentMethodLabel, type TransactionListItem, transactionNumber } from '@retail-hub/shared';
+import { can, paymentMethodLabel, transactionNumber, vtpdExportFileName } from '@retail-hub/shared';
 import {
   IconChartBar,
   IconChevronDown,
@@ -30,19 +30,13 @@ import { useState } from 'react';
 import { LiveUpdatesIndicator } from '@/components/live-updates-indicator';
 import { Panel, PanelEmpty, PanelLoading } from '@/components/panel';
 import { ApiError, serverMessage } from '@/lib/api-client';
-import { useAuth } from '@/lib/auth';
+import { useAuth, useStoreTimeZone } from '@/lib/auth';
 import { money } from '@/lib/money';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useReportSummary } from '../api/get-report-summary';
 import { useReportTopProducts } from '../api/get-report-top-products';
-import {
-  isTruncated,
-  REPORT_ROW_LIMIT,
-  type ReportRange,
-  reportTransactionsQueryOptions,
-  useReportTransactions,
-} from '../api/get-report-transactions';
-import { useStoreTimeZone } from '../api/get-store-time-zone';
+import { type ReportRange, useReportTransactions } from '../api/get-report-transactions';
+import { type VtpdExport, vtpdExportQueryOptions } from '../api/get-vtpd-export';
 import { downloadCsv } from '../download-csv';
 import {
   cashierName,
@@ -58,8 +52,6 @@ import {
   summaryCards,
   summaryOf,
   validateRange,
-  vtpdCsv,
-  vtpdFileName,
 } from '../report-data';
 import { RevenueChart } from './revenue-chart';
 
@@ -131,18 +123,16 @@ function SalesReportsScreen({ title, timeZone }: { title: string; timeZone: stri
     });
   };
 
+  // spec §2 Export VTPD: the server streams every VTPD sale of the range (spec §9 columns, CR LF).
   const exportVtpd = async () => {
-    let vtpd: Awaited<ReturnType<typeof queryClient.fetchQuery<TransactionListItem[]>>>;
+    let vtpd: VtpdExport;
     try {
-      vtpd = await queryClient.fetchQuery({
-        ...reportTransactionsQueryOptions(range, { vtpdOnly: true }),
-        staleTime: 0,
-      });
+      vtpd = await queryClient.fetchQuery(vtpdExportQueryOptions(range));
     } catch (error) {
       notifyError({ title: 'Export Failed', message: serverMessage(error) ?? 'Please try again.', replace: true });
       return;
     }
-    if (vtpd.length === 0) {
+    if (vtpd.count === 0) {
       notifyError({
         title: 'No VTPD Transactions',
         message: 'There are no VTPD transactions in the selected date range.',
@@ -150,15 +140,12 @@ function SalesReportsScreen({ title, timeZone }: { title: string; timeZone: stri
       });
       return;
     }
-    downloadCsv(vtpdFileName(range), vtpdCsv(vtpd, timeZone));
+    downloadCsv(vtpdExportFileName(range), vtpd.csv);
     notifySuccess({
       title: 'Export Successful',
-      message: `Downloaded ${vtpd.length} VTPD transactions as CSV file.`,
+      message: `Downloaded ${vtpd.count} VTPD transactions as CSV file.`,
       replace: true,
     });
-    if (isTruncated(vtpd)) {
-      console.warn(`VTPD export capped at ${REPORT_ROW_LIMIT} transactions; choose a shorter range for the rest.`);
-    }
   };
 
   const print = () => {
