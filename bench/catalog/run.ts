@@ -10,18 +10,16 @@
  *   created on that server and dropped afterwards)
  *   BENCH_PRODUCTS=100000 BENCH_ROUNDS=3
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { PRODUCT_LIST_DEFAULT_LIMIT } from '@retail-hub/shared';
-import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app';
 import { testConfig } from '../../apps/server/src/config/config';
-import { type Database, openDatabase } from '../../apps/server/src/db/client';
+import type { Database } from '../../apps/server/src/db/client';
 import { runMigrations } from '../../apps/server/src/db/migrate';
 import { hashPin } from '../../apps/server/src/modules/auth/pin-hash';
 import { productPageQuery } from '../../apps/server/src/modules/catalog/products.repository';
+import { type FreshDatabase, openFreshDatabase } from '../shared/fresh-database';
 import { benchProduct, broadTerms, CATEGORY_NAMES, type SearchTerm, searchTerms, seeded } from './data';
 
 const PRODUCT_COUNT = Number(process.env.BENCH_PRODUCTS ?? 100_000);
@@ -31,46 +29,6 @@ const DATABASES = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',').
 const TARGET_P95_MS: Record<string, number> = { pglite: 50, postgres: 20 };
 const BATCH = 1000;
 const PIN = '4826';
-
-type Target = { kind: 'pglite' | 'postgres'; database: Database; cleanup: () => Promise<void> };
-
-async function openPglite(): Promise<Target> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'retail-hub-bench-'));
-  const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dir, 'data') });
-  return {
-    kind: 'pglite',
-    database,
-    cleanup: async () => {
-      await database.close().catch(() => {});
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function openPostgres(): Promise<Target> {
-  const name = `rh_bench_${randomBytes(5).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: PG_URL });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE "${name}"`);
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 10 });
-  return {
-    kind: 'postgres',
-    database,
-    cleanup: async () => {
-      await database.close().catch(() => {});
-      await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    },
-  };
-}
 
 /** Inserts the catalogue with multi-row INSERTs of 1,000 products. */
 async function seedCatalogue(database: Database): Promise<void> {
@@ -163,7 +121,7 @@ async function explain(database: Database, term: string): Promise<string[]> {
   return rows.map((row) => `  ${String(row['QUERY PLAN'])}`);
 }
 
-async function benchmark(target: Target): Promise<{ p95: number }> {
+async function benchmark(target: FreshDatabase): Promise<{ p95: number }> {
   const { database, kind } = target;
   let started = performance.now();
   await runMigrations(database);
@@ -303,7 +261,7 @@ async function main() {
   const results: Record<string, number> = {};
   for (const kind of DATABASES) {
     if (kind !== 'pglite' && kind !== 'postgres') throw new Error(`unknown database ${kind}`);
-    const target = kind === 'pglite' ? await openPglite() : await openPostgres();
+    const target = await openFreshDatabase(kind, { pgUrl: PG_URL });
     try {
       results[kind] = (await benchmark(target)).p95;
     } finally {

@@ -12,17 +12,14 @@
  *   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres  (a fresh rh_bench_reports_* database
  *   is created on that server and dropped afterwards)
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app';
 import { testConfig } from '../../apps/server/src/config/config';
-import { type Database, openDatabase } from '../../apps/server/src/db/client';
 import { runMigrations } from '../../apps/server/src/db/migrate';
 import { storeDaysRange, storeToday } from '../../apps/server/src/modules/analytics/sales-range';
 import { hashPin } from '../../apps/server/src/modules/auth/pin-hash';
+import { type FreshDatabase, openFreshDatabase } from '../shared/fresh-database';
 import { type Exec, insertSales, seedBase } from './data';
 
 const SALES = Number(process.env.BENCH_SALES ?? 1_000_000);
@@ -40,67 +37,23 @@ const TARGET_MS = 100;
 const CSV_TARGET_MS = 2000;
 const PIN = '4826';
 
-type Target = {
-  kind: 'pglite' | 'postgres';
-  database: Database;
-  /** A connection of its own for the bulk load (foreign-key triggers off while loading). */
-  loader: () => Promise<{ exec: Exec; done: () => Promise<void> }>;
-  cleanup: () => Promise<void>;
-};
-
-async function openPglite(): Promise<Target> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'retail-hub-bench-reports-'));
-  const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dir, 'data') });
+/** A connection of its own for the bulk load (foreign-key triggers off while loading). */
+async function openLoader({ database, url }: FreshDatabase): Promise<{ exec: Exec; done: () => Promise<void> }> {
+  if (url === null) {
+    await database.execute('set session_replication_role = replica');
+    return {
+      exec: (sqlText, params) => database.execute(sqlText, params),
+      done: async () => {
+        await database.execute('set session_replication_role = origin');
+      },
+    };
+  }
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query('set session_replication_role = replica');
   return {
-    kind: 'pglite',
-    database,
-    loader: async () => {
-      await database.execute('set session_replication_role = replica');
-      return {
-        exec: (sqlText, params) => database.execute(sqlText, params),
-        done: async () => {
-          await database.execute('set session_replication_role = origin');
-        },
-      };
-    },
-    cleanup: async () => {
-      await database.close().catch(() => {});
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function openPostgres(): Promise<Target> {
-  const name = `rh_bench_reports_${randomBytes(4).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: PG_URL });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE "${name}"`);
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 10 });
-  return {
-    kind: 'postgres',
-    database,
-    loader: async () => {
-      const client = new pg.Client({ connectionString: url.toString() });
-      await client.connect();
-      await client.query('set session_replication_role = replica');
-      return {
-        exec: (sqlText, params) => client.query(sqlText, params as unknown[]),
-        done: () => client.end(),
-      };
-    },
-    cleanup: async () => {
-      await database.close().catch(() => {});
-      await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    },
+    exec: (sqlText, params) => client.query(sqlText, params as unknown[]),
+    done: () => client.end(),
   };
 }
 
@@ -117,7 +70,7 @@ const load = () =>
     .map((l) => l.toFixed(2))
     .join(', ');
 
-async function benchmark(target: Target): Promise<boolean> {
+async function benchmark(target: FreshDatabase): Promise<boolean> {
   const { database, kind } = target;
   const total = kind === 'pglite' ? PGLITE_SALES : SALES;
   const config = testConfig({ storeTimeZone: TIME_ZONE });
@@ -126,7 +79,7 @@ async function benchmark(target: Target): Promise<boolean> {
   await runMigrations(database);
 
   let started = performance.now();
-  const { exec, done } = await target.loader();
+  const { exec, done } = await openLoader(target);
   await seedBase(exec, HISTORY_DAYS, todayStart, hashPin(config.pinPepper, PIN));
   for (let from = 1; from <= total; from += BATCH) {
     const to = Math.min(total + 1, from + BATCH);
@@ -245,7 +198,10 @@ async function benchmark(target: Target): Promise<boolean> {
 let allOk = true;
 console.log(`load average at start: ${load()} (${os.cpus().length} cores)`);
 for (const kind of DATABASES) {
-  const target = kind === 'pglite' ? await openPglite() : await openPostgres();
+  const target = await openFreshDatabase(kind === 'pglite' ? 'pglite' : 'postgres', {
+    pgUrl: PG_URL,
+    label: 'reports',
+  });
   try {
     allOk = (await benchmark(target)) && allOk;
   } finally {

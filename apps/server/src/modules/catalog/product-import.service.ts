@@ -6,7 +6,7 @@ import {
   productFormSchema,
 } from '@retail-hub/shared';
 import type { DbOrTx } from '../../db/client';
-import { parseCsv } from '../../lib/csv';
+import { parseCsv, unescapeFormula } from '../../lib/csv';
 import { pgErrorCode } from '../../lib/db-errors';
 import { type Actor, type CatalogDeps, UNIQUE_VIOLATION } from './catalog.context';
 import { catalogErrors } from './catalog.errors';
@@ -26,11 +26,6 @@ export const MAX_IMPORT_ROWS = 50_000;
 /** Stands in for a category the row will create, so the rest of the row can be validated first. */
 const CATEGORY_TO_CREATE = '00000000-0000-4000-8000-000000000000';
 const SELF_EXPLAINING = new Set<string>(Object.values(PRODUCT_MESSAGES));
-
-/** Undoes lib/csv's formula escaping: "'=SUM(1)" was exported for "=SUM(1)" (security guide). */
-export function unescapeFormula(cell: string): string {
-  return /^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell;
-}
 
 function parseBoolean(text: string): boolean | null {
   const value = text.trim().toLowerCase();

@@ -1,15 +1,7 @@
+import { departmentSchema } from '@retail-hub/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createDepartment, listDepartments } from './departments.service';
-
-export const departmentSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string().nullable(),
-  building: z.string().nullable(),
-  isActive: z.boolean(),
-  manager: z.object({ id: z.string(), firstName: z.string().nullable(), lastName: z.string().nullable() }).nullable(),
-});
 
 const optionalText = (label: string) =>
   z

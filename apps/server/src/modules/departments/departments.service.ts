@@ -1,3 +1,4 @@
+import type { Department } from '@retail-hub/shared';
 import type { DbOrTx } from '../../db/client';
 import { pgErrorCode } from '../../lib/db-errors';
 import { AppError, badRequest, conflict } from '../../lib/errors';
@@ -9,15 +10,6 @@ import {
   insertDepartment,
   listDepartmentRows,
 } from './departments.repository';
-
-export type Department = {
-  id: string;
-  name: string;
-  description: string | null;
-  building: string | null;
-  isActive: boolean;
-  manager: { id: string; firstName: string | null; lastName: string | null } | null;
-};
 
 export async function listDepartments(db: DbOrTx): Promise<Department[]> {
   const rows = await listDepartmentRows(db);

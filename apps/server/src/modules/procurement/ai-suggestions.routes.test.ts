@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Suggestion } from '@retail-hub/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createUser, inject, signIn, type TestApp } from '../../../test/build-test-app';
 import {
@@ -11,7 +12,6 @@ import {
   procLocations,
   products,
 } from '../../db/schema/index';
-import type { Suggestion } from './optimization-rules';
 
 const DAY = 86_400_000;
 const URL_PATH = '/api/procurement/departments/ai-suggestions';

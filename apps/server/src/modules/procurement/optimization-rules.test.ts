@@ -1,3 +1,4 @@
+import { suggestionSchema } from '@retail-hub/shared';
 import { describe, expect, it } from 'vitest';
 import {
   type AssetFigures,
@@ -6,7 +7,6 @@ import {
   isOverStocked,
   type OptimizationSnapshot,
   optimizationSuggestions,
-  suggestionSchema,
 } from './optimization-rules';
 
 const NOW = '2026-06-30T00:00:00.000Z';

@@ -1,26 +1,9 @@
-import { type Cents, formatMoney } from '@retail-hub/shared';
-import { z } from 'zod';
+import { type Cents, formatMoney, type Suggestion } from '@retail-hub/shared';
 
 /**
  * Optimization suggestions (spec §3 AI suggestion): the default engine is a set of deterministic
  * rules over the institution's own figures. This file is pure: a snapshot in, suggestions out.
  */
-
-export const SUGGESTION_TYPES = ['efficiency', 'cost', 'structure', 'workflow', 'resource'] as const;
-export const SUGGESTION_PRIORITIES = ['high', 'medium', 'low'] as const;
-
-export const suggestionSchema = z.object({
-  id: z.string(),
-  type: z.enum(SUGGESTION_TYPES),
-  priority: z.enum(SUGGESTION_PRIORITIES),
-  title: z.string(),
-  description: z.string(),
-  estimatedSavings: z.string(),
-  implementationTime: z.string(),
-  impact: z.string(),
-  actionItems: z.array(z.string()),
-});
-export type Suggestion = z.infer<typeof suggestionSchema>;
 
 /** One institutional asset (a product whose assetType is not regular) and its figures. */
 export type AssetFigures = {

@@ -1,14 +1,14 @@
+import {
+  type OptimizationSuggestions,
+  SUGGESTION_PRIORITIES,
+  SUGGESTION_TYPES,
+  type Suggestion,
+} from '@retail-hub/shared';
 import { z } from 'zod';
 import type { AiProviderSettings } from '../../config/config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import {
-  type OptimizationSnapshot,
-  optimizationSuggestions,
-  SUGGESTION_PRIORITIES,
-  SUGGESTION_TYPES,
-  type Suggestion,
-} from './optimization-rules';
+import { type OptimizationSnapshot, optimizationSuggestions } from './optimization-rules';
 import { gatherOptimizationSnapshot } from './optimization-snapshot.repository';
 
 export const AI_MESSAGES = {
@@ -29,7 +29,7 @@ const failed = () => new AppError(502, 'procurement.ai_failed', AI_MESSAGES.fail
 export async function optimizationSuggestionsFor(
   deps: { database: { db: Db }; config: { ai: AiProviderSettings | null } },
   now = new Date(),
-): Promise<{ suggestions: Suggestion[] }> {
+): Promise<OptimizationSuggestions> {
   const snapshot = await gatherOptimizationSnapshot(deps.database.db, now);
   if (!deps.config.ai) return { suggestions: optimizationSuggestions(snapshot) };
   return { suggestions: await askProvider(deps.config.ai, snapshot) };

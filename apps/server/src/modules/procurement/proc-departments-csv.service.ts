@@ -1,10 +1,9 @@
 import type { Readable } from 'node:stream';
-import { z } from 'zod';
+import type { ImportRowStatus, ProcDepartmentImportResult } from '@retail-hub/shared';
 import type { DbOrTx } from '../../db/client';
-import { type CsvColumn, csvStream, parseCsv } from '../../lib/csv';
+import { type CsvColumn, csvStream, parseCsv, unescapeFormula } from '../../lib/csv';
 import { pgErrorCode } from '../../lib/db-errors';
 import { badRequest } from '../../lib/errors';
-import { unescapeFormula } from '../catalog/product-import.service';
 import {
   findProcDepartmentsByCodes,
   insertProcDepartment,
@@ -67,28 +66,9 @@ export function procDepartmentsExportFileName(timeZone: string, now = new Date()
   return `procurement-departments-${day}.csv`;
 }
 
-export const procDepartmentImportStatuses = ['created', 'updated', 'unchanged', 'refused'] as const;
-type RowStatus = (typeof procDepartmentImportStatuses)[number];
-
-export const procDepartmentImportResultSchema = z.object({
-  created: z.number(),
-  updated: z.number(),
-  unchanged: z.number(),
-  refused: z.number(),
-  rows: z.array(
-    z.object({
-      row: z.number(),
-      code: z.string(),
-      status: z.enum(procDepartmentImportStatuses),
-      reason: z.string().optional(),
-    }),
-  ),
-});
-export type ProcDepartmentImportResult = z.infer<typeof procDepartmentImportResultSchema>;
-
 export const MAX_IMPORT_ROWS = 10_000;
 
-type RowOutcome = { status: RowStatus; reason?: string; id?: string };
+type RowOutcome = { status: ImportRowStatus; reason?: string; id?: string };
 
 type ImportContext = {
   cell: (record: Record<string, string>, column: string) => string | undefined;

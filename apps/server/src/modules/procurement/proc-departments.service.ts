@@ -1,3 +1,4 @@
+import type { ProcDepartment } from '@retail-hub/shared';
 import { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { pgErrorCode } from '../../lib/db-errors';
@@ -38,8 +39,6 @@ export const procDepartmentBodySchema = z.object({
     .max(255, { error: PROC_DEPARTMENT_MESSAGES.nameTooLong }),
 });
 export type ProcDepartmentBody = z.output<typeof procDepartmentBodySchema>;
-
-export type ProcDepartment = Omit<ProcDepartmentRow, 'createdAt'> & { createdAt: string };
 
 export function toProcDepartment(row: ProcDepartmentRow): ProcDepartment {
   return { ...row, createdAt: row.createdAt.toISOString() };

@@ -1,8 +1,12 @@
-import { idSchema } from '@retail-hub/shared';
+import {
+  idSchema,
+  optimizationSuggestionsSchema,
+  procDepartmentImportResultSchema,
+  procDepartmentSchema,
+} from '@retail-hub/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { optimizationSuggestionsFor } from './optimization.service';
-import { suggestionSchema } from './optimization-rules';
 import {
   createProcDepartment,
   procDepartmentBodySchema,
@@ -13,19 +17,8 @@ import {
 import {
   exportProcDepartmentsCsv,
   importProcDepartmentsCsv,
-  procDepartmentImportResultSchema,
   procDepartmentsExportFileName,
 } from './proc-departments-csv.service';
-
-export const procDepartmentSchema = z.object({
-  id: z.string(),
-  code: z.string(),
-  name: z.string(),
-  description: z.string().nullable(),
-  parentId: z.string().nullable(),
-  isArchived: z.boolean(),
-  createdAt: z.string(),
-});
 
 const listQuerySchema = z.object({
   search: z.string().max(255, { error: 'Search must be at most 255 characters' }).optional(),
@@ -114,7 +107,7 @@ export const procurementRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/procurement/departments/ai-suggestions',
     {
       config: permission,
-      schema: { response: { 200: z.object({ suggestions: z.array(suggestionSchema) }) } },
+      schema: { response: { 200: optimizationSuggestionsSchema } },
     },
     async (_request, reply) => {
       reply.header('Cache-Control', 'no-store');

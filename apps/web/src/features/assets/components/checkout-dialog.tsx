@@ -1,7 +1,7 @@
 import '@mantine/dates/styles.css';
-import { Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Select, Text } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
-import { ASSET_MESSAGES, ASSET_NOTES_MAX, type LendableAsset, ROLE_LABELS } from '@retail-hub/shared';
+import { ASSET_MESSAGES, type LendableAsset, ROLE_LABELS } from '@retail-hub/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { serverMessage } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -9,6 +9,7 @@ import { useBorrowers } from '../api/get-borrowers';
 import { useLendableAssets } from '../api/get-lendable-assets';
 import { useCreateCheckout } from '../api/mutations';
 import { personName } from '../checkout-display';
+import { AssetFormDialog, AssetNotesField } from './asset-form-dialog';
 
 /** Units a lender can hand out now: the asset's stock, or the chosen size option's. */
 function unitsOf(asset: LendableAsset): number {
@@ -97,108 +98,83 @@ export function CheckoutDialog({ opened, onClose }: { opened: boolean; onClose: 
   };
 
   return (
-    <Modal
+    <AssetFormDialog
       opened={opened}
       onClose={onClose}
       title="Checkout Asset"
-      centered
-      size="lg"
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+      submitLabel="Check Out"
+      pending={create.isPending}
+      onSubmit={submit}
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
+      <Select
+        label="Asset"
+        placeholder={assets.isPending ? 'Loading assets…' : 'Choose an asset'}
+        data={assetOptions}
+        value={productId}
+        onChange={(value) => {
+          setProductId(value);
+          setVariantId(null);
+          setErrors((e) => ({ ...e, productId: undefined, variantId: undefined }));
         }}
-      >
-        <Stack gap="md">
-          <Select
-            label="Asset"
-            placeholder={assets.isPending ? 'Loading assets…' : 'Choose an asset'}
-            data={assetOptions}
-            value={productId}
-            onChange={(value) => {
-              setProductId(value);
-              setVariantId(null);
-              setErrors((e) => ({ ...e, productId: undefined, variantId: undefined }));
-            }}
-            searchable
-            nothingFoundMessage="No assets that require checkout"
-            error={errors.productId}
-            withAsterisk
-            comboboxProps={{ withinPortal: true }}
-          />
-          {chosen && chosen.variants.length > 0 ? (
-            <Select
-              label="Size option"
-              placeholder="Choose a size option"
-              data={chosen.variants.map((v) => ({
-                value: v.id,
-                label: `${v.name} — ${v.stock} available`,
-                disabled: v.stock < 1,
-              }))}
-              value={variantId}
-              onChange={(value) => {
-                setVariantId(value);
-                setErrors((e) => ({ ...e, variantId: undefined }));
-              }}
-              error={errors.variantId}
-              withAsterisk
-            />
-          ) : null}
-          <Select
-            label="Borrower"
-            placeholder={borrowers.isPending ? 'Loading staff…' : 'Who is borrowing it?'}
-            data={borrowerOptions}
-            value={userId}
-            onChange={(value) => {
-              setUserId(value);
-              setErrors((e) => ({ ...e, userId: undefined }));
-            }}
-            searchable
-            nothingFoundMessage="No active staff found"
-            error={errors.userId}
-            withAsterisk
-          />
-          <DateTimePicker
-            label="Expected return"
-            placeholder="Pick a date and time"
-            value={expectedReturn}
-            onChange={(value) => {
-              setExpectedReturn(value);
-              setErrors((e) => ({ ...e, expectedReturnAt: undefined }));
-            }}
-            valueFormat="MMM D, YYYY h:mm A"
-            clearable
-            error={errors.expectedReturnAt}
-            popoverProps={{ withinPortal: true }}
-            ariaLabels={{ previousMonth: 'Previous month', nextMonth: 'Next month' }}
-            submitButtonProps={{ 'aria-label': 'Confirm expected return' }}
-          />
-          <Textarea
-            label="Notes"
-            placeholder="Purpose, accessories handed over…"
-            value={notes}
-            onChange={(event) => setNotes(event.currentTarget.value)}
-            maxLength={ASSET_NOTES_MAX}
-            rows={3}
-          />
-          {assets.isError || borrowers.isError ? (
-            <Text c="red" size="sm">
-              Could not load the assets or staff. Close the dialog and try again.
-            </Text>
-          ) : null}
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose} disabled={create.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Check Out
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        searchable
+        nothingFoundMessage="No assets that require checkout"
+        error={errors.productId}
+        withAsterisk
+        comboboxProps={{ withinPortal: true }}
+      />
+      {chosen && chosen.variants.length > 0 ? (
+        <Select
+          label="Size option"
+          placeholder="Choose a size option"
+          data={chosen.variants.map((v) => ({
+            value: v.id,
+            label: `${v.name} — ${v.stock} available`,
+            disabled: v.stock < 1,
+          }))}
+          value={variantId}
+          onChange={(value) => {
+            setVariantId(value);
+            setErrors((e) => ({ ...e, variantId: undefined }));
+          }}
+          error={errors.variantId}
+          withAsterisk
+        />
+      ) : null}
+      <Select
+        label="Borrower"
+        placeholder={borrowers.isPending ? 'Loading staff…' : 'Who is borrowing it?'}
+        data={borrowerOptions}
+        value={userId}
+        onChange={(value) => {
+          setUserId(value);
+          setErrors((e) => ({ ...e, userId: undefined }));
+        }}
+        searchable
+        nothingFoundMessage="No active staff found"
+        error={errors.userId}
+        withAsterisk
+      />
+      <DateTimePicker
+        label="Expected return"
+        placeholder="Pick a date and time"
+        value={expectedReturn}
+        onChange={(value) => {
+          setExpectedReturn(value);
+          setErrors((e) => ({ ...e, expectedReturnAt: undefined }));
+        }}
+        valueFormat="MMM D, YYYY h:mm A"
+        clearable
+        error={errors.expectedReturnAt}
+        popoverProps={{ withinPortal: true }}
+        ariaLabels={{ previousMonth: 'Previous month', nextMonth: 'Next month' }}
+        submitButtonProps={{ 'aria-label': 'Confirm expected return' }}
+      />
+      <AssetNotesField placeholder="Purpose, accessories handed over…" value={notes} onChange={setNotes} />
+      {assets.isError || borrowers.isError ? (
+        <Text c="red" size="sm">
+          Could not load the assets or staff. Close the dialog and try again.
+        </Text>
+      ) : null}
+    </AssetFormDialog>
   );
 }

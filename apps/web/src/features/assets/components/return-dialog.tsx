@@ -1,16 +1,11 @@
-import { Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
-import {
-  ASSET_MESSAGES,
-  ASSET_NOTES_MAX,
-  type AssetCheckout,
-  RETURN_CONDITIONS,
-  type ReturnCondition,
-} from '@retail-hub/shared';
+import { Select, Stack, Text } from '@mantine/core';
+import { ASSET_MESSAGES, type AssetCheckout, RETURN_CONDITIONS, type ReturnCondition } from '@retail-hub/shared';
 import { useEffect, useState } from 'react';
 import { serverMessage } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useReturnCheckout } from '../api/mutations';
 import { assetLabel, conditionLabel, formatWhen, personName } from '../checkout-display';
+import { AssetFormDialog, AssetNotesField } from './asset-form-dialog';
 
 type ReturnDialogProps = {
   opened: boolean;
@@ -72,83 +67,59 @@ export function ReturnDialog({ opened, onClose, active, initial }: ReturnDialogP
   };
 
   return (
-    <Modal
+    <AssetFormDialog
       opened={opened}
       onClose={onClose}
       title="Return Asset"
-      centered
-      size="lg"
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+      submitLabel="Return Asset"
+      pending={giveBack.isPending}
+      submitDisabled={!chosen && !initial && active.length === 0}
+      onSubmit={submit}
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <Stack gap="md">
-          {initial ? (
-            <Stack gap={2}>
-              <Text fw={600}>{assetLabel(initial)}</Text>
-              <Text size="sm" c="dimmed">
-                Checked out by {personName(initial.user)} on {formatWhen(initial.checkedOutAt)}
-              </Text>
-            </Stack>
-          ) : (
-            <Select
-              label="Checkout"
-              placeholder={active.length === 0 ? 'No assets are checked out' : 'Choose the asset being returned'}
-              data={choices.map((c) => ({
-                value: c.id,
-                label: `${assetLabel(c)} — ${personName(c.user)}${c.status === 'overdue' ? ' (overdue)' : ''}`,
-              }))}
-              value={checkoutId}
-              onChange={(value) => {
-                setCheckoutId(value);
-                setErrors((e) => ({ ...e, checkoutId: undefined }));
-              }}
-              searchable
-              error={errors.checkoutId}
-              withAsterisk
-            />
-          )}
-          <Select
-            label="Return condition"
-            placeholder="How did it come back?"
-            data={RETURN_CONDITIONS.map((value) => ({ value, label: conditionLabel(value) }))}
-            value={condition}
-            onChange={(value) => {
-              setCondition(value as ReturnCondition | null);
-              setErrors((e) => ({ ...e, returnCondition: undefined }));
-            }}
-            error={errors.returnCondition}
-            withAsterisk
-          />
-          {condition && condition !== 'good' ? (
-            <Text size="sm" c="orange.8">
-              The asset will be flagged as {conditionLabel(condition).toLowerCase()} and cannot be checked out until the
-              flag is cleared.
-            </Text>
-          ) : null}
-          <Textarea
-            label="Notes"
-            placeholder="What was wrong, missing parts…"
-            value={notes}
-            onChange={(event) => setNotes(event.currentTarget.value)}
-            maxLength={ASSET_NOTES_MAX}
-            rows={3}
-          />
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose} disabled={giveBack.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={giveBack.isPending} disabled={!chosen && !initial && active.length === 0}>
-              Return Asset
-            </Button>
-          </Group>
+      {initial ? (
+        <Stack gap={2}>
+          <Text fw={600}>{assetLabel(initial)}</Text>
+          <Text size="sm" c="dimmed">
+            Checked out by {personName(initial.user)} on {formatWhen(initial.checkedOutAt)}
+          </Text>
         </Stack>
-      </form>
-    </Modal>
+      ) : (
+        <Select
+          label="Checkout"
+          placeholder={active.length === 0 ? 'No assets are checked out' : 'Choose the asset being returned'}
+          data={choices.map((c) => ({
+            value: c.id,
+            label: `${assetLabel(c)} — ${personName(c.user)}${c.status === 'overdue' ? ' (overdue)' : ''}`,
+          }))}
+          value={checkoutId}
+          onChange={(value) => {
+            setCheckoutId(value);
+            setErrors((e) => ({ ...e, checkoutId: undefined }));
+          }}
+          searchable
+          error={errors.checkoutId}
+          withAsterisk
+        />
+      )}
+      <Select
+        label="Return condition"
+        placeholder="How did it come back?"
+        data={RETURN_CONDITIONS.map((value) => ({ value, label: conditionLabel(value) }))}
+        value={condition}
+        onChange={(value) => {
+          setCondition(value as ReturnCondition | null);
+          setErrors((e) => ({ ...e, returnCondition: undefined }));
+        }}
+        error={errors.returnCondition}
+        withAsterisk
+      />
+      {condition && condition !== 'good' ? (
+        <Text size="sm" c="orange.8">
+          The asset will be flagged as {conditionLabel(condition).toLowerCase()} and cannot be checked out until the
+          flag is cleared.
+        </Text>
+      ) : null}
+      <AssetNotesField placeholder="What was wrong, missing parts…" value={notes} onChange={setNotes} />
+    </AssetFormDialog>
   );
 }

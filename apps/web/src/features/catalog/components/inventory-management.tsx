@@ -26,7 +26,7 @@ import { useDepartments } from '../api/get-departments';
 import { type ProductQuery, productPageQueryOptions } from '../api/get-products';
 import { EXPORT_CSV_URL } from '../api/import-products';
 import { ASSET_TYPE_LABELS } from '../utils/format';
-import { CsvImportButton } from './csv-import';
+import { ProductImportButton } from './csv-import';
 import { ProductFormDialog } from './product-form-dialog';
 import { ProductTable } from './product-table';
 
@@ -140,7 +140,7 @@ export function InventoryManagement() {
           >
             Export CSV
           </Button>
-          <CsvImportButton />
+          <ProductImportButton />
           <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => openEditor(null)}>
             Add Product
           </Button>

@@ -1,6 +1,6 @@
+import type { OptimizationSuggestions } from '@retail-hub/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { serverMessage } from '@/lib/api-client';
-import type { Suggestion } from './types';
 
 export const AI_UNAVAILABLE_MESSAGE = 'AI optimization service is currently unavailable';
 export const AI_FAILED_MESSAGE = 'Unable to generate optimization suggestions';
@@ -23,7 +23,7 @@ export function suggestionsErrorTitle(error: unknown): string {
 }
 
 export function aiSuggestionsQueryOptions() {
-  return queryOptions<{ suggestions: Suggestion[] }>({
+  return queryOptions<OptimizationSuggestions>({
     queryKey: ['/api/procurement/departments/ai-suggestions'],
     retry: retrySuggestions,
   });

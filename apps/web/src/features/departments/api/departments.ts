@@ -1,6 +1,6 @@
+import type { Department } from '@retail-hub/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, isAuthError } from '@/lib/api-client';
-import type { Department } from './types';
 
 /** spec §7: GET /api/departments is retried up to 3 times except on auth errors. */
 export function departmentsQueryOptions() {

@@ -1,11 +1,7 @@
+import type { ProcDepartment, ProcDepartmentImportResult } from '@retail-hub/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import type {
-  ProcDepartment,
-  ProcDepartmentHierarchy,
-  ProcDepartmentImportResult,
-  ProcDepartmentStatus,
-} from './types';
+import type { ProcDepartmentHierarchy, ProcDepartmentStatus } from './types';
 
 const PATH = '/api/procurement/departments';
 

@@ -43,6 +43,8 @@ function renderScreen(handlers: Handlers = {}) {
 }
 
 const LOAD = { timeout: 15_000 };
+/** The Import button's hidden file input (the button opens the browser's file picker). */
+const fileInput = () => document.querySelector<HTMLInputElement>('input[type="file"]') as HTMLInputElement;
 const callsTo = (fetchMock: ReturnType<typeof mockServer>, path: string) =>
   fetchMock.mock.calls.filter(([input]) => String(input).startsWith(path)).length;
 
@@ -114,13 +116,97 @@ describe('Procurement Departments (spec §2, §4, §8)', { timeout: 40_000 }, ()
     expect((await within(dialog).findByRole('alert')).textContent).toContain('Failed to create department');
   });
 
+  it('asks before archiving; Cancel archives nothing', async () => {
+    const { fetchMock, user } = renderScreen({
+      'POST /api/procurement/departments/d-eng/archive': () => json(200, { ...ENG, isArchived: true }),
+    });
+    const eng = await screen.findByRole('article', { name: 'Engineering' }, LOAD);
+    await user.click(within(eng).getByRole('button', { name: 'Archive' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Archive Department' });
+    expect(within(dialog).getByText('Archive "Engineering"? It can be restored at any time.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Archive Department' })).toBeNull());
+    expect(callsTo(fetchMock, '/api/procurement/departments/d-eng/archive')).toBe(0);
+  });
+
+  it('archives once confirmed, says so and closes the question', async () => {
+    const { fetchMock, user } = renderScreen({
+      'POST /api/procurement/departments/d-eng/archive': () => json(200, { ...ENG, isArchived: true }),
+    });
+    const eng = await screen.findByRole('article', { name: 'Engineering' }, LOAD);
+    await user.click(within(eng).getByRole('button', { name: 'Archive' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Archive Department' });
+    await user.click(within(dialog).getByRole('button', { name: 'Archive' }));
+    expect(await screen.findByText('Department archived')).toBeInTheDocument();
+    expect(callsTo(fetchMock, '/api/procurement/departments/d-eng/archive')).toBe(1);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Archive Department' })).toBeNull());
+  });
+
+  it('restores an archived department without asking', async () => {
+    const { fetchMock, user } = renderScreen({
+      'POST /api/procurement/departments/d-leg/restore': () => json(200, { ...LEG, isArchived: false }),
+    });
+    const leg = await screen.findByRole('article', { name: 'Legacy Stores' }, LOAD);
+    await user.click(within(leg).getByRole('button', { name: 'Restore' }));
+    expect(await screen.findByText('Department restored')).toBeInTheDocument();
+    expect(callsTo(fetchMock, '/api/procurement/departments/d-leg/restore')).toBe(1);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it("toasts 'Error archiving department' when archiving fails", async () => {
     const { user } = renderScreen({
       'POST /api/procurement/departments/d-eng/archive': () => json(409, { message: 'Already archived', code: 'x' }),
     });
     const eng = await screen.findByRole('article', { name: 'Engineering' }, LOAD);
     await user.click(within(eng).getByRole('button', { name: 'Archive' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Archive Department' });
+    await user.click(within(dialog).getByRole('button', { name: 'Archive' }));
     expect(await screen.findByText('Error archiving department')).toBeInTheDocument();
+  });
+
+  it('imports the chosen CSV and shows the per-row report, refused rows first', async () => {
+    const csv = 'code,name\nOPS,Operations\nENG-2,Engineering\n';
+    const { fetchMock, user } = renderScreen({
+      'POST /api/procurement/departments/import': () =>
+        json(200, {
+          created: 1,
+          updated: 0,
+          unchanged: 0,
+          refused: 1,
+          rows: [
+            { row: 2, code: 'OPS', status: 'created' },
+            { row: 3, code: 'ENG-2', status: 'refused', reason: 'A department named "Engineering" already exists.' },
+          ],
+        }),
+    });
+    await screen.findByRole('article', { name: 'Engineering' }, LOAD);
+    expect(screen.getByRole('button', { name: 'Import' })).toBeInTheDocument();
+    await user.upload(fileInput(), new File([csv], 'departments.csv', { type: 'text/csv' }));
+
+    const report = await screen.findByRole('dialog', { name: 'Import Report' });
+    const posted = fetchMock.mock.calls.find(([input]) => String(input) === '/api/procurement/departments/import');
+    expect(JSON.parse(String(posted?.[1]?.body))).toEqual({ csv });
+    expect(within(report).getByTestId('import-created').textContent).toBe('1');
+    expect(within(report).getByTestId('import-refused').textContent).toBe('1');
+    const rows = within(within(report).getByRole('table', { name: 'Import rows' })).getAllByRole('row');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'RowCodeResultReason',
+      '3ENG-2RefusedA department named "Engineering" already exists.',
+      '2OPSCreated',
+    ]);
+    await user.click(within(report).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Import Report' })).toBeNull());
+  });
+
+  it("toasts 'Import Failed' with the fallback text when the import fails without a message", async () => {
+    const { user } = renderScreen({
+      'POST /api/procurement/departments/import': () => new Response('', { status: 500 }),
+    });
+    await screen.findByRole('article', { name: 'Engineering' }, LOAD);
+    await user.upload(fileInput(), new File(['code,name\n'], 'departments.csv', { type: 'text/csv' }));
+    expect(await screen.findByText('Import Failed')).toBeInTheDocument();
+    expect(screen.getByText('Failed to import departments. Please try again.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Import Report' })).toBeNull();
   });
 
   it('lists suggestions as expandable items with priority, type, savings and action items', async () => {

@@ -25,6 +25,7 @@ import {
 } from '@tabler/icons-react';
 import { format } from 'date-fns';
 import { useState } from 'react';
+import { ConfirmDialog } from '@/components/feedback/confirm-dialog';
 import { serverMessage } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import {
@@ -50,17 +51,21 @@ export function ProcurementDepartments() {
   const [editing, setEditing] = useState<ProcDepartment | 'new' | null>(null);
   const filtered = debouncedSearch.trim() !== '' || status !== 'all' || hierarchy !== 'all';
 
-  const toggleArchived = (department: ProcDepartment) => {
-    const archived = !department.isArchived;
+  // Archive asks first (Restore does not): it takes the department out of active use.
+  const [toArchive, setToArchive] = useState<ProcDepartment | null>(null);
+
+  const setDepartmentArchived = (department: ProcDepartment, archived: boolean) => {
     setArchived.mutate(
       { id: department.id, archived },
       {
-        onSuccess: () =>
+        onSuccess: () => {
           notifySuccess({
             replace: true,
             title: archived ? 'Department archived' : 'Department restored',
             message: `${department.name} (${department.code})`,
-          }),
+          });
+          if (archived) setToArchive(null);
+        },
         onError: (error) =>
           notifyError({
             replace: true,
@@ -157,7 +162,9 @@ export function ProcurementDepartments() {
               department={department}
               isPending={setArchived.isPending && setArchived.variables?.id === department.id}
               onEdit={() => setEditing(department)}
-              onToggleArchived={() => toggleArchived(department)}
+              onToggleArchived={() =>
+                department.isArchived ? setDepartmentArchived(department, false) : setToArchive(department)
+              }
             />
           ))}
         </SimpleGrid>
@@ -169,6 +176,19 @@ export function ProcurementDepartments() {
         opened={editing !== null}
         department={editing === 'new' ? null : editing}
         onClose={() => setEditing(null)}
+      />
+
+      <ConfirmDialog
+        opened={toArchive !== null}
+        title="Archive Department"
+        message={toArchive ? `Archive "${toArchive.name}"? It can be restored at any time.` : ''}
+        confirmLabel="Archive"
+        color="navy"
+        isPending={setArchived.isPending}
+        onConfirm={() => {
+          if (toArchive) setDepartmentArchived(toArchive, true);
+        }}
+        onCancel={() => setToArchive(null)}
       />
     </Stack>
   );
