@@ -69,11 +69,14 @@ export const salesSummarySchema = z.object({
   /** Total revenue / number of sales, to the cent; '0.00' with no sales. */
   averageSale: z.string(),
   totalItemsSold: z.number().int(),
-  /** spec §4 Growth: % change of revenue vs the previous period of equal length, 1 decimal; 0 if that was 0. */
-  growth: z.number(),
+  /**
+   * spec §4 Growth: % change of revenue vs the previous period of equal length, 1 decimal; 0 if that
+   * was 0. Null (as previousRevenue) for a reader without reports.view: cashiers see today only.
+   */
+  growth: z.number().nullable(),
   previousStartDate: z.string(),
   previousEndDate: z.string(),
-  previousRevenue: z.string(),
+  previousRevenue: z.string().nullable(),
   /** Every day of the range, oldest first, zero days included. */
   dailyRevenue: z.array(dayRevenueSchema),
 });

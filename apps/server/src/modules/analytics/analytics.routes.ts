@@ -1,4 +1,5 @@
 import {
+  can,
   dailyStatsSchema,
   reportRangeQuerySchema,
   salesSummarySchema,
@@ -31,9 +32,13 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/analytics/summary',
     {
-      config: { permission: 'reports.view' },
+      // The Sales Reports screen's permission; cashiers get today only (the range rule of the service).
+      config: { permission: 'pos.dashboard' },
       schema: { querystring: reportRangeQuerySchema, response: { 200: salesSummarySchema } },
     },
-    async (request) => salesSummary(deps, request.query),
+    async (request) => {
+      const user = (request.auth as { user: AuthUser }).user;
+      return salesSummary(deps, request.query, { canViewReports: can(user.role, 'reports.view') });
+    },
   );
 };

@@ -84,18 +84,21 @@ export function growthPercent(current: number, previous: number): number {
 
 /**
  * The Sales Reports figures (spec §2 four cards, §4 Growth, issue #5 chart) for the inclusive
- * store days of the query; reports.view only (the route's permission).
+ * store days of the query. A reader without reports.view (a cashier, ADR 0004) gets today only
+ * (403 otherwise) and no previous period: growth and previousRevenue are null for them, as the
+ * POS screens never show them an earlier day's takings.
  */
 export async function salesSummary(
   deps: Deps,
   query: ReportRangeQuery & { vtpdOnly?: boolean },
+  reader: { canViewReports: boolean },
 ): Promise<SalesSummary> {
-  const range = resolveSalesRange(query, { timeZone: deps.timeZone, canViewReports: true });
+  const range = resolveSalesRange(query, { timeZone: deps.timeZone, canViewReports: reader.canViewReports });
   const length = Math.round((Date.parse(range.endDate) - Date.parse(range.startDate)) / 86_400_000) + 1;
   const previousStartDate = addDay(range.startDate, -length);
   const previousEndDate = addDay(range.startDate, -1);
   // Both periods in one pass: the previous one ends the day before the range starts.
-  const days = await deps.rollup.days(previousStartDate, range.endDate);
+  const days = await deps.rollup.days(reader.canViewReports ? previousStartDate : range.startDate, range.endDate);
   const pick = (d: (typeof days)[number]) => (query.vtpdOnly ? d.figures.vtpd : d.figures.all);
   const current = days.filter((d) => d.date >= range.startDate);
   const previous = sumFigures(days.filter((d) => d.date < range.startDate).map(pick), false);
@@ -107,10 +110,10 @@ export async function salesSummary(
     totalTransactions: totals.sales,
     averageSale: centsToDecimal(totals.sales === 0 ? 0 : Math.round(totals.revenue / totals.sales)),
     totalItemsSold: totals.items,
-    growth: growthPercent(totals.revenue, previous.revenue),
+    growth: reader.canViewReports ? growthPercent(totals.revenue, previous.revenue) : null,
     previousStartDate,
     previousEndDate,
-    previousRevenue: centsToDecimal(previous.revenue),
+    previousRevenue: reader.canViewReports ? centsToDecimal(previous.revenue) : null,
     dailyRevenue: current.map((d) => {
       const f = pick(d);
       return { date: d.date, revenue: centsToDecimal(f.revenue), transactions: f.sales };

@@ -267,12 +267,36 @@ describe('GET /api/analytics/summary', () => {
     }
   });
 
-  it('is for reports.view holders: a cashier gets 403, nobody signed in 401', async () => {
+  it('a cashier gets any other range refused with 403, nobody signed in 401', async () => {
     const asCashier = await get('/api/analytics/summary?startDate=2025-01-10&endDate=2025-01-12', cashier);
     expect(asCashier.statusCode).toBe(403);
     expect(asCashier.body).not.toContain('44.70');
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/analytics/summary' });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it("a cashier gets today's figures from the server (every sale of the day), without the previous day", async () => {
+    // Opened here, or still open from the test above (409 then).
+    await inject(t, { method: 'POST', url: '/api/shifts/start', cookie: cashier, payload: {} });
+    const before = await get('/api/analytics/summary', cashier);
+    expect(before.statusCode).toBe(200);
+    const sale = await postSale(t, cashier, saleBody([{ productId: product.coffee, quantity: 3, unitPrice: '4.00' }]));
+    expect(sale.statusCode).toBe(201);
+    const asCashier = (await get('/api/analytics/summary', cashier)).json();
+    const asManager = (await get('/api/analytics/summary')).json();
+    expect(asCashier.startDate).toBe(asCashier.endDate);
+    expect(asCashier.totalTransactions).toBe(before.json().totalTransactions + 1);
+    expect(asCashier.totalItemsSold).toBe(before.json().totalItemsSold + 3);
+    expect(asCashier).toMatchObject({
+      totalRevenue: asManager.totalRevenue,
+      totalTransactions: asManager.totalTransactions,
+      averageSale: asManager.averageSale,
+      dailyRevenue: asManager.dailyRevenue,
+      growth: null,
+      previousRevenue: null,
+    });
+    expect(asManager.growth).toEqual(expect.any(Number));
+    expect(asManager.previousRevenue).toEqual(expect.any(String));
   });
 });
 

@@ -1,36 +1,13 @@
-import type { TransactionListItem } from '@retail-hub/shared';
 import { describe, expect, it } from 'vitest';
 import {
+  chartDays,
   defaultRange,
   formatGrowth,
-  growthPercent,
   MISSING_DATES_MESSAGE,
-  previousRange,
-  reportSummary,
-  revenueByDay,
   START_AFTER_END_MESSAGE,
-  topProductsOf,
+  summaryOf,
   validateRange,
 } from './report-data';
-
-function sale(overrides: Partial<TransactionListItem> = {}): TransactionListItem {
-  return {
-    id: '0b7c2a4e-1111-4222-8333-abcdef123456',
-    userId: 'u1',
-    shiftId: 1,
-    createdAt: new Date(2026, 10, 20, 14, 5, 9).toISOString(),
-    subtotal: '10.00',
-    tax: '0.25',
-    total: '10.25',
-    paymentMethod: 'credit_card',
-    referenceCode: null,
-    notes: null,
-    status: 'completed',
-    items: [{ quantity: 2, variantName: null, product: { id: 'p1', name: 'Latte' } }],
-    user: { firstName: 'Jane', lastName: 'Smith' },
-    ...overrides,
-  };
-}
 
 describe('the report date range', () => {
   it('defaults to the last 7 days through today', () => {
@@ -44,17 +21,6 @@ describe('the report date range', () => {
     expect(defaultRange(instant, 'Australia/Sydney')).toEqual({ startDate: '2026-11-15', endDate: '2026-11-21' });
   });
 
-  it('compares growth with the period of equal length just before it', () => {
-    expect(previousRange({ startDate: '2026-11-15', endDate: '2026-11-21' })).toEqual({
-      startDate: '2026-11-08',
-      endDate: '2026-11-14',
-    });
-    expect(previousRange({ startDate: '2026-03-01', endDate: '2026-03-01' })).toEqual({
-      startDate: '2026-02-28',
-      endDate: '2026-02-28',
-    });
-  });
-
   it('asks for both dates and refuses a start after the end', () => {
     expect(validateRange('', '2026-11-21')).toBe(MISSING_DATES_MESSAGE);
     expect(validateRange('2026-11-21', '')).toBe(MISSING_DATES_MESSAGE);
@@ -64,20 +30,32 @@ describe('the report date range', () => {
 });
 
 describe('the summary cards', () => {
-  it('add up revenue, count the sales and average them to the cent', () => {
-    const summary = reportSummary(
-      [sale({ total: '10.00' }), sale({ total: '5.00' }), sale({ total: '0.01' })],
-      [sale({ total: '10.00' })],
-    );
-    expect(summary.totalRevenueCents).toBe(1501);
-    expect(summary.totalTransactions).toBe(3);
-    expect(summary.averageSaleCents).toBe(500);
-    expect(summary.growthPercent).toBeCloseTo(50.1);
-  });
-
-  it('show 0% growth when the previous period sold nothing, and $0.00 average without sales', () => {
-    expect(growthPercent(5000, 0)).toBe(0);
-    expect(reportSummary([], []).averageSaleCents).toBe(0);
+  it("take the server's figures to the cent, and zeros while it loads", () => {
+    const summary = summaryOf({
+      startDate: '2026-11-15',
+      endDate: '2026-11-21',
+      totalRevenue: '15.01',
+      totalTransactions: 3,
+      averageSale: '5.00',
+      totalItemsSold: 4,
+      growth: 50.1,
+      previousStartDate: '2026-11-08',
+      previousEndDate: '2026-11-14',
+      previousRevenue: '10.00',
+      dailyRevenue: [],
+    });
+    expect(summary).toEqual({
+      totalRevenueCents: 1501,
+      totalTransactions: 3,
+      averageSaleCents: 500,
+      growthPercent: 50.1,
+    });
+    expect(summaryOf(undefined)).toEqual({
+      totalRevenueCents: 0,
+      totalTransactions: 0,
+      averageSaleCents: 0,
+      growthPercent: 0,
+    });
   });
 
   it('write growth with a sign and one decimal', () => {
@@ -87,37 +65,15 @@ describe('the summary cards', () => {
   });
 });
 
-describe('VTPD Only', () => {
-  it('counts top sellers from the kept sales by quantity', () => {
-    const top = topProductsOf([
-      sale({ items: [{ quantity: 1, variantName: null, product: { id: 'a', name: 'Apple' } }] }),
-      sale({
-        items: [
-          { quantity: 3, variantName: 'Large', product: { id: 'b', name: 'Bagel' } },
-          { quantity: 1, variantName: null, product: { id: 'a', name: 'Apple' } },
-        ],
-      }),
-    ]);
-    expect(top.map((t) => [t.product.name, t.totalSold])).toEqual([
-      ['Bagel', 3],
-      ['Apple', 2],
-    ]);
-  });
-});
-
 describe('revenue per day', () => {
-  it('has every day of the range, zero where nothing sold', () => {
-    const days = revenueByDay(
-      [
-        sale({ total: '4.50', createdAt: new Date(2026, 10, 20, 23, 59, 59).toISOString() }),
-        sale({ total: '1.25', createdAt: new Date(2026, 10, 20, 0, 0, 0).toISOString() }),
-      ],
-      { startDate: '2026-11-19', endDate: '2026-11-21' },
-    );
-    expect(days.map((d) => [d.day, d.revenue])).toEqual([
-      ['2026-11-19', 0],
-      ['2026-11-20', 5.75],
-      ['2026-11-21', 0],
+  it('charts every day the server sent, labelled day/month, in dollars', () => {
+    const days = chartDays([
+      { date: '2026-11-19', revenue: '0.00', transactions: 0 },
+      { date: '2026-11-20', revenue: '5.75', transactions: 2 },
+    ]);
+    expect(days).toEqual([
+      { day: '2026-11-19', label: '19/11', revenue: 0 },
+      { day: '2026-11-20', label: '20/11', revenue: 5.75 },
     ]);
   });
 });

@@ -28,27 +28,11 @@ export function rangeLength(range: ReportRange): number {
   return daysBetween(range.startDate, range.endDate) + 1;
 }
 
-/** spec §4 Growth: the period of equal length that ends the day before the range starts. */
-export function previousRange(range: ReportRange): ReportRange {
-  const length = rangeLength(range);
-  return { startDate: addDays(range.startDate, -length), endDate: addDays(range.startDate, -1) };
-}
-
 /** spec §5 Reports: the message to show, or null when the range can be generated. */
 export function validateRange(startDate: string, endDate: string): string | null {
   if (!startDate || !endDate) return MISSING_DATES_MESSAGE;
   if (startDate > endDate) return START_AFTER_END_MESSAGE;
   return null;
-}
-
-function totalCents(list: readonly Pick<TransactionListItem, 'total'>[]): Cents {
-  return list.reduce((sum, t) => sum + toCents(t.total), 0);
-}
-
-/** spec §4 Growth: percentage change of total revenue; 0 when the previous total is 0. */
-export function growthPercent(currentCents: Cents, previousCents: Cents): number {
-  if (previousCents === 0) return 0;
-  return ((currentCents - previousCents) / previousCents) * 100;
 }
 
 export type ReportSummary = {
@@ -58,28 +42,17 @@ export type ReportSummary = {
   growthPercent: number;
 };
 
-/** spec §2 four summary cards: Total Revenue, Total Transactions, Average Sale, Growth. */
-export function reportSummary(
-  current: readonly Pick<TransactionListItem, 'total'>[],
-  previous: readonly Pick<TransactionListItem, 'total'>[],
-): ReportSummary {
-  const totalRevenueCents = totalCents(current);
-  const totalTransactions = current.length;
-  return {
-    totalRevenueCents,
-    totalTransactions,
-    averageSaleCents: totalTransactions === 0 ? 0 : Math.round(totalRevenueCents / totalTransactions),
-    growthPercent: growthPercent(totalRevenueCents, totalCents(previous)),
-  };
-}
-
-/** The cards' figures from the server's summary (GET /api/analytics/summary). */
-export function summaryOf(summary: SalesSummary): ReportSummary {
+/**
+ * The cards' figures from the server's summary (GET /api/analytics/summary); zeros while it loads.
+ * Growth is null for a cashier (no previous period): the screen shows '—' for it.
+ */
+export function summaryOf(summary: SalesSummary | undefined): ReportSummary {
+  if (!summary) return { totalRevenueCents: 0, totalTransactions: 0, averageSaleCents: 0, growthPercent: 0 };
   return {
     totalRevenueCents: toCents(summary.totalRevenue),
     totalTransactions: summary.totalTransactions,
     averageSaleCents: toCents(summary.averageSale),
-    growthPercent: summary.growth,
+    growthPercent: summary.growth ?? 0,
   };
 }
 
@@ -107,53 +80,12 @@ export function summaryCards(summary: ReportSummary) {
   ] as const;
 }
 
-/**
- * Top sellers counted from a list of sales, by quantity (used for 'VTPD Only', which the server's
- * top-products answer cannot filter). The list rows carry no item prices, so revenue is unknown.
- */
-export function topProductsOf(
-  list: readonly Pick<TransactionListItem, 'items'>[],
-): { product: { id: string; name: string }; totalSold: number; totalRevenue: string | null }[] {
-  const byId = new Map<string, { product: { id: string; name: string }; totalSold: number }>();
-  for (const t of list) {
-    for (const item of t.items) {
-      const entry = byId.get(item.product.id) ?? { product: item.product, totalSold: 0 };
-      entry.totalSold += item.quantity;
-      byId.set(item.product.id, entry);
-    }
-  }
-  return [...byId.values()]
-    .sort((a, b) => b.totalSold - a.totalSold || a.product.name.localeCompare(b.product.name))
-    .map((e) => ({ ...e, totalRevenue: null }));
-}
-
 /** The server's top products in the same shape. */
 export function serverTopProducts(list: readonly TopProduct[] | undefined) {
   return (list ?? []).map((p) => ({ product: p.product, totalSold: p.totalSold, totalRevenue: p.totalRevenue }));
 }
 
 export type DayRevenue = { day: string; label: string; revenue: number };
-
-/** Revenue per day of the range (every day, zero when nothing sold), by the store's date. */
-export function revenueByDay(
-  list: readonly Pick<TransactionListItem, 'total' | 'createdAt'>[],
-  range: ReportRange,
-  timeZone?: string,
-): DayRevenue[] {
-  const cents = new Map<string, number>();
-  for (const t of list) {
-    const day = localDay(new Date(t.createdAt), timeZone);
-    cents.set(day, (cents.get(day) ?? 0) + toCents(t.total));
-  }
-  const days: DayRevenue[] = [];
-  const length = Math.min(rangeLength(range), 366 * 5);
-  for (let i = 0; i < length; i++) {
-    const day = addDays(range.startDate, i);
-    const [, m, d] = day.split('-');
-    days.push({ day, label: `${d}/${m}`, revenue: (cents.get(day) ?? 0) / 100 });
-  }
-  return days;
-}
 
 /** 'Jane Smith', or 'Unknown Cashier'. */
 export function cashierName(user: TransactionListItem['user'] | null | undefined): string {

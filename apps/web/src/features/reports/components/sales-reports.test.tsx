@@ -89,7 +89,15 @@ function renderReports(
     },
     'GET /api/analytics/summary': ({ url }) => {
       const params = new URL(url, 'http://localhost').searchParams;
-      if (role === 'cashier') return json(403, { message: 'Access Denied', code: 'forbidden' });
+      const today = range.endDate;
+      if (role === 'cashier') {
+        // The server's rule: today only, and no previous period (growth null).
+        if (params.get('startDate') !== today || params.get('endDate') !== today) {
+          return json(403, { message: 'Sales reports are available to managers.', code: 'forbidden' });
+        }
+        const todays = summaryOf({ startDate: today, endDate: today }, vtpdOnly(current, params), []);
+        return json(200, { ...todays, growth: null, previousRevenue: null });
+      }
       return json(200, summaryOf(range, vtpdOnly(current, params), vtpdOnly(previous, params)));
     },
     'GET /api/analytics/top-products': () => json(200, []),
@@ -179,6 +187,8 @@ describe('the Sales Reports screen', () => {
   it('shows a cashier a clear message instead of an error page for days before today', async () => {
     renderReports('cashier', [sale('02', '20.00')], []);
     await waitFor(() => expect(cardValue('Total Revenue').textContent).toContain('$20.00'));
+    // No previous period for a cashier: growth is not shown as a figure.
+    expect(cardValue('Growth').textContent).toBe('—');
     const start = screen.getByLabelText('Start Date');
     await userEvent.clear(start);
     await userEvent.type(start, '2020-01-01');

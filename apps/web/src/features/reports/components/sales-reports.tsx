@@ -46,8 +46,6 @@ import {
   INVALID_RANGE_TITLE,
   REPORT_RECENT_COUNT,
   rangeLength,
-  reportSummary,
-  revenueByDay,
   serverTopProducts,
   summaryCards,
   summaryOf,
@@ -78,27 +76,18 @@ function SalesReportsScreen({ title, timeZone }: { title: string; timeZone: stri
   const [range, setRange] = useState<ReportRange>(initial);
   const [vtpdOnly, setVtpdOnly] = useState(false);
 
-  // Managers: the server adds up the range (any length). Cashiers: today's sales, added up here.
-  const summary = useReportSummary(range, vtpdOnly, { enabled: canViewReports });
-  const todaysSales = useReportTransactions(range, { vtpdOnly, enabled: !canViewReports });
+  // The server adds up the range, whatever its size (cashiers: today only, without growth).
+  const summary = useReportSummary(range, vtpdOnly);
   const recentList = useReportTransactions(range, { limit: REPORT_RECENT_COUNT, vtpdOnly });
   const topProducts = useReportTopProducts(range, vtpdOnly);
 
-  const forbidden = [recentList.error, topProducts.error, todaysSales.error].some(
+  const forbidden = [summary.error, recentList.error, topProducts.error].some(
     (error) => error instanceof ApiError && error.status === 403,
   );
-  const figures = canViewReports ? summary : todaysSales;
-  const cards = summaryCards(
-    canViewReports
-      ? summary.data
-        ? summaryOf(summary.data)
-        : reportSummary([], [])
-      : reportSummary(todaysSales.data ?? [], []),
-  );
-  const growthKnown = canViewReports && summary.isSuccess;
-  const chart = canViewReports
-    ? chartDays(summary.data?.dailyRevenue ?? [])
-    : revenueByDay(todaysSales.data ?? [], range, timeZone);
+  const figures = summary;
+  const cards = summaryCards(summaryOf(summary.data));
+  const growthKnown = typeof summary.data?.growth === 'number';
+  const chart = chartDays(summary.data?.dailyRevenue ?? []);
   const recent = (recentList.data ?? []).slice(0, REPORT_RECENT_COUNT);
   const top = serverTopProducts(topProducts.data);
 
@@ -229,7 +218,7 @@ function SalesReportsScreen({ title, timeZone }: { title: string; timeZone: stri
 
       {forbidden ? (
         <Alert color="yellow" icon={<IconLock size={20} aria-hidden />} title="Reports beyond today are for managers">
-          {serverMessage(recentList.error ?? topProducts.error ?? todaysSales.error) ??
+          {serverMessage(summary.error ?? recentList.error ?? topProducts.error) ??
             'Sales reports are available to managers.'}{' '}
           You can see today&apos;s sales: set both dates to today and choose Generate Report.
         </Alert>
