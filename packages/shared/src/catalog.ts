@@ -268,21 +268,27 @@ export type Variant = z.infer<typeof variantSchema>;
 export const importRowStatuses = ['created', 'updated', 'unchanged', 'refused'] as const;
 export type ImportRowStatus = (typeof importRowStatuses)[number];
 
-/** POST /api/products/import answer: one entry per data row (row 2 is the first row under the header). */
-export const productImportResultSchema = z.object({
-  created: z.number(),
-  updated: z.number(),
-  unchanged: z.number(),
-  refused: z.number(),
-  rows: z.array(
-    z.object({
-      row: z.number(),
-      sku: z.string(),
-      status: z.enum(importRowStatuses),
-      reason: z.string().optional(),
-    }),
-  ),
-});
+/**
+ * A CSV import's answer: counts, then one entry per data row (row 2 is the first row under the
+ * header) named by the row's key column (`sku` for products, `code` for procurement departments).
+ */
+export function importResultSchema<Key extends string>(key: Key) {
+  return z.object({
+    created: z.number(),
+    updated: z.number(),
+    unchanged: z.number(),
+    refused: z.number(),
+    rows: z.array(
+      z.object({ row: z.number(), status: z.enum(importRowStatuses), reason: z.string().optional() }).extend(
+        // The key column's value, as read from the row.
+        { [key]: z.string() } as { [K in Key]: z.ZodString },
+      ),
+    ),
+  });
+}
+
+/** POST /api/products/import answer. */
+export const productImportResultSchema = importResultSchema('sku');
 export type ProductImportResult = z.infer<typeof productImportResultSchema>;
 
 /** The columns of the catalogue CSV, in order (export writes them; import reads them by name). */

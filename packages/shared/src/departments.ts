@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { importRowStatuses } from './catalog';
+import { importResultSchema } from './catalog';
 
 /**
  * Departments (spec §7 Departments and procurement): the response shapes of the POS-side
@@ -32,24 +32,8 @@ export const procDepartmentSchema = z.object({
 });
 export type ProcDepartment = z.infer<typeof procDepartmentSchema>;
 
-/**
- * POST /api/procurement/departments/import: one entry per data row (row 2 is the first under the
- * header), with the statuses of the product import.
- */
-export const procDepartmentImportResultSchema = z.object({
-  created: z.number(),
-  updated: z.number(),
-  unchanged: z.number(),
-  refused: z.number(),
-  rows: z.array(
-    z.object({
-      row: z.number(),
-      code: z.string(),
-      status: z.enum(importRowStatuses),
-      reason: z.string().optional(),
-    }),
-  ),
-});
+/** POST /api/procurement/departments/import: rows named by their code, statuses as the product import's. */
+export const procDepartmentImportResultSchema = importResultSchema('code');
 export type ProcDepartmentImportResult = z.infer<typeof procDepartmentImportResultSchema>;
 
 export const SUGGESTION_TYPES = ['efficiency', 'cost', 'structure', 'workflow', 'resource'] as const;

@@ -1,5 +1,6 @@
 import { formatMoney } from '@retail-hub/shared';
 import { toCents } from '@/lib/money';
+import { zonedParts } from '@/lib/time-zone';
 import type { DailyStats, PosProduct, TransactionListItem } from '../types';
 
 /** spec §9 List sizes. */
@@ -52,9 +53,7 @@ export function newestFirst<T extends { createdAt: string }>(list: readonly T[] 
  * clock when its zone is known (a till whose clock is set elsewhere still greets the store's day).
  */
 export function greetingFor(date: Date, timeZone?: string): 'Good Morning' | 'Good Afternoon' | 'Good Evening' {
-  const hour = timeZone
-    ? Number(new Intl.DateTimeFormat('en-GB', { hour: '2-digit', hourCycle: 'h23', timeZone }).format(date))
-    : date.getHours();
+  const hour = Number(zonedParts(date, timeZone).hour);
   if (hour < 12) return 'Good Morning';
   if (hour < 17) return 'Good Afternoon';
   return 'Good Evening';
