@@ -55,3 +55,21 @@ export function localDay(date: Date, timeZone?: string): string {
   const p = zonedParts(date, timeZone);
   return `${p.year}-${p.month}-${p.day}`;
 }
+
+/**
+ * The wall-clock reading of a moment in `timeZone`, as a Date whose local fields (getHours…) hold
+ * it: what date-fns `format` needs to print the store's clock on a till set to another zone.
+ * Only for display; never send or compare it.
+ */
+export function wallClockIn(date: Date, timeZone: string | undefined): Date {
+  if (!timeZone || Number.isNaN(date.getTime())) return date;
+  const p = zonedParts(date, timeZone);
+  return new Date(
+    Number(p.year),
+    Number(p.month) - 1,
+    Number(p.day),
+    Number(p.hour),
+    Number(p.minute),
+    Number(p.second),
+  );
+}

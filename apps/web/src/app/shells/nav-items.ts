@@ -1,4 +1,4 @@
-import { can, type Role } from '@retail-hub/shared';
+import { can, type Role, screenFor } from '@retail-hub/shared';
 import {
   IconBuildingCommunity,
   IconBuildingWarehouse,
@@ -31,9 +31,20 @@ export function posNavItems(role: Role): NavItem[] {
   return items;
 }
 
+/** Only links to screens the role may open (a link that can only answer 'Access Denied' is noise). */
+function openableBy(role: Role, items: NavItem[]): NavItem[] {
+  return items.filter((item) => {
+    const target = screenFor(item.to);
+    return !target || can(role, target.permission);
+  });
+}
+
 /**
  * spec §2 Navigation shells and §6 Navigation, procurement sidebar: Inventory for manager and
- * super_admin, Users and Developer Dashboard for super_admin; the rest for everyone in the shell.
+ * super_admin, Users and Developer Dashboard for super_admin. The shell is the Procurement
+ * Management card's (manager and super_admin); another role reaches it only through Asset
+ * Checkout, and sees the links it can use there (Point of Sale, Asset Checkout), as the POS
+ * sidebar leaves out Expense Tracker for roles it would refuse.
  */
 export function procurementNavItems(role: Role): NavItem[] {
   const items: NavItem[] = [
@@ -51,5 +62,5 @@ export function procurementNavItems(role: Role): NavItem[] {
     { label: 'Asset Checkout', to: paths.assetCheckout, icon: IconPackageExport },
   );
   if (can(role, 'developer.view')) items.push({ label: 'Developer Dashboard', to: paths.superAdmin, icon: IconCode });
-  return items;
+  return openableBy(role, items);
 }

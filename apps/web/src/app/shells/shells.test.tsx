@@ -14,18 +14,12 @@ const POS_LINKS: Record<Role, string[]> = {
   super_admin: ['POS Dashboard', 'Point of Sale', 'Sales Reports', 'Expense Tracker'],
 };
 
-const EVERYONE_IN_PROCUREMENT = [
-  'Procurement Dashboard',
-  'Point of Sale',
-  'Reports',
-  'Analytics',
-  'Departments',
-  'Asset Checkout',
-];
+/** A role without the Procurement Management card reaches the shell through Asset Checkout only. */
+const OUTSIDE_THE_CARD = ['Point of Sale', 'Asset Checkout'];
 const PROCUREMENT_LINKS: Record<Role, string[]> = {
-  cashier: EVERYONE_IN_PROCUREMENT,
-  department_manager: EVERYONE_IN_PROCUREMENT,
-  procurement_admin: EVERYONE_IN_PROCUREMENT,
+  cashier: OUTSIDE_THE_CARD,
+  department_manager: OUTSIDE_THE_CARD,
+  procurement_admin: OUTSIDE_THE_CARD,
   manager: [
     'Procurement Dashboard',
     'Point of Sale',

@@ -145,6 +145,21 @@ describe('Expense Tracker', () => {
     expect(listCalls).toEqual([`/api/expenses?startDate=${storeToday}&endDate=${storeToday}`]);
   });
 
+  it("dates each row on the store's clock, not the till's", async () => {
+    // 03:00 UTC on 1 March is 16:00 the same day in Auckland (NZDT, UTC+13) and 17:00 the day
+    // before in Honolulu (UTC-10): whatever zone the test machine runs in, the row says 16:00.
+    const atNight = { ...expense, createdAt: '2026-03-01T03:00:00.000Z' };
+    mockServer({
+      ...sessionHandlers(userWithRole('manager'), { storeTimeZone: 'Pacific/Auckland' }),
+      'GET /api/expenses': () => json(200, [atNight]),
+      'GET /api/expenses/stats/daily': () =>
+        json(200, { totalExpenses: '79.00', totalTransactions: 1, expensesByCategory: [] }),
+    });
+    renderApp('/expenses');
+    const row = await screen.findByTestId('expense-row', {}, { timeout: 10_000 });
+    expect(row.textContent).toContain('Mar 1, 2026 16:00');
+  });
+
   it('shows a cashier Access Denied', async () => {
     mockServer({ ...sessionHandlers(userWithRole('cashier')) });
     renderApp('/expenses');

@@ -19,6 +19,7 @@ import { ApiError, serverMessage } from '@/lib/api-client';
 import { useStoreTimeZone } from '@/lib/auth';
 import { money } from '@/lib/money';
 import { notifyError, notifySuccess } from '@/lib/notify';
+import { wallClockIn } from '@/lib/time-zone';
 import {
   type ExpensePayload,
   useCreateExpense,
@@ -207,6 +208,7 @@ export function ExpenseTracker({ title }: { title: string }) {
               <ExpenseRow
                 key={expense.id}
                 expense={expense}
+                timeZone={timeZone}
                 onEdit={() => openForm(expense)}
                 onDelete={() => setToDelete(expense)}
               />
@@ -244,10 +246,21 @@ export function ExpenseTracker({ title }: { title: string }) {
   );
 }
 
-function ExpenseRow({ expense, onEdit, onDelete }: { expense: Expense; onEdit: () => void; onDelete: () => void }) {
+function ExpenseRow({
+  expense,
+  timeZone,
+  onEdit,
+  onDelete,
+}: {
+  expense: Expense;
+  /** The store's zone: rows are dated on the store's clock, as the day filters count. */
+  timeZone: string | undefined;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
   const who = [expense.user.firstName, expense.user.lastName].filter(Boolean).join(' ');
   const details = [
-    format(new Date(expense.createdAt), 'MMM d, yyyy HH:mm'),
+    format(wallClockIn(new Date(expense.createdAt), timeZone), 'MMM d, yyyy HH:mm'),
     EXPENSE_PAYMENT_METHOD_LABELS[expense.paymentMethod],
     expense.vendor,
     expense.receiptNumber ? `Receipt ${expense.receiptNumber}` : null,

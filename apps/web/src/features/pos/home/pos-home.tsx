@@ -112,7 +112,14 @@ export function PosHome({ user, title }: { user: SessionUser; title: string }) {
                 Active
               </Text>
               <Text size="sm" c="dimmed">
-                {now.toLocaleDateString([], { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })}
+                {now.toLocaleDateString([], {
+                  weekday: 'long',
+                  day: 'numeric',
+                  month: 'long',
+                  year: 'numeric',
+                  // The store's day, like the greeting and Today's Sales, whatever the till's clock.
+                  ...(storeTimeZone ? { timeZone: storeTimeZone } : {}),
+                })}
               </Text>
             </Box>
             <ThemeIcon variant="light" color="green" size={40} aria-hidden>

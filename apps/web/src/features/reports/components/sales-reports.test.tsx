@@ -189,10 +189,13 @@ describe('the Sales Reports screen', () => {
     await waitFor(() => expect(cardValue('Total Revenue').textContent).toContain('$20.00'));
     // No previous period for a cashier: growth is not shown as a figure.
     expect(cardValue('Growth').textContent).toBe('—');
+    expect(screen.queryByText(/vs the previous/)).not.toBeInTheDocument();
     const start = screen.getByLabelText('Start Date');
     await userEvent.clear(start);
     await userEvent.type(start, '2020-01-01');
     await userEvent.click(screen.getByRole('button', { name: 'Generate Report' }));
     expect(await screen.findByText('Reports beyond today are for managers')).toBeInTheDocument();
+    // The refusal only: no 'Report Generated' success beside it.
+    expect(screen.queryByText('Report Generated')).not.toBeInTheDocument();
   });
 });

@@ -33,6 +33,7 @@ import { ApiError, serverMessage } from '@/lib/api-client';
 import { useAuth, useStoreTimeZone } from '@/lib/auth';
 import { money } from '@/lib/money';
 import { notifyError, notifySuccess } from '@/lib/notify';
+import { localDay } from '@/lib/time-zone';
 import { useReportSummary } from '../api/get-report-summary';
 import { useReportTopProducts } from '../api/get-report-top-products';
 import { type ReportRange, useReportTransactions } from '../api/get-report-transactions';
@@ -105,6 +106,9 @@ function SalesReportsScreen({ title, timeZone }: { title: string; timeZone: stri
     } else {
       setRange(next);
     }
+    // A cashier asking beyond today gets the server's refusal (the yellow alert), not a success.
+    const storeToday = localDay(new Date(), timeZone);
+    if (!canViewReports && (next.startDate !== storeToday || next.endDate !== storeToday)) return;
     notifySuccess({
       title: 'Report Generated',
       message: `Sales from ${next.startDate} to ${next.endDate}.`,
@@ -237,7 +241,7 @@ function SalesReportsScreen({ title, timeZone }: { title: string; timeZone: stri
                 <Text fw={700} size="28px" lh={1.2} ff="monospace" data-testid="summary-value">
                   {figures.isPending ? '…' : card.label === 'Growth' && !growthKnown ? '—' : card.value}
                 </Text>
-                {card.label === 'Growth' ? (
+                {card.label === 'Growth' && growthKnown ? (
                   <Text size="xs" c="dimmed">
                     vs the previous {rangeLength(range)} {rangeLength(range) === 1 ? 'day' : 'days'}
                   </Text>
