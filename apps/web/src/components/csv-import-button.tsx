@@ -104,12 +104,12 @@ export function CsvImportButton<Report extends CsvImportReport>({
           </Button>
         )}
       </FileButton>
+      {/* Top-aligned, not centred: the dialog stays put while the status filter changes how many rows show. */}
       <Modal
         opened={report !== null}
         onClose={close}
         title="Import Report"
         size="xl"
-        centered
         styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
       >
         {report && <ImportReport key={report.rows.length} report={report} onClose={close} {...reportProps} />}

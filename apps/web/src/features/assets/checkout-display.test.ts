@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assetLabel, emptyText, formatWhen, personName } from './checkout-display';
+import { assetLabel, checkoutOptionLabel, emptyText, formatWhen, loanSummary, personName } from './checkout-display';
 
 describe('asset checkout display', () => {
   it("formats dates with date-fns 'PPp' and leaves empty ones empty", () => {
@@ -21,6 +21,25 @@ describe('asset checkout display', () => {
         variant: { id: 'v', name: 'Large' },
       }),
     ).toBe('Gloves (Large)');
+  });
+
+  it('labels a loan to return with its checkout and due dates, and whether it is overdue', () => {
+    const base = {
+      product: { id: '1', name: 'Cordless Drill', assetType: 'tool' as const, location: null },
+      variant: null,
+      user: { id: 'u', firstName: 'Casey', lastName: 'Cashier' },
+      checkedOutAt: new Date(2026, 10, 20, 9, 30).toISOString(),
+      expectedReturnAt: new Date(2026, 10, 24, 18, 0).toISOString(),
+    };
+    expect(checkoutOptionLabel({ ...base, status: 'overdue' })).toBe(
+      'Cordless Drill — Casey Cashier · out Nov 20, 2026, 9:30 AM · due Nov 24, 2026, 6:00 PM (overdue)',
+    );
+    expect(checkoutOptionLabel({ ...base, status: 'checked_out', expectedReturnAt: null })).toBe(
+      'Cordless Drill — Casey Cashier · out Nov 20, 2026, 9:30 AM · no due date',
+    );
+    expect(loanSummary({ ...base, status: 'overdue' })).toBe(
+      'Checked out by Casey Cashier on Nov 20, 2026, 9:30 AM · due Nov 24, 2026, 6:00 PM (overdue)',
+    );
   });
 
   it("shows 'No asset checkouts yet' when there are none at all", () => {

@@ -49,6 +49,32 @@ export function assetLabel(checkout: Pick<AssetCheckout, 'product' | 'variant'>)
   return checkout.variant ? `${checkout.product.name} (${checkout.variant.name})` : checkout.product.name;
 }
 
+type LoanSummaryFields = Pick<AssetCheckout, 'user' | 'checkedOutAt' | 'expectedReturnAt' | 'status'>;
+
+/** When a loan is due, in the cards' 'PPp' format: 'due Nov 24, 2026, 6:00 PM (overdue)' or 'no due date'. */
+function dueText(checkout: Pick<AssetCheckout, 'expectedReturnAt' | 'status'>): string {
+  const due = formatWhen(checkout.expectedReturnAt);
+  return `${due ? `due ${due}` : 'no due date'}${checkout.status === 'overdue' ? ' (overdue)' : ''}`;
+}
+
+/**
+ * A loan in the return dialog's list: asset, borrower, and when it went out and is due (the
+ * cards' 'PPp' dates), so several loans of one asset to one person can be told apart.
+ */
+export function checkoutOptionLabel(checkout: LoanSummaryFields & Pick<AssetCheckout, 'product' | 'variant'>): string {
+  const out = formatWhen(checkout.checkedOutAt);
+  return [
+    `${assetLabel(checkout)} — ${personName(checkout.user)}`,
+    ...(out ? [`out ${out}`] : []),
+    dueText(checkout),
+  ].join(' · ');
+}
+
+/** Who has a loan, since when and until when: 'Checked out by Casey Cashier on … · due …'. */
+export function loanSummary(checkout: LoanSummaryFields): string {
+  return `Checked out by ${personName(checkout.user)} on ${formatWhen(checkout.checkedOutAt) ?? 'an unknown date'} · ${dueText(checkout)}`;
+}
+
 /** A loan still out (checked out or overdue) can be returned. */
 export function isActive(checkout: Pick<AssetCheckout, 'returnedAt'>): boolean {
   return checkout.returnedAt === null;

@@ -94,6 +94,101 @@ describe('Asset Checkout screen (spec §2, issue #7)', { timeout: 40_000 }, () =
     expect(await screen.findByText(/Torque Wrench was returned in good condition/)).toBeInTheDocument();
   });
 
+  it('the card subtitle shows the asset type label and the location as entered', async () => {
+    mockServer({
+      ...sessionHandlers(userWithRole('manager')),
+      'GET /api/asset-checkouts': () =>
+        json(200, [
+          loan({ product: { id: 'p1', name: 'Tablet Kit', assetType: 'equipment', location: 'Store room B' } }),
+        ]),
+      'GET /api/asset-checkouts/assets': () => json(200, []),
+    });
+    renderApp('/asset-checkout');
+    const card = (await screen.findAllByTestId('checkout-card', {}, LOAD))[0]!;
+    const subtitle = within(card).getByText('Equipment · Store room B');
+    // Not re-cased by CSS: 'Store room B' must not read 'Store Room B'.
+    expect(getComputedStyle(subtitle).textTransform).not.toBe('capitalize');
+  });
+
+  it('Return Asset lists each loan with when it went out and is due, so equal loans differ', async () => {
+    const bodies: unknown[] = [];
+    const loans = [
+      loan({ id: 'c1' }),
+      loan({
+        id: 'c2',
+        status: 'checked_out',
+        checkedOutAt: new Date(2026, 10, 20, 14, 0).toISOString(),
+        expectedReturnAt: null,
+      }),
+    ];
+    mockServer({
+      ...sessionHandlers(userWithRole('manager')),
+      'GET /api/asset-checkouts': () => json(200, loans),
+      'GET /api/asset-checkouts/assets': () => json(200, []),
+      'POST /api/asset-checkouts/c2/return': ({ init }) => {
+        bodies.push(JSON.parse(String(init?.body)));
+        return json(200, { ...loans[1]!, status: 'returned', returnedAt: new Date().toISOString() });
+      },
+    });
+    renderApp('/asset-checkout');
+    await screen.findAllByTestId('checkout-card', {}, LOAD);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Return Asset' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Return Asset' });
+    await user.click(within(dialog).getByRole('combobox', { name: /^Checkout/ }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual([
+      'Torque Wrench — Casey Cash · out Nov 11, 2026, 9:30 AM · due Nov 18, 2026, 9:30 AM (overdue)',
+      'Torque Wrench — Casey Cash · out Nov 20, 2026, 2:00 PM · no due date',
+    ]);
+    await user.click(options[1]!);
+    // The box cuts a long option off, so the chosen loan's dates are spelled out under it.
+    expect(
+      within(dialog).getByText('Checked out by Casey Cash on Nov 20, 2026, 2:00 PM · no due date'),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('combobox', { name: /Return condition/ }));
+    await user.click(await screen.findByRole('option', { name: 'Good' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Return Asset' }));
+    await waitFor(() => expect(bodies).toEqual([{ returnCondition: 'good', notes: null }]));
+  });
+
+  it('every field of the checkout and return dialogs has the same label and input size', async () => {
+    mockServer({
+      ...sessionHandlers(userWithRole('manager')),
+      'GET /api/asset-checkouts': () => json(200, [loan()]),
+      'GET /api/asset-checkouts/assets': () => json(200, []),
+      'GET /api/asset-checkouts/borrowers': () => json(200, []),
+    });
+    renderApp('/asset-checkout');
+    await screen.findAllByTestId('checkout-card', {}, LOAD);
+    const user = userEvent.setup();
+    /** The size of each field's label and input box (Mantine sets them as CSS variables). */
+    const sizesIn = (dialog: HTMLElement) => {
+      const labels = [...dialog.querySelectorAll<HTMLElement>('.mantine-InputWrapper-label')];
+      const inputs = [...dialog.querySelectorAll<HTMLElement>('.mantine-Input-wrapper')];
+      return {
+        fields: labels.map((label) => label.textContent?.replace('*', '').trim()),
+        labelSizes: new Set(labels.map((label) => label.style.getPropertyValue('--input-label-size'))),
+        inputSizes: new Set(inputs.map((input) => input.style.getPropertyValue('--input-height'))),
+      };
+    };
+
+    await user.click(screen.getByRole('button', { name: 'Checkout Asset' }));
+    const checkout = sizesIn(await screen.findByRole('dialog', { name: 'Checkout Asset' }));
+    expect(checkout.fields).toEqual(['Asset', 'Borrower', 'Expected return', 'Notes']);
+    expect([...checkout.labelSizes]).toEqual(['var(--mantine-font-size-md)']);
+    expect([...checkout.inputSizes]).toEqual(['var(--input-height-md)']);
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Checkout Asset' })).getByRole('button', { name: 'Cancel' }),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Return Asset' }));
+    const back = sizesIn(await screen.findByRole('dialog', { name: 'Return Asset' }));
+    expect(back.fields).toEqual(['Checkout', 'Return condition', 'Notes']);
+    expect([...back.labelSizes]).toEqual(['var(--mantine-font-size-md)']);
+    expect([...back.inputSizes]).toEqual(['var(--input-height-md)']);
+  });
+
   it("a cashier's buttons are disabled and the empty state reads 'No asset checkouts yet'", async () => {
     const fetchMock = mockServer({
       ...sessionHandlers(userWithRole('cashier')),

@@ -16,6 +16,7 @@ import {
 import { type AssetCheckout, type CheckoutFilter, can, type LendableAsset } from '@retail-hub/shared';
 import { IconAlertTriangle, IconArrowBackUp, IconPackageExport, IconTool } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
+import { ASSET_TYPE_LABELS } from '@/features/catalog/utils/format';
 import { serverMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -61,7 +62,8 @@ function Detail({ label, value }: { label: string; value: ReactNode }) {
       <Text size="sm" c="dimmed" miw={120}>
         {label}
       </Text>
-      <Text size="sm" fw={500}>
+      {/* A div, not a p: the value can be a Badge (a div). */}
+      <Text size="sm" fw={500} component="div">
         {value}
       </Text>
     </Group>
@@ -86,8 +88,8 @@ function CheckoutCard({
             <Title order={3} size="h4" lineClamp={2}>
               {assetLabel(checkout)}
             </Title>
-            <Text size="xs" c="dimmed" tt="capitalize">
-              {checkout.product.assetType}
+            <Text size="xs" c="dimmed">
+              {ASSET_TYPE_LABELS[checkout.product.assetType]}
               {checkout.product.location ? ` · ${checkout.product.location}` : ''}
             </Text>
           </Box>

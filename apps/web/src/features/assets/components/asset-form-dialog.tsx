@@ -70,6 +70,7 @@ export function AssetNotesField({
 }) {
   return (
     <Textarea
+      size="md"
       label="Notes"
       placeholder={placeholder}
       value={value}

@@ -155,6 +155,7 @@ export function CheckoutDialog({ opened, onClose }: { opened: boolean; onClose: 
         withAsterisk
       />
       <DateTimePicker
+        size="md"
         label="Expected return"
         placeholder="Pick a date and time"
         value={expectedReturn}
@@ -165,7 +166,10 @@ export function CheckoutDialog({ opened, onClose }: { opened: boolean; onClose: 
         valueFormat="MMM D, YYYY h:mm A"
         clearable
         error={errors.expectedReturnAt}
-        popoverProps={{ withinPortal: true }}
+        // At the form's size the calendar and time need about 430px, more than fits under or over the
+        // field on a 768px-high screen: shifting along the cross axis keeps the whole popover on screen
+        // (over the field if need be) instead of cutting off the time and Confirm button.
+        popoverProps={{ withinPortal: true, middlewares: { flip: true, shift: { crossAxis: true } } }}
         ariaLabels={{ previousMonth: 'Previous month', nextMonth: 'Next month' }}
         submitButtonProps={{ 'aria-label': 'Confirm expected return' }}
       />

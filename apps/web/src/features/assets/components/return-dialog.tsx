@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { serverMessage } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useReturnCheckout } from '../api/mutations';
-import { assetLabel, conditionLabel, formatWhen, personName } from '../checkout-display';
+import { assetLabel, checkoutOptionLabel, conditionLabel, loanSummary } from '../checkout-display';
 import { AssetFormDialog, AssetNotesField } from './asset-form-dialog';
 
 type ReturnDialogProps = {
@@ -80,7 +80,7 @@ export function ReturnDialog({ opened, onClose, active, initial }: ReturnDialogP
         <Stack gap={2}>
           <Text fw={600}>{assetLabel(initial)}</Text>
           <Text size="sm" c="dimmed">
-            Checked out by {personName(initial.user)} on {formatWhen(initial.checkedOutAt)}
+            {loanSummary(initial)}
           </Text>
         </Stack>
       ) : (
@@ -89,7 +89,7 @@ export function ReturnDialog({ opened, onClose, active, initial }: ReturnDialogP
           placeholder={active.length === 0 ? 'No assets are checked out' : 'Choose the asset being returned'}
           data={choices.map((c) => ({
             value: c.id,
-            label: `${assetLabel(c)} — ${personName(c.user)}${c.status === 'overdue' ? ' (overdue)' : ''}`,
+            label: checkoutOptionLabel(c),
           }))}
           value={checkoutId}
           onChange={(value) => {
@@ -99,6 +99,9 @@ export function ReturnDialog({ opened, onClose, active, initial }: ReturnDialogP
           searchable
           error={errors.checkoutId}
           withAsterisk
+          // A long option is cut off in the box: the chosen loan's dates are spelled out under it.
+          description={chosen ? loanSummary(chosen) : undefined}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
         />
       )}
       <Select
