@@ -151,6 +151,7 @@ function ExpenseForm({
             allowDeselect={false}
           />
           <NumberInput
+            size="md"
             label="Amount"
             placeholder="0.00"
             withAsterisk
@@ -201,6 +202,7 @@ function ExpenseForm({
           />
         </SimpleGrid>
         <Textarea
+          size="md"
           label="Notes"
           placeholder="Optional"
           rows={2}
