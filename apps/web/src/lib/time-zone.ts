@@ -73,3 +73,39 @@ export function wallClockIn(date: Date, timeZone: string | undefined): Date {
     Number(p.second),
   );
 }
+
+/**
+ * The moment a wall-clock reading 'YYYY-MM-DD HH:mm[:ss]' (what Mantine's date pickers give) names
+ * in `timeZone`: a due time picked on the store's clock, whatever zone the till runs in. The till's
+ * own clock without a zone; null for text that is not such a reading. A reading that never happens
+ * (a daylight-saving gap) lands on the moment an hour away that does.
+ */
+export function instantOfWallClock(reading: string, timeZone: string | undefined): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(reading.trim());
+  if (!match) return null;
+  const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59) return null;
+  if (!timeZone) {
+    const local = new Date(year, month - 1, day, hour, minute, second);
+    return local.getDate() === day ? local : null;
+  }
+  const asUtc = Date.UTC(year, month - 1, day, hour, minute, second);
+  if (new Date(asUtc).getUTCDate() !== day) return null;
+  // The zone's offset at a moment: its wall clock read as UTC, minus the moment.
+  const offsetAt = (moment: number) => {
+    const p = zonedParts(new Date(moment), timeZone);
+    return (
+      Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second)) -
+      moment
+    );
+  };
+  const first = asUtc - offsetAt(asUtc);
+  return new Date(asUtc - offsetAt(first));
+}

@@ -9,6 +9,22 @@ describe('asset checkout display', () => {
     expect(formatWhen('not a date')).toBeNull();
   });
 
+  it("shows dates on the store's clock when its zone is known, whatever the till's", () => {
+    expect(formatWhen('2026-03-01T03:00:00.000Z', 'Pacific/Auckland')).toBe('Mar 1, 2026, 4:00 PM');
+    expect(formatWhen('2026-03-01T03:00:00.000Z', 'Pacific/Honolulu')).toBe('Feb 28, 2026, 5:00 PM');
+    expect(
+      loanSummary(
+        {
+          user: { firstName: 'Casey', lastName: 'Cashier' },
+          checkedOutAt: '2026-03-01T03:00:00.000Z',
+          expectedReturnAt: null,
+          status: 'checked_out',
+        } as Parameters<typeof loanSummary>[0],
+        'Pacific/Auckland',
+      ),
+    ).toBe('Checked out by Casey Cashier on Mar 1, 2026, 4:00 PM · no due date');
+  });
+
   it('names people and assets', () => {
     expect(personName({ firstName: 'Casey', lastName: 'Cashier' })).toBe('Casey Cashier');
     expect(personName({ firstName: null, lastName: null })).toBe('Unknown');

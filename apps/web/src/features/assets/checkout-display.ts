@@ -6,12 +6,16 @@ import {
   type ReturnCondition,
 } from '@retail-hub/shared';
 import { format } from 'date-fns';
+import { wallClockIn } from '@/lib/time-zone';
 
-/** spec §9: checkout dates are shown with date-fns 'PPp' (e.g. "Nov 21, 2026, 9:30 AM"). */
-export function formatWhen(value: string | null | undefined): string | null {
+/**
+ * spec §9: checkout dates are shown with date-fns 'PPp' (e.g. "Nov 21, 2026, 9:30 AM"), on the
+ * store's clock when its zone is given (the till's own otherwise).
+ */
+export function formatWhen(value: string | null | undefined, timeZone?: string): string | null {
   if (!value) return null;
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : format(date, 'PPp');
+  return Number.isNaN(date.getTime()) ? null : format(wallClockIn(date, timeZone), 'PPp');
 }
 
 /** spec §2 filter buttons, in order. */
@@ -52,8 +56,8 @@ export function assetLabel(checkout: Pick<AssetCheckout, 'product' | 'variant'>)
 type LoanSummaryFields = Pick<AssetCheckout, 'user' | 'checkedOutAt' | 'expectedReturnAt' | 'status'>;
 
 /** When a loan is due, in the cards' 'PPp' format: 'due Nov 24, 2026, 6:00 PM (overdue)' or 'no due date'. */
-function dueText(checkout: Pick<AssetCheckout, 'expectedReturnAt' | 'status'>): string {
-  const due = formatWhen(checkout.expectedReturnAt);
+function dueText(checkout: Pick<AssetCheckout, 'expectedReturnAt' | 'status'>, timeZone?: string): string {
+  const due = formatWhen(checkout.expectedReturnAt, timeZone);
   return `${due ? `due ${due}` : 'no due date'}${checkout.status === 'overdue' ? ' (overdue)' : ''}`;
 }
 
@@ -61,18 +65,22 @@ function dueText(checkout: Pick<AssetCheckout, 'expectedReturnAt' | 'status'>): 
  * A loan in the return dialog's list: asset, borrower, and when it went out and is due (the
  * cards' 'PPp' dates), so several loans of one asset to one person can be told apart.
  */
-export function checkoutOptionLabel(checkout: LoanSummaryFields & Pick<AssetCheckout, 'product' | 'variant'>): string {
-  const out = formatWhen(checkout.checkedOutAt);
+export function checkoutOptionLabel(
+  checkout: LoanSummaryFields & Pick<AssetCheckout, 'product' | 'variant'>,
+  timeZone?: string,
+): string {
+  const out = formatWhen(checkout.checkedOutAt, timeZone);
   return [
     `${assetLabel(checkout)} — ${personName(checkout.user)}`,
     ...(out ? [`out ${out}`] : []),
-    dueText(checkout),
+    dueText(checkout, timeZone),
   ].join(' · ');
 }
 
 /** Who has a loan, since when and until when: 'Checked out by Casey Cashier on … · due …'. */
-export function loanSummary(checkout: LoanSummaryFields): string {
-  return `Checked out by ${personName(checkout.user)} on ${formatWhen(checkout.checkedOutAt) ?? 'an unknown date'} · ${dueText(checkout)}`;
+export function loanSummary(checkout: LoanSummaryFields, timeZone?: string): string {
+  const out = formatWhen(checkout.checkedOutAt, timeZone) ?? 'an unknown date';
+  return `Checked out by ${personName(checkout.user)} on ${out} · ${dueText(checkout, timeZone)}`;
 }
 
 /** A loan still out (checked out or overdue) can be returned. */

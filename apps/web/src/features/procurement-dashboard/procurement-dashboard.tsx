@@ -14,6 +14,7 @@ import { Link } from 'react-router';
 import { Panel, PanelEmpty, PanelLoading } from '@/components/panel';
 import { formatWhen, personName } from '@/features/assets/checkout-display';
 import { useLowStockProducts } from '@/features/catalog/api/get-low-stock';
+import { useStoreTimeZone } from '@/lib/auth';
 import { money } from '@/lib/money';
 import { useActiveDepartments, useOverdueCheckouts, useTodaysStats } from './api';
 import {
@@ -88,6 +89,7 @@ function StatCard({
 
 /** spec §2 Procurement dashboard (/procurement-dashboard and /procurement). */
 export function ProcurementDashboard() {
+  const timeZone = useStoreTimeZone();
   const departments = useActiveDepartments();
   const overdue = useOverdueCheckouts();
   const stats = useTodaysStats();
@@ -192,7 +194,7 @@ export function ProcurementDashboard() {
                     <Text size="xs" c="dimmed">
                       Asset ID {shortId(loan.productId)} · {personName(loan.user)}
                     </Text>
-                    <Text size="sm">Due {formatWhen(loan.expectedReturnAt) ?? 'not set'}</Text>
+                    <Text size="sm">Due {formatWhen(loan.expectedReturnAt, timeZone) ?? 'not set'}</Text>
                   </Box>
                   <Badge color="red" variant="light">
                     Overdue

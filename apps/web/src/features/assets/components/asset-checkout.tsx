@@ -18,7 +18,7 @@ import { IconAlertTriangle, IconArrowBackUp, IconPackageExport, IconTool } from 
 import { type ReactNode, useState } from 'react';
 import { ASSET_TYPE_LABELS } from '@/features/catalog/utils/format';
 import { serverMessage } from '@/lib/api-client';
-import { useAuth } from '@/lib/auth';
+import { useAuth, useStoreTimeZone } from '@/lib/auth';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useActiveCheckouts, useCheckoutList } from '../api/get-checkouts';
 import { useLendableAssets } from '../api/get-lendable-assets';
@@ -80,6 +80,7 @@ function CheckoutCard({
   onReturn: (checkout: AssetCheckout) => void;
 }) {
   const badge = STATUS_BADGES[checkout.status];
+  const timeZone = useStoreTimeZone();
   return (
     <Card data-testid="checkout-card" data-status={checkout.status} padding="lg" withBorder>
       <Stack gap="sm" h="100%">
@@ -99,16 +100,16 @@ function CheckoutCard({
         </Group>
         <Stack gap={4}>
           <Detail label="Checked out by" value={personName(checkout.user)} />
-          <Detail label="Checked out" value={formatWhen(checkout.checkedOutAt)} />
+          <Detail label="Checked out" value={formatWhen(checkout.checkedOutAt, timeZone)} />
           <Detail
             label="Expected return"
             value={
               <Text span size="sm" fw={500} c={checkout.status === 'overdue' ? 'red.8' : undefined}>
-                {formatWhen(checkout.expectedReturnAt) ?? 'Not set'}
+                {formatWhen(checkout.expectedReturnAt, timeZone) ?? 'Not set'}
               </Text>
             }
           />
-          {checkout.returnedAt ? <Detail label="Returned" value={formatWhen(checkout.returnedAt)} /> : null}
+          {checkout.returnedAt ? <Detail label="Returned" value={formatWhen(checkout.returnedAt, timeZone)} /> : null}
           {checkout.returnCondition ? (
             <Detail
               label="Condition"
@@ -157,6 +158,7 @@ function CheckoutCard({
 /** Assets taken out of service by a damaged or needs-maintenance return, with 'Clear flag'. */
 function FlaggedAssets({ assets }: { assets: LendableAsset[] }) {
   const clear = useClearServiceFlag();
+  const timeZone = useStoreTimeZone();
   const flagged = assets.filter((a) => a.serviceFlag !== null);
   if (flagged.length === 0) return null;
   return (
@@ -187,7 +189,8 @@ function FlaggedAssets({ assets }: { assets: LendableAsset[] }) {
                 </Badge>
               </Group>
               <Text size="xs" c="dimmed">
-                {asset.stock} in stock{asset.serviceFlaggedAt ? ` · flagged ${formatWhen(asset.serviceFlaggedAt)}` : ''}
+                {asset.stock} in stock
+                {asset.serviceFlaggedAt ? ` · flagged ${formatWhen(asset.serviceFlaggedAt, timeZone)}` : ''}
               </Text>
             </Box>
             <Button

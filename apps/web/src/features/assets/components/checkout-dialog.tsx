@@ -4,7 +4,9 @@ import { DateTimePicker } from '@mantine/dates';
 import { ASSET_MESSAGES, type LendableAsset, ROLE_LABELS } from '@retail-hub/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { serverMessage } from '@/lib/api-client';
+import { useStoreTimeZone } from '@/lib/auth';
 import { notifyError, notifySuccess } from '@/lib/notify';
+import { instantOfWallClock } from '@/lib/time-zone';
 import { useBorrowers } from '../api/get-borrowers';
 import { useLendableAssets } from '../api/get-lendable-assets';
 import { useCreateCheckout } from '../api/mutations';
@@ -16,11 +18,13 @@ function unitsOf(asset: LendableAsset): number {
   return asset.variants.length > 0 ? asset.variants.reduce((sum, v) => sum + v.stock, 0) : asset.stock;
 }
 
-/** Mantine dates give 'YYYY-MM-DD HH:mm:ss' in local time; the API takes ISO 8601 with an offset. */
-function toIso(value: string | null): string | null {
+/**
+ * Mantine dates give a wall-clock 'YYYY-MM-DD HH:mm:ss'; it is read on the store's clock (as every
+ * date on the screen is shown), and the API takes ISO 8601.
+ */
+function toIso(value: string | null, timeZone: string | undefined): string | null {
   if (!value) return null;
-  const date = new Date(value.replace(' ', 'T'));
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+  return instantOfWallClock(value, timeZone)?.toISOString() ?? null;
 }
 
 type Errors = Partial<Record<'productId' | 'variantId' | 'userId' | 'expectedReturnAt', string>>;
@@ -34,6 +38,7 @@ export function CheckoutDialog({ opened, onClose }: { opened: boolean; onClose: 
   const [variantId, setVariantId] = useState<string | null>(null);
   const [userId, setUserId] = useState<string | null>(null);
   const [expectedReturn, setExpectedReturn] = useState<string | null>(null);
+  const timeZone = useStoreTimeZone();
   const [notes, setNotes] = useState('');
   const [errors, setErrors] = useState<Errors>({});
 
@@ -73,11 +78,12 @@ export function CheckoutDialog({ opened, onClose }: { opened: boolean; onClose: 
     if (!productId) next.productId = ASSET_MESSAGES.assetRequired;
     if (chosen && chosen.variants.length > 0 && !variantId) next.variantId = 'Choose a size option';
     if (!userId) next.userId = ASSET_MESSAGES.borrowerRequired;
-    if (expectedReturn && !toIso(expectedReturn)) next.expectedReturnAt = ASSET_MESSAGES.expectedReturnInvalid;
+    if (expectedReturn && !toIso(expectedReturn, timeZone))
+      next.expectedReturnAt = ASSET_MESSAGES.expectedReturnInvalid;
     setErrors(next);
     if (Object.keys(next).length > 0 || !productId || !userId) return;
     create.mutate(
-      { productId, variantId, userId, expectedReturnAt: toIso(expectedReturn), notes: notes.trim() || null },
+      { productId, variantId, userId, expectedReturnAt: toIso(expectedReturn, timeZone), notes: notes.trim() || null },
       {
         onSuccess: (checkout) => {
           notifySuccess({

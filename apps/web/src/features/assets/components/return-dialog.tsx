@@ -2,6 +2,7 @@ import { Select, Stack, Text } from '@mantine/core';
 import { ASSET_MESSAGES, type AssetCheckout, RETURN_CONDITIONS, type ReturnCondition } from '@retail-hub/shared';
 import { useEffect, useState } from 'react';
 import { serverMessage } from '@/lib/api-client';
+import { useStoreTimeZone } from '@/lib/auth';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useReturnCheckout } from '../api/mutations';
 import { assetLabel, checkoutOptionLabel, conditionLabel, loanSummary } from '../checkout-display';
@@ -18,6 +19,7 @@ type ReturnDialogProps = {
 
 /** spec §5 Asset return: condition required ('Return condition is required'), notes optional. */
 export function ReturnDialog({ opened, onClose, active, initial }: ReturnDialogProps) {
+  const timeZone = useStoreTimeZone();
   const giveBack = useReturnCheckout();
   const [checkoutId, setCheckoutId] = useState<string | null>(null);
   const [condition, setCondition] = useState<ReturnCondition | null>(null);
@@ -80,7 +82,7 @@ export function ReturnDialog({ opened, onClose, active, initial }: ReturnDialogP
         <Stack gap={2}>
           <Text fw={600}>{assetLabel(initial)}</Text>
           <Text size="sm" c="dimmed">
-            {loanSummary(initial)}
+            {loanSummary(initial, timeZone)}
           </Text>
         </Stack>
       ) : (
@@ -89,7 +91,7 @@ export function ReturnDialog({ opened, onClose, active, initial }: ReturnDialogP
           placeholder={active.length === 0 ? 'No assets are checked out' : 'Choose the asset being returned'}
           data={choices.map((c) => ({
             value: c.id,
-            label: checkoutOptionLabel(c),
+            label: checkoutOptionLabel(c, timeZone),
           }))}
           value={checkoutId}
           onChange={(value) => {
@@ -100,7 +102,7 @@ export function ReturnDialog({ opened, onClose, active, initial }: ReturnDialogP
           error={errors.checkoutId}
           withAsterisk
           // A long option is cut off in the box: the chosen loan's dates are spelled out under it.
-          description={chosen ? loanSummary(chosen) : undefined}
+          description={chosen ? loanSummary(chosen, timeZone) : undefined}
           inputWrapperOrder={['label', 'input', 'description', 'error']}
         />
       )}
