@@ -1,5 +1,18 @@
 import { z } from 'zod';
 import { importResultSchema } from './catalog';
+import type { Role } from './roles';
+
+/** spec §2 Department Manager select: the roles a department's manager may have (server-checked too). */
+export const DEPARTMENT_MANAGER_ROLES = [
+  'manager',
+  'super_admin',
+  'department_manager',
+] as const satisfies readonly Role[];
+
+/** May a user of this role (as stored: any text) manage a department? */
+export function canManageDepartment(role: string): boolean {
+  return (DEPARTMENT_MANAGER_ROLES as readonly string[]).includes(role);
+}
 
 /**
  * Departments (spec §7 Departments and procurement): the response shapes of the POS-side

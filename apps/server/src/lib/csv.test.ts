@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvStream, parseCsv, toCsv } from './csv';
+import { csvStream, parseCsv, readCsvImport, toCsv } from './csv';
 
 describe('CSV', () => {
   const columns = [
@@ -33,5 +33,33 @@ describe('CSV', () => {
       { Name: 'Latte', N: '1' },
       { Name: "'-5 off", N: '2' },
     ]);
+  });
+
+  describe('readCsvImport', () => {
+    const read = (text: string) =>
+      readCsvImport(text, {
+        rowNoun: 'item',
+        required: ['sku', 'name', 'price'],
+        maxRows: 2,
+        invalid: (m) => new Error(m),
+      });
+
+    it('reads cells by column name ignoring case, undoing the formula escape; an absent column is undefined', () => {
+      const file = read("SKU,Name,Price\nA1,'=SUM(1),2.50\n");
+      const [record] = file.records;
+      expect(file.cell(record!, 'sku')).toBe('A1');
+      expect(file.cell(record!, 'name')).toBe('=SUM(1)');
+      expect(file.cell(record!, 'stock')).toBeUndefined();
+    });
+
+    it('refuses a file without rows, with too many rows or without a required column', () => {
+      expect(() => read('sku,name,price\n')).toThrow('The CSV file has no item rows.');
+      expect(() => read('sku,name,price\na,b,1\nc,d,1\ne,f,1\n')).toThrow(
+        'A CSV file can have at most 2 rows; split it into smaller files.',
+      );
+      expect(() => read('sku\na\n')).toThrow(
+        'The CSV file needs the columns sku, name and price (missing: name, price).',
+      );
+    });
   });
 });

@@ -72,3 +72,47 @@ export function parseCsv(text: string): Record<string, string>[] {
     trim: true,
   });
 }
+
+/** "a, b and c": the required columns as the import's message names them. */
+function columnList(columns: readonly string[]): string {
+  return columns.length < 2 ? columns.join('') : `${columns.slice(0, -1).join(', ')} and ${columns.at(-1)}`;
+}
+
+/** An import file, read: its records, and a cell by column name (undefined when the column is absent). */
+export type CsvImportFile = {
+  records: Record<string, string>[];
+  /** The cell under `column` (header compared ignoring case), formula escape undone, not trimmed further. */
+  cell: (record: Record<string, string>, column: string) => string | undefined;
+};
+
+/**
+ * The checks every CSV import makes before its rows: the text parses, it has rows (at most
+ * `maxRows`) and every required column. A failure is thrown as `invalid(message)`.
+ */
+export function readCsvImport(
+  text: string,
+  options: { rowNoun: string; required: readonly string[]; maxRows: number; invalid: (message: string) => Error },
+): CsvImportFile {
+  const { invalid } = options;
+  let records: Record<string, string>[];
+  try {
+    records = parseCsv(text);
+  } catch (error) {
+    throw invalid(`The file is not valid CSV: ${(error as Error).message}`);
+  }
+  const first = records[0];
+  if (!first) throw invalid(`The CSV file has no ${options.rowNoun} rows.`);
+  if (records.length > options.maxRows) {
+    throw invalid(`A CSV file can have at most ${options.maxRows} rows; split it into smaller files.`);
+  }
+  const headers = new Map(Object.keys(first).map((h) => [h.toLowerCase(), h]));
+  const missing = options.required.filter((c) => !headers.has(c.toLowerCase()));
+  if (missing.length > 0) {
+    throw invalid(`The CSV file needs the columns ${columnList(options.required)} (missing: ${missing.join(', ')}).`);
+  }
+  const cell = (record: Record<string, string>, column: string): string | undefined => {
+    const header = headers.get(column.toLowerCase());
+    return header === undefined ? undefined : unescapeFormula(record[header] ?? '');
+  };
+  return { records, cell };
+}

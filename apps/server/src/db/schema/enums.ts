@@ -1,4 +1,11 @@
-import { PAYMENT_METHODS, ROLES } from '@retail-hub/shared';
+import {
+  CHECKOUT_STATUSES,
+  EXPENSE_CATEGORIES,
+  EXPENSE_PAYMENT_METHODS,
+  PAYMENT_METHODS,
+  RETURN_CONDITIONS,
+  ROLES,
+} from '@retail-hub/shared';
 import { pgEnum } from 'drizzle-orm/pg-core';
 
 /**
@@ -18,31 +25,12 @@ export const assetTypeEnum = pgEnum('asset_type', ASSET_TYPES);
 /** spec §3 POS payment methods. */
 export const paymentMethodEnum = pgEnum('payment_method', PAYMENT_METHODS);
 
-/** spec §3 expenses categories. */
-export const EXPENSE_CATEGORIES = [
-  'office_supplies',
-  'maintenance',
-  'utilities',
-  'food_beverage',
-  'transport',
-  'other',
-] as const;
-export type ExpenseCategory = (typeof EXPENSE_CATEGORIES)[number];
+/** spec §3 expenses categories and payment methods (a shorter list than the POS one). */
 export const expenseCategoryEnum = pgEnum('expense_category', EXPENSE_CATEGORIES);
-
-/** spec §3 expenses payment methods (a shorter list than the POS one). */
-export const EXPENSE_PAYMENT_METHODS = ['cash', 'credit_card', 'bank_transfer', 'other'] as const;
-export type ExpensePaymentMethod = (typeof EXPENSE_PAYMENT_METHODS)[number];
 export const expensePaymentMethodEnum = pgEnum('expense_payment_method', EXPENSE_PAYMENT_METHODS);
 
-/** spec §4 Asset checkout displayed statuses. */
-export const CHECKOUT_STATUSES = ['checked_out', 'returned', 'overdue'] as const;
-export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];
+/** spec §4 Asset checkout displayed statuses; spec §3 asset_checkouts.returnCondition. */
 export const checkoutStatusEnum = pgEnum('checkout_status', CHECKOUT_STATUSES);
-
-/** spec §3 asset_checkouts.returnCondition and §5 asset return schema. */
-export const RETURN_CONDITIONS = ['good', 'damaged', 'needs_maintenance'] as const;
-export type ReturnCondition = (typeof RETURN_CONDITIONS)[number];
 export const returnConditionEnum = pgEnum('return_condition', RETURN_CONDITIONS);
 
 // ---- Procurement (spec §4 Enumerations) ----

@@ -221,6 +221,13 @@ export async function findUserFacts(db: DbOrTx, id: string) {
   return rows[0] ?? null;
 }
 
+/** An institutional asset that is lent out: active, checkout required, not a regular product. */
+const lendable = and(
+  eq(products.isActive, true),
+  eq(products.isCheckoutRequired, true),
+  ne(products.assetType, 'regular'),
+);
+
 /**
  * Takes one unit of the product for a loan: a conditional update (never read-then-write), which
  * also re-checks that the asset is still active and in service. Returns false when it did not
@@ -230,16 +237,7 @@ export async function takeProductUnit(db: DbOrTx, productId: string): Promise<bo
   const rows = await db
     .update(products)
     .set({ stock: sql`${products.stock} - 1`, updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(products.id, productId),
-        gte(products.stock, 1),
-        isNull(products.serviceFlag),
-        eq(products.isActive, true),
-        eq(products.isCheckoutRequired, true),
-        ne(products.assetType, 'regular'),
-      ),
-    )
+    .where(and(eq(products.id, productId), gte(products.stock, 1), isNull(products.serviceFlag), lendable))
     .returning({ id: products.id });
   return rows.length > 0;
 }
@@ -249,15 +247,7 @@ export async function takeVariantUnit(db: DbOrTx, productId: string, variantId: 
   const inService = await db
     .select({ id: products.id })
     .from(products)
-    .where(
-      and(
-        eq(products.id, productId),
-        isNull(products.serviceFlag),
-        eq(products.isActive, true),
-        eq(products.isCheckoutRequired, true),
-        ne(products.assetType, 'regular'),
-      ),
-    )
+    .where(and(eq(products.id, productId), isNull(products.serviceFlag), lendable))
     // Holds the product row so a flag set concurrently waits for this loan (or this loan for it).
     .for('share');
   if (inService.length === 0) return false;
@@ -383,7 +373,7 @@ export async function listLendableRows(db: DbOrTx) {
         where ac.product_id = "products"."id" and ac.returned_at is null)`,
     })
     .from(products)
-    .where(and(eq(products.isActive, true), eq(products.isCheckoutRequired, true), ne(products.assetType, 'regular')))
+    .where(lendable)
     .orderBy(sql`lower(${products.name}) collate "C"`, asc(products.id));
   const ids = rows.map((r) => r.id);
   const variants =

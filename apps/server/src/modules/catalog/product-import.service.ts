@@ -6,7 +6,7 @@ import {
   productFormSchema,
 } from '@retail-hub/shared';
 import type { DbOrTx } from '../../db/client';
-import { parseCsv, unescapeFormula } from '../../lib/csv';
+import { type CsvImportFile, readCsvImport } from '../../lib/csv';
 import { pgErrorCode } from '../../lib/db-errors';
 import { type Actor, type CatalogDeps, UNIQUE_VIOLATION } from './catalog.context';
 import { catalogErrors } from './catalog.errors';
@@ -86,7 +86,7 @@ function changedFields(existing: ProductRow, next: ProductWrite): Partial<Produc
 
 type ImportContext = {
   actor: Actor;
-  headers: Map<string, string>;
+  cell: CsvImportFile['cell'];
   categoryIds: Map<string, string>;
   existing: Map<string, ProductRow>;
 };
@@ -101,30 +101,18 @@ type ImportContext = {
  * one transaction: refused rows are reported, every other row is committed together.
  */
 export async function importProductsCsv(deps: CatalogDeps, actor: Actor, text: string): Promise<ProductImportResult> {
-  let records: Record<string, string>[];
-  try {
-    records = parseCsv(text);
-  } catch (error) {
-    throw catalogErrors.invalidCsv(`The file is not valid CSV: ${(error as Error).message}`);
-  }
-  const first = records[0];
-  if (!first) throw catalogErrors.invalidCsv('The CSV file has no product rows.');
-  if (records.length > MAX_IMPORT_ROWS) {
-    throw catalogErrors.invalidCsv(`A CSV file can have at most ${MAX_IMPORT_ROWS} rows; split it into smaller files.`);
-  }
-  const headers = new Map(Object.keys(first).map((h) => [h.toLowerCase(), h]));
-  const missing = REQUIRED_COLUMNS.filter((c) => !headers.has(c));
-  if (missing.length > 0) {
-    throw catalogErrors.invalidCsv(
-      `The CSV file needs the columns sku, name, price and category (missing: ${missing.join(', ')}).`,
-    );
-  }
+  const { records, cell } = readCsvImport(text, {
+    rowNoun: 'product',
+    required: REQUIRED_COLUMNS,
+    maxRows: MAX_IMPORT_ROWS,
+    invalid: catalogErrors.invalidCsv,
+  });
 
   const { db } = deps.database;
-  const skuOf = (record: Record<string, string>) => unescapeFormula(record[headers.get('sku') as string] ?? '').trim();
+  const skuOf = (record: Record<string, string>) => (cell(record, 'sku') ?? '').trim();
   const context: ImportContext = {
     actor,
-    headers,
+    cell,
     categoryIds: new Map((await allCategoryNames(db)).map((c) => [c.name.toLowerCase(), c.id])),
     existing: new Map(),
   };
@@ -173,10 +161,7 @@ async function importRow(
   record: Record<string, string>,
   sku: string,
 ): Promise<RowOutcome> {
-  const cell = (column: string): string | undefined => {
-    const header = context.headers.get(column.toLowerCase());
-    return header === undefined ? undefined : unescapeFormula(record[header] ?? '');
-  };
+  const cell = (column: string): string | undefined => context.cell(record, column);
   const existing = context.existing.get(sku);
   const input: Record<string, unknown> = existing ? formInputOf(existing) : {};
   input.sku = sku;

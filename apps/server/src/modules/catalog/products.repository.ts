@@ -3,6 +3,7 @@ import { and, asc, count, eq, inArray, lte, or, type SQL, sql } from 'drizzle-or
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { assetCheckouts, categories, products, transactionItems } from '../../db/schema/index';
+import { escapeLike } from '../../lib/like';
 
 /** The columns of a product as the API shows it, with its category's id and name. */
 const productColumns = {
@@ -73,11 +74,6 @@ export type ProductFilters = {
   /** Exact SKU, ignoring case: what a barcode scanner types at the terminal. */
   sku?: string | undefined;
 };
-
-/** LIKE treats % and _ as wildcards and \ as the escape: a user's text matches literally. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, '\\$&');
-}
 
 /**
  * Case-insensitive substring match on one column. Written as `lower(col) LIKE '%' || lower($q) || '%'`

@@ -13,8 +13,8 @@ export type DepartmentRow = {
   managerLastName: string | null;
 };
 
-/** spec §7 GET /api/departments: every department with its manager's name, by name. */
-export async function listDepartmentRows(db: DbOrTx): Promise<DepartmentRow[]> {
+/** spec §7 GET /api/departments: every department with its manager's name, by name (or just the one `id`). */
+export async function listDepartmentRows(db: DbOrTx, id?: string): Promise<DepartmentRow[]> {
   return db
     .select({
       id: departments.id,
@@ -28,6 +28,7 @@ export async function listDepartmentRows(db: DbOrTx): Promise<DepartmentRow[]> {
     })
     .from(departments)
     .leftJoin(users, eq(users.id, departments.managerId))
+    .where(id === undefined ? undefined : eq(departments.id, id))
     .orderBy(sql`lower(${departments.name}) collate "C"`, asc(departments.id));
 }
 

@@ -1,4 +1,4 @@
-import type { Department } from '@retail-hub/shared';
+import { canManageDepartment, type Department } from '@retail-hub/shared';
 import type { DbOrTx } from '../../db/client';
 import { pgErrorCode } from '../../lib/db-errors';
 import { AppError, badRequest, conflict } from '../../lib/errors';
@@ -11,8 +11,9 @@ import {
   listDepartmentRows,
 } from './departments.repository';
 
-export async function listDepartments(db: DbOrTx): Promise<Department[]> {
-  const rows = await listDepartmentRows(db);
+/** GET /api/departments: every department; with `id`, only that one (an empty list when it is gone). */
+export async function listDepartments(db: DbOrTx, id?: string): Promise<Department[]> {
+  const rows = await listDepartmentRows(db, id);
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
@@ -29,9 +30,6 @@ export async function listDepartments(db: DbOrTx): Promise<Department[]> {
 export async function departmentExists(db: DbOrTx, id: string): Promise<boolean> {
   return (await findDepartmentId(db, id)) !== null;
 }
-
-/** Roles a department manager may have (spec §2 Department Manager select). */
-export const DEPARTMENT_MANAGER_ROLES = ['manager', 'super_admin', 'department_manager'] as const;
 
 export const DEPARTMENT_MESSAGES = {
   managerInvalid: 'Choose an active user with role manager, super_admin or department_manager as the manager.',
@@ -62,7 +60,7 @@ export async function createDepartment(
   const managerId = managerText === '' || managerText.toLowerCase() === 'none' ? null : managerText;
   if (managerId !== null) {
     const candidate = UUID.test(managerId) ? await findManagerCandidate(db, managerId) : null;
-    if (!candidate?.isActive || !(DEPARTMENT_MANAGER_ROLES as readonly string[]).includes(candidate.role)) {
+    if (!candidate?.isActive || !canManageDepartment(candidate.role)) {
       throw badRequest('validation', DEPARTMENT_MESSAGES.managerInvalid, {
         managerId: DEPARTMENT_MESSAGES.managerInvalid,
       });
@@ -83,7 +81,7 @@ export async function createDepartment(
     throw error;
   }
   await deps.events.publish('department.changed', [id]);
-  const created = (await listDepartments(db)).find((d) => d.id === id);
+  const [created] = await listDepartments(db, id);
   if (!created) throw new AppError(404, 'departments.not_found', 'Department not found');
   return created;
 }

@@ -1,6 +1,6 @@
+import type { ExpenseCategory } from '@retail-hub/shared';
 import { and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import type { ExpenseCategory } from '../../db/schema/enums';
 import { expenses, users } from '../../db/schema/index';
 
 /** What the list and the single-expense answers select (spec §3 expenses with user names). */

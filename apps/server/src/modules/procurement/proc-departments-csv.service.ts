@@ -1,9 +1,10 @@
 import type { Readable } from 'node:stream';
 import type { ImportRowStatus, ProcDepartmentImportResult } from '@retail-hub/shared';
 import type { DbOrTx } from '../../db/client';
-import { type CsvColumn, csvStream, parseCsv, unescapeFormula } from '../../lib/csv';
+import { type CsvColumn, csvStream, readCsvImport } from '../../lib/csv';
 import { pgErrorCode } from '../../lib/db-errors';
 import { badRequest } from '../../lib/errors';
+import { storeToday } from '../analytics/sales-range';
 import {
   findProcDepartmentsByCodes,
   insertProcDepartment,
@@ -60,10 +61,7 @@ export function exportProcDepartmentsCsv(deps: ProcurementDeps): Readable {
 
 /** procurement-departments-YYYY-MM-DD.csv, dated in the store's time zone. */
 export function procDepartmentsExportFileName(timeZone: string, now = new Date()): string {
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    now,
-  );
-  return `procurement-departments-${day}.csv`;
+  return `procurement-departments-${storeToday(timeZone, now)}.csv`;
 }
 
 export const MAX_IMPORT_ROWS = 10_000;
@@ -90,26 +88,15 @@ export async function importProcDepartmentsCsv(
   deps: ProcurementDeps,
   text: string,
 ): Promise<ProcDepartmentImportResult> {
-  let records: Record<string, string>[];
-  try {
-    records = parseCsv(text);
-  } catch (error) {
-    throw invalidCsv(`The file is not valid CSV: ${(error as Error).message}`);
-  }
-  const first = records[0];
-  if (!first) throw invalidCsv('The CSV file has no department rows.');
-  if (records.length > MAX_IMPORT_ROWS) {
-    throw invalidCsv(`A CSV file can have at most ${MAX_IMPORT_ROWS} rows; split it into smaller files.`);
-  }
-  const headers = new Map(Object.keys(first).map((h) => [h.toLowerCase(), h]));
-  const missing = ['code', 'name'].filter((c) => !headers.has(c.toLowerCase()));
-  if (missing.length > 0) {
-    throw invalidCsv(`The CSV file needs the columns code and name (missing: ${missing.join(', ')}).`);
-  }
-  const cell = (record: Record<string, string>, column: string): string | undefined => {
-    const header = headers.get(column.toLowerCase());
-    return header === undefined ? undefined : unescapeFormula(record[header] ?? '').trim();
-  };
+  const file = readCsvImport(text, {
+    rowNoun: 'department',
+    required: ['code', 'name'],
+    maxRows: MAX_IMPORT_ROWS,
+    invalid: invalidCsv,
+  });
+  const { records } = file;
+  const cell = (record: Record<string, string>, column: string): string | undefined =>
+    file.cell(record, column)?.trim();
 
   const { db } = deps.database;
   const codes = [

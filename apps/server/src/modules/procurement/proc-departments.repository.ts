@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { procDepartments } from '../../db/schema/index';
+import { escapeLike } from '../../lib/like';
 
 export type ProcDepartmentRow = {
   id: string;
@@ -28,16 +29,12 @@ const columns = {
   createdAt: procDepartments.createdAt,
 };
 
-/** `%`, `_` and `\` match themselves in a search (ILIKE's escape is the backslash). */
-function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 function whereOf(filter: ProcDepartmentFilter): SQL | undefined {
   const conditions: SQL[] = [];
   const term = filter.search?.trim();
   if (term) {
-    const pattern = likePattern(term);
+    // `%`, `_` and `\` match themselves (ILIKE's escape is the backslash).
+    const pattern = `%${escapeLike(term)}%`;
     conditions.push(or(ilike(procDepartments.code, pattern), ilike(procDepartments.name, pattern)) as SQL);
   }
   if (filter.status === 'active') conditions.push(eq(procDepartments.isArchived, false));

@@ -1,3 +1,4 @@
+import type { ProcDepartment } from '@retail-hub/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, createUser, inject, signIn, type TestApp } from '../../../test/build-test-app';
@@ -5,15 +6,7 @@ import { procDepartments } from '../../db/schema/index';
 import { parseCsv } from '../../lib/csv';
 import { eventually, recordEvents } from '../catalog/catalog.test-support';
 
-type Dept = {
-  id: string;
-  code: string;
-  name: string;
-  description: string | null;
-  parentId: string | null;
-  isArchived: boolean;
-  createdAt: string;
-};
+type Dept = ProcDepartment;
 
 let t: TestApp;
 let manager: string;

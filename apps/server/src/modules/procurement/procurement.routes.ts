@@ -6,6 +6,7 @@ import {
 } from '@retail-hub/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { CSV_IMPORT_BODY_LIMIT, csvImportBodySchema, csvResponseSchema, sendCsv } from '../../lib/csv-routes';
 import { optimizationSuggestionsFor } from './optimization.service';
 import {
   createProcDepartment,
@@ -26,7 +27,6 @@ const listQuerySchema = z.object({
   hierarchy: z.enum(['all', 'root'], { error: 'Hierarchy must be all or root' }).default('all'),
 });
 
-const MAX_CSV_CHARS = 5 * 1024 * 1024;
 const params = z.object({ id: idSchema });
 const permission = { permission: 'departments.manage' } as const;
 
@@ -71,34 +71,20 @@ export const procurementRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/procurement/departments/export.csv',
-    // The body is a CSV stream, which Fastify sends as it is (no serializer runs for a stream).
-    { config: permission, schema: { response: { 200: z.any().describe('text/csv') } } },
-    async (_request, reply) => {
-      reply
-        .header('Content-Type', 'text/csv; charset=utf-8')
-        .header(
-          'Content-Disposition',
-          `attachment; filename="${procDepartmentsExportFileName(app.config.storeTimeZone)}"`,
-        )
-        .header('Cache-Control', 'no-store');
-      return reply.send(exportProcDepartmentsCsv(app));
-    },
+    { config: permission, schema: { response: { 200: csvResponseSchema } } },
+    async (_request, reply) =>
+      sendCsv(reply, {
+        filename: procDepartmentsExportFileName(app.config.storeTimeZone),
+        stream: exportProcDepartmentsCsv(app),
+      }),
   );
 
   app.post(
     '/api/procurement/departments/import',
     {
       config: permission,
-      bodyLimit: 8 * 1024 * 1024,
-      schema: {
-        body: z.object({
-          csv: z
-            .string({ error: 'Choose a CSV file to import.' })
-            .min(1, { error: 'Choose a CSV file to import.' })
-            .max(MAX_CSV_CHARS, { error: 'The CSV file is larger than 5 MB; split it into smaller files.' }),
-        }),
-        response: { 200: procDepartmentImportResultSchema },
-      },
+      bodyLimit: CSV_IMPORT_BODY_LIMIT,
+      schema: { body: csvImportBodySchema, response: { 200: procDepartmentImportResultSchema } },
     },
     async (request) => importProcDepartmentsCsv(app, request.body.csv),
   );

@@ -1,6 +1,7 @@
 import { can, vtpdExportQuerySchema } from '@retail-hub/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendCsv } from '../../lib/csv-routes';
 import type { AuthUser } from '../../types';
 import { dailySalesCsv, shiftSalesCsv, vtpdSalesCsv } from './reports.service';
 
@@ -9,14 +10,11 @@ import { dailySalesCsv, shiftSalesCsv, vtpdSalesCsv } from './reports.service';
  * spec §2 Sales Reports: Export VTPD.
  */
 export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/reports/daily.csv', { config: { permission: 'pos.sell' } }, async (_request, reply) => {
-    const { filename, stream } = dailySalesCsv({ db: app.database.db, timeZone: app.config.storeTimeZone });
-    return reply
-      .header('Content-Type', 'text/csv; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="${filename}"`)
-      .header('Cache-Control', 'no-store')
-      .send(stream);
-  });
+  const deps = { db: app.database.db, timeZone: app.config.storeTimeZone };
+
+  app.get('/api/reports/daily.csv', { config: { permission: 'pos.sell' } }, async (_request, reply) =>
+    sendCsv(reply, dailySalesCsv(deps)),
+  );
 
   // The Sales Reports screen's permission; the range rule (cashiers: today only) is the reports' own.
   app.get(
@@ -24,16 +22,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { permission: 'pos.dashboard' }, schema: { querystring: vtpdExportQuerySchema } },
     async (request, reply) => {
       const user = (request.auth as { user: AuthUser }).user;
-      const { filename, stream } = vtpdSalesCsv(
-        { db: app.database.db, timeZone: app.config.storeTimeZone },
-        request.query,
-        { canViewReports: can(user.role, 'reports.view') },
-      );
-      return reply
-        .header('Content-Type', 'text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="${filename}"`)
-        .header('Cache-Control', 'no-store')
-        .send(stream);
+      return sendCsv(reply, vtpdSalesCsv(deps, request.query, { canViewReports: can(user.role, 'reports.view') }));
     },
   );
 
@@ -49,16 +38,11 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = (request.auth as { user: AuthUser }).user;
-      const { filename, stream } = await shiftSalesCsv(
-        { db: app.database.db, timeZone: app.config.storeTimeZone },
-        request.params.id,
-        { userId: user.id, canViewReports: can(user.role, 'reports.view') },
-      );
-      return reply
-        .header('Content-Type', 'text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="${filename}"`)
-        .header('Cache-Control', 'no-store')
-        .send(stream);
+      const file = await shiftSalesCsv(deps, request.params.id, {
+        userId: user.id,
+        canViewReports: can(user.role, 'reports.view'),
+      });
+      return sendCsv(reply, file);
     },
   );
 };

@@ -1,18 +1,15 @@
 import { Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
-import { displayName, ROLE_LABELS, type Role, type UserSummary } from '@retail-hub/shared';
+import { canManageDepartment, displayName, ROLE_LABELS, type UserSummary } from '@retail-hub/shared';
 import { type FormEvent, useState } from 'react';
 import { serverMessage } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useCreateDepartment } from '../api/departments';
 
-/** spec §2: a department manager is a user with role manager, super_admin or department_manager. */
-const MANAGER_ROLES: readonly Role[] = ['manager', 'super_admin', 'department_manager'];
-
 export function managerOptions(users: readonly UserSummary[]): { value: string; label: string }[] {
   return [
     { value: 'none', label: 'No manager assigned' },
     ...users
-      .filter((user) => user.isActive && MANAGER_ROLES.includes(user.role))
+      .filter((user) => user.isActive && canManageDepartment(user.role))
       .map((user) => ({ value: user.id, label: `${displayName(user)} (${ROLE_LABELS[user.role]})` })),
   ];
 }
