@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { salesRangeQuerySchema, storeDateSchema } from './pos';
+import { salesRangeQuerySchema } from './pos';
 
 /** 'true'/'1' turn a report filter on; anything else (or nothing) leaves it off. */
 const queryFlag = z
@@ -7,10 +7,11 @@ const queryFlag = z
   .optional()
   .transform((v) => v === 'true' || v === '1');
 
+/** Inclusive store days, default today: the sales-list query without its list size. */
+const storeDaysQuerySchema = salesRangeQuerySchema.pick({ startDate: true, endDate: true });
+
 /** Query of the report figures: inclusive store days (default today) and the 'VTPD Only' filter. */
-export const reportRangeQuerySchema = z.object({
-  startDate: storeDateSchema.optional(),
-  endDate: storeDateSchema.optional(),
+export const reportRangeQuerySchema = storeDaysQuerySchema.extend({
   /** spec §2 'VTPD Only': only sales whose reference code starts with VTPD. */
   vtpdOnly: queryFlag,
 });
@@ -24,10 +25,7 @@ export const transactionsQuerySchema = topProductsQuerySchema;
  * GET /api/reports/vtpd.csv: every VTPD sale of the inclusive store days (default today), streamed
  * by the server so no sale is left out however many the range holds.
  */
-export const vtpdExportQuerySchema = z.object({
-  startDate: storeDateSchema.optional(),
-  endDate: storeDateSchema.optional(),
-});
+export const vtpdExportQuerySchema = storeDaysQuerySchema;
 export type VtpdExportQuery = z.infer<typeof vtpdExportQuerySchema>;
 
 /** spec §9 Export CSV (VTPD): the columns, in order. */

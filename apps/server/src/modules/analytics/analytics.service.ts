@@ -90,7 +90,7 @@ export function growthPercent(current: number, previous: number): number {
  */
 export async function salesSummary(
   deps: Deps,
-  query: ReportRangeQuery & { vtpdOnly?: boolean },
+  query: ReportRangeQuery,
   reader: { canViewReports: boolean },
 ): Promise<SalesSummary> {
   const range = resolveSalesRange(query, { timeZone: deps.timeZone, canViewReports: reader.canViewReports });

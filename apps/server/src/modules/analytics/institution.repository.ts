@@ -36,13 +36,15 @@ function checkoutsPerProduct(db: DbOrTx, range: Range) {
 
 /** The four cards: assets, their value (price × stock), active and overdue checkouts. */
 export async function cardFigures(db: DbOrTx, now: Date) {
-  const [assets] = await db.select({ totalAssets: count, assetValue: value }).from(products).where(isAsset);
-  const [checkouts] = await db
-    .select({
-      activeCheckouts: sql<number>`count(*) filter (where ${assetCheckouts.returnedAt} is null)::int`,
-      overdueItems: sql<number>`count(*) filter (where ${assetCheckouts.returnedAt} is null and ${assetCheckouts.expectedReturnAt} < ${ts(now)})::int`,
-    })
-    .from(assetCheckouts);
+  const [[assets], [checkouts]] = await Promise.all([
+    db.select({ totalAssets: count, assetValue: value }).from(products).where(isAsset),
+    db
+      .select({
+        activeCheckouts: sql<number>`count(*) filter (where ${assetCheckouts.returnedAt} is null)::int`,
+        overdueItems: sql<number>`count(*) filter (where ${assetCheckouts.returnedAt} is null and ${assetCheckouts.expectedReturnAt} < ${ts(now)})::int`,
+      })
+      .from(assetCheckouts),
+  ]);
   return {
     totalAssets: assets?.totalAssets ?? 0,
     assetValue: assets?.assetValue ?? '0',

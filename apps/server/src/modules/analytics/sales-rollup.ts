@@ -67,16 +67,18 @@ export class SalesRollup {
     const result = new Map<string, DayFigures>();
     const cutoff = this.now() - SalesRollup.CLOSE_MARGIN_MS;
     // Contiguous runs of days that are not (or cannot be) cached are read in one query each.
-    let run: string[] = [];
+    let run: Array<{ date: string; end: number }> = [];
     const flush = async () => {
       if (run.length === 0) return;
       const span = run;
       run = [];
-      const read = await this.read(span[0] as string, span[span.length - 1] as string);
-      for (const date of span) {
+      const first = span[0] as (typeof span)[number];
+      const last = span[span.length - 1] as (typeof span)[number];
+      const read = await this.read(first.date, last.date);
+      for (const { date, end } of span) {
         const figures = read.get(date) ?? emptyDay();
         result.set(date, figures);
-        if (storeDaysRange(date, date, this.timeZone).end.getTime() <= cutoff) {
+        if (end <= cutoff) {
           this.partial.delete(date);
           this.remember(date, figures);
         }
@@ -95,7 +97,7 @@ export class SalesRollup {
         await flush();
         result.set(date, await this.openDay(date, bounds, cutoff));
       } else {
-        run.push(date);
+        run.push({ date, end: bounds.end.getTime() });
       }
     }
     await flush();
@@ -166,13 +168,7 @@ export class SalesRollup {
       const revenue = decimalToCents(row.revenue);
       for (const f of row.vtpd ? [day.all, day.vtpd] : [day.all]) {
         f.items += row.sold;
-        const product = f.products.get(row.productId);
-        if (product) {
-          product.sold += row.sold;
-          product.revenue += revenue;
-        } else {
-          f.products.set(row.productId, { sold: row.sold, revenue });
-        }
+        addProduct(f.products, row.productId, { sold: row.sold, revenue });
       }
     }
     return byDay;
@@ -187,19 +183,23 @@ function cloneDay(day: DayFigures): DayFigures {
   return { all: cloneFigures(day.all), vtpd: cloneFigures(day.vtpd) };
 }
 
-function addFigures(target: Figures, source: Figures): void {
+function addProduct(products: Figures['products'], id: string, figures: { sold: number; revenue: Cents }): void {
+  const entry = products.get(id);
+  if (entry) {
+    entry.sold += figures.sold;
+    entry.revenue += figures.revenue;
+  } else {
+    products.set(id, { ...figures });
+  }
+}
+
+/** Adds figures into others (mutates `target`); `withProducts` false leaves the per-product map alone. */
+function addFigures(target: Figures, source: Figures, withProducts = true): void {
   target.revenue += source.revenue;
   target.sales += source.sales;
   target.items += source.items;
-  for (const [id, p] of source.products) {
-    const entry = target.products.get(id);
-    if (entry) {
-      entry.sold += p.sold;
-      entry.revenue += p.revenue;
-    } else {
-      target.products.set(id, { ...p });
-    }
-  }
+  if (!withProducts) return;
+  for (const [id, p] of source.products) addProduct(target.products, id, p);
 }
 
 /** Adds a day's figures into another's (mutates `target`). */
@@ -211,20 +211,6 @@ function addDayFigures(target: DayFigures, source: DayFigures): void {
 /** The sum of several days' figures. */
 export function sumFigures(days: ReadonlyArray<Figures>, withProducts = true): Figures {
   const total = emptyFigures();
-  for (const day of days) {
-    total.revenue += day.revenue;
-    total.sales += day.sales;
-    total.items += day.items;
-    if (!withProducts) continue;
-    for (const [id, p] of day.products) {
-      const entry = total.products.get(id);
-      if (entry) {
-        entry.sold += p.sold;
-        entry.revenue += p.revenue;
-      } else {
-        total.products.set(id, { ...p });
-      }
-    }
-  }
+  for (const day of days) addFigures(total, day, withProducts);
   return total;
 }

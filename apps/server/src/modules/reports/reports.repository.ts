@@ -17,6 +17,8 @@ export type DailySaleRow = {
 };
 
 const completed = eq(transactions.status, 'completed');
+const createdIn = (range: { start: Date; end: Date }) =>
+  and(gte(transactions.createdAt, range.start), lt(transactions.createdAt, range.end));
 
 /**
  * Completed sales of [start, end) in time order, one page at a time (keyset on created_at, id),
@@ -27,11 +29,7 @@ export function completedSalesBetween(
   range: { start: Date; end: Date },
   pageSize = 500,
 ): AsyncGenerator<DailySaleRow> {
-  return salesInOrder(
-    db,
-    and(gte(transactions.createdAt, range.start), lt(transactions.createdAt, range.end), completed),
-    { pageSize, newestFirst: false },
-  );
+  return salesInOrder(db, and(createdIn(range), completed), { pageSize, newestFirst: false });
 }
 
 /** The completed sales of one shift, in time order, page by page like completedSalesBetween. */
@@ -48,15 +46,10 @@ export function vtpdSalesBetween(
   range: { start: Date; end: Date },
   pageSize = 500,
 ): AsyncGenerator<DailySaleRow> {
-  return salesInOrder(
-    db,
-    and(
-      gte(transactions.createdAt, range.start),
-      lt(transactions.createdAt, range.end),
-      like(transactions.referenceCode, 'VTPD%'),
-    ),
-    { pageSize, newestFirst: true },
-  );
+  return salesInOrder(db, and(createdIn(range), like(transactions.referenceCode, 'VTPD%')), {
+    pageSize,
+    newestFirst: true,
+  });
 }
 
 async function* salesInOrder(
