@@ -12,11 +12,13 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { Panel, PanelEmpty, PanelLoading } from '@/components/panel';
+import { StatCard } from '@/components/stat-card';
 import { formatWhen, personName } from '@/features/assets/checkout-display';
 import { useLowStockProducts } from '@/features/catalog/api/get-low-stock';
+import { useDailyStats } from '@/features/pos/api/get-daily-stats';
 import { useStoreTimeZone } from '@/lib/auth';
 import { money } from '@/lib/money';
-import { useActiveDepartments, useOverdueCheckouts, useTodaysStats } from './api';
+import { useActiveDepartments, useOverdueCheckouts } from './api';
 import {
   departmentCount,
   firstAndRest,
@@ -50,49 +52,12 @@ const NAV_CARDS = [
   { to: '/pos', title: 'Open POS Terminal', text: 'Start selling', icon: IconCashRegister, color: 'green' },
 ] as const;
 
-function StatCard({
-  label,
-  value,
-  note,
-  icon: Icon,
-  color,
-  pending,
-}: {
-  label: string;
-  value: string;
-  note: string;
-  icon: typeof IconPackage;
-  color: string;
-  pending: boolean;
-}) {
-  return (
-    <Card padding="md" data-testid={`stat-${label}`}>
-      <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <Box>
-          <Text size="sm" c="dimmed" fw={500}>
-            {label}
-          </Text>
-          <Text fw={700} size="28px" lh={1.2} ff="monospace" data-testid="stat-value">
-            {pending ? '…' : value}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {note}
-          </Text>
-        </Box>
-        <ThemeIcon variant="light" color={color} size={40} radius="md" aria-hidden>
-          <Icon size={22} />
-        </ThemeIcon>
-      </Group>
-    </Card>
-  );
-}
-
 /** spec §2 Procurement dashboard (/procurement-dashboard and /procurement). */
 export function ProcurementDashboard() {
   const timeZone = useStoreTimeZone();
   const departments = useActiveDepartments();
   const overdue = useOverdueCheckouts();
-  const stats = useTodaysStats();
+  const stats = useDailyStats();
   const lowStock = useLowStockProducts({ refetchInterval: PROCUREMENT_REFETCH_MS });
 
   const assetAlerts = lowStockAssets(lowStock.data);

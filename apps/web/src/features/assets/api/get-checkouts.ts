@@ -4,6 +4,7 @@ import {
   CHECKOUT_NEXT_CURSOR_HEADER,
   CHECKOUT_TOTAL_HEADER,
   type CheckoutFilter,
+  type CheckoutSort,
 } from '@retail-hub/shared';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { buildUrl, throwIfResNotOk } from '@/lib/api-client';
@@ -15,15 +16,16 @@ export type CheckoutPage = { items: AssetCheckout[]; total: number; nextCursor: 
 
 /**
  * GET /api/asset-checkouts (spec §7): 'all' means no status filter (left out of the query string).
- * The server answers a page (60 unless `limit` says otherwise) with X-Total-Count and, when more
- * follow, X-Next-Cursor.
+ * The server answers a page (60 unless `limit` says otherwise; newest first unless `sort` says
+ * 'due') with X-Total-Count and, when more follow, X-Next-Cursor.
  */
 export async function getCheckoutPage(
-  query: { filter: CheckoutFilter; limit?: number; cursor?: string | null },
+  query: { filter: CheckoutFilter; limit?: number; cursor?: string | null; sort?: CheckoutSort },
   signal?: AbortSignal,
 ): Promise<CheckoutPage> {
   const url = buildUrl(CHECKOUTS_PATH, {
     status: query.filter === 'all' ? undefined : query.filter,
+    sort: query.sort,
     limit: query.limit,
     cursor: query.cursor,
   });

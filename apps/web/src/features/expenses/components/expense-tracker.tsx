@@ -15,6 +15,7 @@ import { format } from 'date-fns';
 import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '@/components/feedback/confirm-dialog';
 import { Panel, PanelEmpty, PanelLoading } from '@/components/panel';
+import { StatCard } from '@/components/stat-card';
 import { ApiError, serverMessage } from '@/lib/api-client';
 import { useStoreTimeZone } from '@/lib/auth';
 import { money } from '@/lib/money';
@@ -50,19 +51,6 @@ const CATEGORY_COLORS: Record<ExpenseCategory, string> = {
 /** The server's field errors of a refused save, to show under the fields. */
 function fieldErrorsOf(error: unknown): FieldErrors {
   return error instanceof ApiError ? ((error.body?.errors as FieldErrors | undefined) ?? {}) : {};
-}
-
-function StatCard({ label, value, loading }: { label: string; value: string; loading: boolean }) {
-  return (
-    <Card padding="md" data-testid={`expense-stat-${label}`}>
-      <Text size="sm" c="dimmed" fw={500}>
-        {label}
-      </Text>
-      <Text fw={700} size="28px" lh={1.2} ff="monospace" data-testid="stat-value">
-        {loading ? '…' : value}
-      </Text>
-    </Card>
-  );
 }
 
 /** spec §2 Expense Tracker (/expenses), inside the POS shell; the guard admits managers (spec §6). */
@@ -159,16 +147,23 @@ export function ExpenseTracker({ title }: { title: string }) {
       </Group>
 
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" data-testid="expense-stats">
-        <StatCard label="Today's Expenses" value={money(stats.data?.totalExpenses ?? '0')} loading={stats.isPending} />
+        <StatCard
+          label="Today's Expenses"
+          value={money(stats.data?.totalExpenses ?? '0')}
+          pending={stats.isPending}
+          testId="expense-stat-Today's Expenses"
+        />
         <StatCard
           label="Total Transactions"
           value={String(stats.data?.totalTransactions ?? 0)}
-          loading={stats.isPending}
+          pending={stats.isPending}
+          testId="expense-stat-Total Transactions"
         />
         <StatCard
           label="Categories"
           value={String(stats.data?.expensesByCategory.length ?? 0)}
-          loading={stats.isPending}
+          pending={stats.isPending}
+          testId="expense-stat-Categories"
         />
       </SimpleGrid>
 

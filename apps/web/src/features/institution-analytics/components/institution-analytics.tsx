@@ -1,6 +1,6 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
-import { Alert, Badge, Button, Card, Group, Select, SimpleGrid, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Select, SimpleGrid, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import {
   ANALYTICS_RANGES,
   type AnalyticsRange,
@@ -20,6 +20,7 @@ import {
 } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { Panel, PanelEmpty, PanelLoading } from '@/components/panel';
+import { StatCard } from '@/components/stat-card';
 import { serverMessage } from '@/lib/api-client';
 import { money, toCents } from '@/lib/money';
 import { useInstitutionAnalytics } from '../api/institution-analytics';
@@ -34,24 +35,6 @@ const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
 /** Chart values are dollars (the chart library works in numbers); the labels go back through cents. */
 const dollars = (value: string) => toCents(value) / 100;
 const chartMoney = (value: number) => formatMoney(Math.round(value * 100));
-
-function StatCard({ label, value, loading, hint }: { label: string; value: string; loading: boolean; hint?: string }) {
-  return (
-    <Card padding="md" data-testid={`analytics-card-${label}`}>
-      <Text size="sm" c="dimmed" fw={500}>
-        {label}
-      </Text>
-      <Text fw={700} size="28px" lh={1.2} ff="monospace" data-testid="card-value">
-        {loading ? '…' : value}
-      </Text>
-      {hint ? (
-        <Text size="xs" c="dimmed">
-          {hint}
-        </Text>
-      ) : null}
-    </Card>
-  );
-}
 
 function DataTable({
   head,
@@ -154,25 +137,24 @@ export function InstitutionAnalytics({ title }: { title: string }) {
       ) : null}
 
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md" data-testid="analytics-cards">
-        <StatCard
-          label="Total Assets"
-          value={String(data?.cards.totalAssets ?? 0)}
-          loading={loading}
-          hint="Active institutional items"
-        />
-        <StatCard label="Asset Value" value={money(data?.cards.assetValue)} loading={loading} hint="Price × stock" />
-        <StatCard
-          label="Active Checkouts"
-          value={String(data?.cards.activeCheckouts ?? 0)}
-          loading={loading}
-          hint="Not yet returned"
-        />
-        <StatCard
-          label="Overdue Items"
-          value={String(data?.cards.overdueItems ?? 0)}
-          loading={loading}
-          hint="Past their expected return"
-        />
+        {(
+          [
+            ['Total Assets', String(data?.cards.totalAssets ?? 0), 'Active institutional items'],
+            ['Asset Value', money(data?.cards.assetValue), 'Price × stock'],
+            ['Active Checkouts', String(data?.cards.activeCheckouts ?? 0), 'Not yet returned'],
+            ['Overdue Items', String(data?.cards.overdueItems ?? 0), 'Past their expected return'],
+          ] as const
+        ).map(([label, value, note]) => (
+          <StatCard
+            key={label}
+            label={label}
+            value={value}
+            note={note}
+            pending={loading}
+            testId={`analytics-card-${label}`}
+            valueTestId="card-value"
+          />
+        ))}
       </SimpleGrid>
 
       <Tabs defaultValue="inventory" keepMounted={false}>
