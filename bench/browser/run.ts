@@ -18,7 +18,7 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,7 +29,9 @@ import { openDatabase } from '../../apps/server/src/db/client';
 import { runMigrations } from '../../apps/server/src/db/migrate';
 import { categories, products, users } from '../../apps/server/src/db/schema/index';
 import { hashPin } from '../../apps/server/src/modules/auth/pin-hash';
+import { webSourcesChangedAt } from '../../scripts/web-sources.mjs';
 import { benchProduct, CATEGORY_NAMES, seeded } from '../catalog/data';
+import { percentile } from '../shared/stats.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -59,26 +61,10 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 // The built web app: apps/web/dist when it is newer than the sources, else a private build (so a
 // build here never empties the folder another engineer's E2E server is serving).
 
-const WEB_SOURCES = [
-  'apps/web/src',
-  'apps/web/index.html',
-  'apps/web/vite.config.ts',
-  'apps/web/public',
-  'packages/shared/src',
-];
 const PRIVATE_DIST = path.join(tmpdir(), 'retail-hub-bench-browser-dist');
 
-function newestMtime(target: string): number {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  return newest;
-}
-
 function webDist(): string {
-  const sourcesAt = Math.max(...WEB_SOURCES.map((s) => newestMtime(path.join(root, s))));
+  const sourcesAt = webSourcesChangedAt(root);
   for (const dir of [path.join(root, 'apps/web/dist'), PRIVATE_DIST]) {
     const index = path.join(dir, 'index.html');
     if (existsSync(index) && statSync(index).mtimeMs >= sourcesAt) return dir;
@@ -349,18 +335,16 @@ const medianCpu = (list: Cpu[]) => ({
   styleMs: summary(list.map((c) => c.style)).median,
 });
 
-function percentile(values: number[], p: number): number {
+function summary(values: number[]) {
   const sorted = [...values].sort((a, b) => a - b);
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+  return {
+    median: Number(percentile(sorted, 50).toFixed(1)),
+    p95: Number(percentile(sorted, 95).toFixed(1)),
+    min: Number(Math.min(...values).toFixed(1)),
+    max: Number(Math.max(...values).toFixed(1)),
+    n: values.length,
+  };
 }
-const summary = (values: number[]) => ({
-  median: Number(percentile(values, 50).toFixed(1)),
-  p95: Number(percentile(values, 95).toFixed(1)),
-  min: Number(Math.min(...values).toFixed(1)),
-  max: Number(Math.max(...values).toFixed(1)),
-  n: values.length,
-});
 
 // ---------------------------------------------------------------------------------------------
 

@@ -10,7 +10,6 @@
  *   created on that server and dropped afterwards)
  *   BENCH_PRODUCTS=100000 BENCH_ROUNDS=3
  */
-import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { PRODUCT_LIST_DEFAULT_LIMIT } from '@retail-hub/shared';
 import { buildApp } from '../../apps/server/src/app';
@@ -20,6 +19,7 @@ import { runMigrations } from '../../apps/server/src/db/migrate';
 import { hashPin } from '../../apps/server/src/modules/auth/pin-hash';
 import { productPageQuery } from '../../apps/server/src/modules/catalog/products.repository';
 import { type FreshDatabase, openFreshDatabase } from '../shared/fresh-database';
+import { percentile, processCpuMs } from '../shared/stats.mjs';
 import { benchProduct, broadTerms, CATEGORY_NAMES, type SearchTerm, searchTerms, seeded } from './data';
 
 const PRODUCT_COUNT = Number(process.env.BENCH_PRODUCTS ?? 100_000);
@@ -66,29 +66,18 @@ async function seedCatalogue(database: Database): Promise<void> {
 
 /**
  * CPU used so far by the PostgreSQL backends serving this database (Linux /proc, server on this
- * machine; clock ticks of 10 ms), so the database's share of a search is measured too. Null when
- * it cannot be read.
+ * machine), so the database's share of a search is measured too. Null when it cannot be read.
  */
 async function backendCpuMs(database: Database): Promise<number | null> {
   if (database.kind !== 'postgres') return null;
   const { rows } = await database.execute('select pid from pg_stat_activity where datname = current_database()');
-  let ticks = 0;
+  let total = 0;
   for (const { pid } of rows) {
-    try {
-      const stat = readFileSync(`/proc/${String(pid)}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      return null;
-    }
+    const used = processCpuMs(String(pid));
+    if (used === null) return null;
+    total += used;
   }
-  return ticks * 10;
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, index)] as number;
+  return total;
 }
 
 const ms = (n: number) => `${n.toFixed(1).padStart(6)} ms`;

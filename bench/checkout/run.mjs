@@ -13,13 +13,14 @@
  */
 import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { percentile, processCpuMs } from '../shared/stats.mjs';
 import { randomSale, signInTerminal } from '../shared/terminal.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -91,8 +92,6 @@ function post(url, body, headers) {
   });
 }
 
-const CLOCK_TICKS_PER_SECOND = 100;
-
 /**
  * CPU used so far by the PostgreSQL backends serving the bench database (Linux /proc), so the
  * report can say what a sale costs the database too. Backends that end meanwhile are not counted.
@@ -102,25 +101,11 @@ async function backendCpuMs(dbName) {
   await admin.connect();
   try {
     const { rows } = await admin.query('select pid from pg_stat_activity where datname = $1', [dbName]);
-    let total = 0;
-    for (const { pid } of rows) {
-      try {
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        total += ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
-      } catch {
-        // Not on Linux, or the backend ended.
-      }
-    }
-    return { total };
+    // Not on Linux, or the backend ended: counted as 0.
+    return { total: rows.reduce((sum, { pid }) => sum + (processCpuMs(pid) ?? 0), 0) };
   } finally {
     await admin.end();
   }
-}
-
-function percentile(sorted, p) {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
 async function drive(base, cookies, catalogue, server, dbName) {

@@ -30,6 +30,7 @@ import { parseArgs, promisify } from 'node:util';
 import { type Database, openDatabase } from '../../apps/server/src/db/client';
 import { runMigrations } from '../../apps/server/src/db/migrate';
 import { type CatalogueEntry, seedBenchStore } from '../shared/seed';
+import { percentile, processCpuMs } from '../shared/stats.mjs';
 import { randomSale, signInTerminal } from '../shared/terminal.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -123,13 +124,8 @@ function spawnApp(target: AppTarget, note: string): App {
 
 /** CPU seconds a process has used (Linux /proc), to tell a busy boot from a stuck one. */
 function cpuSeconds(pid: number | undefined): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return Number.NaN;
-  }
+  const used = pid === undefined ? null : processCpuMs(pid);
+  return used === null ? Number.NaN : used / 1000;
 }
 
 /**
@@ -359,11 +355,6 @@ async function startLoad(pins: string[], catalogue: CatalogueEntry[]) {
     clearTimeout(timer);
   };
   return { load, stop };
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
 }
 
 /** p50/p95/max of answered requests, ms. */

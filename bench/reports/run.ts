@@ -20,6 +20,7 @@ import { runMigrations } from '../../apps/server/src/db/migrate';
 import { storeDaysRange, storeToday } from '../../apps/server/src/modules/analytics/sales-range';
 import { hashPin } from '../../apps/server/src/modules/auth/pin-hash';
 import { type FreshDatabase, openFreshDatabase } from '../shared/fresh-database';
+import { percentile } from '../shared/stats.mjs';
 import { type Exec, insertSales, seedBase } from './data';
 
 const SALES = Number(process.env.BENCH_SALES ?? 1_000_000);
@@ -57,11 +58,6 @@ async function openLoader({ database, url }: FreshDatabase): Promise<{ exec: Exe
   };
 }
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, index)] as number;
-}
 const ms = (n: number) => `${n.toFixed(1).padStart(7)} ms`;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const load = () =>

@@ -1,10 +1,4 @@
-import {
-  type Cents,
-  formatMoney,
-  type SalesSummary,
-  type TopProduct,
-  type TransactionListItem,
-} from '@retail-hub/shared';
+import { type Cents, formatMoney, type SalesSummary, type TransactionListItem } from '@retail-hub/shared';
 import { toCents } from '@/lib/money';
 import { addDays, daysBetween, localDay, zonedParts } from '@/lib/time-zone';
 import type { ReportRange } from './api/get-report-transactions';
@@ -78,11 +72,6 @@ export function summaryCards(summary: ReportSummary) {
     { label: 'Average Sale', value: formatMoney(summary.averageSaleCents) },
     { label: 'Growth', value: formatGrowth(summary.growthPercent) },
   ] as const;
-}
-
-/** The server's top products in the same shape. */
-export function serverTopProducts(list: readonly TopProduct[] | undefined) {
-  return (list ?? []).map((p) => ({ product: p.product, totalSold: p.totalSold, totalRevenue: p.totalRevenue }));
 }
 
 export type DayRevenue = { day: string; label: string; revenue: number };

@@ -15,6 +15,6 @@ export const reportSummaryQueryOptions = (range: ReportRange, vtpdOnly: boolean)
     refetchInterval: REPORTS_REFETCH_MS,
   });
 
-export function useReportSummary(range: ReportRange, vtpdOnly: boolean, options: { enabled?: boolean } = {}) {
-  return useQuery({ ...reportSummaryQueryOptions(range, vtpdOnly), enabled: options.enabled ?? true });
+export function useReportSummary(range: ReportRange, vtpdOnly: boolean) {
+  return useQuery(reportSummaryQueryOptions(range, vtpdOnly));
 }

@@ -7,33 +7,24 @@ export type ReportRange = { startDate: string; endDate: string };
 /** spec §9 Timing: reports refetch every 30 s. */
 export const REPORTS_REFETCH_MS = 30_000;
 
-/** The server's most rows per list (GET /api/transactions caps `limit` at 5000). */
-export const REPORT_ROW_LIMIT = 5000;
-
 /**
- * GET /api/transactions?startDate&endDate&limit[&vtpdOnly]: the sales of the range, newest first
+ * GET /api/transactions?startDate&endDate&limit[&vtpdOnly]: the newest `limit` sales of the range
  * (spec §7). The screen asks for the first 10 (the VTPD export streams its own CSV: get-vtpd-export).
  */
-export const reportTransactionsQueryOptions = (
-  range: ReportRange,
-  options: { limit?: number; vtpdOnly?: boolean } = {},
-) =>
+export const reportTransactionsQueryOptions = (range: ReportRange, options: { limit: number; vtpdOnly: boolean }) =>
   queryOptions<TransactionListItem[]>({
     queryKey: [
       '/api/transactions',
       {
         startDate: range.startDate,
         endDate: range.endDate,
-        limit: options.limit ?? REPORT_ROW_LIMIT,
+        limit: options.limit,
         vtpdOnly: options.vtpdOnly ? 'true' : undefined,
       },
     ],
     refetchInterval: REPORTS_REFETCH_MS,
   });
 
-export function useReportTransactions(
-  range: ReportRange,
-  options: { limit?: number; vtpdOnly?: boolean; enabled?: boolean } = {},
-) {
-  return useQuery({ ...reportTransactionsQueryOptions(range, options), enabled: options.enabled ?? true });
+export function useReportTransactions(range: ReportRange, options: { limit: number; vtpdOnly: boolean }) {
+  return useQuery(reportTransactionsQueryOptions(range, options));
 }

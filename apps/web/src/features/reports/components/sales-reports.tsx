@@ -47,7 +47,6 @@ import {
   INVALID_RANGE_TITLE,
   REPORT_RECENT_COUNT,
   rangeLength,
-  serverTopProducts,
   summaryCards,
   summaryOf,
   validateRange,
@@ -85,12 +84,11 @@ function SalesReportsScreen({ title, timeZone }: { title: string; timeZone: stri
   const forbidden = [summary.error, recentList.error, topProducts.error].some(
     (error) => error instanceof ApiError && error.status === 403,
   );
-  const figures = summary;
   const cards = summaryCards(summaryOf(summary.data));
   const growthKnown = typeof summary.data?.growth === 'number';
   const chart = chartDays(summary.data?.dailyRevenue ?? []);
   const recent = (recentList.data ?? []).slice(0, REPORT_RECENT_COUNT);
-  const top = serverTopProducts(topProducts.data);
+  const top = topProducts.data ?? [];
 
   const generate = () => {
     const problem = validateRange(draft.startDate, draft.endDate);
@@ -100,7 +98,7 @@ function SalesReportsScreen({ title, timeZone }: { title: string; timeZone: stri
     }
     const next = { startDate: draft.startDate, endDate: draft.endDate };
     if (next.startDate === range.startDate && next.endDate === range.endDate) {
-      void figures.refetch();
+      void summary.refetch();
       void recentList.refetch();
       void topProducts.refetch();
     } else {
@@ -226,9 +224,9 @@ function SalesReportsScreen({ title, timeZone }: { title: string; timeZone: stri
             'Sales reports are available to managers.'}{' '}
           You can see today&apos;s sales: set both dates to today and choose Generate Report.
         </Alert>
-      ) : figures.isError || recentList.isError ? (
+      ) : summary.isError || recentList.isError ? (
         <Alert color="red" title="The report could not be loaded">
-          {serverMessage(figures.error ?? recentList.error) ?? 'Please try again.'}
+          {serverMessage(summary.error ?? recentList.error) ?? 'Please try again.'}
         </Alert>
       ) : (
         <>
@@ -239,7 +237,7 @@ function SalesReportsScreen({ title, timeZone }: { title: string; timeZone: stri
                   {card.label}
                 </Text>
                 <Text fw={700} size="28px" lh={1.2} ff="monospace" data-testid="summary-value">
-                  {figures.isPending ? '…' : card.label === 'Growth' && !growthKnown ? '—' : card.value}
+                  {summary.isPending ? '…' : card.label === 'Growth' && !growthKnown ? '—' : card.value}
                 </Text>
                 {card.label === 'Growth' && growthKnown ? (
                   <Text size="xs" c="dimmed">
@@ -256,7 +254,7 @@ function SalesReportsScreen({ title, timeZone }: { title: string; timeZone: stri
             icon={<IconTrendingUp size={22} aria-hidden />}
             testId="revenue-per-day"
           >
-            {figures.isPending ? <PanelLoading /> : <RevenueChart days={chart} />}
+            {summary.isPending ? <PanelLoading /> : <RevenueChart days={chart} />}
           </Panel>
 
           <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
