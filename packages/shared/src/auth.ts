@@ -22,8 +22,11 @@ export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 export const sessionResponseSchema = z.object({
   user: sessionUserSchema,
-  /** IANA zone of the store (GET /auth/session): the browser counts 'today' in it, not in the till's. */
-  storeTimeZone: z.string().optional(),
+  /**
+   * IANA zone of the store (GET /auth/session and POST /auth/pin always send it): the browser counts
+   * 'today' in it, not in the till's.
+   */
+  storeTimeZone: z.string(),
 });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 

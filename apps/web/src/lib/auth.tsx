@@ -16,11 +16,10 @@ import { browserTimeZone } from './time-zone';
 export type Session = {
   user: SessionUser;
   /**
-   * IANA zone the store counts its days in (GET /auth/session `storeTimeZone`; the till's own zone
-   * when the server names none). Undefined only after a PIN sign-in whose answer did not carry it:
-   * useStoreTimeZone then reads the session once more.
+   * IANA zone the store counts its days in (`storeTimeZone` of GET /auth/session and POST
+   * /auth/pin; the till's own zone when the server names none or one the browser does not know).
    */
-  storeTimeZone: string | undefined;
+  storeTimeZone: string;
 };
 
 /** How a PIN login ended. `message` is what the toast shows (spec §8 Login). */
@@ -60,14 +59,14 @@ function toSessionUser(value: unknown): SessionUser | null {
   };
 }
 
-/** A zone the browser can count days in, or undefined for a missing or unknown one. */
-function toTimeZone(value: unknown): string | undefined {
-  if (typeof value !== 'string' || !value) return undefined;
+/** A zone the browser can count days in; the till's own for a missing or unknown one. */
+function toTimeZone(value: unknown): string {
+  if (typeof value !== 'string' || !value) return browserTimeZone();
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: value });
     return value;
   } catch {
-    return undefined;
+    return browserTimeZone();
   }
 }
 
@@ -81,7 +80,7 @@ export const sessionQueryOptions = queryOptions({
   queryFn: async (context): Promise<Session | null> => {
     const answer = await readSession(context);
     const user = toSessionUser(answer?.user);
-    return user ? { user, storeTimeZone: toTimeZone(answer?.storeTimeZone) ?? browserTimeZone() } : null;
+    return user ? { user, storeTimeZone: toTimeZone(answer?.storeTimeZone) } : null;
   },
   retry: (failureCount, error) => !isAuthError(error) && failureCount < 3,
   retryDelay: (attempt) => Math.min(500 * 2 ** attempt, 2000),
@@ -175,20 +174,11 @@ export function useAuth(): AuthContextValue {
 
 /**
  * The store's time zone, from the session answer (no request of its own): screens count 'today'
- * in it. Undefined while the session loads, or while it is read once more after a PIN sign-in
- * whose answer did not name the zone; the till's own zone when signed out, when the server names
- * none, or when the session cannot be read.
+ * in it. Undefined while the session loads; the till's own zone when signed out or when the
+ * session cannot be read.
  */
 export function useStoreTimeZone(): string | undefined {
-  const session = useQuery(sessionQueryOptions);
-  const { data, isPending, isFetching, isError, refetch } = session;
-  const zoneMissing = Boolean(data && data.storeTimeZone === undefined);
-  useEffect(() => {
-    // cancelRefetch: false joins a read already under way (two screens asking at once: one request).
-    if (zoneMissing && !isFetching && !isError) void refetch({ cancelRefetch: false });
-  }, [zoneMissing, isFetching, isError, refetch]);
+  const { data, isPending } = useQuery(sessionQueryOptions);
   if (isPending) return undefined;
-  if (data?.storeTimeZone) return data.storeTimeZone;
-  if (data && !isError) return undefined;
-  return browserTimeZone();
+  return data?.storeTimeZone ?? browserTimeZone();
 }
