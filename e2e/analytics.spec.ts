@@ -1,5 +1,5 @@
-import { mkdirSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
+import { shot, signIn } from './support';
 
 /**
  * Institutional Analytics at /analytics against the real server and the demo store (issue #7;
@@ -11,21 +11,6 @@ test.setTimeout(120_000);
 
 const MANAGER_PIN = '4826';
 const CASHIER_PIN = '2915';
-const SHOTS = process.env.SHOTS_DIR;
-if (SHOTS) mkdirSync(SHOTS, { recursive: true });
-
-/** Screenshots for a human to look at; a dialog is shot as the viewport (a full-page shot resizes it). */
-async function shot(page: Page, name: string, fullPage = true) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
-}
-
-async function signIn(page: Page, pin: string) {
-  await page.goto('/pin-login');
-  for (const digit of pin) await page.getByRole('button', { name: `Digit ${digit}` }).click();
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).not.toHaveURL(/pin-login/);
-}
-
 const card = (page: Page, label: string) => page.getByTestId(`analytics-card-${label}`).getByTestId('card-value');
 const money = (value: string) =>
   `$${Number(value).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;

@@ -1,5 +1,5 @@
-import { mkdirSync } from 'node:fs';
 import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { shot, signIn } from './support';
 
 /**
  * Asset checkout and the procurement dashboard against the real server (issue #7; spec §2 Asset
@@ -11,20 +11,6 @@ const expect = baseExpect.configure({ timeout: 15_000 });
 
 const MANAGER_PIN = '4826';
 const CASHIER_PIN = '2915';
-const SHOTS = process.env.E2E_SHOTS_DIR ?? '';
-
-async function signIn(page: Page, pin: string) {
-  await page.goto('/pin-login');
-  for (const digit of pin) await page.getByRole('button', { name: `Digit ${digit}` }).click();
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByText('Login Successful')).toBeVisible();
-}
-
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-}
 
 async function expectToast(page: Page, text: string | RegExp) {
   const toast = page.getByRole('alert').filter({ hasText: text });

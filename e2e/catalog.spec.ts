@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { signIn } from './support';
 
 /**
  * Inventory Management against the real server (issue #3; spec §2, §4, §5, §6, §8): a manager's
@@ -8,13 +9,6 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
  */
 const MANAGER_PIN = '4826';
 const CASHIER_PIN = '2915';
-
-async function signIn(page: Page, pin: string) {
-  await page.goto('/pin-login');
-  for (const digit of pin) await page.getByRole('button', { name: `Digit ${digit}` }).click();
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByText('Login Successful')).toBeVisible();
-}
 
 async function openInventory(page: Page) {
   await page.goto('/inventory');

@@ -1,11 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
+import { shot } from './support';
 
 /**
  * Departments (issue #7): procurement departments with the optimization suggestions, and the
  * POS-side Department Management screen, against the real server with the demo store.
  */
 const PINS = { manager: '4826', cashier: '2915' } as const;
-const SHOTS = process.env.E2E_SHOTS_DIR ?? '/tmp/shots-departments';
 const unique = () => Date.now().toString(36).slice(-5).toUpperCase();
 
 async function signIn(page: Page, pin: string) {
@@ -23,7 +23,7 @@ test('a manager creates a procurement department, sees it in the grid and a sugg
   await expect(page.getByTestId('proc-department-card').filter({ hasText: 'ENG' }).first()).toBeVisible();
   // The first suggestions request gathers the figures of a cold database: allow a busy machine time.
   await expect(page.getByTestId('ai-suggestion').first()).toBeVisible({ timeout: 20_000 });
-  await page.screenshot({ path: `${SHOTS}/procurement-departments-top.png` });
+  await shot(page, 'procurement-departments-top', false);
 
   const code = `R${unique()}`;
   const name = `Robotics ${code}`;
@@ -68,7 +68,7 @@ test('a manager creates a procurement department, sees it in the grid and a sugg
   await expect(page.getByTestId('proc-department-card')).toHaveCount(1);
   await page.getByLabel('Search departments').fill('');
   await expect(page.getByTestId('proc-department-card').filter({ hasText: 'ENG' }).first()).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/procurement-departments.png`, fullPage: true });
+  await shot(page, 'procurement-departments');
 });
 
 test('a manager exports the procurement departments as CSV and imports a file with a per-row report', async ({
@@ -95,7 +95,7 @@ test('a manager exports the procurement departments as CSV and imports a file wi
   await expect(report.getByTestId('import-created')).toHaveText('1');
   await expect(report.getByTestId('import-refused')).toHaveText('1');
   await expect(report).toContainText('A department named "Engineering" already exists.');
-  await page.screenshot({ path: `${SHOTS}/import-report.png` });
+  await shot(page, 'import-report', false);
   await report.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByTestId('proc-department-card').filter({ hasText: `Imported ${code}` })).toBeVisible();
 });
@@ -114,7 +114,7 @@ test('a manager creates a POS-side department with a manager on /departments', a
   await dialog.getByRole('combobox', { name: 'Department Manager' }).click();
   await page.getByRole('option', { name: 'Morgan Manager (Manager)' }).click();
   await dialog.getByLabel('Building/Location').fill('North Wing');
-  await page.screenshot({ path: `${SHOTS}/add-department-dialog.png` });
+  await shot(page, 'add-department-dialog', false);
   await dialog.getByRole('button', { name: 'Create Department' }).click();
   await expect(page.getByText('Department created successfully')).toBeVisible();
   const card = page.getByTestId('department-card').filter({ hasText: name });
@@ -122,7 +122,7 @@ test('a manager creates a POS-side department with a manager on /departments', a
   await expect(card).toContainText('Morgan Manager');
   await expect(card).toContainText('North Wing');
   await expect(card).toContainText('Active');
-  await page.screenshot({ path: `${SHOTS}/departments.png`, fullPage: true });
+  await shot(page, 'departments');
 });
 
 test('a cashier is turned away from /departments with the access toast and sent home', async ({ page }) => {

@@ -1,5 +1,5 @@
-import { mkdirSync } from 'node:fs';
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { shot, signIn } from './support';
 
 /**
  * Expense Tracker at /expenses against the real server and the demo store (issue #7; spec §2
@@ -11,21 +11,6 @@ test.setTimeout(120_000);
 
 const MANAGER_PIN = '4826';
 const CASHIER_PIN = '2915';
-const SHOTS = process.env.SHOTS_DIR;
-if (SHOTS) mkdirSync(SHOTS, { recursive: true });
-
-/** Screenshots for a human to look at; a dialog is shot as the viewport (a full-page shot resizes it). */
-async function shot(page: Page, name: string, fullPage = true) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
-}
-
-async function signIn(page: Page, pin: string) {
-  await page.goto('/pin-login');
-  for (const digit of pin) await page.getByRole('button', { name: `Digit ${digit}` }).click();
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).not.toHaveURL(/pin-login/);
-}
-
 /** Waits for a toast, then dismisses it so the next one is a new toast. */
 async function expectToast(page: Page, text: string) {
   const toast = page.getByRole('alert').filter({ hasText: text });

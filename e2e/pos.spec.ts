@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { signIn } from './support';
 
 /**
  * Selling at the terminal against the real server and the demo store (issue #4; spec §2 POS
@@ -12,13 +13,6 @@ const SECOND_CASHIER_PIN = '3862';
 const MANAGER_PIN = '4826';
 
 const SKU = { muffin: 'BAK-MUFF-01', juice: 'DRK-ORAN-01', chips: 'SNK-CHIP-01', cola: 'DRK-COLA-01' } as const;
-
-async function signIn(page: Page, pin: string, landing: RegExp) {
-  await page.goto('/pin-login');
-  for (const digit of pin) await page.getByRole('button', { name: `Digit ${digit}` }).click();
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(landing);
-}
 
 /**
  * The print window's print() and close() are recorded instead of run, so the test can read the

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
+import { signIn } from './support';
 
 /**
  * Sales Reports at /pos-reports against the real server and the demo store (issue #5; spec §2
@@ -9,13 +10,6 @@ import { expect, type Page, test } from '@playwright/test';
 const MANAGER_PIN = '4826';
 
 type Sale = { total: string; referenceCode: string | null };
-
-async function signIn(page: Page, pin: string, landing: RegExp = /\/$/) {
-  await page.goto('/pin-login');
-  for (const digit of pin) await page.getByRole('button', { name: `Digit ${digit}` }).click();
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(landing);
-}
 
 function day(offset: number): string {
   const date = new Date();
@@ -36,7 +30,7 @@ test('a manager generates a report for a range, checks the cards, exports VTPD s
       (window as unknown as { __printed: number }).__printed += 1;
     };
   });
-  await signIn(page, MANAGER_PIN);
+  await signIn(page, MANAGER_PIN, /\/$/);
   await page.goto('/pos-reports');
   await expect(page.getByRole('heading', { name: 'Sales Reports' })).toBeVisible();
 

@@ -1,0 +1,25 @@
+import { mkdirSync } from 'node:fs';
+import { expect, type Page } from '@playwright/test';
+
+/**
+ * Signs in on the PIN keypad (spec §2 PIN login) as a person would: the 'Login Successful' toast,
+ * off the PIN screen, and on `landing` when given (the role's home, spec §2 interface selection).
+ */
+export async function signIn(page: Page, pin: string, landing?: RegExp): Promise<void> {
+  await page.goto('/pin-login');
+  for (const digit of pin) await page.getByRole('button', { name: `Digit ${digit}` }).click();
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByText('Login Successful')).toBeVisible();
+  await expect(page).not.toHaveURL(/pin-login/);
+  if (landing) await expect(page).toHaveURL(landing);
+}
+
+/** Folder for screenshots a human looks at (E2E_SHOTS_DIR); none are taken without it. */
+const SHOTS = process.env.E2E_SHOTS_DIR ?? process.env.SHOTS_DIR ?? '';
+
+/** A screenshot for review; a dialog is best shot as the viewport (a full-page shot resizes it). */
+export async function shot(page: Page, name: string, fullPage = true): Promise<void> {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
+}
