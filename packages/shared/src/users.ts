@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { outranksOrEquals, ROLES, type Role } from './roles';
+import { outranksOrEquals, ROLE_LEVELS, ROLES, type Role } from './roles';
 
 /**
  * The people contract (spec §2 User Management, Staff & PIN Management, Role Management,
@@ -30,6 +30,7 @@ export const USER_MESSAGES = {
   ownRemoval: 'You cannot remove yourself.',
   roleAboveOwn: 'You cannot give someone a role above your own.',
   userAboveOwn: 'You cannot change a user whose role is above your own.',
+  pinOfPeer: 'Only someone with a higher role can set this user’s PIN.',
   removeCashiersOnly: 'Only cashier accounts can be removed.',
   emailInUse: 'That email address is already used by another user.',
   statusIsActiveRequired: 'Status must be true or false.',
@@ -52,6 +53,14 @@ export const STAFF_ROLE_CHOICES = USER_MANAGEMENT_ROLE_CHOICES;
  */
 export function mayChangeRoleOrStatus(actor: { id: string; role: Role }, target: { id: string; role: Role }): boolean {
   return actor.id !== target.id && outranksOrEquals(actor.role, target.role);
+}
+
+/**
+ * Issue #13 item 2 (docs/adr/0005): a PIN is set or generated only for oneself or for someone of a
+ * lower role. Setting a peer's PIN would let one sign in as them.
+ */
+export function maySetPinOf(actor: { id: string; role: Role }, target: { id: string; role: Role }): boolean {
+  return actor.id === target.id || ROLE_LEVELS[actor.role] > ROLE_LEVELS[target.role];
 }
 
 /** spec §6: 'Remove User' appears only for cashier users other than the current user. */
@@ -284,6 +293,8 @@ export const ADMIN_ACTIVITY = {
   statusChanged: 'status_changed',
   pinChanged: 'pin_changed',
   pinRefused: 'pin_refused',
+  /** A PIN set or generation refused by the PIN-change throttle (issue #13 item 2): a burst. */
+  pinChangeThrottled: 'pin_change_throttled',
   userCreated: 'user_created',
   userUpdated: 'user_updated',
   userRemoved: 'user_removed',

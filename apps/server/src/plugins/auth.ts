@@ -4,6 +4,7 @@ import { can, isPermission } from '@retail-hub/shared';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { forbidden, unauthorized } from '../lib/errors';
 import { ACTIVITY, recordActivity, requestFacts } from '../modules/activity/activity.service';
+import { DeviceCookie } from '../modules/auth/device-cookie';
 import { SessionManager } from '../modules/auth/session.service';
 import { LoginThrottle } from '../modules/auth/throttle.service';
 
@@ -11,6 +12,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     sessions: SessionManager;
     loginThrottle: LoginThrottle;
+    devices: DeviceCookie;
     /** Every registered route with its declared permission (for the route-permission test). */
     routePermissions: Array<{ method: string; url: string; permission: Permission }>;
   }
@@ -25,6 +27,7 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
   await app.register(cookie, { secret: app.config.sessionSecret });
   app.decorate('sessions', new SessionManager(app.database.db, app.config));
   app.decorate('loginThrottle', new LoginThrottle(app.database.db));
+  app.decorate('devices', new DeviceCookie(app.config));
   app.decorate('routePermissions', []);
   app.decorateRequest('auth', null);
 
@@ -54,5 +57,13 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
       });
       throw forbidden();
     }
+  });
+
+  // Issue #13 item 6: no answer of the API may be kept by a browser or proxy cache (session
+  // reads, staff lists, sales, sign-in answers, their errors). A route that chose its own policy
+  // keeps it: the web app's files (/assets/* immutable, index.html no-cache, modules/system/web.routes.ts).
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
   });
 }

@@ -50,7 +50,8 @@ export const sessions = pgTable(
 
 /**
  * PIN throttling state kept in the database so a restart or a second instance does not reset it
- * (security guide, Throttling). `key` names the scope, e.g. `ip:203.0.113.7` or `store`.
+ * (security guide, Throttling). `key` names the scope: `client:<address>`, `device:<id>`, `store`,
+ * `pin-admin:<user id>`, `pin-admin:store` (docs/adr/0008).
  */
 export const authThrottle = pgTable(
   'auth_throttle',
@@ -61,6 +62,11 @@ export const authThrottle = pgTable(
     lastFailureAt: timestamptz('last_failure_at'),
     /** Maintained by the throttle queries themselves (it can mark a window start), so no automatic touch. */
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    /**
+     * Whether the latest reservation on this key was let through (docs/adr/0008): the one upsert
+     * that counts an attempt writes it and returns it, so the decision is made by the database.
+     */
+    lastAllowed: boolean('last_allowed').notNull().default(true),
   },
   (t) => [check('auth_throttle_failures_check', sql`${t.failures} >= 0`)],
 );

@@ -100,6 +100,8 @@ function summarize(activityType: string, details: unknown): string | null {
       return `${who}: PIN ${d.generated ? 'generated' : 'set'}`;
     case ACTIVITY.pinRefused:
       return `${who}: PIN refused`;
+    case ACTIVITY.pinChangeThrottled:
+      return `${who ?? 'A user'}: PIN change refused, too many in a row`;
     case ACTIVITY.userCreated:
       return `${who} added as ${roleLabel(d.to)}`;
     case ACTIVITY.userUpdated:

@@ -5,6 +5,14 @@ import type { AuthUser } from '../../types';
 import { ACTIVITY, recordActivity, requestFacts } from '../activity/activity.service';
 import { findActiveUserByPinHash } from '../users/users.repository';
 import { hashPin } from './pin-hash';
+import type { ThrottleClient } from './throttle.service';
+
+/** Who the throttle counts: the browser's device when its cookie is valid, else its address (docs/adr/0008). */
+export function throttleClientOf(request: FastifyRequest): ThrottleClient {
+  const deviceId = request.server.devices.idFromRequest(request);
+  if (deviceId) return { kind: 'device', deviceId };
+  return { kind: 'address', ip: requestFacts(request).ipAddress ?? 'unknown' };
+}
 
 /** Wrong, deactivated and unknown PINs answer alike (security guide). */
 export const INVALID_PIN_MESSAGE = 'Invalid PIN';
@@ -17,10 +25,11 @@ export async function signInWithPin(request: FastifyRequest, reply: FastifyReply
   const { database, config } = request.server;
   const db = database.db;
   const facts = requestFacts(request);
-  const ip = facts.ipAddress ?? 'unknown';
   const throttle = request.server.loginThrottle;
+  const client = throttleClientOf(request);
 
-  const decision = await throttle.check(ip);
+  // docs/adr/0008: the attempt is reserved (counted) before the PIN is looked at.
+  const decision = await throttle.reserve(client);
   if (!decision.allowed) {
     await recordActivity(db, {
       userId: null,
@@ -36,17 +45,19 @@ export async function signInWithPin(request: FastifyRequest, reply: FastifyReply
 
   const user = await findActiveUserByPinHash(db, hashPin(config.pinPepper, pin));
   if (!user) {
-    await throttle.recordFailure(ip);
+    // The reservation stands as this client's failure.
     await recordActivity(db, {
       userId: null,
       activityType: ACTIVITY.loginFailed,
       ...facts,
-      details: { reason: 'invalid_pin' },
+      details: { reason: 'invalid_pin', client: client.kind },
     });
     throw new AppError(401, 'auth.invalid_pin', INVALID_PIN_MESSAGE);
   }
 
-  await throttle.recordSuccess(ip);
+  await throttle.succeeded(client);
+  // This browser is now a known device (the same id when it was one already, for another year).
+  request.server.devices.set(reply, client.kind === 'device' ? client.deviceId : null);
   // Session fixation: whatever session the browser carried is destroyed; a new id is issued.
   const previousToken = request.server.sessions.tokenFromRequest(request);
   if (previousToken) {

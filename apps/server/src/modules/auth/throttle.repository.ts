@@ -2,100 +2,112 @@ import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { authThrottle } from '../../db/schema/index';
 
-export type ThrottleRow = { failures: number; lockedUntil: Date | null; updatedAt: Date | null };
+/** What a reservation answers: whether this attempt may go ahead, and the key's state after it. */
+export type Reservation = { allowed: boolean; failures: number; lockedUntil: Date | null };
 
-export async function findThrottle(db: DbOrTx, key: string): Promise<ThrottleRow | null> {
-  const rows = await db
-    .select({
-      failures: authThrottle.failures,
-      lockedUntil: authThrottle.lockedUntil,
-      updatedAt: authThrottle.updatedAt,
-    })
-    .from(authThrottle)
-    .where(eq(authThrottle.key, key))
-    .limit(1);
-  return rows[0] ?? null;
-}
+export type LockRule = { limit: number; baseSeconds: number; maxSeconds: number; memorySeconds: number };
+
+const returned = {
+  allowed: authThrottle.lastAllowed,
+  failures: authThrottle.failures,
+  lockedUntil: authThrottle.lockedUntil,
+};
 
 /**
- * Counts one more consecutive failure for a client in a single statement (safe with several app
- * instances). A failure older than `memorySeconds` starts the count again. From `limit` failures
- * on, the client is locked for baseSeconds × 2^(failures − limit), at most maxSeconds.
+ * Reserves one attempt on a key with a growing lock, in one upsert (docs/adr/0008): the count goes
+ * up before the PIN is looked at, so attempts fired at once are counted one after the other by
+ * the row lock, never read first and written later. While the key is locked the row is left as
+ * it is and the attempt refused. Otherwise it counts (an attempt older than `memorySeconds`
+ * starts the count again), and from `limit` counted attempts on the key locks for
+ * baseSeconds × 2^(count − limit), at most maxSeconds: the attempt that reaches the limit still
+ * runs, the next waits. A success deletes the row (`clearThrottle`); an attempt that turned out
+ * not to need counting is given back with `releaseAttempt`.
  */
-export async function recordClientFailure(
-  db: DbOrTx,
-  key: string,
-  rule: { limit: number; baseSeconds: number; maxSeconds: number; memorySeconds: number },
-): Promise<ThrottleRow> {
-  const next = sql`case when ${authThrottle.lastFailureAt} < now() - make_interval(secs => ${rule.memorySeconds}) then 1 else ${authThrottle.failures} + 1 end`;
+export async function reserveAttempt(db: DbOrTx, key: string, rule: LockRule): Promise<Reservation> {
+  const locked = sql`(${authThrottle.lockedUntil} is not null and ${authThrottle.lockedUntil} > now())`;
+  const next = sql`case when ${authThrottle.lastFailureAt} < now() - make_interval(secs => ${rule.memorySeconds})
+    then 1 else ${authThrottle.failures} + 1 end`;
+  const lockFor = (count: unknown) =>
+    sql`now() + make_interval(secs => least(${rule.maxSeconds}, ${rule.baseSeconds} * power(2, (${count}) - ${rule.limit})))`;
   const rows = await db
     .insert(authThrottle)
     .values({
       key,
       failures: 1,
       lastFailureAt: sql`now()`,
-      lockedUntil: rule.limit <= 1 ? sql`now() + make_interval(secs => ${rule.baseSeconds})` : null,
+      lockedUntil: rule.limit <= 1 ? lockFor(1) : null,
       updatedAt: sql`now()`,
+      lastAllowed: true,
     })
     .onConflictDoUpdate({
       target: authThrottle.key,
       set: {
-        failures: next,
-        lastFailureAt: sql`now()`,
+        failures: sql`case when ${locked} then ${authThrottle.failures} else ${next} end`,
+        lastFailureAt: sql`case when ${locked} then ${authThrottle.lastFailureAt} else now() end`,
+        lockedUntil: sql`case when ${locked} then ${authThrottle.lockedUntil}
+          when (${next}) >= ${rule.limit} then ${lockFor(next)} else null end`,
+        lastAllowed: sql`not ${locked}`,
         updatedAt: sql`now()`,
-        lockedUntil: sql`case when (${next}) >= ${rule.limit}
-          then now() + make_interval(secs => least(${rule.maxSeconds}, ${rule.baseSeconds} * power(2, (${next}) - ${rule.limit})))
-          else null end`,
       },
     })
-    .returning({
-      failures: authThrottle.failures,
-      lockedUntil: authThrottle.lockedUntil,
-      updatedAt: authThrottle.updatedAt,
-    });
-  return rows[0] as ThrottleRow;
+    .returning(returned);
+  return rows[0] as Reservation;
+}
+
+/**
+ * Gives back an attempt reserved with `reserveAttempt` that was never checked (another limit
+ * refused it) or that revealed nothing. Below the limit again, the lock it may have set goes.
+ */
+export async function releaseAttempt(db: DbOrTx, key: string, limit: number): Promise<void> {
+  await db
+    .update(authThrottle)
+    .set({
+      failures: sql`greatest(${authThrottle.failures} - 1, 0)`,
+      lockedUntil: sql`case when ${authThrottle.failures} - 1 < ${limit} then null else ${authThrottle.lockedUntil} end`,
+    })
+    .where(eq(authThrottle.key, key));
 }
 
 export async function clearThrottle(db: DbOrTx, key: string): Promise<void> {
   await db.delete(authThrottle).where(eq(authThrottle.key, key));
 }
 
+export type BreakerRule = { windowSeconds: number; threshold: number; spacingSeconds: number };
+
 /**
- * Store-wide failure counter over a rolling window: `updated_at` marks the window start and the
- * count restarts when the window has passed.
+ * Reserves one attempt on a store-wide breaker, in one upsert: attempts are counted over a rolling
+ * window (`updated_at` marks its start; the count restarts when it has passed). Up to `threshold`
+ * attempts in the window go ahead; past it, one attempt per `spacingSeconds` claims the slot
+ * (`locked_until`) and every other is refused without being counted.
  */
-export async function recordStoreFailure(db: DbOrTx, key: string, windowSeconds: number): Promise<ThrottleRow> {
-  const stale = sql`${authThrottle.updatedAt} < now() - make_interval(secs => ${windowSeconds})`;
+export async function reserveBreakerAttempt(db: DbOrTx, key: string, rule: BreakerRule): Promise<Reservation> {
+  const stale = sql`${authThrottle.updatedAt} < now() - make_interval(secs => ${rule.windowSeconds})`;
+  const over = sql`(not ${stale} and ${authThrottle.failures} + 1 > ${rule.threshold})`;
+  const slotTaken = sql`(${authThrottle.lockedUntil} is not null and ${authThrottle.lockedUntil} > now())`;
+  const refused = sql`(${over} and ${slotTaken})`;
   const rows = await db
     .insert(authThrottle)
-    .values({ key, failures: 1, lastFailureAt: sql`now()`, updatedAt: sql`now()` })
+    .values({ key, failures: 1, lastFailureAt: sql`now()`, updatedAt: sql`now()`, lastAllowed: true })
     .onConflictDoUpdate({
       target: authThrottle.key,
       set: {
-        failures: sql`case when ${stale} then 1 else ${authThrottle.failures} + 1 end`,
+        failures: sql`case when ${stale} then 1 when ${refused} then ${authThrottle.failures} else ${authThrottle.failures} + 1 end`,
         updatedAt: sql`case when ${stale} then now() else ${authThrottle.updatedAt} end`,
+        lockedUntil: sql`case when ${stale} then null
+          when ${over} and not ${slotTaken} then now() + make_interval(secs => ${rule.spacingSeconds})
+          else ${authThrottle.lockedUntil} end`,
         lastFailureAt: sql`now()`,
+        lastAllowed: sql`not ${refused}`,
       },
     })
-    .returning({
-      failures: authThrottle.failures,
-      lockedUntil: authThrottle.lockedUntil,
-      updatedAt: authThrottle.updatedAt,
-    });
-  return rows[0] as ThrottleRow;
+    .returning(returned);
+  return rows[0] as Reservation;
 }
 
-/**
- * While the store breaker is tripped, one PIN check may run per `spacingSeconds` across the whole
- * store: this claims the next slot atomically. Returns null when the slot is taken, else the row.
- */
-export async function claimStoreSlot(db: DbOrTx, key: string, spacingSeconds: number): Promise<boolean> {
-  const rows = await db
+/** Gives back a breaker attempt that succeeded (the breaker counts failures, not sign-ins). */
+export async function releaseBreakerAttempt(db: DbOrTx, key: string): Promise<void> {
+  await db
     .update(authThrottle)
-    .set({ lockedUntil: sql`now() + make_interval(secs => ${spacingSeconds})` })
-    .where(
-      sql`${authThrottle.key} = ${key} and (${authThrottle.lockedUntil} is null or ${authThrottle.lockedUntil} <= now())`,
-    )
-    .returning({ key: authThrottle.key });
-  return rows.length > 0;
+    .set({ failures: sql`greatest(${authThrottle.failures} - 1, 0)` })
+    .where(eq(authThrottle.key, key));
 }

@@ -4,8 +4,9 @@ import type { Db } from '../../db/client';
 import { unauthorized } from '../../lib/errors';
 import type { AuthUser } from '../../types';
 import { requestFacts } from '../activity/activity.service';
+import { throttleClientOf } from '../auth/auth.service';
 import type { SessionManager } from '../auth/session.service';
-import type { LoginThrottle } from '../auth/throttle.service';
+import type { LoginThrottle, ThrottleClient } from '../auth/throttle.service';
 import type { EventBus } from '../events/event-bus';
 
 /** Everything an administrative change needs: the app's services, who acts, and from where. */
@@ -14,6 +15,8 @@ export type AdminContext = {
   config: Config;
   sessions: SessionManager;
   throttle: LoginThrottle;
+  /** The acting browser as the sign-in throttle counts it (its device, else its address). */
+  signInClient: ThrottleClient;
   events: EventBus;
   log: FastifyBaseLogger;
   actor: AuthUser;
@@ -30,6 +33,7 @@ export function adminContextOf(request: FastifyRequest): AdminContext {
     config: app.config,
     sessions: app.sessions,
     throttle: app.loginThrottle,
+    signInClient: throttleClientOf(request),
     events: app.events,
     log: request.log,
     actor: request.auth.user,

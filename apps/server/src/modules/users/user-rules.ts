@@ -1,4 +1,4 @@
-import { outranksOrEquals, type Role } from '@retail-hub/shared';
+import { maySetPinOf, outranksOrEquals, type Role } from '@retail-hub/shared';
 import type { DbOrTx } from '../../db/client';
 import { unauthorized } from '../../lib/errors';
 import type { AdminContext } from './admin-context';
@@ -37,6 +37,11 @@ export async function lockActor(tx: DbOrTx, ctx: AdminContext): Promise<Role> {
 /** Nobody edits someone above their own level. */
 export function assertMayActOn(actorRole: Role, target: { role: Role }): void {
   if (!outranksOrEquals(actorRole, target.role)) throw userErrors.userAboveOwn();
+}
+
+/** A PIN only for oneself or someone below (issue #13 item 2): a peer's PIN would let one sign in as them. */
+export function assertMaySetPinOf(actor: { id: string; role: Role }, target: { id: string; role: Role }): void {
+  if (!maySetPinOf(actor, target)) throw userErrors.pinOfPeer();
 }
 
 /** Nobody grants a role above their own level. */

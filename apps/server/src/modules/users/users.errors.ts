@@ -9,6 +9,7 @@ export const userErrors = {
   ownStatus: () => new AppError(403, 'users.own_status', USER_MESSAGES.ownStatus),
   ownRemoval: () => new AppError(403, 'users.own_removal', USER_MESSAGES.ownRemoval),
   userAboveOwn: () => new AppError(403, 'users.rank', USER_MESSAGES.userAboveOwn),
+  pinOfPeer: () => new AppError(403, 'users.rank', USER_MESSAGES.pinOfPeer),
   roleAboveOwn: () => new AppError(403, 'users.rank', USER_MESSAGES.roleAboveOwn),
   cashiersOnly: () => new AppError(403, 'users.remove_cashiers_only', USER_MESSAGES.removeCashiersOnly),
   pinTrivial: () => badRequest('users.pin_trivial', USER_MESSAGES.pinTrivial, { pin: USER_MESSAGES.pinTrivial }),

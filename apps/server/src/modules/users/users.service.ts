@@ -3,8 +3,21 @@ import type { DbOrTx } from '../../db/client';
 import { ACTIVITY, hasAnyActivity, nameForDetails, recordActivity } from '../activity/activity.service';
 import { hashPin } from '../auth/pin-hash';
 import { type AdminContext, activityBy } from './admin-context';
-import { assertMayTryPin, assertPinAcceptable, refusePinInUse } from './user-pin.service';
-import { afterUserChange, assertMayActOn, assertMayGrant, lockActor, lockActorAndTarget } from './user-rules';
+import {
+  assertMayTryPin,
+  assertPinAcceptable,
+  pinTryNotRefused,
+  refusePinInUse,
+  reservePinChange,
+} from './user-pin.service';
+import {
+  afterUserChange,
+  assertMayActOn,
+  assertMayGrant,
+  assertMaySetPinOf,
+  lockActor,
+  lockActorAndTarget,
+} from './user-rules';
 import { isPinInUse, isStillReferenced, mapUniqueViolation, userErrors } from './users.errors';
 import {
   countUsers,
@@ -146,15 +159,21 @@ export async function createStaffUser(ctx: AdminContext, body: StaffCreateBody):
   let pinHash: string | null = null;
   if (body.pin) {
     assertPinAcceptable(body.pin);
+    assertMaySetPinOf(ctx.actor, { id: '', role: body.role });
+    // The same gates as Set PIN (docs/adr/0005): a PIN given at creation is as much an oracle.
+    await reservePinChange(ctx, { id: null, name: nameForDetails(body) });
     await assertMayTryPin(ctx);
     pinHash = hashPin(ctx.config.pinPepper, body.pin);
     if (await pinHashHeldByAnother(ctx.db, pinHash, null)) {
       await refusePinInUse(ctx, { id: null, name: nameForDetails(body) });
     }
+    await pinTryNotRefused(ctx);
   }
   const row = await ctx.db
     .transaction(async (tx) => {
-      assertMayGrant(await lockActor(tx, ctx), body.role);
+      const actorRole = await lockActor(tx, ctx);
+      assertMayGrant(actorRole, body.role);
+      if (pinHash) assertMaySetPinOf({ id: ctx.actor.id, role: actorRole }, { id: '', role: body.role });
       const created = await insertUser(tx, {
         firstName: body.firstName,
         lastName: body.lastName,

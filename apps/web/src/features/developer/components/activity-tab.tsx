@@ -5,7 +5,7 @@ import { serverMessage } from '@/lib/api-client';
 import { useActivity } from '../api/get-activity';
 import { activityLabel } from './format';
 
-const ALARMING = new Set(['login_failed', 'login_throttled', 'access_denied', 'pin_refused']);
+const ALARMING = new Set(['login_failed', 'login_throttled', 'access_denied', 'pin_refused', 'pin_change_throttled']);
 
 function ActivityRow({ entry }: { entry: ActivityEntry }) {
   const who = entry.user ? displayName(entry.user, 'Unnamed user') : 'Unknown user';

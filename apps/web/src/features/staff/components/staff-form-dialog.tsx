@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import {
+  maySetPinOf,
   outranksOrEquals,
   ROLE_LABELS,
   type Role,
@@ -8,6 +9,7 @@ import {
   sanitizePinInput,
   staffCreateBodySchema,
   staffUpdateBodySchema,
+  USER_MESSAGES,
   type UserSummary,
 } from '@retail-hub/shared';
 import { type FormEvent, useState } from 'react';
@@ -67,6 +69,7 @@ export function StaffFormDialog({ opened, actor, member, onClose }: StaffFormDia
     member && !STAFF_ROLE_CHOICES.includes(member.role as (typeof STAFF_ROLE_CHOICES)[number])
       ? [...STAFF_ROLE_CHOICES, member.role]
       : STAFF_ROLE_CHOICES;
+  const pinAllowed = maySetPinOf(actor, { id: '', role: values.role });
   const roleData = choices.map((role) => ({
     value: role,
     label: outranksOrEquals(actor.role, role) ? ROLE_LABELS[role] : `${ROLE_LABELS[role]} (above your role)`,
@@ -116,7 +119,8 @@ export function StaffFormDialog({ opened, actor, member, onClose }: StaffFormDia
       lastName: values.lastName,
       email: values.email,
       role: values.role,
-      pin: values.pin,
+      // Issue #13 item 2: a PIN only for a role below one's own (a higher role sets the others').
+      pin: pinAllowed ? values.pin : '',
     };
     const parsed = staffCreateBodySchema.safeParse(body);
     if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
@@ -125,7 +129,7 @@ export function StaffFormDialog({ opened, actor, member, onClose }: StaffFormDia
         notifySuccess({
           replace: true,
           title: 'Staff member added',
-          message: values.pin
+          message: body.pin
             ? `${created.firstName} can sign in with the PIN you chose.`
             : `${created.firstName} needs a PIN before they can sign in: use Set PIN.`,
         });
@@ -192,10 +196,11 @@ export function StaffFormDialog({ opened, actor, member, onClose }: StaffFormDia
             {!isEdit && (
               <TextInput
                 label="PIN (optional)"
-                description="4 digits; can also be set later"
+                description={pinAllowed ? '4 digits; can also be set later' : USER_MESSAGES.pinOfPeer}
+                disabled={!pinAllowed}
                 inputMode="numeric"
                 autoComplete="off"
-                value={values.pin}
+                value={pinAllowed ? values.pin : ''}
                 onChange={(event) => set('pin')(sanitizePinInput(event.currentTarget.value))}
                 error={errors.pin}
                 maxLength={4}

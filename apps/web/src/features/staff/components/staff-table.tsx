@@ -3,9 +3,11 @@ import { useMediaQuery } from '@mantine/hooks';
 import {
   displayName,
   mayChangeRoleOrStatus,
+  maySetPinOf,
   outranksOrEquals,
   ROLE_LABELS,
   type SessionUser,
+  USER_MESSAGES,
   type UserSummary,
 } from '@retail-hub/shared';
 import { IconChevronDown, IconEdit, IconKey, IconPlayerPlay, IconPlayerStop, IconTrash } from '@tabler/icons-react';
@@ -53,6 +55,9 @@ export function StaffTable({ staff, actor, pendingStatusFor, onAction }: StaffTa
             const statusLocked = !mayChangeRoleOrStatus(actor, member);
             const aboveTitle = above ? 'This user’s role is above yours.' : undefined;
             const statusTitle = isSelf ? 'You cannot change your own status.' : aboveTitle;
+            // Issue #13 item 2: a PIN only for oneself or a lower role (a peer's would let one sign in as them).
+            const pinLocked = !maySetPinOf(actor, member);
+            const pinTitle = above ? aboveTitle : pinLocked ? USER_MESSAGES.pinOfPeer : undefined;
             return (
               <Table.Tr key={member.id} data-testid="staff-row">
                 <Table.Td>
@@ -87,8 +92,10 @@ export function StaffTable({ staff, actor, pendingStatusFor, onAction }: StaffTa
                     name={name}
                     compact={compact}
                     editLocked={above}
+                    pinLocked={pinLocked}
                     statusLocked={statusLocked}
                     editTitle={aboveTitle}
+                    pinTitle={pinTitle}
                     statusTitle={statusTitle}
                     isStatusPending={pendingStatusFor === member.id}
                     onAction={onAction}
@@ -121,8 +128,10 @@ type StaffActionsProps = {
   name: string;
   compact: boolean;
   editLocked: boolean;
+  pinLocked: boolean;
   statusLocked: boolean;
   editTitle?: string;
+  pinTitle?: string;
   statusTitle?: string;
   isStatusPending: boolean;
   onAction: (action: StaffAction, member: UserSummary) => void;
@@ -134,8 +143,10 @@ function StaffActions({
   name,
   compact,
   editLocked,
+  pinLocked,
   statusLocked,
   editTitle,
+  pinTitle,
   statusTitle,
   isStatusPending,
   onAction,
@@ -167,7 +178,8 @@ function StaffActions({
           </Menu.Item>
           <Menu.Item
             leftSection={<IconKey size={18} aria-hidden />}
-            disabled={editLocked}
+            disabled={pinLocked}
+            title={pinTitle}
             onClick={() => onAction('pin', member)}
           >
             Set PIN
@@ -211,8 +223,8 @@ function StaffActions({
         px="sm"
         variant="default"
         onClick={() => onAction('pin', member)}
-        disabled={editLocked}
-        title={editTitle}
+        disabled={pinLocked}
+        title={pinTitle}
         aria-label={`Set PIN for ${name}`}
       >
         Set PIN

@@ -1,0 +1,1 @@
+ALTER TABLE "auth_throttle" ADD COLUMN "last_allowed" boolean DEFAULT true NOT NULL;
