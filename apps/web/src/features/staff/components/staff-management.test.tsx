@@ -97,6 +97,36 @@ describe('Staff & PIN Management (spec §2, §4, §5, §8)', { timeout: 15_000 }
       expect(within(dialog).getByRole('alert').textContent).toBe('That PIN is already in use. Choose another.');
     });
 
+    it('a burst refused with 429 shows the server’s wait message, not a generic failure', async () => {
+      const message = 'Too many PIN changes. Try again in 30 seconds.';
+      const { user } = renderStaff(admin, {
+        'POST /admin/users/u-casey/pin': () => json(429, { message, code: 'rate_limited' }, { 'Retry-After': '30' }),
+      });
+      await user.click(await screen.findByRole('button', { name: 'Set PIN for Casey Cash' }, LOAD));
+      const dialog = await screen.findByRole('dialog', { name: 'New 4-digit PIN?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Generate' }));
+      expect(await screen.findByText('Failed to update PIN')).toBeInTheDocument();
+      expect((await within(dialog).findByRole('alert')).textContent).toBe(message);
+    });
+
+    it('a manager may set PINs only below their role: Set PIN is off for another manager and a super admin', async () => {
+      const manager = userWithRole('manager', { id: 'u-morgan' });
+      const staff = [
+        ...STAFF,
+        aUser({ id: 'u-morgan', role: 'manager', firstName: 'Morgan', lastName: 'Lead', email: null }),
+        aUser({ id: 'u-max', role: 'manager', firstName: 'Max', lastName: 'Peer', email: null }),
+      ];
+      renderStaff(manager, { 'GET /admin/users': () => json(200, staff) });
+      const table = await screen.findByRole('table', { name: 'Staff Directory' }, LOAD);
+      expect(within(table).getByRole('button', { name: 'Set PIN for Casey Cash' })).toBeEnabled();
+      expect(within(table).getByRole('button', { name: 'Set PIN for Morgan Lead' })).toBeEnabled();
+      const peer = within(table).getByRole('button', { name: 'Set PIN for Max Peer' });
+      expect(peer).toBeDisabled();
+      expect(peer.getAttribute('title')).toBe('Only someone with a higher role can set this user’s PIN.');
+      expect(within(table).getByRole('button', { name: 'Edit Max Peer' })).toBeEnabled();
+      expect(within(table).getByRole('button', { name: 'Set PIN for Sam Admin' })).toBeDisabled();
+    });
+
     it('Generate shows the new PIN once; closing forgets it', async () => {
       const { fetchMock, user } = renderStaff(admin, {
         'POST /admin/users/u-casey/pin': () => json(200, { message: 'PIN updated', pin: '6284' }),
