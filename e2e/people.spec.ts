@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
+import { shot } from './support';
 
 /**
  * People (issue #6): user management, staff and PINs, role management, staff e-mail, against the
@@ -119,6 +120,56 @@ test.describe('staff and PINs', () => {
     await expect(page.getByTestId('generated-pin')).toHaveCount(0);
     const memberPage = await (await browser.newContext()).newPage();
     await signInWithKeypad(memberPage, pin);
+  });
+});
+
+test.describe('PINs only for lower roles (issue #13 item 2)', () => {
+  test('a manager is offered Set PIN for a cashier and for themselves, not for a fellow manager or the super admin', async ({
+    page,
+    browser,
+  }) => {
+    const admin = await signedInPage(browser, PINS.superAdmin);
+    const peer = await createPerson(admin.request, { firstName: 'Peer', role: 'manager', pin: '5283' });
+    const cashier = await createPerson(admin.request, { firstName: 'Till', role: 'cashier', pin: '6394' });
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await signInWithKeypad(page, PINS.manager);
+    await page.goto('/admin/staff');
+    const setPinFor = (name: string) => page.getByRole('button', { name: `Set PIN for ${name}` });
+    await expect(setPinFor(cashier.name)).toBeEnabled();
+    await expect(setPinFor(peer.name)).toBeDisabled();
+    await expect(setPinFor(peer.name)).toHaveAttribute(
+      'title',
+      'Only someone with a higher role can set this user’s PIN.',
+    );
+    await expect(page.getByRole('button', { name: `Edit ${peer.name}` })).toBeEnabled();
+    const self = page.getByRole('row').filter({ hasText: 'You' });
+    await expect(self.getByRole('button', { name: /^Set PIN for / })).toBeEnabled();
+    await shot(page, 'staff-manager-pin-actions');
+    // The server refuses it too (the screen only hides what the server would refuse).
+    const refused = await page.request.post(`/admin/users/${peer.id}/pin`, { data: { generate: true } });
+    expect(refused.status()).toBe(403);
+    // Adding a manager: the PIN field is off, with the reason.
+    await page
+      .getByRole('button', { name: /Add (New )?Staff/ })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Add New Staff' });
+    await dialog.getByRole('combobox', { name: 'Role' }).click();
+    await page.getByRole('option', { name: 'Manager', exact: true }).click();
+    await expect(dialog.getByRole('textbox', { name: 'PIN (optional)' })).toBeDisabled();
+    await shot(page, 'staff-manager-add-manager', false);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    // Every PIN change counts (10 per person): past it, the Set PIN dialog shows the wait.
+    for (let i = 0; i < 9; i++) {
+      const generated = await page.request.post(`/admin/users/${cashier.id}/pin`, { data: { generate: true } });
+      expect(generated.status()).toBe(200);
+    }
+    await setPinFor(cashier.name).click();
+    const pinDialog = page.getByRole('dialog', { name: 'New 4-digit PIN?' });
+    await pinDialog.getByRole('button', { name: 'Generate' }).click();
+    await expect(pinDialog.getByRole('alert')).toHaveText(/^Too many PIN changes\. Try again in \d+ seconds\.$/);
+    await shot(page, 'staff-manager-pin-throttled', false);
   });
 });
 
