@@ -413,6 +413,28 @@ describe('recording a sale', () => {
     expect(ok.json().receipt.referenceCode).toBe('VTPD123456');
   });
 
+  it('a card number in the payment notes is refused with the reference code message and stored nowhere', async () => {
+    const before = await counts();
+    for (const notes of ['card 4111 1111 1111 1111 exp 12/27', 'PAN 5555-5555-5555-4444']) {
+      const response = await postSale(
+        t,
+        cashier,
+        saleBody([{ productId: muffin, quantity: 1, unitPrice: '4.50' }], 'eftpos', { notes }),
+      );
+      expect(response.statusCode, notes).toBe(400);
+      expect(response.json().errors).toEqual({
+        notes: 'That looks like a card number. Enter the approval code, never the card number.',
+      });
+    }
+    expect(await counts()).toEqual(before);
+    const phone = await postSale(
+      t,
+      cashier,
+      saleBody([{ productId: muffin, quantity: 1, unitPrice: '4.50' }], 'eftpos', { notes: 'Call 0412 345 678' }),
+    );
+    expect(phone.statusCode).toBe(201);
+  });
+
   it("a cash sale's amount received, when sent, must cover the total ('Insufficient payment')", async () => {
     const before = await counts();
     const response = await postSale(

@@ -1,5 +1,11 @@
 import { Button, Divider, Group, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { formatMoney, PAYMENT_METHODS, type PaymentMethod, QUICK_CASH_AMOUNTS } from '@retail-hub/shared';
+import {
+  CARD_NUMBER_MESSAGE,
+  formatMoney,
+  PAYMENT_METHODS,
+  type PaymentMethod,
+  QUICK_CASH_AMOUNTS,
+} from '@retail-hub/shared';
 import { IconCash, IconCheck, IconCreditCard } from '@tabler/icons-react';
 import type { CartLine } from '../cart/cart-reducer';
 import { paymentMethodTitle } from '../receipt/receipt-html';
@@ -138,11 +144,7 @@ export function PaymentPanel({ lines, payment, onPaymentChange, onCheckout, isSu
             autoComplete="off"
             value={payment.referenceCode}
             onChange={(event) => set({ referenceCode: sanitizeReferenceInput(event.currentTarget.value) })}
-            error={
-              summary.referenceLooksLikeCard
-                ? 'That looks like a card number. Enter the approval code, never the card number.'
-                : undefined
-            }
+            error={summary.referenceLooksLikeCard ? CARD_NUMBER_MESSAGE : undefined}
           />
           <Textarea
             label="Payment Notes (optional)"
@@ -150,6 +152,7 @@ export function PaymentPanel({ lines, payment, onPaymentChange, onCheckout, isSu
             maxLength={500}
             value={payment.notes}
             onChange={(event) => set({ notes: event.currentTarget.value })}
+            error={summary.notesHoldCard ? CARD_NUMBER_MESSAGE : undefined}
           />
         </Stack>
       )}
@@ -159,7 +162,7 @@ export function PaymentPanel({ lines, payment, onPaymentChange, onCheckout, isSu
         h={56}
         fullWidth
         color={isShort ? 'red' : 'green'}
-        disabled={isShort || summary.referenceLooksLikeCard}
+        disabled={isShort || summary.referenceLooksLikeCard || summary.notesHoldCard}
         loading={isSubmitting}
         leftSection={isCash ? <IconCheck size={22} aria-hidden /> : <IconCreditCard size={22} aria-hidden />}
         onClick={onCheckout}
