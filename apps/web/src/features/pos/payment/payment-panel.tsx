@@ -1,4 +1,4 @@
-import { Button, Divider, Group, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Divider, Group, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import {
   CARD_NUMBER_MESSAGE,
   formatMoney,
@@ -6,7 +6,7 @@ import {
   type PaymentMethod,
   QUICK_CASH_AMOUNTS,
 } from '@retail-hub/shared';
-import { IconCash, IconCheck, IconCreditCard } from '@tabler/icons-react';
+import { IconCash, IconCheck, IconCreditCard, IconWifiOff } from '@tabler/icons-react';
 import type { CartLine } from '../cart/cart-reducer';
 import { paymentMethodTitle } from '../receipt/receipt-html';
 import {
@@ -24,6 +24,8 @@ type PaymentPanelProps = {
   onPaymentChange: (payment: PaymentInput) => void;
   onCheckout: () => void;
   isSubmitting: boolean;
+  /** The last sale attempt got no answer: show the §8 connection error with a Retry. */
+  connectionLost?: boolean;
 };
 
 function TotalRow({ label, cents, strong = false }: { label: string; cents: number; strong?: boolean }) {
@@ -43,7 +45,14 @@ function TotalRow({ label, cents, strong = false }: { label: string; cents: numb
  * Totals, payment method, the cash or non-cash inputs and the checkout button (spec §2 POS
  * terminal right side, §4 Cart and checkout, §5 Cash sale and Reference code, §9 Money and fees).
  */
-export function PaymentPanel({ lines, payment, onPaymentChange, onCheckout, isSubmitting }: PaymentPanelProps) {
+export function PaymentPanel({
+  lines,
+  payment,
+  onPaymentChange,
+  onCheckout,
+  isSubmitting,
+  connectionLost = false,
+}: PaymentPanelProps) {
   const summary = summarizePayment(lines, payment);
   const isCash = payment.method === 'cash';
   const isShort = isCash && summary.shortBy > 0;
@@ -156,6 +165,26 @@ export function PaymentPanel({ lines, payment, onPaymentChange, onCheckout, isSu
           />
         </Stack>
       )}
+
+      {connectionLost && !isSubmitting ? (
+        // spec §8 connection error. Retry sends the same cart under the same Idempotency-Key, so a
+        // sale that did reach the server is answered, not recorded twice (issue #13 item 18).
+        <Alert
+          role="alert"
+          color="red"
+          variant="light"
+          title="Connection Error"
+          icon={<IconWifiOff size={20} aria-hidden />}
+          data-testid="sale-connection-error"
+        >
+          <Group justify="space-between" wrap="nowrap" gap="sm">
+            <Text size="sm">Unable to connect to the server. Please try again.</Text>
+            <Button color="red" variant="filled" onClick={onCheckout}>
+              Retry
+            </Button>
+          </Group>
+        </Alert>
+      ) : null}
 
       <Button
         size="lg"
