@@ -176,10 +176,14 @@ export function PaymentPanel({
           title="Connection Error"
           icon={<IconWifiOff size={20} aria-hidden />}
           data-testid="sale-connection-error"
+          // WCAG 2.2 AA: the light variant's red title and icon are too pale on their background.
+          styles={{ title: { color: 'var(--mantine-color-red-9)' }, icon: { color: 'var(--mantine-color-red-9)' } }}
         >
-          <Group justify="space-between" wrap="nowrap" gap="sm">
-            <Text size="sm">Unable to connect to the server. Please try again.</Text>
-            <Button color="red" variant="filled" onClick={onCheckout}>
+          <Group justify="space-between" gap="sm">
+            <Text size="sm" style={{ flex: '1 1 160px' }}>
+              Unable to connect to the server. Please try again.
+            </Text>
+            <Button color="red.9" variant="filled" style={{ flexShrink: 0 }} onClick={onCheckout}>
               Retry
             </Button>
           </Group>
