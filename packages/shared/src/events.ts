@@ -1,3 +1,6 @@
+import { can, type Permission } from './permissions';
+import type { Role } from './roles';
+
 /**
  * Live-update events published on GET /api/events (architecture guide, Live updates).
  * Each event names the query keys (spec §7 paths) the client invalidates when it arrives.
@@ -14,6 +17,27 @@ export const DOMAIN_EVENTS = {
 } as const satisfies Record<string, readonly string[]>;
 
 export type DomainEventType = keyof typeof DOMAIN_EVENTS;
+
+/**
+ * Who receives each event: the permissions of the data it announces (the routes of the query keys
+ * it invalidates), any one of them is enough. Issue #13 item 7: a role only hears about data it
+ * may read, so a cashier's stream carries no expense or staff changes.
+ */
+export const DOMAIN_EVENT_PERMISSIONS = {
+  'sale.recorded': ['pos.dashboard'],
+  'stock.changed': ['catalog.read'],
+  'shift.changed': ['pos.sell'],
+  'product.changed': ['catalog.read'],
+  'checkout.changed': ['assets.view'],
+  'expense.changed': ['expenses.manage'],
+  'department.changed': ['departments.manage', 'analytics.view'],
+  'user.changed': ['users.manage', 'staff.manage', 'developer.view'],
+} as const satisfies Record<DomainEventType, readonly Permission[]>;
+
+/** May a user with `role` receive events of `type`? */
+export function canReceiveEvent(role: Role | null | undefined, type: DomainEventType): boolean {
+  return DOMAIN_EVENT_PERMISSIONS[type].some((permission) => can(role, permission));
+}
 
 export type DomainEvent = {
   type: DomainEventType;

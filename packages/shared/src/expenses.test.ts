@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EXPENSE_MESSAGES, expenseInputSchema } from './expenses';
 import { institutionQuerySchema } from './institution-analytics';
+import { CARD_NUMBER_MESSAGE } from './pos';
 
 const base = { category: 'utilities', description: 'Power' };
 
@@ -45,6 +46,13 @@ describe('expenseInputSchema (spec §5 Expense)', () => {
       notes: null,
       receiptNumber: 'R1',
     });
+  });
+});
+
+describe('card numbers in an expense (security guide, Payments)', () => {
+  it.each(['description', 'vendor', 'notes', 'receiptNumber'])('a card number in %s is refused', (field) => {
+    const result = expenseInputSchema.safeParse({ ...base, amount: '5', [field]: 'card 5555-5555-5555-4444' });
+    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([[field, CARD_NUMBER_MESSAGE]]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type Cents, parseCents } from './money';
-import { storeDateSchema } from './pos';
+import { CARD_NUMBER_MESSAGE, containsCardNumber, storeDateSchema } from './pos';
 
 /**
  * The Expense Tracker contract (spec §2 Expense Tracker, §3 expenses and Expense daily stats,
@@ -92,12 +92,13 @@ export const expenseAmountSchema = z
     return cents;
   });
 
-/** An optional text: trimmed, empty becomes null, at most `max` characters. */
+/** An optional text: trimmed, empty becomes null, at most `max` characters, never a card number. */
 const optionalText = (max: number) =>
   z
     .string({ error: 'Must be text' })
     .trim()
     .max(max, { error: `Must be at most ${max} characters` })
+    .refine((v) => !containsCardNumber(v), { error: CARD_NUMBER_MESSAGE })
     .nullish()
     .transform((v) => (v ? v : null));
 
@@ -112,7 +113,9 @@ export const expenseInputSchema = z.object({
     .string({ error: EXPENSE_MESSAGES.required })
     .trim()
     .min(1, { error: EXPENSE_MESSAGES.required })
-    .max(EXPENSE_LIMITS.description, { error: `Must be at most ${EXPENSE_LIMITS.description} characters` }),
+    .max(EXPENSE_LIMITS.description, { error: `Must be at most ${EXPENSE_LIMITS.description} characters` })
+    // Security guide, Payments: no card number in any text of a payment (issue #13 item 5).
+    .refine((v) => !containsCardNumber(v), { error: CARD_NUMBER_MESSAGE }),
   paymentMethod: z
     .enum(EXPENSE_PAYMENT_METHODS, { error: EXPENSE_MESSAGES.paymentMethod })
     .nullish()

@@ -12,13 +12,8 @@ export const moneyStringSchema = z
   .trim()
   .refine((v) => parseCents(v) !== null, { error: 'Must be an amount like 12.50' });
 
-/**
- * Luhn check over 13–19 digits: such a string looks like a card number, which must never be
- * stored (security guide, Payments).
- */
-export function looksLikeCardNumber(value: string): boolean {
-  const digits = value.replace(/[\s-]/g, '');
-  if (!/^\d{13,19}$/.test(digits)) return false;
+/** Luhn checksum of a digit string (ISO/IEC 7812 check digit). */
+function passesLuhn(digits: string): boolean {
   let sum = 0;
   for (let i = 0; i < digits.length; i++) {
     let d = Number(digits[digits.length - 1 - i]);
@@ -29,6 +24,41 @@ export function looksLikeCardNumber(value: string): boolean {
     sum += d;
   }
   return sum % 10 === 0;
+}
+
+/** What a payment text that holds a card number is refused with (form and API alike). */
+export const CARD_NUMBER_MESSAGE = 'That looks like a card number. Enter the approval code, never the card number.';
+
+/**
+ * Luhn check over 13–19 digits: such a string looks like a card number, which must never be
+ * stored (security guide, Payments).
+ */
+export function looksLikeCardNumber(value: string): boolean {
+  const digits = value.replace(/[\s-]/g, '');
+  return /^\d{13,19}$/.test(digits) && passesLuhn(digits);
+}
+
+/** Runs of digits where single spaces or dashes may separate groups ('4111 1111-1111 1111'). */
+const DIGIT_RUN = /\d+(?:[\s-]\d+)*/g;
+
+/**
+ * Does free text (a sale's notes, an expense's notes) hold a card number anywhere? The reference
+ * code's rule (13–19 digits passing Luhn, spaces and dashes ignored), applied to every run of
+ * whole digit groups in the text, so 'card 4111 1111 1111 1111 exp 12/27' is caught while a phone
+ * number, a date or an amount is not. Issue #13 item 5: notes were stored and shown to every role.
+ */
+export function containsCardNumber(text: string): boolean {
+  for (const [run] of text.matchAll(DIGIT_RUN)) {
+    const groups = run.split(/[\s-]/);
+    for (let start = 0; start < groups.length; start++) {
+      let digits = '';
+      for (let end = start; end < groups.length && digits.length < 19; end++) {
+        digits += groups[end];
+        if (digits.length >= 13 && digits.length <= 19 && passesLuhn(digits)) return true;
+      }
+    }
+  }
+  return false;
 }
 
 /** Digits of a reference as typed (the input strips non-digits); the stored form adds VTPD. */
@@ -67,10 +97,13 @@ export const saleRequestSchema = z.object({
     .nullable()
     .optional()
     .refine((v) => !v || /^(VTPD)?\d+$/i.test(v.trim()), { error: 'Reference code must be digits only' })
-    .refine((v) => !v || !looksLikeCardNumber(referenceDigits(v)), {
-      error: 'That looks like a card number. Enter the approval code, never the card number.',
-    }),
-  notes: z.string().max(500).nullable().optional(),
+    .refine((v) => !v || !looksLikeCardNumber(referenceDigits(v)), { error: CARD_NUMBER_MESSAGE }),
+  notes: z
+    .string()
+    .max(500)
+    .nullable()
+    .optional()
+    .refine((v) => !v || !containsCardNumber(v), { error: CARD_NUMBER_MESSAGE }),
   amountReceived: moneyStringSchema.nullable().optional(),
   items: z
     .array(saleItemSchema, { error: 'Please add items to cart before checkout.' })

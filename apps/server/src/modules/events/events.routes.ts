@@ -1,3 +1,4 @@
+import { canReceiveEvent } from '@retail-hub/shared';
 import type { FastifyPluginAsync } from 'fastify';
 
 const PING_EVERY_MS = 25_000;
@@ -5,7 +6,9 @@ const PING_EVERY_MS = 25_000;
 /**
  * GET /api/events: server-sent events for signed-in users. Each domain event is one `data:`
  * line; a comment ping keeps proxies from closing the stream and re-checks the session, so a
- * signed-out or deactivated user stops receiving events within one ping.
+ * signed-out or deactivated user stops receiving events within one ping. Each user receives only
+ * the events of data their role may read (shared DOMAIN_EVENT_PERMISSIONS, issue #13 item 7); a
+ * role change applies from the next ping.
  */
 export const eventRoutes: FastifyPluginAsync = async (app) => {
   const openStreams = new Set<() => void>();
@@ -26,7 +29,9 @@ export const eventRoutes: FastifyPluginAsync = async (app) => {
     });
     raw.write('retry: 5000\n: connected\n\n');
 
+    let role = request.auth?.user.role ?? null;
     const unsubscribe = app.events.subscribe((event) => {
+      if (!canReceiveEvent(role, event.type)) return;
       raw.write(`event: message\ndata: ${JSON.stringify(event)}\n\n`);
     });
     const ping = setInterval(async () => {
@@ -36,6 +41,7 @@ export const eventRoutes: FastifyPluginAsync = async (app) => {
           close();
           return;
         }
+        role = auth.user.role;
         raw.write(': ping\n\n');
       } catch {
         // Database briefly unavailable: keep the stream; the next ping tries again.

@@ -41,6 +41,38 @@ describe('live updates', () => {
     expect(JSON.parse(line!.slice(6))).toMatchObject({ type: 'sale.recorded', ids: ['abc'] });
   });
 
+  it('each role receives only the events of data it may read: no expense or staff events for a cashier', async () => {
+    t = await buildTestApp();
+    await createUser(t, { role: 'cashier', pin: '2915' });
+    await createUser(t, { role: 'manager', pin: '4826' });
+    const cashier = await signIn(t, '2915', '10.8.0.1');
+    const manager = await signIn(t, '4826', '10.8.0.2');
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const open = async (cookie: string) => (await fetch(`${address}/api/events`, { headers: { cookie } })).body!;
+    const asCashier = readUntil(await open(cashier), (text) => text.includes('shift.changed'));
+    const asManager = readUntil(await open(manager), (text) => text.includes('shift.changed'));
+    await new Promise((r) => setTimeout(r, 100));
+    // Published in this order; every stream sees its events in order, so shift.changed comes last.
+    await t.app.events.publish('expense.changed', ['e1']);
+    await t.app.events.publish('user.changed', ['u1']);
+    await t.app.events.publish('department.changed', ['d1']);
+    await t.app.events.publish('sale.recorded', ['s1']);
+    await t.app.events.publish('shift.changed', ['1']);
+    const typesIn = (text: string) =>
+      text
+        .split('\n')
+        .filter((l) => l.startsWith('data: '))
+        .map((l) => JSON.parse(l.slice(6)).type);
+    expect(typesIn(await asCashier)).toEqual(['sale.recorded', 'shift.changed']);
+    expect(typesIn(await asManager)).toEqual([
+      'expense.changed',
+      'user.changed',
+      'department.changed',
+      'sale.recorded',
+      'shift.changed',
+    ]);
+  });
+
   it('the event stream refuses a visitor without a session', async () => {
     t = await buildTestApp();
     const response = await t.app.inject({ method: 'GET', url: '/api/events' });

@@ -94,6 +94,26 @@ describe('validation', () => {
     expect(await count()).toBe(0);
   });
 
+  it('refuses a card number in any text of the expense, on create and on edit, and stores it nowhere', async () => {
+    const message = 'That looks like a card number. Enter the approval code, never the card number.';
+    for (const field of ['notes', 'description', 'vendor', 'receiptNumber'] as const) {
+      const response = await post({ ...valid, [field]: 'Paid with 4111 1111 1111 1111' });
+      expect(response.statusCode, field).toBe(400);
+      expect(response.json()).toMatchObject({ message, errors: { [field]: message } });
+    }
+    expect(await count()).toBe(0);
+    const saved = await post(valid);
+    const edit = await inject(t, {
+      method: 'PATCH',
+      url: `/api/expenses/${saved.json().id}`,
+      payload: { ...valid, notes: 'card 5555-5555-5555-4444' },
+      cookie: manager,
+    });
+    expect(edit.statusCode).toBe(400);
+    const [stored] = await t.db.db.select().from(expenses).where(eq(expenses.id, saved.json().id));
+    expect(stored?.notes).toBe('Back door');
+  });
+
   it('accepts the largest amount, a number, 0, trims texts, defaults to cash and stores empty texts as null', async () => {
     const biggest = await post({ ...valid, amount: '99999999.99' });
     expect(biggest.statusCode).toBe(201);

@@ -7,9 +7,26 @@ const V1 = '00000000-0000-4000-8000-0000000000a1';
 const V2 = '00000000-0000-4000-8000-0000000000a2';
 
 const products = new Map<string, SaleProduct>([
-  [P1, { id: P1, name: 'Flat White', price: '3.80', stock: 10, isActive: true, categoryName: 'COFFEE' }],
-  [P2, { id: P2, name: 'Banana Bread', price: '4.00', stock: 10, isActive: true, categoryName: 'Bakery' }],
+  [
+    P1,
+    { id: P1, name: 'Flat White', price: '3.80', stock: 10, isActive: true, hasVariants: true, categoryName: 'COFFEE' },
+  ],
+  [
+    P2,
+    {
+      id: P2,
+      name: 'Banana Bread',
+      price: '4.00',
+      stock: 10,
+      isActive: true,
+      hasVariants: false,
+      categoryName: 'Bakery',
+    },
+  ],
 ]);
+/** P2 with the manager's 'has size options' flag and no stored option: the category's rule sizes. */
+const sizedBread = new Map(products);
+sizedBread.set(P2, { ...(products.get(P2) as SaleProduct), hasVariants: true });
 const variants = new Map<string, SaleVariant[]>([
   [
     P1,
@@ -43,7 +60,7 @@ describe('repricing sale lines', () => {
   it('a size named without an id is matched by name, in any case; other categories scale the base price', () => {
     const [cup, small] = priceSaleLines(
       [line(P1, { variantName: 'dine in small cup' }), line(P2, { variantName: 'Small' })],
-      products,
+      sizedBread,
       variants,
     );
     expect(cup).toMatchObject({ variantId: null, variantName: 'Dine In Small Cup', unitCents: 300 });
@@ -58,6 +75,29 @@ describe('repricing sale lines', () => {
     inactive.set(P2, { ...(products.get(P2) as SaleProduct), isActive: false });
     expect(() => priceSaleLines([line(P2)], inactive, variants)).toThrow('Unknown product');
     expect(() => priceSaleLines([line(P2, { variantId: V1 })], products, variants)).toThrow('Unknown size option');
+  });
+
+  it('a product without size options offers no size: a rule size or any other name is refused', () => {
+    // Issue #13 item 4: 'Small' sold any product at 0.8x, 'Dine In Small Cup' any coffee at 3.00.
+    const beans = new Map(products);
+    beans.set(P1, { ...(products.get(P1) as SaleProduct), price: '25.00', hasVariants: false });
+    const none = new Map<string, SaleVariant[]>();
+    expect(() => priceSaleLines([line(P2, { variantName: 'Small' })], products, none)).toThrow('Unknown size option');
+    expect(() => priceSaleLines([line(P1, { variantName: 'Dine In Small Cup' })], beans, none)).toThrow(
+      'Unknown size option',
+    );
+    // A stored active option alone is enough to offer sizes (the flag may lag behind it).
+    const [jug] = priceSaleLines([line(P1, { variantName: 'oat milk jug' })], beans, variants);
+    expect(jug).toMatchObject({ variantId: V2, variantName: 'Oat Milk Jug', unitCents: 125 });
+  });
+
+  it('a size name the product does not offer is refused, never kept as free text', () => {
+    expect(() => priceSaleLines([line(P1, { variantName: 'Extra Hot' })], products, variants)).toThrow(
+      'Unknown size option',
+    );
+    expect(() => priceSaleLines([line(P2, { variantName: 'Dine In Small Cup' })], sizedBread, variants)).toThrow(
+      'Unknown size option',
+    );
   });
 
   it('stock needs sum the same product or size over lines, in id order', () => {

@@ -17,6 +17,8 @@ export type SaleProduct = {
   price: string;
   stock: number;
   isActive: boolean;
+  /** The manager's 'has size options' flag (spec §3 products.hasVariants). */
+  hasVariants: boolean;
   categoryName: string | null;
 };
 
@@ -39,9 +41,14 @@ export const unknownSizeOption = () => badRequest('pos.unknown_size_option', 'Un
 /**
  * Reprices every line from the server's own data (security guide: the server reprices every
  * sale). A size option is priced by spec §9 through sizeOptionsFor: the rule price wins over a
- * stored variant's price. A line naming its variant by id must name an active size option of
- * that product; a line without a variant id but with a size name is matched by name (so a rule
- * size with a stored variant still moves that variant's stock); otherwise the product price.
+ * stored variant's price. A size is accepted only when the product offers it (issue #13 item 4):
+ * a product offers size options when it has the 'has size options' flag or an active stored
+ * option, and then exactly what the terminal's size dialog lists (its category's fixed options
+ * and its stored ones); a product without size options offers none, so 'Small' cannot sell it at
+ * 0.8x nor 'Dine In Small Cup' a bag of beans at 3.00. A line naming its variant by id must name
+ * one of those options; a line with only a size name is matched by name, in any case (so a rule
+ * size with a stored variant still moves that variant's stock). Anything else is
+ * 'Unknown size option', never free text on the receipt. All in memory, from the pricing cache.
  */
 export function priceSaleLines(
   items: readonly SaleItemInput[],
@@ -56,10 +63,10 @@ export function priceSaleLines(
     if (!item.variantId && !requestedName) {
       return line(product, null, null, item.quantity, priceCents);
     }
-    const options = sizeOptionsFor(
-      { categoryName: product.categoryName, priceCents, stock: product.stock },
-      variantsByProduct.get(product.id) ?? [],
-    );
+    const stored = variantsByProduct.get(product.id) ?? [];
+    const offersSizes = product.hasVariants || stored.some((v) => v.isActive);
+    if (!offersSizes) throw unknownSizeOption();
+    const options = sizeOptionsFor({ categoryName: product.categoryName, priceCents, stock: product.stock }, stored);
     if (item.variantId) {
       const option = options.find((o) => o.variantId === item.variantId);
       if (!option) throw unknownSizeOption();
@@ -67,8 +74,8 @@ export function priceSaleLines(
     }
     const wanted = (requestedName as string).toLowerCase();
     const option = options.find((o) => o.name.toLowerCase() === wanted);
-    if (option) return line(product, option.variantId, option.name, item.quantity, option.priceCents);
-    return line(product, null, requestedName, item.quantity, priceCents);
+    if (!option) throw unknownSizeOption();
+    return line(product, option.variantId, option.name, item.quantity, option.priceCents);
   });
 }
 

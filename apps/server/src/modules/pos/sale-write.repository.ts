@@ -6,13 +6,14 @@ import type { SaleProduct, SaleVariant, StockNeed } from './sale-pricing';
 /**
  * What a line's price depends on, as a fingerprint the write compares (spec §9 Size option
  * prices). A line without a size depends only on the product's name, price and active flag
- * ('p:'); a line with a size also on the category name and the size options ('s:'). Stock is left
+ * ('p:'); a line with a size also on the 'has size options' flag, the category name and the size
+ * options ('s:'), which decide whether and at what price the size is offered. Stock is left
  * out: it moves with every sale. The prefix tells the write which fingerprint to recompute, so
  * plain lines skip the size-option lookups.
  */
 const PLAIN_FINGERPRINT = `'p:' || md5(json_build_array(p.name, p.price::text, p.is_active)::text)`;
 const SIZED_FINGERPRINT = `'s:' || md5(json_build_array(
-    p.name, p.price::text, p.is_active,
+    p.name, p.price::text, p.is_active, p.has_variants,
     (select c.name from categories c where c.id = p.category_id),
     (select coalesce(json_agg(json_build_array(v.id, v.name, v.price::text, v.is_active) order by v.id), '[]'::json)
        from product_variants v where v.product_id = p.id)
@@ -23,6 +24,7 @@ const LOAD_PRICING: HotStatement = {
   types: ['uuid[]'],
   text: `
   select p.id, p.name, p.price::text as price, p.stock, p.is_active as "isActive",
+         p.has_variants as "hasVariants",
          (select c.name from categories c where c.id = p.category_id) as "categoryName",
          (select coalesce(json_agg(json_build_object(
                    'id', v.id, 'productId', v.product_id, 'name', v.name, 'price', v.price::text,
@@ -51,6 +53,7 @@ export async function loadPricing(database: Database, productIds: readonly strin
       price: r.price as string,
       stock: r.stock as number,
       isActive: r.isActive as boolean,
+      hasVariants: r.hasVariants as boolean,
       categoryName: (r.categoryName as string | null) ?? null,
     },
     variants: r.variants as SaleVariant[],

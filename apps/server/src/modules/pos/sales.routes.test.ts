@@ -357,6 +357,39 @@ describe('recording a sale', () => {
     expect(await stockOf(coffee)).toBe((productStock as number) - 1);
   });
 
+  it("a size is sold only when the product offers it; otherwise 400 'Unknown size option' and nothing moves", async () => {
+    const coffeeCategory = await createCategory(t, 'coffee');
+    const beans = await createProduct(t, { name: 'Beans 1kg', price: '25.00', stock: 10, categoryId: coffeeCategory });
+    const before = await counts();
+    const muffinStock = await stockOf(muffin);
+    const refused = [
+      // Issue #13 item 4: these sold a muffin at 0.8x and a 25.00 bag of beans at 3.00.
+      { productId: muffin, variantName: 'Small', quantity: 1, unitPrice: '3.60' },
+      { productId: beans, variantName: 'Dine In Small Cup', quantity: 1, unitPrice: '3.00' },
+      // A name the product does not offer was kept as free text at the product price.
+      { productId: muffin, variantName: 'Gluten Free', quantity: 1, unitPrice: '4.50' },
+      { productId: coffee, variantName: 'Small', quantity: 1, unitPrice: '3.04' },
+      { productId: coffee, variantName: 'Venti', quantity: 1, unitPrice: '3.80' },
+    ];
+    for (const line of refused) {
+      const response = await postSale(t, cashier, saleBody([line]));
+      expect(response.statusCode, line.variantName).toBe(400);
+      expect(response.json()).toEqual({ code: 'pos.unknown_size_option', message: 'Unknown size option' });
+    }
+    expect(await counts()).toEqual(before);
+    expect(await stockOf(muffin)).toBe(muffinStock);
+
+    // Once the manager gives the product size options, its category's fixed sizes are offered.
+    await t.db.db.update(products).set({ hasVariants: true }).where(eq(products.id, beans));
+    const cup = await postSale(
+      t,
+      cashier,
+      saleBody([{ productId: beans, variantName: 'Dine In Small Cup', quantity: 1, unitPrice: '3.00' }]),
+    );
+    expect(cup.statusCode).toBe(201);
+    expect(cup.json().items).toMatchObject([{ variantName: 'Dine In Small Cup', unitPrice: '3.00' }]);
+  });
+
   it('references are stored with the VTPD prefix; a card number is refused and never stored', async () => {
     const before = await counts();
     const card = await postSale(
@@ -380,17 +413,37 @@ describe('recording a sale', () => {
     expect(ok.json().receipt.referenceCode).toBe('VTPD123456');
   });
 
-  it("a cash sale needs the amount received to cover the total ('Insufficient payment')", async () => {
+  it('a card number in the payment notes is refused with the reference code message and stored nowhere', async () => {
     const before = await counts();
-    for (const amountReceived of [null, '4.49']) {
+    for (const notes of ['card 4111 1111 1111 1111 exp 12/27', 'PAN 5555-5555-5555-4444']) {
       const response = await postSale(
         t,
         cashier,
-        saleBody([{ productId: muffin, quantity: 1, unitPrice: '4.50' }], 'cash', { amountReceived }),
+        saleBody([{ productId: muffin, quantity: 1, unitPrice: '4.50' }], 'eftpos', { notes }),
       );
-      expect(response.statusCode, String(amountReceived)).toBe(400);
-      expect(response.json()).toEqual({ code: 'pos.insufficient_payment', message: 'Insufficient payment' });
+      expect(response.statusCode, notes).toBe(400);
+      expect(response.json().errors).toEqual({
+        notes: 'That looks like a card number. Enter the approval code, never the card number.',
+      });
     }
+    expect(await counts()).toEqual(before);
+    const phone = await postSale(
+      t,
+      cashier,
+      saleBody([{ productId: muffin, quantity: 1, unitPrice: '4.50' }], 'eftpos', { notes: 'Call 0412 345 678' }),
+    );
+    expect(phone.statusCode).toBe(201);
+  });
+
+  it("a cash sale's amount received, when sent, must cover the total ('Insufficient payment')", async () => {
+    const before = await counts();
+    const response = await postSale(
+      t,
+      cashier,
+      saleBody([{ productId: muffin, quantity: 1, unitPrice: '4.50' }], 'cash', { amountReceived: '4.49' }),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ code: 'pos.insufficient_payment', message: 'Insufficient payment' });
     expect(await counts()).toEqual(before);
     const exact = await postSale(
       t,
@@ -399,15 +452,52 @@ describe('recording a sale', () => {
     );
     expect(exact.json()).toMatchObject({ amountReceived: '4.50', changeDue: '0.00' });
   });
+
+  it('a cash sale sent exactly as spec §7 lists it (no amountReceived) is paid exactly, change 0', async () => {
+    // spec §3/§7 sale payload: {subtotal, tax, total, paymentMethod, referenceCode, notes, items}.
+    const { amountReceived: _left, ...specBody } = saleBody([{ productId: muffin, quantity: 2, unitPrice: '4.50' }]);
+    const key = randomUUID();
+    const response = await postSale(t, cashier, specBody, key);
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ total: '9.00', amountReceived: '9.00', changeDue: '0.00' });
+    expect(response.json().receipt).toMatchObject({ amountReceived: '9.00', changeDue: '0.00' });
+    const [stored] = await t.db.db.select().from(transactions).where(eq(transactions.id, response.json().id));
+    expect(stored?.amountReceived).toBe('9.00');
+    // null means the same as absent; a retry of the same body answers the first sale.
+    const withNull = await postSale(t, cashier, { ...specBody, amountReceived: null }, key);
+    expect(withNull.statusCode).toBe(200);
+    expect(withNull.json().id).toBe(response.json().id);
+  });
+
+  it('without an open shift the answer is the shift message even when the payment or a size is wrong (spec §8)', async () => {
+    const before = await counts();
+    const short = await postSale(
+      t,
+      noShift,
+      saleBody([{ productId: muffin, quantity: 1, unitPrice: '4.50' }], 'cash', { amountReceived: '1.00' }),
+    );
+    expect(short.statusCode).toBe(409);
+    expect(short.json().message).toContain('shift');
+    const badSize = await postSale(
+      t,
+      noShift,
+      saleBody([{ productId: muffin, variantName: 'Small', quantity: 1, unitPrice: '3.60' }]),
+    );
+    expect(badSize.json()).toMatchObject({ code: 'pos.shift_required' });
+    expect(await counts()).toEqual(before);
+  });
+
   it('notes and size names are stored exactly, quotes, backslashes and all', async () => {
     const notes = `O'Brien said "hi" \\ ; drop table transactions; -- ✓ café`;
+    const box = await createProduct(t, { name: 'Muffin Box', price: '4.50', stock: 5, categoryId: bakery });
+    await createVariant(t, { productId: box, name: "Baker's \\ dozen", price: '4.50', stock: 5 });
     const response = await postSale(
       t,
       cashier,
       saleBody(
         [
           { productId: muffin, quantity: 1, unitPrice: '4.50' },
-          { productId: muffin, variantName: "Baker's \\ dozen", quantity: 1, unitPrice: '4.50' },
+          { productId: box, variantName: "baker's \\ dozen", quantity: 1, unitPrice: '4.50' },
         ],
         'cash',
         { notes, amountReceived: '10.00' },

@@ -20,6 +20,7 @@ import { clientTotalsDisagree, type PricedLine, priceSaleLines, type SaleVariant
 import { saleResponse } from './sale-response';
 import { type PricingEntry, type SaleWriteResult, writeSale } from './sale-write.repository';
 import { findSale, findSaleIdByKey, type StoredSale } from './sales.repository';
+import { findOpenShift } from './shifts.repository';
 
 export type SalesDeps = { database: Database; pricing: PricingCache; live: Publisher };
 
@@ -69,10 +70,14 @@ export async function recordSale(
     try {
       priced = await priceSale(deps, request, productIds, fresh);
     } catch (error) {
-      // A refused retry is still a retry: the first result wins over today's prices or stock.
       if (error instanceof AppError) {
+        // A refused retry is still a retry: the first result wins over today's prices or stock.
         const existing = await findSaleIdByKey(deps.database.db, idempotencyKey);
         if (existing) return replay(deps, cashier, existing, request);
+        // spec §8 Transactions: without a shift the answer is always the shift message (it opens
+        // the terminal's shift prompt), whatever else is wrong with the sale. Checked only on this
+        // refusal path: a sale that prices cleanly learns about its shift in the write itself.
+        if (!(await findOpenShift(deps.database.db, cashier.id))) throw shiftRequired();
       }
       throw error;
     }
@@ -124,12 +129,7 @@ function priceFrom(entries: ReadonlyMap<string, PricingEntry>, request: SaleRequ
   );
   if (clientTotalsDisagree(request, lines, totals)) throw totalsMismatch();
   if (totals.total > MAX_CENTS || lines.some((l) => l.unitCents * l.quantity > MAX_CENTS)) throw saleTooLarge();
-  // spec §5 Cash sale: the amount received must be at least the total.
-  let amountReceived: Cents | null = null;
-  if (request.paymentMethod === 'cash') {
-    amountReceived = request.amountReceived ? parseCents(request.amountReceived) : null;
-    if (amountReceived === null || amountReceived < totals.total) throw insufficientPayment();
-  }
+  const amountReceived = cashReceived(request, totals.total);
   // A product sold with a size is checked on its size options too; a plain one on itself only.
   const sized = new Set(request.items.filter((i) => i.variantId || i.variantName?.trim()).map((i) => i.productId));
   const pricedWith = [...new Set(lines.map((l) => l.productId))].map((productId) => {
@@ -137,6 +137,19 @@ function priceFrom(entries: ReadonlyMap<string, PricingEntry>, request: SaleRequ
     return { productId, fingerprint: sized.has(productId) ? fingerprints.sized : fingerprints.plain };
   });
   return { lines, totals, amountReceived, pricedWith };
+}
+
+/**
+ * spec §5 Cash sale: the amount received must be at least the total. The §3/§7 sale payload has
+ * no amountReceived and §4 says the amount paid defaults to the total, so a cash sale without one
+ * is paid exactly (change 0) and is stored as such. Null for other methods.
+ */
+function cashReceived(request: SaleRequest, total: Cents): Cents | null {
+  if (request.paymentMethod !== 'cash') return null;
+  if (request.amountReceived === null || request.amountReceived === undefined) return total;
+  const received = parseCents(request.amountReceived);
+  if (received === null || received < total) throw insufficientPayment();
+  return received;
 }
 
 async function write(
@@ -259,7 +272,8 @@ export function isSameSale(stored: StoredSale, request: SaleRequest): boolean {
   if (stored.referenceCode !== storedReference(request.referenceCode)) return false;
   if (stored.notes !== normaliseNotes(request.notes)) return false;
   if (request.paymentMethod === 'cash') {
-    const received = request.amountReceived ? cents(request.amountReceived) : null;
+    // Without amountReceived the sale was paid exactly (spec §4), as recordSale stored it.
+    const received = request.amountReceived ? cents(request.amountReceived) : cents(request.total);
     if (stored.amountReceived === null || decimalToCents(stored.amountReceived) !== received) return false;
   }
   if (stored.items.length !== request.items.length) return false;

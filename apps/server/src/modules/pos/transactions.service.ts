@@ -7,20 +7,38 @@ import { listSales } from './sales.repository';
 /** Enough for a week of a busy store; the dashboard shows 5 and the reports 10 (spec §9 List sizes). */
 export const DEFAULT_LIST_LIMIT = 1000;
 
+/** Who reads a sale: their own id and whether they hold 'reports.view'. */
+export type SaleReader = { userId: string; canViewReports: boolean };
+
+export function saleReaderOf(user: AuthUser): SaleReader {
+  return { userId: user.id, canViewReports: can(user.role, 'reports.view') };
+}
+
+/**
+ * A sale as a reader may see it (issue #13 item 7; security guide, least privilege): a cashier
+ * sees the figures of other staff's sales (the dashboard and today's report add them up) but not
+ * their payment notes or reference codes; their own sales and 'reports.view' holders see all.
+ */
+export function visibleSale<T extends { userId: string; referenceCode: string | null; notes: string | null }>(
+  reader: SaleReader,
+  sale: T,
+): T {
+  if (reader.canViewReports || sale.userId === reader.userId) return sale;
+  return { ...sale, referenceCode: null, notes: null };
+}
+
 /** spec §7 GET /api/transactions: the sales of a range of store days, newest first (VTPD ones only on request). */
 export async function listTransactions(
   deps: { db: Db; timeZone: string },
   reader: AuthUser,
   query: SalesRangeQuery & { vtpdOnly?: boolean },
 ): Promise<TransactionListItem[]> {
-  const range = resolveSalesRange(query, {
-    timeZone: deps.timeZone,
-    canViewReports: can(reader.role, 'reports.view'),
-  });
+  const saleReader = saleReaderOf(reader);
+  const range = resolveSalesRange(query, { timeZone: deps.timeZone, canViewReports: saleReader.canViewReports });
   const sales = await listSales(deps.db, {
     ...range,
     limit: query.limit ?? DEFAULT_LIST_LIMIT,
     vtpdOnly: query.vtpdOnly ?? false,
   });
-  return sales.map((s) => ({ ...s, createdAt: s.createdAt.toISOString() }));
+  return sales.map((s) => visibleSale(saleReader, { ...s, createdAt: s.createdAt.toISOString() }));
 }

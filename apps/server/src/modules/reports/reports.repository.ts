@@ -4,6 +4,7 @@ import { products, transactionItems, transactions, users } from '../../db/schema
 
 export type DailySaleRow = {
   id: string;
+  userId: string;
   createdAt: Date;
   cashierFirstName: string | null;
   cashierLastName: string | null;
@@ -65,6 +66,7 @@ async function* salesInOrder(
     const page = await db
       .select({
         id: transactions.id,
+        userId: transactions.userId,
         createdAt: transactions.createdAt,
         cursor: sql<string>`${transactions.createdAt}::text`,
         cashierFirstName: users.firstName,

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCsv } from '../../lib/csv-routes';
 import type { AuthUser } from '../../types';
+import { saleReaderOf } from '../pos/transactions.service';
 import { dailySalesCsv, shiftSalesCsv, vtpdSalesCsv } from './reports.service';
 
 /**
@@ -12,8 +13,8 @@ import { dailySalesCsv, shiftSalesCsv, vtpdSalesCsv } from './reports.service';
 export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.database.db, timeZone: app.config.storeTimeZone };
 
-  app.get('/api/reports/daily.csv', { config: { permission: 'pos.sell' } }, async (_request, reply) =>
-    sendCsv(reply, dailySalesCsv(deps)),
+  app.get('/api/reports/daily.csv', { config: { permission: 'pos.sell' } }, async (request, reply) =>
+    sendCsv(reply, dailySalesCsv(deps, saleReaderOf((request.auth as { user: AuthUser }).user))),
   );
 
   // The Sales Reports screen's permission; the range rule (cashiers: today only) is the reports' own.
@@ -22,7 +23,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { permission: 'pos.dashboard' }, schema: { querystring: vtpdExportQuerySchema } },
     async (request, reply) => {
       const user = (request.auth as { user: AuthUser }).user;
-      return sendCsv(reply, vtpdSalesCsv(deps, request.query, { canViewReports: can(user.role, 'reports.view') }));
+      return sendCsv(reply, vtpdSalesCsv(deps, request.query, saleReaderOf(user)));
     },
   );
 

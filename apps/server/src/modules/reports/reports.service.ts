@@ -12,6 +12,7 @@ import { type CsvColumn, csvStream } from '../../lib/csv';
 import { notFound } from '../../lib/errors';
 import { resolveSalesRange, storeTodayRange } from '../analytics/sales-range';
 import { findShift } from '../pos/shifts.repository';
+import { type SaleReader, visibleSale } from '../pos/transactions.service';
 import {
   completedSalesBetween,
   completedSalesOfShift,
@@ -54,12 +55,23 @@ function dailyColumns(timeZone: string): CsvColumn<DailySaleRow>[] {
   ];
 }
 
-/** spec §7 GET /api/reports/daily.csv: today's completed sales, one row per sale, streamed. */
-export function dailySalesCsv(deps: { db: Db; timeZone: string }): { filename: string; stream: Readable } {
+/** Rows as the reader may see them: other staff's references and notes blanked for a cashier. */
+async function* visibleRows(reader: SaleReader, rows: AsyncGenerator<DailySaleRow>): AsyncGenerator<DailySaleRow> {
+  for await (const row of rows) yield visibleSale(reader, row);
+}
+
+/**
+ * spec §7 GET /api/reports/daily.csv: today's completed sales, one row per sale, streamed. Every
+ * sale of the day, but without other staff's references for a cashier (issue #13 item 7).
+ */
+export function dailySalesCsv(
+  deps: { db: Db; timeZone: string },
+  reader: SaleReader,
+): { filename: string; stream: Readable } {
   const range = storeTodayRange(deps.timeZone);
   return {
     filename: `sales-${range.startDate}.csv`,
-    stream: csvStream(dailyColumns(deps.timeZone), completedSalesBetween(deps.db, range)),
+    stream: csvStream(dailyColumns(deps.timeZone), visibleRows(reader, completedSalesBetween(deps.db, range))),
   };
 }
 
@@ -111,16 +123,19 @@ function vtpdColumns(timeZone: string): CsvColumn<DailySaleRow>[] {
 /**
  * spec §2 Sales Reports, Export VTPD: every VTPD sale of the range as CSV (spec §9 columns and file
  * name), newest first, streamed page by page so a range of any size exports whole. The range rule is
- * the reports' own: without 'reports.view' only today (ADR 0004). Lines end CR LF.
+ * the reports' own: without 'reports.view' only today (ADR 0004), and other staff's references and
+ * notes blanked (issue #13 item 7). Lines end CR LF.
  */
 export function vtpdSalesCsv(
   deps: { db: Db; timeZone: string },
   query: VtpdExportQuery,
-  reader: { canViewReports: boolean },
+  reader: SaleReader,
 ): { filename: string; stream: Readable } {
   const range = resolveSalesRange(query, { timeZone: deps.timeZone, canViewReports: reader.canViewReports });
   return {
     filename: vtpdExportFileName(range),
-    stream: csvStream(vtpdColumns(deps.timeZone), vtpdSalesBetween(deps.db, range), { crlf: true }),
+    stream: csvStream(vtpdColumns(deps.timeZone), visibleRows(reader, vtpdSalesBetween(deps.db, range)), {
+      crlf: true,
+    }),
   };
 }

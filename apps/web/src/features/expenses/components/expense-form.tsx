@@ -1,6 +1,8 @@
 import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import {
+  CARD_NUMBER_MESSAGE,
   centsToDecimal,
+  containsCardNumber,
   EXPENSE_CATEGORIES,
   EXPENSE_CATEGORY_LABELS,
   EXPENSE_LIMITS,
@@ -62,6 +64,10 @@ export function toPayload(values: ExpenseFormValues): { payload: ExpensePayload 
   if (!values.description.trim()) errors.description = EXPENSE_MESSAGES.required;
   const cents = amountText === '' ? null : parseCents(amountText);
   if (amountText !== '' && cents === null) errors.amount = EXPENSE_MESSAGES.amountFormat;
+  // Security guide, Payments: the server refuses a card number in any text with the same message.
+  for (const field of ['description', 'vendor', 'receiptNumber', 'notes'] as const) {
+    if (!errors[field] && containsCardNumber(values[field])) errors[field] = CARD_NUMBER_MESSAGE;
+  }
   if (Object.keys(errors).length > 0 || cents === null || !values.category) return { errors };
   return {
     payload: {

@@ -67,6 +67,20 @@ describe('toPayload', () => {
       },
     });
   });
+
+  it("refuses a card number in the notes or vendor with the server's message before sending", () => {
+    const result = toPayload({
+      category: 'other',
+      amount: '5',
+      description: 'Refund',
+      paymentMethod: 'credit_card',
+      vendor: 'Shop 4111-1111-1111-1111',
+      receiptNumber: '',
+      notes: 'card 5555 5555 5555 4444',
+    });
+    const message = 'That looks like a card number. Enter the approval code, never the card number.';
+    expect(result).toEqual({ errors: { vendor: message, notes: message } });
+  });
 });
 
 describe('Expense Tracker', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { json } from '@/test/server';
-import { newIdempotencyKey, recordSale } from './record-sale';
+import { isTransientFailure, newIdempotencyKey, recordSale, SaleTimeoutError } from './record-sale';
 
 const sale = {
   subtotal: '4.50',
@@ -35,6 +35,28 @@ describe('recording a sale (Idempotency-Key)', () => {
     vi.stubGlobal('fetch', fetchMock);
     await expect(recordSale(sale, 'key-2', { retryDelaysMs: [0, 0] })).rejects.toMatchObject({ status: 409 });
     expect(fetchMock).toHaveBeenCalledOnce();
+  });
+
+  it('gives up on a request the server never answers after the time limit, aborting it', async () => {
+    let aborted = false;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        (_url: string, init: RequestInit) =>
+          new Promise((_resolve, reject) =>
+            init.signal?.addEventListener('abort', () => {
+              aborted = true;
+              reject(new DOMException('Aborted', 'AbortError'));
+            }),
+          ),
+      ),
+    );
+    const started = Date.now();
+    const error = await recordSale(sale, 'key-3', { retryDelaysMs: [0], timeoutMs: 50 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SaleTimeoutError);
+    expect(isTransientFailure(error)).toBe(true);
+    expect(aborted).toBe(true);
+    expect(Date.now() - started).toBeLessThan(1_000);
   });
 
   it('makes RFC 4122 v4 keys even without crypto.randomUUID (plain HTTP on the shop LAN)', () => {

@@ -13,6 +13,8 @@ type CartPanelProps = {
   onPaymentChange: (payment: PaymentInput) => void;
   onCheckout: () => void;
   isSubmitting: boolean;
+  /** The last sale attempt got no answer: show the connection error and its Retry. */
+  connectionLost?: boolean;
   /** Fill the height given (two-column layout) so the checkout button stays in view. */
   fillHeight?: boolean;
 };
@@ -74,6 +76,7 @@ export function CartPanel({
   onPaymentChange,
   onCheckout,
   isSubmitting,
+  connectionLost = false,
   fillHeight,
 }: CartPanelProps) {
   const count = cartItemCount(lines);
@@ -131,6 +134,7 @@ export function CartPanel({
           onPaymentChange={onPaymentChange}
           onCheckout={onCheckout}
           isSubmitting={isSubmitting}
+          connectionLost={connectionLost}
         />
       </Box>
     </Paper>

@@ -1,6 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/test/render';
 import { json, mockServer, sessionHandlers, userWithRole } from '@/test/server';
 
@@ -239,13 +239,52 @@ describe('the POS terminal', () => {
     });
     await addMuffinAndOpenSale(user);
     await user.click(screen.getByRole('button', { name: 'Complete Sale' }));
-    expect(
-      await screen.findByText('Failed to process transaction. Please try again.', {}, { timeout: 8_000 }),
-    ).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Complete Sale' }));
+    const alert = await screen.findByTestId('sale-connection-error', {}, { timeout: 8_000 });
+    expect(alert.textContent).toContain('Connection Error');
+    expect(alert.textContent).toContain('Unable to connect to the server. Please try again.');
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
     await screen.findByRole('dialog', { name: 'Transaction Complete' });
+    expect(screen.queryByTestId('sale-connection-error')).toBeNull();
     const keys = saleCalls(fetchMock).map(([, init]) => new Headers(init?.headers).get('Idempotency-Key'));
     expect(keys).toHaveLength(5);
     expect(new Set(keys).size).toBe(1);
+  });
+
+  it('a sale the server never answers stops after 15 s with the connection error; Retry reuses the key', async () => {
+    // Issue #13 item 18: the button used to spin forever (28 s watched, no message).
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let attempts = 0;
+      const { user, fetchMock } = renderTerminal({
+        sale: ({ init }) => {
+          attempts += 1;
+          if (attempts > 1) return json(200, recordedSale);
+          // The first request hangs until the terminal gives up on it (as fetch does on abort).
+          return new Promise<Response>((_resolve, reject) =>
+            init?.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError'))),
+          );
+        },
+      });
+      await addMuffinAndOpenSale(user);
+      await user.click(screen.getByRole('button', { name: 'Complete Sale' }));
+      await act(() => vi.advanceTimersByTimeAsync(14_000));
+      expect(screen.queryByTestId('sale-connection-error')).toBeNull();
+      await act(() => vi.advanceTimersByTimeAsync(1_500));
+      const alert = await screen.findByTestId('sale-connection-error');
+      expect(alert.getAttribute('role')).toBe('alert');
+      expect(alert.textContent).toContain('Connection Error');
+      expect(alert.textContent).toContain('Unable to connect to the server. Please try again.');
+      expect(screen.getByRole('button', { name: 'Complete Sale' })).toBeEnabled();
+      // The cart is kept for the retry.
+      expect(screen.getByTestId('cart-count').textContent).toBe('1 item');
+
+      await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+      await screen.findByRole('dialog', { name: 'Transaction Complete' });
+      const keys = saleCalls(fetchMock).map(([, init]) => new Headers(init?.headers).get('Idempotency-Key'));
+      expect(keys).toHaveLength(2);
+      expect(keys[1]).toBe(keys[0]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

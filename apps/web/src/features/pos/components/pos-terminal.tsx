@@ -197,7 +197,7 @@ export function PosTerminal({ user }: { user: SessionUser }) {
       return;
     }
     const summary = summarizePayment(cart.lines, payment);
-    if (summary.shortBy > 0 || summary.referenceLooksLikeCard) return;
+    if (summary.shortBy > 0 || summary.referenceLooksLikeCard || summary.notesHoldCard) return;
     checkout.submit(buildSaleRequest(cart.lines, payment));
   };
 
@@ -266,6 +266,7 @@ export function PosTerminal({ user }: { user: SessionUser }) {
       onPaymentChange={setPayment}
       onCheckout={startCheckout}
       isSubmitting={checkout.isSubmitting}
+      connectionLost={checkout.connectionLost}
       fillHeight={isTwoColumns}
     />
   );

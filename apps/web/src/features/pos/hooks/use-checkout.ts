@@ -1,6 +1,6 @@
 import type { SaleRequest } from '@retail-hub/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { ApiError, isUnauthorizedError, serverMessage } from '@/lib/api-client';
 import { queryKeyMatchesPath } from '@/lib/live-updates';
 import { notifyError } from '@/lib/notify';
@@ -45,6 +45,11 @@ type CheckoutHandlers = {
 export function useCheckout({ onRecorded, onShiftRequired, onPricesChanged }: CheckoutHandlers) {
   const queryClient = useQueryClient();
   const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
+  /**
+   * The last attempt got no answer (network down, or none within SALE_TIMEOUT_MS): the terminal
+   * shows the §8 connection error with a Retry that sends the same cart under the same key.
+   */
+  const [connectionLost, setConnectionLost] = useState(false);
   const mutation = useMutation({
     mutationFn: ({ sale, key }: { sale: SaleRequest; key: string }) => recordSale(sale, key),
   });
@@ -59,6 +64,7 @@ export function useCheckout({ onRecorded, onShiftRequired, onPricesChanged }: Ch
     const fingerprint = JSON.stringify(sale);
     if (attempt.current?.fingerprint !== fingerprint) attempt.current = { fingerprint, key: newIdempotencyKey() };
     const { key } = attempt.current;
+    setConnectionLost(false);
 
     mutation.mutate(
       { sale, key },
@@ -70,7 +76,11 @@ export function useCheckout({ onRecorded, onShiftRequired, onPricesChanged }: Ch
         },
         onError: (error) => {
           // Transient: the sale may have been recorded; the next tap retries with the same key.
-          if (!isTransientFailure(error)) attempt.current = null;
+          if (isTransientFailure(error)) {
+            setConnectionLost(true);
+            return;
+          }
+          attempt.current = null;
           // 401: the query client signs the user out and the guard shows 'Unauthorized'.
           if (isUnauthorizedError(error)) return;
           switch (classifySaleError(error)) {
@@ -113,5 +123,5 @@ export function useCheckout({ onRecorded, onShiftRequired, onPricesChanged }: Ch
     );
   };
 
-  return { submit, isSubmitting: mutation.isPending };
+  return { submit, isSubmitting: mutation.isPending, connectionLost };
 }

@@ -118,6 +118,20 @@ describe('the payment panel (spec §4, §5 Cash sale, §9 Money and fees)', () =
     expect(screen.getByText(/looks like a card number/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Complete Sale' })).toBeDisabled();
   });
+
+  it('payment notes holding a card number show the same message and block the sale', async () => {
+    const user = renderPanel();
+    await user.click(screen.getByRole('button', { name: 'Eftpos' }));
+    const notes = screen.getByLabelText('Payment Notes (optional)');
+    await user.type(notes, 'Call 0412 345 678');
+    expect(screen.queryByText(/looks like a card number/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Complete Sale' })).toBeEnabled();
+    await user.type(notes, ', card 4111 1111 1111 1111');
+    expect(
+      screen.getByText('That looks like a card number. Enter the approval code, never the card number.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Complete Sale' })).toBeDisabled();
+  });
 });
 
 describe('the sale payload (spec §3 Sale payload)', () => {

@@ -1,6 +1,12 @@
-import { Button, Divider, Group, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { formatMoney, PAYMENT_METHODS, type PaymentMethod, QUICK_CASH_AMOUNTS } from '@retail-hub/shared';
-import { IconCash, IconCheck, IconCreditCard } from '@tabler/icons-react';
+import { Alert, Button, Divider, Group, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  CARD_NUMBER_MESSAGE,
+  formatMoney,
+  PAYMENT_METHODS,
+  type PaymentMethod,
+  QUICK_CASH_AMOUNTS,
+} from '@retail-hub/shared';
+import { IconCash, IconCheck, IconCreditCard, IconWifiOff } from '@tabler/icons-react';
 import type { CartLine } from '../cart/cart-reducer';
 import { paymentMethodTitle } from '../receipt/receipt-html';
 import {
@@ -18,6 +24,8 @@ type PaymentPanelProps = {
   onPaymentChange: (payment: PaymentInput) => void;
   onCheckout: () => void;
   isSubmitting: boolean;
+  /** The last sale attempt got no answer: show the §8 connection error with a Retry. */
+  connectionLost?: boolean;
 };
 
 function TotalRow({ label, cents, strong = false }: { label: string; cents: number; strong?: boolean }) {
@@ -37,7 +45,14 @@ function TotalRow({ label, cents, strong = false }: { label: string; cents: numb
  * Totals, payment method, the cash or non-cash inputs and the checkout button (spec §2 POS
  * terminal right side, §4 Cart and checkout, §5 Cash sale and Reference code, §9 Money and fees).
  */
-export function PaymentPanel({ lines, payment, onPaymentChange, onCheckout, isSubmitting }: PaymentPanelProps) {
+export function PaymentPanel({
+  lines,
+  payment,
+  onPaymentChange,
+  onCheckout,
+  isSubmitting,
+  connectionLost = false,
+}: PaymentPanelProps) {
   const summary = summarizePayment(lines, payment);
   const isCash = payment.method === 'cash';
   const isShort = isCash && summary.shortBy > 0;
@@ -138,11 +153,7 @@ export function PaymentPanel({ lines, payment, onPaymentChange, onCheckout, isSu
             autoComplete="off"
             value={payment.referenceCode}
             onChange={(event) => set({ referenceCode: sanitizeReferenceInput(event.currentTarget.value) })}
-            error={
-              summary.referenceLooksLikeCard
-                ? 'That looks like a card number. Enter the approval code, never the card number.'
-                : undefined
-            }
+            error={summary.referenceLooksLikeCard ? CARD_NUMBER_MESSAGE : undefined}
           />
           <Textarea
             label="Payment Notes (optional)"
@@ -150,16 +161,41 @@ export function PaymentPanel({ lines, payment, onPaymentChange, onCheckout, isSu
             maxLength={500}
             value={payment.notes}
             onChange={(event) => set({ notes: event.currentTarget.value })}
+            error={summary.notesHoldCard ? CARD_NUMBER_MESSAGE : undefined}
           />
         </Stack>
       )}
+
+      {connectionLost && !isSubmitting ? (
+        // spec §8 connection error. Retry sends the same cart under the same Idempotency-Key, so a
+        // sale that did reach the server is answered, not recorded twice (issue #13 item 18).
+        <Alert
+          role="alert"
+          color="red"
+          variant="light"
+          title="Connection Error"
+          icon={<IconWifiOff size={20} aria-hidden />}
+          data-testid="sale-connection-error"
+          // WCAG 2.2 AA: the light variant's red title and icon are too pale on their background.
+          styles={{ title: { color: 'var(--mantine-color-red-9)' }, icon: { color: 'var(--mantine-color-red-9)' } }}
+        >
+          <Group justify="space-between" gap="sm">
+            <Text size="sm" style={{ flex: '1 1 160px' }}>
+              Unable to connect to the server. Please try again.
+            </Text>
+            <Button color="red.9" variant="filled" style={{ flexShrink: 0 }} onClick={onCheckout}>
+              Retry
+            </Button>
+          </Group>
+        </Alert>
+      ) : null}
 
       <Button
         size="lg"
         h={56}
         fullWidth
         color={isShort ? 'red' : 'green'}
-        disabled={isShort || summary.referenceLooksLikeCard}
+        disabled={isShort || summary.referenceLooksLikeCard || summary.notesHoldCard}
         loading={isSubmitting}
         leftSection={isCash ? <IconCheck size={22} aria-hidden /> : <IconCreditCard size={22} aria-hidden />}
         onClick={onCheckout}

@@ -3,6 +3,7 @@ import {
   type Cents,
   centsToDecimal,
   changeDueCents,
+  containsCardNumber,
   looksLikeCardNumber,
   type PaymentMethod,
   parseCents,
@@ -59,6 +60,8 @@ export type PaymentSummary = {
   shortBy: Cents;
   /** A reference that looks like a card number (security guide: never stored). */
   referenceLooksLikeCard: boolean;
+  /** Payment notes holding a card number (the server refuses them with the same message). */
+  notesHoldCard: boolean;
 };
 
 export function summarizePayment(lines: readonly CartLine[], payment: PaymentInput): PaymentSummary {
@@ -74,6 +77,7 @@ export function summarizePayment(lines: readonly CartLine[], payment: PaymentInp
     changeDue: amountPaid === null ? 0 : changeDueCents(amountPaid, totals.total),
     shortBy: amountPaid === null ? 0 : Math.max(0, totals.total - amountPaid),
     referenceLooksLikeCard: !isCash && looksLikeCardNumber(payment.referenceCode),
+    notesHoldCard: !isCash && containsCardNumber(payment.notes),
   };
 }
 
