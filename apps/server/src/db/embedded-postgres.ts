@@ -168,17 +168,35 @@ function ensureReachable(dataDir: string, runAs: RunAs): void {
   const parent = path.dirname(dataDir);
   const mode = statSync(parent).mode;
   if ((mode & 0o001) === 0) chmodSync(parent, mode | 0o001);
-  const probe = run('test', ['-x', parent], runAs);
-  if (!probe.ok) {
+  const blocked = firstUnreachable(parent, runAs);
+  if (blocked) {
     throw new EmbeddedPostgresError(
-      `Running as root, the embedded PostgreSQL server runs as the "${SYSTEM_USER}" user, who cannot reach ${parent}. Put DATA_DIR in a folder that user can reach (e.g. /var/lib/retail-hub), or run the app as another user.`,
+      `Running as root, the embedded PostgreSQL server runs as the "${SYSTEM_USER}" user, who cannot enter ${blocked}. ` +
+        `Allow it (chmod o+x ${blocked}), put DATA_DIR in a folder that user can reach (e.g. /var/lib/retail-hub), or run the app as another user.`,
     );
   }
+}
+
+/** The first folder on the way to `target` that `runAs` cannot enter, or null. */
+function firstUnreachable(target: string, runAs: RunAs): string | null {
+  const parts = path.resolve(target).split(path.sep).filter(Boolean);
+  for (let i = 1; i <= parts.length; i++) {
+    const folder = `${path.sep}${parts.slice(0, i).join(path.sep)}`;
+    if (!run('test', ['-x', folder], runAs).ok) return folder;
+  }
+  return null;
 }
 
 function checkBinariesRun(bins: Binaries, runAs: RunAs): void {
   const probe = run(bins.postgres, ['--version'], runAs);
   if (!probe.ok) {
+    const blocked = runAs ? firstUnreachable(path.dirname(bins.postgres), runAs) : null;
+    if (blocked) {
+      throw new EmbeddedPostgresError(
+        `Running as root, the embedded PostgreSQL server runs as the "${SYSTEM_USER}" user, who cannot enter ${blocked} to reach its binaries (${bins.postgres}). ` +
+          `Allow it (chmod o+x ${blocked}), install the app in a folder that user can reach, or run the app as another user.`,
+      );
+    }
     throw new EmbeddedPostgresError(
       `The embedded PostgreSQL server cannot run (${bins.postgres}: ${probe.output || `exit ${probe.status}`}).${runAs ? ` Running as root it runs as the "${SYSTEM_USER}" user, who must be able to read node_modules.` : ''}`,
     );
