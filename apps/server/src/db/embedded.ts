@@ -8,7 +8,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { type Database, openDatabase } from './client';
 import { EMBEDDED_DATABASE_NAME, type EmbeddedPostgresServer, startEmbeddedPostgres } from './embedded-postgres';
-import { importPgliteFolder, PGLITE_IMPORTED_COMMENT } from './pglite-import';
+import { importPgliteFolder, PGLITE_IMPORTED_COMMENT, PgliteImportError } from './pglite-import';
 
 export type EmbeddedOptions = {
   /** DATA_DIR. */
@@ -65,7 +65,7 @@ export async function openEmbeddedDatabase(options: EmbeddedOptions): Promise<Em
     const hasPglite = existsSync(path.join(pgliteDir, 'PG_VERSION'));
     if (hasPglite) {
       if (state === 'present') {
-        throw new Error(
+        throw new PgliteImportError(
           `Both ${pgliteDir} (PGlite, from an earlier version) and ${server.dataDir} hold a store. ` +
             `Move one of them out of DATA_DIR and start again: move ${pgliteDir} away to keep the PostgreSQL store, ` +
             `or move ${server.dataDir} away to import the PGlite store into a new one.`,
