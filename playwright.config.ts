@@ -41,6 +41,9 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,
+    // SIGTERM, not the default SIGKILL: the app stops its embedded PostgreSQL server (ADR 0008),
+    // which runs in its own session and would otherwise outlive the run.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
     stdout: 'pipe',
     stderr: 'pipe',
   },

@@ -2,7 +2,7 @@
 // Starts the product for Playwright: a fresh embedded database in a temporary folder, the demo
 // store, port 3100. The web app must already be built (npm test builds it).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -27,7 +27,23 @@ const stop = () => {
 };
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
-child.on('exit', (code) => {
+/**
+ * The app stops its embedded PostgreSQL server when it stops; if it died without doing so, the
+ * server (in its own session) is stopped here by its postmaster.pid before the folder goes.
+ */
+async function stopServerLeft() {
+  const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  try {
+    process.kill(pid, 'SIGINT');
+  } catch {
+    return;
+  }
+  for (let i = 0; i < 100 && existsSync(pidFile); i++) await new Promise((r) => setTimeout(r, 100));
+}
+child.on('exit', async (code) => {
+  await stopServerLeft();
   rmSync(dataDir, { recursive: true, force: true });
   process.exit(code ?? 0);
 });

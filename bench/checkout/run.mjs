@@ -5,7 +5,11 @@
  * BENCH_PG_URL, dropped afterwards). Prints completed sales/s, p50/p95/p99 latency and the
  * oversell count (stock moved vs. units the server acknowledged as sold).
  *
- *   node bench/checkout/run.mjs [--terminals 32] [--seconds 20] [--warmup 3] [--only pglite|postgres]
+ *   node bench/checkout/run.mjs [--terminals 32] [--seconds 20] [--warmup 3]
+ *                               [--only embedded|pglite|postgres[,…]]
+ *
+ * `embedded` is the default database of `npm start` (the app's own PostgreSQL server, ADR 0008),
+ * fresh in a temporary DATA_DIR, stopped and deleted afterwards.
  *
  * Each terminal is its own user, signed in, with an open shift; every request carries its own
  * Idempotency-Key. Targets (2-core machine, 32 terminals): PostgreSQL ≥ 1,000 sales/s with
@@ -13,7 +17,7 @@
  */
 import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -108,7 +112,23 @@ async function backendCpuMs(dbName) {
   }
 }
 
-async function drive(base, cookies, catalogue, server, dbName) {
+/** CPU used so far by an embedded server: the postmaster and every process it started (Linux /proc). */
+function clusterCpuMs(postmasterPid) {
+  let total = processCpuMs(postmasterPid) ?? 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === postmasterPid) total += processCpuMs(entry) ?? 0;
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return { total };
+}
+
+async function drive(base, cookies, catalogue, server, dbName, postmasterPid) {
   const stats = { completed: 0, acknowledged: 0, unitsSold: 0, statuses: new Map(), latencies: [], errors: 0 };
   let measuring = false;
   let stopping = false;
@@ -145,13 +165,16 @@ async function drive(base, cookies, catalogue, server, dbName) {
   measuring = true;
   server.child.send({ type: 'mark' });
   const clientCpu = process.cpuUsage();
-  const databaseCpu = dbName ? await backendCpuMs(dbName) : null;
+  const databaseCpu = postmasterPid ? clusterCpuMs(postmasterPid) : dbName ? await backendCpuMs(dbName) : null;
   const started = performance.now();
   await new Promise((r) => setTimeout(r, seconds * 1000));
   measuring = false;
   const window = (performance.now() - started) / 1000;
   const clientUsed = process.cpuUsage(clientCpu);
-  if (databaseCpu) stats.databaseCpuMs = (await backendCpuMs(dbName)).total - databaseCpu.total;
+  if (databaseCpu) {
+    const after = postmasterPid ? clusterCpuMs(postmasterPid) : await backendCpuMs(dbName);
+    stats.databaseCpuMs = after.total - databaseCpu.total;
+  }
   server.child.send({ type: 'stop' });
   const { cpuMs } = await server.waitFor('stopped');
   stats.serverCpuMs = cpuMs;
@@ -169,6 +192,11 @@ async function benchOne(kind) {
     dataDir = mkdtempSync(path.join(tmpdir(), 'retail-hub-bench-'));
     env.BENCH_DATA_DIR = path.join(dataDir, 'pglite');
     env.BENCH_DATABASE_URL = '';
+  } else if (kind === 'embedded') {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'retail-hub-bench-'));
+    env.BENCH_DATA_DIR = dataDir;
+    env.BENCH_DATABASE_URL = '';
+    env.BENCH_EMBEDDED = '1';
   } else {
     dbName = `rh_bench_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
     const admin = new pg.Client({ connectionString: pgAdminUrl });
@@ -185,7 +213,7 @@ async function benchOne(kind) {
     const base = `http://127.0.0.1:${ready.port}`;
     const cookies = [];
     for (const pin of ready.pins) cookies.push(await signInTerminal(base, pin));
-    const result = await drive(base, cookies, ready.catalogue, server, dbName);
+    const result = await drive(base, cookies, ready.catalogue, server, dbName, ready.postmasterPid ?? null);
     server.child.send({ type: 'report' });
     const { report } = await server.waitFor('report');
     const moved = report.stock.moved + report.variantStock.moved;
@@ -239,7 +267,7 @@ async function benchOne(kind) {
   }
 }
 
-const kinds = args.only ? [args.only] : ['pglite', 'postgres'];
+const kinds = args.only ? args.only.split(',') : ['embedded', 'pglite', 'postgres'];
 const results = [];
 for (const kind of kinds) {
   process.stdout.write(`\n${kind}: ${terminals} terminals, ${warmupSeconds} s warm-up, ${seconds} s measured...\n`);

@@ -6,7 +6,9 @@
  */
 import { buildApp } from '../../apps/server/src/app';
 import { testConfig } from '../../apps/server/src/config/config';
-import { openDatabase } from '../../apps/server/src/db/client';
+import { type Database, openDatabase } from '../../apps/server/src/db/client';
+import { openEmbeddedDatabase } from '../../apps/server/src/db/embedded';
+import { runningPostmaster } from '../../apps/server/src/db/embedded-postgres';
 import { runMigrations } from '../../apps/server/src/db/migrate';
 import { seedBenchStore } from '../shared/seed';
 
@@ -16,6 +18,8 @@ const initialStock = Number(process.env.BENCH_STOCK ?? 1_000_000);
 const databaseUrl = process.env.BENCH_DATABASE_URL || null;
 const dataDir = process.env.BENCH_DATA_DIR || null;
 const poolSize = Number(process.env.BENCH_POOL_SIZE ?? 10);
+/** The embedded default: the app's own PostgreSQL server in BENCH_DATA_DIR/postgres. */
+const embedded = process.env.BENCH_EMBEDDED === '1';
 
 const config = testConfig({
   nodeEnv: 'production',
@@ -24,9 +28,24 @@ const config = testConfig({
   storeTimeZone: 'Australia/Sydney',
 });
 
-const database = await openDatabase(
-  databaseUrl ? { kind: 'postgres', url: databaseUrl, poolSize } : { kind: 'pglite', dataDir },
-);
+let database: Database;
+let postmasterPid: number | null = null;
+if (embedded) {
+  const root = dataDir as string;
+  database = await openEmbeddedDatabase({
+    dataDir: root,
+    engine: 'postgres',
+    password: 'bench-embedded-password-bench-embedded-password',
+    port: 0,
+    poolSize,
+    log: () => {},
+  });
+  postmasterPid = runningPostmaster(`${root}/postgres`);
+} else {
+  database = await openDatabase(
+    databaseUrl ? { kind: 'postgres', url: databaseUrl, poolSize } : { kind: 'pglite', dataDir },
+  );
+}
 await runMigrations(database);
 const db = database.db;
 
@@ -78,4 +97,4 @@ process.on('message', async (message: { type: string }) => {
     process.exit(0);
   }
 });
-process.send?.({ type: 'ready', port, pins, catalogue, kind: database.kind });
+process.send?.({ type: 'ready', port, pins, catalogue, kind: database.kind, postmasterPid });

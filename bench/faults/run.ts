@@ -3,14 +3,19 @@
  * Idempotency-Key) while things break, then checks that nothing was lost or recorded twice.
  *
  *   npm run bench:faults
- *   tsx bench/faults/run.ts [--only postgres|pglite|db-restart] [--terminals 32] [--kills 2]
- *                           [--max-sales 20000] [--port 3206]
+ *   tsx bench/faults/run.ts [--only fsync|embedded|embedded-both|postgres|pglite|db-restart[,…]]
+ *                           [--terminals 32] [--kills 2] [--max-sales 20000] [--port 3206]
  *
  * Scenarios:
+ *   fsync          the embedded default under strace: each of 50 sales' 201 follows an fdatasync of
+ *                  the WAL (issue #21; needs strace);
+ *   embedded       the embedded default (the app's own PostgreSQL in DATA_DIR/postgres), the app
+ *                  SIGKILLed and restarted: its server outlives it and the restart must stop it;
+ *   embedded-both  the same with the server SIGKILLed at the same moment (crash recovery);
  *   postgres    the real server (apps/server/src/server.ts, a child process) on a fresh database of
  *               BENCH_PG_URL's server, SIGKILLed and restarted while the terminals keep retrying;
- *   pglite      the same on PGlite in a temporary DATA_DIR (the restarted app reopens the data folder
- *               a killed process left behind: PGlite crash recovery);
+ *   pglite      the same on PGlite (EMBEDDED_DATABASE=pglite) in a temporary DATA_DIR (the restarted
+ *               app reopens the data folder a killed process left behind: PGlite crash recovery);
  *   db-restart  a throwaway PostgreSQL cluster (initdb in /tmp/faults-pg, port 56206) stopped with
  *               `pg_ctl stop -m immediate` for ~5 s under load and started again: the app must answer
  *               503 while it is down and sell again by itself afterwards.
@@ -27,7 +32,10 @@ import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
+import { loadOrCreateDatabasePassword } from '../../apps/server/src/config/config';
 import { type Database, openDatabase } from '../../apps/server/src/db/client';
+import { openEmbeddedDatabase } from '../../apps/server/src/db/embedded';
+import { processAlive, runningPostmaster } from '../../apps/server/src/db/embedded-postgres';
 import { runMigrations } from '../../apps/server/src/db/migrate';
 import { type CatalogueEntry, seedBenchStore } from '../shared/seed';
 import { percentile, processCpuMs } from '../shared/stats.mjs';
@@ -60,7 +68,7 @@ const REQUEST_TIMEOUT_MS = 15_000;
 const HEALTH_TIMEOUT_MS = 5_000;
 /** A request the app takes longer than this to answer while the database is down counts as a hang. */
 const HANG_MS = 5_000;
-const WATCHDOG_MS = 8 * 60_000;
+const WATCHDOG_MS = 15 * 60_000;
 
 const CLUSTER_DIR = '/tmp/faults-pg';
 const CLUSTER_LOG = '/tmp/faults-pg.log';
@@ -78,7 +86,8 @@ const now = () => performance.now();
 const PIN_PEPPER = randomBytes(32).toString('base64url');
 const SESSION_SECRET = randomBytes(32).toString('base64url');
 
-type AppTarget = { databaseUrl: string | null; dataDir: string; logFile: string };
+/** `embedded`: the default (the app runs PostgreSQL in DATA_DIR/postgres); `pglite`: EMBEDDED_DATABASE=pglite. */
+type AppTarget = { databaseUrl: string | null; engine?: 'embedded' | 'pglite'; dataDir: string; logFile: string };
 
 function appEnv(target: AppTarget): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
@@ -96,6 +105,7 @@ function appEnv(target: AppTarget): NodeJS.ProcessEnv {
   };
   if (target.databaseUrl) env.DATABASE_URL = target.databaseUrl;
   else delete env.DATABASE_URL;
+  env.EMBEDDED_DATABASE = target.engine === 'pglite' ? 'pglite' : 'postgres';
   return env;
 }
 
@@ -103,11 +113,24 @@ type App = { child: ChildProcess; exited: Promise<number | string | null> };
 
 /** Apps still running, so the watchdog can end them. */
 const liveApps = new Set<ChildProcess>();
+/** Embedded clusters of the scenarios under way (DATA_DIR/postgres), so nothing is left running. */
+const liveClusters = new Set<string>();
 
-function spawnApp(target: AppTarget, note: string): App {
+/** Stops (SIGINT: fast shutdown) an embedded server a failed scenario left running. */
+async function stopClusterLeft(clusterDir: string): Promise<void> {
+  liveClusters.delete(clusterDir);
+  const pid = runningPostmaster(clusterDir);
+  if (pid === null) return;
+  process.kill(pid, 'SIGINT');
+  for (let i = 0; i < 100 && processAlive(pid); i++) await sleep(100);
+  if (processAlive(pid)) process.kill(pid, 'SIGKILL');
+}
+
+function spawnApp(target: AppTarget, note: string, wrapper: string[] = []): App {
   appendFileSync(target.logFile, `\n--- ${new Date().toISOString()} ${note}\n`);
   const log = openSync(target.logFile, 'a');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  const command = [...wrapper, process.execPath, '--import', 'tsx', 'apps/server/src/server.ts'];
+  const child = spawn(command[0] as string, command.slice(1), {
     cwd: root,
     env: appEnv(target),
     stdio: ['ignore', log, log],
@@ -460,11 +483,11 @@ async function checkInvariants(database: Database, load: Load): Promise<{ checks
 
 type Outcome = { scenario: string; checks: Check[]; figures: Record<string, unknown>; findings: string[] };
 
-async function seedStore(database: Database) {
+async function seedStore(database: Database, terminals = TERMINALS) {
   await runMigrations(database);
   return seedBenchStore(database.db, {
     pinPepper: PIN_PEPPER,
-    terminals: TERMINALS,
+    terminals,
     productCount: PRODUCTS,
     initialStock: INITIAL_STOCK,
   });
@@ -512,21 +535,62 @@ const withDatabaseName = (url: string, name: string) => {
   return u.toString();
 };
 
-/** a/b: SIGKILL the app `KILLS` times under load, restarting it each time. */
-async function appKillScenario(kind: 'postgres' | 'pglite'): Promise<Outcome> {
-  const scenario = kind === 'postgres' ? 'a. app SIGKILL, PostgreSQL' : 'b. app SIGKILL, PGlite';
+type KillKind = 'postgres' | 'pglite' | 'embedded' | 'embedded-both';
+const KILL_SCENARIOS: Record<KillKind, string> = {
+  postgres: 'a. app SIGKILL, PostgreSQL',
+  pglite: 'b. app SIGKILL, PGlite (EMBEDDED_DATABASE=pglite)',
+  embedded: 'd. app SIGKILL, embedded PostgreSQL left running',
+  'embedded-both': 'e. app and its embedded PostgreSQL SIGKILLed together',
+};
+
+/** The embedded default's database, opened by the runner (seeding, verification) with the app's password. */
+function openEmbeddedForRunner(dataDir: string) {
+  return openEmbeddedDatabase({
+    dataDir,
+    engine: 'postgres',
+    password: loadOrCreateDatabasePassword(dataDir),
+    port: 0,
+    poolSize: 2,
+    log: () => {},
+  });
+}
+
+/**
+ * a/b/d/e: SIGKILL the app `KILLS` times under load, restarting it each time. d: the embedded
+ * server outlives the app, and the restarted app must find it (postmaster.pid) and stop it before
+ * starting its own; e: the server is SIGKILLed at the same moment, so the restart runs PostgreSQL's
+ * crash recovery (WAL replay).
+ */
+async function appKillScenario(kind: KillKind): Promise<Outcome> {
+  const scenario = KILL_SCENARIOS[kind];
+  const embedded = kind === 'embedded' || kind === 'embedded-both';
   const findings: string[] = [];
   const work = mkdtempSync(path.join(tmpdir(), 'rh-faults-'));
   const dbName = `bench_faults_${randomUUID().replace(/-/g, '').slice(0, 10)}`;
   const databaseUrl = kind === 'postgres' ? withDatabaseName(PG_ADMIN_URL, dbName) : null;
-  const target: AppTarget = { databaseUrl, dataDir: work, logFile: path.join(work, 'app.log') };
-  const target$ = (): Parameters<typeof openDatabase>[0] =>
-    databaseUrl ? { kind: 'postgres', url: databaseUrl, poolSize: 2 } : { kind: 'pglite', dataDir: `${work}/pglite` };
+  const target: AppTarget = {
+    databaseUrl,
+    engine: kind === 'pglite' ? 'pglite' : 'embedded',
+    dataDir: work,
+    logFile: path.join(work, 'app.log'),
+  };
+  const clusterDir = path.join(work, 'postgres');
+  if (embedded) liveClusters.add(clusterDir);
+  const openStore = (): Promise<Database> =>
+    embedded
+      ? openEmbeddedForRunner(work)
+      : openDatabase(
+          databaseUrl
+            ? { kind: 'postgres', url: databaseUrl, poolSize: 2 }
+            : { kind: 'pglite', dataDir: `${work}/pglite` },
+        );
   let app: App | null = null;
+  const postmastersKilled: number[] = [];
+  const postmastersLeft: number[] = [];
   try {
     if (kind === 'postgres') await pgAdmin(PG_ADMIN_URL, (a) => a.execute(`create database "${dbName}"`));
     let started = now();
-    const seeding = await openDatabase(target$());
+    const seeding = await openStore();
     const { pins, catalogue } = await seedStore(seeding);
     await seeding.close();
     const seedMs = now() - started;
@@ -548,8 +612,14 @@ async function appKillScenario(kind: 'postgres' | 'pglite'): Promise<Outcome> {
     for (let k = 1; k <= KILLS && load.confirmed.size < MAX_SALES; k++) {
       const killedAt = now();
       killTimes.push(killedAt);
+      const postmaster = embedded ? runningPostmaster(clusterDir) : null;
       app.child.kill('SIGKILL');
+      if (kind === 'embedded-both' && postmaster !== null) {
+        process.kill(postmaster, 'SIGKILL');
+        postmastersKilled.push(postmaster);
+      }
       await app.exited;
+      if (kind === 'embedded' && postmaster !== null && processAlive(postmaster)) postmastersLeft.push(postmaster);
       kills++;
       started = now();
       restartedAt.push(started);
@@ -584,15 +654,45 @@ async function appKillScenario(kind: 'postgres' | 'pglite'): Promise<Outcome> {
 
     // Verification reopens the database (for PGlite: a folder the last app closed cleanly).
     started = now();
-    const verify = await openDatabase(target$());
+    // The app's clean stop must have stopped its embedded server too.
+    const serverAfterStop = embedded ? runningPostmaster(clusterDir) : null;
+    const verify = await openStore();
     const { checks, figures } = await checkInvariants(verify, load);
     await verify.close();
     const verifyMs = now() - started;
+    const embeddedChecks: Check[] = [];
+    if (embedded) {
+      const appLog = existsSync(target.logFile) ? readFileSync(target.logFile, 'utf8') : '';
+      const serverLog = existsSync(path.join(clusterDir, 'server.log'))
+        ? readFileSync(path.join(clusterDir, 'server.log'), 'utf8')
+        : '';
+      const staleStops = appLog.split('left running by an app that did not stop it').length - 1;
+      const recoveries = serverLog.split('automatic recovery in progress').length - 1;
+      embeddedChecks.push(
+        kind === 'embedded'
+          ? {
+              name: 'the server outlived each killed app, and each restart found it (postmaster.pid) and stopped it',
+              ok: postmastersLeft.length === kills && staleStops === kills,
+              detail: `${postmastersLeft.length} servers left running by ${kills} killed apps, ${staleStops} stopped by the restarted app`,
+            }
+          : {
+              name: 'each restart ran crash recovery on the killed server (WAL replay)',
+              ok: postmastersKilled.length === kills && recoveries >= kills,
+              detail: `${postmastersKilled.length} servers SIGKILLed, ${recoveries} automatic recoveries in server.log`,
+            },
+        {
+          name: "the app's SIGTERM stopped its embedded server (no postgres process left)",
+          ok: serverAfterStop === null,
+          detail: serverAfterStop === null ? 'none left' : `pid ${serverAfterStop} still running`,
+        },
+      );
+    }
     for (const r of load.refused.slice(0, 5)) findings.push(`refused sale: ${r.status} ${r.body}`);
     return {
       scenario,
       checks: [
         { name: `the app was killed ${KILLS} times and came back each time`, ok: kills === KILLS, detail: `${kills}` },
+        ...embeddedChecks,
         ...checks,
       ],
       figures: {
@@ -641,6 +741,7 @@ async function appKillScenario(kind: 'postgres' | 'pglite'): Promise<Outcome> {
     throw error;
   } finally {
     if (app) await stopApp(app, 'SIGKILL');
+    if (embedded) await stopClusterLeft(clusterDir);
     if (kind === 'postgres') {
       await pgAdmin(PG_ADMIN_URL, async (a) => {
         await a.execute('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [dbName]);
@@ -842,8 +943,232 @@ async function databaseRestartScenario(): Promise<Outcome> {
 }
 
 // ---------------------------------------------------------------------------------------------
+// f. Proof at the kernel's level (issue #21): the embedded default under strace.
+
+const TRACE_TERMINALS = 5;
+const TRACE_SALES = 50;
+
+type Syscall = { pid: number; name: string; args: string; start: number; end: number };
+
+/**
+ * Parses `strace -f -ttt -T -y` output: `<pid> <epoch s> name(args) = ret <duration>`, joining
+ * `<unfinished ...>` / `<... name resumed>` halves of calls interrupted by another process's line.
+ */
+function parseTrace(text: string): Syscall[] {
+  const calls: Syscall[] = [];
+  const pending = new Map<string, { start: number; head: string; name: string }>();
+  for (const line of text.split('\n')) {
+    const m = /^(\d+)\s+(\d+\.\d+)\s+(.*)$/.exec(line);
+    if (!m) continue;
+    const pid = Number(m[1]);
+    const at = Number(m[2]);
+    const rest = m[3] as string;
+    const unfinished = /^(\w+)\((.*) <unfinished \.\.\.>$/.exec(rest);
+    if (unfinished) {
+      pending.set(`${pid}`, { start: at, head: unfinished[2] as string, name: unfinished[1] as string });
+      continue;
+    }
+    const resumed = /^<\.\.\. (\w+) resumed>(.*) <(\d+\.\d+)>$/.exec(rest);
+    if (resumed) {
+      const begun = pending.get(`${pid}`);
+      pending.delete(`${pid}`);
+      if (begun) {
+        calls.push({ pid, name: begun.name, args: begun.head + resumed[2], start: begun.start, end: at });
+      }
+      continue;
+    }
+    const whole = /^(\w+)\((.*) <(\d+\.\d+)>$/.exec(rest);
+    if (whole) {
+      calls.push({ pid, name: whole[1] as string, args: whole[2] as string, start: at, end: at + Number(whole[3]) });
+    }
+  }
+  return calls.sort((a, b) => a.start - b.start);
+}
+
+/**
+ * f: records 50 sales over HTTP (5 terminals at once, so group commit can show) on the embedded
+ * default with the whole app traced (`strace -f`: node, pg_ctl and every PostgreSQL process), then
+ * shows for each sale, from the kernel's record alone, that between the moment its backend
+ * received the sale statement (the Bind carrying its Idempotency-Key) and the moment it sent the
+ * result, a write to the WAL (pg_wal) was followed by an fsync/fdatasync of the WAL that
+ * completed, and that the app wrote the HTTP 201 carrying the sale's id only after that result.
+ */
+async function fsyncTraceScenario(): Promise<Outcome> {
+  const scenario = 'f. every 201 waits for an fsync of the WAL (strace, embedded PostgreSQL)';
+  const findings: string[] = [];
+  const work = mkdtempSync(path.join(tmpdir(), 'rh-faults-'));
+  const clusterDir = path.join(work, 'postgres');
+  liveClusters.add(clusterDir);
+  const traceFile = path.join(work, 'strace.txt');
+  const target: AppTarget = {
+    databaseUrl: null,
+    engine: 'embedded',
+    dataDir: work,
+    logFile: path.join(work, 'app.log'),
+  };
+  let app: App | null = null;
+  try {
+    if (spawnSync('strace', ['-V']).status !== 0) {
+      return {
+        scenario,
+        checks: [{ name: 'strace is installed (apt-get install -y strace)', ok: false, detail: 'strace not found' }],
+        figures: {},
+        findings,
+      };
+    }
+    const seeding = await openEmbeddedForRunner(work);
+    const { pins, catalogue } = await seedStore(seeding, TRACE_TERMINALS);
+    await seeding.close();
+
+    app = spawnApp(target, 'start under strace', [
+      'strace',
+      '-f',
+      '-ttt',
+      '-T',
+      '-y',
+      '-s',
+      '4096',
+      '--seccomp-bpf',
+      '-e',
+      'trace=fsync,fdatasync,write,pwrite64,writev,sendto,recvfrom',
+      '-o',
+      traceFile,
+    ]);
+    await waitHealthy(app);
+    const cookies: string[] = [];
+    for (const pin of pins) cookies.push(await signInTerminal(BASE, pin));
+    const sales: Array<{ key: string; id: string }> = [];
+    const statuses = new Map<number, number>();
+    await Promise.all(
+      cookies.map(async (cookie) => {
+        for (let i = 0; i < TRACE_SALES / TRACE_TERMINALS; i++) {
+          const { body } = randomSale(catalogue);
+          const key = randomUUID();
+          const { status, text } = await send(
+            'POST',
+            '/api/transactions',
+            { 'content-type': 'application/json', cookie, 'idempotency-key': key },
+            JSON.stringify(body),
+          );
+          statuses.set(status, (statuses.get(status) ?? 0) + 1);
+          if (status === 201) sales.push({ key, id: (JSON.parse(text) as { id: string }).id });
+        }
+      }),
+    );
+
+    // The server's durability settings, asked of the server itself.
+    const pidLines = readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n');
+    const settings = await pgAdmin(
+      `postgres://postgres:${encodeURIComponent(loadOrCreateDatabasePassword(work))}@127.0.0.1:${pidLines[3]}/retail_hub`,
+      async (db) =>
+        (
+          await db.execute(
+            `select current_setting('fsync') as fsync, current_setting('synchronous_commit') as synchronous_commit,
+                    current_setting('full_page_writes') as full_page_writes, current_setting('wal_sync_method') as wal_sync_method`,
+          )
+        ).rows[0] as Record<string, string>,
+    );
+    await stopApp(app);
+    app = null;
+    // strace ends with the last traced process (the PostgreSQL server the app stopped).
+    for (let i = 0; i < 100 && runningPostmaster(clusterDir) !== null; i++) await sleep(100);
+    await sleep(500);
+
+    const calls = parseTrace(readFileSync(traceFile, 'utf8'));
+    const isWal = (c: Syscall) => c.args.includes('/pg_wal/');
+    const walSyncs = calls.filter((c) => (c.name === 'fdatasync' || c.name === 'fsync') && isWal(c));
+    const walWrites = calls.filter(
+      (c) => (c.name === 'pwrite64' || c.name === 'write' || c.name === 'writev') && isWal(c),
+    );
+    const verdicts = sales.map((sale) => {
+      // The Bind of the sale statement carries the Idempotency-Key; the backend that received it answers it.
+      const received = calls.find((c) => c.name === 'recvfrom' && c.args.includes(sale.key));
+      if (!received) return { sale, ok: false, why: 'the backend never received its key' };
+      const answered = calls.find(
+        (c) => c.pid === received.pid && c.name === 'sendto' && c.start >= received.end && c.args.includes(sale.id),
+      );
+      if (!answered) return { sale, ok: false, why: 'no result sent by its backend' };
+      // The app's answer carrying the sale's id (the terminal got it as a 201); node may write the
+      // status line and the body in separate calls, so the body's write is the one looked for.
+      const http201 = calls.find(
+        (c) =>
+          (c.name === 'writev' || c.name === 'write') &&
+          c.pid !== received.pid &&
+          !c.args.includes('/pg_wal/') &&
+          c.args.includes(sale.id) &&
+          // Not answered.end: strace may see the send return after the app already read it.
+          c.start >= answered.start,
+      );
+      const within = (c: Syscall) => c.start >= received.end && c.end <= answered.start;
+      const syncs = walSyncs.filter(within);
+      const writes = walWrites.filter(within);
+      const syncAfterWrite = syncs.find((sync) => writes.some((write) => write.end <= sync.start));
+      const ok = Boolean(syncAfterWrite) && Boolean(http201);
+      return {
+        sale,
+        ok,
+        sync: syncAfterWrite,
+        why: ok
+          ? ''
+          : `${writes.length} WAL writes and ${syncs.length} WAL syncs in its window; the app's answer ${http201 ? 'after' : 'not found after'} the result`,
+      };
+    });
+    const covered = verdicts.filter((v) => v.ok);
+    const syncsUsed = new Set(covered.map((v) => `${v.sync?.pid}@${v.sync?.start}`));
+    const first = Math.min(...covered.map((v) => v.sync?.start ?? Number.POSITIVE_INFINITY));
+    const last = Math.max(...covered.map((v) => v.sync?.end ?? 0));
+    const syncsDuringSales = walSyncs.filter((c) => c.start >= first && c.end <= last).length;
+    for (const v of verdicts.filter((x) => !x.ok).slice(0, 5)) findings.push(`sale ${v.sale.id}: ${v.why}`);
+    const example = covered[0];
+    if (example?.sync) {
+      findings.push(
+        `example: sale ${example.sale.id}: WAL ${example.sync.name} by pid ${example.sync.pid} took ${((example.sync.end - example.sync.start) * 1000).toFixed(2)} ms, before its backend's answer and the app's 201`,
+      );
+    }
+    return {
+      scenario,
+      checks: [
+        {
+          name: 'fsync, synchronous_commit and full_page_writes are on (SHOW on the running server)',
+          ok: settings.fsync === 'on' && settings.synchronous_commit === 'on' && settings.full_page_writes === 'on',
+          detail: JSON.stringify(settings),
+        },
+        {
+          name: `${TRACE_SALES} sales recorded with 201`,
+          ok: sales.length === TRACE_SALES,
+          detail: JSON.stringify(Object.fromEntries(statuses)),
+        },
+        {
+          name: "each sale: WAL write, then WAL fsync/fdatasync completed, then its backend's answer, then the 201",
+          ok: covered.length === TRACE_SALES,
+          detail: `${covered.length} of ${sales.length} sales`,
+        },
+      ],
+      figures: {
+        sales: sales.length,
+        walSyncsInTrace: walSyncs.length,
+        walSyncsWhileSelling: syncsDuringSales,
+        distinctSyncsCoveringTheSales: syncsUsed.size,
+        syncsPerSale: Number((syncsDuringSales / Math.max(1, sales.length)).toFixed(2)),
+        walWritesInTrace: walWrites.length,
+        tracedCalls: calls.length,
+      },
+      findings,
+    };
+  } finally {
+    if (app) await stopApp(app, 'SIGKILL');
+    await stopClusterLeft(clusterDir);
+    if (process.env.FAULTS_KEEP) console.log(`kept ${work}`);
+    else rmSync(work, { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
 
 const SCENARIOS: Record<string, () => Promise<Outcome>> = {
+  fsync: fsyncTraceScenario,
+  embedded: () => appKillScenario('embedded'),
+  'embedded-both': () => appKillScenario('embedded-both'),
   postgres: () => appKillScenario('postgres'),
   pglite: () => appKillScenario('pglite'),
   'db-restart': databaseRestartScenario,
@@ -859,6 +1184,10 @@ for (const name of chosen) {
 const watchdog = setTimeout(() => {
   console.error(`FAIL: bench/faults did not finish within ${WATCHDOG_MS / 60_000} minutes`);
   for (const child of liveApps) child.kill('SIGKILL');
+  for (const clusterDir of liveClusters) {
+    const pid = runningPostmaster(clusterDir);
+    if (pid !== null) process.kill(pid, 'SIGKILL');
+  }
   if (existsSync(CLUSTER_DIR)) {
     const pgCtlPath = `${PG_BIN}/pg_ctl`;
     const stopArgs = ['-D', CLUSTER_DIR, '-m', 'immediate', 'stop'];

@@ -1,7 +1,10 @@
 import { buildApp } from './app';
-import { type Config, ConfigError, loadConfig } from './config/config';
-import { openDatabase } from './db/client';
+import { type Config, ConfigError, loadConfig, loadOrCreateDatabasePassword } from './config/config';
+import { type Database, openDatabase } from './db/client';
+import { openEmbeddedDatabase } from './db/embedded';
+import { EmbeddedPostgresError } from './db/embedded-postgres';
 import { runMigrations } from './db/migrate';
+import { PgliteImportError } from './db/pglite-import';
 import { DEMO_PINS, isDatabaseEmpty, seedDemoStore, seedInitialAdmin } from './db/seed/demo';
 
 /** Boot: config → database → migrations → first-run seed → listen → graceful close. */
@@ -17,12 +20,36 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const database = await openDatabase(
-    config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize }
-      : { kind: 'pglite', dataDir: `${config.dataDir}/pglite` },
-  );
-  await runMigrations(database);
+  let database: Database;
+  let where = 'PostgreSQL';
+  try {
+    if (config.databaseUrl) {
+      database = await openDatabase({ kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize });
+    } else {
+      // The embedded default: a PostgreSQL server the app runs in DATA_DIR/postgres (ADR 0008).
+      const embedded = await openEmbeddedDatabase({
+        dataDir: config.dataDir,
+        engine: config.embeddedDatabase,
+        password: config.embeddedDatabase === 'postgres' ? loadOrCreateDatabasePassword(config.dataDir) : '',
+        port: config.embeddedDatabasePort,
+        poolSize: config.databasePoolSize,
+      });
+      database = embedded;
+      where = embedded.where;
+    }
+  } catch (error) {
+    if (error instanceof EmbeddedPostgresError || error instanceof PgliteImportError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  try {
+    await runMigrations(database);
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw error;
+  }
 
   const app = await buildApp({
     config,
@@ -64,8 +91,14 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
-  const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    // E.g. the port is taken: the embedded server must not outlive the app.
+    await app.close().catch(() => {});
+    await database.close().catch(() => {});
+    throw error;
+  }
   app.log.info(`Retail Hub ready on http://localhost:${config.port} (database: ${where})`);
 }
 

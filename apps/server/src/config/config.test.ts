@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, loadOrCreateDatabasePassword } from './config';
 
 const dirs: string[] = [];
 function tempDir(): string {
@@ -38,6 +38,29 @@ describe('configuration', () => {
     });
     expect(config.pinPepper).toBe('p'.repeat(40));
     expect(() => statSync(path.join(dir, 'sub', 'secrets.json'))).toThrow();
+  });
+
+  it('the embedded default is the managed PostgreSQL server, and its password joins the existing secrets without changing them', () => {
+    const dir = tempDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.embeddedDatabase).toBe('postgres');
+    expect(config.embeddedDatabasePort).toBe(0);
+    expect(loadConfig({ DATA_DIR: dir, EMBEDDED_DATABASE: 'pglite' }).embeddedDatabase).toBe('pglite');
+    expect(() => loadConfig({ DATA_DIR: dir, EMBEDDED_DATABASE: 'sqlite' })).toThrow(/EMBEDDED_DATABASE/);
+
+    const password = loadOrCreateDatabasePassword(dir);
+    expect(password.length).toBeGreaterThanOrEqual(32);
+    expect(loadOrCreateDatabasePassword(dir)).toBe(password);
+    const file = path.join(dir, 'secrets.json');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const again = loadConfig({ DATA_DIR: dir });
+    expect(again.pinPepper).toBe(config.pinPepper);
+    expect(again.sessionSecret).toBe(config.sessionSecret);
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
+      sessionSecret: config.sessionSecret,
+      pinPepper: config.pinPepper,
+      databasePassword: password,
+    });
   });
 
   it('bad values stop the boot with a list of everything that is wrong', () => {

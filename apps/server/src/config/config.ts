@@ -1,5 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -36,7 +46,20 @@ export const configSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// or postgresql:// URL' })
     .optional()
-    .describe('PostgreSQL server to use instead of the embedded PGlite database.'),
+    .describe('PostgreSQL server to use instead of the embedded database.'),
+  EMBEDDED_DATABASE: z
+    .enum(['postgres', 'pglite'])
+    .default('postgres')
+    .describe(
+      'Embedded database when DATABASE_URL is unset: postgres (a PostgreSQL server the app runs in DATA_DIR/postgres, fsync on) or pglite (in-process, DATA_DIR/pglite, not durable in a power cut).',
+    ),
+  EMBEDDED_DATABASE_PORT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(65535)
+    .default(0)
+    .describe('Loopback port of the embedded PostgreSQL server; 0 picks a free one at each start.'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10).describe('Connections per app instance.'),
   STORE_TIME_ZONE: z
     .string()
@@ -128,6 +151,9 @@ export type Config = Readonly<{
   dataDir: string;
   databaseUrl: string | null;
   databasePoolSize: number;
+  /** Which embedded database runs when databaseUrl is null (ADR 0008). */
+  embeddedDatabase: 'postgres' | 'pglite';
+  embeddedDatabasePort: number;
   storeTimeZone: string;
   sessionIdleMs: number;
   sessionAbsoluteMs: number;
@@ -169,25 +195,58 @@ function parseTrustProxy(raw: string): boolean | number | string[] {
 }
 
 type Secrets = { sessionSecret: string; pinPepper: string };
+type SecretsFile = Partial<Secrets & { databasePassword: string }>;
+const secretsFileSchema = z.looseObject({
+  sessionSecret: z.string().min(32).optional(),
+  pinPepper: z.string().min(32).optional(),
+  databasePassword: z.string().min(32).optional(),
+});
+
+/**
+ * Reads DATA_DIR/secrets.json and adds the `wanted` secrets it lacks (fresh random values), writing
+ * it (mode 0600) through a synced temporary file and a rename, so a crash never leaves it half
+ * written. Values already there are never changed.
+ */
+function ensureSecrets(dataDir: string, wanted: Array<keyof SecretsFile>): SecretsFile {
+  const file = path.join(dataDir, 'secrets.json');
+  let current: SecretsFile & Record<string, unknown> = {};
+  if (existsSync(file)) {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(readFileSync(file, 'utf8'));
+    } catch {
+      raw = null;
+    }
+    const parsed = secretsFileSchema.safeParse(raw);
+    if (!parsed.success) throw new ConfigError([`${file} is not a valid secrets file; restore it from a backup`]);
+    current = parsed.data;
+  }
+  const missing = wanted.filter((key) => !current[key]);
+  if (missing.length === 0) return current;
+  const next = { ...current };
+  for (const key of missing) next[key] = randomBytes(32).toString('base64url');
+  mkdirSync(dataDir, { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, `${JSON.stringify(next, null, 2)}\n`, { mode: 0o600 });
+  chmodSync(temporary, 0o600);
+  const fd = openSync(temporary, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(temporary, file);
+  return next;
+}
 
 /** Reads DATA_DIR/secrets.json, creating it (mode 0600) with fresh random values when missing. */
 export function loadOrCreateSecrets(dataDir: string): Secrets {
-  const file = path.join(dataDir, 'secrets.json');
-  if (existsSync(file)) {
-    const parsed = z
-      .object({ sessionSecret: z.string().min(32), pinPepper: z.string().min(32) })
-      .safeParse(JSON.parse(readFileSync(file, 'utf8')));
-    if (!parsed.success) throw new ConfigError([`${file} is not a valid secrets file; restore it from a backup`]);
-    return parsed.data;
-  }
-  mkdirSync(dataDir, { recursive: true });
-  const secrets: Secrets = {
-    sessionSecret: randomBytes(32).toString('base64url'),
-    pinPepper: randomBytes(32).toString('base64url'),
-  };
-  writeFileSync(file, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
-  chmodSync(file, 0o600);
-  return secrets;
+  return ensureSecrets(dataDir, ['sessionSecret', 'pinPepper']) as Secrets;
+}
+
+/** The embedded PostgreSQL server's password, generated once into DATA_DIR/secrets.json. */
+export function loadOrCreateDatabasePassword(dataDir: string): string {
+  return ensureSecrets(dataDir, ['databasePassword']).databasePassword as string;
 }
 
 /** Parses the environment into a frozen Config; throws ConfigError listing every bad value. */
@@ -212,6 +271,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     databaseUrl: c.DATABASE_URL ?? null,
     databasePoolSize: c.DATABASE_POOL_SIZE,
+    embeddedDatabase: c.EMBEDDED_DATABASE,
+    embeddedDatabasePort: c.EMBEDDED_DATABASE_PORT,
     storeTimeZone: c.STORE_TIME_ZONE,
     sessionIdleMs: c.SESSION_IDLE_MINUTES * 60_000,
     sessionAbsoluteMs: c.SESSION_ABSOLUTE_HOURS * 3_600_000,
@@ -251,6 +312,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     dataDir: '',
     databaseUrl: null,
     databasePoolSize: 5,
+    embeddedDatabase: 'pglite',
+    embeddedDatabasePort: 0,
     storeTimeZone: 'Australia/Sydney',
     sessionIdleMs: 60 * 60_000,
     sessionAbsoluteMs: 12 * 3_600_000,

@@ -25,6 +25,8 @@ export type Database = {
   execute: (sqlText: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
   /** The pg pool when on a server (LISTEN/NOTIFY needs a dedicated client). */
   pool: pg.Pool | null;
+  /** The PGlite instance when on PGlite (its data-folder dump backs up a folder before an import). */
+  pglite?: PGlite;
   close: () => Promise<void>;
 };
 
@@ -46,6 +48,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       db,
       kind: 'pglite',
       pool: null,
+      pglite: client,
       execute: async (sqlText, params) => {
         const result = await client.query<Record<string, unknown>>(sqlText, params as unknown[]);
         return { rows: result.rows };
