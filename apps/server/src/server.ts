@@ -26,7 +26,7 @@ async function main(): Promise<void> {
     if (config.databaseUrl) {
       database = await openDatabase({ kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize });
     } else {
-      // The embedded default: a PostgreSQL server the app runs in DATA_DIR/postgres (ADR 0008).
+      // The embedded default: a PostgreSQL server the app runs in DATA_DIR/postgres (ADR 0009).
       const embedded = await openEmbeddedDatabase({
         dataDir: config.dataDir,
         engine: config.embeddedDatabase,

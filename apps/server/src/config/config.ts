@@ -151,7 +151,7 @@ export type Config = Readonly<{
   dataDir: string;
   databaseUrl: string | null;
   databasePoolSize: number;
-  /** Which embedded database runs when databaseUrl is null (ADR 0008). */
+  /** Which embedded database runs when databaseUrl is null (ADR 0009). */
   embeddedDatabase: 'postgres' | 'pglite';
   embeddedDatabasePort: number;
   storeTimeZone: string;

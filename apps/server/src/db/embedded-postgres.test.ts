@@ -1,5 +1,5 @@
 /**
- * The embedded default database (ADR 0008, issue #21): a real PostgreSQL server the app runs in
+ * The embedded default database (ADR 0009, issue #21): a real PostgreSQL server the app runs in
  * DATA_DIR/postgres. These tests start real servers (about a second each), so they run once, on
  * the PGlite pass of `npm test` (they do not use TEST_DATABASE_URL).
  */

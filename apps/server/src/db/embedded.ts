@@ -1,6 +1,6 @@
 /**
  * Opens the embedded default database (no DATABASE_URL): the app-managed PostgreSQL server in
- * DATA_DIR/postgres (ADR 0008), or PGlite in DATA_DIR/pglite when EMBEDDED_DATABASE=pglite.
+ * DATA_DIR/postgres (ADR 0009), or PGlite in DATA_DIR/pglite when EMBEDDED_DATABASE=pglite.
  * A PGlite folder left by an earlier version is imported into the server once (pglite-import.ts).
  */
 import { existsSync } from 'node:fs';

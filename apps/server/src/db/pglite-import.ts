@@ -1,5 +1,5 @@
 /**
- * One-time import of a PGlite data folder (DATA_DIR/pglite, the embedded default before ADR 0008)
+ * One-time import of a PGlite data folder (DATA_DIR/pglite, the embedded default before ADR 0009)
  * into the embedded PostgreSQL server.
  *
  * 1. The untouched folder is dumped with PGlite's own `dumpDataDir` to
