@@ -8,7 +8,7 @@
  *   node bench/checkout/run.mjs [--terminals 32] [--seconds 20] [--warmup 3]
  *                               [--only embedded|pglite|postgres[,…]]
  *
- * `embedded` is the default database of `npm start` (the app's own PostgreSQL server, ADR 0008),
+ * `embedded` is the default database of `npm start` (the app's own PostgreSQL server, ADR 0009),
  * fresh in a temporary DATA_DIR, stopped and deleted afterwards.
  *
  * Each terminal is its own user, signed in, with an open shift; every request carries its own
