@@ -15,7 +15,7 @@ export async function listTransactions(
 ): Promise<TransactionListItem[]> {
   const range = resolveSalesRange(query, {
     timeZone: deps.timeZone,
-    canViewReports: can(reader.role, 'reports.view'),
+    canViewReports: can(reader.role, 'reports.ranges'),
   });
   const sales = await listSales(deps.db, {
     ...range,

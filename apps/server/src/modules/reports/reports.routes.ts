@@ -22,7 +22,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { permission: 'pos.dashboard' }, schema: { querystring: vtpdExportQuerySchema } },
     async (request, reply) => {
       const user = (request.auth as { user: AuthUser }).user;
-      return sendCsv(reply, vtpdSalesCsv(deps, request.query, { canViewReports: can(user.role, 'reports.view') }));
+      return sendCsv(reply, vtpdSalesCsv(deps, request.query, { canViewReports: can(user.role, 'reports.ranges') }));
     },
   );
 

@@ -111,7 +111,7 @@ function vtpdColumns(timeZone: string): CsvColumn<DailySaleRow>[] {
 /**
  * spec §2 Sales Reports, Export VTPD: every VTPD sale of the range as CSV (spec §9 columns and file
  * name), newest first, streamed page by page so a range of any size exports whole. The range rule is
- * the reports' own: without 'reports.view' only today (ADR 0004). Lines end CR LF.
+ * the reports' own: without 'reports.ranges' only today (ADR 0004). Lines end CR LF.
  */
 export function vtpdSalesCsv(
   deps: { db: Db; timeZone: string },
