@@ -244,7 +244,16 @@ export function ProductForm({ product, withAssetFields, onSaved, onCancel }: Pro
             categoryName={categoryName}
           />
         ))}
-      <Group justify="flex-end" gap="sm">
+      {/* The buttons stay in view at the foot of the dialog while its fields and sizes scroll. */}
+      <Group
+        justify="flex-end"
+        gap="sm"
+        pos="sticky"
+        bottom={0}
+        py="sm"
+        bg="var(--mantine-color-body)"
+        style={{ zIndex: 2, borderTop: '1px solid var(--mantine-color-default-border)' }}
+      >
         <Button variant="default" onClick={onCancel} disabled={isPending}>
           Cancel
         </Button>
