@@ -1,8 +1,11 @@
+import { networkInterfaces } from 'node:os';
+import pinoPretty from 'pino-pretty';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig } from './config/config';
 import { openDatabase } from './db/client';
 import { runMigrations } from './db/migrate';
 import { DEMO_PINS, isDatabaseEmpty, seedDemoStore, seedInitialAdmin } from './db/seed/demo';
+import { databaseDescription, startupBanner } from './startup-banner';
 
 /** Boot: config → database → migrations → first-run seed → listen → graceful close. */
 async function main(): Promise<void> {
@@ -30,7 +33,13 @@ async function main(): Promise<void> {
     logger: {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-      ...(config.nodeEnv === 'development' ? { transport: { target: 'pino-pretty' } } : {}),
+      // Readable lines by default (issue #13 item 21), written in order with the banner (a
+      // synchronous stream, not a worker); LOG_FORMAT=json for log collectors.
+      ...(config.logFormat === 'pretty'
+        ? {
+            stream: pinoPretty({ sync: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: true }),
+          }
+        : {}),
     },
   });
 
@@ -65,8 +74,15 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
-  app.log.info(`Retail Hub ready on http://localhost:${config.port} (database: ${where})`);
+  if (config.logFormat === 'json') {
+    app.log.info({ port: config.port, database: databaseDescription(config) }, 'Retail Hub ready');
+  } else {
+    // Bound to every interface: name this computer's LAN addresses for the tablets.
+    const lan = Object.values(networkInterfaces()).flatMap((entries) =>
+      (entries ?? []).filter((e) => e.family === 'IPv4' && !e.internal).map((e) => e.address),
+    );
+    process.stdout.write(startupBanner(config, lan));
+  }
 }
 
 main().catch((error) => {
