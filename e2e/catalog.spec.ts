@@ -87,8 +87,11 @@ test.describe('Inventory Management', () => {
     await create.getByRole('switch', { name: 'Has size options' }).check();
     // The size options are set in the Add dialog itself, above its buttons (issue #13 item 16).
     const sizes = create.getByRole('heading', { name: 'Size Options' });
-    await expect(sizes).toBeVisible();
+    await sizes.scrollIntoViewIfNeeded();
+    await expect(sizes).toBeInViewport();
     const createButton = create.getByRole('button', { name: 'Create Product' });
+    // The buttons stay in view at the dialog's foot, below the sizes.
+    await expect(createButton).toBeInViewport();
     expect((await sizes.boundingBox())!.y).toBeLessThan((await createButton.boundingBox())!.y);
     for (const [index, name, price, stock] of [
       [1, 'Small', '10', '8'],
@@ -112,6 +115,8 @@ test.describe('Inventory Management', () => {
     await expect(field(edit, 'Name of size option Small')).toHaveValue('Small');
     await expect(field(edit, 'Price of size option Large')).toHaveValue('14.25');
     const update = edit.getByRole('button', { name: 'Update Product' });
+    await edit.getByTestId('size-option-row').last().scrollIntoViewIfNeeded();
+    await expect(update).toBeInViewport();
     expect((await edit.getByTestId('size-option-row').last().boundingBox())!.y).toBeLessThan(
       (await update.boundingBox())!.y,
     );
