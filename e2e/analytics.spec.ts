@@ -65,13 +65,16 @@ test('a manager reads the cards, switches a tab and the range, and opens Export 
   await page.getByRole('button', { name: 'Export Reports' }).click();
   const dialog = page.getByRole('dialog', { name: 'Export Reports' });
   const csv = dialog.getByRole('textbox', { name: 'CSV report' });
-  await expect(csv).toHaveValue(/^Summary\nMetric,Value\n/);
+  // spec §9: three sections (inventory, utilization, checkout history) in one CSV text.
+  await expect(csv).toHaveValue(/^Inventory\nAsset,SKU,Asset Type,Category,/);
   const text = await csv.inputValue();
   expect(text).toContain(
-    '\nAsset Utilization\nAsset,Asset Type,Location,Stock,Checkouts,Active Checkouts,Utilization\n',
+    '\n\nUtilization\nAsset,Asset Type,Location,Stock,Checkouts in Period,Active Checkouts,Utilization\n',
   );
-  expect(text).toContain('\nDepartment Insights\nDepartment,Building,');
-  expect(text).toContain('(365 days)');
+  expect(text).toContain(
+    '\n\nCheckout History\nAsset,Asset Type,Checked Out By,Checked Out,Expected Return,Returned,Status,Return Condition,Notes\n',
+  );
+  expect(text.split('\n').filter((line) => /^(Summary|Asset Utilization|Department Insights)$/.test(line))).toEqual([]);
   await expect(dialog.getByRole('button', { name: 'Copy to Clipboard' })).toBeEnabled();
   await shot(page, '05-analytics-export', false);
 });

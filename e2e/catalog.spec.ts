@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { signIn } from './support';
+import { shot, signIn } from './support';
 
 /**
  * Inventory Management against the real server (issue #3; spec §2, §4, §5, §6, §8): a manager's
@@ -85,28 +85,46 @@ test.describe('Inventory Management', () => {
     await field(create, 'Stock').fill('20');
     await field(create, 'Low stock threshold').fill('5');
     await create.getByRole('switch', { name: 'Has size options' }).check();
-    await create.getByRole('button', { name: 'Create Product' }).click();
-    await expectToast(page, 'Product created successfully!');
-
-    // A new product with size options stays open for its sizes.
-    const edit = page.getByRole('dialog', { name: 'Edit Product' });
-    await expect(edit.getByRole('heading', { name: 'Size Options' })).toBeVisible();
-    for (const [name, price, stock] of [
-      ['Small', '10', '8'],
-      ['Large', '14.25', '12'],
+    // The size options are set in the Add dialog itself, above its buttons (issue #13 item 16).
+    const sizes = create.getByRole('heading', { name: 'Size Options' });
+    await sizes.scrollIntoViewIfNeeded();
+    await expect(sizes).toBeInViewport();
+    const createButton = create.getByRole('button', { name: 'Create Product' });
+    // The buttons stay in view at the dialog's foot, below the sizes.
+    await expect(createButton).toBeInViewport();
+    expect((await sizes.boundingBox())!.y).toBeLessThan((await createButton.boundingBox())!.y);
+    for (const [index, name, price, stock] of [
+      [1, 'Small', '10', '8'],
+      [2, 'Large', '14.25', '12'],
     ] as const) {
-      await field(edit, 'Size name').fill(name);
-      await field(edit, 'Size price').fill(price);
-      await field(edit, 'Size stock').fill(stock);
-      await edit.getByRole('button', { name: 'Add Size Option' }).click();
-      await expectToast(page, 'Size option created successfully!');
-      await expect(field(edit, `Name of size option ${name}`)).toHaveValue(name);
+      await create.getByRole('button', { name: 'Add Size Option' }).click();
+      await field(create, `Name of size option ${index}`).fill(name);
+      await field(create, `Price of size option ${index}`).fill(price);
+      await field(create, `Stock of size option ${index}`).fill(stock);
     }
+    await expect(create.getByTestId('size-option-row')).toHaveCount(2);
+    await shot(page, 'catalog-add-with-sizes', false);
+    await createButton.click();
+    await expectToast(page, 'Product created successfully!');
+    await expect(create).toBeHidden();
+
+    // The Edit dialog lists the stored sizes above Update Product.
+    await (await findRow(page, productName)).getByRole('button', { name: `Edit ${productName}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Product' });
     await expect(edit.getByTestId('size-option-row')).toHaveCount(2);
+    await expect(field(edit, 'Name of size option Small')).toHaveValue('Small');
+    await expect(field(edit, 'Price of size option Large')).toHaveValue('14.25');
+    const update = edit.getByRole('button', { name: 'Update Product' });
+    await edit.getByTestId('size-option-row').last().scrollIntoViewIfNeeded();
+    await expect(update).toBeInViewport();
+    expect((await edit.getByTestId('size-option-row').last().boundingBox())!.y).toBeLessThan(
+      (await update.boundingBox())!.y,
+    );
+    await shot(page, 'catalog-edit-with-sizes', false);
 
     // Edit the price.
     await field(edit, 'Price').fill('13.75');
-    await edit.getByRole('button', { name: 'Update Product' }).click();
+    await update.click();
     await expectToast(page, 'Product updated successfully!');
     await expect(edit).toBeHidden();
 

@@ -125,6 +125,50 @@ test('a manager creates a POS-side department with a manager on /departments', a
   await shot(page, 'departments');
 });
 
+test('a manager reaches /departments from the procurement navigation, edits a card and archives it after confirming', async ({
+  page,
+}) => {
+  await signIn(page, PINS.manager);
+  await page.goto('/procurement-departments');
+  // Issue #13 item 19: the POS-side departments are linked from the procurement shell.
+  await page.getByRole('link', { name: 'Department Management' }).click();
+  await expect(page).toHaveURL(/\/departments$/);
+  await expect(page.getByRole('heading', { name: 'Department Management', level: 1 })).toBeVisible();
+
+  const name = `Drama ${unique()}`;
+  await page.getByRole('button', { name: 'Add Department' }).click();
+  const add = page.getByRole('dialog', { name: 'Add Department' });
+  await add.getByLabel('Department Name').fill(name);
+  await add.getByLabel('Building/Location').fill('Hall A');
+  await add.getByRole('button', { name: 'Create Department' }).click();
+  await expect(page.getByText('Department created successfully')).toBeVisible();
+
+  const card = page.getByRole('article', { name });
+  await card.getByRole('button', { name: `Edit ${name}` }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Department' });
+  await expect(edit.getByLabel('Building/Location')).toHaveValue('Hall A');
+  await edit.getByLabel('Description').fill('Stage and costumes');
+  await edit.getByLabel('Building/Location').fill('Hall B');
+  await shot(page, 'edit-department-dialog', false);
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Department updated successfully')).toBeVisible();
+  await expect(edit).toBeHidden();
+  await expect(card).toContainText('Stage and costumes');
+  await expect(card).toContainText('Hall B');
+
+  await card.getByRole('button', { name: `Archive ${name}` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Archive Department' });
+  await expect(confirm).toContainText(`Archive "${name}"?`);
+  await shot(page, 'archive-department-confirm', false);
+  await confirm.getByRole('button', { name: 'Archive' }).click();
+  await expect(card.getByText('Archived')).toBeVisible();
+  await expect(card.getByRole('button', { name: `Restore ${name}` })).toBeVisible();
+  await shot(page, 'departments-archived');
+  // Still archived after a reload: the server kept it.
+  await page.reload();
+  await expect(page.getByRole('article', { name }).getByText('Archived')).toBeVisible();
+});
+
 test('a cashier is turned away from /departments with the access toast and sent home', async ({ page }) => {
   await signIn(page, PINS.cashier);
   await page.goto('/departments');

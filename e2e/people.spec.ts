@@ -196,6 +196,44 @@ test.describe('user management', () => {
     await expect(cashierPage).toHaveURL(/\/pin-login$/);
   });
 
+  test('a manager changes a role on /users only after the Confirm Role Change dialog (spec §5)', async ({
+    page,
+    browser,
+  }) => {
+    const admin = await signedInPage(browser, PINS.superAdmin);
+    const member = await createPerson(admin.request, { firstName: 'Sasha', role: 'cashier', pin: '8264' });
+    const roleOf = async () =>
+      ((await (await admin.request.get('/api/users')).json()) as Array<{ id: string; role: string }>).find(
+        (u) => u.id === member.id,
+      )?.role;
+
+    await signInWithKeypad(page, PINS.manager);
+    await page.goto('/users');
+    const card = page.getByRole('article', { name: member.name });
+    const select = card.getByRole('combobox', { name: `Role of ${member.name}` });
+    await select.click();
+    await page.getByRole('option', { name: 'Manager', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm Role Change' });
+    await expect(dialog).toContainText(`Change the role of ${member.name} from Cashier to Manager?`);
+    await expect(dialog.getByText('Access changes immediately')).toBeVisible();
+    await shot(page, 'users-confirm-role-change', false);
+    expect(await roleOf()).toBe('cashier');
+
+    // Cancel: nothing is sent and the card keeps the role.
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(select).toHaveValue('Cashier');
+    expect(await roleOf()).toBe('cashier');
+
+    await select.click();
+    await page.getByRole('option', { name: 'Manager', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Update Role' }).click();
+    await expect(page.getByText('User role updated successfully')).toBeVisible();
+    await expect(select).toHaveValue('Manager');
+    expect(await roleOf()).toBe('manager');
+    await admin.close();
+  });
+
   test('a cashier opening /users is told managers only and sent to the interface selection after 1 second', async ({
     page,
   }) => {

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
-import { signIn } from './support';
+import { shot, signIn } from './support';
 
 /**
  * Sales Reports at /pos-reports against the real server and the demo store (issue #5; spec §2
@@ -74,6 +74,24 @@ test('a manager generates a report for a range, checks the cards, exports VTPD s
   await page.getByRole('button', { name: 'Actions' }).click();
   await page.getByRole('menuitem', { name: 'Print Report' }).click();
   await expect.poll(() => page.evaluate(() => (window as unknown as { __printed: number }).__printed)).toBe(1);
+});
+
+test("a department manager opens Sales Reports on the manager's last 7 days, with growth (issue #13 item 20)", async ({
+  page,
+}) => {
+  await signIn(page, '5174', /\/pos$/);
+  await page.goto('/pos-reports');
+  await expect(page.getByRole('heading', { name: 'Sales Reports' })).toBeVisible();
+  // Not today only: a 7-day range, the same as a manager's, with a growth figure.
+  await expect(page.getByTestId('report-period')).toHaveText(/^\d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}$/);
+  await expect(cardValue(page, 'Growth')).toHaveText(/%$/);
+  await expect(page.getByText('Reports beyond today are for managers')).toHaveCount(0);
+  const startDate = day(-13);
+  await page.getByLabel('Start Date').fill(startDate);
+  await page.getByRole('button', { name: 'Generate Report' }).click();
+  await expect(page.getByText('Report Generated')).toBeVisible();
+  await expect(page.getByTestId('report-period')).toHaveText(new RegExp(`^${startDate} to `));
+  await shot(page, 'reports-department-manager');
 });
 
 test("a cashier ends a shift and downloads that shift's sales as CSV from the summary", async ({ page }) => {

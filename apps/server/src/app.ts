@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/config';
 import type { Database } from './db/client';
@@ -46,6 +46,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, database } = options;
   const app = Fastify({
     logger: options.logger ?? false,
+    // One line per request only when asked for (LOG_REQUESTS, issue #13 item 21).
+    logController: new LogController({ disableRequestLogging: !config.logRequests }),
     // Fastify accepts a hop count too; its type declarations omit it.
     trustProxy: config.trustProxy as boolean | string | string[],
     bodyLimit: 1024 * 1024,

@@ -1,3 +1,5 @@
+import { networkInterfaces } from 'node:os';
+import pinoPretty from 'pino-pretty';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig, loadOrCreateDatabasePassword } from './config/config';
 import { type Database, openDatabase } from './db/client';
@@ -6,6 +8,7 @@ import { EmbeddedPostgresError } from './db/embedded-postgres';
 import { runMigrations } from './db/migrate';
 import { PgliteImportError } from './db/pglite-import';
 import { DEMO_PINS, isDatabaseEmpty, seedDemoStore, seedInitialAdmin } from './db/seed/demo';
+import { databaseDescription, startupBanner } from './startup-banner';
 
 /** Boot: config → database → migrations → first-run seed → listen → graceful close. */
 async function main(): Promise<void> {
@@ -21,7 +24,7 @@ async function main(): Promise<void> {
   }
 
   let database: Database;
-  let where = 'PostgreSQL';
+  let where = databaseDescription(config);
   try {
     if (config.databaseUrl) {
       database = await openDatabase({ kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize });
@@ -57,7 +60,13 @@ async function main(): Promise<void> {
     logger: {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-      ...(config.nodeEnv === 'development' ? { transport: { target: 'pino-pretty' } } : {}),
+      // Readable lines by default (issue #13 item 21), written in order with the banner (a
+      // synchronous stream, not a worker); LOG_FORMAT=json for log collectors.
+      ...(config.logFormat === 'pretty'
+        ? {
+            stream: pinoPretty({ sync: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: true }),
+          }
+        : {}),
     },
   });
 
@@ -99,7 +108,15 @@ async function main(): Promise<void> {
     await database.close().catch(() => {});
     throw error;
   }
-  app.log.info(`Retail Hub ready on http://localhost:${config.port} (database: ${where})`);
+  if (config.logFormat === 'json') {
+    app.log.info({ port: config.port, database: where }, 'Retail Hub ready');
+  } else {
+    // Bound to every interface: name this computer's LAN addresses for the tablets.
+    const lan = Object.values(networkInterfaces()).flatMap((entries) =>
+      (entries ?? []).filter((e) => e.family === 'IPv4' && !e.internal).map((e) => e.address),
+    );
+    process.stdout.write(startupBanner(config, lan, where));
+  }
 }
 
 main().catch((error) => {

@@ -210,6 +210,37 @@ export const variantCreateSchema = z.object({
 });
 export type VariantCreateInput = z.input<typeof variantCreateSchema>;
 
+/** At most this many size options come with a new product (spec §9 names at most four per category). */
+export const MAX_SIZE_OPTIONS_ON_CREATE = 20;
+
+/**
+ * POST /api/products: the form's fields plus, optionally, the product's size options (issue #13
+ * item 16: the Add dialog sets them), created with the product in one transaction. Names are
+ * unique per product ignoring case, as POST /api/products/:id/variants requires.
+ */
+export const productCreateSchema = productFormSchema.extend({
+  variants: z
+    .array(variantCreateSchema, { error: 'Size options must be a list' })
+    .max(MAX_SIZE_OPTIONS_ON_CREATE, { error: `At most ${MAX_SIZE_OPTIONS_ON_CREATE} size options` })
+    .superRefine((variants, ctx) => {
+      const seen = new Set<string>();
+      variants.forEach((variant, index) => {
+        const key = variant.name.trim().toLowerCase();
+        if (seen.has(key)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [index, 'name'],
+            message: `A size option named "${variant.name.trim()}" is listed twice.`,
+          });
+        }
+        seen.add(key);
+      });
+    })
+    .optional(),
+});
+export type ProductCreateInput = z.input<typeof productCreateSchema>;
+export type ProductCreateValues = z.output<typeof productCreateSchema>;
+
 /** PATCH /api/variants/:id. */
 export const variantUpdateSchema = z
   .object({ ...variantFields, isActive: z.boolean({ error: 'Must be true or false' }) })

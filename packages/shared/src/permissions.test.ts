@@ -19,6 +19,16 @@ describe('roles and permissions', () => {
     expect(can('department_manager', 'inventory.manage')).toBe(false);
   });
 
+  it("report ranges follow the levels from manager up; cashiers keep today's (issue #13 item 20, ADR 0004)", () => {
+    expect(ROLES.filter((r) => can(r, 'reports.ranges'))).toEqual([
+      'manager',
+      'department_manager',
+      'procurement_admin',
+      'super_admin',
+    ]);
+    expect(can('cashier', 'reports.ranges')).toBe(false);
+  });
+
   it('signed-out visitors may use public permissions only', () => {
     expect(can(null, 'public')).toBe(true);
     expect(can(null, 'session')).toBe(false);

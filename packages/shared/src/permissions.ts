@@ -24,8 +24,17 @@ export const PERMISSIONS = {
   'catalog.manage': MANAGERS,
   /** The POS dashboard and today's figures every cashier sees (spec §2 POS dashboard). */
   'pos.dashboard': EVERYONE,
-  /** Sales reports over arbitrary ranges, exports, growth (spec §6: view reports). */
+  /**
+   * Reading other staff's shifts and receipts, and the procurement shell's Reports screen
+   * (spec §6: the manager "view reports").
+   */
   'reports.view': MANAGERS,
+  /**
+   * Sales Reports over any range of days, with growth and the VTPD export of the range. Levels 3
+   * and 4 rank above a manager (spec §6 Role levels), so they get the manager's ranges (issue #13
+   * item 20); cashiers keep today only (ADR 0004).
+   */
+  'reports.ranges': ['manager', 'department_manager', 'procurement_admin', 'super_admin'],
   /** Inventory management screen, asset fields and filters (spec §6 Screen access). */
   'inventory.manage': MANAGERS,
   /** Institutional analytics (spec §6 Screen access). */

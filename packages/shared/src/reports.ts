@@ -69,7 +69,7 @@ export const salesSummarySchema = z.object({
   totalItemsSold: z.number().int(),
   /**
    * spec §4 Growth: % change of revenue vs the previous period of equal length, 1 decimal; 0 if that
-   * was 0. Null (as previousRevenue) for a reader without reports.view: cashiers see today only.
+   * was 0. Null (as previousRevenue) for a reader without reports.ranges: cashiers see today only.
    */
   growth: z.number().nullable(),
   previousStartDate: z.string(),

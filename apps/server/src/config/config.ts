@@ -102,6 +102,13 @@ export const configSchema = z.object({
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
     .default('info')
     .describe('Log level.'),
+  LOG_REQUESTS: booleanFromEnv
+    .default(false)
+    .describe('Log one line per HTTP request (off by default: a till makes thousands a day).'),
+  LOG_FORMAT: z
+    .enum(['pretty', 'json'])
+    .default('pretty')
+    .describe('pretty: one readable line per message; json: one JSON object per line, for log collectors.'),
   WEB_DIST_DIR: z.string().optional().describe('Built web app to serve (default apps/web/dist).'),
   SMTP_URL: z
     .string()
@@ -163,6 +170,9 @@ export type Config = Readonly<{
   sessionSecret: string;
   pinPepper: string;
   logLevel: string;
+  /** One log line per HTTP request (LOG_REQUESTS, issue #13 item 21: off by default). */
+  logRequests: boolean;
+  logFormat: 'pretty' | 'json';
   webDistDir: string | null;
   /** Staff e-mail transport; null keeps messages in DATA_DIR/outbox.jsonl (modules/mail). */
   smtp: SmtpSettings | null;
@@ -282,6 +292,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionSecret: c.SESSION_SECRET ?? (generated as Secrets).sessionSecret,
     pinPepper: c.PIN_PEPPER ?? (generated as Secrets).pinPepper,
     logLevel: c.LOG_LEVEL,
+    logRequests: c.LOG_REQUESTS,
+    logFormat: c.LOG_FORMAT,
     webDistDir: c.WEB_DIST_DIR ? path.resolve(c.WEB_DIST_DIR) : null,
     smtp: smtpSettings(c),
     mailFrom: c.MAIL_FROM,
@@ -323,6 +335,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     sessionSecret: 'test-session-secret-test-session-secret',
     pinPepper: 'test-pin-pepper-test-pin-pepper-test-pin',
     logLevel: 'silent',
+    logRequests: false,
+    logFormat: 'json',
     webDistDir: null,
     smtp: null,
     mailFrom: 'Retail Hub <no-reply@retail-hub.test>',

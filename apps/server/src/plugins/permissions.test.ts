@@ -127,6 +127,18 @@ describe('route permissions', () => {
     await app.close().catch(() => {});
   });
 
+  it('editing, archiving and restoring a POS-side department is declared departments.manage (issue #13 item 19)', () => {
+    const declared = (method: string, url: string) =>
+      t.app.routePermissions.find((r) => r.method === method && r.url === url)?.permission;
+    expect(declared('PATCH', '/api/departments/:id')).toBe('departments.manage');
+    expect(declared('POST', '/api/departments/:id/archive')).toBe('departments.manage');
+    expect(declared('POST', '/api/departments/:id/restore')).toBe('departments.manage');
+    expect(ROLES.filter((role) => expectedStatus(role, 'departments.manage') === 'allowed')).toEqual([
+      'manager',
+      'super_admin',
+    ]);
+  });
+
   it("a cashier's session gets 403 from a manager-only route", async () => {
     const response = await inject(t, { method: 'GET', url: '/api/users', cookie: cookies.get('cashier') });
     expect(response.statusCode).toBe(403);

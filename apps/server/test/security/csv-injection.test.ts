@@ -35,6 +35,9 @@ beforeAll(async () => {
   for (const statement of [
     `insert into departments (name, description, building) values ('=Dept()', '@desc', '+B1')`,
     `insert into proc_departments (code, name) values ('=D1', '@Procurement')`,
+    // An institutional asset of that department, for the analytics export's Inventory section.
+    `update products set asset_type = 'tool', location = '+Main-1-1',
+       department_id = (select id from departments where name = '=Dept()') where name like '=HYPERLINK%'`,
   ]) {
     await t.db.execute(statement).catch(() => {});
   }

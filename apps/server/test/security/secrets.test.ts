@@ -60,7 +60,7 @@ async function signInAs(pin: string, address: string): Promise<string> {
 
 beforeAll(async () => {
   db = await createTestDb();
-  config = testConfig({ pinPepper: PEPPER, sessionSecret: COOKIE_SECRET });
+  config = testConfig({ pinPepper: PEPPER, sessionSecret: COOKIE_SECRET, logRequests: true }); // request lines too: the most that could leak
   const stream = new Writable({
     write(chunk, _encoding, done) {
       logLines.push(...String(chunk).split('\n').filter(Boolean));

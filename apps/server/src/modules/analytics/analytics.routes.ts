@@ -38,7 +38,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = (request.auth as { user: AuthUser }).user;
-      return salesSummary(deps, request.query, { canViewReports: can(user.role, 'reports.view') });
+      return salesSummary(deps, request.query, { canViewReports: can(user.role, 'reports.ranges') });
     },
   );
 };

@@ -32,7 +32,7 @@ export async function dailyStats(deps: Deps): Promise<DailyStats> {
 }
 
 /**
- * spec §3 Top product entry, by units sold, then revenue, then name. Roles without 'reports.view'
+ * spec §3 Top product entry, by units sold, then revenue, then name. Roles without 'reports.ranges'
  * read today only. `vtpdOnly` counts the VTPD sales only (spec §2 'VTPD Only').
  */
 export async function bestSellers(
@@ -42,7 +42,7 @@ export async function bestSellers(
 ): Promise<TopProduct[]> {
   const range = resolveSalesRange(query, {
     timeZone: deps.timeZone,
-    canViewReports: can(reader.role, 'reports.view'),
+    canViewReports: can(reader.role, 'reports.ranges'),
   });
   const limit = Math.min(query.limit ?? DEFAULT_TOP_PRODUCTS, MAX_TOP_PRODUCTS);
   const days = await deps.rollup.days(range.startDate, range.endDate);
@@ -84,7 +84,7 @@ export function growthPercent(current: number, previous: number): number {
 
 /**
  * The Sales Reports figures (spec §2 four cards, §4 Growth, issue #5 chart) for the inclusive
- * store days of the query. A reader without reports.view (a cashier, ADR 0004) gets today only
+ * store days of the query. A reader without reports.ranges (a cashier, ADR 0004) gets today only
  * (403 otherwise) and no previous period: growth and previousRevenue are null for them, as the
  * POS screens never show them an earlier day's takings.
  */

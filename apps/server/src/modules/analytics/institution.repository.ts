@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { assetCheckouts, categories, departments, products } from '../../db/schema/index';
+import { assetCheckouts, categories, departments, products, users } from '../../db/schema/index';
 
 /**
  * Aggregate SQL for Institutional Analytics (spec §2, §4 Utilization rating, §9 Asset value).
@@ -169,4 +169,66 @@ export async function locationFigures(db: DbOrTx) {
     .where(isAsset)
     .groupBy(sql`1`)
     .orderBy(desc(sql`sum(${products.price} * ${products.stock})`), asc(sql`1`));
+}
+
+/** Every asset with its category, department and stock value: the export's Inventory section. */
+export async function assetInventory(db: DbOrTx) {
+  return db
+    .select({
+      id: products.id,
+      name: products.name,
+      sku: products.sku,
+      assetType: products.assetType,
+      category: categories.name,
+      department: departments.name,
+      location: products.location,
+      price: products.price,
+      stock: products.stock,
+      lowStockThreshold: products.lowStockThreshold,
+      isCheckoutRequired: products.isCheckoutRequired,
+      value: sql<string>`(${products.price} * ${products.stock})::text`,
+    })
+    .from(products)
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .leftJoin(departments, eq(departments.id, products.departmentId))
+    .where(isAsset)
+    .orderBy(asc(products.name), asc(products.id));
+}
+
+/**
+ * Checkouts of assets made in the range, newest first: the export's Checkout History section.
+ * The status is computed from the return time and the clock (spec §4 Asset checkout), as the
+ * asset checkout screen does.
+ */
+export async function checkoutHistory(db: DbOrTx, range: Range, now: Date) {
+  return db
+    .select({
+      id: assetCheckouts.id,
+      assetName: products.name,
+      assetType: products.assetType,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      checkedOutAt: assetCheckouts.checkedOutAt,
+      expectedReturnAt: assetCheckouts.expectedReturnAt,
+      returnedAt: assetCheckouts.returnedAt,
+      returnCondition: assetCheckouts.returnCondition,
+      notes: assetCheckouts.notes,
+      returnNotes: assetCheckouts.returnNotes,
+      status: sql<'checked_out' | 'returned' | 'overdue'>`case
+        when ${assetCheckouts.returnedAt} is not null then 'returned'
+        when ${assetCheckouts.expectedReturnAt} < ${ts(now)} then 'overdue'
+        else 'checked_out' end`,
+    })
+    .from(assetCheckouts)
+    .innerJoin(products, eq(products.id, assetCheckouts.productId))
+    .leftJoin(users, eq(users.id, assetCheckouts.userId))
+    .where(
+      and(
+        ne(products.assetType, 'regular'),
+        sql`${assetCheckouts.checkedOutAt} >= ${ts(range.start)}`,
+        sql`${assetCheckouts.checkedOutAt} < ${ts(range.end)}`,
+      ),
+    )
+    .orderBy(desc(assetCheckouts.checkedOutAt), asc(assetCheckouts.id));
 }

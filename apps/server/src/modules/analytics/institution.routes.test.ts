@@ -244,66 +244,72 @@ describe('GET /api/analytics/institution', () => {
 });
 
 describe('GET /api/analytics/institution/export', () => {
-  it('returns three CSV sections, each a title row and a header row, with formulas escaped', async () => {
+  it('returns the three sections of spec §9 (inventory, utilization, checkout history) in one CSV text', async () => {
     const response = await get('/api/analytics/institution/export?days=30');
     expect(response.statusCode).toBe(200);
     const { csv } = response.json() as { csv: string };
     const sections = csv.trimEnd().split('\n\n');
-    expect(sections.map((s) => s.split('\n')[0])).toEqual(['Summary', 'Asset Utilization', 'Department Insights']);
+    expect(sections.map((s) => s.split('\n')[0])).toEqual(['Inventory', 'Utilization', 'Checkout History']);
 
-    const [summary, utilization, insights] = sections.map((s) => parseCsv(s.split('\n').slice(1).join('\n')));
-    expect(summary).toEqual([
-      { Metric: 'Period', Value: expect.stringMatching(/^\d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2} \(30 days\)$/) },
-      { Metric: 'Total Assets', Value: '4' },
-      { Metric: 'Asset Value', Value: '1271.00' },
-      { Metric: 'Active Checkouts', Value: '2' },
-      { Metric: 'Overdue Items', Value: '1' },
-      { Metric: 'Checkouts in Period', Value: '3' },
-      { Metric: 'Assets Checked Out in Period', Value: '2' },
-    ]);
-    expect(utilization).toEqual([
-      {
-        Asset: 'Drill',
-        'Asset Type': 'tool',
-        Location: 'Main-2-205',
-        Stock: '3',
-        Checkouts: '2',
-        'Active Checkouts': '1',
-        Utilization: 'High',
-      },
-      {
-        Asset: 'Microscope',
-        'Asset Type': 'equipment',
-        Location: 'Science-1-110',
-        Stock: '2',
-        Checkouts: '1',
-        'Active Checkouts': '1',
-        Utilization: 'High',
-      },
+    const [inventory, utilization, history] = sections.map((s) => parseCsv(s.split('\n').slice(1).join('\n')));
+    // Every active asset (not the inactive saw, not the shop's coffee), formula-escaped.
+    const byName = (rows: Record<string, string>[] | undefined, key: string) =>
+      [...(rows ?? [])].sort((a, b) => (a[key] ?? '').localeCompare(b[key] ?? ''));
+    expect(byName(inventory, 'Asset')).toEqual([
       {
         Asset: "'=Cable kit",
+        SKU: 'SKU-Cablekit',
         'Asset Type': 'material',
+        Category: 'Lab',
+        Department: 'Science',
         Location: 'Main-1-101',
+        'Checkout Required': 'No',
+        Price: '9.99',
         Stock: '0',
-        Checkouts: '0',
-        'Active Checkouts': '0',
-        Utilization: 'Unavailable',
+        'Low Stock Threshold': '10',
+        Value: '0.00',
+        Status: 'Out of Stock',
       },
-      {
-        Asset: 'Gloves',
-        'Asset Type': 'consumable',
-        Location: '',
-        Stock: '40',
-        Checkouts: '0',
-        'Active Checkouts': '0',
-        Utilization: 'Low',
-      },
+      expect.objectContaining({
+        Asset: 'Drill',
+        Category: 'Tools',
+        Department: 'Workshop',
+        Value: '360.00',
+        Status: 'Low Stock',
+      }),
+      expect.objectContaining({ Asset: 'Gloves', Department: '', Location: '', Value: '10.00', Status: 'In Stock' }),
+      expect.objectContaining({ Asset: 'Microscope', Price: '450.50', Stock: '2', Value: '901.00' }),
     ]);
-    expect(insights?.map((r) => [r.Department, r.Products, r['Asset Value'], r['Checkouts in Period']])).toEqual([
-      ['Empty Dept', '0', '0.00', '0'],
-      ['Science', '2', '901.00', '1'],
-      ['Workshop', '2', '360.00', '2'],
-      ['Unassigned', '1', '10.00', '0'],
+    // spec §4 Utilization rating over the 30 days: the drill twice, the microscope once.
+    expect(utilization?.map((r) => [r.Asset, r['Checkouts in Period'], r['Active Checkouts'], r.Utilization])).toEqual([
+      ['Drill', '2', '1', 'High'],
+      ['Microscope', '1', '1', 'High'],
+      ["'=Cable kit", '0', '0', 'Unavailable'],
+      ['Gloves', '0', '0', 'Low'],
     ]);
+    // The checkouts made in the 30 days, newest first; the two older microscope loans are left out.
+    expect(history?.map((r) => [r.Asset, r['Checked Out By'], r.Status, r.Returned === ''])).toEqual([
+      ['Drill', 'Test manager User', 'overdue', true],
+      ['Drill', 'Test manager User', 'returned', false],
+      ['Microscope', 'Test manager User', 'checked_out', true],
+    ]);
+    expect(history?.[0]?.['Checked Out']).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    expect(Object.keys(history?.[0] ?? {})).toEqual([
+      'Asset',
+      'Asset Type',
+      'Checked Out By',
+      'Checked Out',
+      'Expected Return',
+      'Returned',
+      'Status',
+      'Return Condition',
+      'Notes',
+    ]);
+  });
+
+  it('covers the chosen period in its checkout history', async () => {
+    const { csv } = (await get('/api/analytics/institution/export?days=90')).json() as { csv: string };
+    const history = parseCsv(csv.trimEnd().split('\n\n')[2]?.split('\n').slice(1).join('\n') ?? '');
+    expect(history.map((r) => r.Asset)).toEqual(['Drill', 'Drill', 'Microscope', 'Microscope', 'Microscope']);
   });
 });

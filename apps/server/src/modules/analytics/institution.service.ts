@@ -7,13 +7,16 @@ import {
   type UtilizationRating,
 } from '@retail-hub/shared';
 import type { Db } from '../../db/client';
+import { wallClock } from '../../db/seed/time-zone';
 import { type CsvColumn, toCsv } from '../../lib/csv';
 import { decimalToCents } from '../pos/decimal';
 import {
+  assetInventory,
   assetsByCategory,
   assetsByType,
   assetUtilization,
   cardFigures,
+  checkoutHistory,
   departmentFigures,
   locationFigures,
   lowStockAssets,
@@ -108,9 +111,26 @@ function section<Row>({ title, columns, rows }: Section<Row>): string {
   return toCsv([{ header: title, value: () => '' }], []) + toCsv(columns, rows);
 }
 
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** An instant as the store's wall clock, 'YYYY-MM-DD HH:mm' (empty when there is none). */
+function storeDateTime(instant: Date | null, timeZone: string): string {
+  if (!instant) return '';
+  const w = wallClock(instant, timeZone);
+  return `${w.year}-${pad(w.month)}-${pad(w.day)} ${pad(w.hour)}:${pad(w.minute)}`;
+}
+
+/** spec §4 Stock status badge. */
+function stockStatus(stock: number, lowStockThreshold: number): string {
+  if (stock <= 0) return 'Out of Stock';
+  return stock <= lowStockThreshold ? 'Low Stock' : 'In Stock';
+}
+
 /**
- * GET /api/analytics/institution/export: three sections (Summary, Asset Utilization, Department
- * Insights), each a title row, a header row and its rows, separated by a blank line. Cells are
+ * GET /api/analytics/institution/export: spec §9 "three sections (inventory, utilization, checkout
+ * history) in one CSV text". Each section is a title row, a header row and its rows, separated by
+ * a blank line: Inventory (every asset and its stock), Utilization (every asset's checkouts in the
+ * period and its §4 rating) and Checkout History (every checkout made in the period). Cells are
  * formula-escaped by lib/csv.
  */
 export async function institutionExport(
@@ -118,61 +138,64 @@ export async function institutionExport(
   days: AnalyticsRange,
   now: Date = new Date(),
 ): Promise<{ csv: string }> {
-  // Only the figures the file holds, read once each and side by side: not the whole screen and
-  // then every asset's utilization again.
-  const { db } = deps;
-  const range = analyticsRange(days, deps.timeZone, now);
-  const [cards, totals, departments, utilization] = await Promise.all([
-    cardFigures(db, now),
-    utilizationTotals(db, range),
-    departmentFigures(db, range),
+  // Only the figures the file holds, read once each and side by side: not the whole screen.
+  const { db, timeZone } = deps;
+  const range = analyticsRange(days, timeZone, now);
+  const [inventory, utilization, history] = await Promise.all([
+    assetInventory(db),
     assetUtilization(db, range),
+    checkoutHistory(db, range, now),
   ]);
   const assets = utilization.map(withRating);
-  type Metric = { metric: string; value: string | number };
-  const summary: Metric[] = [
-    { metric: 'Period', value: `${range.startDate} to ${range.endDate} (${days} days)` },
-    { metric: 'Total Assets', value: cards.totalAssets },
-    { metric: 'Asset Value', value: money(cards.assetValue) },
-    { metric: 'Active Checkouts', value: cards.activeCheckouts },
-    { metric: 'Overdue Items', value: cards.overdueItems },
-    { metric: 'Checkouts in Period', value: totals.totalCheckouts },
-    { metric: 'Assets Checked Out in Period', value: totals.assetsUsed },
-  ];
   const parts = [
-    section<Metric>({
-      title: 'Summary',
+    section<(typeof inventory)[number]>({
+      title: 'Inventory',
       columns: [
-        { header: 'Metric', value: (r) => r.metric },
-        { header: 'Value', value: (r) => r.value },
+        { header: 'Asset', value: (r) => r.name },
+        { header: 'SKU', value: (r) => r.sku },
+        { header: 'Asset Type', value: (r) => r.assetType },
+        { header: 'Category', value: (r) => r.category ?? 'Uncategorized' },
+        { header: 'Department', value: (r) => r.department },
+        { header: 'Location', value: (r) => r.location },
+        { header: 'Checkout Required', value: (r) => (r.isCheckoutRequired ? 'Yes' : 'No') },
+        { header: 'Price', value: (r) => money(r.price) },
+        { header: 'Stock', value: (r) => r.stock },
+        { header: 'Low Stock Threshold', value: (r) => r.lowStockThreshold },
+        { header: 'Value', value: (r) => money(r.value) },
+        { header: 'Status', value: (r) => stockStatus(r.stock, r.lowStockThreshold) },
       ],
-      rows: summary,
+      rows: inventory,
     }),
     section<(typeof assets)[number]>({
-      title: 'Asset Utilization',
+      title: 'Utilization',
       columns: [
         { header: 'Asset', value: (r) => r.name },
         { header: 'Asset Type', value: (r) => r.assetType },
         { header: 'Location', value: (r) => r.location },
         { header: 'Stock', value: (r) => r.stock },
-        { header: 'Checkouts', value: (r) => r.checkouts },
+        { header: 'Checkouts in Period', value: (r) => r.checkouts },
         { header: 'Active Checkouts', value: (r) => r.activeCheckouts },
         { header: 'Utilization', value: (r) => r.rating },
       ],
       rows: assets,
     }),
-    section<InstitutionAnalytics['departments'][number]>({
-      title: 'Department Insights',
+    section<(typeof history)[number]>({
+      title: 'Checkout History',
       columns: [
-        { header: 'Department', value: (r) => r.name },
-        { header: 'Building', value: (r) => r.building },
-        { header: 'Products', value: (r) => r.products },
-        { header: 'Assets', value: (r) => r.assets },
-        { header: 'Asset Value', value: (r) => r.assetValue },
-        { header: 'Active Checkouts', value: (r) => r.activeCheckouts },
-        { header: 'Checkouts in Period', value: (r) => r.checkoutsInRange },
+        { header: 'Asset', value: (r) => r.assetName },
+        { header: 'Asset Type', value: (r) => r.assetType },
+        {
+          header: 'Checked Out By',
+          value: (r) => [r.firstName, r.lastName].filter(Boolean).join(' ') || r.email || '',
+        },
+        { header: 'Checked Out', value: (r) => storeDateTime(r.checkedOutAt, timeZone) },
+        { header: 'Expected Return', value: (r) => storeDateTime(r.expectedReturnAt, timeZone) },
+        { header: 'Returned', value: (r) => storeDateTime(r.returnedAt, timeZone) },
+        { header: 'Status', value: (r) => r.status },
+        { header: 'Return Condition', value: (r) => r.returnCondition },
+        { header: 'Notes', value: (r) => [r.notes, r.returnNotes].filter(Boolean).join(' / ') },
       ],
-      rows: departmentRows(departments),
+      rows: history,
     }),
   ];
   return { csv: parts.join('\n') };

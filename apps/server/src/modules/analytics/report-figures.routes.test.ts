@@ -275,6 +275,28 @@ describe('GET /api/analytics/summary', () => {
     expect(anonymous.statusCode).toBe(401);
   });
 
+  it.each([
+    ['department_manager', '5174'],
+    ['procurement_admin', '6048'],
+  ] as const)("a %s (level 3 or 4) reads the manager's ranges, with growth (issue #13 item 20)", async (role, pin) => {
+    await createUser(t, { role, pin });
+    const cookie = await signIn(t, pin, `10.5.1.${pin.slice(0, 2)}`);
+    const range = 'startDate=2025-01-10&endDate=2025-01-12';
+    const asRole = await get(`/api/analytics/summary?${range}`, cookie);
+    expect(asRole.statusCode).toBe(200);
+    expect(asRole.json()).toEqual((await get(`/api/analytics/summary?${range}`)).json());
+    expect(asRole.json()).toMatchObject({ totalRevenue: '44.70', growth: 37.5, previousRevenue: '32.50' });
+    const top = await get(`/api/analytics/top-products?${range}`, cookie);
+    expect(top.statusCode).toBe(200);
+    expect(top.json()).toEqual((await get(`/api/analytics/top-products?${range}`)).json());
+    const list = await get(`/api/transactions?${range}`, cookie);
+    expect(list.statusCode).toBe(200);
+    const managerList = (await get(`/api/transactions?${range}`)).json() as Array<{ id: string }>;
+    expect(managerList.length).toBeGreaterThan(0);
+    expect((list.json() as Array<{ id: string }>).map((r) => r.id)).toEqual(managerList.map((r) => r.id));
+    expect((await get(`/api/reports/vtpd.csv?${range}`, cookie)).statusCode).toBe(200);
+  });
+
   it("a cashier gets today's figures from the server (every sale of the day), without the previous day", async () => {
     // Opened here, or still open from the test above (409 then).
     await inject(t, { method: 'POST', url: '/api/shifts/start', cookie: cashier, payload: {} });

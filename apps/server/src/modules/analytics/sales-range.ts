@@ -39,7 +39,7 @@ export function storeTodayRange(timeZone: string, now: Date = new Date()): Sales
 
 /**
  * The days a sales list covers (spec §7 Analytics and transactions). No dates means today; one
- * date alone means that single day. A role without 'reports.view' reads today only: the POS
+ * date alone means that single day. A role without 'reports.ranges' reads today only: the POS
  * dashboard shows today's figures to every cashier, the reports are for managers (ADR 0004).
  */
 export function resolveSalesRange(

@@ -123,6 +123,85 @@ describe('creating a product (spec §5 Product form)', () => {
   });
 });
 
+describe('creating a product with its size options (issue #13 item 16)', () => {
+  const variantsOf = async (id: string) =>
+    (await inject(t, { method: 'GET', url: `/api/products/${id}/variants`, cookie: s.manager })).json() as Array<{
+      name: string;
+      price: string;
+      stock: number;
+      sortOrder: number;
+    }>;
+
+  it('creates the product and every size option sent with it, with the spec §9 sort order', async () => {
+    const response = await post(s.manager, {
+      name: 'Sized Muffin',
+      price: '4.00',
+      sku: 'SIZEDMUFFIN',
+      categoryId,
+      hasVariants: true,
+      variants: [
+        { name: 'Large', price: '4.5', stock: 12 },
+        { name: ' Small ', price: '3.20', stock: 8 },
+      ],
+    });
+    expect(response.statusCode).toBe(201);
+    const product = response.json() as Product;
+    expect(product.hasVariants).toBe(true);
+    const variants = await variantsOf(product.id);
+    expect(variants.map((v) => ({ name: v.name, price: v.price, stock: v.stock, sortOrder: v.sortOrder }))).toEqual([
+      { name: 'Small', price: '3.20', stock: 8, sortOrder: 0 },
+      { name: 'Large', price: '4.50', stock: 12, sortOrder: 1 },
+    ]);
+  });
+
+  it('refuses a size option with a bad price or a name listed twice, and creates nothing', async () => {
+    for (const [variants, field, message] of [
+      [[{ name: 'Small', price: 'abc', stock: 1 }], 'variants.0.price', 'Invalid price format'],
+      [[{ name: '', price: '1.00', stock: 1 }], 'variants.0.name', 'Name is required'],
+      [
+        [
+          { name: 'Large', price: '1.00', stock: 1 },
+          { name: 'large', price: '2.00', stock: 1 },
+        ],
+        'variants.1.name',
+        'A size option named "large" is listed twice.',
+      ],
+    ] as const) {
+      const sku = `NOSIZE${field.length}${message.length}`;
+      const response = await post(s.manager, { name: 'No Size', price: '2.00', sku, categoryId, variants });
+      expect(response.statusCode, message).toBe(400);
+      expect(response.json().errors[field], message).toBe(message);
+      const found = await t.db.db.select().from(products).where(eq(products.sku, sku));
+      expect(found).toHaveLength(0);
+    }
+  });
+
+  it('a SKU clash leaves no size option behind', async () => {
+    await post(s.manager, { name: 'Clash A', price: '1.00', sku: 'CLASHSIZES', categoryId });
+    const before = await t.db.db.select().from(productVariants);
+    const response = await post(s.manager, {
+      name: 'Clash B',
+      price: '1.00',
+      sku: 'CLASHSIZES',
+      categoryId,
+      variants: [{ name: 'Small', price: '1.00', stock: 1 }],
+    });
+    expect(response.statusCode).toBe(409);
+    expect(await t.db.db.select().from(productVariants)).toHaveLength(before.length);
+  });
+
+  it('a cashier cannot create a product with size options', async () => {
+    const response = await post(s.cashier, {
+      name: 'Cashier Sized',
+      price: '1.00',
+      sku: 'CASHIERSIZED',
+      categoryId,
+      variants: [{ name: 'Small', price: '1.00', stock: 1 }],
+    });
+    expect(response.statusCode).toBe(403);
+  });
+});
+
 describe('institutional asset fields are for role manager only (spec §6)', () => {
   const assetFields = { assetType: 'tool', location: 'Main-2-205', isCheckoutRequired: true };
 

@@ -4,7 +4,7 @@ import {
   PRODUCT_LIMITS,
   PRODUCT_LIST_DEFAULT_LIMIT,
   PRODUCT_LIST_MAX_LIMIT,
-  productFormSchema,
+  productCreateSchema,
   productSchema,
   productUpdateSchema,
 } from '@retail-hub/shared';
@@ -127,7 +127,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/products',
     {
       config: { permission: 'catalog.manage' },
-      schema: { body: productFormSchema, response: { 201: productSchema } },
+      schema: { body: productCreateSchema, response: { 201: productSchema } },
     },
     async (request, reply) => {
       const product = await createProduct(app, actorOf(request), request.body);

@@ -2,11 +2,13 @@ import {
   centsToDecimal,
   INSTITUTIONAL_FIELDS,
   type Product,
+  type ProductCreateValues,
   type ProductFormValues,
   type ProductUpdateValues,
   parseCents,
   type SizeOption,
   sizeOptionsFor,
+  sizeSortOrder,
 } from '@retail-hub/shared';
 import type { DbOrTx } from '../../db/client';
 import { pgErrorCode } from '../../lib/db-errors';
@@ -27,7 +29,7 @@ import {
   productHasHistory,
   updateProductRow,
 } from './products.repository';
-import { listVariants } from './variants.repository';
+import { insertVariant, listVariants } from './variants.repository';
 
 /** The API's product JSON (spec §3 products, shared `productSchema`). */
 export function toProduct(row: ProductRow): Product {
@@ -130,9 +132,19 @@ function translateWriteError(error: unknown, sku: string | undefined): never {
   throw error;
 }
 
-export async function createProduct(deps: CatalogDeps, actor: Actor, form: ProductFormValues): Promise<Product> {
+/**
+ * POST /api/products. Size options sent with the product (issue #13 item 16: the Add dialog) are
+ * created with it in one transaction, so a product never exists without the sizes it was saved
+ * with; their sort order defaults to spec §9's, as POST /api/products/:id/variants does.
+ */
+export async function createProduct(
+  deps: CatalogDeps,
+  actor: Actor,
+  form: ProductFormValues & { variants?: ProductCreateValues['variants'] },
+): Promise<Product> {
   const { db } = deps.database;
-  const input = mayEditInstitutionalFields(actor) ? form : withoutInstitutionalFields(form);
+  const { variants = [], ...fields } = form;
+  const input = mayEditInstitutionalFields(actor) ? fields : withoutInstitutionalFields(fields);
   await checkReferences(db, input);
   if (await findProductIdBySku(db, input.sku)) throw catalogErrors.skuTaken(input.sku);
   const values: ProductWrite = {
@@ -145,7 +157,7 @@ export async function createProduct(deps: CatalogDeps, actor: Actor, form: Produ
     lowStockThreshold: input.lowStockThreshold,
     isActive: input.isActive,
     imageUrl: input.imageUrl ?? null,
-    hasVariants: input.hasVariants,
+    hasVariants: input.hasVariants || variants.length > 0,
     assetType: input.assetType ?? 'regular',
     location: input.location ?? null,
     isCheckoutRequired: input.isCheckoutRequired ?? false,
@@ -153,12 +165,25 @@ export async function createProduct(deps: CatalogDeps, actor: Actor, form: Produ
   };
   let id: string;
   try {
-    id = await insertProduct(db, values);
+    id = await db.transaction(async (tx) => {
+      const productId = await insertProduct(tx, values);
+      for (const variant of variants) {
+        const name = variant.name.trim();
+        await insertVariant(tx, {
+          productId,
+          name,
+          price: normalisePrice(variant.price),
+          stock: variant.stock,
+          sortOrder: variant.sortOrder ?? sizeSortOrder(name),
+        });
+      }
+      return productId;
+    });
   } catch (error) {
     translateWriteError(error, input.sku);
   }
   await deps.events.publish('product.changed', [id]);
-  if (values.stock > 0) await deps.events.publish('stock.changed', [id]);
+  if (values.stock > 0 || variants.some((v) => v.stock > 0)) await deps.events.publish('stock.changed', [id]);
   return getProduct(deps, id);
 }
 

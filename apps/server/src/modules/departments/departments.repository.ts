@@ -73,3 +73,16 @@ export async function insertDepartment(db: DbOrTx, values: DepartmentWrite): Pro
   const [row] = await db.insert(departments).values(values).returning({ id: departments.id });
   return (row as { id: string }).id;
 }
+
+export async function updateDepartmentRow(
+  db: DbOrTx,
+  id: string,
+  values: Partial<DepartmentWrite & { isActive: boolean }>,
+): Promise<boolean> {
+  const rows = await db
+    .update(departments)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(departments.id, id))
+    .returning({ id: departments.id });
+  return rows.length > 0;
+}

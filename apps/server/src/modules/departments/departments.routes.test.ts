@@ -145,3 +145,81 @@ describe('department creation (spec §7 POST /api/departments)', () => {
     expect(await count()).toBe(before);
   });
 });
+
+describe('editing and archiving a department (issue #13 item 19)', () => {
+  const create = async (name: string) =>
+    (await inject(t, { method: 'POST', url: '/api/departments', cookie: manager, payload: { name } })).json() as {
+      id: string;
+    };
+  const edit = (id: string, payload: object, cookie = manager) =>
+    inject(t, { method: 'PATCH', url: `/api/departments/${id}`, cookie, payload });
+  const action = (id: string, verb: 'archive' | 'restore', cookie = manager) =>
+    inject(t, { method: 'POST', url: `/api/departments/${id}/${verb}`, cookie });
+  const stored = async (id: string) => (await t.db.db.select().from(departments)).find((d) => d.id === id);
+
+  it('a manager renames a department, sets its manager and building, and clears its description', async () => {
+    const { id } = await create('Edit Me');
+    await edit(id, { description: 'Old text' });
+    const recorder = recordEvents(t);
+    const response = await edit(id, { name: ' Edited ', description: '', managerId, building: ' West ' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      id,
+      name: 'Edited',
+      description: null,
+      building: 'West',
+      isActive: true,
+      manager: { id: managerId, firstName: 'Mia', lastName: 'Lopez' },
+    });
+    await eventually(() => recorder.events.some((e) => e.type === 'department.changed'));
+    recorder.stop();
+    // 'none' removes the manager; fields not sent are kept.
+    const cleared = await edit(id, { managerId: 'none' });
+    expect(cleared.json()).toMatchObject({ name: 'Edited', building: 'West', manager: null });
+  });
+
+  it('refuses a blank name, a name another department has (any case) and a cashier as manager; nothing changes', async () => {
+    const { id } = await create('Keep Name');
+    await create('Taken Name');
+    const blank = await edit(id, { name: '  ' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().errors).toEqual({ name: 'Department name is required' });
+    const taken = await edit(id, { name: 'taken name' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe('A department named "Taken Name" already exists.');
+    const badManager = await edit(id, { managerId: '00000000-0000-4000-8000-000000000000' });
+    expect(badManager.statusCode).toBe(400);
+    expect((await stored(id))?.name).toBe('Keep Name');
+    // Its own name in another case is not a clash.
+    expect((await edit(id, { name: 'KEEP NAME' })).statusCode).toBe(200);
+  });
+
+  it('archives a department (kept, shown as archived) and restores it', async () => {
+    const { id } = await create('Archive Me');
+    const archived = await action(id, 'archive');
+    expect(archived.statusCode).toBe(200);
+    expect(archived.json()).toMatchObject({ id, name: 'Archive Me', isActive: false });
+    expect((await action(id, 'archive')).statusCode).toBe(200);
+    const list = (await inject(t, { method: 'GET', url: '/api/departments', cookie: manager })).json() as Array<{
+      id: string;
+      isActive: boolean;
+    }>;
+    expect(list.find((d) => d.id === id)?.isActive).toBe(false);
+    const restored = await action(id, 'restore');
+    expect(restored.json()).toMatchObject({ id, isActive: true });
+  });
+
+  it('answers 404 for a department that does not exist and 400 for an id that is not one', async () => {
+    const missing = '00000000-0000-4000-8000-000000000000';
+    expect((await edit(missing, { name: 'X' })).statusCode).toBe(404);
+    expect((await action(missing, 'archive')).statusCode).toBe(404);
+    expect((await action('not-an-id', 'archive')).statusCode).toBe(400);
+  });
+
+  it('is for managers and super admins only: a cashier gets 403 and nothing changes', async () => {
+    const { id } = await create('Cashier Cannot');
+    expect((await edit(id, { name: 'Hacked' }, cashier)).statusCode).toBe(403);
+    expect((await action(id, 'archive', cashier)).statusCode).toBe(403);
+    expect(await stored(id)).toMatchObject({ name: 'Cashier Cannot', isActive: true });
+  });
+});

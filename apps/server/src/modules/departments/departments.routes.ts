@@ -1,7 +1,13 @@
 import { departmentSchema } from '@retail-hub/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createDepartment, listDepartments } from './departments.service';
+import {
+  archiveDepartment,
+  createDepartment,
+  listDepartments,
+  restoreDepartment,
+  updateDepartment,
+} from './departments.service';
 
 const optionalText = (label: string) =>
   z
@@ -27,6 +33,13 @@ export const departmentCreateSchema = z.object({
   building: optionalText('Building/Location'),
 });
 
+/** PATCH /api/departments/:id: any create field, and isActive (restore an archived one). */
+export const departmentUpdateSchema = departmentCreateSchema
+  .partial()
+  .extend({ isActive: z.boolean({ error: 'Must be true or false' }).optional() });
+
+const idParams = z.object({ id: z.uuid({ error: 'Department not found' }) });
+
 /**
  * spec §7 Departments: GET and POST /api/departments (managers and super admins only, spec §6),
  * the POS-side departments of the Department Management screen.
@@ -45,5 +58,33 @@ export const departmentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: departmentCreateSchema, response: { 201: departmentSchema } },
     },
     async (request, reply) => reply.status(201).send(await createDepartment(app, request.body)),
+  );
+
+  // Issue #13 item 19: the cards are edited and archived (manager or super_admin, as the list).
+  app.patch(
+    '/api/departments/:id',
+    {
+      config: { permission: 'departments.manage' },
+      schema: { params: idParams, body: departmentUpdateSchema, response: { 200: departmentSchema } },
+    },
+    async (request) => updateDepartment(app, request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/departments/:id/archive',
+    {
+      config: { permission: 'departments.manage' },
+      schema: { params: idParams, response: { 200: departmentSchema } },
+    },
+    async (request) => archiveDepartment(app, request.params.id),
+  );
+
+  app.post(
+    '/api/departments/:id/restore',
+    {
+      config: { permission: 'departments.manage' },
+      schema: { params: idParams, response: { 200: departmentSchema } },
+    },
+    async (request) => restoreDepartment(app, request.params.id),
   );
 };

@@ -7,11 +7,18 @@ import { listSales } from './sales.repository';
 /** Enough for a week of a busy store; the dashboard shows 5 and the reports 10 (spec §9 List sizes). */
 export const DEFAULT_LIST_LIMIT = 1000;
 
-/** Who reads a sale: their own id and whether they hold 'reports.view'. */
-export type SaleReader = { userId: string; canViewReports: boolean };
+/**
+ * Who reads a sale: their own id, whether they hold 'reports.view' (other staff's notes and
+ * references) and whether they hold 'reports.ranges' (days before today, ADR 0004).
+ */
+export type SaleReader = { userId: string; canViewReports: boolean; canViewRanges: boolean };
 
 export function saleReaderOf(user: AuthUser): SaleReader {
-  return { userId: user.id, canViewReports: can(user.role, 'reports.view') };
+  return {
+    userId: user.id,
+    canViewReports: can(user.role, 'reports.view'),
+    canViewRanges: can(user.role, 'reports.ranges'),
+  };
 }
 
 /**
@@ -34,7 +41,7 @@ export async function listTransactions(
   query: SalesRangeQuery & { vtpdOnly?: boolean },
 ): Promise<TransactionListItem[]> {
   const saleReader = saleReaderOf(reader);
-  const range = resolveSalesRange(query, { timeZone: deps.timeZone, canViewReports: saleReader.canViewReports });
+  const range = resolveSalesRange(query, { timeZone: deps.timeZone, canViewReports: saleReader.canViewRanges });
   const sales = await listSales(deps.db, {
     ...range,
     limit: query.limit ?? DEFAULT_LIST_LIMIT,

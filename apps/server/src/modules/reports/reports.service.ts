@@ -123,15 +123,15 @@ function vtpdColumns(timeZone: string): CsvColumn<DailySaleRow>[] {
 /**
  * spec §2 Sales Reports, Export VTPD: every VTPD sale of the range as CSV (spec §9 columns and file
  * name), newest first, streamed page by page so a range of any size exports whole. The range rule is
- * the reports' own: without 'reports.view' only today (ADR 0004), and other staff's references and
- * notes blanked (issue #13 item 7). Lines end CR LF.
+ * the reports' own: without 'reports.ranges' only today (ADR 0004), and other staff's references
+ * and notes blanked without 'reports.view' (issue #13 item 7). Lines end CR LF.
  */
 export function vtpdSalesCsv(
   deps: { db: Db; timeZone: string },
   query: VtpdExportQuery,
   reader: SaleReader,
 ): { filename: string; stream: Readable } {
-  const range = resolveSalesRange(query, { timeZone: deps.timeZone, canViewReports: reader.canViewReports });
+  const range = resolveSalesRange(query, { timeZone: deps.timeZone, canViewReports: reader.canViewRanges });
   return {
     filename: vtpdExportFileName(range),
     stream: csvStream(vtpdColumns(deps.timeZone), visibleRows(reader, vtpdSalesBetween(deps.db, range)), {

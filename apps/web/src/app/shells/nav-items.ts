@@ -1,6 +1,7 @@
 import { can, type Role, screenFor } from '@retail-hub/shared';
 import {
   IconBuildingCommunity,
+  IconBuildingStore,
   IconBuildingWarehouse,
   IconCashRegister,
   IconChartBar,
@@ -59,6 +60,8 @@ export function procurementNavItems(role: Role): NavItem[] {
   if (role === 'super_admin') items.push({ label: 'Users', to: paths.users, icon: IconUsers });
   items.push(
     { label: 'Departments', to: paths.procurementDepartments, icon: IconBuildingCommunity },
+    // Issue #13 item 19: the POS-side departments (/departments) were reachable only by URL.
+    { label: 'Department Management', to: paths.departments, icon: IconBuildingStore },
     { label: 'Asset Checkout', to: paths.assetCheckout, icon: IconPackageExport },
   );
   if (can(role, 'developer.view')) items.push({ label: 'Developer Dashboard', to: paths.superAdmin, icon: IconCode });

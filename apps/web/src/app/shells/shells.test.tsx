@@ -27,6 +27,7 @@ const PROCUREMENT_LINKS: Record<Role, string[]> = {
     'Reports',
     'Analytics',
     'Departments',
+    'Department Management',
     'Asset Checkout',
   ],
   super_admin: [
@@ -37,6 +38,7 @@ const PROCUREMENT_LINKS: Record<Role, string[]> = {
     'Analytics',
     'Users',
     'Departments',
+    'Department Management',
     'Asset Checkout',
     'Developer Dashboard',
   ],

@@ -1,6 +1,5 @@
 import { Modal } from '@mantine/core';
 import type { Product } from '@retail-hub/shared';
-import { useState } from 'react';
 import { ProductForm } from './product-form';
 
 type ProductFormDialogProps = {
@@ -12,31 +11,26 @@ type ProductFormDialogProps = {
 };
 
 /**
- * spec §2: the product form in a dialog titled 'Add New Product' or 'Edit Product'. A new product
- * with size options stays open as 'Edit Product' so its sizes can be added at once.
+ * spec §2: the product form in a dialog titled 'Add New Product' or 'Edit Product'. Both show the
+ * size options above their buttons; a new product is created with its sizes, so the dialog closes.
  */
 export function ProductFormDialog({ opened, product, withAssetFields, onClose }: ProductFormDialogProps) {
-  const [current, setCurrent] = useState<Product | null>(product);
-
   return (
     <Modal
       opened={opened}
       onClose={onClose}
-      title={current ? 'Edit Product' : 'Add New Product'}
+      title={product ? 'Edit Product' : 'Add New Product'}
       size="xl"
       centered
       closeButtonProps={{ 'aria-label': 'Close' }}
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-xl)' } }}
     >
       <ProductForm
-        key={current?.id ?? 'new'}
-        product={current}
+        key={product?.id ?? 'new'}
+        product={product}
         withAssetFields={withAssetFields}
         onCancel={onClose}
-        onSaved={(saved, mode) => {
-          if (mode === 'created' && saved.hasVariants) setCurrent(saved);
-          else onClose();
-        }}
+        onSaved={onClose}
       />
     </Modal>
   );

@@ -190,6 +190,85 @@ describe('product form (spec §2 Product form, §5 validation on change)', { tim
   });
 });
 
+describe('size options in the Add and Edit forms (issue #13 item 16)', { timeout: 15_000 }, () => {
+  /** True when `a` comes before `b` in the document. */
+  const before = (a: Element, b: Element) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+
+  it('a new product is created with the size options listed above Create Product, in one request', async () => {
+    const created = aProduct({ name: 'Flat White', hasVariants: true });
+    const { user, fetchMock, onSaved } = renderForm({ handlers: { 'POST /api/products': () => json(201, created) } });
+    await user.type(field('Name'), 'Flat White');
+    await user.type(field('Price'), '4.00');
+    await user.click(categorySelect());
+    await user.click(await screen.findByRole('option', { name: 'Coffee' }));
+    expect(screen.queryByRole('heading', { name: 'Size Options' })).toBeNull();
+    await user.click(screen.getByRole('switch', { name: 'Has size options' }));
+    const heading = screen.getByRole('heading', { name: 'Size Options' });
+    expect(before(heading, screen.getByRole('button', { name: 'Create Product' }))).toBe(true);
+    // A spec §9 coffee size from the suggestions, and one typed in its own row.
+    await user.click(screen.getByRole('button', { name: 'Dine In Small Cup ($3.00)' }));
+    await user.click(screen.getByRole('button', { name: 'Add Size Option' }));
+    await user.type(field('Name of size option 2'), 'Oat Large');
+    await user.type(field('Price of size option 2'), '5.5');
+    await user.type(screen.getByRole('textbox', { name: 'Stock of size option 2' }), '{Backspace}7');
+    await user.click(screen.getByRole('button', { name: 'Create Product' }));
+    expect(await screen.findByText('Product created successfully!')).toBeInTheDocument();
+    expect(onSaved).toHaveBeenCalledWith(created, 'created');
+    expect(lastBody(fetchMock, 'POST', '/api/products')).toMatchObject({
+      name: 'Flat White',
+      hasVariants: true,
+      variants: [
+        { name: 'Dine In Small Cup', price: '3.00', stock: 0, sortOrder: 0 },
+        { name: 'Oat Large', price: '5.50', stock: 7, sortOrder: 0 },
+      ],
+    });
+  });
+
+  it('a size row without a name or listed twice stops the save, with its message', async () => {
+    const { user, fetchMock } = renderForm();
+    await user.type(field('Name'), 'Tea');
+    await user.type(field('Price'), '3');
+    await user.click(categorySelect());
+    await user.click(await screen.findByRole('option', { name: 'Pastries' }));
+    await user.click(screen.getByRole('switch', { name: 'Has size options' }));
+    await user.click(screen.getByRole('button', { name: 'Small ($2.40)' }));
+    await user.click(screen.getByRole('button', { name: 'Add Size Option' }));
+    await user.click(screen.getByRole('button', { name: 'Create Product' }));
+    expect(screen.getByText('Name is required')).toBeInTheDocument();
+    await user.type(field('Name of size option 2'), 'small');
+    expect(screen.getByText('A size option named "small" is listed twice.')).toBeInTheDocument();
+    expect(lastBody(fetchMock, 'POST', '/api/products')).toBeUndefined();
+    await user.click(screen.getByRole('button', { name: 'Remove size option small' }));
+    expect(screen.getAllByTestId('size-option-row')).toHaveLength(1);
+  });
+
+  it("an edited product's stored size options are shown above Update Product", async () => {
+    const product = aProduct({ name: 'Latte', hasVariants: true });
+    renderForm({
+      product,
+      handlers: {
+        [`GET /api/products/${product.id}/variants`]: () =>
+          json(200, [
+            {
+              id: 'v1',
+              productId: product.id,
+              name: 'Takeaway Big Cup',
+              price: '4.50',
+              stock: 9,
+              isActive: true,
+              sortOrder: 3,
+            },
+          ]),
+      },
+    });
+    const row = await screen.findByTestId('size-option-row');
+    expect(before(row, screen.getByRole('button', { name: 'Update Product' }))).toBe(true);
+    expect(
+      before(screen.getByRole('heading', { name: 'Size Options' }), screen.getByRole('button', { name: 'Cancel' })),
+    ).toBe(true);
+  });
+});
+
 describe('inline categories (spec §2 Product form, §5 Category, §8)', { timeout: 15_000 }, () => {
   it('creates a category and selects it on the form', async () => {
     const created = {

@@ -12,16 +12,23 @@ import {
 } from '@mantine/core';
 import { ASSET_TYPES, type AssetType, generateSku, type Product } from '@retail-hub/shared';
 import { IconWand } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useCreateProduct } from '../api/create-product';
+import { useCategories } from '../api/get-categories';
 import { useUpdateProduct } from '../api/update-product';
 import { type FieldErrors, type ProductField, useProductForm } from '../hooks/use-product-form';
 import { ASSET_TYPE_LABELS } from '../utils/format';
 import { keepPriceCharacters } from '../utils/price-input';
 import { CategoryField, type CategoryPanel, CategoryPanels } from './category-field';
-import { SizeOptionsEditor } from './size-options-editor';
+import {
+  NewSizeOptions,
+  type SizeDraft,
+  SizeOptionsEditor,
+  sizeDraftErrors,
+  sizeDraftsInput,
+} from './size-options-editor';
 
 type ProductFormProps = {
   /** The product being edited; null creates one (spec §4 Product form). */
@@ -49,12 +56,21 @@ export function ProductForm({ product, withAssetFields, onSaved, onCancel }: Pro
   const isPending = createProduct.isPending || updateProduct.isPending;
   const { values, setField, errorOf } = form;
   const [categoryPanel, setCategoryPanel] = useState<CategoryPanel>('none');
+  // A new product's size options, created with it (issue #13 item 16).
+  const [sizes, setSizes] = useState<SizeDraft[]>([]);
+  const [showSizeErrors, setShowSizeErrors] = useState(false);
+  const categories = useCategories();
+  const categoryName = categories.data?.find((c) => c.id === values.categoryId)?.name;
+  const formId = useId();
 
   const fillSku = () => setField('sku', generateSku(values.name));
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!form.validateAll()) return;
+    const newSizes = !product && values.hasVariants ? sizes : [];
+    setShowSizeErrors(true);
+    const sizesValid = sizeDraftErrors(newSizes).size === 0;
+    if (!form.validateAll() || !sizesValid) return;
     const input = form.input();
     const onError = (error: unknown) => {
       form.setServerErrors(serverFieldErrors(error));
@@ -78,7 +94,7 @@ export function ProductForm({ product, withAssetFields, onSaved, onCancel }: Pro
         },
       );
     } else {
-      createProduct.mutate(input, {
+      createProduct.mutate(newSizes.length > 0 ? { ...input, variants: sizeDraftsInput(newSizes) } : input, {
         onSuccess: (saved) => {
           notifySuccess({ replace: true, title: 'Success', message: 'Product created successfully!' });
           onSaved(saved, 'created');
@@ -95,8 +111,8 @@ export function ProductForm({ product, withAssetFields, onSaved, onCancel }: Pro
   });
 
   return (
-    <Stack gap="xl">
-      <form onSubmit={submit} noValidate aria-label={product ? 'Edit product' : 'New product'}>
+    <Stack gap="lg">
+      <form id={formId} onSubmit={submit} noValidate aria-label={product ? 'Edit product' : 'New product'}>
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
             <TextInput
@@ -209,20 +225,42 @@ export function ProductForm({ product, withAssetFields, onSaved, onCancel }: Pro
               />
             </Fieldset>
           )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onCancel} disabled={isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={isPending}>
-              {product ? 'Update Product' : 'Create Product'}
-            </Button>
-          </Group>
         </Stack>
       </form>
-      {/* Size options belong to a stored product: shown when editing one that has them (spec §2). */}
-      {product && values.hasVariants && (
-        <SizeOptionsEditor productId={product.id} basePrice={product.price} categoryName={product.category?.name} />
-      )}
+      {/*
+        Size options sit above the dialog's buttons, where a manager sees them (issue #13 item 16):
+        a stored product's are saved one by one; a new product's are created with it. They are
+        outside the <form>, so Enter in a size field never saves the product.
+      */}
+      {values.hasVariants &&
+        (product ? (
+          <SizeOptionsEditor productId={product.id} basePrice={product.price} categoryName={product.category?.name} />
+        ) : (
+          <NewSizeOptions
+            drafts={sizes}
+            onChange={setSizes}
+            showErrors={showSizeErrors}
+            basePrice={values.price}
+            categoryName={categoryName}
+          />
+        ))}
+      {/* The buttons stay in view at the foot of the dialog while its fields and sizes scroll. */}
+      <Group
+        justify="flex-end"
+        gap="sm"
+        pos="sticky"
+        bottom={0}
+        py="sm"
+        bg="var(--mantine-color-body)"
+        style={{ zIndex: 2, borderTop: '1px solid var(--mantine-color-default-border)' }}
+      >
+        <Button variant="default" onClick={onCancel} disabled={isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" form={formId} loading={isPending}>
+          {product ? 'Update Product' : 'Create Product'}
+        </Button>
+      </Group>
     </Stack>
   );
 }

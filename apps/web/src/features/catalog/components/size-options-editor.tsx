@@ -24,9 +24,9 @@ import {
   variantCreateSchema,
 } from '@retail-hub/shared';
 import { IconDeviceFloppy, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { useCreateVariant } from '../api/create-variant';
+import { useCreateVariant, type VariantInput } from '../api/create-variant';
 import { useDeleteVariant } from '../api/delete-variant';
 import { useVariants } from '../api/get-variants';
 import { useUpdateVariant } from '../api/update-variant';
@@ -59,18 +59,8 @@ type SizeOptionsEditorProps = {
   categoryName: string | null | undefined;
 };
 
-/**
- * The stored size options of a product (spec §2 Product form, §3 product_variants): rename,
- * reprice, restock, add and remove, each with its own toast (spec §8). Suggestions offer the
- * spec §9 sizes of the product's category that are not stored yet.
- */
-export function SizeOptionsEditor({ productId, basePrice, categoryName }: SizeOptionsEditorProps) {
-  const variants = useVariants(productId);
-  const stored = variants.data ?? [];
-  const suggestions = ruleOptionsFor(categoryName, parseCents(basePrice) ?? 0).filter(
-    (rule) => !stored.some((variant) => variant.name.trim().toLowerCase() === rule.name.toLowerCase()),
-  );
-
+/** The section around the size options, in the Add and the Edit dialogs alike. */
+function SizeOptionsSection({ hint, children }: { hint: string; children: ReactNode }) {
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="size-options-title">
       <Stack gap="md">
@@ -79,43 +69,243 @@ export function SizeOptionsEditor({ productId, basePrice, categoryName }: SizeOp
             Size Options
           </Title>
           <Text size="sm" c="dimmed">
-            Sizes sold at the terminal. Coffee and Mocktails cups, Small and Large follow the store's size prices; any
-            other size sells at the price set here.
+            {hint}
           </Text>
         </div>
-        {variants.isLoading && <Loader size="sm" aria-label="Loading size options" />}
-        {variants.isError && (
-          <Alert color="red" title="Failed to fetch variants">
-            <Button variant="light" color="red" size="xs" onClick={() => void variants.refetch()}>
-              Try again
-            </Button>
-          </Alert>
-        )}
-        {variants.isSuccess && stored.length === 0 && <Text c="dimmed">No size options yet.</Text>}
-        {stored.length > 0 && (
-          <Table.ScrollContainer minWidth={520}>
-            <Table verticalSpacing="xs" aria-label="Size options">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th w={130}>Price</Table.Th>
-                  <Table.Th w={120}>Stock</Table.Th>
-                  <Table.Th w={110}>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {stored.map((variant) => (
-                  <VariantRow key={variant.id} variant={variant} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-        <AddSizeOption productId={productId} suggestions={variants.isSuccess ? suggestions : []} />
+        {children}
       </Stack>
     </Paper>
+  );
+}
+
+const SIZE_PRICE_HINT =
+  "Sizes sold at the terminal. Coffee and Mocktails cups, Small and Large follow the store's size prices; any other size sells at the price set here.";
+
+/**
+ * The stored size options of a product (spec §2 Product form, §3 product_variants): rename,
+ * reprice, restock, add and remove, each with its own toast (spec §8). Suggestions offer the
+ * spec §9 sizes of the product's category that are not stored yet.
+ */
+export function SizeOptionsEditor({ productId, basePrice, categoryName }: SizeOptionsEditorProps) {
+  const variants = useVariants(productId);
+  const createVariant = useCreateVariant();
+  const stored = variants.data ?? [];
+  const suggestions = ruleOptionsFor(categoryName, parseCents(basePrice) ?? 0).filter(
+    (rule) => !stored.some((variant) => variant.name.trim().toLowerCase() === rule.name.toLowerCase()),
+  );
+
+  const add = (input: VariantInput, reset: () => void) =>
+    createVariant.mutate(
+      { productId, ...input },
+      {
+        onSuccess: () => {
+          reset();
+          notifySuccess({ replace: true, title: 'Success', message: 'Size option created successfully!' });
+        },
+        onError: () =>
+          notifyError({ replace: true, title: 'Error', message: 'Failed to create size option. Please try again.' }),
+      },
+    );
+
+  return (
+    <SizeOptionsSection hint={SIZE_PRICE_HINT}>
+      {variants.isLoading && <Loader size="sm" aria-label="Loading size options" />}
+      {variants.isError && (
+        <Alert color="red" title="Failed to fetch variants">
+          <Button variant="light" color="red" size="xs" onClick={() => void variants.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      )}
+      {variants.isSuccess && stored.length === 0 && <Text c="dimmed">No size options yet.</Text>}
+      {stored.length > 0 && (
+        <Table.ScrollContainer minWidth={520}>
+          <Table verticalSpacing="xs" aria-label="Size options">
+            <SizeTableHead />
+            <Table.Tbody>
+              {stored.map((variant) => (
+                <VariantRow key={variant.id} variant={variant} />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <AddSizeOption
+        suggestions={variants.isSuccess ? suggestions : []}
+        isPending={createVariant.isPending}
+        onAdd={add}
+        taken={(name) => stored.some((v) => v.isActive && v.name.trim().toLowerCase() === name.toLowerCase())}
+      />
+    </SizeOptionsSection>
+  );
+}
+
+function SizeTableHead() {
+  return (
+    <Table.Thead>
+      <Table.Tr>
+        <Table.Th>Name</Table.Th>
+        <Table.Th w={130}>Price</Table.Th>
+        <Table.Th w={120}>Stock</Table.Th>
+        <Table.Th w={110}>
+          <VisuallyHidden>Actions</VisuallyHidden>
+        </Table.Th>
+      </Table.Tr>
+    </Table.Thead>
+  );
+}
+
+/** A size option of a product not saved yet (the Add dialog): sent with POST /api/products. */
+export type SizeDraft = Draft & { key: number };
+
+/** The body's `variants` of POST /api/products for the drafts (shared productCreateSchema). */
+export function sizeDraftsInput(drafts: readonly SizeDraft[]): VariantInput[] {
+  return drafts.map((draft) => {
+    const name = draft.name.trim();
+    return {
+      name,
+      price: centsToDecimal(parseCents(draft.price) ?? 0),
+      stock: stockOf(draft),
+      sortOrder: sizeSortOrder(name),
+    };
+  });
+}
+
+/** Each draft's messages: the server's variant rules, and a name listed twice (as the server refuses it). */
+export function sizeDraftErrors(drafts: readonly SizeDraft[]): Map<number, DraftErrors> {
+  const errors = new Map<number, DraftErrors>();
+  const seen = new Set<string>();
+  for (const draft of drafts) {
+    const own = validateDraft(draft);
+    const key = draft.name.trim().toLowerCase();
+    if (key && seen.has(key)) own.name ??= `A size option named "${draft.name.trim()}" is listed twice.`;
+    seen.add(key);
+    if (Object.keys(own).length > 0) errors.set(draft.key, own);
+  }
+  return errors;
+}
+
+type NewSizeOptionsProps = {
+  drafts: readonly SizeDraft[];
+  onChange: (drafts: SizeDraft[]) => void;
+  /** Show every draft's messages (after a save attempt). */
+  showErrors: boolean;
+  basePrice: string;
+  categoryName: string | null | undefined;
+};
+
+/**
+ * The size options of a new product (issue #13 item 16): listed in the Add dialog above its
+ * buttons and created with the product by 'Create Product', in one request.
+ */
+export function NewSizeOptions({ drafts, onChange, showErrors, basePrice, categoryName }: NewSizeOptionsProps) {
+  const errors = sizeDraftErrors(drafts);
+  const suggestions = ruleOptionsFor(categoryName, parseCents(basePrice) ?? 0).filter(
+    (rule) => !drafts.some((draft) => draft.name.trim().toLowerCase() === rule.name.toLowerCase()),
+  );
+  const nextKey = () => Math.max(0, ...drafts.map((d) => d.key)) + 1;
+  const update = (key: number, change: Partial<Draft>) =>
+    onChange(drafts.map((draft) => (draft.key === key ? { ...draft, ...change } : draft)));
+
+  return (
+    <SizeOptionsSection hint={`${SIZE_PRICE_HINT} They are saved with the product.`}>
+      {drafts.length === 0 ? (
+        <Text c="dimmed">No size options yet.</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={520}>
+          <Table verticalSpacing="xs" aria-label="Size options">
+            <SizeTableHead />
+            <Table.Tbody>
+              {drafts.map((draft, index) => {
+                const label = draft.name.trim() || `${index + 1}`;
+                const shown = showErrors ? errors.get(draft.key) : undefined;
+                return (
+                  <Table.Tr key={draft.key} data-testid="size-option-row">
+                    <Table.Td>
+                      <TextInput
+                        aria-label={`Name of size option ${index + 1}`}
+                        value={draft.name}
+                        onChange={(event) => update(draft.key, { name: event.currentTarget.value })}
+                        error={shown?.name}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <TextInput
+                        aria-label={`Price of size option ${index + 1}`}
+                        inputMode="decimal"
+                        leftSection="$"
+                        placeholder="0.00"
+                        value={draft.price}
+                        onChange={(event) =>
+                          update(draft.key, { price: keepPriceCharacters(event.currentTarget.value) })
+                        }
+                        error={shown?.price}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <NumberInput
+                        size="md"
+                        aria-label={`Stock of size option ${index + 1}`}
+                        allowDecimal={false}
+                        value={draft.stock}
+                        onChange={(value) => update(draft.key, { stock: value })}
+                        error={shown?.stock}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <Group justify="flex-end">
+                        <Tooltip label="Remove size option">
+                          <ActionIcon
+                            size={42}
+                            variant="light"
+                            color="red"
+                            aria-label={`Remove size option ${label}`}
+                            onClick={() => onChange(drafts.filter((d) => d.key !== draft.key))}
+                          >
+                            <IconTrash size={20} aria-hidden />
+                          </ActionIcon>
+                        </Tooltip>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {/* Rows are typed in place, so nothing typed is left out of the save. */}
+      <Group gap="xs" justify="space-between" wrap="wrap">
+        <Group gap="xs" role="group" aria-label="Suggested sizes">
+          {suggestions.length > 0 && (
+            <Text size="sm" c="dimmed">
+              Suggested:
+            </Text>
+          )}
+          {suggestions.map((rule) => (
+            <Button
+              key={rule.name}
+              size="xs"
+              variant="default"
+              radius="xl"
+              leftSection={<IconPlus size={14} aria-hidden />}
+              onClick={() =>
+                onChange([...drafts, { key: nextKey(), name: rule.name, price: centsToDecimal(rule.cents), stock: 0 }])
+              }
+            >
+              {rule.name} (${centsToDecimal(rule.cents)})
+            </Button>
+          ))}
+        </Group>
+        <Button
+          leftSection={<IconPlus size={18} aria-hidden />}
+          variant="light"
+          onClick={() => onChange([...drafts, { key: nextKey(), ...EMPTY_DRAFT }])}
+        >
+          Add Size Option
+        </Button>
+      </Group>
+    </SizeOptionsSection>
   );
 }
 
@@ -223,38 +413,40 @@ function VariantRow({ variant }: { variant: Variant }) {
 const EMPTY_DRAFT: Draft = { name: '', price: '', stock: 0 };
 
 function AddSizeOption({
-  productId,
   suggestions,
+  isPending,
+  onAdd,
+  taken,
 }: {
-  productId: string;
   suggestions: ReadonlyArray<{ name: string; cents: number }>;
+  isPending: boolean;
+  /** Adds the size; `reset` empties the inputs once it is added. */
+  onAdd: (input: VariantInput, reset: () => void) => void;
+  /** A name already listed (checked before adding; the server checks stored ones). */
+  taken?: (name: string) => boolean;
 }) {
-  const createVariant = useCreateVariant();
   const [draft, setDraft] = useState<Draft>(EMPTY_DRAFT);
   const [showErrors, setShowErrors] = useState(false);
   const errors = validateDraft(draft);
+  if (!errors.name && taken?.(draft.name.trim())) {
+    errors.name = `A size option named "${draft.name.trim()}" already exists for this product.`;
+  }
   const visible = (field: keyof Draft) => (showErrors ? errors[field] : undefined);
 
   const add = () => {
     setShowErrors(true);
     if (Object.keys(errors).length > 0) return;
     const name = draft.name.trim();
-    createVariant.mutate(
+    onAdd(
       {
-        productId,
         name,
         price: centsToDecimal(parseCents(draft.price) ?? 0),
         stock: stockOf(draft),
         sortOrder: sizeSortOrder(name),
       },
-      {
-        onSuccess: () => {
-          setDraft(EMPTY_DRAFT);
-          setShowErrors(false);
-          notifySuccess({ replace: true, title: 'Success', message: 'Size option created successfully!' });
-        },
-        onError: () =>
-          notifyError({ replace: true, title: 'Error', message: 'Failed to create size option. Please try again.' }),
+      () => {
+        setDraft(EMPTY_DRAFT);
+        setShowErrors(false);
       },
     );
   };
@@ -308,12 +500,7 @@ function AddSizeOption({
         />
       </Group>
       <Group justify="flex-end">
-        <Button
-          leftSection={<IconPlus size={18} aria-hidden />}
-          onClick={add}
-          loading={createVariant.isPending}
-          variant="light"
-        >
+        <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={add} loading={isPending} variant="light">
           Add Size Option
         </Button>
       </Group>

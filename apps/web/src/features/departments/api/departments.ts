@@ -36,3 +36,29 @@ export function useCreateDepartment() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['/api/departments'] }),
   });
 }
+
+const refresh = (queryClient: ReturnType<typeof useQueryClient>) =>
+  queryClient.invalidateQueries({ queryKey: ['/api/departments'] });
+
+/** PATCH /api/departments/:id (issue #13 item 19): the create fields; 'none' is sent as no manager. */
+export async function updateDepartment({ id, ...input }: DepartmentInput & { id: string }): Promise<Department> {
+  const managerId = input.managerId && input.managerId !== 'none' ? input.managerId : null;
+  const res = await apiRequest('PATCH', `/api/departments/${id}`, { ...input, managerId });
+  return (await res.json()) as Department;
+}
+
+export function useUpdateDepartment() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: updateDepartment, onSuccess: () => refresh(queryClient) });
+}
+
+/** POST /api/departments/:id/archive or /restore (spec §4 Department: an archive action). */
+export async function setDepartmentArchived({ id, archived }: { id: string; archived: boolean }): Promise<Department> {
+  const res = await apiRequest('POST', `/api/departments/${id}/${archived ? 'archive' : 'restore'}`);
+  return (await res.json()) as Department;
+}
+
+export function useSetDepartmentArchived() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: setDepartmentArchived, onSuccess: () => refresh(queryClient) });
+}

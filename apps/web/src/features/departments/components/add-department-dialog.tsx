@@ -3,7 +3,8 @@ import { canManageDepartment, displayName, ROLE_LABELS, type UserSummary } from 
 import { type FormEvent, useState } from 'react';
 import { serverMessage } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { useCreateDepartment } from '../api/departments';
+import { useCreateDepartment, useUpdateDepartment } from '../api/departments';
+import type { Department } from '../api/types';
 
 export function managerOptions(users: readonly UserSummary[]): { value: string; label: string }[] {
   return [
@@ -17,22 +18,37 @@ export function managerOptions(users: readonly UserSummary[]): { value: string; 
 type Values = { name: string; description: string; managerId: string; building: string };
 const EMPTY: Values = { name: '', description: '', managerId: 'none', building: '' };
 
-/** spec §2 Department Management 'Add Department' dialog; spec §5 Department forms. */
+const valuesOf = (department: Department): Values => ({
+  name: department.name,
+  description: department.description ?? '',
+  managerId: department.manager?.id ?? 'none',
+  building: department.building ?? '',
+});
+
+/**
+ * spec §2 Department Management 'Add Department' dialog; spec §5 Department forms. With a
+ * `department` it edits that one (issue #13 item 19): the same fields and rules, 'Save Changes'.
+ * The parent remounts it (key) for each department.
+ */
 export function AddDepartmentDialog({
   opened,
   onClose,
   users,
+  department = null,
 }: {
   opened: boolean;
   onClose: () => void;
   users: readonly UserSummary[];
+  department?: Department | null;
 }) {
   const create = useCreateDepartment();
-  const [values, setValues] = useState<Values>(EMPTY);
+  const update = useUpdateDepartment();
+  const save = department ? update : create;
+  const [values, setValues] = useState<Values>(department ? valuesOf(department) : EMPTY);
   const [nameError, setNameError] = useState<string | null>(null);
 
   const close = () => {
-    setValues(EMPTY);
+    setValues(department ? valuesOf(department) : EMPTY);
     setNameError(null);
     onClose();
   };
@@ -43,37 +59,54 @@ export function AddDepartmentDialog({
       setNameError('Department name is required');
       return;
     }
-    create.mutate(
-      {
-        name: values.name.trim(),
-        description: values.description.trim() || undefined,
-        managerId: values.managerId,
-        building: values.building.trim() || undefined,
-      },
-      {
-        onSuccess: () => {
-          notifySuccess({
-            replace: true,
-            title: 'Department created successfully',
-            message: `${values.name.trim()} was added.`,
-          });
-          close();
+    const input = {
+      name: values.name.trim(),
+      description: values.description.trim() || undefined,
+      managerId: values.managerId,
+      building: values.building.trim() || undefined,
+    };
+    const onError = (error: unknown) =>
+      notifyError({
+        replace: true,
+        title: 'Error',
+        message: serverMessage(error) ?? (department ? 'Failed to update department' : 'Failed to create department'),
+      });
+    if (department) {
+      // An emptied field is sent empty, so the server clears it (undefined would keep it).
+      update.mutate(
+        { id: department.id, ...input, description: values.description.trim(), building: values.building.trim() },
+        {
+          onSuccess: () => {
+            notifySuccess({
+              replace: true,
+              title: 'Department updated successfully',
+              message: `${input.name} was saved.`,
+            });
+            close();
+          },
+          onError,
         },
-        onError: (error) =>
-          notifyError({
-            replace: true,
-            title: 'Error',
-            message: serverMessage(error) ?? 'Failed to create department',
-          }),
+      );
+      return;
+    }
+    create.mutate(input, {
+      onSuccess: () => {
+        notifySuccess({
+          replace: true,
+          title: 'Department created successfully',
+          message: `${input.name} was added.`,
+        });
+        close();
       },
-    );
+      onError,
+    });
   };
 
   return (
     <Modal
       opened={opened}
       onClose={close}
-      title="Add Department"
+      title={department ? 'Edit Department' : 'Add Department'}
       centered
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
@@ -122,8 +155,8 @@ export function AddDepartmentDialog({
             <Button variant="default" onClick={close}>
               Cancel
             </Button>
-            <Button type="submit" loading={create.isPending}>
-              Create Department
+            <Button type="submit" loading={save.isPending}>
+              {department ? 'Save Changes' : 'Create Department'}
             </Button>
           </Group>
         </Stack>

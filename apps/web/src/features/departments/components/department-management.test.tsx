@@ -99,6 +99,61 @@ describe('Department Management (spec §2, §5, §8)', { timeout: 40_000 }, () =
     await waitFor(() => expect(screen.getByText('Failed to create department')).toBeInTheDocument());
   });
 
+  it('edits a card in the Edit Department dialog, prefilled, and sends the changes (issue #13 item 19)', async () => {
+    let sent: unknown;
+    const { user } = renderScreen({
+      'PATCH /api/departments/d1': ({ init }) => {
+        sent = JSON.parse(String(init?.body));
+        return json(200, { ...SCIENCE, name: 'Science Labs', building: null });
+      },
+    });
+    const science = await screen.findByRole('article', { name: 'Science' }, LOAD);
+    await user.click(within(science).getByRole('button', { name: 'Edit Science' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Department' });
+    const name = within(dialog).getByRole('textbox', { name: /Department Name/ }) as HTMLInputElement;
+    expect(name.value).toBe('Science');
+    expect((within(dialog).getByRole('textbox', { name: 'Building/Location' }) as HTMLInputElement).value).toBe(
+      'B Block',
+    );
+    await user.clear(name);
+    await user.type(name, 'Science Labs');
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Building/Location' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Department updated successfully')).toBeInTheDocument();
+    expect(sent).toEqual({ name: 'Science Labs', description: 'Labs', managerId: 'u-dm', building: '' });
+  });
+
+  it('archives a card only after the confirmation, and says so when it fails (spec §8)', async () => {
+    let archived = 0;
+    const { user } = renderScreen({
+      'POST /api/departments/d1/archive': () => {
+        archived += 1;
+        return json(500, { message: 'Database unavailable', code: 'internal' });
+      },
+    });
+    const science = await screen.findByRole('article', { name: 'Science' }, LOAD);
+    await user.click(within(science).getByRole('button', { name: 'Archive Science' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Archive Department' });
+    expect(confirm.textContent).toContain('Archive "Science"?');
+    expect(archived).toBe(0);
+    await user.click(within(confirm).getByRole('button', { name: 'Archive' }));
+    expect(await screen.findByText('Error archiving department')).toBeInTheDocument();
+    expect(archived).toBe(1);
+  });
+
+  it('shows an archived department as Archived with Restore', async () => {
+    const { user, fetchMock } = renderScreen({
+      'GET /api/departments': () => json(200, [{ ...SCIENCE, isActive: false }]),
+      'POST /api/departments/d1/restore': () => json(200, SCIENCE),
+    });
+    const science = await screen.findByRole('article', { name: 'Science' }, LOAD);
+    expect(within(science).getByText('Archived')).toBeInTheDocument();
+    expect(within(science).queryByRole('button', { name: 'Archive Science' })).toBeNull();
+    await user.click(within(science).getByRole('button', { name: 'Restore Science' }));
+    expect(await screen.findByText('Department restored')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/api/departments/d1/restore'))).toBe(true);
+  });
+
   it('turns a cashier away with the access toast', async () => {
     renderScreen({}, 'cashier');
     expect(

@@ -1,10 +1,20 @@
 import { Alert, Badge, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { displayName } from '@retail-hub/shared';
-import { IconBuilding, IconBuildingCommunity, IconPlus, IconUser } from '@tabler/icons-react';
+import {
+  IconArchive,
+  IconArchiveOff,
+  IconBuilding,
+  IconBuildingCommunity,
+  IconPencil,
+  IconPlus,
+  IconUser,
+} from '@tabler/icons-react';
 import { useState } from 'react';
+import { ConfirmDialog } from '@/components/feedback/confirm-dialog';
 import { useUsers } from '@/features/users/api/get-users';
 import { serverMessage } from '@/lib/api-client';
-import { useDepartments } from '../api/departments';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { useDepartments, useSetDepartmentArchived } from '../api/departments';
 import type { Department } from '../api/types';
 import { AddDepartmentDialog } from './add-department-dialog';
 
@@ -13,6 +23,33 @@ export function DepartmentManagement() {
   const departments = useDepartments();
   const users = useUsers();
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<Department | null>(null);
+  const [toArchive, setToArchive] = useState<Department | null>(null);
+  const setArchived = useSetDepartmentArchived();
+
+  // spec §4 Department: an archive action; spec §8: 'Error archiving department' when it fails.
+  const archive = (department: Department, archived: boolean) =>
+    setArchived.mutate(
+      { id: department.id, archived },
+      {
+        onSuccess: () => {
+          notifySuccess({
+            replace: true,
+            title: archived ? 'Department archived' : 'Department restored',
+            message: archived
+              ? `${department.name} is archived; its products and history are kept.`
+              : `${department.name} is active again.`,
+          });
+          setToArchive(null);
+        },
+        onError: (error) =>
+          notifyError({
+            replace: true,
+            title: archived ? 'Error archiving department' : 'Error restoring department',
+            message: serverMessage(error) ?? 'Please try again.',
+          }),
+      },
+    );
 
   return (
     <Stack gap="lg">
@@ -49,20 +86,57 @@ export function DepartmentManagement() {
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
           {departments.data.map((department) => (
-            <DepartmentCard key={department.id} department={department} />
+            <DepartmentCard
+              key={department.id}
+              department={department}
+              onEdit={() => setEditing(department)}
+              onArchive={() => setToArchive(department)}
+              onRestore={() => archive(department, false)}
+              isPending={setArchived.isPending && setArchived.variables?.id === department.id}
+            />
           ))}
         </SimpleGrid>
       )}
 
       <AddDepartmentDialog opened={adding} onClose={() => setAdding(false)} users={users.data ?? []} />
+      {editing && (
+        <AddDepartmentDialog
+          key={editing.id}
+          opened
+          department={editing}
+          onClose={() => setEditing(null)}
+          users={users.data ?? []}
+        />
+      )}
+      <ConfirmDialog
+        opened={toArchive !== null}
+        title="Archive Department"
+        message={
+          toArchive
+            ? `Archive "${toArchive.name}"? It is kept with its products and history, shown as archived, and can be restored.`
+            : ''
+        }
+        confirmLabel="Archive"
+        isPending={setArchived.isPending}
+        onConfirm={() => toArchive && archive(toArchive, true)}
+        onCancel={() => setToArchive(null)}
+      />
     </Stack>
   );
 }
 
-function DepartmentCard({ department }: { department: Department }) {
+type DepartmentCardProps = {
+  department: Department;
+  onEdit: () => void;
+  onArchive: () => void;
+  onRestore: () => void;
+  isPending: boolean;
+};
+
+function DepartmentCard({ department, onEdit, onArchive, onRestore, isPending }: DepartmentCardProps) {
   return (
     <Card component="article" aria-label={department.name} data-testid="department-card">
-      <Stack gap="sm">
+      <Stack gap="sm" h="100%">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Text fw={700} size="lg">
             {department.name}
@@ -73,7 +147,7 @@ function DepartmentCard({ department }: { department: Department }) {
             </Badge>
           ) : (
             <Badge color="gray" variant="light" style={{ flexShrink: 0 }}>
-              Inactive
+              Archived
             </Badge>
           )}
         </Group>
@@ -92,6 +166,41 @@ function DepartmentCard({ department }: { department: Department }) {
             <Text size="sm">{department.building}</Text>
           </Group>
         )}
+        {/* Issue #13 item 19: each card is edited and archived (restored when archived). */}
+        <Group gap="xs" mt="auto" pt="xs" justify="flex-end">
+          <Button
+            variant="default"
+            size="sm"
+            leftSection={<IconPencil size={16} aria-hidden />}
+            onClick={onEdit}
+            aria-label={`Edit ${department.name}`}
+          >
+            Edit
+          </Button>
+          {department.isActive ? (
+            <Button
+              variant="light"
+              color="red"
+              size="sm"
+              leftSection={<IconArchive size={16} aria-hidden />}
+              onClick={onArchive}
+              aria-label={`Archive ${department.name}`}
+            >
+              Archive
+            </Button>
+          ) : (
+            <Button
+              variant="light"
+              size="sm"
+              leftSection={<IconArchiveOff size={16} aria-hidden />}
+              onClick={onRestore}
+              loading={isPending}
+              aria-label={`Restore ${department.name}`}
+            >
+              Restore
+            </Button>
+          )}
+        </Group>
       </Stack>
     </Card>
   );

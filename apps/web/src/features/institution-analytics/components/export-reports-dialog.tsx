@@ -4,7 +4,10 @@ import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { serverMessage } from '@/lib/api-client';
 import { useInstitutionExport } from '../api/institution-analytics';
 
-/** spec §2 Institutional Analytics: the Export Reports dialog shows the CSV text with Copy to Clipboard. */
+/**
+ * spec §2 Institutional Analytics: the Export Reports dialog shows the CSV text with Copy to Clipboard;
+ * spec §9: the text has three sections, inventory, utilization and checkout history.
+ */
 export function ExportReportsDialog({
   opened,
   days,
@@ -26,8 +29,8 @@ export function ExportReportsDialog({
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       <Text size="sm" c="dimmed" mb="sm">
-        Summary, asset utilization and department insights for the last {days} days, as CSV. Copy it into a spreadsheet
-        or a file.
+        Inventory, utilization and checkout history for the last {days} days, as CSV. Copy it into a spreadsheet or a
+        file.
       </Text>
       {report.isPending ? (
         <Group justify="center" py="xl">

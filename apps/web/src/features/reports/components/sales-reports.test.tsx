@@ -65,7 +65,7 @@ const vtpdRow = (n: number, notes = '') =>
   `0000000${n}-0000-4000-8000-000000000000,2026-11-20 14:05:09,VTPD${n},credit card,10.00,0.25,10.25,1x Latte,${notes},Jane Smith`;
 
 function renderReports(
-  role: 'manager' | 'cashier',
+  role: 'manager' | 'cashier' | 'department_manager' | 'procurement_admin',
   current: TransactionListItem[],
   previous: TransactionListItem[],
   exportAnswer: () => Response = () =>
@@ -119,6 +119,21 @@ describe('the Sales Reports screen', () => {
     expect(screen.getAllByTestId('report-transaction')).toHaveLength(2);
     expect(screen.getByText('No sales data available')).toBeInTheDocument();
   });
+
+  it.each(['department_manager', 'procurement_admin'] as const)(
+    "opens a %s's report on the manager's last 7 days, with growth (issue #13 item 20)",
+    async (role) => {
+      const fetchMock = renderReports(role, [sale('01', '10.00'), sale('02', '20.00')], [sale('03', '20.00')]);
+      const { startDate, endDate } = defaultRange();
+      expect(startDate).not.toBe(endDate);
+      await waitFor(() => expect(cardValue('Growth').textContent).toContain('+50.0%'));
+      expect(screen.getByTestId('report-period').textContent).toBe(`${startDate} to ${endDate}`);
+      const asked = fetchMock.mock.calls
+        .map(([url]) => String(url))
+        .filter((u) => u.includes('/api/analytics/summary'));
+      expect(asked.some((u) => u.includes(`startDate=${startDate}`) && u.includes(`endDate=${endDate}`))).toBe(true);
+    },
+  );
 
   it('keeps only VTPD sales in the cards and lists when VTPD Only is ticked', async () => {
     renderReports('manager', [sale('01', '10.00', 'VTPD1'), sale('02', '20.00')], []);

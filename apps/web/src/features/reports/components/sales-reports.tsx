@@ -66,7 +66,8 @@ export function SalesReports({ title }: { title: string }) {
 function SalesReportsScreen({ title, timeZone }: { title: string; timeZone: string }) {
   const { user } = useAuth();
   const queryClient = useQueryClient();
-  const canViewReports = Boolean(user && can(user.role, 'reports.view'));
+  // Managers and the roles above them choose any range (issue #13 item 20); cashiers read today.
+  const canViewReports = Boolean(user && can(user.role, 'reports.ranges'));
   // Cashiers read today only (server rule, ADR 0004): their report opens on today.
   const [initial] = useState<ReportRange>(() => {
     const range = defaultRange(new Date(), timeZone);

@@ -23,14 +23,13 @@ import {
   type SessionUser,
   type UserSummary,
 } from '@retail-hub/shared';
-import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ConfirmDialog } from '@/components/feedback/confirm-dialog';
 import { serverMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useUsers } from '../api/get-users';
 import { useUpdateUserRole } from '../api/update-user-role';
+import { type PendingRoleChange, RoleChangeDialog } from './role-change-dialog';
 
 /** spec §2 Role Management: the name, or the e-mail prefix, or a default. */
 export function roleTableName(user: Pick<UserSummary, 'firstName' | 'lastName' | 'email'>): string {
@@ -105,7 +104,7 @@ function RoleHierarchy({ users }: { users: UserSummary[] }) {
   );
 }
 
-type PendingChange = { user: UserSummary; role: Role };
+type PendingChange = PendingRoleChange<UserSummary>;
 
 function RoleTable({
   users,
@@ -244,33 +243,12 @@ export function RoleManagement() {
         </>
       )}
 
-      <ConfirmDialog
-        opened={pending !== null}
-        title="Confirm Role Change"
-        color="navy"
-        confirmLabel="Update Role"
-        pendingLabel="Updating..."
+      <RoleChangeDialog
+        pending={pending}
+        nameOf={roleTableName}
         isPending={updateRole.isPending}
         onConfirm={confirm}
         onCancel={() => setPending(null)}
-        message={
-          pending && (
-            <Stack gap="md">
-              <Text>
-                Change the role of <strong>{roleTableName(pending.user)}</strong> from{' '}
-                <strong>{ROLE_LABELS[pending.user.role]}</strong> to <strong>{ROLE_LABELS[pending.role]}</strong>?
-              </Text>
-              <Alert
-                color="orange"
-                icon={<IconAlertTriangle size={20} aria-hidden />}
-                title="Access changes immediately"
-              >
-                What this user can see and do changes as soon as you confirm. They are signed out everywhere and sign in
-                again with their PIN.
-              </Alert>
-            </Stack>
-          )
-        }
       />
     </Stack>
   );

@@ -51,20 +51,44 @@ describe('User Management (spec §2, §6, §8)', { timeout: 15_000 }, () => {
     expect(within(admin).getByText('This user’s role is above yours.')).toBeInTheDocument();
   });
 
-  it('changes a role with PUT and says so; a manager cannot pick Department Manager (above their role)', async () => {
+  it('changes a role with PUT only after the confirmation, and says so; a manager cannot pick Department Manager (above their role)', async () => {
     const { fetchMock, user } = renderUsers(manager, {
       'PUT /api/users/u-cashier-abc123/role': () => json(200, { ...USERS[1], role: 'manager' }),
     });
+    const roleCalls = () => fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/role'));
     const casey = await cardOf('Casey Cash');
     await user.click(within(casey).getByRole('combobox', { name: 'Role of Casey Cash' }));
     const above = await screen.findByRole('option', { name: 'Department Manager (above your role)' });
     expect(above.getAttribute('aria-disabled') ?? above.getAttribute('data-combobox-disabled')).toBeTruthy();
     await user.click(screen.getByRole('option', { name: 'Manager' }));
+    // spec §5: a selected user, a chosen role and a confirmation; nothing is sent on the pick.
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm Role Change' });
+    expect(dialog.textContent).toContain('Change the role of Casey Cash from Cashier to Manager?');
+    expect(within(dialog).getByText('Access changes immediately')).toBeInTheDocument();
+    expect(roleCalls()).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Update Role' }));
     expect(await screen.findByText('User role updated successfully')).toBeInTheDocument();
     expect(screen.getByText('Casey Cash is now Manager.')).toBeInTheDocument();
-    const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/role'));
-    expect(call?.[1]?.method).toBe('PUT');
-    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ role: 'manager' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Confirm Role Change' })).toBeNull());
+    expect(roleCalls()).toHaveLength(1);
+    expect(roleCalls()[0]?.[1]?.method).toBe('PUT');
+    expect(JSON.parse(String(roleCalls()[0]?.[1]?.body))).toEqual({ role: 'manager' });
+  });
+
+  it('Cancel in the confirmation sends nothing and keeps the role', async () => {
+    const { fetchMock, user } = renderUsers(manager, {
+      'PUT /api/users/u-cashier-abc123/role': () => json(200, { ...USERS[1], role: 'manager' }),
+    });
+    const casey = await cardOf('Casey Cash');
+    await user.click(within(casey).getByRole('combobox', { name: 'Role of Casey Cash' }));
+    await user.click(await screen.findByRole('option', { name: 'Manager' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm Role Change' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Confirm Role Change' })).toBeNull());
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/role'))).toHaveLength(0);
+    expect((within(casey).getByRole('combobox', { name: 'Role of Casey Cash' }) as HTMLInputElement).value).toBe(
+      'Cashier',
+    );
   });
 
   it('shows the server message when a role change is refused', async () => {
@@ -74,6 +98,8 @@ describe('User Management (spec §2, §6, §8)', { timeout: 15_000 }, () => {
     });
     await user.click(within(await cardOf('Casey Cash')).getByRole('combobox', { name: 'Role of Casey Cash' }));
     await user.click(await screen.findByRole('option', { name: 'Manager' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm Role Change' });
+    await user.click(within(dialog).getByRole('button', { name: 'Update Role' }));
     expect(await screen.findByText('Update Failed')).toBeInTheDocument();
     expect(screen.getByText('You cannot give someone a role above your own.')).toBeInTheDocument();
   });

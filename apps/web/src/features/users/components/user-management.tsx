@@ -19,6 +19,7 @@ import { useUsers } from '../api/get-users';
 import { useRemoveUser } from '../api/remove-user';
 import { useUpdateUserRole } from '../api/update-user-role';
 import { useUpdateUserStatus } from '../api/update-user-status';
+import { type PendingRoleChange, RoleChangeDialog } from './role-change-dialog';
 import { UserCard } from './user-card';
 
 /** spec §6: cashier, manager, and department_manager only if departments exist. */
@@ -38,19 +39,25 @@ export function UserManagement() {
   const updateStatus = useUpdateUserStatus();
   const removeUser = useRemoveUser();
   const [toRemove, setToRemove] = useState<UserSummary | null>(null);
+  // spec §5: picking a role only selects it; the change is sent after the confirmation.
+  const [roleChange, setRoleChange] = useState<PendingRoleChange<UserSummary> | null>(null);
 
   if (!actor) return null;
 
-  const changeRole = (user: UserSummary, role: Role) =>
+  const confirmRoleChange = () => {
+    if (!roleChange) return;
+    const { user, role } = roleChange;
     updateRole.mutate(
       { userId: user.id, role },
       {
-        onSuccess: () =>
+        onSuccess: () => {
           notifySuccess({
             replace: true,
             title: 'User role updated successfully',
             message: `${displayName(user)} is now ${ROLE_LABELS[role]}.`,
-          }),
+          });
+          setRoleChange(null);
+        },
         onError: (error) =>
           notifyError({
             replace: true,
@@ -59,6 +66,7 @@ export function UserManagement() {
           }),
       },
     );
+  };
 
   const changeStatus = (user: UserSummary, isActive: boolean) =>
     updateStatus.mutate(
@@ -156,13 +164,21 @@ export function UserManagement() {
               roleChoices={roleChoices}
               isRolePending={pendingRoleFor === user.id}
               isStatusPending={pendingStatusFor === user.id}
-              onRoleChange={(role) => changeRole(user, role)}
+              onRoleChange={(role) => setRoleChange({ user, role })}
               onStatusChange={(isActive) => changeStatus(user, isActive)}
               onRemove={() => setToRemove(user)}
             />
           ))}
         </SimpleGrid>
       )}
+
+      <RoleChangeDialog
+        pending={roleChange}
+        nameOf={displayName}
+        isPending={updateRole.isPending}
+        onConfirm={confirmRoleChange}
+        onCancel={() => setRoleChange(null)}
+      />
 
       <ConfirmDialog
         opened={toRemove !== null}
