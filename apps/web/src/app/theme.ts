@@ -28,8 +28,11 @@ const navy: MantineColorsTuple = [
  * shade 8 ≥ 6:1 (hover, emphasised text), and shade 9 ≥ 4.8:1 on shade 2 (light variant text
  * on its background and hover). app/theme.test.ts checks every tuple.
  */
-const accessible = (name: keyof typeof DEFAULT_THEME.colors, darker: [string, string, string, string]) =>
-  [...DEFAULT_THEME.colors[name].slice(0, 6), ...darker] as unknown as MantineColorsTuple;
+function accessible(name: string, darker: readonly [string, string, string, string]): MantineColorsTuple {
+  const mantine = DEFAULT_THEME.colors[name];
+  if (!mantine) throw new Error(`Mantine has no colour '${name}'`);
+  return [...mantine.slice(0, 6), ...darker] as unknown as MantineColorsTuple;
+}
 
 const accessibleColors = {
   red: accessible('red', ['#fa5252', '#e21212', '#c11d1d', '#ab2424']),
