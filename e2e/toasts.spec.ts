@@ -31,6 +31,8 @@ test('a newer toast replaces the one showing at once, on the terminal', async ({
     const dialog = page.getByRole('dialog', { name: 'Shift Management' });
     await dialog.getByRole('button', { name: 'End Shift' }).click();
     await expect(toasts(page).filter({ hasText: 'Shift Ended' })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await expect(dialog).toBeHidden();
   }
   await expect(status).toContainText(/No active shift/i);
 
