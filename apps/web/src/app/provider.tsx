@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { AuthProvider, useAuth } from '@/lib/auth';
 import { LiveUpdatesProvider } from '@/lib/live-updates';
 import { cssVariablesResolver, theme } from './theme';
+import toastClasses from './toasts.module.css';
 
 type AppProviderProps = {
   queryClient: QueryClient;
@@ -29,8 +30,8 @@ export function AppProvider({ queryClient, children, mantineEnv = 'default' }: A
       defaultColorScheme="light"
       env={mantineEnv}
     >
-      {/* spec §9: one toast at a time, 5000 ms. */}
-      <Notifications limit={1} autoClose={5000} position="top-right" zIndex={1000} />
+      {/* spec §9: one toast at a time, 5000 ms; the newest replaces it (lib/notify), below the header. */}
+      <Notifications limit={1} autoClose={5000} position="top-right" zIndex={1000} className={toastClasses.toasts} />
       <QueryClientProvider client={queryClient}>
         <AuthProvider>
           <LiveUpdatesWhileSignedIn>{children}</LiveUpdatesWhileSignedIn>

@@ -153,9 +153,7 @@ export function ProcurementDashboard() {
                   data-testid="overdue-item"
                 >
                   <Box miw={0}>
-                    <Text fw={600} truncate="end">
-                      {loan.product.name}
-                    </Text>
+                    <Text fw={600}>{loan.product.name}</Text>
                     <Text size="xs" c="dimmed">
                       Asset ID {shortId(loan.productId)} · {personName(loan.user)}
                     </Text>
@@ -196,9 +194,7 @@ export function ProcurementDashboard() {
                   data-testid="low-stock-asset"
                 >
                   <Box miw={0}>
-                    <Text fw={600} truncate="end">
-                      {product.name}
-                    </Text>
+                    <Text fw={600}>{product.name}</Text>
                     <Text size="xs" c="dimmed">
                       <Text span size="xs" tt="capitalize">
                         {product.assetType}

@@ -86,7 +86,7 @@ function CheckoutCard({
       <Stack gap="sm" h="100%">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
           <Box miw={0}>
-            <Title order={3} size="h4" lineClamp={2}>
+            <Title order={3} size="h4">
               {assetLabel(checkout)}
             </Title>
             <Text size="xs" c="dimmed">
@@ -181,9 +181,7 @@ function FlaggedAssets({ assets }: { assets: LendableAsset[] }) {
           >
             <Box miw={0}>
               <Group gap="xs" wrap="nowrap">
-                <Text fw={600} truncate="end">
-                  {asset.name}
-                </Text>
+                <Text fw={600}>{asset.name}</Text>
                 <Badge color={asset.serviceFlag === 'damaged' ? 'red' : 'orange'} variant="light">
                   {asset.serviceFlag === 'damaged' ? 'Damaged' : 'Needs maintenance'}
                 </Badge>

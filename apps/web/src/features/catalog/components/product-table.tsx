@@ -24,7 +24,7 @@ export function ProductTable({ products, showAssetInfo, onEdit, onDelete }: Prod
             {showAssetInfo && <Table.Th>Asset Info</Table.Th>}
             <Table.Th ta="right">Price</Table.Th>
             <Table.Th ta="right">Stock</Table.Th>
-            <Table.Th w={136}>Status</Table.Th>
+            <Table.Th>Status</Table.Th>
             <Table.Th ta="right">Actions</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -34,9 +34,8 @@ export function ProductTable({ products, showAssetInfo, onEdit, onDelete }: Prod
               <Table.Td>
                 <Stack gap={2}>
                   <Group gap="xs" wrap="nowrap">
-                    <Text fw={600} lineClamp={2}>
-                      {product.name}
-                    </Text>
+                    {/* The whole name, wrapped (issue #13 item 13: clamped at 820 px). */}
+                    <Text fw={600}>{product.name}</Text>
                     {!product.isActive && (
                       <Badge color="gray" variant="outline" size="sm">
                         Inactive

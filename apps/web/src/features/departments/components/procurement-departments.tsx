@@ -210,7 +210,7 @@ function ProcDepartmentCard({
       <Stack gap="xs" h="100%">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Stack gap={0} miw={0}>
-            <Text fw={700} size="lg" truncate="end" title={department.name}>
+            <Text fw={700} size="lg">
               {department.name}
             </Text>
             <Text size="sm" c="dimmed" ff="monospace">

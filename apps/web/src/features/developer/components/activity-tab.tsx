@@ -18,11 +18,7 @@ function ActivityRow({ entry }: { entry: ActivityEntry }) {
             {activityLabel(entry.activityType)}
           </Badge>
         </Group>
-        {entry.summary && (
-          <Text size="sm" truncate="end">
-            {entry.summary}
-          </Text>
-        )}
+        {entry.summary && <Text size="sm">{entry.summary}</Text>}
         <Text size="xs" c="dimmed">
           IP {entry.ipAddress ?? 'unknown'} · {format(new Date(entry.timestamp), 'MMM d, HH:mm')}
         </Text>

@@ -39,9 +39,7 @@ export function OutboxTab() {
                   data-testid="outbox-message"
                 >
                   <Group justify="space-between" wrap="nowrap">
-                    <Text fw={700} truncate="end">
-                      {mail.subject}
-                    </Text>
+                    <Text fw={700}>{mail.subject}</Text>
                     <Badge variant="light" color={mail.reason === 'smtp_failed' ? 'red' : 'orange'}>
                       {mail.reason === 'smtp_failed' ? 'Refused' : 'Not sent'}
                     </Badge>

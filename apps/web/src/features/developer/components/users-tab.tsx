@@ -30,10 +30,8 @@ export function UsersTab() {
               data-testid="developer-user-row"
             >
               <Stack gap={2} miw={0}>
-                <Text fw={600} truncate="end">
-                  {displayName(user, 'Unnamed user')}
-                </Text>
-                <Text size="sm" c="dimmed" truncate="end">
+                <Text fw={600}>{displayName(user, 'Unnamed user')}</Text>
+                <Text size="sm" c="dimmed">
                   {user.email ?? 'No email'}
                   {user.department ? ` · ${user.department}` : ''}
                 </Text>

@@ -24,10 +24,10 @@ function CartLineRow({ line, dispatch }: { line: CartLine; dispatch: (action: Ca
   return (
     <Group className={classes.cartLine} py={6} gap={6} wrap="nowrap" data-testid="cart-line" data-key={line.key}>
       <Box miw={0} style={{ flex: 1 }} title={label}>
-        <Text fw={600} size="sm" lh={1.3} truncate="end">
+        <Text fw={600} size="sm" lh={1.3}>
           {line.name}
         </Text>
-        <Text size="xs" c="dimmed" lh={1.3} truncate="end">
+        <Text size="xs" c="dimmed" lh={1.3}>
           {line.variantName ?? `${formatMoney(line.priceCents)} each`}
         </Text>
       </Box>

@@ -54,8 +54,9 @@ function ProductBrowserPanel(props: ProductBrowserProps) {
   return (
     <Stack gap="sm" data-testid="product-browser">
       <Group gap="sm" wrap="wrap" align="flex-end">
+        {/* Room for the whole placeholder (issue #13 item 13); the filters wrap below it when narrow. */}
         <TextInput
-          style={{ flex: '1 1 220px' }}
+          style={{ flex: '1 1 340px' }}
           aria-label="Search products"
           placeholder="Search products or scan a SKU"
           leftSection={<IconSearch size={18} aria-hidden />}

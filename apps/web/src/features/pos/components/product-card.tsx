@@ -45,7 +45,7 @@ function ProductCardTile({ product, onSelect }: { product: PosProduct; onSelect:
         ) : null}
       </Box>
       <Stack gap={2} p="xs">
-        <Text fw={600} size="sm" lineClamp={2} lh={1.25} mih={35}>
+        <Text fw={600} size="sm" lh={1.25} mih={35}>
           {product.name}
         </Text>
         {product.hasVariants ? (

@@ -127,9 +127,7 @@ export function PosDashboard() {
                         </Badge>
                       ) : null}
                     </Group>
-                    <Text size="sm" truncate="end">
-                      {itemsSummary(t.items)}
-                    </Text>
+                    <Text size="sm">{itemsSummary(t.items)}</Text>
                     <Text size="xs" c="dimmed">
                       {staffName(t.user)} · {paymentMethodTitle(t.paymentMethod)}
                     </Text>
@@ -178,9 +176,7 @@ export function PosDashboard() {
                       </Text>
                     </ThemeIcon>
                     <Box miw={0}>
-                      <Text fw={600} truncate="end">
-                        {entry.product.name}
-                      </Text>
+                      <Text fw={600}>{entry.product.name}</Text>
                       <Text size="xs" c="dimmed">
                         {entry.totalSold} sold
                       </Text>
@@ -210,9 +206,7 @@ export function PosDashboard() {
                 <Group key={product.id} justify="space-between" wrap="nowrap">
                   <Group gap="xs" wrap="nowrap" miw={0}>
                     <IconPackage size={18} aria-hidden />
-                    <Text fw={600} truncate="end">
-                      {product.name}
-                    </Text>
+                    <Text fw={600}>{product.name}</Text>
                   </Group>
                   <Badge color={product.stock <= 0 ? 'red' : 'orange'} variant="light" tt="none">
                     {product.stock} left

@@ -289,7 +289,7 @@ function SalesReportsScreen({ title, timeZone }: { title: string; timeZone: stri
                             </Badge>
                           ) : null}
                         </Group>
-                        <Text size="sm" c="dimmed" truncate>
+                        <Text size="sm" c="dimmed">
                           {dateTimeText(t.createdAt, timeZone)} · {cashierName(t.user)} ·{' '}
                           {paymentMethodLabel(t.paymentMethod)}
                         </Text>
@@ -329,9 +329,7 @@ function SalesReportsScreen({ title, timeZone }: { title: string; timeZone: stri
                           {index + 1}
                         </Badge>
                         <Box miw={0}>
-                          <Text fw={600} truncate>
-                            {p.product.name}
-                          </Text>
+                          <Text fw={600}>{p.product.name}</Text>
                           <Text size="sm" c="dimmed">
                             {p.totalSold} sold
                           </Text>

@@ -1,0 +1,128 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { can } from '../packages/shared/src/permissions';
+import { ROLES, type Role } from '../packages/shared/src/roles';
+import { SCREENS } from '../packages/shared/src/screens';
+import { signIn } from './support';
+
+/**
+ * WCAG 2.2 AA (issue #13 item 12, DEVELOPERS.md): axe-core checks every screen of the route
+ * table (spec §2) as each role that may open it, the signed-out screens, and the terminal's main
+ * dialogs. A serious or critical violation fails the run; the message lists each rule, its
+ * help text and the elements, so the fix can start from the report.
+ */
+const DEMO_PINS: Record<Role, string> = {
+  super_admin: '7391',
+  manager: '4826',
+  department_manager: '5174',
+  procurement_admin: '6048',
+  cashier: '2915',
+};
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** A screen has settled when its title shows and nothing is still loading. */
+async function settle(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.locator('.mantine-Loader-root:visible')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator('.mantine-Skeleton-root[data-visible]')).toHaveCount(0, { timeout: 15_000 });
+  // Entry transitions (Mantine's 150–250 ms fades) finish before colours are sampled.
+  await page.waitForTimeout(350);
+}
+
+/** The serious and critical violations on the page (or inside `include`), one line each. */
+async function seriousViolations(page: Page, where: string, include?: string): Promise<string[]> {
+  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  if (include) builder = builder.include(include);
+  const { violations } = await builder.analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${where}: [${v.impact}] ${v.id}: ${v.help}\n` +
+        v.nodes
+          .slice(0, 8)
+          .map((n) => `    ${n.target.join(' ')}: ${(n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 220)}`)
+          .join('\n'),
+    );
+}
+
+test.describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
+  test('the landing page and the PIN login have no serious or critical violations', async ({ page }) => {
+    const found: string[] = [];
+    await page.goto('/');
+    await settle(page);
+    found.push(...(await seriousViolations(page, '/ (signed out)')));
+    await page.goto('/pin-login');
+    await expect(page.getByRole('button', { name: 'Digit 1' })).toBeVisible();
+    await page.waitForTimeout(350);
+    found.push(...(await seriousViolations(page, '/pin-login')));
+    expect(found.join('\n')).toBe('');
+  });
+
+  for (const role of ROLES) {
+    test(`every screen a ${role.replace('_', ' ')} may open has no serious or critical violations`, async ({
+      page,
+    }) => {
+      const screens = SCREENS.filter((screen) => can(role, screen.permission));
+      // axe takes seconds on a long screen (the inventory's table) on a busy two-core machine.
+      test.setTimeout(30_000 + screens.length * 15_000);
+      await signIn(page, DEMO_PINS[role]);
+      expect(screens.length).toBeGreaterThan(3);
+      const found: string[] = [];
+      for (const screen of screens) {
+        await page.goto(screen.path);
+        await expect(page).toHaveURL(new RegExp(`${screen.path === '/' ? '/' : screen.path}$`));
+        await settle(page);
+        found.push(...(await seriousViolations(page, `${screen.path} as ${role}`)));
+      }
+      expect(found.join('\n')).toBe('');
+    });
+  }
+
+  test("the terminal's toast and dialogs (shift, size, payment, transaction complete) have no serious or critical violations", async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await signIn(page, DEMO_PINS.cashier, /\/pos$/);
+    const found: string[] = [];
+    // The sign-in toast, while it shows (5 s).
+    await page.waitForTimeout(300);
+    found.push(...(await seriousViolations(page, "'Login Successful' toast", '.mantine-Notification-root')));
+    await expect(page.getByTestId('product-grid')).toBeVisible();
+    await settle(page);
+
+    const status = page.getByTestId('shift-status');
+    await expect(status).not.toHaveText(/Checking/);
+    if (/No active shift/i.test((await status.textContent()) ?? '')) {
+      await page.getByTestId('shift-bar').getByRole('button', { name: 'Start Shift' }).click();
+      const shift = page.getByRole('dialog', { name: 'Shift Management' });
+      await expect(shift).toBeVisible();
+      await page.waitForTimeout(350);
+      found.push(...(await seriousViolations(page, 'Shift Management dialog', '[role="dialog"]')));
+      await shift.getByRole('button', { name: 'Start Shift' }).click();
+      await expect(status).toContainText(/Shift active/i);
+    }
+
+    await page.getByRole('button', { name: 'Latte, choose size' }).click();
+    const size = page.getByRole('dialog', { name: 'Choose Size' });
+    await expect(size.getByRole('button', { name: /^Takeaway Big Cup/ })).toBeVisible();
+    await page.waitForTimeout(350);
+    found.push(...(await seriousViolations(page, 'Choose Size dialog', '[role="dialog"]')));
+    await size.getByRole('button', { name: /^Takeaway Big Cup/ }).click();
+    await expect(size).toBeHidden();
+
+    // The payment panel with a line in the cart, cash and then card (the card fee line shows).
+    await expect(page.getByRole('button', { name: 'Complete Sale' })).toBeEnabled();
+    await page.waitForTimeout(350);
+    found.push(...(await seriousViolations(page, 'payment panel (cash)')));
+    await page.getByRole('button', { name: 'Quick amount $5', exact: true }).click();
+    await page.getByRole('button', { name: 'Complete Sale' }).click();
+    const complete = page.getByRole('dialog', { name: 'Transaction Complete' });
+    await expect(complete).toBeVisible();
+    await page.waitForTimeout(350);
+    found.push(...(await seriousViolations(page, 'Transaction Complete dialog', '[role="dialog"]')));
+
+    expect(found.join('\n')).toBe('');
+  });
+});
