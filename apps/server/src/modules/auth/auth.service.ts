@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, tooManyRequests } from '../../lib/errors';
 import type { AuthUser } from '../../types';
 import { ACTIVITY, recordActivity, requestFacts } from '../activity/activity.service';
-import { findActiveUserByPinHash } from '../users/users.repository';
+import { activeUserByPinHash } from '../users/users.service';
 import { hashPin } from './pin-hash';
 
 /** Wrong, deactivated and unknown PINs answer alike (security guide). */
@@ -34,7 +34,7 @@ export async function signInWithPin(request: FastifyRequest, reply: FastifyReply
     );
   }
 
-  const user = await findActiveUserByPinHash(db, hashPin(config.pinPepper, pin));
+  const user = await activeUserByPinHash(db, hashPin(config.pinPepper, pin));
   if (!user) {
     await throttle.recordFailure(ip);
     await recordActivity(db, {

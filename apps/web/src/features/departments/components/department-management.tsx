@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Card, Center, Group, Loader, SimpleGrid, Stack, T
 import { displayName } from '@retail-hub/shared';
 import { IconBuilding, IconBuildingCommunity, IconPlus, IconUser } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useUsers } from '@/features/users/api/get-users';
+import { useUsers } from '@/features/users';
 import { serverMessage } from '@/lib/api-client';
 import { useDepartments } from '../api/departments';
 import type { Department } from '../api/types';

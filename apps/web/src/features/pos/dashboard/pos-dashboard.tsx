@@ -12,7 +12,7 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { Panel, PanelEmpty, PanelLoading } from '@/components/panel';
-import { useLowStockProducts } from '@/features/catalog/api/get-low-stock';
+import { useLowStockProducts } from '@/features/catalog';
 import { useAuth } from '@/lib/auth';
 import { money } from '@/lib/money';
 import { useDailyStats } from '../api/get-daily-stats';
