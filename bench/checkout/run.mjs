@@ -5,7 +5,7 @@
  * BENCH_PG_URL, dropped afterwards). Prints completed sales/s, p50/p95/p99 latency and the
  * oversell count (stock moved vs. units the server acknowledged as sold).
  *
- *   node bench/checkout/run.mjs [--terminals 32] [--seconds 20] [--warmup 3] [--only pglite|postgres]
+ *   node --import tsx bench/checkout/run.mjs [--terminals 32] [--seconds 20] [--warmup 3] [--only pglite|postgres]
  *
  * Each terminal is its own user, signed in, with an open shift; every request carries its own
  * Idempotency-Key. Targets (2-core machine, 32 terminals): PostgreSQL ≥ 1,000 sales/s with

@@ -1,6 +1,7 @@
 import {
   type AnalyticsRange,
   centsToDecimal,
+  decimalToCents,
   type InstitutionAnalytics,
   LOW_STOCK_ASSETS_SHOWN,
   UTILIZATION_TOP,
@@ -8,7 +9,6 @@ import {
 } from '@retail-hub/shared';
 import type { Db } from '../../db/client';
 import { type CsvColumn, toCsv } from '../../lib/csv';
-import { decimalToCents } from '../pos/decimal';
 import {
   assetsByCategory,
   assetsByType,

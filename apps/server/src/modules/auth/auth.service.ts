@@ -1,10 +1,10 @@
 import { displayName } from '@retail-hub/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, tooManyRequests } from '../../lib/errors';
+import { hashPin } from '../../lib/pin-hash';
 import type { AuthUser } from '../../types';
 import { ACTIVITY, recordActivity, requestFacts } from '../activity/activity.service';
 import { activeUserByPinHash } from '../users/users.service';
-import { hashPin } from './pin-hash';
 
 /** Wrong, deactivated and unknown PINs answer alike (security guide). */
 export const INVALID_PIN_MESSAGE = 'Invalid PIN';

@@ -1,6 +1,7 @@
 import {
   type Cents,
   centsToDecimal,
+  decimalToCents,
   PAYMENT_METHODS,
   type PaymentMethod,
   parseCents,
@@ -11,7 +12,6 @@ import type { Db } from '../../db/client';
 import { pgErrorCode } from '../../lib/db-errors';
 import { conflict, notFound } from '../../lib/errors';
 import type { EventBus } from '../events/event-bus';
-import { decimalToCents } from './decimal';
 import {
   closeOpenShift,
   findOpenShift,

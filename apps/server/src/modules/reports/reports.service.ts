@@ -7,8 +7,8 @@ import {
   vtpdExportFileName,
 } from '@retail-hub/shared';
 import type { Db } from '../../db/client';
-import { wallClock } from '../../db/seed/time-zone';
 import { type CsvColumn, csvStream } from '../../lib/csv';
+import { wallClock } from '../../lib/store-time';
 import { resolveSalesRange, storeTodayRange } from '../analytics/sales-range';
 import { readableShift } from '../pos/shifts.service';
 import {

@@ -1,8 +1,8 @@
 import type { Role, StaffCreateBody, StaffUpdateBody, UserRemovalResult, UserSummary } from '@retail-hub/shared';
 import type { DbOrTx } from '../../db/client';
+import { hashPin } from '../../lib/pin-hash';
 import type { AuthUser } from '../../types';
 import { ACTIVITY, hasAnyActivity, nameForDetails, recordActivity } from '../activity/activity.service';
-import { hashPin } from '../auth/pin-hash';
 import { type AdminContext, activityBy } from './admin-context';
 import { assertMayTryPin, assertPinAcceptable, refusePinInUse } from './user-pin.service';
 import { afterUserChange, assertMayActOn, assertMayGrant, lockActor, lockActorAndTarget } from './user-rules';

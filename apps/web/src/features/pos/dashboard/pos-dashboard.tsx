@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Box, Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
-import { can } from '@retail-hub/shared';
+import { can, paymentMethodTitle } from '@retail-hub/shared';
 import {
   IconAlertTriangle,
   IconCashRegister,
@@ -19,7 +19,6 @@ import { useDailyStats } from '../api/get-daily-stats';
 import { useTopProducts } from '../api/get-top-products';
 import { useTransactions } from '../api/get-transactions';
 import { saleNumber } from '../components/complete-dialog';
-import { paymentMethodTitle } from '../receipt/receipt-html';
 import { reprintReceipt } from '../receipt/reprint-receipt';
 import type { TransactionListItem } from '../types';
 import {
