@@ -1,6 +1,6 @@
 /**
  * Money is integer cents in code, numeric(10,2) in the database and a 2-decimal string at the
- * API (DEVELOPERS.md, spec §9 Money and fees). Never add floats.
+ * API (docs/architecture.md Data rules, docs/product.md §9 Money and fees). Never add floats.
  */
 export type Cents = number;
 
