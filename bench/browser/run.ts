@@ -28,7 +28,7 @@ import { type BrowserContext, type CDPSession, chromium, type Page } from '@play
 import { openDatabase } from '../../apps/server/src/db/client';
 import { runMigrations } from '../../apps/server/src/db/migrate';
 import { categories, products, users } from '../../apps/server/src/db/schema/index';
-import { hashPin } from '../../apps/server/src/modules/auth/pin-hash';
+import { hashPin } from '../../apps/server/src/lib/pin-hash';
 import { webSourcesChangedAt } from '../../scripts/web-sources.mjs';
 import { benchProduct, CATEGORY_NAMES, seeded } from '../catalog/data';
 import { percentile } from '../shared/stats.mjs';

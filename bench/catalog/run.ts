@@ -16,7 +16,7 @@ import { buildApp } from '../../apps/server/src/app';
 import { testConfig } from '../../apps/server/src/config/config';
 import type { Database } from '../../apps/server/src/db/client';
 import { runMigrations } from '../../apps/server/src/db/migrate';
-import { hashPin } from '../../apps/server/src/modules/auth/pin-hash';
+import { hashPin } from '../../apps/server/src/lib/pin-hash';
 import { productPageQuery } from '../../apps/server/src/modules/catalog/products.repository';
 import { type FreshDatabase, openFreshDatabase } from '../shared/fresh-database';
 import { percentile, processCpuMs } from '../shared/stats.mjs';

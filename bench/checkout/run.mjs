@@ -5,7 +5,7 @@
  * BENCH_PG_URL, dropped afterwards). Prints completed sales/s, p50/p95/p99 latency and the
  * oversell count (stock moved vs. units the server acknowledged as sold).
  *
- *   node bench/checkout/run.mjs [--terminals 32] [--seconds 20] [--warmup 3]
+ *   node --import tsx bench/checkout/run.mjs [--terminals 32] [--seconds 20] [--warmup 3]
  *                               [--only embedded|pglite|postgres[,…]]
  *
  * `embedded` is the default database of `npm start` (the app's own PostgreSQL server, ADR 0009),

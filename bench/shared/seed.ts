@@ -7,7 +7,7 @@
 import { isTrivialPin } from '@retail-hub/shared';
 import type { Db } from '../../apps/server/src/db/client';
 import { categories, products, productVariants, users } from '../../apps/server/src/db/schema/index';
-import { hashPin } from '../../apps/server/src/modules/auth/pin-hash';
+import { hashPin } from '../../apps/server/src/lib/pin-hash';
 
 /** A product (or a size option of one) as a terminal prices it; `price` is the line's unit price. */
 export type CatalogueEntry = { id: string; price: string; variantId: string | null; variantName: string | null };

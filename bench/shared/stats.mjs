@@ -1,6 +1,6 @@
 /**
- * Measuring helpers shared by the benches (plain JavaScript so bench/checkout/run.mjs, run by node,
- * can import it as well as the TypeScript benches).
+ * Measuring helpers shared by the benches (plain JavaScript, so bench/checkout/run.mjs imports it as
+ * well as the TypeScript benches).
  */
 import { readFileSync } from 'node:fs';
 

@@ -1,25 +1,14 @@
 /**
  * What a benchmark terminal does over HTTP, shared by bench/checkout and bench/faults: sign in and
  * start a shift, and build a random 3-line sale priced exactly as the POS terminal prices it
- * (spec §9: card methods add a 2.5% fee, cash is paid with a rounded-up amount).
+ * (spec §9: card methods add a 2.5% fee, cash is paid with a rounded-up amount), with the same
+ * money rules from @retail-hub/shared (so run.mjs runs under `node --import tsx`).
  */
 
-const CARD_METHODS = new Set(['credit_card', 'debit_card', 'eftpos']);
+import { cardFeeCents, centsToDecimal, decimalToCents } from '@retail-hub/shared';
+
+/** @type {import('@retail-hub/shared').PaymentMethod[]} */
 const METHODS = ['cash', 'cash', 'eftpos', 'credit_card', 'mobile_payment'];
-
-/** '12.05' → 1205. */
-export const centsOf = (/** @type {string} */ s) => {
-  const [whole = '0', fraction = ''] = s.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-};
-
-/** 1205 → '12.05'. */
-export const money = (/** @type {number} */ cents) =>
-  `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
-
-/** spec §9: 2.5% of the subtotal, rounded half up to the cent, for card methods. */
-export const cardFee = (/** @type {number} */ subtotal, /** @type {string} */ method) =>
-  CARD_METHODS.has(method) ? Math.floor((subtotal * 25 * 2 + 1000) / 2000) : 0;
 
 /**
  * @typedef {{ id: string; price: string; variantId: string | null; variantName: string | null }} CatalogueEntry
@@ -40,30 +29,32 @@ export function randomSale(catalogue) {
   const items = [...picked].map((index) => {
     const product = /** @type {CatalogueEntry} */ (catalogue[index]);
     const quantity = 1 + Math.floor(Math.random() * 3);
-    const unit = centsOf(product.price);
+    const unit = decimalToCents(product.price);
     return {
       productId: product.id,
       variantId: product.variantId,
       variantName: product.variantName,
       quantity,
-      unitPrice: money(unit),
-      totalPrice: money(unit * quantity),
+      unitPrice: centsToDecimal(unit),
+      totalPrice: centsToDecimal(unit * quantity),
     };
   });
-  const subtotal = items.reduce((sum, i) => sum + centsOf(i.totalPrice), 0);
-  const paymentMethod = /** @type {string} */ (METHODS[Math.floor(Math.random() * METHODS.length)]);
-  const tax = cardFee(subtotal, paymentMethod);
+  const subtotal = items.reduce((sum, i) => sum + decimalToCents(i.totalPrice), 0);
+  const paymentMethod = /** @type {import('@retail-hub/shared').PaymentMethod} */ (
+    METHODS[Math.floor(Math.random() * METHODS.length)]
+  );
+  const tax = cardFeeCents(subtotal, paymentMethod);
   const total = subtotal + tax;
   return {
     units: items.reduce((sum, i) => sum + i.quantity, 0),
     body: {
-      subtotal: money(subtotal),
-      tax: money(tax),
-      total: money(total),
+      subtotal: centsToDecimal(subtotal),
+      tax: centsToDecimal(tax),
+      total: centsToDecimal(total),
       paymentMethod,
       referenceCode: paymentMethod === 'cash' ? null : String(100000 + Math.floor(Math.random() * 900000)),
       notes: null,
-      amountReceived: paymentMethod === 'cash' ? money(Math.ceil(total / 500) * 500) : null,
+      amountReceived: paymentMethod === 'cash' ? centsToDecimal(Math.ceil(total / 500) * 500) : null,
       items,
     },
   };

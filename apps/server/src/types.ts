@@ -28,7 +28,7 @@ declare module 'fastify' {
     auth: AuthContext | null;
   }
   interface FastifyContextConfig {
-    /** Every route declares the permission it needs (security guide; checked in plugins/permissions). */
+    /** Every route declares the permission it needs (security guide; checked in plugins/auth.ts). */
     permission?: Permission;
   }
 }

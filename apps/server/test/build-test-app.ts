@@ -3,7 +3,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp } from '../src/app';
 import { type Config, testConfig } from '../src/config/config';
 import { users } from '../src/db/schema/index';
-import { hashPin } from '../src/modules/auth/pin-hash';
+import { hashPin } from '../src/lib/pin-hash';
 import { createTestDb } from './test-db';
 
 export type TestApp = {

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { cardFeeCents, centsToDecimal, formatMoney, mulRatio, parseCents, paymentMethodLabel } from './money';
+import {
+  CARD_FEE_LABEL,
+  CARD_FEE_RATE,
+  cardFeeCents,
+  centsToDecimal,
+  decimalToCents,
+  formatMoney,
+  mulRatio,
+  parseCents,
+  parseDecimalCents,
+  paymentMethodLabel,
+  paymentMethodTitle,
+} from './money';
 
 describe('money', () => {
   it('parses 2-decimal strings into whole cents and refuses anything else', () => {
@@ -44,5 +56,33 @@ describe('money', () => {
 
   it('shows payment methods with spaces for underscores', () => {
     expect(paymentMethodLabel('credit_card')).toBe('credit card');
+  });
+});
+
+describe('decimal strings from the database and the API', () => {
+  it('become cents through the one parser, signed and of any size', () => {
+    expect(parseDecimalCents('12.5')).toBe(1250);
+    expect(parseDecimalCents('-3.00')).toBe(-300);
+    expect(parseDecimalCents('123456789.05')).toBe(12345678905);
+    expect(parseDecimalCents('1e3')).toBeNull();
+  });
+
+  it('decimalToCents reads database sums, treats null as 0 and refuses what is not an amount', () => {
+    expect(decimalToCents('123456789.05')).toBe(12345678905);
+    expect(decimalToCents('-12.5')).toBe(-1250);
+    expect(decimalToCents(null)).toBe(0);
+    expect(() => decimalToCents('abc')).toThrow(RangeError);
+  });
+});
+
+describe('payment labels', () => {
+  it('the card-fee label comes from the one rate', () => {
+    expect(CARD_FEE_LABEL).toBe('Card Fee (2.5%)');
+    expect(cardFeeCents(10000, 'eftpos')).toBe((10000 * CARD_FEE_RATE.num) / CARD_FEE_RATE.den);
+  });
+
+  it('a payment method is shown with spaces and capitals', () => {
+    expect(paymentMethodTitle('credit_card')).toBe('Credit Card');
+    expect(paymentMethodTitle('mobile_payment')).toBe('Mobile Payment');
   });
 });

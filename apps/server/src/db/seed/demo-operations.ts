@@ -1,11 +1,11 @@
 import { centsToDecimal } from '@retail-hub/shared';
 import { eq } from 'drizzle-orm';
+import { addDays, type LocalDate, localDateOf, zonedTimeToInstant } from '../../lib/store-time';
 import type { DbOrTx } from '../client';
 import { assetCheckouts, expenses, products, userActivity } from '../schema/index';
 import { DEMO_EXPENSES, DEMO_USERS } from './demo-data';
 import type { Random } from './random';
 import { type Catalogue, DAY, HISTORY_DAYS, insertChunked, MINUTE, type UserIds } from './seed-support';
-import { addDays, type LocalDate, localDateOf, zonedTimeToInstant } from './time-zone';
 
 /** Expenses, asset checkouts and sign-in activity of the demo store. */
 

@@ -1,4 +1,4 @@
-import { hashPin } from '../../modules/auth/pin-hash';
+import { hashPin } from '../../lib/pin-hash';
 import type { DbOrTx } from '../client';
 import { departments, procDepartments, procLocations, users } from '../schema/index';
 import { DEMO_DEPARTMENTS, DEMO_PROC_DEPARTMENTS, DEMO_PROC_LOCATIONS, DEMO_USERS } from './demo-data';

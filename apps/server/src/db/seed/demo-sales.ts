@@ -1,4 +1,5 @@
 import { type Cents, cardFeeCents, centsToDecimal, type PaymentMethod } from '@retail-hub/shared';
+import { addDays, dayOfWeek, localDateOf, zonedTimeToInstant } from '../../lib/store-time';
 import type { DbOrTx } from '../client';
 import { shifts, transactionItems, transactions } from '../schema/index';
 import type { Random } from './random';
@@ -10,7 +11,6 @@ import {
   MINUTE,
   type UserIds,
 } from './seed-support';
-import { addDays, dayOfWeek, localDateOf, zonedTimeToInstant } from './time-zone';
 
 /**
  * 30 days of closed shifts with their sales. Money is integer cents throughout, written with

@@ -2,7 +2,8 @@ import { CARD_FEE_METHODS, isTrivialPin, type PaymentMethod, parseCents } from '
 import { asc, eq, gte, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestDb, type TestDatabase } from '../../../test/test-db';
-import { hashPin, pinMatches } from '../../modules/auth/pin-hash';
+import { hashPin, pinMatches } from '../../lib/pin-hash';
+import { localDateOf, wallClock, zonedTimeToInstant } from '../../lib/store-time';
 import {
   assetCheckouts,
   categories,
@@ -17,7 +18,6 @@ import {
   users,
 } from '../schema/index';
 import { DEMO_PINS, isDatabaseEmpty, seedDemoStore, seedInitialAdmin } from './demo';
-import { localDateOf, wallClock, zonedTimeToInstant } from './time-zone';
 
 const PEPPER = 'test-pepper-for-the-demo-seed';
 /** New York changed to daylight time on 2025-03-09, inside the 30 days before this moment. */

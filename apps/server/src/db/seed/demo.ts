@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { isTrivialPin, type Role } from '@retail-hub/shared';
-import { hashPin } from '../../modules/auth/pin-hash';
+import { hashPin } from '../../lib/pin-hash';
 import type { Db, DbOrTx } from '../client';
 import { users } from '../schema/index';
 import { seedCatalogue } from './demo-catalogue';

@@ -1,15 +1,15 @@
 import {
   type AnalyticsRange,
   centsToDecimal,
+  decimalToCents,
   type InstitutionAnalytics,
   LOW_STOCK_ASSETS_SHOWN,
   UTILIZATION_TOP,
   type UtilizationRating,
 } from '@retail-hub/shared';
 import type { Db } from '../../db/client';
-import { wallClock } from '../../db/seed/time-zone';
 import { type CsvColumn, toCsv } from '../../lib/csv';
-import { decimalToCents } from '../pos/decimal';
+import { wallClock } from '../../lib/store-time';
 import {
   assetInventory,
   assetsByCategory,

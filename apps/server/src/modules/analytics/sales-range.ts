@@ -1,6 +1,6 @@
 import type { SalesRangeQuery } from '@retail-hub/shared';
-import { addDays, type LocalDate, localDateOf, zonedTimeToInstant } from '../../db/seed/time-zone';
 import { badRequest, forbidden } from '../../lib/errors';
+import { addDays, type LocalDate, localDateOf, zonedTimeToInstant } from '../../lib/store-time';
 
 /** A span of whole store days: [start, end) as instants, and the inclusive days as YYYY-MM-DD. */
 export type SalesRange = { start: Date; end: Date; startDate: string; endDate: string };

@@ -1,6 +1,6 @@
 import type { Cents } from '@retail-hub/shared';
+import { decimalToCents } from '@retail-hub/shared';
 import type { DbOrTx } from '../../db/client';
-import { decimalToCents } from '../pos/decimal';
 import { productFiguresByDay, salesFiguresByDay } from './analytics.repository';
 import { addDay, storeDaysRange } from './sales-range';
 

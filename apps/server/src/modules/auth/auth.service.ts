@@ -1,10 +1,10 @@
 import { displayName } from '@retail-hub/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, tooManyRequests } from '../../lib/errors';
+import { hashPin } from '../../lib/pin-hash';
 import type { AuthUser } from '../../types';
 import { ACTIVITY, recordActivity, requestFacts } from '../activity/activity.service';
-import { findActiveUserByPinHash } from '../users/users.repository';
-import { hashPin } from './pin-hash';
+import { activeUserByPinHash } from '../users/users.service';
 import type { ThrottleClient } from './throttle.service';
 
 /** Who the throttle counts: the browser's device when its cookie is valid, else its address (docs/adr/0008). */
@@ -43,7 +43,7 @@ export async function signInWithPin(request: FastifyRequest, reply: FastifyReply
     );
   }
 
-  const user = await findActiveUserByPinHash(db, hashPin(config.pinPepper, pin));
+  const user = await activeUserByPinHash(db, hashPin(config.pinPepper, pin));
   if (!user) {
     // The reservation stands as this client's failure.
     await recordActivity(db, {

@@ -1,4 +1,4 @@
-import { PRODUCT_MESSAGES } from '@retail-hub/shared';
+import { ERROR_CODES, PRODUCT_MESSAGES } from '@retail-hub/shared';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 
 /** The catalogue's typed errors (codes `catalog.*`), each with a message safe to show. */
@@ -6,7 +6,7 @@ export const catalogErrors = {
   productNotFound: () => notFound('Product', 'catalog.product_not_found'),
   categoryNotFound: () => notFound('Category', 'catalog.category_not_found'),
   variantNotFound: () => notFound('Size option', 'catalog.variant_not_found'),
-  skuTaken: (sku: string) => conflict('catalog.sku_taken', `A product with SKU "${sku}" already exists.`),
+  skuTaken: (sku: string) => conflict(ERROR_CODES.skuTaken, `A product with SKU "${sku}" already exists.`),
   categoryNameTaken: (name: string) =>
     conflict('catalog.category_name_taken', `A category named "${name}" already exists.`),
   /** spec §5: categories with products cannot be deleted; the client shows this message (spec §8). */

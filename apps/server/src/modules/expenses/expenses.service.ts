@@ -1,5 +1,6 @@
 import {
   centsToDecimal,
+  decimalToCents,
   type Expense,
   type ExpenseDailyStats,
   type ExpenseListQuery,
@@ -9,7 +10,6 @@ import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
 import { storeDaysRange, storeTodayRange } from '../analytics/sales-range';
 import type { EventBus } from '../events/event-bus';
-import { decimalToCents } from '../pos/decimal';
 import {
   deleteExpenseRow,
   type ExpenseRow,

@@ -1,5 +1,11 @@
-import { centsToDecimal, changeDueCents, type Receipt, type SaleResponse, transactionNumber } from '@retail-hub/shared';
-import { decimalToCents } from './decimal';
+import {
+  centsToDecimal,
+  changeDueCents,
+  decimalToCents,
+  type Receipt,
+  type SaleResponse,
+  transactionNumber,
+} from '@retail-hub/shared';
 import type { StoredSale } from './sales.repository';
 
 /** The receipt of a sale (spec §3 Receipt data; spec §9 Receipt). */

@@ -1,6 +1,8 @@
 import {
   type Cents,
   centsToDecimal,
+  decimalToCents,
+  ERROR_CODES,
   MAX_CENTS,
   parseCents,
   type SaleRequest,
@@ -13,7 +15,6 @@ import type { Database } from '../../db/client';
 import { pgErrorCode } from '../../lib/db-errors';
 import { AppError, badRequest, conflict } from '../../lib/errors';
 import type { AuthUser } from '../../types';
-import { decimalToCents } from './decimal';
 import type { Publisher } from './live-updates';
 import type { PricingCache } from './pricing-cache';
 import { clientTotalsDisagree, type PricedLine, priceSaleLines, type SaleVariant, stockNeeds } from './sale-pricing';
@@ -26,12 +27,15 @@ export type SalesDeps = { database: Database; pricing: PricingCache; live: Publi
 
 /** spec §8 Transactions: a message containing 'shift' opens the terminal's shift prompt. */
 export const shiftRequired = () =>
-  conflict('pos.shift_required', 'No open shift. Please start your shift before making sales.');
+  conflict(ERROR_CODES.shiftRequired, 'No open shift. Please start your shift before making sales.');
 export const totalsMismatch = () =>
-  conflict('pos.totals_mismatch', 'Prices have changed since this sale was started. Please refresh and try again.');
+  conflict(
+    ERROR_CODES.totalsMismatch,
+    'Prices have changed since this sale was started. Please refresh and try again.',
+  );
 /** spec §5 Cart: 'Only N units available for {product}.' */
 export const insufficientStock = (available: number, productName: string) =>
-  conflict('pos.insufficient_stock', `Only ${Math.max(0, available)} units available for ${productName}.`);
+  conflict(ERROR_CODES.insufficientStock, `Only ${Math.max(0, available)} units available for ${productName}.`);
 export const insufficientPayment = () => badRequest('pos.insufficient_payment', 'Insufficient payment');
 export const differentContents = () =>
   conflict('pos.idempotency_mismatch', 'This sale was already recorded with different contents.');

@@ -1,6 +1,7 @@
 import {
   type Cents,
   centsToDecimal,
+  decimalToCents,
   PAYMENT_METHODS,
   type PaymentMethod,
   parseCents,
@@ -11,7 +12,6 @@ import type { Db } from '../../db/client';
 import { pgErrorCode } from '../../lib/db-errors';
 import { conflict, notFound } from '../../lib/errors';
 import type { EventBus } from '../events/event-bus';
-import { decimalToCents } from './decimal';
 import {
   closeOpenShift,
   findOpenShift,
@@ -82,15 +82,23 @@ export async function closeShift(
   return { shift: toShift(result.row), summary: summarise(result.row, result.figures) };
 }
 
+type ShiftReader = { userId: string; canViewReports: boolean };
+
 /** A cashier reads their own shifts; 'reports.view' reads anyone's. Others get 404, not a hint. */
-export async function shiftSummary(
-  deps: Deps,
-  shiftId: number,
-  reader: { userId: string; canViewReports: boolean },
-): Promise<ShiftSummary> {
-  const row = await findShift(deps.db, shiftId);
+async function readableShiftRow(db: Db, shiftId: number, reader: ShiftReader): Promise<ShiftRow> {
+  const row = await findShift(db, shiftId);
   if (!row || (!reader.canViewReports && row.cashierId !== reader.userId))
     throw notFound('Shift', 'pos.shift_not_found');
+  return row;
+}
+
+/** The shift `reader` may read (the same 404 as the summary otherwise): the shift's sales CSV uses it. */
+export async function readableShift(db: Db, shiftId: number, reader: ShiftReader): Promise<Shift> {
+  return toShift(await readableShiftRow(db, shiftId, reader));
+}
+
+export async function shiftSummary(deps: Deps, shiftId: number, reader: ShiftReader): Promise<ShiftSummary> {
+  const row = await readableShiftRow(deps.db, shiftId, reader);
   return summarise(row, await shiftSalesFigures(deps.db, row.id));
 }
 

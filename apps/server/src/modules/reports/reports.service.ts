@@ -7,11 +7,10 @@ import {
   vtpdExportFileName,
 } from '@retail-hub/shared';
 import type { Db } from '../../db/client';
-import { wallClock } from '../../db/seed/time-zone';
 import { type CsvColumn, csvStream } from '../../lib/csv';
-import { notFound } from '../../lib/errors';
+import { wallClock } from '../../lib/store-time';
 import { resolveSalesRange, storeTodayRange } from '../analytics/sales-range';
-import { findShift } from '../pos/shifts.repository';
+import { readableShift } from '../pos/shifts.service';
 import { type SaleReader, visibleSale } from '../pos/transactions.service';
 import {
   completedSalesBetween,
@@ -85,10 +84,7 @@ export async function shiftSalesCsv(
   shiftId: number,
   reader: { userId: string; canViewReports: boolean },
 ): Promise<{ filename: string; stream: Readable }> {
-  const shift = await findShift(deps.db, shiftId);
-  if (!shift || (!reader.canViewReports && shift.cashierId !== reader.userId)) {
-    throw notFound('Shift', 'pos.shift_not_found');
-  }
+  const shift = await readableShift(deps.db, shiftId, reader);
   return {
     filename: `shift-${shift.id}-sales.csv`,
     stream: csvStream(dailyColumns(deps.timeZone), completedSalesOfShift(deps.db, shift.id)),

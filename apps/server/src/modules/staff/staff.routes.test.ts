@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createUser, inject, sessionCookie, signIn } from '../../../test/build-test-app';
 import { userActivity } from '../../db/schema/index';
-import { hashPin } from '../auth/pin-hash';
+import { hashPin } from '../../lib/pin-hash';
 import {
   addPerson,
   buildStore,

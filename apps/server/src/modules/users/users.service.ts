@@ -1,7 +1,8 @@
 import type { Role, StaffCreateBody, StaffUpdateBody, UserRemovalResult, UserSummary } from '@retail-hub/shared';
 import type { DbOrTx } from '../../db/client';
+import { hashPin } from '../../lib/pin-hash';
+import type { AuthUser } from '../../types';
 import { ACTIVITY, hasAnyActivity, nameForDetails, recordActivity } from '../activity/activity.service';
-import { hashPin } from '../auth/pin-hash';
 import { type AdminContext, activityBy } from './admin-context';
 import {
   assertMayTryPin,
@@ -22,6 +23,7 @@ import { isPinInUse, isStillReferenced, mapUniqueViolation, userErrors } from '.
 import {
   countUsers,
   deleteUserRow,
+  findActiveUserByPinHash,
   findActiveUsersByEmails,
   insertUser,
   listUsers,
@@ -260,4 +262,9 @@ export async function updateStaffProfile(
 export async function activeStaffEmails(db: DbOrTx, emails: string[]): Promise<Set<string>> {
   const rows = await findActiveUsersByEmails(db, emails);
   return new Set(rows.map((row) => (row.email ?? '').toLowerCase()).filter(Boolean));
+}
+
+/** The active user whose PIN hash this is (sign-in, spec §7 POST /auth/pin); null for none or an inactive one. */
+export function activeUserByPinHash(db: DbOrTx, pinHash: string): Promise<AuthUser | null> {
+  return findActiveUserByPinHash(db, pinHash);
 }

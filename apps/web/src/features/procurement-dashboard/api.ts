@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { getCheckoutPage } from '@/features/assets/api/get-checkouts';
-import { procDepartmentsQueryOptions } from '@/features/departments/api/procurement-departments';
+import { getCheckoutPage } from '@/features/assets';
+import { procDepartmentsQueryOptions } from '@/features/departments';
 import { PROCUREMENT_OVERDUE_COUNT, PROCUREMENT_REFETCH_MS } from './dashboard-data';
 
 /**

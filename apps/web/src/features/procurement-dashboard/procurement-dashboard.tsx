@@ -13,9 +13,9 @@ import {
 import { Link } from 'react-router';
 import { Panel, PanelEmpty, PanelLoading } from '@/components/panel';
 import { StatCard } from '@/components/stat-card';
-import { formatWhen, personName } from '@/features/assets/checkout-display';
-import { useLowStockProducts } from '@/features/catalog/api/get-low-stock';
-import { useDailyStats } from '@/features/pos/api/get-daily-stats';
+import { formatWhen, personName } from '@/features/assets';
+import { useLowStockProducts } from '@/features/catalog';
+import { useDailyStats } from '@/features/pos';
 import { useStoreTimeZone } from '@/lib/auth';
 import { money } from '@/lib/money';
 import { useActiveDepartments, useOverdueCheckouts } from './api';

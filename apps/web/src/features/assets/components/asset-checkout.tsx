@@ -16,7 +16,7 @@ import {
 import { type AssetCheckout, type CheckoutFilter, can, type LendableAsset } from '@retail-hub/shared';
 import { IconAlertTriangle, IconArrowBackUp, IconPackageExport, IconTool } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
-import { ASSET_TYPE_LABELS } from '@/features/catalog/utils/format';
+import { ASSET_TYPE_LABELS } from '@/features/catalog';
 import { serverMessage } from '@/lib/api-client';
 import { useAuth, useStoreTimeZone } from '@/lib/auth';
 import { notifyError, notifySuccess } from '@/lib/notify';

@@ -10,17 +10,17 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { ASSET_TYPES, type AssetType, generateSku, type Product } from '@retail-hub/shared';
+import { ASSET_TYPES, type AssetType, ERROR_CODES, generateSku, type Product } from '@retail-hub/shared';
 import { IconWand } from '@tabler/icons-react';
 import { type FormEvent, useId, useState } from 'react';
 import { ApiError } from '@/lib/api-client';
+import { sanitizeMoneyInput } from '@/lib/money';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useCreateProduct } from '../api/create-product';
 import { useCategories } from '../api/get-categories';
 import { useUpdateProduct } from '../api/update-product';
 import { type FieldErrors, type ProductField, useProductForm } from '../hooks/use-product-form';
 import { ASSET_TYPE_LABELS } from '../utils/format';
-import { keepPriceCharacters } from '../utils/price-input';
 import { CategoryField, type CategoryPanel, CategoryPanels } from './category-field';
 import {
   NewSizeOptions,
@@ -44,7 +44,7 @@ const ASSET_TYPE_OPTIONS = ASSET_TYPES.map((value) => ({ value, label: ASSET_TYP
 /** The field messages of a refused save: 400 field errors, or the 409 SKU conflict on the SKU. */
 function serverFieldErrors(error: unknown): FieldErrors {
   if (!(error instanceof ApiError) || !error.body) return {};
-  if (error.status === 409 && error.body.code === 'catalog.sku_taken') return { sku: error.body.message };
+  if (error.status === 409 && error.body.code === ERROR_CODES.skuTaken) return { sku: error.body.message };
   return (error.body.errors ?? {}) as FieldErrors;
 }
 
@@ -144,7 +144,7 @@ export function ProductForm({ product, withAssetFields, onSaved, onCancel }: Pro
               leftSection="$"
               placeholder="0.00"
               value={values.price}
-              onChange={(event) => setField('price', keepPriceCharacters(event.currentTarget.value))}
+              onChange={(event) => setField('price', sanitizeMoneyInput(event.currentTarget.value, { capped: false }))}
               error={errorOf('price')}
             />
             <CategoryField

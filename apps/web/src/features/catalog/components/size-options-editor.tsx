@@ -25,12 +25,12 @@ import {
 } from '@retail-hub/shared';
 import { IconDeviceFloppy, IconPlus, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
+import { sanitizeMoneyInput } from '@/lib/money';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useCreateVariant, type VariantInput } from '../api/create-variant';
 import { useDeleteVariant } from '../api/delete-variant';
 import { useVariants } from '../api/get-variants';
 import { useUpdateVariant } from '../api/update-variant';
-import { keepPriceCharacters } from '../utils/price-input';
 
 type Draft = { name: string; price: string; stock: number | string };
 type DraftErrors = Partial<Record<keyof Draft, string>>;
@@ -237,7 +237,7 @@ export function NewSizeOptions({ drafts, onChange, showErrors, basePrice, catego
                         placeholder="0.00"
                         value={draft.price}
                         onChange={(event) =>
-                          update(draft.key, { price: keepPriceCharacters(event.currentTarget.value) })
+                          update(draft.key, { price: sanitizeMoneyInput(event.currentTarget.value, { capped: false }) })
                         }
                         error={shown?.price}
                       />
@@ -364,7 +364,9 @@ function VariantRow({ variant }: { variant: Variant }) {
           inputMode="decimal"
           leftSection="$"
           value={draft.price}
-          onChange={(event) => setDraft({ ...draft, price: keepPriceCharacters(event.currentTarget.value) })}
+          onChange={(event) =>
+            setDraft({ ...draft, price: sanitizeMoneyInput(event.currentTarget.value, { capped: false }) })
+          }
           error={errors.price}
         />
       </Table.Td>
@@ -485,7 +487,9 @@ function AddSizeOption({
           leftSection="$"
           placeholder="0.00"
           value={draft.price}
-          onChange={(event) => setDraft({ ...draft, price: keepPriceCharacters(event.currentTarget.value) })}
+          onChange={(event) =>
+            setDraft({ ...draft, price: sanitizeMoneyInput(event.currentTarget.value, { capped: false }) })
+          }
           error={visible('price')}
           style={{ flex: '1 1 110px' }}
         />

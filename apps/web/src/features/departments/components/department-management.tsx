@@ -11,7 +11,7 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/feedback/confirm-dialog';
-import { useUsers } from '@/features/users/api/get-users';
+import { useUsers } from '@/features/users';
 import { serverMessage } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useDepartments, useSetDepartmentArchived } from '../api/departments';

@@ -1,9 +1,9 @@
 import { Button, Group, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
+import { paymentMethodTitle } from '@retail-hub/shared';
 import { IconCircleCheck, IconPrinter } from '@tabler/icons-react';
 import { money } from '@/lib/money';
 import { notifyError } from '@/lib/notify';
 import { printReceipt } from '../receipt/print-receipt';
-import { paymentMethodTitle } from '../receipt/receipt-html';
 import { PRINT_ERROR } from '../receipt/reprint-receipt';
 import type { RecordedSale } from '../types';
 

@@ -4,13 +4,14 @@ import { formatMoney, PRODUCT_LIST_MAX_LIMIT, parseCents, type SessionUser, type
 import { IconShoppingCart } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { CATEGORIES_REFETCH_MS, useCategories } from '@/features/catalog/api/get-categories';
 import {
+  CATEGORIES_REFETCH_MS,
   productPageQueryOptions,
   productQueryOptions,
   productsQueryOptions,
-} from '@/features/catalog/api/get-products';
-import { sizeOptionsQueryOptions } from '@/features/catalog/api/get-size-options';
+  sizeOptionsQueryOptions,
+  useCategories,
+} from '@/features/catalog';
 import { notifyError } from '@/lib/notify';
 import { useCurrentShift } from '../api/get-current-shift';
 import { type CartItem, cartItemCount, cartReducer, emptyCart } from '../cart/cart-reducer';

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Center, Group, Loader, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
 import { formatMoney, type SizeOption } from '@retail-hub/shared';
-import { useSizeOptions } from '@/features/catalog/api/get-size-options';
+import { useSizeOptions } from '@/features/catalog';
 import type { PosProduct } from '../types';
 import classes from './pos.module.css';
 

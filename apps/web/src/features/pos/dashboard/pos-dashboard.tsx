@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Box, Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
-import { can } from '@retail-hub/shared';
+import { can, paymentMethodTitle } from '@retail-hub/shared';
 import {
   IconAlertTriangle,
   IconCashRegister,
@@ -12,14 +12,13 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { Panel, PanelEmpty, PanelLoading } from '@/components/panel';
-import { useLowStockProducts } from '@/features/catalog/api/get-low-stock';
+import { useLowStockProducts } from '@/features/catalog';
 import { useAuth } from '@/lib/auth';
 import { money } from '@/lib/money';
 import { useDailyStats } from '../api/get-daily-stats';
 import { useTopProducts } from '../api/get-top-products';
 import { useTransactions } from '../api/get-transactions';
 import { saleNumber } from '../components/complete-dialog';
-import { paymentMethodTitle } from '../receipt/receipt-html';
 import { reprintReceipt } from '../receipt/reprint-receipt';
 import type { TransactionListItem } from '../types';
 import {

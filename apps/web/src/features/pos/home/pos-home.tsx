@@ -23,7 +23,7 @@ import {
 } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { useLowStockProducts } from '@/features/catalog/api/get-low-stock';
+import { useLowStockProducts } from '@/features/catalog';
 import { useStoreTimeZone } from '@/lib/auth';
 import { money } from '@/lib/money';
 import { useDailyStats } from '../api/get-daily-stats';

@@ -1,4 +1,4 @@
-import type { SaleRequest } from '@retail-hub/shared';
+import { ERROR_CODES, type SaleRequest } from '@retail-hub/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { ApiError, isUnauthorizedError, serverMessage } from '@/lib/api-client';
@@ -15,9 +15,9 @@ export function classifySaleError(error: unknown): SaleRefusal {
   if (!(error instanceof ApiError)) return 'other';
   const code = error.body?.code;
   // spec §8 Transactions: a message containing 'shift' opens the shift prompt.
-  if (code === 'pos.shift_required' || /shift/i.test(error.body?.message ?? '')) return 'shift_required';
-  if (code === 'pos.insufficient_stock') return 'insufficient_stock';
-  if (code === 'pos.totals_mismatch') return 'totals_mismatch';
+  if (code === ERROR_CODES.shiftRequired || /shift/i.test(error.body?.message ?? '')) return 'shift_required';
+  if (code === ERROR_CODES.insufficientStock) return 'insufficient_stock';
+  if (code === ERROR_CODES.totalsMismatch) return 'totals_mismatch';
   return 'other';
 }
 

@@ -1,22 +1,17 @@
 import { Alert, Button, Divider, Group, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import {
+  CARD_FEE_LABEL,
   CARD_NUMBER_MESSAGE,
   formatMoney,
   PAYMENT_METHODS,
   type PaymentMethod,
+  paymentMethodTitle,
   QUICK_CASH_AMOUNTS,
 } from '@retail-hub/shared';
 import { IconCash, IconCheck, IconCreditCard, IconWifiOff } from '@tabler/icons-react';
+import { sanitizeMoneyInput } from '@/lib/money';
 import type { CartLine } from '../cart/cart-reducer';
-import { paymentMethodTitle } from '../receipt/receipt-html';
-import {
-  isCardMethod,
-  type PaymentInput,
-  sanitizeAmountInput,
-  sanitizeReferenceInput,
-  summarizePayment,
-  withMethod,
-} from './payment';
+import { isCardMethod, type PaymentInput, sanitizeReferenceInput, summarizePayment, withMethod } from './payment';
 
 type PaymentPanelProps = {
   lines: readonly CartLine[];
@@ -63,7 +58,7 @@ export function PaymentPanel({
     <Stack gap="sm" data-testid="payment-panel">
       <Stack gap={0}>
         <TotalRow label="Subtotal" cents={summary.subtotal} />
-        {isCardMethod(payment.method) ? <TotalRow label="Card Fee (2.5%)" cents={summary.cardFee} /> : null}
+        {isCardMethod(payment.method) ? <TotalRow label={CARD_FEE_LABEL} cents={summary.cardFee} /> : null}
         <TotalRow label="Total" cents={summary.total} strong />
       </Stack>
       <Divider />
@@ -104,7 +99,7 @@ export function PaymentPanel({
               autoComplete="off"
               placeholder={formatMoney(summary.total).replace('$', '')}
               value={payment.amountReceived}
-              onChange={(event) => set({ amountReceived: sanitizeAmountInput(event.currentTarget.value) })}
+              onChange={(event) => set({ amountReceived: sanitizeMoneyInput(event.currentTarget.value) })}
             />
             {QUICK_CASH_AMOUNTS.map((amount) => (
               <Button

@@ -29,14 +29,6 @@ export function isCardMethod(method: PaymentMethod): boolean {
   return CARD_FEE_METHODS.includes(method);
 }
 
-/** Keeps what a money field may hold: digits, one point, two decimals. */
-export function sanitizeAmountInput(raw: string): string {
-  const cleaned = raw.replace(/[^\d.]/g, '');
-  const [whole = '', ...rest] = cleaned.split('.');
-  if (rest.length === 0) return whole.slice(0, 8);
-  return `${whole.slice(0, 8)}.${rest.join('').slice(0, 2)}`;
-}
-
 /** spec §5 Reference code: digits only (a pasted 'VTPD123' keeps its digits). */
 export function sanitizeReferenceInput(raw: string): string {
   return raw.replace(/\D/g, '').slice(0, 30);

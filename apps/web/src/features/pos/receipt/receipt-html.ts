@@ -1,4 +1,4 @@
-import { formatMoney, type PaymentMethod, paymentMethodLabel } from '@retail-hub/shared';
+import { CARD_FEE_LABEL, formatMoney, type PaymentMethod, paymentMethodTitle } from '@retail-hub/shared';
 import { money, toCents } from '@/lib/money';
 import type { Receipt } from '../types';
 
@@ -13,11 +13,6 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
-}
-
-/** 'credit_card' → 'Credit Card' (spec §3: underscores shown as spaces). */
-export function paymentMethodTitle(method: string): string {
-  return paymentMethodLabel(method).replace(/\b\w/g, (c) => c.toUpperCase());
 }
 
 export function receiptTimestamp(iso: string): string {
@@ -58,7 +53,7 @@ export function receiptHtml(receipt: Receipt, { number }: { number?: string } = 
     row('Subtotal', money(receipt.subtotal)),
     // spec §9: sales tax is 0%; the card surcharge travels in `tax` and is shown as Card Fee.
     row('Tax (0%)', formatMoney(0)),
-    feeCents > 0 ? row('Card Fee (2.5%)', formatMoney(feeCents)) : '',
+    feeCents > 0 ? row(CARD_FEE_LABEL, formatMoney(feeCents)) : '',
     row('Total', money(receipt.total), 'total'),
   ].join('');
 

@@ -1,14 +1,12 @@
 import { Alert, Button, Divider, Group, Stack, Table, Text, TextInput } from '@mantine/core';
-import { parseCents } from '@retail-hub/shared';
+import { parseCents, paymentMethodTitle } from '@retail-hub/shared';
 import { IconFileDownload, IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { money } from '@/lib/money';
+import { money, sanitizeMoneyInput } from '@/lib/money';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { type EndedShift, useEndShift } from '../api/end-shift';
 import { useStartShift } from '../api/start-shift';
 import { DraggableModal } from '../components/draggable-modal';
-import { sanitizeAmountInput } from '../payment/payment';
-import { paymentMethodTitle } from '../receipt/receipt-html';
 import type { Shift, ShiftSummary } from '../types';
 
 type ShiftDialogProps = {
@@ -152,7 +150,7 @@ export function ShiftDialog({ opened, onClose, shift }: ShiftDialogProps) {
             inputMode="decimal"
             autoComplete="off"
             value={countedCash}
-            onChange={(event) => setCountedCash(sanitizeAmountInput(event.currentTarget.value))}
+            onChange={(event) => setCountedCash(sanitizeMoneyInput(event.currentTarget.value))}
             error={countedInput.ok ? undefined : 'Must be an amount like 12.50'}
           />
           <Divider />
@@ -177,7 +175,7 @@ export function ShiftDialog({ opened, onClose, shift }: ShiftDialogProps) {
             inputMode="decimal"
             autoComplete="off"
             value={openingFloat}
-            onChange={(event) => setOpeningFloat(sanitizeAmountInput(event.currentTarget.value))}
+            onChange={(event) => setOpeningFloat(sanitizeMoneyInput(event.currentTarget.value))}
             error={floatInput.ok ? undefined : 'Must be an amount like 12.50'}
             data-autofocus
           />
