@@ -79,3 +79,21 @@ export const salesSummarySchema = z.object({
   dailyRevenue: z.array(dayRevenueSchema),
 });
 export type SalesSummary = z.infer<typeof salesSummarySchema>;
+
+/**
+ * The longest report range, in store days: two years and a leap day (issue #13 item 9). Longer
+ * ranges are refused with 400 so one request cannot hold the server for seconds.
+ */
+export const MAX_REPORT_DAYS = 731;
+export const REPORT_RANGE_TOO_LONG = `A report covers at most ${MAX_REPORT_DAYS} days.`;
+
+/** The number of store days from startDate to endDate (YYYY-MM-DD, both included). */
+export function reportRangeDays(startDate: string, endDate: string): number {
+  return Math.round((Date.parse(endDate) - Date.parse(startDate)) / 86_400_000) + 1;
+}
+
+/** The last day a report starting on startDate may end (the date pickers' limit). */
+export function latestReportEnd(startDate: string): string {
+  const end = new Date(Date.parse(startDate) + (MAX_REPORT_DAYS - 1) * 86_400_000);
+  return end.toISOString().slice(0, 10);
+}

@@ -1,4 +1,4 @@
-import type { SalesRangeQuery } from '@retail-hub/shared';
+import { MAX_REPORT_DAYS, REPORT_RANGE_TOO_LONG, reportRangeDays, type SalesRangeQuery } from '@retail-hub/shared';
 import { addDays, type LocalDate, localDateOf, zonedTimeToInstant } from '../../db/seed/time-zone';
 import { badRequest, forbidden } from '../../lib/errors';
 
@@ -39,7 +39,7 @@ export function storeTodayRange(timeZone: string, now: Date = new Date()): Sales
 
 /**
  * The days a sales list covers (spec §7 Analytics and transactions). No dates means today; one
- * date alone means that single day. A role without 'reports.view' reads today only: the POS
+ * date alone means that single day; at most MAX_REPORT_DAYS days (400 beyond). A role without 'reports.view' reads today only: the POS
  * dashboard shows today's figures to every cashier, the reports are for managers (ADR 0004).
  */
 export function resolveSalesRange(
@@ -54,6 +54,10 @@ export function resolveSalesRange(
     throw badRequest('reports.invalid_range', 'Start date must be before end date.', {
       startDate: 'Start date must be before end date.',
     });
+  }
+  // Issue #13 item 9: a range of centuries held the server for seconds; two years is the widest report.
+  if (reportRangeDays(startDate, endDate) > MAX_REPORT_DAYS) {
+    throw badRequest('reports.range_too_long', REPORT_RANGE_TOO_LONG, { endDate: REPORT_RANGE_TOO_LONG });
   }
   if (!options.canViewReports && (startDate !== today || endDate !== today)) {
     throw forbidden('Sales reports are available to managers.');
