@@ -92,8 +92,14 @@ export function reportRangeDays(startDate: string, endDate: string): number {
   return Math.round((Date.parse(endDate) - Date.parse(startDate)) / 86_400_000) + 1;
 }
 
-/** The last day a report starting on startDate may end (the date pickers' limit). */
+/** The last day a report starting on startDate may end (the date pickers' limit); '' for no date. */
 export function latestReportEnd(startDate: string): string {
-  const end = new Date(Date.parse(startDate) + (MAX_REPORT_DAYS - 1) * 86_400_000);
-  return end.toISOString().slice(0, 10);
+  const start = Date.parse(startDate);
+  return Number.isNaN(start) ? '' : new Date(start + (MAX_REPORT_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The first day a report ending on endDate may start (the date pickers' limit); '' for no date. */
+export function earliestReportStart(endDate: string): string {
+  const end = Date.parse(endDate);
+  return Number.isNaN(end) ? '' : new Date(end - (MAX_REPORT_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
 }

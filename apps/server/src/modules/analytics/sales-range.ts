@@ -55,12 +55,12 @@ export function resolveSalesRange(
       startDate: 'Start date must be before end date.',
     });
   }
+  if (!options.canViewReports && (startDate !== today || endDate !== today)) {
+    throw forbidden('Sales reports are available to managers.');
+  }
   // Issue #13 item 9: a range of centuries held the server for seconds; two years is the widest report.
   if (reportRangeDays(startDate, endDate) > MAX_REPORT_DAYS) {
     throw badRequest('reports.range_too_long', REPORT_RANGE_TOO_LONG, { endDate: REPORT_RANGE_TOO_LONG });
-  }
-  if (!options.canViewReports && (startDate !== today || endDate !== today)) {
-    throw forbidden('Sales reports are available to managers.');
   }
   return storeDaysRange(startDate, endDate, options.timeZone);
 }
