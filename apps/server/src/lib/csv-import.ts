@@ -13,7 +13,7 @@ export function yieldToEventLoop(): Promise<void> {
  * a 50,000-row file in one transaction stalled every terminal for 55 s).
  */
 export const IMPORT_CHUNK_ROWS = 500;
-export const IMPORT_CHUNK_MS = 100;
+export const IMPORT_CHUNK_MS = 50;
 /** Within a chunk, the event loop gets a turn at least this often (DEVELOPERS.md: 50 ms at most). */
 const IMPORT_YIELD_MS = 10;
 
