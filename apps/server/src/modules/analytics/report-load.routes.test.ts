@@ -88,7 +88,9 @@ describe('report ranges', () => {
     }
   });
 
-  it('answers the widest allowed report over two years of a busy store without holding the event loop over 50 ms, while a sale goes through', { timeout: 240_000 }, async () => {
+  it('answers the widest allowed report over two years of a busy store without holding the event loop over 50 ms, while a sale goes through', {
+    timeout: 240_000,
+  }, async () => {
     const run = () =>
       Promise.all([
         inject(t, {
