@@ -40,8 +40,9 @@ function findUnstorable(value: unknown, path: string, depth = 0): string | null 
 /**
  * One check for every route instead of a rule in each of ~30 schemas: JSON bodies must be UTF-8
  * (another declared charset: 415; bytes that are not UTF-8: 400), and no string in the body, the
- * query string or the path may hold U+0000 or a lone surrogate (400 naming the field, in the
- * validation error shape of plugins/errors.ts).
+ * query string or the path may hold U+0000 or a lone surrogate. The route's schema speaks first
+ * (its field message, e.g. 'PIN must be exactly 4 digits'); text it accepts is then refused with
+ * 400 naming the field, in the validation error shape of plugins/errors.ts.
  */
 export function registerTextInputChecks(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -65,7 +66,9 @@ export function registerTextInputChecks(app: FastifyInstance): void {
     parseJson(request, text, done);
   });
 
-  app.addHook('preValidation', async (request) => {
+  // After the schemas: a field whose own rule refuses the text (a PIN, a date, an id) answers with
+  // its own message; free-text fields that accept any text are caught here, before any handler.
+  app.addHook('preHandler', async (request) => {
     for (const [source, value] of [
       ['params', request.params],
       ['query', request.query],
