@@ -25,6 +25,7 @@ import { userRoutes } from './modules/users/users.routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
+import { registerTextInputChecks } from './plugins/text-input';
 import './types';
 
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -63,6 +64,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerErrorHandling(app);
   await registerSecurity(app);
+  registerTextInputChecks(app);
   await registerAuth(app);
 
   app.setNotFoundHandler(async (request, reply) => {

@@ -79,3 +79,27 @@ export const salesSummarySchema = z.object({
   dailyRevenue: z.array(dayRevenueSchema),
 });
 export type SalesSummary = z.infer<typeof salesSummarySchema>;
+
+/**
+ * The longest report range, in store days: two years and a leap day (issue #13 item 9). Longer
+ * ranges are refused with 400 so one request cannot hold the server for seconds.
+ */
+export const MAX_REPORT_DAYS = 731;
+export const REPORT_RANGE_TOO_LONG = `A report covers at most ${MAX_REPORT_DAYS} days.`;
+
+/** The number of store days from startDate to endDate (YYYY-MM-DD, both included). */
+export function reportRangeDays(startDate: string, endDate: string): number {
+  return Math.round((Date.parse(endDate) - Date.parse(startDate)) / 86_400_000) + 1;
+}
+
+/** The last day a report starting on startDate may end (the date pickers' limit); '' for no date. */
+export function latestReportEnd(startDate: string): string {
+  const start = Date.parse(startDate);
+  return Number.isNaN(start) ? '' : new Date(start + (MAX_REPORT_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The first day a report ending on endDate may start (the date pickers' limit); '' for no date. */
+export function earliestReportStart(endDate: string): string {
+  const end = Date.parse(endDate);
+  return Number.isNaN(end) ? '' : new Date(end - (MAX_REPORT_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
+}

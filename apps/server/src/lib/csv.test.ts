@@ -44,22 +44,35 @@ describe('CSV', () => {
         invalid: (m) => new Error(m),
       });
 
-    it('reads cells by column name ignoring case, undoing the formula escape; an absent column is undefined', () => {
-      const file = read("SKU,Name,Price\nA1,'=SUM(1),2.50\n");
+    it('reads cells by column name ignoring case, undoing the formula escape; an absent column is undefined', async () => {
+      const file = await read("SKU,Name,Price\nA1,'=SUM(1),2.50\n");
       const [record] = file.records;
       expect(file.cell(record!, 'sku')).toBe('A1');
       expect(file.cell(record!, 'name')).toBe('=SUM(1)');
       expect(file.cell(record!, 'stock')).toBeUndefined();
     });
 
-    it('refuses a file without rows, with too many rows or without a required column', () => {
-      expect(() => read('sku,name,price\n')).toThrow('The CSV file has no item rows.');
-      expect(() => read('sku,name,price\na,b,1\nc,d,1\ne,f,1\n')).toThrow(
+    it('refuses a file without rows, with too many rows or without a required column', async () => {
+      await expect(read('sku,name,price\n')).rejects.toThrow('The CSV file has no item rows.');
+      await expect(read('sku,name,price\na,b,1\nc,d,1\ne,f,1\n')).rejects.toThrow(
         'A CSV file can have at most 2 rows; split it into smaller files.',
       );
-      expect(() => read('sku\na\n')).toThrow(
+      await expect(read('sku\na\n')).rejects.toThrow(
         'The CSV file needs the columns sku, name and price (missing: name, price).',
       );
+    });
+
+    it('reads a large file in slices exactly as in one piece, characters beyond the BMP included', async () => {
+      const rows = Array.from({ length: 20_000 }, (_, i) => `S${i},"Café 😀 ${i}, ""quoted""",${i}.50`);
+      const text = `\uFEFFsku,name,price\n${rows.join('\n')}\n`;
+      const file = await readCsvImport(text, {
+        rowNoun: 'item',
+        required: ['sku', 'name', 'price'],
+        maxRows: 50_000,
+        invalid: (m) => new Error(m),
+      });
+      expect(file.records).toEqual(parseCsv(text));
+      expect(file.records[19_999]).toEqual({ sku: 'S19999', name: 'Café 😀 19999, "quoted"', price: '19999.50' });
     });
   });
 });

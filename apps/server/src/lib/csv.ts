@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { parse as parseStream } from 'csv-parse';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify';
 import { stringify as stringifySync } from 'csv-stringify/sync';
@@ -63,14 +64,50 @@ export function csvStream<Row>(
   return stringifier;
 }
 
+const PARSE_OPTIONS = {
+  columns: (h: string[]) => h.map((x) => x.trim()),
+  bom: true,
+  skip_empty_lines: true,
+  trim: true,
+};
+
 /** Parses CSV text with a header row into records keyed by header (trimmed, BOM stripped). */
 export function parseCsv(text: string): Record<string, string>[] {
-  return parse(text, {
-    columns: (h: string[]) => h.map((x) => x.trim()),
-    bom: true,
-    skip_empty_lines: true,
-    trim: true,
+  return parse(text, PARSE_OPTIONS);
+}
+
+/** Text fed to the parser between two turns of the event loop (a few milliseconds of parsing). */
+const PARSE_SLICE_CHARS = 64 * 1024;
+
+/**
+ * parseCsv for large files: the text goes to csv-parse's stream a slice at a time with a turn of
+ * the event loop between slices, so a 5 MB import does not hold the server while it is parsed.
+ */
+export async function parseCsvYielding(text: string): Promise<Record<string, string>[]> {
+  const records: Record<string, string>[] = [];
+  const parser = parseStream(PARSE_OPTIONS);
+  const done = new Promise<void>((resolve, reject) => {
+    parser.on('readable', () => {
+      for (let record = parser.read(); record !== null; record = parser.read()) records.push(record);
+    });
+    parser.on('end', resolve);
+    parser.on('error', reject);
   });
+  // (A failed parse rejects `done`; it is awaited below, so the rejection is never unhandled.)
+  done.catch(() => {});
+  for (let start = 0; start < text.length; ) {
+    let end = Math.min(text.length, start + PARSE_SLICE_CHARS);
+    // Never split a surrogate pair between two slices.
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end -= 1;
+    if (!parser.write(text.slice(start, end))) await new Promise((resolve) => parser.once('drain', resolve));
+    start = end;
+    await new Promise((resolve) => setImmediate(resolve));
+    if (parser.destroyed) break;
+  }
+  parser.end();
+  await done;
+  return records;
 }
 
 /** "a, b and c": the required columns as the import's message names them. */
@@ -89,14 +126,14 @@ export type CsvImportFile = {
  * The checks every CSV import makes before its rows: the text parses, it has rows (at most
  * `maxRows`) and every required column. A failure is thrown as `invalid(message)`.
  */
-export function readCsvImport(
+export async function readCsvImport(
   text: string,
   options: { rowNoun: string; required: readonly string[]; maxRows: number; invalid: (message: string) => Error },
-): CsvImportFile {
+): Promise<CsvImportFile> {
   const { invalid } = options;
   let records: Record<string, string>[];
   try {
-    records = parseCsv(text);
+    records = await parseCsvYielding(text);
   } catch (error) {
     throw invalid(`The file is not valid CSV: ${(error as Error).message}`);
   }

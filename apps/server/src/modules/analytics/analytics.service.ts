@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import type { AuthUser } from '../../types';
 import { productCards } from './analytics.repository';
 import { addDay, resolveSalesRange, storeTodayRange } from './sales-range';
-import { type SalesRollup, sumFigures } from './sales-rollup';
+import { type SalesRollup, sumFigures, sumFiguresYielding } from './sales-rollup';
 
 type Deps = { db: Db; timeZone: string; rollup: SalesRollup };
 
@@ -46,7 +46,7 @@ export async function bestSellers(
   });
   const limit = Math.min(query.limit ?? DEFAULT_TOP_PRODUCTS, MAX_TOP_PRODUCTS);
   const days = await deps.rollup.days(range.startDate, range.endDate);
-  const totals = sumFigures(days.map((d) => (query.vtpdOnly ? d.figures.vtpd : d.figures.all)));
+  const totals = await sumFiguresYielding(days.map((d) => (query.vtpdOnly ? d.figures.vtpd : d.figures.all)));
   const ranked = [...totals.products]
     .map(([id, p]) => ({ id, ...p }))
     .sort((a, b) => b.sold - a.sold || b.revenue - a.revenue);

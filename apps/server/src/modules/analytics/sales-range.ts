@@ -1,4 +1,4 @@
-import type { SalesRangeQuery } from '@retail-hub/shared';
+import { MAX_REPORT_DAYS, REPORT_RANGE_TOO_LONG, reportRangeDays, type SalesRangeQuery } from '@retail-hub/shared';
 import { badRequest, forbidden } from '../../lib/errors';
 import { addDays, type LocalDate, localDateOf, zonedTimeToInstant } from '../../lib/store-time';
 
@@ -39,7 +39,8 @@ export function storeTodayRange(timeZone: string, now: Date = new Date()): Sales
 
 /**
  * The days a sales list covers (spec §7 Analytics and transactions). No dates means today; one
- * date alone means that single day. A role without 'reports.ranges' reads today only: the POS
+ * date alone means that single day; at most MAX_REPORT_DAYS days (400 beyond). A role without
+ * 'reports.ranges' reads today only: the POS
  * dashboard shows today's figures to every cashier, the reports are for managers (ADR 0004).
  */
 export function resolveSalesRange(
@@ -57,6 +58,10 @@ export function resolveSalesRange(
   }
   if (!options.canViewReports && (startDate !== today || endDate !== today)) {
     throw forbidden('Sales reports are available to managers.');
+  }
+  // Issue #13 item 9: a range of centuries held the server for seconds; two years is the widest report.
+  if (reportRangeDays(startDate, endDate) > MAX_REPORT_DAYS) {
+    throw badRequest('reports.range_too_long', REPORT_RANGE_TOO_LONG, { endDate: REPORT_RANGE_TOO_LONG });
   }
   return storeDaysRange(startDate, endDate, options.timeZone);
 }

@@ -40,6 +40,15 @@ export class SalesRollup {
    */
   static readonly MAX_DAYS = 4000;
 
+  /**
+   * One read of missing days aims at this long (DEVELOPERS.md: nothing holds the event loop over
+   * 50 ms; on PGlite the query itself runs on this thread), and spans at most MAX_QUERY_DAYS days.
+   */
+  static readonly READ_TARGET_MS = 20;
+  static readonly MAX_QUERY_DAYS = 92;
+  /** The current span of one read, adapted to the store's volume (see read()). */
+  private queryDays = 1;
+
   private readonly closed = new Map<string, DayFigures>();
   /**
    * Open days whose start is past the margin: the figures of [day start, until) are final too, so
@@ -66,7 +75,9 @@ export class SalesRollup {
     for (let d = startDate; d <= endDate; d = addDay(d, 1)) dates.push(d);
     const result = new Map<string, DayFigures>();
     const cutoff = this.now() - SalesRollup.CLOSE_MARGIN_MS;
-    // Contiguous runs of days that are not (or cannot be) cached are read in one query each.
+    // Contiguous runs of days that are not (or cannot be) cached are read in one query each, of at
+    // most `queryDays` days: on PGlite a query runs on this thread, so a two-year read in one
+    // statement held every terminal for seconds (issue #13 item 9).
     let run: Array<{ date: string; end: number }> = [];
     const flush = async () => {
       if (run.length === 0) return;
@@ -83,6 +94,8 @@ export class SalesRollup {
           this.remember(date, figures);
         }
       }
+      // Let sales and other requests in between two reads (PGlite answers without an I/O wait).
+      await yieldToEventLoop();
     };
     for (const date of dates) {
       const cached = this.closed.get(date);
@@ -98,6 +111,7 @@ export class SalesRollup {
         result.set(date, await this.openDay(date, bounds, cutoff));
       } else {
         run.push({ date, end: bounds.end.getTime() });
+        if (run.length >= this.queryDays) await flush();
       }
     }
     await flush();
@@ -134,9 +148,22 @@ export class SalesRollup {
     return figures;
   }
 
-  private read(startDate: string, endDate: string): Promise<Map<string, DayFigures>> {
+  /**
+   * Reads a span of days and adapts the next span's length so one read takes about
+   * READ_TARGET_MS: a quiet store reads a quarter per query, a busy one a few days.
+   */
+  private async read(startDate: string, endDate: string): Promise<Map<string, DayFigures>> {
     const range = storeDaysRange(startDate, endDate, this.timeZone);
-    return this.readInstants(range.start, range.end);
+    const started = performance.now();
+    const read = await this.readInstants(range.start, range.end);
+    const took = performance.now() - started;
+    const days = Math.round((range.end.getTime() - range.start.getTime()) / 86_400_000);
+    if (took > SalesRollup.READ_TARGET_MS) {
+      this.queryDays = Math.max(1, Math.floor(days / 2));
+    } else if (took < SalesRollup.READ_TARGET_MS / 2 && days >= this.queryDays) {
+      this.queryDays = Math.min(SalesRollup.MAX_QUERY_DAYS, this.queryDays * 2);
+    }
+    return read;
   }
 
   /** Completed sales of [start, end) by store day. */
@@ -151,10 +178,10 @@ export class SalesRollup {
       }
       return day;
     };
-    const [sales, lines] = await Promise.all([
-      salesFiguresByDay(this.db, { ...range, timeZone: this.timeZone }),
-      productFiguresByDay(this.db, { ...range, timeZone: this.timeZone }),
-    ]);
+    // One after the other with a turn of the event loop between: on PGlite each query holds it.
+    const sales = await salesFiguresByDay(this.db, { ...range, timeZone: this.timeZone });
+    await yieldToEventLoop();
+    const lines = await productFiguresByDay(this.db, { ...range, timeZone: this.timeZone });
     for (const row of sales) {
       const day = dayOf(row.date);
       const revenue = decimalToCents(row.revenue);
@@ -213,4 +240,27 @@ export function sumFigures(days: ReadonlyArray<Figures>, withProducts = true): F
   const total = emptyFigures();
   for (const day of days) addFigures(total, day, withProducts);
   return total;
+}
+
+/**
+ * The sum of several days' figures with their products, yielding to the event loop every few
+ * thousand product entries: two years of a large catalogue are a million map updates.
+ */
+export async function sumFiguresYielding(days: ReadonlyArray<Figures>): Promise<Figures> {
+  const total = emptyFigures();
+  let work = 0;
+  for (const day of days) {
+    addFigures(total, day);
+    work += day.products.size + 1;
+    if (work >= 20_000) {
+      work = 0;
+      await yieldToEventLoop();
+    }
+  }
+  return total;
+}
+
+/** Lets pending I/O and timers run (a resolved promise alone does not). */
+export function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }

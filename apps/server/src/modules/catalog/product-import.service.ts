@@ -7,6 +7,7 @@ import {
 } from '@retail-hub/shared';
 import type { DbOrTx } from '../../db/client';
 import { type CsvImportFile, readCsvImport } from '../../lib/csv';
+import { runKeyedImport, yieldToEventLoop } from '../../lib/csv-import';
 import { pgErrorCode } from '../../lib/db-errors';
 import { type Actor, type CatalogDeps, UNIQUE_VIOLATION } from './catalog.context';
 import { catalogErrors } from './catalog.errors';
@@ -97,11 +98,12 @@ type ImportContext = {
  * savepoint, so a refused row never leaves half a product (nor a category created for it).
  * Columns that are absent, and empty number or flag cells, keep the stored value (a new product
  * takes the form's default); an empty text cell clears the text. An unknown category name is
- * created. Institutional columns are read only for role manager (spec §6). The whole file runs in
- * one transaction: refused rows are reported, every other row is committed together.
+ * created. Institutional columns are read only for role manager (spec §6). Refused rows are
+ * reported; the others are committed in chunks as the file goes (runKeyedImport), so a large file
+ * never holds the terminals' sales for long (issue #13 item 10).
  */
 export async function importProductsCsv(deps: CatalogDeps, actor: Actor, text: string): Promise<ProductImportResult> {
-  const { records, cell } = readCsvImport(text, {
+  const { records, cell } = await readCsvImport(text, {
     rowNoun: 'product',
     required: REQUIRED_COLUMNS,
     maxRows: MAX_IMPORT_ROWS,
@@ -117,42 +119,41 @@ export async function importProductsCsv(deps: CatalogDeps, actor: Actor, text: s
     existing: new Map(),
   };
   const skus = [...new Set(records.map(skuOf).filter(Boolean))];
-  for (let i = 0; i < skus.length; i += 1000) {
-    for (const product of await findProductsBySkus(db, skus.slice(i, i + 1000)))
+  // In batches with a turn of the event loop between them (on PGlite each query holds it).
+  for (let i = 0; i < skus.length; i += 250) {
+    for (const product of await findProductsBySkus(db, skus.slice(i, i + 250)))
       context.existing.set(product.sku, product);
+    await yieldToEventLoop();
   }
 
   const result: ProductImportResult = { created: 0, updated: 0, unchanged: 0, refused: 0, rows: [] };
   const changedIds: string[] = [];
   let stockChanged = false;
-  const firstRowOfSku = new Map<string, number>();
-  await db.transaction(async (tx) => {
-    for (const [index, record] of records.entries()) {
-      // Row 1 is the header, so row numbers match a spreadsheet's.
-      const row = index + 2;
-      const sku = skuOf(record);
-      let outcome: RowOutcome;
-      const seenAt = firstRowOfSku.get(sku);
-      if (!sku) outcome = { status: 'refused', reason: PRODUCT_MESSAGES.skuRequired };
-      else if (seenAt !== undefined) {
-        outcome = {
-          status: 'refused',
-          reason: `SKU "${sku}" appears more than once in the file (first at row ${seenAt}).`,
-        };
-      } else {
-        firstRowOfSku.set(sku, row);
-        outcome = await importRow(tx, context, record, sku);
-      }
-      result[outcome.status] += 1;
-      result.rows.push({ row, sku, status: outcome.status, ...(outcome.reason ? { reason: outcome.reason } : {}) });
-      if (outcome.productId) changedIds.push(outcome.productId);
-      if (outcome.stockChanged) stockChanged = true;
-    }
-  });
+  try {
+    await runKeyedImport({
+      db,
+      records,
+      keyOf: skuOf,
+      missingKey: PRODUCT_MESSAGES.skuRequired,
+      duplicateKey: (sku, firstRow) => `SKU "${sku}" appears more than once in the file (first at row ${firstRow}).`,
+      importRow: (tx, record, sku) => importRow(tx, context, record, sku),
+      onRow: (row, sku, outcome: RowOutcome) => {
+        result[outcome.status] += 1;
+        result.rows.push({ row, sku, status: outcome.status, ...(outcome.reason ? { reason: outcome.reason } : {}) });
+        if (outcome.productId) changedIds.push(outcome.productId);
+        if (outcome.stockChanged) stockChanged = true;
+      },
+    });
+  } finally {
+    // Chunks commit as they go: the terminals hear of what was saved even if a later chunk failed.
+    await publishChanges(deps, changedIds, stockChanged);
+  }
+  return result;
+}
 
+async function publishChanges(deps: CatalogDeps, changedIds: string[], stockChanged: boolean): Promise<void> {
   if (changedIds.length > 0) await deps.events.publish('product.changed', changedIds.slice(0, 100));
   if (stockChanged) await deps.events.publish('stock.changed', changedIds.slice(0, 100));
-  return result;
 }
 
 async function importRow(

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type { ImportRowStatus, ProcDepartmentImportResult } from '@retail-hub/shared';
 import type { DbOrTx } from '../../db/client';
 import { type CsvColumn, csvStream, readCsvImport } from '../../lib/csv';
+import { runKeyedImport, yieldToEventLoop } from '../../lib/csv-import';
 import { pgErrorCode } from '../../lib/db-errors';
 import { badRequest } from '../../lib/errors';
 import { storeToday } from '../analytics/sales-range';
@@ -82,13 +83,14 @@ const invalidCsv = (message: string) => badRequest('procurement.invalid_csv', me
  * required; description, parentCode (a code stored or created by an earlier row; empty = root)
  * and status (active or archived) are read when present, and an absent column keeps the stored
  * value. Each row is validated like the form (code ≤ 50, name ≤ 255, both unique) and written in
- * its own savepoint, so a refused row changes nothing; the rest of the file commits together.
+ * its own savepoint, so a refused row changes nothing; the rest commits in chunks as the file goes
+ * (runKeyedImport).
  */
 export async function importProcDepartmentsCsv(
   deps: ProcurementDeps,
   text: string,
 ): Promise<ProcDepartmentImportResult> {
-  const file = readCsvImport(text, {
+  const file = await readCsvImport(text, {
     rowNoun: 'department',
     required: ['code', 'name'],
     maxRows: MAX_IMPORT_ROWS,
@@ -103,37 +105,32 @@ export async function importProcDepartmentsCsv(
     ...new Set(records.flatMap((r) => [cell(r, 'code'), cell(r, 'parentCode')]).filter((c): c is string => Boolean(c))),
   ];
   const context: ImportContext = { cell, byCode: new Map() };
-  for (let i = 0; i < codes.length; i += 1000) {
-    for (const department of await findProcDepartmentsByCodes(db, codes.slice(i, i + 1000))) {
+  for (let i = 0; i < codes.length; i += 250) {
+    for (const department of await findProcDepartmentsByCodes(db, codes.slice(i, i + 250))) {
       context.byCode.set(department.code.toUpperCase(), department);
     }
+    await yieldToEventLoop();
   }
 
   const result: ProcDepartmentImportResult = { created: 0, updated: 0, unchanged: 0, refused: 0, rows: [] };
   const changedIds: string[] = [];
-  const firstRowOfCode = new Map<string, number>();
-  await db.transaction(async (tx) => {
-    for (const [index, record] of records.entries()) {
-      const row = index + 2;
-      const code = (cell(record, 'code') ?? '').toUpperCase();
-      let outcome: RowOutcome;
-      const seenAt = firstRowOfCode.get(code);
-      if (!code) outcome = { status: 'refused', reason: 'Code is required' };
-      else if (seenAt !== undefined) {
-        outcome = {
-          status: 'refused',
-          reason: `Code "${code}" appears more than once in the file (first at row ${seenAt}).`,
-        };
-      } else {
-        firstRowOfCode.set(code, row);
-        outcome = await importRow(tx, context, record, code);
-      }
-      result[outcome.status] += 1;
-      result.rows.push({ row, code, status: outcome.status, ...(outcome.reason ? { reason: outcome.reason } : {}) });
-      if (outcome.id) changedIds.push(outcome.id);
-    }
-  });
-  if (changedIds.length > 0) await deps.events.publish('department.changed', changedIds.slice(0, 100));
+  try {
+    await runKeyedImport({
+      db,
+      records,
+      keyOf: (record) => (cell(record, 'code') ?? '').toUpperCase(),
+      missingKey: 'Code is required',
+      duplicateKey: (code, firstRow) => `Code "${code}" appears more than once in the file (first at row ${firstRow}).`,
+      importRow: (tx, record, code) => importRow(tx, context, record, code),
+      onRow: (row, code, outcome: RowOutcome) => {
+        result[outcome.status] += 1;
+        result.rows.push({ row, code, status: outcome.status, ...(outcome.reason ? { reason: outcome.reason } : {}) });
+        if (outcome.id) changedIds.push(outcome.id);
+      },
+    });
+  } finally {
+    if (changedIds.length > 0) await deps.events.publish('department.changed', changedIds.slice(0, 100));
+  }
   return result;
 }
 

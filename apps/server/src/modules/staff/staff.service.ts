@@ -25,23 +25,31 @@ export async function sendStaffEmail(ctx: AdminContext, body: SendEmailBody): Pr
   }
 
   const mail = mailServiceFor(ctx.config);
-  const outcome = await mail.send(
-    { recipients: requested, replyTo: ctx.actor.email, subject: body.subject, text: body.message },
-    { id: ctx.actor.id, name: displayName(ctx.actor) },
-    ctx.log,
-  );
-  const sent = outcome.delivery === 'smtp';
-  await recordActivity(
-    ctx.db,
+  const message = { recipients: requested, replyTo: ctx.actor.email, subject: body.subject, text: body.message };
+  const sender = { id: ctx.actor.id, name: displayName(ctx.actor) };
+  const activity = (sent: boolean) =>
     activityBy(ctx, sent ? ACTIVITY.emailSent : ACTIVITY.emailQueued, {
       recipients: requested.length,
       subject: body.subject,
-    }),
-  );
+    });
+  // Issue #13 item 11: the outbox line and its activity row are written together, once. The row
+  // goes first inside a transaction and the line is appended before it commits, so a row the
+  // database refuses leaves no message behind. (SMTP is not sent inside a transaction: on PGlite
+  // it would hold the one connection of every terminal for the mail server's answer.)
+  let sent = false;
+  if (mail.isConfigured) {
+    sent = (await mail.send(message, sender, ctx.log)).delivery === 'smtp';
+    await recordActivity(ctx.db, activity(sent));
+  } else {
+    await ctx.db.transaction(async (tx) => {
+      await recordActivity(tx, activity(false));
+      await mail.send(message, sender, ctx.log);
+    });
+  }
   const count = `${requested.length} staff member${requested.length === 1 ? '' : 's'}`;
   return {
     sent,
-    delivery: outcome.delivery,
+    delivery: sent ? ('smtp' as const) : ('outbox' as const),
     recipients: requested.length,
     message: sent
       ? `Email sent to ${count}.`

@@ -27,6 +27,11 @@ describe('the report date range', () => {
     expect(validateRange('2026-11-22', '2026-11-21')).toBe(START_AFTER_END_MESSAGE);
     expect(validateRange('2026-11-21', '2026-11-21')).toBeNull();
   });
+
+  it('refuses a range longer than two years, as the server does', () => {
+    expect(validateRange('2024-11-20', '2026-11-21')).toBe('A report covers at most 731 days.');
+    expect(validateRange('2024-11-21', '2026-11-21')).toBeNull();
+  });
 });
 
 describe('the summary cards', () => {

@@ -1,4 +1,12 @@
-import { type Cents, formatMoney, type SalesSummary, type TransactionListItem } from '@retail-hub/shared';
+import {
+  type Cents,
+  formatMoney,
+  MAX_REPORT_DAYS,
+  REPORT_RANGE_TOO_LONG,
+  reportRangeDays,
+  type SalesSummary,
+  type TransactionListItem,
+} from '@retail-hub/shared';
 import { toCents } from '@/lib/money';
 import { addDays, daysBetween, localDay, zonedParts } from '@/lib/time-zone';
 import type { ReportRange } from './api/get-report-transactions';
@@ -26,6 +34,8 @@ export function rangeLength(range: ReportRange): number {
 export function validateRange(startDate: string, endDate: string): string | null {
   if (!startDate || !endDate) return MISSING_DATES_MESSAGE;
   if (startDate > endDate) return START_AFTER_END_MESSAGE;
+  // The server's limit (issue #13 item 9): say so before asking it.
+  if (reportRangeDays(startDate, endDate) > MAX_REPORT_DAYS) return REPORT_RANGE_TOO_LONG;
   return null;
 }
 

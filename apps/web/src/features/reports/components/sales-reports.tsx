@@ -14,7 +14,15 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { can, paymentMethodLabel, transactionNumber, vtpdExportFileName } from '@retail-hub/shared';
+import {
+  can,
+  earliestReportStart,
+  latestReportEnd,
+  paymentMethodLabel,
+  REPORT_RANGE_TOO_LONG,
+  transactionNumber,
+  vtpdExportFileName,
+} from '@retail-hub/shared';
 import {
   IconChartBar,
   IconChevronDown,
@@ -93,7 +101,8 @@ function SalesReportsScreen({ title, timeZone }: { title: string; timeZone: stri
 
   const generate = () => {
     const problem = validateRange(draft.startDate, draft.endDate);
-    if (problem) {
+    // A cashier's range beyond today gets the server's 'for managers' refusal, whatever its length.
+    if (problem && (canViewReports || problem !== REPORT_RANGE_TOO_LONG)) {
       notifyError({ title: INVALID_RANGE_TITLE, message: problem, replace: true });
       return;
     }
@@ -190,6 +199,9 @@ function SalesReportsScreen({ title, timeZone }: { title: string; timeZone: stri
               label="Start Date"
               size="md"
               value={draft.startDate}
+              // The pickers offer only ranges the server accepts (MAX_REPORT_DAYS).
+              min={earliestReportStart(draft.endDate) || undefined}
+              max={draft.endDate || undefined}
               onChange={(event) => {
                 const value = event.currentTarget.value;
                 setDraft((d) => ({ ...d, startDate: value }));
@@ -200,6 +212,8 @@ function SalesReportsScreen({ title, timeZone }: { title: string; timeZone: stri
               label="End Date"
               size="md"
               value={draft.endDate}
+              min={draft.startDate || undefined}
+              max={latestReportEnd(draft.startDate) || undefined}
               onChange={(event) => {
                 const value = event.currentTarget.value;
                 setDraft((d) => ({ ...d, endDate: value }));
