@@ -54,32 +54,44 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const app = await buildApp({
-    config,
-    database,
-    logger: {
-      level: config.logLevel,
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-      // Readable lines by default (issue #13 item 21), written in order with the banner (a
-      // synchronous stream, not a worker); LOG_FORMAT=json for log collectors.
-      ...(config.logFormat === 'pretty'
-        ? {
-            stream: pinoPretty({ sync: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: true }),
-          }
-        : {}),
-    },
-  });
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  // A failed start must not leave the embedded database server running behind it.
+  try {
+    app = await buildApp({
+      config,
+      database,
+      logger: {
+        level: config.logLevel,
+        redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+        // Readable lines by default (issue #13 item 21), written in order with the banner (a
+        // synchronous stream, not a worker); LOG_FORMAT=json for log collectors.
+        ...(config.logFormat === 'pretty'
+          ? {
+              stream: pinoPretty({
+                sync: true,
+                translateTime: 'SYS:HH:MM:ss',
+                ignore: 'pid,hostname',
+                singleLine: true,
+              }),
+            }
+          : {}),
+      },
+    });
 
-  if (await isDatabaseEmpty(database.db)) {
-    if (config.demoData) {
-      await seedDemoStore(database.db, { pepper: config.pinPepper, timeZone: config.storeTimeZone });
-      // The demo PINs are listed in the README; they are not written to the log.
-      app.log.info(`Demo store seeded with ${DEMO_PINS.length} demo users (PINs in the README).`);
-    } else {
-      const { pin } = await seedInitialAdmin(database.db, config.pinPepper);
-      // Shown once on the console (not through the logger), so it never lands in log files.
-      process.stdout.write(`\nFirst start: super_admin PIN is ${pin}. It will not be shown again.\n\n`);
+    if (await isDatabaseEmpty(database.db)) {
+      if (config.demoData) {
+        await seedDemoStore(database.db, { pepper: config.pinPepper, timeZone: config.storeTimeZone });
+        // The demo PINs are listed in the README; they are not written to the log.
+        app.log.info(`Demo store seeded with ${DEMO_PINS.length} demo users (PINs in the README).`);
+      } else {
+        const { pin } = await seedInitialAdmin(database.db, config.pinPepper);
+        // Shown once on the console (not through the logger), so it never lands in log files.
+        process.stdout.write(`\nFirst start: super_admin PIN is ${pin}. It will not be shown again.\n\n`);
+      }
     }
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw error;
   }
 
   const purge = setInterval(() => {

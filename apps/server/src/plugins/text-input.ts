@@ -49,7 +49,7 @@ export function registerTextInputChecks(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
     const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(request.headers['content-type'] ?? '')?.[1];
-    if (charset && !/^utf-?8$/i.test(charset)) {
+    if (charset && !/^(utf-?8|us-ascii|ascii)$/i.test(charset)) {
       done(new AppError(415, 'unsupported_charset', UNSUPPORTED_CHARSET_MESSAGE), undefined);
       return;
     }

@@ -156,11 +156,23 @@ describe('device cookies: a flood from unknown clients does not lock out known t
     expect((await attempt(RIGHT_PIN, '10.65.1.1', till)).statusCode).toBe(429);
   });
 
-  it('a success on a known device clears its failures', async () => {
+  it('a sign-in on a known device gives back only its own attempt: guesses on either side of it still add up to the lock', async () => {
     const till = await knownDevice('10.65.2.1');
-    for (let i = 0; i < 4; i++) await attempt('1111', '10.65.2.1', till);
-    expect((await attempt(RIGHT_PIN, '10.65.2.1', till)).statusCode).toBe(200);
     for (let i = 0; i < 4; i++) expect((await attempt('1111', '10.65.2.1', till)).statusCode).toBe(401);
+    expect((await attempt(RIGHT_PIN, '10.65.2.1', till)).statusCode).toBe(200);
+    expect((await attempt('1111', '10.65.2.1', till)).statusCode).toBe(401);
+    expect((await attempt('1112', '10.65.2.1', till)).statusCode).toBe(429);
+    expect((await attempt(RIGHT_PIN, '10.65.2.1', till)).statusCode).toBe(429);
+  });
+
+  it('someone who knows one PIN cannot guess on by signing in between guesses (no endless 4 wrong, 1 right)', async () => {
+    const till = await knownDevice('10.65.3.1');
+    const statuses: number[] = [];
+    for (let round = 0; round < 4; round++) {
+      for (let i = 0; i < 4; i++) statuses.push((await attempt('1111', '10.65.3.1', till)).statusCode);
+      statuses.push((await attempt(RIGHT_PIN, '10.65.3.1', till)).statusCode);
+    }
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
   });
 
   it('a forged or tampered device cookie counts as an unknown client, not as a bypass', async () => {

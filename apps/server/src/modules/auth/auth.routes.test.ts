@@ -163,10 +163,23 @@ describe('PIN throttling', () => {
     expect(after.statusCode).toBe(429);
   });
 
-  it('a successful sign-in clears the failures of that client', async () => {
+  it('a successful sign-in does not wipe the failures before it: one more wrong PIN locks that client', async () => {
     for (let i = 0; i < 4; i++) await pinLogin({ pin: '1111' }, '10.1.1.6');
     expect((await pinLogin({ pin: '2915' }, '10.1.1.6')).statusCode).toBe(200);
-    for (let i = 0; i < 4; i++) expect((await pinLogin({ pin: '1111' }, '10.1.1.6')).statusCode).toBe(401);
+    expect((await pinLogin({ pin: '1111' }, '10.1.1.6')).statusCode).toBe(401);
+    expect((await pinLogin({ pin: '2915' }, '10.1.1.6')).statusCode).toBe(429);
+  });
+
+  it('a lock longer than the 15-minute memory does not hand back a fresh allowance when it ends', async () => {
+    // The 10th failure locked this client for 960 s, longer than the memory: that lock just ended.
+    await t.db.execute(
+      `insert into auth_throttle (key, failures, last_failure_at, locked_until, updated_at, last_allowed)
+       values ('client:10.1.1.7', 10, now() - interval '961 seconds', now() - interval '1 second', now(), false)`,
+    );
+    expect((await pinLogin({ pin: '1111' }, '10.1.1.7')).statusCode).toBe(401);
+    const next = await pinLogin({ pin: '2915' }, '10.1.1.7');
+    expect(next.statusCode).toBe(429);
+    expect(Number(next.headers['retry-after'])).toBeGreaterThan(900);
   });
 
   it('when failures spike store-wide, PIN checks are spaced out for every client', async () => {

@@ -20,12 +20,15 @@ const returned = {
  * it is and the attempt refused. Otherwise it counts (an attempt older than `memorySeconds`
  * starts the count again), and from `limit` counted attempts on the key locks for
  * baseSeconds × 2^(count − limit), at most maxSeconds: the attempt that reaches the limit still
- * runs, the next waits. A success deletes the row (`clearThrottle`); an attempt that turned out
- * not to need counting is given back with `releaseAttempt`.
+ * runs, the next waits. An attempt that turned out not to be a failure (a success, a PIN that was
+ * free) is given back with `releaseAttempt`; earlier failures stay until they are forgotten.
  */
 export async function reserveAttempt(db: DbOrTx, key: string, rule: LockRule): Promise<Reservation> {
   const locked = sql`(${authThrottle.lockedUntil} is not null and ${authThrottle.lockedUntil} > now())`;
-  const next = sql`case when ${authThrottle.lastFailureAt} < now() - make_interval(secs => ${rule.memorySeconds})
+  // Forgotten `memorySeconds` after the last counted attempt or the end of the lock, whichever is
+  // later: a lock longer than the memory must not reset the count to a fresh allowance.
+  const next = sql`case when greatest(${authThrottle.lastFailureAt}, coalesce(${authThrottle.lockedUntil}, ${authThrottle.lastFailureAt}))
+      < now() - make_interval(secs => ${rule.memorySeconds})
     then 1 else ${authThrottle.failures} + 1 end`;
   const lockFor = (count: unknown) =>
     sql`now() + make_interval(secs => least(${rule.maxSeconds}, ${rule.baseSeconds} * power(2, (${count}) - ${rule.limit})))`;
@@ -66,10 +69,6 @@ export async function releaseAttempt(db: DbOrTx, key: string, limit: number): Pr
       lockedUntil: sql`case when ${authThrottle.failures} - 1 < ${limit} then null else ${authThrottle.lockedUntil} end`,
     })
     .where(eq(authThrottle.key, key));
-}
-
-export async function clearThrottle(db: DbOrTx, key: string): Promise<void> {
-  await db.delete(authThrottle).where(eq(authThrottle.key, key));
 }
 
 export type BreakerRule = { windowSeconds: number; threshold: number; spacingSeconds: number };

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import {
-  clearThrottle,
+  type BreakerRule,
   type LockRule,
   type Reservation,
   releaseAttempt,
@@ -15,8 +15,12 @@ import {
  * attempts fired at once are counted one by one.
  *
  * Sign-in. A browser that signed in before carries a signed device cookie and is counted on its
- * own: after 5 consecutive failures it waits 30 s, doubling with each further failure up to an
- * hour; failures older than 15 minutes are forgotten; a success clears the count. Any other client
+ * own: after 5 failures it waits 30 s, doubling with each further failure up to an hour; failures
+ * are forgotten 15 minutes after the last one (or after the lock ends). A success gives back only
+ * its own attempt, never the failures before it: otherwise someone who knows one PIN could guess
+ * four, sign in, and guess four more without end. Known devices together also sit on their own
+ * store-wide breaker (100 failures within 5 minutes, then one check per second), so minting fresh
+ * device cookies by signing in again cannot add allowance without bound. Any other client
  * is unknown and counted by address with the same rule, and together with every unknown client
  * on a store-wide breaker: past 25 attempts within 5 minutes it lets one unknown PIN check
  * through every 2 seconds until the window passes. Wrong PINs from unknown clients therefore slow
@@ -24,7 +28,9 @@ import {
  *
  * PIN changes (issue #13 item 2). Every PIN an administrator sets or generates reveals something
  * about the PINs in use (a refusal says "taken", an acceptance or a generated PIN says "free"), so
- * each counts per acting user (10, then the same growing wait) and store-wide (30, likewise).
+ * each counts per acting user (10, then the same growing wait) and store-wide on a breaker (past
+ * 30 within 15 minutes, one PIN change every 30 s), so no single administrator can lock PIN
+ * changes for everyone else for long.
  */
 export const THROTTLE_RULES = {
   clientLimit: 5,
@@ -34,11 +40,16 @@ export const THROTTLE_RULES = {
   storeWindowSeconds: 5 * 60,
   storeThreshold: 25,
   storeSpacingSeconds: 2,
+  deviceStoreThreshold: 100,
+  deviceStoreSpacingSeconds: 1,
   pinChangeActorLimit: 10,
   pinChangeStoreLimit: 30,
+  pinChangeStoreWindowSeconds: 15 * 60,
+  pinChangeStoreSpacingSeconds: 30,
 } as const;
 
 const STORE_KEY = 'store';
+const DEVICE_STORE_KEY = 'store:devices';
 const PIN_CHANGE_STORE_KEY = 'pin-admin:store';
 const clientKey = (ip: string) => `client:${ip}`.slice(0, 128);
 const deviceKey = (deviceId: string) => `device:${deviceId}`;
@@ -82,8 +93,15 @@ export class LoginThrottle {
    */
   async reserve(client: ThrottleClient): Promise<ThrottleDecision> {
     if (client.kind === 'device') {
-      const device = await reserveAttempt(this.db, deviceKey(client.deviceId), this.clientRule);
-      return device.allowed ? { allowed: true } : refusal(device, 'device', this.rules.clientBaseSeconds);
+      const key = deviceKey(client.deviceId);
+      const device = await reserveAttempt(this.db, key, this.clientRule);
+      if (!device.allowed) return refusal(device, 'device', this.rules.clientBaseSeconds);
+      const devices = await reserveBreakerAttempt(this.db, DEVICE_STORE_KEY, this.deviceBreaker());
+      if (!devices.allowed) {
+        await releaseAttempt(this.db, key, this.rules.clientLimit);
+        return refusal(devices, 'store', this.rules.deviceStoreSpacingSeconds);
+      }
+      return { allowed: true };
     }
     const key = clientKey(client.ip);
     const own = await reserveAttempt(this.db, key, this.clientRule);
@@ -101,20 +119,27 @@ export class LoginThrottle {
     return { allowed: true };
   }
 
-  /** The reserved attempt signed someone in: the client's count starts again (the store's loses it). */
+  private deviceBreaker(): BreakerRule {
+    return {
+      windowSeconds: this.rules.storeWindowSeconds,
+      threshold: this.rules.deviceStoreThreshold,
+      spacingSeconds: this.rules.deviceStoreSpacingSeconds,
+    };
+  }
+
+  /**
+   * The reserved attempt signed someone in: that attempt is given back, the failures before it
+   * stay until forgotten (a success must not buy a fresh allowance of guesses).
+   */
   async succeeded(client: ThrottleClient): Promise<void> {
-    if (client.kind === 'device') {
-      await clearThrottle(this.db, deviceKey(client.deviceId));
-      return;
-    }
-    await clearThrottle(this.db, clientKey(client.ip));
-    await releaseBreakerAttempt(this.db, STORE_KEY);
+    await this.giveBack(client);
   }
 
   /** The reserved attempt was not a failure (a PIN an administrator chose was free): it is returned. */
   async giveBack(client: ThrottleClient): Promise<void> {
     if (client.kind === 'device') {
       await releaseAttempt(this.db, deviceKey(client.deviceId), this.rules.clientLimit);
+      await releaseBreakerAttempt(this.db, DEVICE_STORE_KEY);
       return;
     }
     await releaseAttempt(this.db, clientKey(client.ip), this.rules.clientLimit);
@@ -127,10 +152,14 @@ export class LoginThrottle {
     const key = pinChangeKey(actorId);
     const actor = await reserveAttempt(this.db, key, rule(this.rules.pinChangeActorLimit));
     if (!actor.allowed) return refusal(actor, 'actor', this.rules.clientBaseSeconds);
-    const store = await reserveAttempt(this.db, PIN_CHANGE_STORE_KEY, rule(this.rules.pinChangeStoreLimit));
+    const store = await reserveBreakerAttempt(this.db, PIN_CHANGE_STORE_KEY, {
+      windowSeconds: this.rules.pinChangeStoreWindowSeconds,
+      threshold: this.rules.pinChangeStoreLimit,
+      spacingSeconds: this.rules.pinChangeStoreSpacingSeconds,
+    });
     if (!store.allowed) {
       await releaseAttempt(this.db, key, this.rules.pinChangeActorLimit);
-      return refusal(store, 'store', this.rules.clientBaseSeconds);
+      return refusal(store, 'store', this.rules.pinChangeStoreSpacingSeconds);
     }
     return { allowed: true };
   }
