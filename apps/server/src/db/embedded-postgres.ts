@@ -358,7 +358,15 @@ async function stopStaleServer(bins: Binaries, dataDir: string, runAs: RunAs, lo
   if (pid === null) return false;
   const ownerFile = path.join(dataDir, OWNER_FILE);
   const owner = existsSync(ownerFile) ? Number(readFileSync(ownerFile, 'utf8').trim()) : Number.NaN;
-  if (Number.isInteger(owner) && owner !== process.pid && processAlive(owner) && /node/.test(commandLine(owner))) {
+  // An owner whose command line cannot be read (no /proc, e.g. macOS) is taken to be a live app:
+  // refusing to start is safer than stopping another app's database under it.
+  const ownerCommand = Number.isInteger(owner) ? commandLine(owner) : '';
+  if (
+    Number.isInteger(owner) &&
+    owner !== process.pid &&
+    processAlive(owner) &&
+    (ownerCommand === '' || /node/.test(ownerCommand))
+  ) {
     throw new EmbeddedPostgresError(
       `Another Retail Hub process (pid ${owner}) is using ${dataDir}. Stop it first, or give this one another DATA_DIR.`,
     );
@@ -369,7 +377,8 @@ async function stopStaleServer(bins: Binaries, dataDir: string, runAs: RunAs, lo
     run(bins.pg_ctl, ['stop', '-D', dataDir, '-m', 'immediate', '-w', '-t', '10'], runAs);
   }
   for (let i = 0; i < 50 && processAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
-  if (processAlive(pid)) process.kill(pid, 'SIGKILL');
+  // Only a pid confirmed to be PostgreSQL is killed (a pid may have been recycled meanwhile).
+  if (processAlive(pid) && commandLine(pid).includes('postgres')) process.kill(pid, 'SIGKILL');
   return true;
 }
 
