@@ -15,12 +15,19 @@ test.skip(!process.env.GUIDE_SHOTS, 'guide screenshots only with GUIDE_SHOTS=1 (
 const IMAGES = path.resolve(process.cwd(), 'docs/guide/images');
 const PINS = { manager: '4826', cashier: '2915' } as const;
 
+/** Toasts of earlier steps ('Login Successful', 'Shift Started') are hidden unless the page is about them. */
+const HIDE_TOASTS = '.mantine-Notifications-root { visibility: hidden !important; }';
+
 /** The viewport (1366 x 768), not the full page: the guide shows what the person sees. */
-async function picture(page: Page, name: string): Promise<void> {
+async function picture(page: Page, name: string, { toasts = false } = {}): Promise<void> {
   mkdirSync(IMAGES, { recursive: true });
-  // Let toasts' and dialogs' transitions settle before the picture.
+  // Let dialogs' transitions settle before the picture.
   await page.waitForTimeout(400);
-  await page.screenshot({ path: path.join(IMAGES, `${name}.png`), animations: 'disabled' });
+  await page.screenshot({
+    path: path.join(IMAGES, `${name}.png`),
+    animations: 'disabled',
+    style: toasts ? undefined : HIDE_TOASTS,
+  });
 }
 
 const productCard = (page: Page, sku: string) => page.locator(`[data-testid="product-card"][data-sku="${sku}"]`);
@@ -34,7 +41,7 @@ test.describe('user guide screenshots', () => {
 
     await signIn(page, PINS.manager, /\/$/);
     await expect(page.getByText('POS System').first()).toBeVisible();
-    await picture(page, 'interface-selection');
+    await picture(page, 'interface-selection', { toasts: true });
   });
 
   test("a cashier's shift: start, sell for cash and by card, end with the summary", async ({ page }) => {
