@@ -9,14 +9,24 @@
  * `apps/server/src/plugins/auth.ts` both resolve. Routes (`/api/...`), URLs, placeholders
  * (`features/<area>/`), globs and run-time folders under a setting (`DATA_DIR/…`) are not paths.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const DOCS = ['docs/architecture.md', 'docs/product.md', 'apps/web/README.md'];
+// The user guide too: its picture links (`images/*.png`, made by `npm run docs:screenshots`) and
+// the pages it links must exist.
+const GUIDE = 'docs/guide';
+const DOCS = [
+  'docs/architecture.md',
+  'docs/product.md',
+  'apps/web/README.md',
+  ...readdirSync(path.join(root, GUIDE))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `${GUIDE}/${name}`),
+];
 const SOURCE_ROOTS = ['', 'apps/server/src', 'apps/server', 'apps/web/src', 'apps/web', 'packages/shared/src'];
-const EXTENSION = /\.(ts|tsx|mjs|js|json|md|css|sql)$/;
+const EXTENSION = /\.(ts|tsx|mjs|js|json|md|css|sql|png)$/;
 
 /** A name that could be a path in this repository (not a route, URL, placeholder or glob). */
 function isPathLike(name) {

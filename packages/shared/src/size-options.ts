@@ -72,7 +72,15 @@ export function ruleOptionsFor(categoryName: string | null | undefined, basePric
   ];
 }
 
-/** The size options a product offers at the terminal, in display order. */
+/**
+ * The size options a product offers at the terminal, in display order.
+ *
+ * Change with it: the server's SIZED_FINGERPRINT in
+ * apps/server/src/modules/pos/sale-write.repository.ts lists every stored fact this result depends
+ * on (the product's name, price, active and 'has size options' flags, its category name and its
+ * stored size options). A sale priced from a fingerprint the catalogue no longer has is repriced;
+ * a new input here that is missing there lets a sale go through at a price that changed under it.
+ */
 export function sizeOptionsFor(
   product: { categoryName: string | null | undefined; priceCents: Cents; stock: number },
   stored: readonly StoredVariant[],

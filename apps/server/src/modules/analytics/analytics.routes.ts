@@ -8,7 +8,7 @@ import {
 } from '@retail-hub/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AuthUser } from '../../types';
+import { signedInUser } from '../../lib/signed-in-user';
 import { bestSellers, dailyStats, salesSummary } from './analytics.service';
 import { SalesRollup } from './sales-rollup';
 
@@ -27,7 +27,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'pos.dashboard' },
       schema: { querystring: topProductsQuerySchema, response: { 200: z.array(topProductSchema) } },
     },
-    async (request) => bestSellers(deps, (request.auth as { user: AuthUser }).user, request.query),
+    async (request) => bestSellers(deps, signedInUser(request), request.query),
   );
   app.get(
     '/api/analytics/summary',
@@ -37,7 +37,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { querystring: reportRangeQuerySchema, response: { 200: salesSummarySchema } },
     },
     async (request) => {
-      const user = (request.auth as { user: AuthUser }).user;
+      const user = signedInUser(request);
       return salesSummary(deps, request.query, { canViewReports: can(user.role, 'reports.ranges') });
     },
   );

@@ -11,14 +11,13 @@ import {
   CHECKOUT_TOTAL_HEADER,
   idSchema,
   lendableAssetSchema,
-  type Role,
 } from '@retail-hub/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { signedInUser } from '../../lib/signed-in-user';
+import { CURSOR_MESSAGE } from './assets.errors';
 import {
-  type Actor,
   type AssetDeps,
-  CURSOR_MESSAGE,
   checkOut,
   clearServiceFlag,
   listBorrowers,
@@ -52,11 +51,6 @@ const listQuery = z.object({
   cursor: z.guid({ error: CURSOR_MESSAGE }).optional(),
 });
 
-function actorOf(request: { auth: { user: { id: string; role: Role } } | null }): Actor {
-  const user = request.auth!.user;
-  return { id: user.id, role: user.role };
-}
-
 export type AssetRoutesOptions = { now?: () => Date };
 
 /**
@@ -81,7 +75,7 @@ export const assetRoutes: FastifyPluginAsyncZod<AssetRoutesOptions> = async (app
     },
     async (request, reply) => {
       const { status, sort, limit, cursor } = request.query;
-      const page = await listCheckouts(deps, actorOf(request), { filter: status, sort, limit, cursor });
+      const page = await listCheckouts(deps, signedInUser(request), { filter: status, sort, limit, cursor });
       reply.header(CHECKOUT_TOTAL_HEADER, String(page.total));
       if (page.nextCursor) reply.header(CHECKOUT_NEXT_CURSOR_HEADER, page.nextCursor);
       return page.checkouts;
@@ -107,7 +101,7 @@ export const assetRoutes: FastifyPluginAsyncZod<AssetRoutesOptions> = async (app
       schema: { body: assetCheckoutCreateSchema, response: { 201: assetCheckoutSchema } },
     },
     async (request, reply) => {
-      const checkout = await checkOut(deps, actorOf(request), request.body);
+      const checkout = await checkOut(deps, signedInUser(request), request.body);
       return reply.status(201).send(checkout);
     },
   );
@@ -118,7 +112,7 @@ export const assetRoutes: FastifyPluginAsyncZod<AssetRoutesOptions> = async (app
       config: { permission: 'assets.lend' },
       schema: { params: idParams, body: assetReturnSchema, response: { 200: assetCheckoutSchema } },
     },
-    async (request) => returnAsset(deps, actorOf(request), request.params.id, request.body),
+    async (request) => returnAsset(deps, signedInUser(request), request.params.id, request.body),
   );
 
   app.post(

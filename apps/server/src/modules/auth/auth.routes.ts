@@ -1,6 +1,7 @@
 import { pinLoginBodySchema, sessionResponseSchema } from '@retail-hub/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { signedInUser } from '../../lib/signed-in-user';
 import { signInWithPin, signOut } from './auth.service';
 
 /** spec §7 Authentication. */
@@ -8,7 +9,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/session',
     { config: { permission: 'session' }, schema: { response: { 200: sessionResponseSchema } } },
-    async (request) => ({ user: request.auth!.user, storeTimeZone: app.config.storeTimeZone }),
+    async (request) => ({ user: signedInUser(request), storeTimeZone: app.config.storeTimeZone }),
   );
 
   app.post(

@@ -1,6 +1,7 @@
 import { productImportResultSchema } from '@retail-hub/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CSV_IMPORT_BODY_LIMIT, csvImportBodySchema, csvResponseSchema, sendCsv } from '../../lib/csv-routes';
+import { signedInUser } from '../../lib/signed-in-user';
 import { exportFileName, exportProductsCsv } from './product-export.service';
 import { importProductsCsv } from './product-import.service';
 
@@ -20,7 +21,6 @@ export const catalogCsvRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: CSV_IMPORT_BODY_LIMIT,
       schema: { body: csvImportBodySchema, response: { 200: productImportResultSchema } },
     },
-    async (request) =>
-      importProductsCsv(app, { id: request.auth!.user.id, role: request.auth!.user.role }, request.body.csv),
+    async (request) => importProductsCsv(app, signedInUser(request), request.body.csv),
   );
 };

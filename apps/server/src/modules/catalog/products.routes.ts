@@ -10,7 +10,7 @@ import {
 } from '@retail-hub/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Actor } from './catalog.context';
+import { signedInUser } from '../../lib/signed-in-user';
 import {
   createProduct,
   deleteProduct,
@@ -70,11 +70,6 @@ const sizeOptionSchema = z.object({
 
 const idParams = z.object({ id: idSchema });
 
-function actorOf(request: { auth: { user: { id: string; role: Actor['role'] } } | null }): Actor {
-  const user = request.auth!.user;
-  return { id: user.id, role: user.role };
-}
-
 /** spec §7 Products: list, low stock, one product, size options, create, update, delete. */
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -130,7 +125,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: productCreateSchema, response: { 201: productSchema } },
     },
     async (request, reply) => {
-      const product = await createProduct(app, actorOf(request), request.body);
+      const product = await createProduct(app, signedInUser(request), request.body);
       return reply.status(201).send(product);
     },
   );
@@ -141,7 +136,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'catalog.manage' },
       schema: { params: idParams, body: productUpdateSchema, response: { 200: productSchema } },
     },
-    async (request) => updateProduct(app, actorOf(request), request.params.id, request.body),
+    async (request) => updateProduct(app, signedInUser(request), request.params.id, request.body),
   );
 
   app.delete(

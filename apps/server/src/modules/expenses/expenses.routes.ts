@@ -7,7 +7,7 @@ import {
 } from '@retail-hub/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AuthUser } from '../../types';
+import { signedInUser } from '../../lib/signed-in-user';
 import {
   createExpense,
   deleteExpense,
@@ -42,8 +42,7 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/expenses',
     { config: { permission }, schema: { body: expenseInputSchema, response: { 201: expenseSchema } } },
-    async (request, reply) =>
-      reply.status(201).send(await createExpense(deps, (request.auth as { user: AuthUser }).user.id, request.body)),
+    async (request, reply) => reply.status(201).send(await createExpense(deps, signedInUser(request).id, request.body)),
   );
 
   app.patch(

@@ -12,7 +12,7 @@ import {
 } from '@retail-hub/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AuthUser } from '../../types';
+import { signedInUser } from '../../lib/signed-in-user';
 import { coalescingPublisher } from './live-updates';
 import { PricingCache } from './pricing-cache';
 import { saleReceipt } from './receipts.service';
@@ -35,12 +35,11 @@ export const posRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   const deps = { db: app.database.db, events: app.events };
   const salesDeps = { database: app.database, pricing, live };
-  const userOf = (request: { auth: { user: AuthUser } | null }) => (request.auth as { user: AuthUser }).user;
 
   app.get(
     '/api/shifts/current',
     { config: { permission: 'pos.sell' }, schema: { response: { 200: z.object({ shift: shiftSchema.nullable() }) } } },
-    async (request) => ({ shift: await currentShift(deps, userOf(request).id) }),
+    async (request) => ({ shift: await currentShift(deps, signedInUser(request).id) }),
   );
 
   app.post(
@@ -50,7 +49,7 @@ export const posRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: startShiftBodySchema.nullish(), response: { 201: z.object({ shift: shiftSchema }) } },
     },
     async (request, reply) => {
-      const shift = await openShift(deps, userOf(request).id, request.body?.openingFloat);
+      const shift = await openShift(deps, signedInUser(request).id, request.body?.openingFloat);
       return reply.status(201).send({ shift });
     },
   );
@@ -64,7 +63,7 @@ export const posRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ shift: shiftSchema, summary: shiftSummarySchema }) },
       },
     },
-    async (request) => closeShift(deps, userOf(request).id, request.body?.countedCash),
+    async (request) => closeShift(deps, signedInUser(request).id, request.body?.countedCash),
   );
 
   app.get(
@@ -79,7 +78,7 @@ export const posRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = userOf(request);
+      const user = signedInUser(request);
       return shiftSummary(deps, request.params.id, {
         userId: user.id,
         canViewReports: can(user.role, 'reports.view'),
@@ -100,7 +99,7 @@ export const posRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { replayed, sale } = await recordSale(
         salesDeps,
-        userOf(request),
+        signedInUser(request),
         request.headers['idempotency-key'],
         request.body,
       );
@@ -115,7 +114,7 @@ export const posRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: z.object({ id: z.uuid({ error: 'Unknown transaction' }) }), response: { 200: receiptSchema } },
     },
     async (request) => {
-      const user = userOf(request);
+      const user = signedInUser(request);
       return saleReceipt(deps, request.params.id, { userId: user.id, canViewReports: can(user.role, 'reports.view') });
     },
   );
@@ -127,6 +126,10 @@ export const posRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { querystring: transactionsQuerySchema, response: { 200: z.array(transactionListItemSchema) } },
     },
     async (request) =>
-      listTransactions({ db: app.database.db, timeZone: app.config.storeTimeZone }, userOf(request), request.query),
+      listTransactions(
+        { db: app.database.db, timeZone: app.config.storeTimeZone },
+        signedInUser(request),
+        request.query,
+      ),
   );
 };

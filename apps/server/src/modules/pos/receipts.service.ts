@@ -1,6 +1,6 @@
 import type { Receipt } from '@retail-hub/shared';
 import type { Db } from '../../db/client';
-import { notFound } from '../../lib/errors';
+import { posErrors } from './pos.errors';
 import { receiptOf } from './sale-response';
 import { findSale } from './sales.repository';
 
@@ -13,7 +13,7 @@ export async function saleReceipt(
   const sale = await findSale(deps.db, saleId);
   // A cashier reprints only their own sales; anyone else's is "not found", not a hint.
   if (!sale || (!reader.canViewReports && sale.userId !== reader.userId)) {
-    throw notFound('Transaction', 'pos.transaction_not_found');
+    throw posErrors.transactionNotFound();
   }
   return receiptOf(sale);
 }

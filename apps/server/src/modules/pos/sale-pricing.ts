@@ -7,7 +7,7 @@ import {
   type StoredVariant,
   sizeOptionsFor,
 } from '@retail-hub/shared';
-import { badRequest } from '../../lib/errors';
+import { posErrors } from './pos.errors';
 
 /** A product as the sale path reads it (straight from the tables, not through the catalogue API). */
 export type SaleProduct = {
@@ -35,9 +35,6 @@ export type PricedLine = {
   unitCents: Cents;
 };
 
-export const unknownProduct = () => badRequest('pos.unknown_product', 'Unknown product');
-export const unknownSizeOption = () => badRequest('pos.unknown_size_option', 'Unknown size option');
-
 /**
  * Reprices every line from the server's own data (security guide: the server reprices every
  * sale). A size option is priced by spec §9 through sizeOptionsFor: the rule price wins over a
@@ -57,7 +54,7 @@ export function priceSaleLines(
 ): PricedLine[] {
   return items.map((item) => {
     const product = products.get(item.productId);
-    if (!product?.isActive) throw unknownProduct();
+    if (!product?.isActive) throw posErrors.unknownProduct();
     const priceCents = parseCents(product.price) ?? 0;
     const requestedName = item.variantName?.trim() || null;
     if (!item.variantId && !requestedName) {
@@ -65,16 +62,16 @@ export function priceSaleLines(
     }
     const stored = variantsByProduct.get(product.id) ?? [];
     const offersSizes = product.hasVariants || stored.some((v) => v.isActive);
-    if (!offersSizes) throw unknownSizeOption();
+    if (!offersSizes) throw posErrors.unknownSizeOption();
     const options = sizeOptionsFor({ categoryName: product.categoryName, priceCents, stock: product.stock }, stored);
     if (item.variantId) {
       const option = options.find((o) => o.variantId === item.variantId);
-      if (!option) throw unknownSizeOption();
+      if (!option) throw posErrors.unknownSizeOption();
       return line(product, option.variantId, option.name, item.quantity, option.priceCents);
     }
     const wanted = (requestedName as string).toLowerCase();
     const option = options.find((o) => o.name.toLowerCase() === wanted);
-    if (!option) throw unknownSizeOption();
+    if (!option) throw posErrors.unknownSizeOption();
     return line(product, option.variantId, option.name, item.quantity, option.priceCents);
   });
 }

@@ -2,7 +2,6 @@ import {
   type Cents,
   centsToDecimal,
   decimalToCents,
-  ERROR_CODES,
   MAX_CENTS,
   parseCents,
   type SaleRequest,
@@ -13,9 +12,10 @@ import {
 } from '@retail-hub/shared';
 import type { Database } from '../../db/client';
 import { pgErrorCode } from '../../lib/db-errors';
-import { AppError, badRequest, conflict } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../types';
 import type { Publisher } from './live-updates';
+import { posErrors } from './pos.errors';
 import type { PricingCache } from './pricing-cache';
 import { clientTotalsDisagree, type PricedLine, priceSaleLines, type SaleVariant, stockNeeds } from './sale-pricing';
 import { saleResponse } from './sale-response';
@@ -24,22 +24,6 @@ import { findSale, findSaleIdByKey, type StoredSale } from './sales.repository';
 import { findOpenShift } from './shifts.repository';
 
 export type SalesDeps = { database: Database; pricing: PricingCache; live: Publisher };
-
-/** spec §8 Transactions: a message containing 'shift' opens the terminal's shift prompt. */
-export const shiftRequired = () =>
-  conflict(ERROR_CODES.shiftRequired, 'No open shift. Please start your shift before making sales.');
-export const totalsMismatch = () =>
-  conflict(
-    ERROR_CODES.totalsMismatch,
-    'Prices have changed since this sale was started. Please refresh and try again.',
-  );
-/** spec §5 Cart: 'Only N units available for {product}.' */
-export const insufficientStock = (available: number, productName: string) =>
-  conflict(ERROR_CODES.insufficientStock, `Only ${Math.max(0, available)} units available for ${productName}.`);
-export const insufficientPayment = () => badRequest('pos.insufficient_payment', 'Insufficient payment');
-export const differentContents = () =>
-  conflict('pos.idempotency_mismatch', 'This sale was already recorded with different contents.');
-const saleTooLarge = () => badRequest('pos.sale_too_large', 'This sale is too large to record.');
 
 export type RecordedSale = { replayed: boolean; sale: SaleResponse };
 
@@ -81,7 +65,7 @@ export async function recordSale(
         // spec §8 Transactions: without a shift the answer is always the shift message (it opens
         // the terminal's shift prompt), whatever else is wrong with the sale. Checked only on this
         // refusal path: a sale that prices cleanly learns about its shift in the write itself.
-        if (!(await findOpenShift(deps.database.db, cashier.id))) throw shiftRequired();
+        if (!(await findOpenShift(deps.database.db, cashier.id))) throw posErrors.shiftRequired();
       }
       throw error;
     }
@@ -94,12 +78,12 @@ export async function recordSale(
       case 'already_recorded':
         return replay(deps, cashier, written.existing, request);
       case 'no_open_shift':
-        throw shiftRequired();
+        throw posErrors.shiftRequired();
       case 'short':
-        throw insufficientStock(written.available, written.need.productName);
+        throw posErrors.insufficientStock(written.available, written.need.productName);
       case 'repriced':
         // The catalogue changed between pricing and writing: price again from the database.
-        if (attempt >= MAX_PRICING_ATTEMPTS) throw totalsMismatch();
+        if (attempt >= MAX_PRICING_ATTEMPTS) throw posErrors.totalsMismatch();
         fresh = true;
     }
   }
@@ -131,8 +115,9 @@ function priceFrom(entries: ReadonlyMap<string, PricingEntry>, request: SaleRequ
     lines.map((l) => ({ unitCents: l.unitCents, quantity: l.quantity })),
     request.paymentMethod,
   );
-  if (clientTotalsDisagree(request, lines, totals)) throw totalsMismatch();
-  if (totals.total > MAX_CENTS || lines.some((l) => l.unitCents * l.quantity > MAX_CENTS)) throw saleTooLarge();
+  if (clientTotalsDisagree(request, lines, totals)) throw posErrors.totalsMismatch();
+  if (totals.total > MAX_CENTS || lines.some((l) => l.unitCents * l.quantity > MAX_CENTS))
+    throw posErrors.saleTooLarge();
   const amountReceived = cashReceived(request, totals.total);
   // A product sold with a size is checked on its size options too; a plain one on itself only.
   const sized = new Set(request.items.filter((i) => i.variantId || i.variantName?.trim()).map((i) => i.productId));
@@ -152,7 +137,7 @@ function cashReceived(request: SaleRequest, total: Cents): Cents | null {
   if (request.paymentMethod !== 'cash') return null;
   if (request.amountReceived === null || request.amountReceived === undefined) return total;
   const received = parseCents(request.amountReceived);
-  if (received === null || received < total) throw insufficientPayment();
+  if (received === null || received < total) throw posErrors.insufficientPayment();
   return received;
 }
 
@@ -255,9 +240,9 @@ async function replay(
   existing: { id: string; userId: string },
   request: SaleRequest,
 ): Promise<RecordedSale> {
-  if (existing.userId !== cashier.id) throw differentContents();
+  if (existing.userId !== cashier.id) throw posErrors.differentContents();
   const stored = await findSale(deps.database.db, existing.id);
-  if (!stored || !isSameSale(stored, request)) throw differentContents();
+  if (!stored || !isSameSale(stored, request)) throw posErrors.differentContents();
   return { replayed: true, sale: saleResponse(stored) };
 }
 

@@ -10,8 +10,8 @@ import {
 } from '@retail-hub/shared';
 import type { Db } from '../../db/client';
 import { pgErrorCode } from '../../lib/db-errors';
-import { conflict, notFound } from '../../lib/errors';
 import type { EventBus } from '../events/event-bus';
+import { posErrors } from './pos.errors';
 import {
   closeOpenShift,
   findOpenShift,
@@ -20,9 +20,6 @@ import {
   type ShiftRow,
   shiftSalesFigures,
 } from './shifts.repository';
-
-export const shiftOpen = () => conflict('pos.shift_open', 'You already have an open shift.');
-export const noOpenShift = () => conflict('pos.no_open_shift', 'You have no open shift to end.');
 
 type Deps = { db: Db; events: EventBus };
 
@@ -57,7 +54,7 @@ export async function openShift(deps: Deps, cashierId: string, openingFloat?: st
     row = await insertOpenShift(deps.db, { cashierId, openingFloat: moneyOrNull(openingFloat) });
   } catch (error) {
     // Two "Start Shift" taps racing: the index lets one through and the other lands here.
-    if (pgErrorCode(error) === '23505') throw shiftOpen();
+    if (pgErrorCode(error) === '23505') throw posErrors.shiftOpen();
     throw error;
   }
   void deps.events.publish('shift.changed', [String(row.id)]);
@@ -75,7 +72,7 @@ export async function closeShift(
 ): Promise<{ shift: Shift; summary: ShiftSummary }> {
   const result = await deps.db.transaction(async (tx) => {
     const row = await closeOpenShift(tx, cashierId, moneyOrNull(countedCash));
-    if (!row) throw noOpenShift();
+    if (!row) throw posErrors.noOpenShift();
     return { row, figures: await shiftSalesFigures(tx, row.id) };
   });
   void deps.events.publish('shift.changed', [String(result.row.id)]);
@@ -87,8 +84,7 @@ type ShiftReader = { userId: string; canViewReports: boolean };
 /** A cashier reads their own shifts; 'reports.view' reads anyone's. Others get 404, not a hint. */
 async function readableShiftRow(db: Db, shiftId: number, reader: ShiftReader): Promise<ShiftRow> {
   const row = await findShift(db, shiftId);
-  if (!row || (!reader.canViewReports && row.cashierId !== reader.userId))
-    throw notFound('Shift', 'pos.shift_not_found');
+  if (!row || (!reader.canViewReports && row.cashierId !== reader.userId)) throw posErrors.shiftNotFound();
   return row;
 }
 

@@ -2,7 +2,7 @@ import { can, vtpdExportQuerySchema } from '@retail-hub/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCsv } from '../../lib/csv-routes';
-import type { AuthUser } from '../../types';
+import { signedInUser } from '../../lib/signed-in-user';
 import { saleReaderOf } from '../pos/transactions.service';
 import { dailySalesCsv, shiftSalesCsv, vtpdSalesCsv } from './reports.service';
 
@@ -14,7 +14,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.database.db, timeZone: app.config.storeTimeZone };
 
   app.get('/api/reports/daily.csv', { config: { permission: 'pos.sell' } }, async (request, reply) =>
-    sendCsv(reply, dailySalesCsv(deps, saleReaderOf((request.auth as { user: AuthUser }).user))),
+    sendCsv(reply, dailySalesCsv(deps, saleReaderOf(signedInUser(request)))),
   );
 
   // The Sales Reports screen's permission; the range rule (cashiers: today only) is the reports' own.
@@ -22,7 +22,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/reports/vtpd.csv',
     { config: { permission: 'pos.dashboard' }, schema: { querystring: vtpdExportQuerySchema } },
     async (request, reply) => {
-      const user = (request.auth as { user: AuthUser }).user;
+      const user = signedInUser(request);
       return sendCsv(reply, vtpdSalesCsv(deps, request.query, saleReaderOf(user)));
     },
   );
@@ -38,7 +38,7 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = (request.auth as { user: AuthUser }).user;
+      const user = signedInUser(request);
       const file = await shiftSalesCsv(deps, request.params.id, {
         userId: user.id,
         canViewReports: can(user.role, 'reports.view'),

@@ -2,20 +2,15 @@ import { Badge, Box, Button, Center, Group, Loader, Paper, Stack, Tabs, Text } f
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { formatMoney, PRODUCT_LIST_MAX_LIMIT, parseCents, type SessionUser, type SizeOption } from '@retail-hub/shared';
 import { IconShoppingCart } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import {
-  CATEGORIES_REFETCH_MS,
-  productPageQueryOptions,
-  productQueryOptions,
-  productsQueryOptions,
-  sizeOptionsQueryOptions,
-  useCategories,
-} from '@/features/catalog';
+import { CATEGORIES_REFETCH_MS, productPageQueryOptions, useCategories } from '@/features/catalog';
 import { notifyError } from '@/lib/notify';
 import { useCurrentShift } from '../api/get-current-shift';
 import { type CartItem, cartItemCount, cartReducer, emptyCart } from '../cart/cart-reducer';
 import { useCheckout } from '../hooks/use-checkout';
+import { useRepriceFromServer } from '../hooks/use-reprice-from-server';
+import { useScannerKeystrokes, useSkuSubmit } from '../hooks/use-scanner';
 import { buildSaleRequest, emptyPayment, type PaymentInput, summarizePayment } from '../payment/payment';
 import { ShiftBar } from '../shift/shift-bar';
 import { ShiftDialog } from '../shift/shift-dialog';
@@ -52,14 +47,8 @@ function toCartItem(product: PosProduct, option?: SizeOption): CartItem {
   };
 }
 
-function isTypingTarget(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
-}
-
 /** spec §2 POS terminal (/pos). */
 export function PosTerminal({ user }: { user: SessionUser }) {
-  const queryClient = useQueryClient();
   const isTwoColumns = useMediaQuery(TWO_COLUMNS_QUERY, false, { getInitialValueInEffect: false });
 
   const [cart, dispatch] = useReducer(cartReducer, emptyCart);
@@ -73,8 +62,6 @@ export function PosTerminal({ user }: { user: SessionUser }) {
   const [completedSale, setCompletedSale] = useState<RecordedSale | null>(null);
   const [tab, setTab] = useState<string | null>('products');
   const searchInput = useRef<HTMLInputElement | null>(null);
-  const linesRef = useRef(cart.lines);
-  linesRef.current = cart.lines;
 
   // One page of the grid; 'Show more' asks for the next. A new search, category or menu starts over.
   const filterKey = JSON.stringify([debouncedSearch, category, menuMode]);
@@ -105,30 +92,7 @@ export function PosTerminal({ user }: { user: SessionUser }) {
     if (cart.lines.length === 0) setPayment(emptyPayment);
   }, [cart.lines.length]);
 
-  const repriceFromServer = useCallback(async () => {
-    const lines = linesRef.current;
-    const prices = new Map<string, { priceCents: number; stock?: number }>();
-    try {
-      // Each product of the cart by id: the list holds one page only, a large catalogue has more.
-      for (const productId of new Set(lines.filter((l) => l.variantName === null).map((l) => l.productId))) {
-        const product = await queryClient.fetchQuery({ ...productQueryOptions(productId), staleTime: 0 });
-        const cents = parseCents(String(product.price));
-        if (cents === null) continue;
-        for (const line of lines.filter((l) => l.productId === productId && l.variantName === null)) {
-          prices.set(line.key, { priceCents: cents, stock: product.stock });
-        }
-      }
-      for (const productId of new Set(lines.filter((l) => l.variantName !== null).map((l) => l.productId))) {
-        const sizes = await queryClient.fetchQuery({ ...sizeOptionsQueryOptions(productId), staleTime: 0 });
-        for (const line of lines.filter((l) => l.productId === productId && l.variantName !== null)) {
-          const option = sizes.find((o) => o.variantId === line.variantId && o.name === line.variantName);
-          if (option) prices.set(line.key, { priceCents: option.priceCents, stock: option.stock });
-        }
-      }
-    } finally {
-      dispatch({ type: 'reprice', prices });
-    }
-  }, [queryClient]);
+  const repriceFromServer = useRepriceFromServer(cart.lines, dispatch);
 
   const checkout = useCheckout({
     onRecorded: (sale) => {
@@ -151,40 +115,7 @@ export function PosTerminal({ user }: { user: SessionUser }) {
     setSizeProduct(null);
   };
 
-  /** Enter in the search: an exact SKU adds that product at once and clears the search. */
-  const addBySku = async (raw: string) => {
-    const sku = raw.trim().toLowerCase();
-    if (!sku) return;
-    const find = (list: readonly PosProduct[] | undefined) =>
-      list?.find((p) => p.sku.toLowerCase() === sku && p.isActive !== false);
-    let match = find(products.data?.items);
-    if (!match) {
-      try {
-        match = find(await queryClient.fetchQuery(productsQueryOptions({ sku: raw.trim() })));
-      } catch {
-        match = undefined;
-      }
-    }
-    if (!match) return; // not a SKU: the text stays a search
-    setSearch('');
-    addProduct(match);
-  };
-
-  // A keyboard-wedge scanner types wherever the focus is: send stray keystrokes to the search box.
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      // Space stays a button press; scanners send letters, digits and dashes.
-      if (event.ctrlKey || event.metaKey || event.altKey || event.key.length !== 1 || event.key === ' ') return;
-      if (isTypingTarget(event.target) || document.querySelector('[role="dialog"]')) return;
-      const input = searchInput.current;
-      if (!input) return;
-      event.preventDefault();
-      input.focus();
-      setSearch((value) => value + event.key);
-    };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, []);
+  useScannerKeystrokes(searchInput, setSearch);
 
   const startCheckout = () => {
     // spec §5 Checkout: an empty cart is refused.
@@ -208,9 +139,11 @@ export function PosTerminal({ user }: { user: SessionUser }) {
     () => (items ?? []).filter((p) => p.isActive !== false && (menuMode === 'all' || isCustomerMenuProduct(p))),
     [items, menuMode],
   );
-  const addBySkuRef = useRef(addBySku);
-  addBySkuRef.current = addBySku;
-  const onSearchSubmit = useCallback((value: string) => void addBySkuRef.current(value), []);
+  // Enter in the search: an exact SKU adds that product at once and clears the search.
+  const onSearchSubmit = useSkuSubmit(items, (match) => {
+    setSearch('');
+    addProduct(match);
+  });
   const onShowMore = useCallback(
     () => setPaging({ filterKey, limit: Math.min(pageLimit + GRID_PAGE, PRODUCT_LIST_MAX_LIMIT) }),
     [filterKey, pageLimit],

@@ -39,8 +39,11 @@ function useNow(intervalMs = 60_000): Date {
   return now;
 }
 
-/** spec §2 POS home: greeting, today's figures, actions and the products running low. */
-export function PosHome({ user, title }: { user: SessionUser; title: string }) {
+/**
+ * The screen at /pos-inventory (spec §2 'POS home'; the route's title is 'POS Inventory'):
+ * greeting, today's figures, actions and the products running low.
+ */
+export function PosInventory({ user, title }: { user: SessionUser; title: string }) {
   const now = useNow();
   const storeTimeZone = useStoreTimeZone();
   const stats = useDailyStats();
