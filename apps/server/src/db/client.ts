@@ -75,3 +75,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     },
   };
 }
+
+/** One short-lived connection of its own (administration: create a database, import), always closed. */
+export async function withPgClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}

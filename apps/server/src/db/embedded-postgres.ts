@@ -265,24 +265,8 @@ function initCluster(bins: Binaries, dataDir: string, password: string, runAs: R
       chownSync(staging, runAs.uid, runAs.gid);
       chownSync(pwFile, runAs.uid, runAs.gid);
     }
-    const init = run(
-      bins.initdb,
-      [
-        `--pgdata=${staging}`,
-        `--username=${SUPERUSER}`,
-        `--pwfile=${pwFile}`,
-        '--auth=scram-sha-256',
-        '--encoding=UTF8',
-        '--locale=C.UTF-8',
-      ],
-      runAs,
-    );
-    if (!init.ok) {
-      // Older C libraries lack C.UTF-8: retry with the C locale (UTF8 encoding either way).
-      rmSync(staging, { recursive: true, force: true });
-      mkdirSync(staging, { mode: 0o700 });
-      if (runAs) chownSync(staging, runAs.uid, runAs.gid);
-      const retry = run(
+    const initdb = (locale: string) =>
+      run(
         bins.initdb,
         [
           `--pgdata=${staging}`,
@@ -290,10 +274,17 @@ function initCluster(bins: Binaries, dataDir: string, password: string, runAs: R
           `--pwfile=${pwFile}`,
           '--auth=scram-sha-256',
           '--encoding=UTF8',
-          '--locale=C',
+          `--locale=${locale}`,
         ],
         runAs,
       );
+    const init = initdb('C.UTF-8');
+    if (!init.ok) {
+      // Older C libraries lack C.UTF-8: retry with the C locale (UTF8 encoding either way).
+      rmSync(staging, { recursive: true, force: true });
+      mkdirSync(staging, { mode: 0o700 });
+      if (runAs) chownSync(staging, runAs.uid, runAs.gid);
+      const retry = initdb('C');
       if (!retry.ok) throw new EmbeddedPostgresError(`initdb failed: ${retry.output || init.output}`);
     }
   } finally {

@@ -5,8 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
-import { type Database, openDatabase } from './client';
+import { type Database, openDatabase, withPgClient } from './client';
 import { EMBEDDED_DATABASE_NAME, type EmbeddedPostgresServer, startEmbeddedPostgres } from './embedded-postgres';
 import { importPgliteFolder, PGLITE_IMPORTED_COMMENT, PgliteImportError } from './pglite-import';
 
@@ -24,19 +23,9 @@ export type EmbeddedOptions = {
 
 export type EmbeddedDatabase = Database & { server: EmbeddedPostgresServer | null; where: string };
 
-async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 /** Whether the app's database exists on the server, and whether it came from a PGlite import. */
 async function appDatabaseState(adminUrl: string): Promise<'missing' | 'imported' | 'present'> {
-  return withClient(adminUrl, async (client) => {
+  return withPgClient(adminUrl, async (client) => {
     const { rows } = await client.query<{ comment: string | null }>(
       'select shobj_description(oid, $2) as comment from pg_database where datname = $1',
       [EMBEDDED_DATABASE_NAME, 'pg_database'],
@@ -74,7 +63,7 @@ export async function openEmbeddedDatabase(options: EmbeddedOptions): Promise<Em
       // 'imported': the copy committed but the folder was not renamed yet (stopped in between).
       await importPgliteFolder({ dataDir: options.dataDir, server, alreadyImported: state === 'imported', log });
     } else if (state === 'missing') {
-      await withClient(server.adminUrl, (client) => client.query(`create database "${EMBEDDED_DATABASE_NAME}"`));
+      await withPgClient(server.adminUrl, (client) => client.query(`create database "${EMBEDDED_DATABASE_NAME}"`));
     }
     const database = await openDatabase({ kind: 'postgres', url: server.url, poolSize: options.poolSize });
     return {

@@ -21,8 +21,8 @@
 import { closeSync, existsSync, fsyncSync, openSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
-import { openDatabase } from './client';
+import type pg from 'pg';
+import { openDatabase, withPgClient } from './client';
 import { EMBEDDED_DATABASE_NAME, type EmbeddedPostgresServer } from './embedded-postgres';
 import { runMigrations } from './migrate';
 
@@ -44,16 +44,6 @@ function writeFileSynced(file: string, data: Uint8Array): void {
     fsyncSync(fd);
   } finally {
     closeSync(fd);
-  }
-}
-
-async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
   }
 }
 
@@ -144,7 +134,7 @@ export async function importPgliteFolder(options: {
         backupFile = path.join(dataDir, `pglite-backup-${stamp}.tar.gz`);
         writeFileSynced(backupFile, new Uint8Array(await dump.arrayBuffer()));
         await runMigrations(source);
-        await withClient(server.adminUrl, async (admin) => {
+        await withPgClient(server.adminUrl, async (admin) => {
           await admin.query(`drop database if exists ${quote(IMPORT_DATABASE)} with (force)`);
           await admin.query(`create database ${quote(IMPORT_DATABASE)}`);
         });
@@ -156,11 +146,11 @@ export async function importPgliteFolder(options: {
         } finally {
           await target.close();
         }
-        summary = await withClient(importUrl.toString(), (client) => copyTables(pglite, client));
+        summary = await withPgClient(importUrl.toString(), (client) => copyTables(pglite, client));
       } finally {
         await source.close();
       }
-      await withClient(server.adminUrl, (admin) =>
+      await withPgClient(server.adminUrl, (admin) =>
         admin.query(`alter database ${quote(IMPORT_DATABASE)} rename to ${quote(EMBEDDED_DATABASE_NAME)}`),
       );
     } catch (error) {
