@@ -18,6 +18,7 @@ import { posRoutes } from './modules/pos/pos.routes';
 import { procurementRoutes } from './modules/procurement/procurement.routes';
 import { reportRoutes } from './modules/reports/reports.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
+import { stockRoutes } from './modules/stock/stock.routes';
 import { healthRoutes } from './modules/system/health.routes';
 import { superAdminSystemRoutes } from './modules/system/super-admin.routes';
 import { webRoutes } from './modules/system/web.routes';
@@ -89,6 +90,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(expenseRoutes);
   await app.register(reportRoutes);
   await app.register(assetRoutes);
+  await app.register(stockRoutes);
   await app.register(webRoutes(config.webDistDir ?? DEFAULT_WEB_DIST));
 
   return app as unknown as FastifyInstance;

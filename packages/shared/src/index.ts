@@ -13,4 +13,5 @@ export * from './reports';
 export * from './roles';
 export * from './screens';
 export * from './size-options';
+export * from './stock';
 export * from './users';
