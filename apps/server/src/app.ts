@@ -14,6 +14,7 @@ import { departmentRoutes } from './modules/departments/departments.routes';
 import { createEventBus, type EventBus } from './modules/events/event-bus';
 import { eventRoutes } from './modules/events/events.routes';
 import { expenseRoutes } from './modules/expenses/expenses.routes';
+import { historyRoutes } from './modules/pos/history.routes';
 import { posRoutes } from './modules/pos/pos.routes';
 import { procurementRoutes } from './modules/procurement/procurement.routes';
 import { reportRoutes } from './modules/reports/reports.routes';
@@ -84,6 +85,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(departmentRoutes);
   await app.register(procurementRoutes);
   await app.register(posRoutes);
+  await app.register(historyRoutes);
   await app.register(analyticsRoutes);
   await app.register(institutionAnalyticsRoutes);
   await app.register(expenseRoutes);

@@ -11,6 +11,7 @@ export * from './permissions';
 export * from './pos';
 export * from './reports';
 export * from './roles';
+export * from './sales-history';
 export * from './screens';
 export * from './size-options';
 export * from './users';
