@@ -11,12 +11,12 @@ import { useTransactionDetail } from './api';
 import { dateTimeText, eventLabel, personName } from './format';
 
 /** Issue #15 item 3: one sale in full: lines, payment, refunds and who did what. */
-export function SaleDetailDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
+export function SaleDetailDialog({ id, opened, onClose }: { id: string | null; opened: boolean; onClose: () => void }) {
   const detail = useTransactionDetail(id);
   const sale = detail.data;
   return (
     <Modal
-      opened={id !== null}
+      opened={opened && id !== null}
       onClose={onClose}
       title={sale ? `Sale #${sale.number}` : 'Sale'}
       size="lg"

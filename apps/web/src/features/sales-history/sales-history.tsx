@@ -37,7 +37,9 @@ export function SalesHistory({ title }: { title: string }) {
   const seesAll = Boolean(user && can(user.role, 'reports.view'));
   const [draft, setDraft] = useState<HistoryFilters>(EMPTY_FILTERS);
   const [filters, setFilters] = useState<HistoryFilters>(EMPTY_FILTERS);
+  // The last sale opened stays loaded while its dialog closes (no flash of a spinner).
   const [openId, setOpenId] = useState<string | null>(null);
+  const [opened, setOpened] = useState(false);
   const history = useSalesHistory(filters);
   const staff = useQuery<StaffMember[]>({ queryKey: ['/api/users'], enabled: seesAll });
 
@@ -183,7 +185,10 @@ export function SalesHistory({ title }: { title: string }) {
                         variant="light"
                         leftSection={<IconEye size={16} aria-hidden />}
                         aria-label={`Open sale #${sale.number}`}
-                        onClick={() => setOpenId(sale.id)}
+                        onClick={() => {
+                          setOpenId(sale.id);
+                          setOpened(true);
+                        }}
                       >
                         Open
                       </Button>
@@ -202,7 +207,7 @@ export function SalesHistory({ title }: { title: string }) {
           </Group>
         ) : null}
       </Card>
-      <SaleDetailDialog id={openId} onClose={() => setOpenId(null)} />
+      <SaleDetailDialog id={openId} opened={opened} onClose={() => setOpened(false)} />
     </Stack>
   );
 }

@@ -80,7 +80,9 @@ describe('the printed receipt (spec §9 Receipt)', () => {
     expect(html.match(/data-copy>COPY</g)).toHaveLength(2);
     expect(copy).toContain('#A1B2C3');
     expect(copy).toContain('Total $12.50');
-    expect(copy.replace(/COPY/g, '').replace(/\s+/g, ' ')).toBe(original.replace(/\s+/g, ' ').replace('Receipt #', 'COPY · Receipt #').replace('COPY · ', ''));
+    expect(copy.replace(/COPY/g, '').replace(/\s+/g, ' ')).toBe(
+      original.replace(/\s+/g, ' ').replace('Receipt #', 'COPY · Receipt #').replace('COPY · ', ''),
+    );
   });
 
   it("says 'Unknown Cashier' when the cashier has no name", () => {
