@@ -10,6 +10,7 @@ export * from './money';
 export * from './permissions';
 export * from './pos';
 export * from './purchasing';
+export * from './refunds';
 export * from './reports';
 export * from './roles';
 export * from './sales-history';

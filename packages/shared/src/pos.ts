@@ -179,7 +179,12 @@ export const shiftSummarySchema = z.object({
   total: money,
   openingFloat: money.nullable(),
   cashSales: money,
-  /** Opening float (0 when none was entered) plus cash sales. */
+  /** Refunds given from this shift (issue #15 item 5): how many and their total, all methods. */
+  refundsCount: z.number().int().optional(),
+  refundsTotal: money.optional(),
+  /** Refunds paid out of this shift's drawer in cash. */
+  cashRefunds: money.optional(),
+  /** Opening float (0 when none was entered) plus cash sales, minus cash refunds. */
   expectedCash: money,
   countedCash: money.nullable(),
   /** Counted − expected: negative when the drawer is short; null when nothing was counted. */

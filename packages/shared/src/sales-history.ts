@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAYMENT_METHODS } from './money';
 import { moneyStringSchema, receiptSchema, storeDateSchema } from './pos';
+import { refundSchema } from './refunds';
 
 /**
  * Issue #15 items 3 and 4: the sales history (find a past sale), one sale in full, its receipt
@@ -27,6 +28,8 @@ export const transactionDetailLineSchema = z.object({
   quantity: z.number().int(),
   unitPrice: money,
   totalPrice: money,
+  /** Units of this line refunded so far, over every refund (issue #15 item 5). */
+  refundedQuantity: z.number().int().optional(),
 });
 export type TransactionDetailLine = z.infer<typeof transactionDetailLineSchema>;
 
@@ -78,7 +81,7 @@ export const transactionDetailSchema = z.object({
   lines: z.array(transactionDetailLineSchema),
   payments: z.array(transactionPaymentSchema),
   /** Refunds against this sale (issue #15 item 5), oldest first. */
-  refunds: z.array(z.record(z.string(), z.unknown())),
+  refunds: z.array(refundSchema),
   events: z.array(transactionEventSchema),
   receipt: receiptSchema,
 });

@@ -11,6 +11,7 @@ export * from './pos';
 export * from './procurement-core';
 export * from './procurement-jobs';
 export * from './procurement-purchasing';
+export * from './refunds';
 export * from './relations';
 export * from './stock';
 export * from './users';

@@ -100,6 +100,12 @@ export const transactionItems = pgTable(
     totalPrice: money('total_price').notNull(),
     /** Position in the cart (0-based), so a receipt reprints its lines in the order they were rung up. */
     lineNo: integer('line_no').notNull().default(0),
+    /**
+     * Units of this line refunded so far, over every refund of the sale (issue #15 item 5). Raised
+     * only by a conditional update, and never above the quantity sold (CHECK), so concurrent
+     * refunds of the same line can never give back more than was sold.
+     */
+    refundedQuantity: integer('refunded_quantity').notNull().default(0),
   },
   (t) => [
     // A sale's lines with what the reports sum (product, quantity, price) in the key: reports over a
@@ -110,6 +116,10 @@ export const transactionItems = pgTable(
     check('transaction_items_quantity_check', sql`${t.quantity} > 0`),
     check('transaction_items_unit_price_check', sql`${t.unitPrice} >= 0`),
     check('transaction_items_total_price_check', sql`${t.totalPrice} = ${t.unitPrice} * ${t.quantity}`),
+    check(
+      'transaction_items_refunded_quantity_check',
+      sql`${t.refundedQuantity} >= 0 and ${t.refundedQuantity} <= ${t.quantity}`,
+    ),
   ],
 );
 

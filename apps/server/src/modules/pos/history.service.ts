@@ -19,6 +19,8 @@ import { mailServiceFor } from '../mail/mail.service';
 import { cashierShiftId, historyPage, saleActivity, saleLines } from './history.repository';
 import { posErrors } from './pos.errors';
 import { receiptText } from './receipt-text';
+import { findRefunds } from './refunds.repository';
+import { toRefund } from './refunds.service';
 import { receiptOf } from './sale-response';
 import { findSale, type StoredSale } from './sales.repository';
 
@@ -142,7 +144,16 @@ function personName(user: { firstName: string | null; lastName: string | null } 
 /** GET /api/transactions/:id: the sale, its lines (with ids), payment, refunds and who did what. */
 export async function transactionDetail(deps: { db: Db }, id: string, reader: AuthUser): Promise<TransactionDetail> {
   const sale = await readableSale(deps.db, id, reader);
-  const [lines, activity] = await Promise.all([saleLines(deps.db, id), saleActivity(deps.db, id)]);
+  const [lines, activity, refundRows] = await Promise.all([
+    saleLines(deps.db, id),
+    saleActivity(deps.db, id),
+    findRefunds(deps.db, { transactionId: id }),
+  ]);
+  const refunds = refundRows.map(toRefund);
+  const refunded = new Map<string, number>();
+  for (const refund of refunds) {
+    for (const line of refund.lines) refunded.set(line.itemId, (refunded.get(line.itemId) ?? 0) + line.quantity);
+  }
   const receipt = receiptOf(sale);
   return {
     id: sale.id,
@@ -169,6 +180,7 @@ export async function transactionDetail(deps: { db: Db }, id: string, reader: Au
       quantity: l.quantity,
       unitPrice: l.unitPrice,
       totalPrice: l.totalPrice,
+      refundedQuantity: refunded.get(l.id) ?? 0,
     })),
     payments: [
       {
@@ -180,7 +192,7 @@ export async function transactionDetail(deps: { db: Db }, id: string, reader: Au
         changeDue: receipt.changeDue,
       },
     ],
-    refunds: [],
+    refunds,
     events: [
       {
         type: 'sale',

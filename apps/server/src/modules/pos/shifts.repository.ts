@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { shifts, transactionItems, transactions } from '../../db/schema/index';
+import { refunds, shifts, transactionItems, transactions } from '../../db/schema/index';
 
 const shiftColumns = {
   id: shifts.id,
@@ -81,5 +81,18 @@ export async function shiftSalesFigures(db: DbOrTx, shiftId: number) {
     .from(transactionItems)
     .innerJoin(transactions, eq(transactions.id, transactionItems.transactionId))
     .where(and(eq(transactions.shiftId, shiftId), eq(transactions.status, 'completed')));
-  return { byMethod, itemsSold: items?.itemsSold ?? 0 };
+  // Refunds paid out during this shift (issue #15 item 5), whatever shift the sale was made in.
+  const [refunded] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      total: sql<string>`coalesce(sum(${refunds.total}), 0)::text`,
+      cash: sql<string>`coalesce(sum(${refunds.total}) filter (where ${refunds.paymentMethod} = 'cash'), 0)::text`,
+    })
+    .from(refunds)
+    .where(eq(refunds.shiftId, shiftId));
+  return {
+    byMethod,
+    itemsSold: items?.itemsSold ?? 0,
+    refunds: { count: refunded?.count ?? 0, total: refunded?.total ?? '0', cash: refunded?.cash ?? '0' },
+  };
 }

@@ -115,7 +115,9 @@ function summarise(row: ShiftRow, figures: Awaited<ReturnType<typeof shiftSalesF
     byMethod.set(group.paymentMethod, { count: group.count, total: groupTotal });
   }
   const openingFloat = row.openingFloat === null ? null : decimalToCents(row.openingFloat);
-  const expectedCash = (openingFloat ?? 0) + cashSales;
+  const cashRefunds = decimalToCents(figures.refunds.cash);
+  // issue #15: expected cash = float + cash sales − cash refunds.
+  const expectedCash = (openingFloat ?? 0) + cashSales - cashRefunds;
   const countedCash = row.countedCash === null ? null : decimalToCents(row.countedCash);
   return {
     shiftId: row.id,
@@ -133,6 +135,9 @@ function summarise(row: ShiftRow, figures: Awaited<ReturnType<typeof shiftSalesF
     total: centsToDecimal(total),
     openingFloat: openingFloat === null ? null : centsToDecimal(openingFloat),
     cashSales: centsToDecimal(cashSales),
+    refundsCount: figures.refunds.count,
+    refundsTotal: centsToDecimal(decimalToCents(figures.refunds.total)),
+    cashRefunds: centsToDecimal(cashRefunds),
     expectedCash: centsToDecimal(expectedCash),
     countedCash: countedCash === null ? null : centsToDecimal(countedCash),
     overShort: countedCash === null ? null : centsToDecimal(countedCash - expectedCash),

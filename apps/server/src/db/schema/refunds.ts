@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, uuid, varchar } from 'drizzle-orm/pg-core';
+import { products, productVariants } from './catalog';
+import { createdAt, id, money } from './columns';
+import { paymentMethodEnum } from './enums';
+import { shifts, transactionItems, transactions } from './pos';
+import { users } from './users';
+
+/**
+ * A refund (issue #15 item 5, docs/adr/0010): its own document against one sale, with its own
+ * number (derived from its id, like a sale's), the money given back and how, and whether the
+ * goods went back to stock. It belongs to the shift of the user who gave the money back (their
+ * drawer paid it out), not to the sale's shift. How much of each line has been refunded is kept
+ * on the sale line itself (`transaction_items.refunded_quantity`, never above the quantity sold)
+ * so concurrent refunds are bounded by one conditional update per line.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: id(),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'restrict' }),
+    shiftId: integer('shift_id')
+      .notNull()
+      .references(() => shifts.id, { onDelete: 'restrict' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    /** The manager whose PIN approved a cashier's refund; null when the user's role approves. */
+    approverId: uuid('approver_id').references(() => users.id, { onDelete: 'restrict' }),
+    reason: varchar('reason', { length: 50 }).notNull(),
+    note: text('note'),
+    /** Goods back on the shelf (refund movements) or written off (refund + writeoff movements). */
+    restock: boolean('restock').notNull(),
+    /** How the money went back: cash from the drawer, or the sale's own method. */
+    paymentMethod: paymentMethodEnum('payment_method').notNull(),
+    subtotal: money('subtotal').notNull(),
+    /** The card fee given back, proportional to the refunded subtotal and exact to the cent. */
+    cardFee: money('card_fee').notNull(),
+    total: money('total').notNull(),
+    idempotencyKey: uuid('idempotency_key').unique('refunds_idempotency_key_unique'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('refunds_transaction_id_idx').on(t.transactionId),
+    index('refunds_shift_id_idx').on(t.shiftId),
+    index('refunds_created_at_idx').on(t.createdAt),
+    check('refunds_subtotal_check', sql`${t.subtotal} > 0`),
+    check('refunds_card_fee_check', sql`${t.cardFee} >= 0`),
+    check('refunds_total_check', sql`${t.total} = ${t.subtotal} + ${t.cardFee}`),
+  ],
+);
+
+/** The lines of a refund: which sale line, how many units, at the price they were sold at. */
+export const refundItems = pgTable(
+  'refund_items',
+  {
+    id: id(),
+    refundId: uuid('refund_id')
+      .notNull()
+      .references(() => refunds.id, { onDelete: 'cascade' }),
+    transactionItemId: uuid('transaction_item_id')
+      .notNull()
+      .references(() => transactionItems.id, { onDelete: 'restrict' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    variantId: uuid('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
+    quantity: integer('quantity').notNull(),
+    unitPrice: money('unit_price').notNull(),
+    totalPrice: money('total_price').notNull(),
+  },
+  (t) => [
+    index('refund_items_refund_id_idx').on(t.refundId),
+    index('refund_items_transaction_item_id_idx').on(t.transactionItemId),
+    check('refund_items_quantity_check', sql`${t.quantity} > 0`),
+    check('refund_items_total_price_check', sql`${t.totalPrice} = ${t.unitPrice} * ${t.quantity}`),
+  ],
+);

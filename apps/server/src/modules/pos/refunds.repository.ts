@@ -1,0 +1,244 @@
+import type { PaymentMethod } from '@retail-hub/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { refundItems, refunds } from '../../db/schema/index';
+
+/** Rows of a raw statement, on either driver (both answer with `{ rows }`). */
+async function rows<T>(db: DbOrTx, statement: SQL): Promise<T[]> {
+  return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
+}
+
+export type LockedSale = {
+  id: string;
+  userId: string;
+  shiftId: number;
+  status: string;
+  subtotal: string;
+  tax: string;
+  total: string;
+  paymentMethod: PaymentMethod;
+  createdAt: Date;
+};
+
+/**
+ * The sale, locked FOR UPDATE: every refund and void of one sale takes this lock first, so they
+ * run one after another and each sees what the previous one did.
+ */
+export async function lockSale(tx: DbOrTx, id: string): Promise<LockedSale | null> {
+  const [row] = await rows<Record<string, unknown>>(
+    tx,
+    sql`select id, user_id, shift_id, status, subtotal::text, tax::text, total::text, payment_method, created_at
+          from transactions where id = ${id}::uuid for update`,
+  );
+  if (!row) return null;
+  return {
+    id: row.id as string,
+    userId: row.user_id as string,
+    shiftId: Number(row.shift_id),
+    status: row.status as string,
+    subtotal: row.subtotal as string,
+    tax: row.tax as string,
+    total: row.total as string,
+    paymentMethod: row.payment_method as PaymentMethod,
+    createdAt: new Date(row.created_at as string),
+  };
+}
+
+export async function saleExists(db: DbOrTx, id: string): Promise<boolean> {
+  return (await rows(db, sql`select 1 from transactions where id = ${id}::uuid`)).length > 0;
+}
+
+/** The user's open shift, held FOR SHARE so it cannot end while this refund or void is written. */
+export async function lockOpenShift(tx: DbOrTx, userId: string): Promise<number | null> {
+  const [row] = await rows<{ id: number }>(
+    tx,
+    sql`select id from shifts where cashier_id = ${userId}::uuid and is_open for share`,
+  );
+  return row ? Number(row.id) : null;
+}
+
+export type SaleLine = {
+  id: string;
+  productId: string;
+  productName: string;
+  variantId: string | null;
+  variantName: string | null;
+  quantity: number;
+  refundedQuantity: number;
+  unitPrice: string;
+};
+
+export async function saleLines(db: DbOrTx, saleId: string): Promise<SaleLine[]> {
+  const found = await rows<Record<string, unknown>>(
+    db,
+    sql`select i.id, i.product_id, p.name as product_name, i.variant_id, i.variant_name, i.quantity,
+               i.refunded_quantity, i.unit_price::text as unit_price
+          from transaction_items i join products p on p.id = i.product_id
+         where i.transaction_id = ${saleId}::uuid
+         order by i.line_no, i.id`,
+  );
+  return found.map((r) => ({
+    id: r.id as string,
+    productId: r.product_id as string,
+    productName: r.product_name as string,
+    variantId: (r.variant_id as string | null) ?? null,
+    variantName: (r.variant_name as string | null) ?? null,
+    quantity: Number(r.quantity),
+    refundedQuantity: Number(r.refunded_quantity),
+    unitPrice: r.unit_price as string,
+  }));
+}
+
+/**
+ * Counts `quantity` more units of a sale line as refunded, only while the total stays within what
+ * was sold (the CHECK backs it up). False: not that many left to refund; nothing changed.
+ */
+export async function takeRefundQuantity(
+  tx: DbOrTx,
+  saleId: string,
+  itemId: string,
+  quantity: number,
+): Promise<boolean> {
+  const updated = await rows(
+    tx,
+    sql`update transaction_items set refunded_quantity = refunded_quantity + ${quantity}::int
+         where id = ${itemId}::uuid and transaction_id = ${saleId}::uuid
+           and refunded_quantity + ${quantity}::int <= quantity
+        returning id`,
+  );
+  return updated.length > 0;
+}
+
+/** What the sale's refunds so far gave back (subtotal and card fee), for the proportional fee. */
+export async function refundedSoFar(tx: DbOrTx, saleId: string): Promise<{ subtotal: string; cardFee: string }> {
+  const [row] = await rows<{ subtotal: string; card_fee: string }>(
+    tx,
+    sql`select coalesce(sum(subtotal), 0)::text as subtotal, coalesce(sum(card_fee), 0)::text as card_fee
+          from refunds where transaction_id = ${saleId}::uuid`,
+  );
+  return { subtotal: row?.subtotal ?? '0', cardFee: row?.card_fee ?? '0' };
+}
+
+export async function refundCount(db: DbOrTx, saleId: string): Promise<number> {
+  const [row] = await rows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from refunds where transaction_id = ${saleId}::uuid`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+export async function insertRefund(
+  tx: DbOrTx,
+  values: {
+    id: string;
+    transactionId: string;
+    shiftId: number;
+    userId: string;
+    approverId: string | null;
+    reason: string;
+    note: string | null;
+    restock: boolean;
+    paymentMethod: PaymentMethod;
+    subtotal: string;
+    cardFee: string;
+    total: string;
+    idempotencyKey: string;
+  },
+  lines: ReadonlyArray<{
+    transactionItemId: string;
+    productId: string;
+    variantId: string | null;
+    quantity: number;
+    unitPrice: string;
+    totalPrice: string;
+  }>,
+): Promise<void> {
+  await tx.insert(refunds).values(values);
+  await tx.insert(refundItems).values(lines.map((l) => ({ ...l, refundId: values.id })));
+}
+
+export async function refundIdByKey(
+  db: DbOrTx,
+  key: string,
+): Promise<{ id: string; transactionId: string; userId: string } | null> {
+  const [row] = await rows<{ id: string; transaction_id: string; user_id: string }>(
+    db,
+    sql`select id, transaction_id, user_id from refunds where idempotency_key = ${key}::uuid`,
+  );
+  return row ? { id: row.id, transactionId: row.transaction_id, userId: row.user_id } : null;
+}
+
+export type StoredRefund = {
+  id: string;
+  transactionId: string;
+  shiftId: number;
+  createdAt: Date;
+  reason: string;
+  note: string | null;
+  restock: boolean;
+  paymentMethod: PaymentMethod;
+  subtotal: string;
+  cardFee: string;
+  total: string;
+  user: { id: string; firstName: string | null; lastName: string | null; email: string | null };
+  approver: { id: string; firstName: string | null; lastName: string | null; email: string | null } | null;
+  lines: Array<{
+    id: string;
+    itemId: string;
+    productId: string;
+    variantId: string | null;
+    name: string;
+    variantName: string | null;
+    quantity: number;
+    unitPrice: string;
+    totalPrice: string;
+  }>;
+};
+
+/** Refunds by id or of one sale, oldest first, with their lines and people. */
+export async function findRefunds(
+  db: DbOrTx,
+  where: { id: string } | { transactionId: string },
+): Promise<StoredRefund[]> {
+  const condition =
+    'id' in where ? sql`r.id = ${where.id}::uuid` : sql`r.transaction_id = ${where.transactionId}::uuid`;
+  const found = await rows<Record<string, unknown>>(
+    db,
+    sql`select r.id, r.transaction_id, r.shift_id, r.created_at, r.reason, r.note, r.restock, r.payment_method,
+               r.subtotal::text as subtotal, r.card_fee::text as card_fee, r.total::text as total,
+               json_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name, 'email', u.email) as "user",
+               case when a.id is null then null
+                    else json_build_object('id', a.id, 'firstName', a.first_name, 'lastName', a.last_name, 'email', a.email)
+               end as approver,
+               (select coalesce(json_agg(json_build_object(
+                         'id', ri.id, 'itemId', ri.transaction_item_id, 'productId', ri.product_id,
+                         'variantId', ri.variant_id, 'name', p.name, 'variantName', ti.variant_name,
+                         'quantity', ri.quantity, 'unitPrice', ri.unit_price::text, 'totalPrice', ri.total_price::text)
+                         order by ti.line_no, ri.id), '[]'::json)
+                  from refund_items ri
+                  join transaction_items ti on ti.id = ri.transaction_item_id
+                  join products p on p.id = ri.product_id
+                 where ri.refund_id = r.id) as lines
+          from refunds r
+          join users u on u.id = r.user_id
+          left join users a on a.id = r.approver_id
+         where ${condition}
+         order by r.created_at, r.id`,
+  );
+  return found.map((r) => ({
+    id: r.id as string,
+    transactionId: r.transaction_id as string,
+    shiftId: Number(r.shift_id),
+    createdAt: new Date(r.created_at as string),
+    reason: r.reason as string,
+    note: (r.note as string | null) ?? null,
+    restock: Boolean(r.restock),
+    paymentMethod: r.payment_method as PaymentMethod,
+    subtotal: r.subtotal as string,
+    cardFee: r.card_fee as string,
+    total: r.total as string,
+    user: r.user as StoredRefund['user'],
+    approver: (r.approver as StoredRefund['approver']) ?? null,
+    lines: r.lines as StoredRefund['lines'],
+  }));
+}

@@ -1,0 +1,268 @@
+import { randomUUID } from 'node:crypto';
+import {
+  centsToDecimal,
+  decimalToCents,
+  displayName,
+  ERROR_CODES,
+  proportionalFeeCents,
+  type Refund,
+  type RefundRequest,
+  refundNumber,
+  transactionNumber,
+} from '@retail-hub/shared';
+import type { FastifyRequest } from 'fastify';
+import { pgErrorCode } from '../../lib/db-errors';
+import { AppError, badRequest, conflict } from '../../lib/errors';
+import type { AuthUser } from '../../types';
+import { ACTIVITY, recordActivity, requestFacts } from '../activity/activity.service';
+import { approvalFor } from '../auth/approver.service';
+import { applyStockDeltas, type StockDelta } from '../stock/stock.service';
+import { posErrors } from './pos.errors';
+import {
+  findRefunds,
+  insertRefund,
+  lockOpenShift,
+  lockSale,
+  refundedSoFar,
+  refundIdByKey,
+  type StoredRefund,
+  saleExists,
+  saleLines,
+  takeRefundQuantity,
+} from './refunds.repository';
+
+export const refundErrors = {
+  shiftRequired: () =>
+    conflict(ERROR_CODES.shiftRequired, 'No open shift. Please start your shift before giving a refund.'),
+  voided: () => conflict('pos.sale_voided', 'This sale was voided; there is nothing to refund.'),
+  unknownLine: () => badRequest('pos.unknown_sale_line', 'Unknown sale line', { lines: 'Unknown sale line' }),
+  tooMany: (left: number, name: string) =>
+    conflict(
+      'pos.refund_exceeds_sold',
+      left > 0 ? `Only ${left} of ${name} can still be refunded.` : `${name} has already been refunded in full.`,
+    ),
+  differentContents: () =>
+    conflict('pos.idempotency_mismatch', 'This refund was already recorded with different contents.'),
+};
+
+const person = (u: { id: string; firstName: string | null; lastName: string | null; email: string | null }) => ({
+  id: u.id,
+  name: displayName(u),
+});
+
+export function toRefund(row: StoredRefund): Refund {
+  return {
+    id: row.id,
+    number: refundNumber(row.id),
+    transactionId: row.transactionId,
+    transactionNumber: transactionNumber(row.transactionId),
+    shiftId: row.shiftId,
+    createdAt: row.createdAt.toISOString(),
+    reason: row.reason,
+    note: row.note,
+    restock: row.restock,
+    paymentMethod: row.paymentMethod,
+    subtotal: row.subtotal,
+    cardFee: row.cardFee,
+    total: row.total,
+    cashier: person(row.user),
+    approvedBy: row.approver ? person(row.approver) : null,
+    lines: row.lines,
+  };
+}
+
+/** Thrown inside the transaction when a concurrent request with the same key got there first. */
+class AlreadyRecorded extends Error {}
+
+type ParsedRefund = {
+  lines: Array<{ itemId: string; quantity: number }>;
+  reason: string;
+  note: string | null;
+  restock: boolean;
+  method: 'original' | 'cash';
+  approverPin?: string | null | undefined;
+};
+
+/** The refunds of one sale, oldest first (GET /api/transactions/:id shows them). */
+export async function refundsOfSale(request: FastifyRequest, saleId: string): Promise<Refund[]> {
+  return (await findRefunds(request.server.database.db, { transactionId: saleId })).map(toRefund);
+}
+
+export async function getRefund(request: FastifyRequest, id: string): Promise<Refund | null> {
+  const [row] = await findRefunds(request.server.database.db, { id });
+  return row ? toRefund(row) : null;
+}
+
+/**
+ * POST /api/transactions/:id/refunds (issue #15 item 5). A cashier needs a manager's PIN on the
+ * spot (approvalFor; the manager is recorded); a manager does not. Then, in one transaction:
+ * the sale is locked (refunds and voids of one sale run one at a time), the user's open shift is
+ * held, each line's refunded quantity is raised by a conditional update that can never pass the
+ * quantity sold, the refund and its lines are written, and stock comes back through the ledger
+ * ('refund' movements; with restock off, each is followed by a 'writeoff'). The same
+ * Idempotency-Key answers with the first refund and writes nothing.
+ */
+export async function recordRefund(
+  request: FastifyRequest,
+  actor: AuthUser,
+  saleId: string,
+  idempotencyKey: string,
+  body: ParsedRefund,
+): Promise<{ replayed: boolean; refund: Refund }> {
+  const db = request.server.database.db;
+  const replayed = await replay(request, actor, saleId, idempotencyKey, body);
+  if (replayed) return { replayed: true, refund: replayed };
+  if (!(await saleExists(db, saleId))) throw posErrors.transactionNotFound();
+
+  const wanted = new Map<string, number>();
+  for (const line of body.lines) wanted.set(line.itemId, (wanted.get(line.itemId) ?? 0) + line.quantity);
+
+  const { approver } = await approvalFor(request, actor, body.approverPin, {
+    action: 'refund',
+    details: { transactionId: saleId, transactionNumber: transactionNumber(saleId) },
+  });
+
+  const refundId = randomUUID();
+  let touchedProducts: string[] = [];
+  try {
+    touchedProducts = await db.transaction(async (tx) => {
+      const sale = await lockSale(tx, saleId);
+      if (!sale) throw posErrors.transactionNotFound();
+      // A duplicate that waited for the sale's lock finds the first one's refund: replay it.
+      if (await refundIdByKey(tx, idempotencyKey)) throw new AlreadyRecorded();
+      if (sale.status === 'voided') throw refundErrors.voided();
+      const shiftId = await lockOpenShift(tx, actor.id);
+      if (shiftId === null) throw refundErrors.shiftRequired();
+
+      const lines = new Map((await saleLines(tx, saleId)).map((l) => [l.id, l]));
+      const chosen = [...wanted.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      let subtotalCents = 0;
+      const refundLines = [];
+      for (const [itemId, quantity] of chosen) {
+        const line = lines.get(itemId);
+        if (!line) throw refundErrors.unknownLine();
+        if (!(await takeRefundQuantity(tx, saleId, itemId, quantity))) {
+          throw refundErrors.tooMany(line.quantity - line.refundedQuantity, line.productName);
+        }
+        const lineCents = decimalToCents(line.unitPrice) * quantity;
+        subtotalCents += lineCents;
+        refundLines.push({
+          transactionItemId: itemId,
+          productId: line.productId,
+          variantId: line.variantId,
+          quantity,
+          unitPrice: line.unitPrice,
+          totalPrice: centsToDecimal(lineCents),
+        });
+      }
+      const before = await refundedSoFar(tx, saleId);
+      const feeCents = proportionalFeeCents(
+        { subtotalCents: decimalToCents(sale.subtotal), feeCents: decimalToCents(sale.tax) },
+        { subtotalCents: decimalToCents(before.subtotal), feeCents: decimalToCents(before.cardFee) },
+        subtotalCents,
+      );
+      await insertRefund(
+        tx,
+        {
+          id: refundId,
+          transactionId: saleId,
+          shiftId,
+          userId: actor.id,
+          approverId: approver?.id ?? null,
+          reason: body.reason,
+          note: body.note,
+          restock: body.restock,
+          paymentMethod: body.method === 'cash' ? 'cash' : sale.paymentMethod,
+          subtotal: centsToDecimal(subtotalCents),
+          cardFee: centsToDecimal(feeCents),
+          total: centsToDecimal(subtotalCents + feeCents),
+          idempotencyKey,
+        },
+        refundLines,
+      );
+
+      const facts = {
+        userId: actor.id,
+        approverId: approver?.id ?? null,
+        documentType: 'refund',
+        documentId: refundId,
+      };
+      const back: StockDelta[] = refundLines.map((l) => ({
+        productId: l.productId,
+        variantId: l.variantId,
+        quantity: l.quantity,
+        reason: 'refund',
+        ...facts,
+      }));
+      const restocked = await applyStockDeltas(tx, back);
+      if (restocked.outcome !== 'applied') throw new Error('a refund could not put its goods back');
+      if (!body.restock) {
+        // Damaged goods: they came back, and are written off at once.
+        const writeoff = await applyStockDeltas(
+          tx,
+          back.map((d) => ({ ...d, quantity: -d.quantity, reason: 'writeoff', note: body.reason })),
+        );
+        if (writeoff.outcome !== 'applied') throw new Error('a refund could not write its goods off');
+      }
+      await recordActivity(tx, {
+        userId: actor.id,
+        activityType: ACTIVITY.refund,
+        ...requestFacts(request),
+        details: {
+          transactionId: saleId,
+          transactionNumber: transactionNumber(saleId),
+          refundId,
+          number: refundNumber(refundId),
+          total: centsToDecimal(subtotalCents + feeCents),
+          cardFee: centsToDecimal(feeCents),
+          method: body.method === 'cash' ? 'cash' : sale.paymentMethod,
+          restock: body.restock,
+          reason: body.reason,
+          note: body.note,
+          approverId: approver?.id ?? null,
+          approverName: approver ? displayName(approver) : null,
+        },
+      });
+      return [...new Set(refundLines.map((l) => l.productId))];
+    });
+  } catch (error) {
+    // The same key raced in from a concurrent retry: the lock or the unique index let only the first through.
+    if (error instanceof AlreadyRecorded || pgErrorCode(error) === '23505') {
+      const again = await replay(request, actor, saleId, idempotencyKey, body);
+      if (again) return { replayed: true, refund: again };
+    }
+    throw error;
+  }
+  await request.server.events.publish('stock.changed', touchedProducts);
+  await request.server.events.publish('sale.recorded', [saleId]);
+  const refund = await getRefund(request, refundId);
+  if (!refund) throw new AppError(500, 'pos.refund_lost', 'The refund was recorded but could not be read back.');
+  return { replayed: false, refund };
+}
+
+/** A retried request: the first refund when it is the same one, by the same user; else 409. */
+async function replay(
+  request: FastifyRequest,
+  actor: AuthUser,
+  saleId: string,
+  idempotencyKey: string,
+  body: ParsedRefund,
+): Promise<Refund | null> {
+  const existing = await refundIdByKey(request.server.database.db, idempotencyKey);
+  if (!existing) return null;
+  if (existing.transactionId !== saleId || existing.userId !== actor.id) throw refundErrors.differentContents();
+  const refund = await getRefund(request, existing.id);
+  if (!refund) return null;
+  const asked = new Map<string, number>();
+  for (const line of body.lines) asked.set(line.itemId, (asked.get(line.itemId) ?? 0) + line.quantity);
+  const stored = new Map(refund.lines.map((l) => [l.itemId, l.quantity]));
+  const same =
+    asked.size === stored.size &&
+    [...asked].every(([itemId, quantity]) => stored.get(itemId) === quantity) &&
+    refund.restock === body.restock &&
+    refund.reason === body.reason;
+  if (!same) throw refundErrors.differentContents();
+  return refund;
+}
+
+export type { RefundRequest };

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { PAYMENT_METHODS } from './money';
+
+/** issue #15 item 5: the reasons a refund is given for (plus a free note). */
+export const REFUND_REASONS = [
+  'Customer changed mind',
+  'Damaged or faulty',
+  'Wrong item',
+  'Overcharged',
+  'Other',
+] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
+
+/** How the money goes back: cash from the drawer, or the way the sale was paid. */
+export const REFUND_METHODS = ['original', 'cash'] as const;
+export type RefundMethod = (typeof REFUND_METHODS)[number];
+
+export const REFUND_MESSAGES = {
+  linesRequired: 'Choose at least one line to refund',
+  quantity: 'Quantity must be a whole number of at least 1',
+  reason: 'Choose a reason',
+} as const;
+
+const approverPin = z.string({ error: 'Manager PIN must be 4 digits' }).max(20).nullable().optional();
+
+/**
+ * POST /api/transactions/:id/refunds (with an Idempotency-Key). `lines[].itemId` is a sale
+ * line's id (GET /api/transactions/:id). `restock` defaults to true; `method` to 'original'.
+ */
+export const refundRequestSchema = z.object({
+  lines: z
+    .array(
+      z.object({
+        itemId: z.guid({ error: 'Unknown sale line' }),
+        quantity: z
+          .number({ error: REFUND_MESSAGES.quantity })
+          .int({ error: REFUND_MESSAGES.quantity })
+          .min(1, { error: REFUND_MESSAGES.quantity })
+          .max(1_000_000, { error: REFUND_MESSAGES.quantity }),
+      }),
+      { error: REFUND_MESSAGES.linesRequired },
+    )
+    .min(1, { error: REFUND_MESSAGES.linesRequired })
+    .max(200, { error: 'At most 200 lines' }),
+  reason: z.enum(REFUND_REASONS, { error: REFUND_MESSAGES.reason }),
+  note: z
+    .string({ error: 'Note must be text' })
+    .trim()
+    .max(500, { error: 'Note must be at most 500 characters' })
+    .nullable()
+    .optional()
+    .transform((v) => (v ? v : null)),
+  restock: z.boolean({ error: 'Restock must be true or false' }).default(true),
+  method: z.enum(REFUND_METHODS, { error: "Method is 'original' or 'cash'" }).default('original'),
+  approverPin,
+});
+export type RefundRequest = z.input<typeof refundRequestSchema>;
+
+export const refundLineSchema = z.object({
+  id: z.string(),
+  itemId: z.string(),
+  productId: z.string(),
+  variantId: z.string().nullable(),
+  name: z.string(),
+  variantName: z.string().nullable(),
+  quantity: z.number().int(),
+  unitPrice: z.string(),
+  totalPrice: z.string(),
+});
+
+/** A refund as the API answers it: its own document, with a 'REFUND' receipt's facts. */
+export const refundSchema = z.object({
+  id: z.string(),
+  /** Its own number, 'R' + 6 characters, printed on the REFUND receipt. */
+  number: z.string(),
+  transactionId: z.string(),
+  /** The number of the sale it refunds (the 6 characters on the sale's receipt). */
+  transactionNumber: z.string(),
+  shiftId: z.number().int(),
+  createdAt: z.string(),
+  reason: z.string(),
+  note: z.string().nullable(),
+  restock: z.boolean(),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  subtotal: z.string(),
+  cardFee: z.string(),
+  total: z.string(),
+  cashier: z.object({ id: z.string(), name: z.string() }),
+  approvedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
+  lines: z.array(refundLineSchema),
+});
+export type Refund = z.infer<typeof refundSchema>;
+
+/** A refund's own number: 'R' and the last 6 characters of its id, upper case. */
+export function refundNumber(id: string): string {
+  return `R${id.slice(-6).toUpperCase()}`;
+}
+
+/**
+ * The card fee given back with a refund, proportional to the refunded subtotal and exact to the
+ * cent: computed on the running total of everything refunded from the sale so far, so the fees
+ * of all refunds add up to exactly the sale's fee when the whole sale is refunded.
+ */
+export function proportionalFeeCents(
+  sale: { subtotalCents: number; feeCents: number },
+  refundedBefore: { subtotalCents: number; feeCents: number },
+  refundSubtotalCents: number,
+): number {
+  if (sale.subtotalCents <= 0 || sale.feeCents <= 0) return 0;
+  const cumulative = refundedBefore.subtotalCents + refundSubtotalCents;
+  // Round half up on integers: fee × cumulative / subtotal.
+  const cumulativeFee = Math.floor((sale.feeCents * cumulative * 2 + sale.subtotalCents) / (2 * sale.subtotalCents));
+  return Math.max(0, Math.min(sale.feeCents, cumulativeFee) - refundedBefore.feeCents);
+}
