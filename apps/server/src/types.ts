@@ -3,6 +3,7 @@ import type { Config } from './config/config';
 import type { Database } from './db/client';
 import type { ReadRouter } from './db/read-replica';
 import type { EventBus } from './modules/events/event-bus';
+import type { AppMetrics } from './modules/system/metrics';
 
 /** The signed-in user as every route sees it (loaded fresh from the database on each request). */
 export type AuthUser = {
@@ -24,8 +25,13 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     events: EventBus;
+<<<<<<< HEAD
     /** Report reads: the replica of DATABASE_READ_URL when set and close behind (ADR 0016). */
     reads: ReadRouter;
+=======
+    /** Prometheus metrics of this app (modules/system/metrics.ts). */
+    metrics: AppMetrics;
+>>>>>>> main
   }
   interface FastifyRequest {
     auth: AuthContext | null;
