@@ -25,13 +25,10 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     events: EventBus;
-<<<<<<< HEAD
     /** Report reads: the replica of DATABASE_READ_URL when set and close behind (ADR 0016). */
     reads: ReadRouter;
-=======
     /** Prometheus metrics of this app (modules/system/metrics.ts). */
     metrics: AppMetrics;
->>>>>>> main
   }
   interface FastifyRequest {
     auth: AuthContext | null;
