@@ -18,6 +18,7 @@ import { posRoutes } from './modules/pos/pos.routes';
 import { procurementRoutes } from './modules/procurement/procurement.routes';
 import { reportRoutes } from './modules/reports/reports.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
+import { storesMastersRoutes } from './modules/stores/masters.routes';
 import { healthRoutes } from './modules/system/health.routes';
 import { superAdminSystemRoutes } from './modules/system/super-admin.routes';
 import { webRoutes } from './modules/system/web.routes';
@@ -83,6 +84,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(catalogRoutes);
   await app.register(departmentRoutes);
   await app.register(procurementRoutes);
+  await app.register(storesMastersRoutes);
   await app.register(posRoutes);
   await app.register(analyticsRoutes);
   await app.register(institutionAnalyticsRoutes);

@@ -14,6 +14,23 @@ export const DOMAIN_EVENTS = {
   'expense.changed': ['/api/expenses', '/api/expenses/stats/daily'],
   'department.changed': ['/api/departments', '/api/procurement/departments', '/api/analytics/institution'],
   'user.changed': ['/api/users', '/admin/users', '/api/super-admin/users'],
+  /** Stores masters (issue #16): suppliers, locations, categories, items. */
+  'stores.masters.changed': [
+    '/api/procurement/suppliers',
+    '/api/procurement/locations',
+    '/api/procurement/categories',
+    '/api/procurement/items',
+  ],
+  /** Stock per location moved (receipt, issue, transfer, count): stock, ledger, documents, reorder. */
+  'stores.stock.changed': [
+    '/api/procurement/stock',
+    '/api/procurement/movements',
+    '/api/procurement/items',
+    '/api/procurement/issues',
+    '/api/procurement/transfers',
+    '/api/procurement/stock-counts',
+    '/api/procurement/reorder',
+  ],
 } as const satisfies Record<string, readonly string[]>;
 
 export type DomainEventType = keyof typeof DOMAIN_EVENTS;
@@ -32,6 +49,8 @@ export const DOMAIN_EVENT_PERMISSIONS = {
   'expense.changed': ['expenses.manage'],
   'department.changed': ['departments.manage', 'analytics.view'],
   'user.changed': ['users.manage', 'staff.manage', 'developer.view'],
+  'stores.masters.changed': ['stores.view'],
+  'stores.stock.changed': ['stores.view'],
 } as const satisfies Record<DomainEventType, readonly Permission[]>;
 
 /** May a user with `role` receive events of `type`? */
