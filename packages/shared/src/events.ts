@@ -31,6 +31,14 @@ export const DOMAIN_EVENTS = {
     '/api/procurement/stock-counts',
     '/api/procurement/reorder',
   ],
+  /** Issue #16 item 8: a requisition was created, changed state or was (partly) ordered. */
+  'requisition.changed': ['/api/procurement/requisitions', '/api/procurement/purchasing-summary'],
+  /** A purchase order was created, sent, cancelled, or goods were received against it. */
+  'purchase-order.changed': [
+    '/api/procurement/purchase-orders',
+    '/api/procurement/requisitions',
+    '/api/procurement/purchasing-summary',
+  ],
 } as const satisfies Record<string, readonly string[]>;
 
 export type DomainEventType = keyof typeof DOMAIN_EVENTS;
@@ -51,6 +59,8 @@ export const DOMAIN_EVENT_PERMISSIONS = {
   'user.changed': ['users.manage', 'staff.manage', 'developer.view'],
   'stores.masters.changed': ['stores.view'],
   'stores.stock.changed': ['stores.view'],
+  'requisition.changed': ['purchasing.requisitions'],
+  'purchase-order.changed': ['purchasing.manage', 'purchasing.requisitions'],
 } as const satisfies Record<DomainEventType, readonly Permission[]>;
 
 /** May a user with `role` receive events of `type`? */

@@ -9,6 +9,7 @@ export * from './institution-analytics';
 export * from './money';
 export * from './permissions';
 export * from './pos';
+export * from './purchasing';
 export * from './quantity';
 export * from './reports';
 export * from './roles';

@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import type { Milli } from './purchasing';
 
 /**
  * Procurement quantities (issue #16) allow a fractional unit of measure (2.5 kg, 0.75 m): integer
  * thousandths ("milli") in code, numeric(12,3) in the database, a 3-decimal string at the API
  * ('12.500'). Like money, never add floats: parse to milli, compute, format back.
  */
-export type Milli = number;
 
 /** numeric(12,3) holds at most 999,999,999.999. */
 export const MAX_QUANTITY_MILLI = 999_999_999_999;
