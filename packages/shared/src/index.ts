@@ -13,6 +13,7 @@ export * from './purchasing';
 export * from './quantity';
 export * from './reports';
 export * from './roles';
+export * from './sales-history';
 export * from './screens';
 export * from './size-options';
 export * from './stores';
