@@ -16,5 +16,6 @@ export * from './roles';
 export * from './sales-history';
 export * from './screens';
 export * from './size-options';
+export * from './stock';
 export * from './stores';
 export * from './users';
