@@ -51,7 +51,8 @@ async function signInWithKeys(page: Page) {
   await page.keyboard.type(CASHIER_PIN);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/pos$/);
-  await expect(page.getByTestId('product-grid')).toBeVisible();
+  // The first load of the terminal on a busy two-core machine can take more than the default 5 s.
+  await expect(page.getByTestId('product-grid')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId('shift-status')).not.toHaveText(/Checking/);
 }
 

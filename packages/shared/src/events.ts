@@ -14,6 +14,14 @@ export const DOMAIN_EVENTS = {
   'expense.changed': ['/api/expenses', '/api/expenses/stats/daily'],
   'department.changed': ['/api/departments', '/api/procurement/departments', '/api/analytics/institution'],
   'user.changed': ['/api/users', '/admin/users', '/api/super-admin/users'],
+  /** Issue #16 item 8: a requisition was created, changed state or was (partly) ordered. */
+  'requisition.changed': ['/api/procurement/requisitions', '/api/procurement/purchasing-summary'],
+  /** A purchase order was created, sent, cancelled, or goods were received against it. */
+  'purchase-order.changed': [
+    '/api/procurement/purchase-orders',
+    '/api/procurement/requisitions',
+    '/api/procurement/purchasing-summary',
+  ],
 } as const satisfies Record<string, readonly string[]>;
 
 export type DomainEventType = keyof typeof DOMAIN_EVENTS;
@@ -32,6 +40,8 @@ export const DOMAIN_EVENT_PERMISSIONS = {
   'expense.changed': ['expenses.manage'],
   'department.changed': ['departments.manage', 'analytics.view'],
   'user.changed': ['users.manage', 'staff.manage', 'developer.view'],
+  'requisition.changed': ['purchasing.requisitions'],
+  'purchase-order.changed': ['purchasing.manage', 'purchasing.requisitions'],
 } as const satisfies Record<DomainEventType, readonly Permission[]>;
 
 /** May a user with `role` receive events of `type`? */

@@ -1,11 +1,14 @@
 import { Button, Group, Modal, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { paymentMethodTitle } from '@retail-hub/shared';
-import { IconCircleCheck, IconPrinter } from '@tabler/icons-react';
+import { IconCircleCheck, IconCopy, IconMail, IconPrinter } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
 import { money } from '@/lib/money';
 import { notifyError } from '@/lib/notify';
+import { useReceiptEmailAvailable } from '../api/email-receipt';
 import { KeyCaps } from '../keyboard/shortcuts-legend';
+import { EmailReceiptDialog } from '../receipt/email-receipt-dialog';
 import { printReceipt } from '../receipt/print-receipt';
-import { PRINT_ERROR } from '../receipt/reprint-receipt';
+import { PRINT_ERROR, reprintReceipt } from '../receipt/reprint-receipt';
 import type { RecordedSale } from '../types';
 
 /** The last 6 characters of a transaction id, upper case (spec §3 transactions). */
@@ -38,9 +41,21 @@ export function printSaleReceipt(sale: RecordedSale, onDone: () => void): void {
  * waits 250 ms, prints, closes it and then dismisses this dialog; spec §8 'Print Error' when the
  * browser blocks the window, 'No Receipt' when there is nothing to print.
  */
-export function CompleteDialog({ sale, onClose }: { sale: RecordedSale | null; onClose: () => void }) {
+export function CompleteDialog({
+  sale,
+  onClose,
+  onNestedDialogChange,
+}: {
+  sale: RecordedSale | null;
+  onClose: () => void;
+  /** The e-mail dialog opened or closed over this one: the terminal's P and S keys are off meanwhile. */
+  onNestedDialogChange?: (open: boolean) => void;
+}) {
   const number = sale ? numberOf(sale) : '';
   const isCash = sale?.receipt?.paymentMethod === 'cash';
+  const emailAvailable = useReceiptEmailAvailable();
+  const [emailing, setEmailing] = useState(false);
+  useEffect(() => onNestedDialogChange?.(emailing), [emailing, onNestedDialogChange]);
 
   return (
     // issue #22: Print Receipt has the focus (Enter prints); closing hands the focus to the
@@ -94,6 +109,31 @@ export function CompleteDialog({ sale, onClose }: { sale: RecordedSale | null; o
               <KeyCaps keys={['Enter', 'P']} />
             </Group>
           </SimpleGrid>
+          {/* Issue #15 item 4: a second copy (marked COPY) and an e-mailed receipt. */}
+          <Group grow gap="sm">
+            <Button
+              variant="light"
+              leftSection={<IconCopy size={18} aria-hidden />}
+              onClick={() => void reprintReceipt(sale.id, number)}
+            >
+              Print Copy
+            </Button>
+            {emailAvailable ? (
+              <Button
+                variant="light"
+                leftSection={<IconMail size={18} aria-hidden />}
+                onClick={() => setEmailing(true)}
+              >
+                Email Receipt
+              </Button>
+            ) : null}
+          </Group>
+          <EmailReceiptDialog
+            transactionId={sale.id}
+            number={number}
+            opened={emailing}
+            onClose={() => setEmailing(false)}
+          />
         </Stack>
       ) : null}
     </Modal>

@@ -213,7 +213,7 @@ describe('the POS terminal', () => {
       extra: { 'GET /api/products': () => json(200, PRODUCTS, { 'X-Total-Count': '1234' }) },
     });
     const paging = await screen.findByTestId('product-paging');
-    expect(paging.textContent).toContain('Showing 3 of 1,234 products');
+    expect(paging.textContent).toContain(`Showing ${PRODUCTS.length} of 1,234 products`);
     const productCalls = () =>
       fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('/api/products?'));
     expect(productCalls().at(-1)).toContain('assetType=regular');

@@ -97,6 +97,8 @@ export function PosTerminal({ user }: { user: SessionUser }) {
   // Sizes are priced by the server (spec §9 Size option prices); always read them fresh for a sale.
   const sizes = useSizeOptions(sizeProduct?.id, { staleTime: 0 });
   const [isLegendOpen, setLegendOpen] = useState(false);
+  // The e-mail receipt dialog over 'Transaction Complete' (its fields take the keys).
+  const [isCompleteNested, setCompleteNested] = useState(false);
   const [isShiftDialogOpen, setShiftDialogOpen] = useState(false);
   const [completedSale, setCompletedSale] = useState<RecordedSale | null>(null);
   const [tab, setTab] = useState<string | null>('products');
@@ -194,7 +196,9 @@ export function PosTerminal({ user }: { user: SessionUser }) {
   const onSearchSubmit = useSkuSubmit(items, addProduct, setSearch);
 
   const mode: TerminalMode = completedSale
-    ? 'complete'
+    ? isCompleteNested
+      ? 'busy'
+      : 'complete'
     : sizeProduct
       ? 'size'
       : isLegendOpen
@@ -438,7 +442,7 @@ export function PosTerminal({ user }: { user: SessionUser }) {
 
         <SizeDialog product={sizeProduct} sizes={sizes} onPick={pickSize} onCancel={nextSize} />
         <ShiftDialog opened={isShiftDialogOpen} onClose={() => setShiftDialogOpen(false)} shift={shift} />
-        <CompleteDialog sale={completedSale} onClose={closeComplete} />
+        <CompleteDialog sale={completedSale} onClose={closeComplete} onNestedDialogChange={setCompleteNested} />
         <ShortcutsLegend opened={isLegendOpen} onClose={() => setLegendOpen(false)} />
       </Box>
     </Tooltip.Group>
