@@ -14,5 +14,6 @@ export * from './reports';
 export * from './roles';
 export * from './sales-history';
 export * from './screens';
+export * from './shift-reports';
 export * from './size-options';
 export * from './users';
