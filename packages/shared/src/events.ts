@@ -14,6 +14,8 @@ export const DOMAIN_EVENTS = {
   'expense.changed': ['/api/expenses', '/api/expenses/stats/daily'],
   'department.changed': ['/api/departments', '/api/procurement/departments', '/api/analytics/institution'],
   'user.changed': ['/api/users', '/admin/users', '/api/super-admin/users'],
+  /** Issue #19: an offline sale opened a stock discrepancy, or a manager resolved one. */
+  'discrepancy.changed': ['/api/stock-discrepancies'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type DomainEventType = keyof typeof DOMAIN_EVENTS;
@@ -32,6 +34,7 @@ export const DOMAIN_EVENT_PERMISSIONS = {
   'expense.changed': ['expenses.manage'],
   'department.changed': ['departments.manage', 'analytics.view'],
   'user.changed': ['users.manage', 'staff.manage', 'developer.view'],
+  'discrepancy.changed': ['inventory.manage'],
 } as const satisfies Record<DomainEventType, readonly Permission[]>;
 
 /** May a user with `role` receive events of `type`? */

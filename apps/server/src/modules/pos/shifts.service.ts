@@ -2,6 +2,7 @@ import {
   type Cents,
   centsToDecimal,
   decimalToCents,
+  type LateSale,
   PAYMENT_METHODS,
   type PaymentMethod,
   parseCents,
@@ -11,6 +12,8 @@ import {
 import type { Db } from '../../db/client';
 import { pgErrorCode } from '../../lib/db-errors';
 import type { EventBus } from '../events/event-bus';
+import { claimPendingLateSales } from './offline-sales.repository';
+import { lateSalesFor } from './offline-sales.service';
 import { posErrors } from './pos.errors';
 import {
   closeOpenShift,
@@ -57,6 +60,8 @@ export async function openShift(deps: Deps, cashierId: string, openingFloat?: st
     if (pgErrorCode(error) === '23505') throw posErrors.shiftOpen();
     throw error;
   }
+  // Late sales that arrived while the cashier had no open shift are listed in this one (issue #19).
+  await claimPendingLateSales(deps.db, cashierId, row.id);
   void deps.events.publish('shift.changed', [String(row.id)]);
   return toShift(row);
 }
@@ -73,10 +78,12 @@ export async function closeShift(
   const result = await deps.db.transaction(async (tx) => {
     const row = await closeOpenShift(tx, cashierId, moneyOrNull(countedCash));
     if (!row) throw posErrors.noOpenShift();
-    return { row, figures: await shiftSalesFigures(tx, row.id) };
+    // A late sale that slipped in while the shift was being opened is listed here, not lost.
+    await claimPendingLateSales(tx, cashierId, row.id);
+    return { row, figures: await shiftSalesFigures(tx, row.id), lateSales: await lateSalesFor({ db: tx }, row.id) };
   });
   void deps.events.publish('shift.changed', [String(result.row.id)]);
-  return { shift: toShift(result.row), summary: summarise(result.row, result.figures) };
+  return { shift: toShift(result.row), summary: summarise(result.row, result.figures, result.lateSales) };
 }
 
 type ShiftReader = { userId: string; canViewReports: boolean };
@@ -95,10 +102,14 @@ export async function readableShift(db: Db, shiftId: number, reader: ShiftReader
 
 export async function shiftSummary(deps: Deps, shiftId: number, reader: ShiftReader): Promise<ShiftSummary> {
   const row = await readableShiftRow(deps.db, shiftId, reader);
-  return summarise(row, await shiftSalesFigures(deps.db, row.id));
+  return summarise(row, await shiftSalesFigures(deps.db, row.id), await lateSalesFor(deps, row.id));
 }
 
-function summarise(row: ShiftRow, figures: Awaited<ReturnType<typeof shiftSalesFigures>>): ShiftSummary {
+function summarise(
+  row: ShiftRow,
+  figures: Awaited<ReturnType<typeof shiftSalesFigures>>,
+  lateSales: LateSale[],
+): ShiftSummary {
   let salesCount = 0;
   let subtotal: Cents = 0;
   let cardFees: Cents = 0;
@@ -136,5 +147,6 @@ function summarise(row: ShiftRow, figures: Awaited<ReturnType<typeof shiftSalesF
     expectedCash: centsToDecimal(expectedCash),
     countedCash: countedCash === null ? null : centsToDecimal(countedCash),
     overShort: countedCash === null ? null : centsToDecimal(countedCash - expectedCash),
+    lateSales,
   };
 }
