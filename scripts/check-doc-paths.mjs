@@ -20,6 +20,7 @@ const GUIDE = 'docs/guide';
 const DOCS = [
   'docs/architecture.md',
   'docs/product.md',
+  'docs/operations.md',
   'apps/web/README.md',
   ...readdirSync(path.join(root, GUIDE))
     .filter((name) => name.endsWith('.md'))

@@ -152,7 +152,7 @@ function cpuSeconds(pid: number | undefined): number {
 }
 
 /**
- * Polls GET /api/health until 200; rejects when the app exits first or the time is up, saying
+ * Polls GET /api/health/ready (readiness: database reachable, migrations applied) until 200; rejects when the app exits first or the time is up, saying
  * whether it was listening, what health answered and how much CPU the process used meanwhile.
  */
 async function waitHealthy(
@@ -170,9 +170,9 @@ async function waitHealthy(
   let last = 'no answer';
   let healthTimeouts = 0;
   while (now() < deadline) {
-    if (exit !== undefined) throw new Error(`the app exited (${exit}) before answering /api/health`);
+    if (exit !== undefined) throw new Error(`the app exited (${exit}) before answering /api/health/ready`);
     try {
-      const { status, text } = await send('GET', '/api/health', {}, undefined, HEALTH_TIMEOUT_MS);
+      const { status, text } = await send('GET', '/api/health/ready', {}, undefined, HEALTH_TIMEOUT_MS);
       if (Number.isNaN(listeningMs)) listeningMs = now() - began;
       if (status === 200) return { listeningMs, by: 'health 200' };
       last = `${status} ${text.slice(0, 120)}`;
@@ -811,14 +811,14 @@ async function databaseRestartScenario(): Promise<Outcome> {
     const { load, stop } = await startLoad(pins, catalogue);
     await loadFor(load, WARMUP_MS);
 
-    // Probe GET /api/health every 200 ms for the whole fault, next to the terminals' sales.
+    // Probe GET /api/health/ready every 200 ms for the whole fault, next to the terminals' sales.
     let probing = true;
     const prober = (async () => {
       while (probing) {
         const started = now();
         let status = 0;
         try {
-          ({ status } = await send('GET', '/api/health', {}, undefined, REQUEST_TIMEOUT_MS));
+          ({ status } = await send('GET', '/api/health/ready', {}, undefined, REQUEST_TIMEOUT_MS));
         } catch {
           status = 0;
         }

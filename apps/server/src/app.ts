@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
@@ -30,6 +31,19 @@ import './types';
 
 export const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
+export const REQUEST_ID_HEADER = 'x-request-id';
+const FORWARDED_REQUEST_ID = /^[A-Za-z0-9._:-]{8,64}$/;
+
+/**
+ * A fresh 12-hex-digit id (short enough to read out on a support call), or the proxy's own id
+ * (HAProxy unique-id, nginx $request_id) when a trusted proxy forwards one: the balancer's log
+ * line and the app's then share it. A client that reaches the app directly cannot choose it.
+ */
+export function requestIdFor(forwarded: string | string[] | undefined, fromTrustedProxy: boolean): string {
+  if (fromTrustedProxy && typeof forwarded === 'string' && FORWARDED_REQUEST_ID.test(forwarded)) return forwarded;
+  return randomBytes(6).toString('hex');
+}
+
 export type BuildAppOptions = {
   config: Config;
   database: Database;
@@ -52,7 +66,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Fastify accepts a hop count too; its type declarations omit it.
     trustProxy: config.trustProxy as boolean | string | string[],
     bodyLimit: 1024 * 1024,
+    // Request ids (issue #20 item 5): every log line of a request carries it as reqId, the answer
+    // returns it in X-Request-Id and a 500 shows it on the toast, so a support call finds the line.
+    requestIdHeader: false,
+    genReqId: (req) => requestIdFor(req.headers[REQUEST_ID_HEADER], config.trustProxy !== false),
   }).withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -10,6 +10,11 @@ import { PgliteImportError } from './db/pglite-import';
 import { DEMO_PINS, isDatabaseEmpty, seedDemoStore, seedInitialAdmin } from './db/seed/demo';
 import { databaseDescription, startupBanner } from './startup-banner';
 
+/** SIGTERM/SIGINT to exit, at most (issue #20 item 6: supervisors wait about this long before SIGKILL). */
+const SHUTDOWN_LIMIT_MS = 10_000;
+/** How long requests in flight may run on after a SIGTERM before their connections are cut. */
+const FORCE_CLOSE_AFTER_MS = 6_000;
+
 /** Boot: config → database → migrations → first-run seed → listen → graceful close. */
 async function main(): Promise<void> {
   let config: Config;
@@ -99,14 +104,27 @@ async function main(): Promise<void> {
   }, 10 * 60_000);
   purge.unref();
 
+  // Issue #20 item 6: SIGTERM ends the process within SHUTDOWN_LIMIT_MS whatever the clients do.
+  // Readiness turns 503 and live-update streams end with a retry hint (preClose hooks); requests
+  // in flight get FORCE_CLOSE_AFTER_MS to finish, then their connections are cut; the database
+  // (the embedded server too) is closed; a step that still hangs meets the hard limit.
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    const began = Date.now();
     app.log.info({ signal }, 'shutting down');
     clearInterval(purge);
-    await app.close().catch(() => {});
-    await database.close().catch(() => {});
+    const hardStop = setTimeout(() => {
+      app.log.error({ signal, afterMs: Date.now() - began }, 'shutdown did not finish in time; exiting');
+      process.exit(1);
+    }, SHUTDOWN_LIMIT_MS);
+    const cutConnections = setTimeout(() => app.server.closeAllConnections(), FORCE_CLOSE_AFTER_MS);
+    await app.close().catch((err) => app.log.warn({ err }, 'closing the app failed'));
+    clearTimeout(cutConnections);
+    await database.close().catch((err) => app.log.warn({ err }, 'closing the database failed'));
+    clearTimeout(hardStop);
+    app.log.info({ signal, tookMs: Date.now() - began }, 'stopped');
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -36,14 +36,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its declared shape');
-      return reply.status(500).send({ message: 'Internal Server Error', code: 'internal' });
+      return reply.status(500).send({ message: 'Internal Server Error', code: 'internal', requestId: request.id });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
       reply.header('Retry-After', '5');
-      return reply
-        .status(503)
-        .send({ message: 'Service temporarily unavailable. Please try again.', code: 'system.unavailable' });
+      return reply.status(503).send({
+        message: 'Service temporarily unavailable. Please try again.',
+        code: 'system.unavailable',
+        requestId: request.id,
+      });
     }
     if (pgErrorCode(error) === '40001' || pgErrorCode(error) === '40P01') {
       return reply
@@ -55,6 +57,6 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(status).send({ message: error.message, code: (error as FastifyError).code ?? 'bad_request' });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ message: 'Internal Server Error', code: 'internal' });
+    return reply.status(500).send({ message: 'Internal Server Error', code: 'internal', requestId: request.id });
   });
 }

@@ -1,7 +1,7 @@
 import type { QueryFunctionContext } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { json, mockServer } from '@/test/server';
-import { ApiError, apiRequest, buildUrl, getQueryFn } from './api-client';
+import { ApiError, apiRequest, buildUrl, getQueryFn, serverMessage } from './api-client';
 
 const contextFor = (queryKey: readonly unknown[]) =>
   ({ queryKey, signal: new AbortController().signal, meta: undefined }) as unknown as QueryFunctionContext;
@@ -72,5 +72,24 @@ describe('api client (spec §7 generic request behaviour, §8 generic errors)', 
   it('raises a rejected state change with the same message format', async () => {
     mockServer({ 'POST /api/shifts/start': () => json(403, { message: 'Forbidden' }) });
     await expect(apiRequest('POST', '/api/shifts/start')).rejects.toThrow('403: {"message":"Forbidden"}');
+  });
+
+  it('a server failure (5xx) names its request id in the message a toast shows; a 4xx does not', async () => {
+    mockServer({
+      'POST /api/transactions': () =>
+        json(
+          500,
+          { message: 'Internal Server Error', code: 'internal', requestId: '0a1b2c3d4e5f' },
+          {
+            'X-Request-Id': '0a1b2c3d4e5f',
+          },
+        ),
+      'POST /api/products': () => json(400, { message: 'Name is required' }, { 'X-Request-Id': 'ffffffffffff' }),
+    });
+    const failed = await apiRequest('POST', '/api/transactions', {}).catch((e: unknown) => e);
+    expect((failed as ApiError).requestId).toBe('0a1b2c3d4e5f');
+    expect(serverMessage(failed)).toBe('Internal Server Error (Request ID: 0a1b2c3d4e5f)');
+    const refused = await apiRequest('POST', '/api/products', {}).catch((e: unknown) => e);
+    expect(serverMessage(refused)).toBe('Name is required');
   });
 });

@@ -18,11 +18,14 @@ export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly status: number;
   readonly body: ApiErrorBody | null;
+  /** The server's request id (X-Request-Id): shown on 5xx toasts so support can find the log line. */
+  readonly requestId: string | null;
 
-  constructor(status: number, text: string, body: ApiErrorBody | null) {
+  constructor(status: number, text: string, body: ApiErrorBody | null, requestId: string | null = null) {
     super(`${status}: ${text}`);
     this.status = status;
     this.body = body;
+    this.requestId = requestId ?? body?.requestId ?? null;
   }
 }
 
@@ -36,9 +39,15 @@ export function isAuthError(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 401 || error.status === 403);
 }
 
-/** The server's message for an error, when it sent one. */
+/**
+ * The server's message for an error, when it sent one. A server failure (5xx) adds its request id
+ * (issue #20 item 5): the person at the counter can read it out and support finds the log line.
+ */
 export function serverMessage(error: unknown): string | undefined {
-  return error instanceof ApiError ? error.body?.message || undefined : undefined;
+  if (!(error instanceof ApiError)) return undefined;
+  const message = error.body?.message || undefined;
+  if (message && error.status >= 500 && error.requestId) return `${message} (Request ID: ${error.requestId})`;
+  return message;
 }
 
 /** `path` plus a query string built from the non-empty, non-null entries of `params` (spec §7). */
@@ -71,7 +80,7 @@ function parseErrorBody(text: string): ApiErrorBody | null {
 export async function throwIfResNotOk(res: Response): Promise<void> {
   if (res.ok) return;
   const text = await res.text().catch(() => '');
-  throw new ApiError(res.status, text || res.statusText, parseErrorBody(text));
+  throw new ApiError(res.status, text || res.statusText, parseErrorBody(text), res.headers.get('x-request-id'));
 }
 
 /**

@@ -2,6 +2,8 @@ import { canReceiveEvent } from '@retail-hub/shared';
 import type { FastifyPluginAsync } from 'fastify';
 
 const PING_EVERY_MS = 25_000;
+/** The reconnect delay a closing instance tells its clients (they come back through the balancer). */
+export const SHUTDOWN_RETRY_MS = 1_000;
 
 /**
  * GET /api/events: server-sent events for signed-in users. Each domain event is one `data:`
@@ -11,9 +13,13 @@ const PING_EVERY_MS = 25_000;
  * role change applies from the next ping.
  */
 export const eventRoutes: FastifyPluginAsync = async (app) => {
-  const openStreams = new Set<() => void>();
-  app.addHook('onClose', async () => {
-    for (const close of openStreams) close();
+  const openStreams = new Set<(retryMs?: number) => void>();
+  // Issue #20 item 6: the streams end in preClose, before Fastify waits for the HTTP server to
+  // close: a server waits for every open connection, so an open stream used to hold a SIGTERMed
+  // process until its browser went away. Each client gets a short retry hint and reconnects (to
+  // another instance behind a balancer, or to this one once restarted).
+  app.addHook('preClose', async () => {
+    for (const close of openStreams) close(SHUTDOWN_RETRY_MS);
   });
 
   app.get('/api/events', { config: { permission: 'session' } }, async (request, reply) => {
@@ -50,15 +56,16 @@ export const eventRoutes: FastifyPluginAsync = async (app) => {
     ping.unref();
 
     let closed = false;
-    function close() {
+    function close(retryMs?: number) {
       if (closed) return;
       closed = true;
       clearInterval(ping);
       unsubscribe();
       openStreams.delete(close);
-      raw.end();
+      if (retryMs !== undefined) raw.end(`retry: ${retryMs}\n: server shutting down\n\n`);
+      else raw.end();
     }
     openStreams.add(close);
-    request.raw.on('close', close);
+    request.raw.on('close', () => close());
   });
 };
