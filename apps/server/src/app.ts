@@ -17,6 +17,7 @@ import { eventRoutes } from './modules/events/events.routes';
 import { expenseRoutes } from './modules/expenses/expenses.routes';
 import { posRoutes } from './modules/pos/pos.routes';
 import { procurementRoutes } from './modules/procurement/procurement.routes';
+import { purchasingRoutes } from './modules/purchasing/purchasing.routes';
 import { reportRoutes } from './modules/reports/reports.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
 import { healthRoutes } from './modules/system/health.routes';
@@ -104,6 +105,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(catalogRoutes);
   await app.register(departmentRoutes);
   await app.register(procurementRoutes);
+  await app.register(purchasingRoutes);
   await app.register(posRoutes);
   await app.register(analyticsRoutes);
   await app.register(institutionAnalyticsRoutes);

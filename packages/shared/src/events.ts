@@ -16,6 +16,14 @@ export const DOMAIN_EVENTS = {
   'user.changed': ['/api/users', '/admin/users', '/api/super-admin/users'],
   /** Issue #19: an offline sale opened a stock discrepancy, or a manager resolved one. */
   'discrepancy.changed': ['/api/stock-discrepancies'],
+  /** Issue #16 item 8: a requisition was created, changed state or was (partly) ordered. */
+  'requisition.changed': ['/api/procurement/requisitions', '/api/procurement/purchasing-summary'],
+  /** A purchase order was created, sent, cancelled, or goods were received against it. */
+  'purchase-order.changed': [
+    '/api/procurement/purchase-orders',
+    '/api/procurement/requisitions',
+    '/api/procurement/purchasing-summary',
+  ],
 } as const satisfies Record<string, readonly string[]>;
 
 export type DomainEventType = keyof typeof DOMAIN_EVENTS;
@@ -35,6 +43,8 @@ export const DOMAIN_EVENT_PERMISSIONS = {
   'department.changed': ['departments.manage', 'analytics.view'],
   'user.changed': ['users.manage', 'staff.manage', 'developer.view'],
   'discrepancy.changed': ['inventory.manage'],
+  'requisition.changed': ['purchasing.requisitions'],
+  'purchase-order.changed': ['purchasing.manage', 'purchasing.requisitions'],
 } as const satisfies Record<DomainEventType, readonly Permission[]>;
 
 /** May a user with `role` receive events of `type`? */

@@ -10,6 +10,7 @@ export * from './money';
 export * from './offline';
 export * from './permissions';
 export * from './pos';
+export * from './purchasing';
 export * from './reports';
 export * from './roles';
 export * from './screens';

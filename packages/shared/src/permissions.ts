@@ -61,6 +61,19 @@ export const PERMISSIONS = {
   'roles.manage': SUPER_ADMIN,
   /** Developer dashboard (spec §6: super_admin only). */
   'developer.view': SUPER_ADMIN,
+  /**
+   * Purchasing (issue #16 item 3, ADR 0004 "Purchasing"): reading and raising requisitions. A
+   * department_manager sees and raises those of their own department; the others see all.
+   */
+  'purchasing.requisitions': ['manager', 'department_manager', 'procurement_admin', 'super_admin'],
+  /**
+   * Approving or rejecting a submitted requisition (never one's own). Above the department's
+   * approval threshold only manager and super_admin (`purchasing.approve_above_threshold`).
+   */
+  'purchasing.approve': ['manager', 'procurement_admin', 'super_admin'],
+  'purchasing.approve_above_threshold': MANAGERS,
+  /** Purchase orders, goods receipts and the purchasing settings (issue #16 items 4, 5). */
+  'purchasing.manage': ['manager', 'procurement_admin', 'super_admin'],
 } as const satisfies Record<string, readonly Role[] | null>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -33,9 +33,15 @@ export const procDepartments = pgTable(
     isArchived: boolean('is_archived').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * Issue #16 item 3 (ADR 0013): a requisition whose estimated value is above this amount is
+     * approved only by a manager or super_admin; at or below it a procurement_admin may approve.
+     */
+    approvalThreshold: money('approval_threshold').notNull().default('5000.00'),
   },
   (t) => [
     index('proc_departments_parent_id_idx').on(t.parentId),
+    check('proc_departments_approval_threshold_check', sql`${t.approvalThreshold} >= 0`),
     // Code and name are unique ignoring letter case (the service answers 409), also under races.
     uniqueIndex('proc_departments_code_upper_unique').on(sql`upper(${t.code})`),
     uniqueIndex('proc_departments_name_lower_unique').on(sql`lower(${t.name})`),

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { char, check, date, index, jsonb, pgTable, text, uuid, varchar } from 'drizzle-orm/pg-core';
+import {
+  char,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { createdAt, currencyCheck, id, money, quantity, taxRate, timestamptz, updatedAt } from './columns';
 import {
   goodsReceiptStatusEnum,
@@ -45,10 +57,18 @@ export const procRequisitions = pgTable(
     note: text('note'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** REQ-YYYY-NNNNN from proc_document_counters (ADR 0013). */
+    reqNumber: varchar('req_number', { length: 50 }).unique('proc_requisitions_req_number_unique'),
+    submittedAt: timestamptz('submitted_at'),
+    /** Who approved or rejected it, when, and why (a rejection's reason). */
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'restrict' }),
+    decidedAt: timestamptz('decided_at'),
+    decisionNote: text('decision_note'),
   },
   (t) => [
     index('proc_requisitions_department_id_idx').on(t.departmentId),
     index('proc_requisitions_status_idx').on(t.status),
+    index('proc_requisitions_requester_id_idx').on(t.requesterId),
   ],
 );
 
@@ -63,10 +83,35 @@ export const procRequisitionLines = pgTable(
       .notNull()
       .references(() => procItems.id, { onDelete: 'restrict' }),
     qtyRequested: quantity('qty_requested').notNull(),
+    /** Issue #16 item 3: how much of this line purchase orders cover (status comes from this). */
+    qtyOrdered: quantity('qty_ordered').notNull().default('0'),
+    /** Estimated unit price (the approval threshold compares the sum of qty x this). */
+    estUnitPrice: money('est_unit_price').notNull().default('0'),
+    lineNo: integer('line_no').notNull().default(0),
   },
   (t) => [
     index('proc_requisition_lines_requisition_id_idx').on(t.requisitionId),
     check('proc_requisition_lines_qty_requested_check', sql`${t.qtyRequested} > 0`),
+    check('proc_requisition_lines_qty_ordered_check', sql`${t.qtyOrdered} >= 0`),
+    check('proc_requisition_lines_est_unit_price_check', sql`${t.estUnitPrice} >= 0`),
+  ],
+);
+
+/**
+ * Gap-free document numbers (PO-2026-00042): one row per kind and year, incremented by an upsert
+ * in the same transaction as the document it numbers, so a rolled-back document gives its number
+ * back and two app instances on one PostgreSQL server queue on the row lock (ADR 0013).
+ */
+export const procDocumentCounters = pgTable(
+  'proc_document_counters',
+  {
+    kind: varchar('kind', { length: 20 }).notNull(),
+    year: integer('year').notNull(),
+    lastValue: integer('last_value').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.year] }),
+    check('proc_document_counters_last_value_check', sql`${t.lastValue} > 0`),
   ],
 );
 
@@ -88,6 +133,15 @@ export const procPurchaseOrders = pgTable(
     totalsJson: jsonb('totals_json'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'restrict' }),
+    note: text('note'),
+    sentAt: timestamptz('sent_at'),
+    sentBy: uuid('sent_by').references(() => users.id, { onDelete: 'restrict' }),
+    confirmedAt: timestamptz('confirmed_at'),
+    deliveredAt: timestamptz('delivered_at'),
+    cancelledAt: timestamptz('cancelled_at'),
+    cancelledBy: uuid('cancelled_by').references(() => users.id, { onDelete: 'restrict' }),
+    cancelReason: text('cancel_reason'),
   },
   (t) => [
     index('proc_purchase_orders_supplier_id_idx').on(t.supplierId),
@@ -110,9 +164,18 @@ export const procPurchaseOrderLines = pgTable(
     unitPrice: money('unit_price').notNull(),
     taxRate: taxRate('tax_rate').notNull().default('0'),
     lineTotal: money('line_total').notNull(),
+    lineNo: integer('line_no').notNull().default(0),
+    /** The requisition line this order line fills (null for a line ordered from scratch). */
+    requisitionLineId: uuid('requisition_line_id').references(() => procRequisitionLines.id, {
+      onDelete: 'restrict',
+    }),
+    /** Sum of every receipt of this line (over-receipt tolerance is checked on it, ADR 0013). */
+    qtyReceived: quantity('qty_received').notNull().default('0'),
   },
   (t) => [
     index('proc_purchase_order_lines_po_id_idx').on(t.poId),
+    index('proc_purchase_order_lines_requisition_line_id_idx').on(t.requisitionLineId),
+    check('proc_purchase_order_lines_qty_received_check', sql`${t.qtyReceived} >= 0`),
     check(
       'proc_purchase_order_lines_item_or_description_check',
       sql`${t.itemId} is not null or ${t.description} is not null`,
@@ -139,9 +202,24 @@ export const procGoodsReceipts = pgTable(
     deliveryNote: varchar('delivery_note', { length: 255 }),
     receivedAt: timestamptz('received_at').notNull().defaultNow(),
     createdAt: createdAt(),
+    /** GRN-YYYY-NNNNN from proc_document_counters. */
+    grnNumber: varchar('grn_number', { length: 50 }).unique('proc_goods_receipts_grn_number_unique'),
+    /** Why a delivery was rejected, or any remark on the receipt. */
+    note: text('note'),
   },
   (t) => [index('proc_goods_receipts_po_id_idx').on(t.poId)],
 );
+
+/**
+ * Purchasing settings an administrator changes in the app (ADR 0013), one row per key:
+ * `over_receipt_tolerance_percent` (default 0).
+ */
+export const procSettings = pgTable('proc_settings', {
+  key: varchar('key', { length: 64 }).primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: updatedAt(),
+});
 
 export const procGoodsReceiptLines = pgTable(
   'proc_goods_receipt_lines',
@@ -156,9 +234,14 @@ export const procGoodsReceiptLines = pgTable(
     batchId: uuid('batch_id').references(() => procItemBatches.id, { onDelete: 'set null' }),
     qtyReceived: quantity('qty_received').notNull(),
     remarks: text('remarks'),
+    poLineId: uuid('po_line_id').references(() => procPurchaseOrderLines.id, { onDelete: 'restrict' }),
+    /** The order line's unit price at receipt: what this stock cost. */
+    unitCost: money('unit_cost'),
   },
   (t) => [
     index('proc_goods_receipt_lines_goods_receipt_id_idx').on(t.goodsReceiptId),
+    index('proc_goods_receipt_lines_po_line_id_idx').on(t.poLineId),
+    check('proc_goods_receipt_lines_unit_cost_check', sql`${t.unitCost} >= 0`),
     check('proc_goods_receipt_lines_qty_received_check', sql`${t.qtyReceived} > 0`),
   ],
 );

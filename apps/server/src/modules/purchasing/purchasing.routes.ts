@@ -1,0 +1,100 @@
+import {
+  decisionBodySchema,
+  idSchema,
+  requisitionBodySchema,
+  requisitionListQuerySchema,
+  requisitionSchema,
+} from '@retail-hub/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { signedInUser } from '../../lib/signed-in-user';
+import { requestFacts } from '../activity/activity.service';
+import {
+  type Actor,
+  createRequisition,
+  decideRequisition,
+  deleteRequisition,
+  getRequisition,
+  listRequisitions,
+  submitRequisition,
+  updateRequisition,
+  withdrawRequisition,
+} from './requisitions.service';
+
+const params = z.object({ id: idSchema });
+const requisitions = { permission: 'purchasing.requisitions' } as const;
+const approve = { permission: 'purchasing.approve' } as const;
+
+export function actorOf(request: FastifyRequest): Actor {
+  const facts = requestFacts(request);
+  return { user: signedInUser(request), ipAddress: facts.ipAddress, userAgent: facts.userAgent };
+}
+
+/**
+ * Issue #16 items 3–5 under /api/procurement/ (ADR 0013): requisitions, purchase orders, goods
+ * receipts. Permissions: purchasing.requisitions, purchasing.approve, purchasing.manage (ADR 0004).
+ */
+export const purchasingRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/procurement/requisitions',
+    {
+      config: requisitions,
+      schema: { querystring: requisitionListQuerySchema, response: { 200: z.array(requisitionSchema) } },
+    },
+    async (request) => listRequisitions(app, signedInUser(request), request.query),
+  );
+
+  app.get(
+    '/api/procurement/requisitions/:id',
+    { config: requisitions, schema: { params, response: { 200: requisitionSchema } } },
+    async (request) => getRequisition(app, signedInUser(request), request.params.id),
+  );
+
+  app.post(
+    '/api/procurement/requisitions',
+    { config: requisitions, schema: { body: requisitionBodySchema, response: { 201: requisitionSchema } } },
+    async (request, reply) => reply.status(201).send(await createRequisition(app, actorOf(request), request.body)),
+  );
+
+  app.patch(
+    '/api/procurement/requisitions/:id',
+    { config: requisitions, schema: { params, body: requisitionBodySchema, response: { 200: requisitionSchema } } },
+    async (request) => updateRequisition(app, actorOf(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/procurement/requisitions/:id',
+    { config: requisitions, schema: { params } },
+    async (request, reply) => {
+      await deleteRequisition(app, actorOf(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/procurement/requisitions/:id/submit',
+    { config: requisitions, schema: { params, response: { 200: requisitionSchema } } },
+    async (request) => submitRequisition(app, actorOf(request), request.params.id),
+  );
+
+  app.post(
+    '/api/procurement/requisitions/:id/withdraw',
+    { config: requisitions, schema: { params, response: { 200: requisitionSchema } } },
+    async (request) => withdrawRequisition(app, actorOf(request), request.params.id),
+  );
+
+  app.post(
+    '/api/procurement/requisitions/:id/approve',
+    { config: approve, schema: { params, body: decisionBodySchema.optional(), response: { 200: requisitionSchema } } },
+    async (request) =>
+      decideRequisition(app, actorOf(request), request.params.id, 'approved', request.body?.note ?? null),
+  );
+
+  app.post(
+    '/api/procurement/requisitions/:id/reject',
+    { config: approve, schema: { params, body: decisionBodySchema.optional(), response: { 200: requisitionSchema } } },
+    async (request) =>
+      decideRequisition(app, actorOf(request), request.params.id, 'rejected', request.body?.note ?? null),
+  );
+};

@@ -1,0 +1,118 @@
+import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { createUser, inject, signIn, type TestApp } from '../../../test/build-test-app';
+import { procDepartments, procItems, procLocations, procSuppliers } from '../../db/schema/index';
+
+export type PurchasingFixture = {
+  cookies: {
+    manager: string;
+    superAdmin: string;
+    procurementAdmin: string;
+    procurementAdmin2: string;
+    departmentManager: string;
+    cashier: string;
+  };
+  userIds: Record<keyof PurchasingFixture['cookies'], string>;
+  departments: { eng: string; fin: string };
+  items: { paper: string; toner: string; gloves: string };
+  supplier: string;
+  locations: { main: string; annex: string };
+};
+
+let counter = 0;
+const unique = (prefix: string) => `${prefix}-${process.pid}-${++counter}`;
+
+/** Users of every purchasing role signed in, two departments, three items, a supplier, two locations. */
+export async function purchasingFixture(t: TestApp): Promise<PurchasingFixture> {
+  const roles = {
+    manager: ['manager', '4826'],
+    superAdmin: ['super_admin', '7391'],
+    procurementAdmin: ['procurement_admin', '6048'],
+    procurementAdmin2: ['procurement_admin', '6159'],
+    departmentManager: ['department_manager', '5174'],
+    cashier: ['cashier', '2915'],
+  } as const;
+  const cookies = {} as PurchasingFixture['cookies'];
+  const userIds = {} as PurchasingFixture['userIds'];
+  let n = 1;
+  for (const [key, [role, pin]] of Object.entries(roles) as Array<[keyof typeof roles, readonly [string, string]]>) {
+    userIds[key] = await createUser(t, { role: role as 'manager', pin, firstName: key, lastName: 'Tester' });
+    cookies[key] = await signIn(t, pin, `10.7.0.${n++}`);
+  }
+  const [eng, fin] = await t.db.db
+    .insert(procDepartments)
+    .values([
+      { code: unique('ENG'), name: unique('Engineering'), approvalThreshold: '1000.00' },
+      { code: unique('FIN'), name: unique('Finance') },
+    ])
+    .returning({ id: procDepartments.id });
+  const [paper, toner, gloves] = await t.db.db
+    .insert(procItems)
+    .values([
+      { sku: unique('PAPER'), name: 'Copy paper A4', uom: 'box' },
+      { sku: unique('TONER'), name: 'Toner cartridge' },
+      { sku: unique('GLOVES'), name: 'Nitrile gloves', uom: 'box' },
+    ])
+    .returning({ id: procItems.id });
+  const [supplier] = await t.db.db
+    .insert(procSuppliers)
+    .values({ name: 'Office Supplies Ltd', email: 'orders@office.example' })
+    .returning({ id: procSuppliers.id });
+  const [main, annex] = await t.db.db
+    .insert(procLocations)
+    .values([
+      { code: unique('Main-2-205'), name: 'Main building, floor 2, room 205', departmentId: eng?.id },
+      { code: unique('Annex-1-101'), name: 'Annex store', departmentId: fin?.id },
+    ])
+    .returning({ id: procLocations.id });
+  return {
+    cookies,
+    userIds,
+    departments: { eng: eng?.id as string, fin: fin?.id as string },
+    items: { paper: paper?.id as string, toner: toner?.id as string, gloves: gloves?.id as string },
+    supplier: supplier?.id as string,
+    locations: { main: main?.id as string, annex: annex?.id as string },
+  };
+}
+
+export const api = (t: TestApp) => ({
+  get: (url: string, cookie: string) => inject(t, { method: 'GET', url, cookie }),
+  post: (url: string, cookie: string, payload: unknown = {}) =>
+    inject(t, { method: 'POST', url, cookie, payload: payload as object }),
+  patch: (url: string, cookie: string, payload: unknown) =>
+    inject(t, { method: 'PATCH', url, cookie, payload: payload as object }),
+  del: (url: string, cookie: string) => inject(t, { method: 'DELETE', url, cookie }),
+});
+
+/** Stock per location equals the sum of its ledger, for every item and location (issue #16 Done when). */
+export async function expectStockEqualsLedger(t: TestApp): Promise<void> {
+  const { rows } = await t.db.execute(`
+    with ledger as (
+      select item_id, location_id, sum(delta) as qty from (
+        select item_id, to_location_id as location_id, qty as delta from proc_inventory_transactions where to_location_id is not null
+        union all
+        select item_id, from_location_id, -qty from proc_inventory_transactions where from_location_id is not null
+      ) m group by item_id, location_id
+    )
+    select coalesce(s.item_id, l.item_id) as item_id, coalesce(s.location_id, l.location_id) as location_id,
+           coalesce(s.on_hand_qty, 0)::text as on_hand, coalesce(l.qty, 0)::text as ledger
+    from proc_stock_levels s full join ledger l on l.item_id = s.item_id and l.location_id = s.location_id
+    where coalesce(s.on_hand_qty, 0) <> coalesce(l.qty, 0)`);
+  expect(rows).toEqual([]);
+}
+
+export async function clearPurchasing(t: TestApp): Promise<void> {
+  await t.db.db.execute(sql`delete from proc_goods_receipt_lines`);
+  await t.db.db.execute(sql`delete from proc_goods_receipts`);
+  await t.db.db.execute(sql`delete from proc_inventory_transactions`);
+  await t.db.db.execute(sql`delete from proc_stock_levels`);
+  await t.db.db.execute(sql`delete from proc_item_batches`);
+  await t.db.db.execute(sql`delete from proc_purchase_order_lines`);
+  await t.db.db.execute(sql`delete from proc_purchase_orders`);
+  await t.db.db.execute(sql`delete from proc_requisitions`);
+  await t.db.db.execute(sql`delete from proc_document_counters`);
+  await t.db.db.execute(sql`delete from proc_settings`);
+  await t.db.db.execute(
+    sql`delete from user_activity where activity_type like 'requisition%' or activity_type like 'purchase_order%' or activity_type like 'goods%'`,
+  );
+}
