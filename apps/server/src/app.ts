@@ -15,6 +15,7 @@ import { departmentRoutes } from './modules/departments/departments.routes';
 import { createEventBus, type EventBus } from './modules/events/event-bus';
 import { eventRoutes } from './modules/events/events.routes';
 import { expenseRoutes } from './modules/expenses/expenses.routes';
+import { historyRoutes } from './modules/pos/history.routes';
 import { posRoutes } from './modules/pos/pos.routes';
 import { procurementRoutes } from './modules/procurement/procurement.routes';
 import { purchasingRoutes } from './modules/purchasing/purchasing.routes';
@@ -107,6 +108,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(procurementRoutes);
   await app.register(purchasingRoutes);
   await app.register(posRoutes);
+  await app.register(historyRoutes);
   await app.register(analyticsRoutes);
   await app.register(institutionAnalyticsRoutes);
   await app.register(expenseRoutes);

@@ -13,6 +13,7 @@ export * from './pos';
 export * from './purchasing';
 export * from './reports';
 export * from './roles';
+export * from './sales-history';
 export * from './screens';
 export * from './size-options';
 export * from './users';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { salesRangeQuerySchema } from './pos';
+import { saleNumberSchema } from './sales-history';
 
 /** 'true'/'1' turn a report filter on; anything else (or nothing) leaves it off. */
 const queryFlag = z
@@ -19,7 +20,11 @@ export type ReportRangeQuery = z.output<typeof reportRangeQuerySchema>;
 
 /** Top products and the transactions list over a range: the sales-list query plus 'VTPD Only'. */
 export const topProductsQuerySchema = salesRangeQuerySchema.extend({ vtpdOnly: queryFlag });
-export const transactionsQuerySchema = topProductsQuerySchema;
+/**
+ * GET /api/transactions: the range query plus `number` (issue #15 item 3), the 6-character number
+ * on a receipt; with it, the sales of every day the reader may read that carry that number.
+ */
+export const transactionsQuerySchema = topProductsQuerySchema.extend({ number: saleNumberSchema.optional() });
 
 /**
  * GET /api/reports/vtpd.csv: every VTPD sale of the inclusive store days (default today), streamed

@@ -24,6 +24,8 @@ export const SCREENS = [
   { path: '/pos', title: 'Point of Sale', shell: 'pos', permission: 'pos.sell' },
   { path: '/pos-reports', title: 'Sales Reports', shell: 'pos', permission: 'pos.dashboard' },
   { path: '/pos-inventory', title: 'POS Inventory', shell: 'pos', permission: 'pos.dashboard' },
+  // Issue #15 item 3: past sales (a cashier's own shift, a manager's every sale), reprints.
+  { path: '/pos-history', title: 'Sales History', shell: 'pos', permission: 'pos.sell' },
   { path: '/expenses', title: 'Expense Tracker', shell: 'pos', permission: 'expenses.manage' },
   { path: '/dashboard', title: 'Procurement Dashboard', shell: 'procurement', permission: 'procurement.view' },
   { path: '/inventory', title: 'Inventory Management', shell: 'procurement', permission: 'inventory.manage' },

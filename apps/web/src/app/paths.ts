@@ -14,6 +14,7 @@ export const paths = {
   pos: '/pos',
   posReports: '/pos-reports',
   posInventory: '/pos-inventory',
+  posHistory: '/pos-history',
   expenses: '/expenses',
   dashboard: '/dashboard',
   inventory: '/inventory',

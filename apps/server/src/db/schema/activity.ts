@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, text, uuid, varchar } from 'drizzle-orm/pg-core';
 import { id, timestamptz } from './columns';
 import { users } from './users';
@@ -22,5 +23,10 @@ export const userActivity = pgTable(
     index('user_activity_timestamp_idx').on(t.timestamp),
     index('user_activity_user_id_timestamp_idx').on(t.userId, t.timestamp),
     index('user_activity_activity_type_timestamp_idx').on(t.activityType, t.timestamp),
+    // Issue #15 item 3: "who did what" to one sale (refunds, voids, reprints, e-mails) is read
+    // by the sale's id kept in details.
+    index('user_activity_transaction_id_idx')
+      .on(sql`(${t.details} ->> 'transactionId')`)
+      .where(sql`${t.details} ? 'transactionId'`),
   ],
 );

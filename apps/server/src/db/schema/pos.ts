@@ -70,6 +70,9 @@ export const transactions = pgTable(
     index('transactions_created_at_id_idx').on(t.createdAt, t.id),
     index('transactions_shift_id_idx').on(t.shiftId),
     index('transactions_user_id_created_at_idx').on(t.userId, t.createdAt),
+    // Issue #15 item 3: find a sale by the 6-character number on its receipt (the id's last 6
+    // characters; lower case in the uuid's text form) without scanning a million sales.
+    index('transactions_number_idx').on(sql`right((${t.id})::text, 6)`),
     check('transactions_subtotal_check', sql`${t.subtotal} >= 0`),
     check('transactions_tax_check', sql`${t.tax} >= 0`),
     // spec §9: the sale total is subtotal plus tax (the card fee).

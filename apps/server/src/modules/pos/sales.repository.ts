@@ -70,8 +70,11 @@ export async function findSale(db: DbOrTx, id: string): Promise<StoredSale | nul
   return { ...sale, items };
 }
 
-/** Sales of [start, end), newest first: one query for the sales, one for all their lines. */
-export async function listSales(db: DbOrTx, range: { start: Date; end: Date; limit: number; vtpdOnly?: boolean }) {
+/** Sales of [start, end) (or with a receipt number), newest first: one query for the sales, one for all their lines. */
+export async function listSales(
+  db: DbOrTx,
+  range: { start?: Date; end?: Date; limit: number; vtpdOnly?: boolean; numberSuffix?: string },
+) {
   const sales = await db
     .select({
       id: transactions.id,
@@ -91,8 +94,9 @@ export async function listSales(db: DbOrTx, range: { start: Date; end: Date; lim
     .innerJoin(users, eq(users.id, transactions.userId))
     .where(
       and(
-        gte(transactions.createdAt, range.start),
-        lt(transactions.createdAt, range.end),
+        range.start ? gte(transactions.createdAt, range.start) : undefined,
+        range.end ? lt(transactions.createdAt, range.end) : undefined,
+        range.numberSuffix ? sql`right((${transactions.id})::text, 6) = ${range.numberSuffix}` : undefined,
         range.vtpdOnly ? like(transactions.referenceCode, 'VTPD%') : undefined,
       ),
     )

@@ -38,12 +38,19 @@ export function visibleSale<T extends { userId: string; referenceCode: string | 
 export async function listTransactions(
   deps: { db: Db; timeZone: string },
   reader: AuthUser,
-  query: SalesRangeQuery & { vtpdOnly?: boolean },
+  query: SalesRangeQuery & { vtpdOnly?: boolean; number?: string },
 ): Promise<TransactionListItem[]> {
   const saleReader = saleReaderOf(reader);
-  const range = resolveSalesRange(query, { timeZone: deps.timeZone, canViewReports: saleReader.canViewRanges });
+  // Issue #15 item 3: a receipt's number without dates is looked up over every day for readers
+  // of ranges (a customer brings back last month's receipt); others read today's, as ever.
+  const everyDay = query.number !== undefined && !query.startDate && !query.endDate && saleReader.canViewRanges;
+  const range = everyDay
+    ? { start: undefined, end: undefined }
+    : resolveSalesRange(query, { timeZone: deps.timeZone, canViewReports: saleReader.canViewRanges });
   const sales = await listSales(deps.db, {
-    ...range,
+    start: range.start,
+    end: range.end,
+    numberSuffix: query.number?.toLowerCase(),
     limit: query.limit ?? DEFAULT_LIST_LIMIT,
     vtpdOnly: query.vtpdOnly ?? false,
   });

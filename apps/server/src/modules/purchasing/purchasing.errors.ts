@@ -43,6 +43,10 @@ export const purchasingErrors = {
       'purchasing.requisition_not_approved',
       `Requisition ${number} is ${status}: only approved requisitions can be ordered.`,
     ),
+  requisitionsNotFound: () =>
+    new AppError(400, 'purchasing.requisition_not_found', 'Requisition not found.', {
+      errors: { requisitionIds: 'Requisition not found' },
+    }),
   requisitionFullyOrdered: () =>
     new AppError(409, 'purchasing.requisition_fully_ordered', 'Every line of these requisitions is already ordered.'),
   requisitionLineMismatch: (field: string) =>

@@ -323,11 +323,11 @@ export async function recomputeRequisitionsOrdered(tx: DbOrTx, requisitionIds: r
 export async function lockRequisitions(
   tx: DbOrTx,
   ids: readonly string[],
-): Promise<Array<{ id: string; status: string; department_id: string }>> {
+): Promise<Array<{ id: string; status: string; department_id: string; req_number: string | null }>> {
   if (ids.length === 0) return [];
   return rows(
     tx,
-    sql`select id, status, department_id from proc_requisitions where id = any(${uuidArray(ids)}) order by id for update`,
+    sql`select id, status, department_id, req_number from proc_requisitions where id = any(${uuidArray(ids)}) order by id for update`,
   );
 }
 
@@ -504,17 +504,27 @@ export async function updatePurchaseOrderHead(
   );
 }
 
+export type OrderStamp =
+  | { kind: 'sent'; by: string }
+  | { kind: 'confirmed' }
+  | { kind: 'cancelled'; by: string; reason: string | null };
+
 /** One conditional state change of an order; false when it was not in one of `from`. */
 export async function transitionPurchaseOrder(
   db: DbOrTx,
   id: string,
   from: readonly string[],
-  to: string,
-  sets: SQL[] = [],
+  stamp: OrderStamp,
 ): Promise<boolean> {
+  const sets: SQL[] = [sql`status = ${stamp.kind}`, sql`updated_at = now()`];
+  if (stamp.kind === 'sent') sets.push(sql`sent_at = now()`, sql`sent_by = ${stamp.by}`);
+  if (stamp.kind === 'confirmed') sets.push(sql`confirmed_at = now()`);
+  if (stamp.kind === 'cancelled') {
+    sets.push(sql`cancelled_at = now()`, sql`cancelled_by = ${stamp.by}`, sql`cancel_reason = ${stamp.reason}`);
+  }
   const changed = await rows(
     db,
-    sql`update proc_purchase_orders set ${sql.join([sql`status = ${to}`, sql`updated_at = now()`, ...sets], sql`, `)}
+    sql`update proc_purchase_orders set ${sql.join(sets, sql`, `)}
         where id = ${id} and status in (${sql.join(
           from.map((s) => sql`${s}`),
           sql`, `,
@@ -771,4 +781,14 @@ export async function postReceiptMovement(
         on conflict (item_id, location_id) do update
           set on_hand_qty = proc_stock_levels.on_hand_qty + excluded.on_hand_qty, updated_at = now()`,
   );
+}
+
+/** Items at or under their reorder point at some location that holds them (the dashboard card). */
+export async function countItemsToReorder(db: DbOrTx): Promise<number> {
+  const [row] = await rows<{ n: number }>(
+    db,
+    sql`select count(distinct s.item_id)::int as n from proc_stock_levels s join proc_items i on i.id = s.item_id
+        where s.on_hand_qty <= i.reorder_point and i.reorder_point > 0`,
+  );
+  return Number(row?.n ?? 0);
 }

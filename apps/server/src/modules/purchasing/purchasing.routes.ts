@@ -1,6 +1,16 @@
 import {
+  cancelBodySchema,
   decisionBodySchema,
+  goodsReceiptBodySchema,
   idSchema,
+  poEmailResultSchema,
+  purchaseOrderBodySchema,
+  purchaseOrderListQuerySchema,
+  purchaseOrderSchema,
+  purchaseOrderSummarySchema,
+  purchasingSettingsBodySchema,
+  purchasingSettingsSchema,
+  purchasingSummarySchema,
   requisitionBodySchema,
   requisitionListQuerySchema,
   requisitionSchema,
@@ -10,6 +20,22 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInUser } from '../../lib/signed-in-user';
 import { requestFacts } from '../activity/activity.service';
+import { mailServiceFor } from '../mail/mail.service';
+import {
+  cancelPurchaseOrder,
+  confirmPurchaseOrder,
+  createPurchaseOrder,
+  emailPurchaseOrder,
+  getPurchaseOrder,
+  itemsToReorderCount,
+  listPurchaseOrders,
+  purchasingSettings,
+  purchasingSummary,
+  receiveGoods,
+  sendPurchaseOrder,
+  updatePurchaseOrder,
+  updatePurchasingSettings,
+} from './purchase-orders.service';
 import {
   type Actor,
   createRequisition,
@@ -25,6 +51,7 @@ import {
 const params = z.object({ id: idSchema });
 const requisitions = { permission: 'purchasing.requisitions' } as const;
 const approve = { permission: 'purchasing.approve' } as const;
+const manage = { permission: 'purchasing.manage' } as const;
 
 export function actorOf(request: FastifyRequest): Actor {
   const facts = requestFacts(request);
@@ -96,5 +123,84 @@ export const purchasingRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: approve, schema: { params, body: decisionBodySchema.optional(), response: { 200: requisitionSchema } } },
     async (request) =>
       decideRequisition(app, actorOf(request), request.params.id, 'rejected', request.body?.note ?? null),
+  );
+
+  app.get(
+    '/api/procurement/purchase-orders',
+    {
+      config: manage,
+      schema: { querystring: purchaseOrderListQuerySchema, response: { 200: z.array(purchaseOrderSummarySchema) } },
+    },
+    async (request) => listPurchaseOrders(app, request.query),
+  );
+
+  app.get(
+    '/api/procurement/purchase-orders/:id',
+    { config: manage, schema: { params, response: { 200: purchaseOrderSchema } } },
+    async (request) => getPurchaseOrder(app, request.params.id),
+  );
+
+  app.post(
+    '/api/procurement/purchase-orders',
+    { config: manage, schema: { body: purchaseOrderBodySchema, response: { 201: purchaseOrderSchema } } },
+    async (request, reply) => reply.status(201).send(await createPurchaseOrder(app, actorOf(request), request.body)),
+  );
+
+  app.patch(
+    '/api/procurement/purchase-orders/:id',
+    { config: manage, schema: { params, body: purchaseOrderBodySchema, response: { 200: purchaseOrderSchema } } },
+    async (request) => updatePurchaseOrder(app, actorOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/procurement/purchase-orders/:id/send',
+    { config: manage, schema: { params, response: { 200: purchaseOrderSchema } } },
+    async (request) => sendPurchaseOrder(app, actorOf(request), request.params.id),
+  );
+
+  app.post(
+    '/api/procurement/purchase-orders/:id/confirm',
+    { config: manage, schema: { params, response: { 200: purchaseOrderSchema } } },
+    async (request) => confirmPurchaseOrder(app, actorOf(request), request.params.id),
+  );
+
+  app.post(
+    '/api/procurement/purchase-orders/:id/cancel',
+    { config: manage, schema: { params, body: cancelBodySchema.optional(), response: { 200: purchaseOrderSchema } } },
+    async (request) => cancelPurchaseOrder(app, actorOf(request), request.params.id, request.body?.reason ?? null),
+  );
+
+  app.post(
+    '/api/procurement/purchase-orders/:id/email',
+    { config: manage, schema: { params, response: { 200: poEmailResultSchema } } },
+    async (request) => emailPurchaseOrder(app, mailServiceFor(app.config), actorOf(request), request.params.id),
+  );
+
+  app.post(
+    '/api/procurement/purchase-orders/:id/receipts',
+    { config: manage, schema: { params, body: goodsReceiptBodySchema, response: { 201: purchaseOrderSchema } } },
+    async (request, reply) =>
+      reply.status(201).send(await receiveGoods(app, actorOf(request), request.params.id, request.body)),
+  );
+
+  app.get(
+    '/api/procurement/purchasing-settings',
+    { config: manage, schema: { response: { 200: purchasingSettingsSchema } } },
+    async () => purchasingSettings(app),
+  );
+
+  app.put(
+    '/api/procurement/purchasing-settings',
+    { config: manage, schema: { body: purchasingSettingsBodySchema, response: { 200: purchasingSettingsSchema } } },
+    async (request) => updatePurchasingSettings(app, actorOf(request), request.body),
+  );
+
+  app.get(
+    '/api/procurement/purchasing-summary',
+    { config: manage, schema: { response: { 200: purchasingSummarySchema } } },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return purchasingSummary(app, () => itemsToReorderCount(app));
+    },
   );
 };

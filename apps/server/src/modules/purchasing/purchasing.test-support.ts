@@ -79,6 +79,8 @@ export const api = (t: TestApp) => ({
   get: (url: string, cookie: string) => inject(t, { method: 'GET', url, cookie }),
   post: (url: string, cookie: string, payload: unknown = {}) =>
     inject(t, { method: 'POST', url, cookie, payload: payload as object }),
+  put: (url: string, cookie: string, payload: unknown) =>
+    inject(t, { method: 'PUT', url, cookie, payload: payload as object }),
   patch: (url: string, cookie: string, payload: unknown) =>
     inject(t, { method: 'PATCH', url, cookie, payload: payload as object }),
   del: (url: string, cookie: string) => inject(t, { method: 'DELETE', url, cookie }),

@@ -23,6 +23,7 @@ export const SCREEN_COMPONENTS: Record<ScreenPath, ScreenComponent> = {
   '/pos': lazy(loadTerminal),
   '/pos-reports': lazy(() => import('./pos-reports')),
   '/pos-inventory': lazy(() => import('./pos-inventory')),
+  '/pos-history': lazy(() => import('./pos-history')),
   '/expenses': lazy(() => import('./expenses')),
   '/dashboard': lazy(() => import('./dashboard')),
   '/inventory': Inventory,

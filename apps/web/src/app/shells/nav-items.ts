@@ -8,6 +8,7 @@ import {
   IconChartPie,
   IconCode,
   IconFileAnalytics,
+  IconHistory,
   IconLayoutDashboard,
   IconPackage,
   IconPackageExport,
@@ -29,6 +30,8 @@ export function posNavItems(role: Role): NavItem[] {
     { label: 'Sales Reports', to: paths.posReports, icon: IconChartBar },
   ];
   if (can(role, 'expenses.manage')) items.push({ label: 'Expense Tracker', to: paths.expenses, icon: IconReceipt2 });
+  // Issue #15 item 3, after the spec's four links.
+  items.push({ label: 'Sales History', to: paths.posHistory, icon: IconHistory });
   return items;
 }
 

@@ -7,11 +7,11 @@ import { json, mockServer, sessionHandlers, userWithRole } from '@/test/server';
 import { posNavItems, procurementNavItems } from './nav-items';
 
 const POS_LINKS: Record<Role, string[]> = {
-  cashier: ['POS Dashboard', 'Point of Sale', 'Sales Reports'],
-  department_manager: ['POS Dashboard', 'Point of Sale', 'Sales Reports'],
-  procurement_admin: ['POS Dashboard', 'Point of Sale', 'Sales Reports'],
-  manager: ['POS Dashboard', 'Point of Sale', 'Sales Reports', 'Expense Tracker'],
-  super_admin: ['POS Dashboard', 'Point of Sale', 'Sales Reports', 'Expense Tracker'],
+  cashier: ['POS Dashboard', 'Point of Sale', 'Sales Reports', 'Sales History'],
+  department_manager: ['POS Dashboard', 'Point of Sale', 'Sales Reports', 'Sales History'],
+  procurement_admin: ['POS Dashboard', 'Point of Sale', 'Sales Reports', 'Sales History'],
+  manager: ['POS Dashboard', 'Point of Sale', 'Sales Reports', 'Expense Tracker', 'Sales History'],
+  super_admin: ['POS Dashboard', 'Point of Sale', 'Sales Reports', 'Expense Tracker', 'Sales History'],
 };
 
 /** A role without the Procurement Management card reaches the shell through Asset Checkout only. */

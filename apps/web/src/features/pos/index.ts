@@ -2,4 +2,9 @@
  * The POS feature's public entry (docs/architecture.md, Boundaries): the procurement dashboard shows
  * today's sales from the POS dashboard's daily stats.
  */
+
+/** Issue #15 item 4: the sales history reprints (COPY) and e-mails receipts the way the terminal does. */
+export { useReceiptEmailAvailable } from './api/email-receipt';
 export { dailyStatsQueryOptions, useDailyStats } from './api/get-daily-stats';
+export { EmailReceiptDialog } from './receipt/email-receipt-dialog';
+export { reprintReceipt } from './receipt/reprint-receipt';

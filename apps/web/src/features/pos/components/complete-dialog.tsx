@@ -1,10 +1,13 @@
 import { Button, Group, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { paymentMethodTitle } from '@retail-hub/shared';
-import { IconCircleCheck, IconPrinter } from '@tabler/icons-react';
+import { IconCircleCheck, IconCopy, IconMail, IconPrinter } from '@tabler/icons-react';
+import { useState } from 'react';
 import { money } from '@/lib/money';
 import { notifyError } from '@/lib/notify';
+import { useReceiptEmailAvailable } from '../api/email-receipt';
+import { EmailReceiptDialog } from '../receipt/email-receipt-dialog';
 import { printReceipt } from '../receipt/print-receipt';
-import { PRINT_ERROR } from '../receipt/reprint-receipt';
+import { PRINT_ERROR, reprintReceipt } from '../receipt/reprint-receipt';
 import type { RecordedSale } from '../types';
 
 /** The last 6 characters of a transaction id, upper case (spec §3 transactions). */
@@ -20,6 +23,8 @@ export function saleNumber(id: string): string {
 export function CompleteDialog({ sale, onClose }: { sale: RecordedSale | null; onClose: () => void }) {
   const number = sale ? (sale.number ?? saleNumber(sale.id)) : '';
   const isCash = sale?.receipt?.paymentMethod === 'cash';
+  const emailAvailable = useReceiptEmailAvailable();
+  const [emailing, setEmailing] = useState(false);
 
   const print = () => {
     if (!sale?.receipt) {
@@ -69,6 +74,31 @@ export function CompleteDialog({ sale, onClose }: { sale: RecordedSale | null; o
               Print Receipt
             </Button>
           </Group>
+          {/* Issue #15 item 4: a second copy (marked COPY) and an e-mailed receipt. */}
+          <Group grow gap="sm">
+            <Button
+              variant="light"
+              leftSection={<IconCopy size={18} aria-hidden />}
+              onClick={() => void reprintReceipt(sale.id, number)}
+            >
+              Print Copy
+            </Button>
+            {emailAvailable ? (
+              <Button
+                variant="light"
+                leftSection={<IconMail size={18} aria-hidden />}
+                onClick={() => setEmailing(true)}
+              >
+                Email Receipt
+              </Button>
+            ) : null}
+          </Group>
+          <EmailReceiptDialog
+            transactionId={sale.id}
+            number={number}
+            opened={emailing}
+            onClose={() => setEmailing(false)}
+          />
         </Stack>
       ) : null}
     </Modal>

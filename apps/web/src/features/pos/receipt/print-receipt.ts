@@ -23,10 +23,10 @@ export function openPrintWindow(openWindow: OpenWindow = defaultOpenWindow): Win
 export function printInto(
   popup: Window,
   receipt: Receipt,
-  { number, onDone }: { number?: string; onDone?: () => void },
+  { number, copy, onDone }: { number?: string; copy?: boolean; onDone?: () => void },
 ) {
   popup.document.open();
-  popup.document.write(receiptHtml(receipt, { number }));
+  popup.document.write(receiptHtml(receipt, { number, copy }));
   popup.document.close();
   setTimeout(() => {
     try {
@@ -46,10 +46,15 @@ export function printInto(
  */
 export function printReceipt(
   receipt: Receipt,
-  { number, onDone, openWindow }: { number?: string; onDone?: () => void; openWindow?: OpenWindow } = {},
+  {
+    number,
+    copy,
+    onDone,
+    openWindow,
+  }: { number?: string; copy?: boolean; onDone?: () => void; openWindow?: OpenWindow } = {},
 ): PrintOutcome {
   const popup = openPrintWindow(openWindow);
   if (!popup) return 'blocked';
-  printInto(popup, receipt, { number, onDone });
+  printInto(popup, receipt, { number, copy, onDone });
   return 'printed';
 }

@@ -72,6 +72,19 @@ describe('the printed receipt (spec §9 Receipt)', () => {
     expect(receiptHtml(cardReceipt)).toContain('Signed &lt;b&gt;slip&lt;/b&gt;');
   });
 
+  it('a reprint is marked COPY at the top and the bottom, with the same number and totals (issue #15)', () => {
+    const original = text(receiptHtml(cashReceipt, { number: 'A1B2C3' }));
+    const html = receiptHtml(cashReceipt, { number: 'A1B2C3', copy: true });
+    const copy = text(html);
+    expect(original).not.toContain('COPY');
+    expect(html.match(/data-copy>COPY</g)).toHaveLength(2);
+    expect(copy).toContain('#A1B2C3');
+    expect(copy).toContain('Total $12.50');
+    expect(copy.replace(/COPY/g, '').replace(/\s+/g, ' ')).toBe(
+      original.replace(/\s+/g, ' ').replace('Receipt #', 'COPY · Receipt #').replace('COPY · ', ''),
+    );
+  });
+
   it("says 'Unknown Cashier' when the cashier has no name", () => {
     expect(text(receiptHtml({ ...cashReceipt, cashierName: null }))).toContain('Served by Unknown Cashier');
     expect(text(receiptHtml({ ...cashReceipt, cashierName: '  ' }))).toContain('Served by Unknown Cashier');

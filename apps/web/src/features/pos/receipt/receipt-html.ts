@@ -40,9 +40,18 @@ const STYLE = `
   .reference { border: 1px solid #000; padding: 8px; margin: 10px 0; text-align: center; }
   .reference strong { display: block; font-size: 18px; letter-spacing: 1px; }
   .notes { white-space: pre-wrap; word-break: break-word; }
+  .copy { border: 2px solid #000; text-align: center; font-size: 18px; font-weight: bold; letter-spacing: 6px;
+    padding: 4px; margin: 8px 0; }
 `;
 
-export function receiptHtml(receipt: Receipt, { number }: { number?: string } = {}): string {
+/**
+ * `copy`: a reprint (issue #15 item 4): the same number and totals, marked COPY at the top and the
+ * bottom so it cannot pass for the original.
+ */
+export function receiptHtml(
+  receipt: Receipt,
+  { number, copy = false }: { number?: string; copy?: boolean } = {},
+): string {
   const method = String(receipt.paymentMethod) as PaymentMethod;
   const isCash = method === 'cash';
   const feeCents = toCents(receipt.tax);
@@ -71,13 +80,15 @@ export function receiptHtml(receipt: Receipt, { number }: { number?: string } = 
     ? `<p class="notes"><b>Payment Notes:</b> ${escapeHtml(receipt.notes.trim())}</p>`
     : '';
   const cashier = receipt.cashierName?.trim() || 'Unknown Cashier';
+  const copyMark = copy ? '<div class="copy" data-copy>COPY</div>' : '';
 
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Receipt${number ? ` #${escapeHtml(number)}` : ''}</title>
+<html lang="en"><head><meta charset="utf-8"><title>${copy ? 'COPY · ' : ''}Receipt${number ? ` #${escapeHtml(number)}` : ''}</title>
 <style>${STYLE}</style></head>
 <body>
   <h1>Retail Hub</h1>
   <p class="center muted">Sales Receipt${number ? ` · #${escapeHtml(number)}` : ''}</p>
+  ${copyMark}
   <hr>
   <table>${items}</table>
   <hr>
@@ -90,5 +101,6 @@ export function receiptHtml(receipt: Receipt, { number }: { number?: string } = 
   <p class="center">Served by ${escapeHtml(cashier)}</p>
   <p class="center muted">${escapeHtml(receiptTimestamp(receipt.timestamp))}</p>
   <p class="center">Thank you for your purchase!</p>
+  ${copyMark}
 </body></html>`;
 }

@@ -1,0 +1,2 @@
+CREATE INDEX "user_activity_transaction_id_idx" ON "user_activity" USING btree (("details" ->> 'transactionId')) WHERE "user_activity"."details" ? 'transactionId';--> statement-breakpoint
+CREATE INDEX "transactions_number_idx" ON "transactions" USING btree (right(("id")::text, 6));

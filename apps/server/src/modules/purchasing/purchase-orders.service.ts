@@ -1,0 +1,620 @@
+import {
+  centsToDecimal,
+  decimalToCents,
+  displayName,
+  formatQty,
+  type GoodsReceipt,
+  type GoodsReceiptBody,
+  lineNetCents,
+  lineTaxCents,
+  MAX_CENTS,
+  milliToQty,
+  type PoTotals,
+  type PurchaseOrder,
+  type PurchaseOrderBody,
+  type PurchaseOrderSummary,
+  type PurchasingSettings,
+  type PurchasingSummary,
+  qtyToMilli,
+} from '@retail-hub/shared';
+import type { DbOrTx } from '../../db/client';
+import type { MailService } from '../mail/mail.service';
+import { purchasingErrors as errors } from './purchasing.errors';
+import {
+  batchFor,
+  countItemsToReorder,
+  countOrdersAwaitingDelivery,
+  countRequisitionsAwaitingApproval,
+  findItems,
+  findLocation,
+  findOrderLine,
+  findSupplier,
+  goodsReceiptLineRows,
+  goodsReceiptRows,
+  insertGoodsReceipt,
+  insertGoodsReceiptLine,
+  insertPurchaseOrder,
+  listPurchaseOrderRows,
+  lockRequisitions,
+  markDeliveredWhenComplete,
+  nextDocumentNumber,
+  type PurchaseOrderRow,
+  postReceiptMovement,
+  purchaseOrderHead,
+  purchaseOrderLineRows,
+  type RequisitionLineRow,
+  readSetting,
+  receivedSoFar,
+  receiveOnLine,
+  recomputeRequisitionsOrdered,
+  replacePurchaseOrderLines,
+  requisitionIdsOfOrder,
+  requisitionLineRows,
+  setGoodsReceiptStatus,
+  transitionPurchaseOrder,
+  updatePurchaseOrderHead,
+  writeSetting,
+} from './purchasing.repository';
+import {
+  type Actor,
+  documentNumber,
+  PURCHASING_ACTIVITY,
+  type PurchasingDeps,
+  recordPurchasingActivity,
+  storeYear,
+} from './requisitions.service';
+
+const iso = (value: Date | string | null): string | null =>
+  value === null ? null : (value instanceof Date ? value : new Date(value)).toISOString();
+
+const TOLERANCE_KEY = 'over_receipt_tolerance_percent';
+
+// ── Settings ───────────────────────────────────────────────────────────────────────────────
+
+/** The over-receipt tolerance in hundredths of a percent (default 0). */
+async function toleranceBp(db: DbOrTx): Promise<number> {
+  const value = await readSetting(db, TOLERANCE_KEY);
+  return typeof value === 'string' ? decimalToCents(value) : 0;
+}
+
+export async function purchasingSettings(deps: PurchasingDeps): Promise<PurchasingSettings> {
+  return { overReceiptTolerancePercent: centsToDecimal(await toleranceBp(deps.database.db)) };
+}
+
+export async function updatePurchasingSettings(
+  deps: PurchasingDeps,
+  actor: Actor,
+  body: { overReceiptTolerancePercent: number },
+): Promise<PurchasingSettings> {
+  await writeSetting(deps.database.db, TOLERANCE_KEY, centsToDecimal(body.overReceiptTolerancePercent), actor.user.id);
+  return purchasingSettings(deps);
+}
+
+// ── Reading ────────────────────────────────────────────────────────────────────────────────
+
+function toSummary(row: PurchaseOrderRow): PurchaseOrderSummary {
+  return {
+    id: row.id,
+    poNumber: row.po_number,
+    supplierId: row.supplier_id,
+    supplierName: row.supplier_name,
+    supplierEmail: row.supplier_email,
+    supplierAddress: row.supplier_address,
+    requesterId: row.requester_id,
+    departmentId: row.department_id,
+    departmentName: row.department_name,
+    status: row.status,
+    neededByDate: row.needed_by_date,
+    currency: row.currency,
+    totals: row.totals_json ?? { subtotal: '0.00', tax: '0.00', total: '0.00' },
+    note: row.note,
+    createdAt: iso(row.created_at) as string,
+    createdByName:
+      row.creator_first || row.creator_last || row.creator_email
+        ? displayName({ firstName: row.creator_first, lastName: row.creator_last, email: row.creator_email })
+        : null,
+    sentAt: iso(row.sent_at),
+    confirmedAt: iso(row.confirmed_at),
+    deliveredAt: iso(row.delivered_at),
+    cancelledAt: iso(row.cancelled_at),
+    cancelReason: row.cancel_reason,
+    requisitionIds: (row.requisition_ids ?? []).slice().sort(),
+  };
+}
+
+export async function listPurchaseOrders(
+  deps: PurchasingDeps,
+  query: { status?: string | undefined; supplierId?: string | undefined },
+): Promise<PurchaseOrderSummary[]> {
+  return (await listPurchaseOrderRows(deps.database.db, query)).map(toSummary);
+}
+
+export async function getPurchaseOrder(
+  deps: PurchasingDeps,
+  id: string,
+  db: DbOrTx = deps.database.db,
+): Promise<PurchaseOrder> {
+  const [row] = await listPurchaseOrderRows(db, { ids: [id] });
+  if (!row) throw errors.orderNotFound();
+  const lines = await purchaseOrderLineRows(db, id);
+  const receipts = await goodsReceiptRows(db, id);
+  const receiptLines = await goodsReceiptLineRows(
+    db,
+    receipts.map((r) => r.id),
+  );
+  return {
+    ...toSummary(row),
+    lines: lines.map((line) => ({
+      id: line.id,
+      lineNo: line.line_no,
+      itemId: line.item_id,
+      itemSku: line.sku,
+      itemName: line.name,
+      uom: line.uom,
+      description: line.description,
+      qtyOrdered: milliToQty(qtyToMilli(line.qty_ordered)),
+      qtyReceived: milliToQty(qtyToMilli(line.qty_received)),
+      unitPrice: centsToDecimal(decimalToCents(line.unit_price)),
+      taxRate: centsToDecimal(decimalToCents(line.tax_rate)),
+      lineTotal: centsToDecimal(decimalToCents(line.line_total)),
+      requisitionLineId: line.requisition_line_id,
+    })),
+    receipts: receipts.map(
+      (receipt): GoodsReceipt => ({
+        id: receipt.id,
+        grnNumber: receipt.grn_number,
+        poId: receipt.po_id,
+        locationId: receipt.location_id,
+        locationCode: receipt.location_code,
+        locationName: receipt.location_name,
+        status: receipt.status,
+        invoiceNo: receipt.invoice_no,
+        deliveryNote: receipt.delivery_note,
+        note: receipt.note,
+        receivedBy: receipt.received_by,
+        receivedByName: receipt.received_by
+          ? displayName({
+              firstName: receipt.receiver_first,
+              lastName: receipt.receiver_last,
+              email: receipt.receiver_email,
+            })
+          : null,
+        receivedAt: iso(receipt.received_at) as string,
+        lines: receiptLines
+          .filter((l) => l.goods_receipt_id === receipt.id)
+          .map((l) => ({
+            id: l.id,
+            poLineId: l.po_line_id,
+            itemId: l.item_id,
+            itemName: l.item_name,
+            qtyReceived: milliToQty(qtyToMilli(l.qty_received)),
+            unitCost: l.unit_cost === null ? null : centsToDecimal(decimalToCents(l.unit_cost)),
+            batchNo: l.batch_no,
+            expiryDate: l.expiry_date,
+          })),
+      }),
+    ),
+  };
+}
+
+// ── Creating and editing drafts ────────────────────────────────────────────────────────────
+
+type PlannedLine = {
+  itemId: string;
+  description: string | null;
+  qtyMilli: number;
+  unitCents: number;
+  taxBp: number;
+  requisitionLineId: string | null;
+};
+
+/** Line totals and order totals in integer cents (ADR 0013): net per line, tax per line rounded. */
+export function computeTotals(lines: PlannedLine[]): { lineTotals: number[]; totals: PoTotals; totalCents: number } {
+  let subtotal = 0;
+  let tax = 0;
+  const lineTotals = lines.map((line, index) => {
+    let net: number;
+    try {
+      net = lineNetCents(line.qtyMilli, line.unitCents);
+    } catch {
+      throw errors.amountTooLarge(`lines.${index}.unitPrice`);
+    }
+    if (net > MAX_CENTS) throw errors.amountTooLarge(`lines.${index}.unitPrice`);
+    subtotal += net;
+    tax += lineTaxCents(net, line.taxBp);
+    return net;
+  });
+  const total = subtotal + tax;
+  if (total > MAX_CENTS * 100) throw errors.amountTooLarge('lines');
+  return {
+    lineTotals,
+    totals: { subtotal: centsToDecimal(subtotal), tax: centsToDecimal(tax), total: centsToDecimal(total) },
+    totalCents: total,
+  };
+}
+
+/**
+ * The order's lines: as given (each matched to an open line of the chosen requisitions for the
+ * same item, unless it names one), or, with no lines, the requisitions' open quantities at their
+ * estimated prices.
+ */
+async function planLines(
+  db: DbOrTx,
+  body: PurchaseOrderBody,
+): Promise<{ lines: PlannedLine[]; requisitionIds: string[]; departmentId: string | null }> {
+  const requisitionIds = [...new Set(body.requisitionIds ?? [])];
+  const heads = await lockRequisitions(db, requisitionIds);
+  if (heads.length !== requisitionIds.length) throw errors.requisitionsNotFound();
+  const reqLines = await requisitionLineRows(db, requisitionIds);
+  for (const head of heads) {
+    if (head.status !== 'approved') throw errors.requisitionNotApproved(head.req_number ?? head.id, head.status);
+  }
+  const departments = [...new Set(heads.map((h) => h.department_id))];
+  const departmentId = body.departmentId ?? (departments.length === 1 ? (departments[0] as string) : null);
+  const open = reqLines.filter((l) => qtyToMilli(l.qty_ordered) < qtyToMilli(l.qty_requested));
+
+  if (!body.lines || body.lines.length === 0) {
+    if (requisitionIds.length === 0) throw errors.linesRequired();
+    if (open.length === 0) throw errors.requisitionFullyOrdered();
+    return {
+      departmentId,
+      requisitionIds,
+      lines: open.map((l: RequisitionLineRow) => ({
+        itemId: l.item_id,
+        description: null,
+        qtyMilli: qtyToMilli(l.qty_requested) - qtyToMilli(l.qty_ordered),
+        unitCents: decimalToCents(l.est_unit_price),
+        taxBp: 0,
+        requisitionLineId: l.id,
+      })),
+    };
+  }
+
+  const items = new Set((await findItems(db, [...new Set(body.lines.map((l) => l.itemId))])).map((i) => i.id));
+  const missing: Record<string, string> = {};
+  body.lines.forEach((line, index) => {
+    if (!items.has(line.itemId)) missing[`lines.${index}.itemId`] = 'Item not found';
+  });
+  if (Object.keys(missing).length > 0) throw errors.itemsNotFound(missing);
+
+  const used = new Set<string>();
+  const lines = body.lines.map((line, index): PlannedLine => {
+    let requisitionLineId: string | null = null;
+    if (line.requisitionLineId) {
+      const named = reqLines.find((l) => l.id === line.requisitionLineId && l.item_id === line.itemId);
+      if (!named) throw errors.requisitionLineMismatch(`lines.${index}.requisitionLineId`);
+      requisitionLineId = named.id;
+    } else {
+      const match = open.find((l) => l.item_id === line.itemId && !used.has(l.id));
+      requisitionLineId = match?.id ?? null;
+    }
+    if (requisitionLineId) used.add(requisitionLineId);
+    return {
+      itemId: line.itemId,
+      description: line.description || null,
+      qtyMilli: line.qtyOrdered,
+      unitCents: line.unitPrice,
+      taxBp: line.taxRate ?? 0,
+      requisitionLineId,
+    };
+  });
+  return { lines, requisitionIds, departmentId };
+}
+
+function storedLines(lines: PlannedLine[], lineTotals: number[]) {
+  return lines.map((line, index) => ({
+    itemId: line.itemId,
+    description: line.description,
+    qtyOrdered: milliToQty(line.qtyMilli),
+    unitPrice: centsToDecimal(line.unitCents),
+    taxRate: centsToDecimal(line.taxBp),
+    lineTotal: centsToDecimal(lineTotals[index] ?? 0),
+    requisitionLineId: line.requisitionLineId,
+  }));
+}
+
+export async function createPurchaseOrder(
+  deps: PurchasingDeps,
+  actor: Actor,
+  body: PurchaseOrderBody,
+): Promise<PurchaseOrder> {
+  const { db } = deps.database;
+  if (!(await findSupplier(db, body.supplierId))) throw errors.supplierNotFound();
+  const year = storeYear(deps.config.storeTimeZone);
+  const id = await db.transaction(async (tx) => {
+    const plan = await planLines(tx, body);
+    const { lineTotals, totals } = computeTotals(plan.lines);
+    const number = await nextDocumentNumber(tx, 'PO', year);
+    const created = await insertPurchaseOrder(tx, {
+      poNumber: documentNumber('PO', year, number),
+      supplierId: body.supplierId,
+      requesterId: actor.user.id,
+      departmentId: plan.departmentId,
+      neededByDate: body.neededByDate ?? null,
+      currency: body.currency ?? 'USD',
+      totals,
+      note: body.note || null,
+      createdBy: actor.user.id,
+    });
+    await replacePurchaseOrderLines(tx, created, storedLines(plan.lines, lineTotals));
+    return created;
+  });
+  await deps.events.publish('purchase-order.changed', [id]);
+  return getPurchaseOrder(deps, id);
+}
+
+/** Only a draft is edited (a sent order is locked: cancel and issue a new one). */
+export async function updatePurchaseOrder(
+  deps: PurchasingDeps,
+  _actor: Actor,
+  id: string,
+  body: PurchaseOrderBody,
+): Promise<PurchaseOrder> {
+  const { db } = deps.database;
+  if (!(await findSupplier(db, body.supplierId))) throw errors.supplierNotFound();
+  await db.transaction(async (tx) => {
+    const head = await purchaseOrderHead(tx, id, true);
+    if (!head) throw errors.orderNotFound();
+    if (head.status !== 'draft') throw errors.orderLocked(head.status);
+    const plan = await planLines(tx, body);
+    const { lineTotals, totals } = computeTotals(plan.lines);
+    await updatePurchaseOrderHead(tx, id, {
+      supplierId: body.supplierId,
+      departmentId: plan.departmentId,
+      neededByDate: body.neededByDate ?? null,
+      currency: body.currency ?? 'USD',
+      totals,
+      note: body.note || null,
+    });
+    await replacePurchaseOrderLines(tx, id, storedLines(plan.lines, lineTotals));
+  });
+  await deps.events.publish('purchase-order.changed', [id]);
+  return getPurchaseOrder(deps, id);
+}
+
+// ── State changes ──────────────────────────────────────────────────────────────────────────
+
+/** draft → sent: the order is locked and its requisition lines count as ordered. */
+export async function sendPurchaseOrder(deps: PurchasingDeps, actor: Actor, id: string): Promise<PurchaseOrder> {
+  const { db } = deps.database;
+  const order = await getPurchaseOrder(deps, id);
+  if (order.lines.length === 0) throw errors.linesRequired();
+  await db.transaction(async (tx) => {
+    const requisitionIds = await requisitionIdsOfOrder(tx, id);
+    await lockRequisitions(tx, requisitionIds);
+    if (!(await transitionPurchaseOrder(tx, id, ['draft'], { kind: 'sent', by: actor.user.id }))) {
+      throw errors.orderState(order.status, 'sent');
+    }
+    await recomputeRequisitionsOrdered(tx, requisitionIds);
+    await recordPurchasingActivity(
+      tx,
+      actor,
+      PURCHASING_ACTIVITY.purchaseOrderSent,
+      `${order.poNumber} sent to ${order.supplierName} (${order.currency} ${order.totals.total})`,
+      { purchaseOrderId: id },
+    );
+  });
+  await deps.events.publish('purchase-order.changed', [id]);
+  await deps.events.publish('requisition.changed');
+  return getPurchaseOrder(deps, id);
+}
+
+/** sent → confirmed: the supplier acknowledged the order. */
+export async function confirmPurchaseOrder(deps: PurchasingDeps, _actor: Actor, id: string): Promise<PurchaseOrder> {
+  const head = await purchaseOrderHead(deps.database.db, id);
+  if (!head) throw errors.orderNotFound();
+  if (!(await transitionPurchaseOrder(deps.database.db, id, ['sent'], { kind: 'confirmed' }))) {
+    throw errors.orderState(head.status, 'confirmed');
+  }
+  await deps.events.publish('purchase-order.changed', [id]);
+  return getPurchaseOrder(deps, id);
+}
+
+/**
+ * draft, sent or confirmed → cancelled, when nothing has been received yet; its requisitions'
+ * lines are open again.
+ */
+export async function cancelPurchaseOrder(
+  deps: PurchasingDeps,
+  actor: Actor,
+  id: string,
+  reason: string | null,
+): Promise<PurchaseOrder> {
+  const { db } = deps.database;
+  const order = await getPurchaseOrder(deps, id);
+  await db.transaction(async (tx) => {
+    const requisitionIds = await requisitionIdsOfOrder(tx, id);
+    await lockRequisitions(tx, requisitionIds);
+    const head = await purchaseOrderHead(tx, id, true);
+    if (!head) throw errors.orderNotFound();
+    if (!['draft', 'sent', 'confirmed'].includes(head.status)) throw errors.orderState(head.status, 'cancelled');
+    if (qtyToMilli(await receivedSoFar(tx, id)) > 0) throw errors.orderHasReceipts();
+    await transitionPurchaseOrder(tx, id, ['draft', 'sent', 'confirmed'], {
+      kind: 'cancelled',
+      by: actor.user.id,
+      reason: reason || null,
+    });
+    await recomputeRequisitionsOrdered(tx, requisitionIds);
+    await recordPurchasingActivity(
+      tx,
+      actor,
+      PURCHASING_ACTIVITY.purchaseOrderCancelled,
+      `${order.poNumber} cancelled${reason ? `: ${reason}` : ''}`,
+      { purchaseOrderId: id },
+    );
+  });
+  await deps.events.publish('purchase-order.changed', [id]);
+  await deps.events.publish('requisition.changed');
+  return getPurchaseOrder(deps, id);
+}
+
+// ── Goods receipts ─────────────────────────────────────────────────────────────────────────
+
+/**
+ * A delivery against a sent or confirmed order (issue #16 item 5). In one transaction, under the
+ * order's row lock: each line's received total grows only while it stays within ordered × (1 +
+ * tolerance), checked over every receipt of the line in exact numeric arithmetic; the batch (by
+ * number, with its expiry) is found or made; a receipt movement raises stock at the location; the
+ * order becomes delivered when every line is fully received. A rejected delivery is recorded with
+ * its lines and moves nothing.
+ */
+export async function receiveGoods(
+  deps: PurchasingDeps,
+  actor: Actor,
+  poId: string,
+  body: GoodsReceiptBody,
+): Promise<PurchaseOrder> {
+  const { db } = deps.database;
+  const location = await findLocation(db, body.locationId);
+  const year = storeYear(deps.config.storeTimeZone);
+  let delivered = false;
+  let grn = '';
+  await db.transaction(async (tx) => {
+    const head = await purchaseOrderHead(tx, poId, true);
+    if (!head) throw errors.orderNotFound();
+    if (!['sent', 'confirmed'].includes(head.status)) throw errors.orderState(head.status, 'received against');
+    if (!location) throw errors.locationNotFound();
+    const tolerance = await toleranceBp(tx);
+    const number = await nextDocumentNumber(tx, 'GRN', year);
+    grn = documentNumber('GRN', year, number);
+    const receiptId = await insertGoodsReceipt(tx, {
+      grnNumber: grn,
+      poId,
+      receivedBy: actor.user.id,
+      locationId: body.locationId,
+      status: body.rejected ? 'rejected' : 'partial',
+      invoiceNo: body.invoiceNo || null,
+      deliveryNote: body.deliveryNote || null,
+      note: body.note || null,
+    });
+    for (const [index, line] of body.lines.entries()) {
+      const field = `lines.${index}.qtyReceived`;
+      const qty = milliToQty(line.qtyReceived);
+      const orderLine = await findOrderLine(tx, poId, line.poLineId);
+      if (!orderLine?.item_id) throw errors.notOrderLine(`lines.${index}.poLineId`);
+      if (!body.rejected) {
+        const received = await receiveOnLine(tx, poId, line.poLineId, qty, tolerance);
+        if (!received) {
+          const already = formatQty(orderLine.qty_received);
+          const ordered = formatQty(orderLine.qty_ordered);
+          throw errors.overReceipt(
+            field,
+            `Line ${orderLine.line_no}: receiving ${formatQty(qty)} more would make ${formatQty(
+              qtyToMilli(orderLine.qty_received) + line.qtyReceived,
+            )} of ${ordered} ordered (${already} already received, tolerance ${centsToDecimal(tolerance)}%).`,
+          );
+        }
+      }
+      let batchId: string | null = null;
+      if (line.batchNo || line.expiryDate) {
+        const batch = await batchFor(tx, {
+          itemId: orderLine.item_id,
+          supplierId: head.supplier_id,
+          batchNo: line.batchNo || null,
+          expiryDate: line.expiryDate ?? null,
+          unitCost: orderLine.unit_price,
+        });
+        if (line.expiryDate && batch.expiry_date !== line.expiryDate && line.batchNo) {
+          throw errors.batchExpiryMismatch(`lines.${index}.expiryDate`, line.batchNo, batch.expiry_date ?? '');
+        }
+        batchId = batch.id;
+      }
+      await insertGoodsReceiptLine(tx, {
+        goodsReceiptId: receiptId,
+        itemId: orderLine.item_id,
+        batchId,
+        qtyReceived: qty,
+        poLineId: line.poLineId,
+        unitCost: orderLine.unit_price,
+        remarks: null,
+      });
+      if (!body.rejected) {
+        await postReceiptMovement(tx, {
+          itemId: orderLine.item_id,
+          toLocationId: body.locationId,
+          qty,
+          refId: receiptId,
+          createdBy: actor.user.id,
+        });
+      }
+    }
+    if (!body.rejected) {
+      delivered = await markDeliveredWhenComplete(tx, poId);
+      if (delivered) await setGoodsReceiptStatus(tx, receiptId, 'completed');
+    }
+    await recordPurchasingActivity(
+      tx,
+      actor,
+      body.rejected ? PURCHASING_ACTIVITY.goodsRejected : PURCHASING_ACTIVITY.goodsReceived,
+      `${grn} ${body.rejected ? 'rejected' : 'received'} for ${head.po_number} into ${location.code}${
+        delivered ? ' (order delivered)' : ''
+      }`,
+      { purchaseOrderId: poId, goodsReceiptId: receiptId, locationId: body.locationId },
+    );
+  });
+  await deps.events.publish('purchase-order.changed', [poId]);
+  return getPurchaseOrder(deps, poId);
+}
+
+// ── E-mail and dashboard ───────────────────────────────────────────────────────────────────
+
+/** The order as plain text for the supplier's e-mail. */
+export function purchaseOrderText(order: PurchaseOrder): string {
+  const lines = order.lines.map(
+    (l) =>
+      `${l.lineNo}. ${l.itemSku ?? ''} ${l.itemName ?? ''}${l.description ? ` (${l.description})` : ''}: ${formatQty(
+        l.qtyOrdered,
+      )} ${l.uom ?? ''} x ${order.currency} ${l.unitPrice} = ${l.lineTotal}${l.taxRate !== '0.00' ? ` + tax ${l.taxRate}%` : ''}`,
+  );
+  return [
+    `Purchase order ${order.poNumber}`,
+    `Supplier: ${order.supplierName}`,
+    order.neededByDate ? `Needed by: ${order.neededByDate}` : null,
+    '',
+    ...lines,
+    '',
+    `Subtotal: ${order.currency} ${order.totals.subtotal}`,
+    `Tax: ${order.currency} ${order.totals.tax}`,
+    `Total: ${order.currency} ${order.totals.total}`,
+    order.note ? `\nNote: ${order.note}` : null,
+  ]
+    .filter((l) => l !== null)
+    .join('\n');
+}
+
+export async function emailPurchaseOrder(
+  deps: PurchasingDeps,
+  mail: MailService,
+  actor: Actor,
+  id: string,
+): Promise<{ delivery: 'smtp' | 'outbox'; to: string }> {
+  const order = await getPurchaseOrder(deps, id);
+  if (!['sent', 'confirmed'].includes(order.status)) throw errors.orderState(order.status, 'e-mailed');
+  if (!order.supplierEmail) throw errors.supplierNoEmail();
+  const outcome = await mail.send(
+    {
+      recipients: [order.supplierEmail],
+      replyTo: actor.user.email,
+      subject: `Purchase order ${order.poNumber}`,
+      text: purchaseOrderText(order),
+    },
+    { id: actor.user.id, name: displayName(actor.user) },
+  );
+  return { delivery: outcome.delivery, to: order.supplierEmail };
+}
+
+export async function purchasingSummary(
+  deps: PurchasingDeps,
+  itemsToReorder: () => Promise<number>,
+): Promise<PurchasingSummary> {
+  const { db } = deps.database;
+  return {
+    requisitionsAwaitingApproval: await countRequisitionsAwaitingApproval(db),
+    ordersAwaitingDelivery: await countOrdersAwaitingDelivery(db),
+    itemsToReorder: await itemsToReorder(),
+  };
+}
+
+export function itemsToReorderCount(deps: PurchasingDeps): Promise<number> {
+  return countItemsToReorder(deps.database.db);
+}
