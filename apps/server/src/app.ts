@@ -21,6 +21,7 @@ import { procurementRoutes } from './modules/procurement/procurement.routes';
 import { purchasingRoutes } from './modules/purchasing/purchasing.routes';
 import { reportRoutes } from './modules/reports/reports.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
+import { stockRoutes } from './modules/stock/stock.routes';
 import { healthRoutes } from './modules/system/health.routes';
 import { createAppMetrics, registerMetricsRoute } from './modules/system/metrics';
 import { superAdminSystemRoutes } from './modules/system/super-admin.routes';
@@ -119,6 +120,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(expenseRoutes);
   await app.register(reportRoutes);
   await app.register(assetRoutes);
+  await app.register(stockRoutes);
   await app.register(webRoutes(config.webDistDir ?? DEFAULT_WEB_DIST));
 
   return app as unknown as FastifyInstance;
