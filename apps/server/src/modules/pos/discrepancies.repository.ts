@@ -66,48 +66,31 @@ export async function listDiscrepancies(
     .limit(options.limit ?? 500);
 }
 
-export type ResolveOutcome =
-  | { outcome: 'resolved'; productId: string }
-  | { outcome: 'not_found' }
-  | { outcome: 'already_resolved' };
-
 /**
- * Resolves an open discrepancy in one transaction: the conditional update (`resolved_at is null`)
- * lets exactly one of two managers resolving at once through; with a count, the product's (or
- * size option's) stock becomes the counted figure.
+ * Marks an open discrepancy resolved: the conditional update (`resolved_at is null`) lets exactly
+ * one of two managers resolving at once through. Null when it is not open (unknown or resolved).
  */
-export async function resolveDiscrepancy(
-  db: DbOrTx,
+export async function markResolved(
+  tx: DbOrTx,
   input: { id: string; userId: string; note: string; countedStock: number | null },
-): Promise<ResolveOutcome> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(stockDiscrepancies)
-      .set({
-        resolvedAt: sql`now()`,
-        resolvedBy: input.userId,
-        resolutionNote: input.note,
-        countedStock: input.countedStock,
-      })
-      .where(and(eq(stockDiscrepancies.id, input.id), isNull(stockDiscrepancies.resolvedAt)))
-      .returning({ productId: stockDiscrepancies.productId, variantId: stockDiscrepancies.variantId });
-    if (!row) {
-      const [exists] = await tx
-        .select({ id: stockDiscrepancies.id })
-        .from(stockDiscrepancies)
-        .where(eq(stockDiscrepancies.id, input.id));
-      return exists ? { outcome: 'already_resolved' } : { outcome: 'not_found' };
-    }
-    if (input.countedStock !== null) {
-      if (row.variantId) {
-        await tx
-          .update(productVariants)
-          .set({ stock: input.countedStock })
-          .where(eq(productVariants.id, row.variantId));
-      } else {
-        await tx.update(products).set({ stock: input.countedStock }).where(eq(products.id, row.productId));
-      }
-    }
-    return { outcome: 'resolved', productId: row.productId };
-  });
+): Promise<{ productId: string; variantId: string | null } | null> {
+  const [row] = await tx
+    .update(stockDiscrepancies)
+    .set({
+      resolvedAt: sql`now()`,
+      resolvedBy: input.userId,
+      resolutionNote: input.note,
+      countedStock: input.countedStock,
+    })
+    .where(and(eq(stockDiscrepancies.id, input.id), isNull(stockDiscrepancies.resolvedAt)))
+    .returning({ productId: stockDiscrepancies.productId, variantId: stockDiscrepancies.variantId });
+  return row ?? null;
+}
+
+export async function discrepancyExists(db: DbOrTx, id: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: stockDiscrepancies.id })
+    .from(stockDiscrepancies)
+    .where(eq(stockDiscrepancies.id, id));
+  return rows.length > 0;
 }

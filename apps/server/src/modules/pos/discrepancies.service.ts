@@ -1,6 +1,7 @@
 import { type ResolveDiscrepancyBody, type StockDiscrepancy, transactionNumber } from '@retail-hub/shared';
 import type { Db } from '../../db/client';
-import { listDiscrepancies, resolveDiscrepancy } from './discrepancies.repository';
+import { applyStockCount } from '../stock/stock.service';
+import { discrepancyExists, listDiscrepancies, markResolved } from './discrepancies.repository';
 import { posErrors } from './pos.errors';
 import type { SalesDeps } from './sales.service';
 
@@ -35,25 +36,43 @@ export async function discrepancies(db: Db, status: 'open' | 'resolved' | 'all')
   return (await listDiscrepancies(db, status)).map(toDiscrepancy);
 }
 
-/** A manager resolves a discrepancy with a note, and optionally the stock they counted. */
+/**
+ * A manager resolves a discrepancy with a note and, when they counted, the stock on the shelf:
+ * it becomes the stock through the ledger (a 'discrepancy' movement of counted − stock at the
+ * moment of writing, ADR 0010), in the same transaction as the resolution.
+ */
 export async function resolveStockDiscrepancy(
   deps: SalesDeps,
   userId: string,
   id: string,
   body: ResolveDiscrepancyBody,
 ): Promise<StockDiscrepancy> {
-  const result = await resolveDiscrepancy(deps.database.db, {
-    id,
-    userId,
-    note: body.note,
-    countedStock: body.countedStock ?? null,
+  const countedStock = body.countedStock ?? null;
+  const resolved = await deps.database.db.transaction(async (tx) => {
+    const target = await markResolved(tx, { id, userId, note: body.note, countedStock });
+    if (!target) return null;
+    if (countedStock !== null) {
+      await applyStockCount(tx, {
+        productId: target.productId,
+        variantId: target.variantId,
+        counted: countedStock,
+        reason: 'discrepancy',
+        userId,
+        documentType: 'stock_discrepancy',
+        documentId: id,
+        note: body.note,
+      });
+    }
+    return target;
   });
-  if (result.outcome === 'not_found') throw posErrors.discrepancyNotFound();
-  if (result.outcome === 'already_resolved') throw posErrors.discrepancyResolved();
+  if (!resolved) {
+    if (await discrepancyExists(deps.database.db, id)) throw posErrors.discrepancyResolved();
+    throw posErrors.discrepancyNotFound();
+  }
   deps.live.publish('discrepancy.changed', [id]);
-  if (body.countedStock !== null && body.countedStock !== undefined) {
-    deps.pricing.evict([result.productId]);
-    deps.live.publish('stock.changed', [result.productId]);
+  if (countedStock !== null) {
+    deps.pricing.evict([resolved.productId]);
+    deps.live.publish('stock.changed', [resolved.productId]);
   }
   const [row] = await listDiscrepancies(deps.database.db, 'all', { id });
   if (!row) throw posErrors.discrepancyNotFound();

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createUser, inject, signIn, type TestApp } from '../../../test/build-test-app';
 import { posTerminals, products, productVariants, transactions } from '../../db/schema/index';
+import { ledgerMismatches, movementsOf } from '../stock/stock-test-support';
 import {
   createCategory,
   createProduct,
@@ -249,6 +250,11 @@ describe('offline sales (issue #19)', () => {
     expect(sold.statusCode, sold.body).toBe(201);
     expect(sold.json().stockShortfalls).toBe(1);
     expect(await stockOf(pie)).toBe(0);
+    // The ledger moved only what was there (ADR 0010): opening 1, sale −1.
+    expect((await movementsOf(t, pie)).map((m) => [m.reason, m.quantity, m.stock_after])).toEqual([
+      ['opening', 1, 1],
+      ['sale', -1, 0],
+    ]);
 
     // A cashier cannot read or resolve discrepancies.
     const refused = await inject(t, { method: 'GET', url: '/api/stock-discrepancies', cookie: cashier });
@@ -293,6 +299,7 @@ describe('offline sales (issue #19)', () => {
       currentStock: 4,
     });
     expect(await stockOf(pie)).toBe(4);
+    expect((await movementsOf(t, pie)).at(-1)).toMatchObject({ reason: 'discrepancy', quantity: 4, stock_after: 4 });
     const twice = await inject(t, {
       method: 'POST',
       url: `/api/stock-discrepancies/${id}/resolve`,
@@ -372,6 +379,10 @@ describe('offline sales (issue #19)', () => {
       .where(eq(transactions.id, byManager.json().id));
     expect(row?.userId).toBe(cashierId);
     await endShift(cashier);
+  });
+
+  it('stock equals the sum of its movements after every offline sale and resolution', async () => {
+    expect(await ledgerMismatches(t)).toEqual([]);
   });
 
   it('terminals report in; a manager sees the one whose unsynced sales are old', async () => {

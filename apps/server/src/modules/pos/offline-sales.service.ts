@@ -15,7 +15,19 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { pgErrorCode } from '../../lib/db-errors';
 import type { AuthUser } from '../../types';
-import { findOfflineSale, lateSalesOfShift, writeOfflineSale } from './offline-sales.repository';
+import { applyStockDelta } from '../stock/stock.service';
+import {
+  findOfflineSale,
+  insertDiscrepancies,
+  insertOfflineSale,
+  lateSalesOfShift,
+  lockOpenShiftOf,
+  lockShift,
+  type OfflineSaleWrite,
+  resolveLines,
+  type Shortfall,
+  saleIdByKey,
+} from './offline-sales.repository';
 import { posErrors } from './pos.errors';
 import { saleResponse } from './sale-response';
 import type { PricingEntry } from './sale-write.repository';
@@ -51,9 +63,9 @@ export async function recordOfflineSale(
           request.amountReceived ? (parseCents(request.amountReceived) as Cents) : (parseCents(request.total) as Cents),
         )
       : null;
-  let written: Awaited<ReturnType<typeof writeOfflineSale>>;
+  let written: OfflineWriteResult;
   try {
-    written = await writeOfflineSale(deps.database.db, {
+    written = await writeOfflineSale(deps, {
       idempotencyKey,
       shiftId: request.shiftId,
       senderId: sender.id,
@@ -112,6 +124,112 @@ export async function recordOfflineSale(
       stockShortfalls: written.shortfalls.length,
     },
   };
+}
+
+type OfflineWriteResult =
+  | {
+      outcome: 'recorded';
+      id: string;
+      shiftId: number;
+      late: boolean;
+      shortfalls: Shortfall[];
+      productIds: string[];
+    }
+  | { outcome: 'already_recorded'; existing: { id: string; userId: string } }
+  | { outcome: 'unknown_shift' }
+  | { outcome: 'other_cashier' }
+  | { outcome: 'unknown_product' };
+
+/**
+ * One database transaction (issue #19, ADR 0014):
+ * - the Idempotency-Key is checked first (a concurrent duplicate fails on the unique index);
+ * - its shift is locked FOR SHARE: the sale lands before the shift closes (in its figures) or
+ *   after (late: the closed shift's figures stay as they were);
+ * - the sale is written at the customer's prices, dated when it was made (kept inside its shift);
+ * - stock moves through the ledger's writer (ADR 0010) with `floor`, in the sales' lock order:
+ *   what the customer took is never refused, stock never goes below zero, and units sold beyond
+ *   the stock there was open a stock discrepancy.
+ */
+async function writeOfflineSale(deps: SalesDeps, sale: OfflineSaleWrite): Promise<OfflineWriteResult> {
+  return deps.database.db.transaction(async (tx): Promise<OfflineWriteResult> => {
+    const existing = await saleIdByKey(tx, sale.idempotencyKey);
+    if (existing) return { outcome: 'already_recorded', existing };
+    const shift = await lockShift(tx, sale.shiftId);
+    if (!shift) return { outcome: 'unknown_shift' };
+    if (shift.cashierId !== sale.senderId && !sale.senderActsForOthers) return { outcome: 'other_cashier' };
+    const lines = await resolveLines(tx, sale.lines);
+    if (!lines) return { outcome: 'unknown_product' };
+
+    // Dated when it was made, but never outside its shift nor in the future (terminal clocks drift).
+    const now = Date.now();
+    const latest = Math.min(now, shift.endedAt ? shift.endedAt.getTime() : now);
+    const createdAt = new Date(Math.max(shift.startedAt.getTime(), Math.min(sale.soldAt.getTime(), latest)));
+    const late = !shift.isOpen;
+    const reportedShiftId = late ? await lockOpenShiftOf(tx, shift.cashierId) : null;
+    const id = await insertOfflineSale(tx, {
+      ...sale,
+      cashierId: shift.cashierId,
+      shiftId: shift.id,
+      createdAt,
+      late,
+      reportedShiftId,
+      lines,
+    });
+
+    const needs = new Map<
+      string,
+      { productId: string; variantId: string | null; variantName: string | null; quantity: number }
+    >();
+    for (const line of lines) {
+      const key = line.variantId ?? line.productId;
+      const need = needs.get(key);
+      if (need) need.quantity += line.quantity;
+      else
+        needs.set(key, {
+          productId: line.productId,
+          variantId: line.variantId,
+          variantName: line.variantId ? line.variantName : null,
+          quantity: line.quantity,
+        });
+    }
+    // The sales' lock order (products, then size options, by id): no deadlock with online sales.
+    const key = (n: { productId: string; variantId: string | null }) =>
+      n.variantId ? `1${n.variantId}` : `0${n.productId}`;
+    const wanted = [...needs.values()].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+    const shortfalls: Shortfall[] = [];
+    for (const need of wanted) {
+      const result = await applyStockDelta(tx, {
+        productId: need.productId,
+        variantId: need.variantId,
+        quantity: -need.quantity,
+        floor: true,
+        reason: 'sale',
+        userId: shift.cashierId,
+        documentType: 'transaction',
+        documentId: id,
+      });
+      if (result.outcome !== 'applied' || result.shortfall === 0) continue;
+      // `shortfall` is asked − moved of a negative delta: minus the units sold beyond the stock.
+      const short = Math.abs(result.shortfall);
+      shortfalls.push({
+        productId: need.productId,
+        variantId: need.variantId,
+        variantName: need.variantName,
+        quantityShort: short,
+        stockBefore: need.quantity - short,
+      });
+    }
+    // A line whose product or size option vanished meanwhile moves no stock; the sale stands.
+    await insertDiscrepancies(tx, id, shortfalls);
+    return {
+      outcome: 'recorded',
+      id,
+      shiftId: shift.id,
+      late,
+      shortfalls,
+      productIds: [...new Set(lines.map((l) => l.productId))],
+    };
+  });
 }
 
 /** Normalises a checked money string to its 2-decimal column form. */
