@@ -16,6 +16,23 @@ export const DOMAIN_EVENTS = {
   'user.changed': ['/api/users', '/admin/users', '/api/super-admin/users'],
   /** Issue #19: an offline sale opened a stock discrepancy, or a manager resolved one. */
   'discrepancy.changed': ['/api/stock-discrepancies'],
+  /** Stores masters (issue #16): suppliers, locations, categories, items. */
+  'stores.masters.changed': [
+    '/api/procurement/suppliers',
+    '/api/procurement/locations',
+    '/api/procurement/categories',
+    '/api/procurement/items',
+  ],
+  /** Stock per location moved (receipt, issue, transfer, count): stock, ledger, documents, reorder. */
+  'stores.stock.changed': [
+    '/api/procurement/stock',
+    '/api/procurement/movements',
+    '/api/procurement/items',
+    '/api/procurement/issues',
+    '/api/procurement/transfers',
+    '/api/procurement/stock-counts',
+    '/api/procurement/reorder',
+  ],
   /** Issue #16 item 8: a requisition was created, changed state or was (partly) ordered. */
   'requisition.changed': ['/api/procurement/requisitions', '/api/procurement/purchasing-summary'],
   /** A purchase order was created, sent, cancelled, or goods were received against it. */
@@ -43,6 +60,8 @@ export const DOMAIN_EVENT_PERMISSIONS = {
   'department.changed': ['departments.manage', 'analytics.view'],
   'user.changed': ['users.manage', 'staff.manage', 'developer.view'],
   'discrepancy.changed': ['inventory.manage'],
+  'stores.masters.changed': ['stores.view'],
+  'stores.stock.changed': ['stores.view'],
   'requisition.changed': ['purchasing.requisitions'],
   'purchase-order.changed': ['purchasing.manage', 'purchasing.requisitions'],
 } as const satisfies Record<DomainEventType, readonly Permission[]>;
