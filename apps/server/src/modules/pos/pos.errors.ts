@@ -37,4 +37,7 @@ export const posErrors = {
     ),
   discrepancyNotFound: () => notFound('Stock discrepancy', 'pos.discrepancy_not_found'),
   discrepancyResolved: () => conflict('pos.discrepancy_resolved', 'This discrepancy has already been resolved.'),
+  /** Issue #15 item 8: a shift that has not ended (or ended before Z reports existed) has none. */
+  zReportNotFound: () => notFound('Z report', 'pos.z_report_not_found'),
+  noOpenShiftForReport: () => conflict('pos.no_open_shift', 'You have no open shift to report on.'),
 };

@@ -7,6 +7,7 @@ import {
   type PaymentMethod,
   parseCents,
   type Shift,
+  type ShiftReport,
   type ShiftSummary,
 } from '@retail-hub/shared';
 import type { Db } from '../../db/client';
@@ -15,6 +16,7 @@ import type { EventBus } from '../events/event-bus';
 import { claimPendingLateSales } from './offline-sales.repository';
 import { lateSalesFor } from './offline-sales.service';
 import { posErrors } from './pos.errors';
+import { buildReport, writeZReport } from './shift-reports.service';
 import {
   closeOpenShift,
   findOpenShift,
@@ -74,16 +76,31 @@ export async function closeShift(
   deps: Deps,
   cashierId: string,
   countedCash?: string | null,
-): Promise<{ shift: Shift; summary: ShiftSummary }> {
+): Promise<{ shift: Shift; summary: ShiftSummary; zReport: ShiftReport }> {
   const result = await deps.db.transaction(async (tx) => {
     const row = await closeOpenShift(tx, cashierId, moneyOrNull(countedCash));
     if (!row) throw posErrors.noOpenShift();
     // A late sale that slipped in while the shift was being opened is listed here, not lost.
     await claimPendingLateSales(tx, cashierId, row.id);
-    return { row, figures: await shiftSalesFigures(tx, row.id), lateSales: await lateSalesFor({ db: tx }, row.id) };
+    const summary = summarise(row, await shiftSalesFigures(tx, row.id), await lateSalesFor({ db: tx }, row.id));
+    // Issue #15 item 8: the Z report is written with the close, numbered in the same transaction.
+    return { row, summary, zReport: await writeZReport(tx, row, summary) };
   });
   void deps.events.publish('shift.changed', [String(result.row.id)]);
-  return { shift: toShift(result.row), summary: summarise(result.row, result.figures, result.lateSales) };
+  return { shift: toShift(result.row), summary: result.summary, zReport: result.zReport };
+}
+
+/** GET /api/shifts/current/x-report (issue #15 item 8): the caller's open shift so far; nothing is closed or stored. */
+export async function xReport(deps: Deps, cashierId: string): Promise<ShiftReport> {
+  const row = await findOpenShift(deps.db, cashierId);
+  if (!row) throw posErrors.noOpenShiftForReport();
+  return buildReport(
+    deps.db,
+    'X',
+    null,
+    row,
+    summarise(row, await shiftSalesFigures(deps.db, row.id), await lateSalesFor(deps, row.id)),
+  );
 }
 
 type ShiftReader = { userId: string; canViewReports: boolean };
@@ -105,10 +122,10 @@ export async function shiftSummary(deps: Deps, shiftId: number, reader: ShiftRea
   return summarise(row, await shiftSalesFigures(deps.db, row.id), await lateSalesFor(deps, row.id));
 }
 
-function summarise(
+export function summarise(
   row: ShiftRow,
   figures: Awaited<ReturnType<typeof shiftSalesFigures>>,
-  lateSales: LateSale[],
+  lateSales: LateSale[] = [],
 ): ShiftSummary {
   let salesCount = 0;
   let subtotal: Cents = 0;

@@ -13,6 +13,7 @@ import {
   IconPackage,
   IconPackageExport,
   IconReceipt2,
+  IconReportMoney,
   IconUsers,
 } from '@tabler/icons-react';
 import { paths } from '../paths';
@@ -32,6 +33,7 @@ export function posNavItems(role: Role): NavItem[] {
   if (can(role, 'expenses.manage')) items.push({ label: 'Expense Tracker', to: paths.expenses, icon: IconReceipt2 });
   // Issue #15 item 3, after the spec's four links.
   items.push({ label: 'Sales History', to: paths.posHistory, icon: IconHistory });
+  if (can(role, 'reports.view')) items.push({ label: 'Z Reports', to: paths.zReports, icon: IconReportMoney });
   return items;
 }
 
