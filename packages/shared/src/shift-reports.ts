@@ -34,9 +34,8 @@ export const shiftReportSchema = z.object({
   voids: z.object({ count: z.number().int(), total: money }),
   /** Sales total − refunds. */
   netTotal: money,
-  totalsByMethod: z.array(
-    z.object({ paymentMethod: z.enum(PAYMENT_METHODS), count: z.number().int(), total: money, refunds: money }),
-  ),
+  /** Completed sales by payment method (refunds are in `refunds`, cash ones in `cashRefunds`). */
+  totalsByMethod: z.array(z.object({ paymentMethod: z.enum(PAYMENT_METHODS), count: z.number().int(), total: money })),
   openingFloat: money.nullable(),
   cashSales: money,
   cashRefunds: money,

@@ -68,6 +68,8 @@ export function procurementNavItems(role: Role): NavItem[] {
     // Issue #13 item 19: the POS-side departments (/departments) were reachable only by URL.
     { label: 'Department Management', to: paths.departments, icon: IconBuildingStore },
     { label: 'Asset Checkout', to: paths.assetCheckout, icon: IconPackageExport },
+    // Issue #16: stock per location, reorder, issues and transfers.
+    { label: 'Stores', to: paths.stores, icon: IconBuildingWarehouse },
   );
   if (can(role, 'developer.view')) items.push({ label: 'Developer Dashboard', to: paths.superAdmin, icon: IconCode });
   return openableBy(role, items);

@@ -14,12 +14,12 @@ const POS_LINKS: Record<Role, string[]> = {
   super_admin: ['POS Dashboard', 'Point of Sale', 'Sales Reports', 'Expense Tracker', 'Sales History', 'Z Reports'],
 };
 
-/** A role without the Procurement Management card reaches the shell through Asset Checkout only. */
+/** A role without the Procurement Management card reaches the shell through Asset Checkout (or Stores, issue #16). */
 const OUTSIDE_THE_CARD = ['Point of Sale', 'Asset Checkout'];
 const PROCUREMENT_LINKS: Record<Role, string[]> = {
   cashier: OUTSIDE_THE_CARD,
-  department_manager: OUTSIDE_THE_CARD,
-  procurement_admin: OUTSIDE_THE_CARD,
+  department_manager: [...OUTSIDE_THE_CARD, 'Stores'],
+  procurement_admin: [...OUTSIDE_THE_CARD, 'Stores'],
   manager: [
     'Procurement Dashboard',
     'Point of Sale',
@@ -29,6 +29,7 @@ const PROCUREMENT_LINKS: Record<Role, string[]> = {
     'Departments',
     'Department Management',
     'Asset Checkout',
+    'Stores',
   ],
   super_admin: [
     'Procurement Dashboard',
@@ -40,6 +41,7 @@ const PROCUREMENT_LINKS: Record<Role, string[]> = {
     'Departments',
     'Department Management',
     'Asset Checkout',
+    'Stores',
     'Developer Dashboard',
   ],
 };
