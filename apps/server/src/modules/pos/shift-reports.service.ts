@@ -75,6 +75,7 @@ export async function buildReport(
     overShort: summary.overShort,
     firstSaleNumber: extras.firstSaleId ? transactionNumber(extras.firstSaleId) : null,
     lastSaleNumber: extras.lastSaleId ? transactionNumber(extras.lastSaleId) : null,
+    lateSales: summary.lateSales ?? [],
   };
 }
 
