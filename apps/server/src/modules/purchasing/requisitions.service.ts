@@ -6,6 +6,8 @@ import {
   lineNetCents,
   milliToQty,
   qtyToMilli,
+  type PurchasingItemOption,
+  type PurchasingLookups,
   type Requisition,
   type RequisitionBody,
 } from '@retail-hub/shared';
@@ -21,6 +23,8 @@ import {
   findItems,
   insertRequisition,
   lastOrderPrices,
+  lookupLists,
+  searchItems,
   listRequisitionRows,
   nextDocumentNumber,
   type RequisitionFilter,
@@ -344,4 +348,22 @@ export async function decideRequisition(
   });
   await deps.events.publish('requisition.changed', [id]);
   return getRequisition(deps, actor.user, id);
+}
+
+export async function purchasingLookups(deps: PurchasingDeps): Promise<PurchasingLookups> {
+  const lists = await lookupLists(deps.database.db);
+  return {
+    departments: lists.departments.map((d) => ({
+      id: d.id,
+      code: d.code,
+      name: d.name,
+      approvalThreshold: centsToDecimal(decimalToCents(d.approval_threshold)),
+    })),
+    suppliers: lists.suppliers,
+    locations: lists.locations,
+  };
+}
+
+export function purchasingItemOptions(deps: PurchasingDeps, search: string): Promise<PurchasingItemOption[]> {
+  return searchItems(deps.database.db, search.trim(), 30);
 }

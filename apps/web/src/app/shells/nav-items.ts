@@ -6,6 +6,7 @@ import {
   IconCashRegister,
   IconChartBar,
   IconChartPie,
+  IconClipboardList,
   IconCode,
   IconFileAnalytics,
   IconHistory,
@@ -13,6 +14,7 @@ import {
   IconPackage,
   IconPackageExport,
   IconReceipt2,
+  IconShoppingCart,
   IconUsers,
 } from '@tabler/icons-react';
 import { paths } from '../paths';
@@ -66,6 +68,9 @@ export function procurementNavItems(role: Role): NavItem[] {
     // Issue #13 item 19: the POS-side departments (/departments) were reachable only by URL.
     { label: 'Department Management', to: paths.departments, icon: IconBuildingStore },
     { label: 'Asset Checkout', to: paths.assetCheckout, icon: IconPackageExport },
+    // Issue #16 items 3–5: purchasing, for the roles it serves.
+    { label: 'Requisitions', to: paths.requisitions, icon: IconClipboardList },
+    { label: 'Purchase Orders', to: paths.purchaseOrders, icon: IconShoppingCart },
   );
   if (can(role, 'developer.view')) items.push({ label: 'Developer Dashboard', to: paths.superAdmin, icon: IconCode });
   return openableBy(role, items);

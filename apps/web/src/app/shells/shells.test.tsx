@@ -18,8 +18,9 @@ const POS_LINKS: Record<Role, string[]> = {
 const OUTSIDE_THE_CARD = ['Point of Sale', 'Asset Checkout'];
 const PROCUREMENT_LINKS: Record<Role, string[]> = {
   cashier: OUTSIDE_THE_CARD,
-  department_manager: OUTSIDE_THE_CARD,
-  procurement_admin: OUTSIDE_THE_CARD,
+  // Issue #16: purchasing links for the roles it serves.
+  department_manager: [...OUTSIDE_THE_CARD, 'Requisitions'],
+  procurement_admin: [...OUTSIDE_THE_CARD, 'Requisitions', 'Purchase Orders'],
   manager: [
     'Procurement Dashboard',
     'Point of Sale',
@@ -29,6 +30,8 @@ const PROCUREMENT_LINKS: Record<Role, string[]> = {
     'Departments',
     'Department Management',
     'Asset Checkout',
+    'Requisitions',
+    'Purchase Orders',
   ],
   super_admin: [
     'Procurement Dashboard',
@@ -40,6 +43,8 @@ const PROCUREMENT_LINKS: Record<Role, string[]> = {
     'Departments',
     'Department Management',
     'Asset Checkout',
+    'Requisitions',
+    'Purchase Orders',
     'Developer Dashboard',
   ],
 };
