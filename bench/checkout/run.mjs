@@ -214,6 +214,9 @@ async function benchOne(kind) {
     const cookies = [];
     for (const pin of ready.pins) cookies.push(await signInTerminal(base, pin));
     const result = await drive(base, cookies, ready.catalogue, server, dbName, ready.postmasterPid ?? null);
+    // Issue #20: the sale counter a Prometheus scrape sees must equal the sales recorded.
+    const metricsText = await fetch(`${base}/metrics`).then((r) => r.text());
+    const metricsSales = Number(/^retail_hub_sales_recorded_total (\d+)/m.exec(metricsText)?.[1] ?? Number.NaN);
     server.child.send({ type: 'report' });
     const { report } = await server.waitFor('report');
     const moved = report.stock.moved + report.variantStock.moved;
@@ -246,6 +249,8 @@ async function benchOne(kind) {
       salesRecorded: report.sold.sales,
       // Sales in the database that no terminal was told about, or acknowledged ones missing (0).
       salesUnaccounted: Math.abs(report.sold.sales - result.acknowledged),
+      // GET /metrics after the load: retail_hub_sales_recorded_total (must equal salesRecorded).
+      metricsSalesRecorded: metricsSales,
     };
   } finally {
     server.child.send({ type: 'close' });
@@ -291,6 +296,7 @@ console.table(
     'p99 ms': r.p99ms,
     oversell: r.oversell,
     unaccounted: r.salesUnaccounted,
+    'metrics = recorded': r.metricsSalesRecorded === r.salesRecorded,
     'server CPU ms/sale': r.serverCpuMsPerSale,
   })),
 );

@@ -22,6 +22,7 @@ import { purchasingRoutes } from './modules/purchasing/purchasing.routes';
 import { reportRoutes } from './modules/reports/reports.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
 import { healthRoutes } from './modules/system/health.routes';
+import { createAppMetrics, registerMetricsRoute } from './modules/system/metrics';
 import { superAdminSystemRoutes } from './modules/system/super-admin.routes';
 import { webRoutes } from './modules/system/web.routes';
 import { userRoutes } from './modules/users/users.routes';
@@ -84,6 +85,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const events = options.events ?? createEventBus(database, config.databaseUrl, app.log);
   app.decorate('events', events);
   app.addHook('onClose', async () => events.close());
+  // Metrics hooks go on the root before any route, so every route is counted.
+  const metrics = createAppMetrics(app as unknown as FastifyInstance);
+  app.decorate('metrics', metrics);
 
   registerErrorHandling(app);
   await registerSecurity(app);
@@ -98,6 +102,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(healthRoutes);
+  registerMetricsRoute(app as unknown as FastifyInstance, metrics, config.metricsToken);
   await app.register(authRoutes);
   await app.register(eventRoutes);
   await app.register(userRoutes);

@@ -2,6 +2,7 @@ import type { Permission, Role } from '@retail-hub/shared';
 import type { Config } from './config/config';
 import type { Database } from './db/client';
 import type { EventBus } from './modules/events/event-bus';
+import type { AppMetrics } from './modules/system/metrics';
 
 /** The signed-in user as every route sees it (loaded fresh from the database on each request). */
 export type AuthUser = {
@@ -23,6 +24,8 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     events: EventBus;
+    /** Prometheus metrics of this app (modules/system/metrics.ts). */
+    metrics: AppMetrics;
   }
   interface FastifyRequest {
     auth: AuthContext | null;

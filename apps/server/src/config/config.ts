@@ -135,6 +135,13 @@ export const configSchema = z.object({
     })
     .default('Retail Hub <no-reply@retail-hub.local>')
     .describe('Sender of staff e-mail, e.g. "Store Office <office@example.com>".'),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, { error: 'must be at least 16 characters' })
+    .optional()
+    .describe(
+      'Bearer token that may read /metrics from another computer; unset: readable from this computer (loopback) only.',
+    ),
   AI_PROVIDER_URL: z
     .string()
     .regex(/^https?:\/\/[^/\s]+/, { error: 'must be an http:// or https:// URL' })
@@ -177,6 +184,8 @@ export type Config = Readonly<{
   /** Staff e-mail transport; null keeps messages in DATA_DIR/outbox.jsonl (modules/mail). */
   smtp: SmtpSettings | null;
   mailFrom: string;
+  /** Bearer token for GET /metrics from another computer; null: loopback only (issue #20 item 2). */
+  metricsToken: string | null;
   /** External optimization-suggestion provider; null uses the built-in rules (modules/procurement). */
   ai: AiProviderSettings | null;
 }>;
@@ -297,6 +306,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDistDir: c.WEB_DIST_DIR ? path.resolve(c.WEB_DIST_DIR) : null,
     smtp: smtpSettings(c),
     mailFrom: c.MAIL_FROM,
+    metricsToken: c.METRICS_TOKEN ?? null,
     ai: c.AI_PROVIDER_URL
       ? { baseUrl: c.AI_PROVIDER_URL.replace(/\/+$/, ''), apiKey: c.AI_API_KEY || null, model: c.AI_MODEL }
       : null,
@@ -340,6 +350,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     webDistDir: null,
     smtp: null,
     mailFrom: 'Retail Hub <no-reply@retail-hub.test>',
+    metricsToken: null,
     ai: null,
     ...overrides,
   });

@@ -62,10 +62,12 @@ export const eventRoutes: FastifyPluginAsync = async (app) => {
       clearInterval(ping);
       unsubscribe();
       openStreams.delete(close);
+      app.metrics.eventStreams.dec();
       if (retryMs !== undefined) raw.end(`retry: ${retryMs}\n: server shutting down\n\n`);
       else raw.end();
     }
     openStreams.add(close);
+    app.metrics.eventStreams.inc();
     request.raw.on('close', () => close());
   });
 };
