@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/config';
-import type { Database } from './db/client';
+import { type Database, openDatabase } from './db/client';
+import { type LagProbe, ReadRouter } from './db/read-replica';
 import { AppError } from './lib/errors';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { institutionAnalyticsRoutes } from './modules/analytics/institution.routes';
@@ -21,6 +22,7 @@ import { procurementRoutes } from './modules/procurement/procurement.routes';
 import { purchasingRoutes } from './modules/purchasing/purchasing.routes';
 import { reportRoutes } from './modules/reports/reports.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
+import { stockRoutes } from './modules/stock/stock.routes';
 import { healthRoutes } from './modules/system/health.routes';
 import { createAppMetrics, registerMetricsRoute } from './modules/system/metrics';
 import { superAdminSystemRoutes } from './modules/system/super-admin.routes';
@@ -53,6 +55,10 @@ export type BuildAppOptions = {
   logger?: FastifyServerOptions['logger'];
   /** Inject a bus (tests); by default one is created for the database. */
   events?: EventBus;
+  /** Inject a report-read database (tests); by default DATABASE_READ_URL is opened when set. */
+  readDatabase?: Database | null;
+  /** Inject the replica lag probe (tests). */
+  replicaLagProbe?: LagProbe;
 };
 
 /**
@@ -82,9 +88,30 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.decorate('config', config);
   app.decorate('database', database);
-  const events = options.events ?? createEventBus(database, config.databaseUrl, app.log);
+  // LISTEN needs a session: behind a transaction pooler it goes straight to PostgreSQL (ADR 0016).
+  const events = options.events ?? createEventBus(database, config.databaseListenUrl ?? config.databaseUrl, app.log);
   app.decorate('events', events);
   app.addHook('onClose', async () => events.close());
+  const readDatabase =
+    options.readDatabase !== undefined
+      ? options.readDatabase
+      : config.databaseReadUrl
+        ? await openDatabase({
+            kind: 'postgres',
+            url: config.databaseReadUrl,
+            poolSize: config.databasePoolSize,
+            connectTimeoutMs: 2_000,
+          })
+        : null;
+  const reads = new ReadRouter(database, readDatabase, {
+    maxLagMs: config.databaseReadMaxLagMs,
+    ...(options.replicaLagProbe ? { probe: options.replicaLagProbe } : {}),
+  });
+  app.decorate('reads', reads);
+  // The app closes the replica it opened; an injected one belongs to the caller.
+  if (options.readDatabase === undefined && readDatabase) {
+    app.addHook('onClose', async () => readDatabase.close().catch(() => {}));
+  }
   // Metrics hooks go on the root before any route, so every route is counted.
   const metrics = createAppMetrics(app as unknown as FastifyInstance);
   app.decorate('metrics', metrics);
@@ -119,6 +146,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(expenseRoutes);
   await app.register(reportRoutes);
   await app.register(assetRoutes);
+  await app.register(stockRoutes);
   await app.register(webRoutes(config.webDistDir ?? DEFAULT_WEB_DIST));
 
   return app as unknown as FastifyInstance;

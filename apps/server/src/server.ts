@@ -32,7 +32,12 @@ async function main(): Promise<void> {
   let where = databaseDescription(config);
   try {
     if (config.databaseUrl) {
-      database = await openDatabase({ kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize });
+      database = await openDatabase({
+        kind: 'postgres',
+        url: config.databaseUrl,
+        poolSize: config.databasePoolSize,
+        preparedStatements: config.databasePreparedStatements,
+      });
     } else {
       // The embedded default: a PostgreSQL server the app runs in DATA_DIR/postgres (ADR 0009).
       const embedded = await openEmbeddedDatabase({

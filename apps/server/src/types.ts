@@ -1,6 +1,7 @@
 import type { Permission, Role } from '@retail-hub/shared';
 import type { Config } from './config/config';
 import type { Database } from './db/client';
+import type { ReadRouter } from './db/read-replica';
 import type { EventBus } from './modules/events/event-bus';
 import type { AppMetrics } from './modules/system/metrics';
 
@@ -24,6 +25,8 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     events: EventBus;
+    /** Report reads: the replica of DATABASE_READ_URL when set and close behind (ADR 0016). */
+    reads: ReadRouter;
     /** Prometheus metrics of this app (modules/system/metrics.ts). */
     metrics: AppMetrics;
   }

@@ -167,8 +167,15 @@ export const productFormSchema = z.object({
 export type ProductFormInput = z.input<typeof productFormSchema>;
 export type ProductFormValues = z.output<typeof productFormSchema>;
 
+/**
+ * The stock a form or an import row was based on (issue #15 item 2): with it, a changed `stock`
+ * is applied as the difference (stock − stockBasedOn), so a sale recorded while the form was open
+ * is never undone. Without it (spec §7 clients), `stock` is taken as a count: set as it stands.
+ */
+export const stockBasedOnSchema = unitCount('Stock based on must be 0 or greater', 0);
+
 /** PATCH /api/products/:id: any subset of the form's fields, same messages, no defaults applied. */
-export const productUpdateSchema = z.object(productFields).partial();
+export const productUpdateSchema = z.object({ ...productFields, stockBasedOn: stockBasedOnSchema }).partial();
 export type ProductUpdateInput = z.input<typeof productUpdateSchema>;
 export type ProductUpdateValues = z.output<typeof productUpdateSchema>;
 
@@ -243,7 +250,11 @@ export type ProductCreateValues = z.output<typeof productCreateSchema>;
 
 /** PATCH /api/variants/:id. */
 export const variantUpdateSchema = z
-  .object({ ...variantFields, isActive: z.boolean({ error: 'Must be true or false' }) })
+  .object({
+    ...variantFields,
+    isActive: z.boolean({ error: 'Must be true or false' }),
+    stockBasedOn: stockBasedOnSchema,
+  })
   .partial();
 export type VariantUpdateInput = z.input<typeof variantUpdateSchema>;
 
@@ -336,6 +347,11 @@ export const PRODUCT_CSV_COLUMNS = [
   'isCheckoutRequired',
   'isActive',
   'imageUrl',
+  /**
+   * The stock when exported (issue #15 item 2): an edited file imported later changes stock by
+   * (stock − stockBasedOn), so sales made since the export are kept.
+   */
+  'stockBasedOn',
 ] as const;
 
 // ---- Rules ----

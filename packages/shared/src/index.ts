@@ -15,4 +15,5 @@ export * from './roles';
 export * from './sales-history';
 export * from './screens';
 export * from './size-options';
+export * from './stock';
 export * from './users';

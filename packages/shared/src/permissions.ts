@@ -18,6 +18,12 @@ export const PERMISSIONS = {
   session: EVERYONE,
   /** Selling at the terminal: shifts, sales, receipts, the daily CSV (spec §2 POS terminal). */
   'pos.sell': EVERYONE,
+  /**
+   * Approving on the spot (issue #15, ADR 0004 section "After the sale"): a refund, a void or an
+   * over-cap discount by this role needs no one else's PIN, and this role's PIN approves another
+   * user's. Not a route permission: the routes are 'pos.sell' and check it themselves.
+   */
+  'pos.approve': MANAGERS,
   /** Reading the catalogue: products, categories, size options, low stock. */
   'catalog.read': EVERYONE,
   /** Creating, editing, deleting products, categories, size options (spec §6 manager meaning). */

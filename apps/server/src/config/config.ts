@@ -61,6 +61,31 @@ export const configSchema = z.object({
     .default(0)
     .describe('Loopback port of the embedded PostgreSQL server; 0 picks a free one at each start.'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10).describe('Connections per app instance.'),
+  DATABASE_PREPARED_STATEMENTS: booleanFromEnv
+    .default(true)
+    .describe(
+      'Named prepared statements for the sale path; set false when DATABASE_URL goes through a transaction-pooling PgBouncer (1.18 forgets them between transactions; ADR 0016).',
+    ),
+  DATABASE_LISTEN_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// or postgresql:// URL' })
+    .optional()
+    .describe(
+      'Direct PostgreSQL connection for live updates (LISTEN needs a session of its own); set it when DATABASE_URL goes through a transaction pooler. Default DATABASE_URL.',
+    ),
+  DATABASE_READ_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// or postgresql:// URL' })
+    .optional()
+    .describe(
+      "Streaming replica for report and analytics reads (ADR 0016); reads that must see a user's own write stay on DATABASE_URL.",
+    ),
+  DATABASE_READ_MAX_LAG_SECONDS: z.coerce
+    .number()
+    .min(0)
+    .max(600)
+    .default(30)
+    .describe('Reports read from the primary while the replica is further behind than this, or unreachable.'),
   STORE_TIME_ZONE: z
     .string()
     .refine(isTimeZone, { error: 'must be an IANA time zone such as Australia/Sydney' })
@@ -165,6 +190,13 @@ export type Config = Readonly<{
   dataDir: string;
   databaseUrl: string | null;
   databasePoolSize: number;
+  /** Named prepared statements on the sale path (false behind a transaction pooler; ADR 0016). */
+  databasePreparedStatements: boolean;
+  /** Direct connection for LISTEN when DATABASE_URL is a transaction pooler; null = databaseUrl. */
+  databaseListenUrl: string | null;
+  /** Streaming replica for report reads (ADR 0016); null = everything on the primary. */
+  databaseReadUrl: string | null;
+  databaseReadMaxLagMs: number;
   /** Which embedded database runs when databaseUrl is null (ADR 0009). */
   embeddedDatabase: 'postgres' | 'pglite';
   embeddedDatabasePort: number;
@@ -290,6 +322,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     databaseUrl: c.DATABASE_URL ?? null,
     databasePoolSize: c.DATABASE_POOL_SIZE,
+    databasePreparedStatements: c.DATABASE_PREPARED_STATEMENTS,
+    databaseListenUrl: c.DATABASE_LISTEN_URL ?? null,
+    databaseReadUrl: c.DATABASE_READ_URL ?? null,
+    databaseReadMaxLagMs: Math.round(c.DATABASE_READ_MAX_LAG_SECONDS * 1000),
     embeddedDatabase: c.EMBEDDED_DATABASE,
     embeddedDatabasePort: c.EMBEDDED_DATABASE_PORT,
     storeTimeZone: c.STORE_TIME_ZONE,
@@ -334,6 +370,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     dataDir: '',
     databaseUrl: null,
     databasePoolSize: 5,
+    databasePreparedStatements: true,
+    databaseListenUrl: null,
+    databaseReadUrl: null,
+    databaseReadMaxLagMs: 30_000,
     embeddedDatabase: 'pglite',
     embeddedDatabasePort: 0,
     storeTimeZone: 'Australia/Sydney',

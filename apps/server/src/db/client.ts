@@ -16,7 +16,15 @@ export type DbOrTx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
 export type DatabaseTarget =
   | { kind: 'pglite'; dataDir: string | null }
-  | { kind: 'postgres'; url: string; poolSize?: number };
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      /** false: the sale path sends unnamed statements (behind a transaction pooler; ADR 0016). */
+      preparedStatements?: boolean;
+      /** Give up connecting after this long (a replica that stops answering); default: wait. */
+      connectTimeoutMs?: number;
+    };
 
 export type Database = {
   db: Db;
@@ -25,6 +33,11 @@ export type Database = {
   execute: (sqlText: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
   /** The pg pool when on a server (LISTEN/NOTIFY needs a dedicated client). */
   pool: pg.Pool | null;
+  /**
+   * Named prepared statements on a server (the sale path's, ADR 0006). False behind PgBouncer in
+   * transaction mode, which hands each transaction a different server connection (ADR 0016).
+   */
+  preparedStatements: boolean;
   /** The PGlite instance when on PGlite (its data-folder dump backs up a folder before an import). */
   pglite?: PGlite;
   close: () => Promise<void>;
@@ -48,6 +61,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       db,
       kind: 'pglite',
       pool: null,
+      preparedStatements: true,
       pglite: client,
       execute: async (sqlText, params) => {
         const result = await client.query<Record<string, unknown>>(sqlText, params as unknown[]);
@@ -58,7 +72,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       },
     };
   }
-  const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+  const pool = new pg.Pool({
+    connectionString: target.url,
+    max: target.poolSize ?? 10,
+    ...(target.connectTimeoutMs ? { connectionTimeoutMillis: target.connectTimeoutMs } : {}),
+  });
   // A dropped server connection must not crash the process; requests fail with 503 instead.
   pool.on('error', () => {});
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
@@ -66,6 +84,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     db,
     kind: 'postgres',
     pool,
+    preparedStatements: target.preparedStatements ?? true,
     execute: async (sqlText, params) => {
       const result = await pool.query(sqlText, params as unknown[]);
       return { rows: result.rows as Record<string, unknown>[] };

@@ -25,7 +25,7 @@ declare module 'fastify' {
  */
 export async function registerAuth(app: FastifyInstance): Promise<void> {
   await app.register(cookie, { secret: app.config.sessionSecret });
-  app.decorate('sessions', new SessionManager(app.database.db, app.config));
+  app.decorate('sessions', new SessionManager(app.database.db, app.config, app.database.preparedStatements));
   app.decorate('loginThrottle', new LoginThrottle(app.database.db));
   app.decorate('devices', new DeviceCookie(app.config));
   app.decorate('routePermissions', []);

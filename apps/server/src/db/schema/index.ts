@@ -12,4 +12,5 @@ export * from './procurement-core';
 export * from './procurement-jobs';
 export * from './procurement-purchasing';
 export * from './relations';
+export * from './stock';
 export * from './users';

@@ -1,4 +1,11 @@
-import { type ActivityEntry, ADMIN_ACTIVITY, type DeveloperStats, displayName, ROLE_LABELS } from '@retail-hub/shared';
+import {
+  type ActivityEntry,
+  ADMIN_ACTIVITY,
+  type DeveloperStats,
+  displayName,
+  LEDGER_ACTIVITY,
+  ROLE_LABELS,
+} from '@retail-hub/shared';
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -24,6 +31,7 @@ export const ACTIVITY = {
   shiftStarted: 'shift_started',
   shiftEnded: 'shift_ended',
   ...ADMIN_ACTIVITY,
+  ...LEDGER_ACTIVITY,
 } as const;
 
 export async function recordActivity(db: DbOrTx, record: ActivityRecord): Promise<void> {

@@ -14,7 +14,10 @@ import { SalesRollup } from './sales-rollup';
 
 /** spec §7 Analytics and transactions: the POS dashboard's figures and the Sales Reports summary. */
 export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const rollup = new SalesRollup(app.database.db, app.config.storeTimeZone);
+  // Closed days read from the replica when one is configured (ADR 0016); today's live part never.
+  const rollup = new SalesRollup(app.database.db, app.config.storeTimeZone, Date.now, (until) =>
+    app.reads.final(until),
+  );
   const deps = { db: app.database.db, timeZone: app.config.storeTimeZone, rollup };
   app.get(
     '/api/analytics/daily-stats',

@@ -4,7 +4,8 @@ import { institutionAnalytics, institutionExport } from './institution.service';
 
 /** spec §2 Institutional Analytics: the screen's figures and its Export Reports CSV. */
 export const institutionAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = { db: app.database.db, timeZone: app.config.storeTimeZone };
+  // Analytics tolerate the replica's bounded lag (ADR 0016): DATABASE_READ_URL when set.
+  const deps = async () => ({ db: await app.reads.reports(), timeZone: app.config.storeTimeZone });
 
   app.get(
     '/api/analytics/institution',
@@ -12,7 +13,7 @@ export const institutionAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => 
       config: { permission: 'analytics.view' },
       schema: { querystring: institutionQuerySchema, response: { 200: institutionAnalyticsSchema } },
     },
-    async (request) => institutionAnalytics(deps, request.query.days),
+    async (request) => institutionAnalytics(await deps(), request.query.days),
   );
 
   app.get(
@@ -21,6 +22,6 @@ export const institutionAnalyticsRoutes: FastifyPluginAsyncZod = async (app) => 
       config: { permission: 'analytics.view' },
       schema: { querystring: institutionQuerySchema, response: { 200: institutionExportSchema } },
     },
-    async (request) => institutionExport(deps, request.query.days),
+    async (request) => institutionExport(await deps(), request.query.days),
   );
 };

@@ -58,10 +58,16 @@ export class SalesRollup {
   /** A partial day's final part is topped up at most this often (fewer tiny queries). */
   static readonly TOP_UP_MS = 60_000;
 
+  /**
+   * @param finalSource where figures that can no longer change (ending at or before the margin's
+   * cutoff) are read: the read replica when one is configured and close behind (ADR 0016); the
+   * live part of today always reads `db`, the primary, so a sale just made is in the figures.
+   */
   constructor(
     private readonly db: DbOrTx,
     private readonly timeZone: string,
     private readonly now: () => number = Date.now,
+    private readonly finalSource: (until: Date) => Promise<DbOrTx> = async () => db,
   ) {}
 
   forget(): void {
@@ -85,7 +91,8 @@ export class SalesRollup {
       run = [];
       const first = span[0] as (typeof span)[number];
       const last = span[span.length - 1] as (typeof span)[number];
-      const read = await this.read(first.date, last.date);
+      const source = last.end <= cutoff ? await this.finalSource(new Date(last.end)) : this.db;
+      const read = await this.read(source, first.date, last.date);
       for (const { date, end } of span) {
         const figures = read.get(date) ?? emptyDay();
         result.set(date, figures);
@@ -130,18 +137,19 @@ export class SalesRollup {
   private async openDay(date: string, bounds: { start: Date; end: Date }, cutoff: number): Promise<DayFigures> {
     let known = this.partial.get(date);
     if (!known) {
-      const read = await this.readInstants(bounds.start, new Date(cutoff));
+      const read = await this.readInstants(await this.finalSource(new Date(cutoff)), bounds.start, new Date(cutoff));
       known = { until: cutoff, figures: read.get(date) ?? emptyDay() };
       this.partial.set(date, known);
     } else if (cutoff - known.until >= SalesRollup.TOP_UP_MS) {
-      const read = await this.readInstants(new Date(known.until), new Date(cutoff));
+      const source = await this.finalSource(new Date(cutoff));
+      const read = await this.readInstants(source, new Date(known.until), new Date(cutoff));
       const more = read.get(date);
       const figures = cloneDay(known.figures);
       if (more) addDayFigures(figures, more);
       known = { until: cutoff, figures };
       this.partial.set(date, known);
     }
-    const live = (await this.readInstants(new Date(known.until), bounds.end)).get(date);
+    const live = (await this.readInstants(this.db, new Date(known.until), bounds.end)).get(date);
     if (!live) return known.figures;
     const figures = cloneDay(known.figures);
     addDayFigures(figures, live);
@@ -152,10 +160,10 @@ export class SalesRollup {
    * Reads a span of days and adapts the next span's length so one read takes about
    * READ_TARGET_MS: a quiet store reads a quarter per query, a busy one a few days.
    */
-  private async read(startDate: string, endDate: string): Promise<Map<string, DayFigures>> {
+  private async read(db: DbOrTx, startDate: string, endDate: string): Promise<Map<string, DayFigures>> {
     const range = storeDaysRange(startDate, endDate, this.timeZone);
     const started = performance.now();
-    const read = await this.readInstants(range.start, range.end);
+    const read = await this.readInstants(db, range.start, range.end);
     const took = performance.now() - started;
     const days = Math.round((range.end.getTime() - range.start.getTime()) / 86_400_000);
     if (took > SalesRollup.READ_TARGET_MS) {
@@ -167,7 +175,7 @@ export class SalesRollup {
   }
 
   /** Completed sales of [start, end) by store day. */
-  private async readInstants(start: Date, end: Date): Promise<Map<string, DayFigures>> {
+  private async readInstants(db: DbOrTx, start: Date, end: Date): Promise<Map<string, DayFigures>> {
     const range = { start, end };
     const byDay = new Map<string, DayFigures>();
     const dayOf = (date: string) => {
@@ -179,9 +187,9 @@ export class SalesRollup {
       return day;
     };
     // One after the other with a turn of the event loop between: on PGlite each query holds it.
-    const sales = await salesFiguresByDay(this.db, { ...range, timeZone: this.timeZone });
+    const sales = await salesFiguresByDay(db, { ...range, timeZone: this.timeZone });
     await yieldToEventLoop();
-    const lines = await productFiguresByDay(this.db, { ...range, timeZone: this.timeZone });
+    const lines = await productFiguresByDay(db, { ...range, timeZone: this.timeZone });
     for (const row of sales) {
       const day = dayOf(row.date);
       const revenue = decimalToCents(row.revenue);

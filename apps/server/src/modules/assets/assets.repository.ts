@@ -10,6 +10,7 @@ import type {
 import { and, asc, desc, eq, gte, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { assetCheckouts, products, productVariants, users } from '../../db/schema/index';
+import { applyStockDelta } from '../stock/stock.service';
 
 /**
  * spec §4: the displayed status is computed from the return time and the clock, never read from
@@ -229,21 +230,40 @@ const lendable = and(
 );
 
 /**
- * Takes one unit of the product for a loan: a conditional update (never read-then-write), which
- * also re-checks that the asset is still active and in service. Returns false when it did not
+ * Takes one unit of the product for a loan, through the stock ledger (a 'checkout' movement,
+ * issue #15): the product row is locked while it is re-checked as active and in service, then
+ * the ledger's conditional delta takes the unit (never below zero). Returns false when it did not
  * apply (no unit left, or the asset changed under us).
  */
-export async function takeProductUnit(db: DbOrTx, productId: string): Promise<boolean> {
+export async function takeProductUnit(
+  db: DbOrTx,
+  productId: string,
+  movement: { checkoutId: string; userId: string },
+): Promise<boolean> {
   const rows = await db
-    .update(products)
-    .set({ stock: sql`${products.stock} - 1`, updatedAt: sql`now()` })
-    .where(and(eq(products.id, productId), gte(products.stock, 1), isNull(products.serviceFlag), lendable))
-    .returning({ id: products.id });
-  return rows.length > 0;
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.id, productId), isNull(products.serviceFlag), lendable))
+    .for('no key update');
+  if (rows.length === 0) return false;
+  const taken = await applyStockDelta(db, {
+    productId,
+    quantity: -1,
+    reason: 'checkout',
+    documentType: 'asset_checkout',
+    documentId: movement.checkoutId,
+    userId: movement.userId,
+  });
+  return taken.outcome === 'applied';
 }
 
 /** The same for a size option's stock; the product's service flag still decides. */
-export async function takeVariantUnit(db: DbOrTx, productId: string, variantId: string): Promise<boolean> {
+export async function takeVariantUnit(
+  db: DbOrTx,
+  productId: string,
+  variantId: string,
+  movement: { checkoutId: string; userId: string },
+): Promise<boolean> {
   const inService = await db
     .select({ id: products.id })
     .from(products)
@@ -251,24 +271,33 @@ export async function takeVariantUnit(db: DbOrTx, productId: string, variantId: 
     // Holds the product row so a flag set concurrently waits for this loan (or this loan for it).
     .for('share');
   if (inService.length === 0) return false;
-  const rows = await db
-    .update(productVariants)
-    .set({ stock: sql`${productVariants.stock} - 1`, updatedAt: sql`now()` })
+  const active = await db
+    .select({ id: productVariants.id })
+    .from(productVariants)
     .where(
       and(
         eq(productVariants.id, variantId),
         eq(productVariants.productId, productId),
         eq(productVariants.isActive, true),
-        gte(productVariants.stock, 1),
       ),
-    )
-    .returning({ id: productVariants.id });
-  return rows.length > 0;
+    );
+  if (active.length === 0) return false;
+  const taken = await applyStockDelta(db, {
+    productId,
+    variantId,
+    quantity: -1,
+    reason: 'checkout',
+    documentType: 'asset_checkout',
+    documentId: movement.checkoutId,
+    userId: movement.userId,
+  });
+  return taken.outcome === 'applied';
 }
 
 export async function insertCheckout(
   db: DbOrTx,
   values: {
+    id: string;
     productId: string;
     variantId: string | null;
     userId: string;
@@ -311,21 +340,39 @@ export async function checkoutExists(db: DbOrTx, id: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-export async function restoreProductUnit(db: DbOrTx, productId: string): Promise<void> {
-  await db
-    .update(products)
-    .set({ stock: sql`${products.stock} + 1`, updatedAt: sql`now()` })
-    .where(eq(products.id, productId));
+/** A returned unit goes back to the product's stock, as a 'checkin' movement of the ledger. */
+export async function restoreProductUnit(
+  db: DbOrTx,
+  productId: string,
+  movement: { checkoutId: string; userId: string },
+): Promise<void> {
+  await applyStockDelta(db, {
+    productId,
+    quantity: 1,
+    reason: 'checkin',
+    documentType: 'asset_checkout',
+    documentId: movement.checkoutId,
+    userId: movement.userId,
+  });
 }
 
 /** Returns false when the size option is gone (deleted variants null the checkout's variantId). */
-export async function restoreVariantUnit(db: DbOrTx, variantId: string): Promise<boolean> {
-  const rows = await db
-    .update(productVariants)
-    .set({ stock: sql`${productVariants.stock} + 1`, updatedAt: sql`now()` })
-    .where(eq(productVariants.id, variantId))
-    .returning({ id: productVariants.id });
-  return rows.length > 0;
+export async function restoreVariantUnit(
+  db: DbOrTx,
+  productId: string,
+  variantId: string,
+  movement: { checkoutId: string; userId: string },
+): Promise<boolean> {
+  const restored = await applyStockDelta(db, {
+    productId,
+    variantId,
+    quantity: 1,
+    reason: 'checkin',
+    documentType: 'asset_checkout',
+    documentId: movement.checkoutId,
+    userId: movement.userId,
+  });
+  return restored.outcome === 'applied';
 }
 
 export async function setServiceFlag(db: DbOrTx, productId: string, flag: ServiceFlag | null, at: Date | null) {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   type AssetCheckout,
   type Borrower,
@@ -152,7 +153,11 @@ export async function checkOut(
       throw assetErrors.variantRequired(asset.name);
     }
 
-    const taken = variantId ? await takeVariantUnit(tx, asset.id, variantId) : await takeProductUnit(tx, asset.id);
+    const checkoutId = randomUUID();
+    const movement = { checkoutId, userId: actor.id };
+    const taken = variantId
+      ? await takeVariantUnit(tx, asset.id, variantId, movement)
+      : await takeProductUnit(tx, asset.id, movement);
     if (!taken) {
       // Tell why: the asset may have been flagged or deactivated since it was read.
       const fresh = await findAsset(tx, asset.id);
@@ -162,6 +167,7 @@ export async function checkOut(
       throw assetErrors.noUnits(asset.name);
     }
     return insertCheckout(tx, {
+      id: checkoutId,
       productId: asset.id,
       variantId,
       userId: borrower.id,
@@ -201,8 +207,11 @@ export async function returnAsset(
       throw assetErrors.checkoutNotFound();
     }
     // A deleted size option nulls the loan's variantId; then the unit goes back to the product.
-    const restored = closed.variantId ? await restoreVariantUnit(tx, closed.variantId) : false;
-    if (!restored) await restoreProductUnit(tx, closed.productId);
+    const movement = { checkoutId: id, userId: actor.id };
+    const restored = closed.variantId
+      ? await restoreVariantUnit(tx, closed.productId, closed.variantId, movement)
+      : false;
+    if (!restored) await restoreProductUnit(tx, closed.productId, movement);
     if (input.returnCondition !== 'good') await setServiceFlag(tx, closed.productId, input.returnCondition, now);
     return closed.productId;
   });

@@ -4,11 +4,13 @@ import { sessions, users } from '../../db/schema/index';
 
 /**
  * Every authenticated request runs this lookup, so it is prepared once per database handle
- * (named prepared statement on PostgreSQL): no query building or planning per request.
+ * (named prepared statement on PostgreSQL): no query building or planning per request. With
+ * `named` false (DATABASE_PREPARED_STATEMENTS=false behind a transaction pooler, ADR 0016) the
+ * query is still built once but sent as the unnamed statement, valid on any server connection.
  */
 const preparedLookups = new WeakMap<object, ReturnType<typeof prepareLookup>>();
 
-function prepareLookup(db: DbOrTx) {
+function prepareLookup(db: DbOrTx, named: boolean) {
   return db
     .select({
       sess: sessions.sess,
@@ -26,13 +28,13 @@ function prepareLookup(db: DbOrTx) {
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.sid, sql.placeholder('sid')))
     .limit(1)
-    .prepare('auth_session_lookup');
+    .prepare(named ? 'auth_session_lookup' : '');
 }
 
-export async function findSessionWithUser(db: DbOrTx, sid: string) {
+export async function findSessionWithUser(db: DbOrTx, sid: string, named = true) {
   let lookup = preparedLookups.get(db);
   if (!lookup) {
-    lookup = prepareLookup(db);
+    lookup = prepareLookup(db, named);
     preparedLookups.set(db, lookup);
   }
   const rows = await lookup.execute({ sid });

@@ -35,6 +35,8 @@ export class SessionManager {
   constructor(
     private readonly db: Db,
     private readonly config: Config,
+    /** Named prepared statements allowed (false behind a transaction pooler; ADR 0016). */
+    private readonly namedStatements = true,
   ) {
     // Security guide: `__Host-` prefix when Secure (pins the cookie to this host, path /).
     this.cookieName = config.cookieSecure ? '__Host-rh_session' : 'rh_session';
@@ -55,7 +57,7 @@ export class SessionManager {
     const token = this.tokenFromRequest(request);
     if (!token) return null;
     const sid = sessionIdFromToken(token);
-    const found = await findSessionWithUser(this.db, sid);
+    const found = await findSessionWithUser(this.db, sid, this.namedStatements);
     if (!found) return null;
     const now = Date.now();
     const data = found.sess as SessionData;

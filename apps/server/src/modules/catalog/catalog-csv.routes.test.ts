@@ -54,7 +54,7 @@ describe('catalogue export (CSV)', () => {
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="products-\d{4}-\d{2}-\d{2}\.csv"$/);
     const [header] = response.body.split('\n');
     expect(header).toBe(
-      'sku,name,description,category,price,stock,lowStockThreshold,assetType,location,isCheckoutRequired,isActive,imageUrl',
+      'sku,name,description,category,price,stock,lowStockThreshold,assetType,location,isCheckoutRequired,isActive,imageUrl,stockBasedOn',
     );
     const rows = parseCsv(response.body);
     expect(rows.map((r) => r.sku).sort()).toEqual(['DRILL1', 'FORMULA1', 'OLD1']);

@@ -22,6 +22,7 @@ const COLUMNS: Record<(typeof PRODUCT_CSV_COLUMNS)[number], (row: ProductRow) =>
   isCheckoutRequired: (r) => bool(r.isCheckoutRequired),
   isActive: (r) => bool(r.isActive),
   imageUrl: (r) => r.imageUrl,
+  stockBasedOn: (r) => r.stock,
 };
 
 const csvColumns: CsvColumn<ProductRow>[] = PRODUCT_CSV_COLUMNS.map((header) => ({ header, value: COLUMNS[header] }));

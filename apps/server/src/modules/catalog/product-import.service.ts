@@ -4,6 +4,7 @@ import {
   type ProductFormValues,
   type ProductImportResult,
   productFormSchema,
+  stockBasedOnSchema,
 } from '@retail-hub/shared';
 import type { DbOrTx } from '../../db/client';
 import { type CsvImportFile, readCsvImport } from '../../lib/csv';
@@ -19,7 +20,14 @@ import {
   type ProductWrite,
   updateProductRow,
 } from './products.repository';
-import { mayEditInstitutionalFields, normalisePrice } from './products.service';
+import { applyStockChange, mayEditInstitutionalFields, normalisePrice, stockChangeOf } from './products.service';
+
+/** A row whose stock change would take stock below zero: its savepoint is rolled back. */
+class StockRefusal extends Error {
+  constructor(readonly available: number) {
+    super('stock below zero');
+  }
+}
 
 const REQUIRED_COLUMNS = ['sku', 'name', 'price', 'category'] as const;
 /** A 5 MB file holds at most ~80,000 minimal rows; past this the request would run for minutes. */
@@ -76,10 +84,14 @@ function writeOf(values: ProductFormValues, categoryId: string, existing: Produc
   };
 }
 
-/** The fields of `next` that differ from the stored product (empty: the row changes nothing). */
+/**
+ * The fields of `next` that differ from the stored product (empty: the row changes nothing).
+ * Stock is never among them: it changes only through the ledger (issue #15 item 2).
+ */
 function changedFields(existing: ProductRow, next: ProductWrite): Partial<ProductWrite> {
   const changes: Partial<ProductWrite> = {};
   for (const key of Object.keys(next) as Array<keyof ProductWrite>) {
+    if (key === 'stock') continue;
     if (next[key] !== existing[key]) (changes as Record<string, unknown>)[key] = next[key];
   }
   return changes;
@@ -175,6 +187,17 @@ async function importRow(
     const value = cell(column);
     if (value) input[column] = value;
   }
+  // issue #15 item 2: a row of an existing product changes its stock only when its stock cell is
+  // filled, as the difference from its 'stockBasedOn' cell (the stock the export showed) or, without
+  // one, as a count. An empty stock cell leaves stock alone, whatever was sold meanwhile.
+  const stockCell = cell('stock')?.trim();
+  const basedOnCell = cell('stockBasedOn')?.trim();
+  let stockBasedOn: number | undefined;
+  if (existing && stockCell && basedOnCell) {
+    const parsedBase = stockBasedOnSchema.safeParse(basedOnCell);
+    if (!parsedBase.success) return { status: 'refused', reason: 'stockBasedOn must be a whole number, 0 or more' };
+    stockBasedOn = parsedBase.data;
+  }
   const flags = ['isActive'];
   if (mayEditInstitutionalFields(context.actor)) {
     flags.push('isCheckoutRequired');
@@ -216,7 +239,18 @@ async function importRow(
 
   const next = writeOf(parsed.data, categoryId ?? CATEGORY_TO_CREATE, existing);
   const changes = existing ? changedFields(existing, next) : null;
-  if (existing && !categoryToCreate && changes && Object.keys(changes).length === 0) return { status: 'unchanged' };
+  const stockChange = existing && stockCell ? stockChangeOf(next.stock, stockBasedOn) : null;
+  // A count that agrees with the stock read at the start is no change (re-checked when written).
+  const countAgrees = stockChange !== null && 'counted' in stockChange && stockChange.counted === existing?.stock;
+  if (
+    existing &&
+    !categoryToCreate &&
+    changes &&
+    Object.keys(changes).length === 0 &&
+    (stockChange === null || countAgrees)
+  ) {
+    return { status: 'unchanged' };
+  }
 
   try {
     const outcome = await tx.transaction(async (savepoint) => {
@@ -227,9 +261,24 @@ async function importRow(
       }
       if (existing) {
         await updateProductRow(savepoint, existing.id, { ...changes, categoryId: next.categoryId });
-        return { productId: existing.id, createdCategoryId, status: 'updated' as const };
+        let moved = 0;
+        if (stockChange) {
+          const result = await applyStockChange(savepoint, { productId: existing.id }, stockChange, {
+            userId: context.actor.id,
+            note: 'CSV import',
+            reason: 'import',
+          });
+          if (result.outcome === 'short') throw new StockRefusal(result.available);
+          if (result.outcome === 'applied') moved = result.moved;
+        }
+        return { productId: existing.id, createdCategoryId, status: 'updated' as const, moved };
       }
-      return { productId: await insertProduct(savepoint, next), createdCategoryId, status: 'created' as const };
+      return {
+        productId: await insertProduct(savepoint, next),
+        createdCategoryId,
+        status: 'created' as const,
+        moved: next.stock,
+      };
     });
     if (outcome.createdCategoryId && categoryToCreate) {
       context.categoryIds.set(categoryToCreate.toLowerCase(), outcome.createdCategoryId);
@@ -237,9 +286,12 @@ async function importRow(
     return {
       status: outcome.status,
       productId: outcome.productId,
-      stockChanged: existing ? next.stock !== existing.stock : next.stock > 0,
+      stockChanged: outcome.moved !== 0,
     };
   } catch (error) {
+    if (error instanceof StockRefusal) {
+      return { status: 'refused', reason: `Stock cannot go below zero: only ${error.available} in stock.` };
+    }
     const code = pgErrorCode(error);
     // Integrity refusals (class 23) belong to the row; anything else (a lost connection) fails the file.
     if (!code?.startsWith('23')) throw error;

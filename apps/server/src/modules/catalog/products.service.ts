@@ -13,6 +13,7 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { pgErrorCode } from '../../lib/db-errors';
 import { departmentExists } from '../departments/departments.service';
+import { applyStockCount, applyStockDelta, type StockTarget, throwIfRefused } from '../stock/stock.service';
 import { type Actor, type CatalogDeps, FK_VIOLATION, UNIQUE_VIOLATION } from './catalog.context';
 import { catalogErrors } from './catalog.errors';
 import { findCategoryById } from './categories.repository';
@@ -208,7 +209,6 @@ export async function updateProduct(
   if (input.price !== undefined) values.price = normalisePrice(input.price);
   if (input.sku !== undefined) values.sku = input.sku;
   if (input.categoryId !== undefined) values.categoryId = input.categoryId;
-  if (input.stock !== undefined) values.stock = input.stock;
   if (input.lowStockThreshold !== undefined) values.lowStockThreshold = input.lowStockThreshold;
   if (input.isActive !== undefined) values.isActive = input.isActive;
   if (input.imageUrl !== undefined) values.imageUrl = input.imageUrl;
@@ -219,18 +219,54 @@ export async function updateProduct(
   if (input.isCheckoutRequired !== undefined) values.isCheckoutRequired = input.isCheckoutRequired;
   if (input.departmentId !== undefined) values.departmentId = input.departmentId;
 
-  if (Object.keys(values).length > 0) {
+  const stockChange = stockChangeOf(input.stock, input.stockBasedOn);
+  if (Object.keys(values).length > 0 || stockChange) {
+    let moved = 0;
     try {
-      await updateProductRow(db, id, values);
+      // The fields and the stock change together or not at all (a refused stock change saves nothing).
+      moved = await db.transaction(async (tx) => {
+        if (Object.keys(values).length > 0) await updateProductRow(tx, id, values);
+        if (!stockChange) return 0;
+        const result = await applyStockChange(tx, { productId: id }, stockChange, {
+          userId: actor.id,
+          note: 'Product form',
+        });
+        throwIfRefused(result, {});
+        return result.moved;
+      });
     } catch (error) {
       translateWriteError(error, values.sku);
     }
     await deps.events.publish('product.changed', [id]);
-    if (values.stock !== undefined && values.stock !== current.stock) {
-      await deps.events.publish('stock.changed', [id]);
-    }
+    if (moved !== 0) await deps.events.publish('stock.changed', [id]);
   }
   return getProduct(deps, id);
+}
+
+/**
+ * What a form's or an import row's stock asks for (issue #15 item 2): with the stock it was based
+ * on, the difference; without it (spec §7 clients), the stock as a count. Null: nothing to do.
+ */
+export function stockChangeOf(
+  stock: number | undefined,
+  stockBasedOn: number | undefined,
+): { delta: number } | { counted: number } | null {
+  if (stock === undefined) return null;
+  if (stockBasedOn === undefined) return { counted: stock };
+  return stock === stockBasedOn ? null : { delta: stock - stockBasedOn };
+}
+
+/** Applies a form's or import's stock change through the ledger ('edit' or 'import' movements). */
+export function applyStockChange(
+  db: DbOrTx,
+  target: StockTarget,
+  change: { delta: number } | { counted: number },
+  facts: { userId: string | null; note: string; reason?: 'edit' | 'import' },
+) {
+  const reason = facts.reason ?? 'edit';
+  return 'delta' in change
+    ? applyStockDelta(db, { ...target, quantity: change.delta, reason, userId: facts.userId, note: facts.note })
+    : applyStockCount(db, { ...target, counted: change.counted, reason, userId: facts.userId, note: facts.note });
 }
 
 /**

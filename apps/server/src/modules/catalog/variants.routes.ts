@@ -1,6 +1,7 @@
 import { idSchema, variantCreateSchema, variantSchema, variantUpdateSchema } from '@retail-hub/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { signedInUser } from '../../lib/signed-in-user';
 import { createVariant, deleteVariant, updateVariant, variantsOf } from './variants.service';
 
 const idParams = z.object({ id: idSchema });
@@ -19,7 +20,8 @@ export const variantRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'catalog.manage' },
       schema: { params: idParams, body: variantCreateSchema, response: { 201: variantSchema } },
     },
-    async (request, reply) => reply.status(201).send(await createVariant(app, request.params.id, request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await createVariant(app, request.params.id, request.body, signedInUser(request))),
   );
 
   app.patch(
@@ -28,7 +30,7 @@ export const variantRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'catalog.manage' },
       schema: { params: idParams, body: variantUpdateSchema, response: { 200: variantSchema } },
     },
-    async (request) => updateVariant(app, request.params.id, request.body),
+    async (request) => updateVariant(app, request.params.id, request.body, signedInUser(request)),
   );
 
   app.delete(

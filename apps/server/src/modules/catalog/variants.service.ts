@@ -1,8 +1,10 @@
 import { centsToDecimal, parseCents, sizeSortOrder, type Variant } from '@retail-hub/shared';
 import { pgErrorCode } from '../../lib/db-errors';
+import { throwIfRefused } from '../stock/stock.service';
 import { type CatalogDeps, UNIQUE_VIOLATION } from './catalog.context';
 import { catalogErrors } from './catalog.errors';
 import { findProductById, updateProductRow } from './products.repository';
+import { applyStockChange, stockChangeOf } from './products.service';
 import {
   deleteVariantRow,
   findVariantById,
@@ -41,6 +43,7 @@ export async function createVariant(
   deps: CatalogDeps,
   productId: string,
   input: { name: string; price: string; stock: number; sortOrder?: number | undefined },
+  actor?: { id: string },
 ): Promise<Variant> {
   const { db } = deps.database;
   if (!(await findProductById(db, productId))) throw catalogErrors.productNotFound();
@@ -51,9 +54,22 @@ export async function createVariant(
   let variant: VariantRow;
   try {
     variant = await db.transaction(async (tx) => {
-      const row = existing
-        ? await updateVariantRow(tx, existing.id, { ...values, isActive: true })
-        : await insertVariant(tx, { productId, ...values });
+      let row: VariantRow;
+      if (existing) {
+        // Brought back: its stock is set to the new figure through the ledger (a count).
+        const { stock, ...rest } = values;
+        await updateVariantRow(tx, existing.id, { ...rest, isActive: true });
+        await applyStockChange(
+          tx,
+          { productId, variantId: existing.id },
+          { counted: stock },
+          { userId: actor?.id ?? null, note: 'Size option added again' },
+        );
+        row = (await findVariantById(tx, existing.id)) as VariantRow;
+      } else {
+        // A new size option's stock gets its 'opening' movement from the database trigger.
+        row = await insertVariant(tx, { productId, ...values });
+      }
       await updateProductRow(tx, productId, { hasVariants: true });
       return row;
     });
@@ -69,7 +85,15 @@ export async function createVariant(
 export async function updateVariant(
   deps: CatalogDeps,
   id: string,
-  patch: { name?: string; price?: string; stock?: number; sortOrder?: number; isActive?: boolean },
+  patch: {
+    name?: string;
+    price?: string;
+    stock?: number;
+    stockBasedOn?: number;
+    sortOrder?: number;
+    isActive?: boolean;
+  },
+  actor?: { id: string },
 ): Promise<Variant> {
   const { db } = deps.database;
   const current = await findVariantById(db, id);
@@ -81,24 +105,34 @@ export async function updateVariant(
   const values: Parameters<typeof updateVariantRow>[2] = {};
   if (patch.name !== undefined) values.name = patch.name;
   if (patch.price !== undefined) values.price = price(patch.price);
-  if (patch.stock !== undefined) values.stock = patch.stock;
   if (patch.sortOrder !== undefined) values.sortOrder = patch.sortOrder;
   if (patch.isActive !== undefined) values.isActive = patch.isActive;
-  if (Object.keys(values).length === 0) return toVariant(current);
+  const stockChange = stockChangeOf(patch.stock, patch.stockBasedOn);
+  if (Object.keys(values).length === 0 && !stockChange) return toVariant(current);
   let updated: VariantRow;
+  let moved = 0;
   try {
     updated = await db.transaction(async (tx) => {
-      const row = await updateVariantRow(tx, id, values);
+      if (Object.keys(values).length > 0) await updateVariantRow(tx, id, values);
       if (values.isActive !== undefined && values.isActive !== current.isActive) {
         await syncHasVariants(tx, current.productId);
       }
-      return row;
+      if (stockChange) {
+        // issue #15 item 2: a delta from the stock the form was based on, never a blind overwrite.
+        const result = await applyStockChange(tx, { productId: current.productId, variantId: id }, stockChange, {
+          userId: actor?.id ?? null,
+          note: 'Size option form',
+        });
+        throwIfRefused(result, { variantId: id });
+        moved = result.moved;
+      }
+      return (await findVariantById(tx, id)) as VariantRow;
     });
   } catch (error) {
     if (pgErrorCode(error) === UNIQUE_VIOLATION) throw catalogErrors.variantNameTaken(patch.name ?? current.name);
     throw error;
   }
-  await publishChange(deps, current.productId, values.stock !== undefined && values.stock !== current.stock);
+  await publishChange(deps, current.productId, moved !== 0);
   return toVariant(updated);
 }
 

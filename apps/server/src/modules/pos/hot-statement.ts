@@ -10,6 +10,9 @@ export type HotStatement = { name: string; text: string; types: readonly string[
  * parsed and planned once per connection instead of once per sale (planning the sale statement
  * costs more than running it).
  * - PostgreSQL server: named prepared statements of the wire protocol, with bound parameters.
+ *   With `preparedStatements` off (DATABASE_PREPARED_STATEMENTS=false, behind a transaction-pooling
+ *   PgBouncer that gives each transaction another server connection, ADR 0016) the same text is
+ *   sent as the unnamed statement: parsed and planned per sale, but valid on any connection.
  * - PGlite: one session, whose query protocol cannot bind parameters to EXECUTE; the statement is
  *   PREPAREd once and EXECUTEd with literal arguments, each escaped by pg's escapeLiteral (a port
  *   of libpq's PQescapeLiteral) and cast to its declared type.
@@ -20,7 +23,10 @@ export async function runHot(
   values: readonly unknown[],
 ): Promise<Record<string, unknown>[]> {
   if (database.pool) {
-    return (await database.pool.query({ name: statement.name, text: statement.text, values: [...values] })).rows;
+    const query = database.preparedStatements
+      ? { name: statement.name, text: statement.text, values: [...values] }
+      : { text: statement.text, values: [...values] };
+    return (await database.pool.query(query)).rows;
   }
   const execute = `execute ${statement.name}(${values.map((v, i) => literal(v, statement.types[i] as string)).join(', ')})`;
   await prepareOnce(database, statement);

@@ -101,7 +101,9 @@ export type SaleWriteResult =
  * - the stock rows, locked in id order (products, then size options: the same order in every
  *   sale, so two sales never deadlock), cover every quantity.
  * Then stock is decremented with conditional updates (architecture guide, Data: `stock >= q`,
- * never read-then-write in JavaScript) and the transaction and its lines are inserted.
+ * never read-then-write in JavaScript), the transaction and its lines are inserted, and one
+ * 'sale' movement per stock row is appended to the stock ledger (issue #15, docs/adr/0010), so
+ * stock and the sum of its movements never disagree, even for a moment.
  *
  * Parameters: $1 user, $2 idempotency key, $3 subtotal, $4 tax, $5 total, $6 payment method,
  * $7 reference, $8 notes, $9 amount received, $10/$11 priced product ids/fingerprints,
@@ -165,10 +167,12 @@ const WRITE_SALE: HotStatement = {
     update products as p set stock = p.stock - n.quantity
       from product_need n
      where p.id = n.id and p.stock >= n.quantity and (select ok from covered)
+    returning p.id, p.stock, n.quantity
   ), variant_stock as (
     update product_variants as v set stock = v.stock - n.quantity
       from variant_need n
      where v.id = n.id and v.stock >= n.quantity and (select ok from covered)
+    returning v.id, v.product_id, v.stock, n.quantity
   ), sale as (
     insert into transactions (user_id, shift_id, subtotal, tax, total, payment_method, reference_code,
                               notes, amount_received, idempotency_key)
@@ -185,6 +189,14 @@ const WRITE_SALE: HotStatement = {
       from sale,
            unnest($16::uuid[], $17::uuid[], $18::text[], $19::int[], $20::numeric[], $21::numeric[])
              with ordinality as l(product_id, variant_id, variant_name, quantity, unit_price, total_price, line_no)
+  ), movements as (
+    insert into stock_movements (product_id, variant_id, quantity, reason, stock_after, document_type, document_id,
+                                 user_id, created_at)
+    select m.product_id, m.variant_id, -m.quantity, 'sale', m.stock, 'transaction', sale.id, $1::uuid, sale.created_at
+      from sale,
+           (select id as product_id, null::uuid as variant_id, stock, quantity from product_stock
+            union all
+            select product_id, id, stock, quantity from variant_stock) m
   )
   select (select json_build_object('id', id, 'userId', user_id) from existing) as "existing",
          exists (select 1 from shift) as "shiftOpen",

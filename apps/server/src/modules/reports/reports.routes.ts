@@ -23,7 +23,8 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { permission: 'pos.dashboard' }, schema: { querystring: vtpdExportQuerySchema } },
     async (request, reply) => {
       const user = signedInUser(request);
-      return sendCsv(reply, vtpdSalesCsv(deps, request.query, saleReaderOf(user)));
+      const finalDb = (until: Date) => app.reads.final(until);
+      return sendCsv(reply, vtpdSalesCsv({ ...deps, finalDb }, request.query, saleReaderOf(user)));
     },
   );
 

@@ -123,15 +123,21 @@ function vtpdColumns(timeZone: string): CsvColumn<DailySaleRow>[] {
  * and notes blanked without 'reports.view' (issue #13 item 7). Lines end CR LF.
  */
 export function vtpdSalesCsv(
-  deps: { db: Db; timeZone: string },
+  deps: { db: Db; timeZone: string; finalDb?: (until: Date) => Promise<Db> },
   query: VtpdExportQuery,
   reader: SaleReader,
 ): { filename: string; stream: Readable } {
   const range = resolveSalesRange(query, { timeZone: deps.timeZone, canViewReports: reader.canViewRanges });
+  // Past days only may come from the read replica (ADR 0016); a range with today reads the primary.
+  const pick = deps.finalDb ? () => (deps.finalDb as (until: Date) => Promise<Db>)(range.end) : async () => deps.db;
   return {
     filename: vtpdExportFileName(range),
-    stream: csvStream(vtpdColumns(deps.timeZone), visibleRows(reader, vtpdSalesBetween(deps.db, range)), {
+    stream: csvStream(vtpdColumns(deps.timeZone), visibleRows(reader, rowsFrom(pick, range)), {
       crlf: true,
     }),
   };
+}
+
+async function* rowsFrom(pick: () => Promise<Db>, range: { start: Date; end: Date }): AsyncGenerator<DailySaleRow> {
+  yield* vtpdSalesBetween(await pick(), range);
 }

@@ -13,6 +13,16 @@ const systemHealthSchema = z.object({
   memory: z.object({ used: z.number(), total: z.number() }),
   environment: z.string(),
   timestamp: z.string(),
+  /** Only when DATABASE_READ_URL is set (ADR 0016): whether reports read from it, and its lag. */
+  replica: z
+    .object({
+      inUse: z.boolean(),
+      state: z.enum(['ok', 'lagging', 'unreachable']),
+      lagSeconds: z.number().nullable(),
+      maxLagSeconds: z.number(),
+      checkedAt: z.string(),
+    })
+    .optional(),
 });
 
 /** spec §7 Developer dashboard (developer.view: super_admin only). */
@@ -62,7 +72,7 @@ export const superAdminSystemRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/super-admin/health',
     { config: { permission: 'developer.view' }, schema: { response: { 200: systemHealthSchema } } },
     async () => {
-      const database = await databaseStatus(app.database);
+      const [database, replica] = await Promise.all([databaseStatus(app.database), app.reads.status()]);
       const memory = process.memoryUsage();
       return {
         status: database === 'connected' ? ('healthy' as const) : ('degraded' as const),
@@ -72,6 +82,7 @@ export const superAdminSystemRoutes: FastifyPluginAsyncZod = async (app) => {
         memory: { used: Math.round(memory.heapUsed / 1048576), total: Math.round(memory.heapTotal / 1048576) },
         environment: app.config.nodeEnv,
         timestamp: new Date().toISOString(),
+        ...(replica ? { replica: { ...replica, maxLagSeconds: app.config.databaseReadMaxLagMs / 1000 } } : {}),
       };
     },
   );

@@ -4,7 +4,11 @@ import { apiRequest } from '@/lib/api-client';
 import type { VariantInput } from './create-variant';
 import { refreshCatalog } from './invalidate';
 
-export type VariantUpdate = { id: string; changes: Partial<VariantInput> & { isActive?: boolean } };
+/** `stockBasedOn`: the stock the row was showing when edited (issue #15 item 2). */
+export type VariantUpdate = {
+  id: string;
+  changes: Partial<VariantInput> & { isActive?: boolean; stockBasedOn?: number };
+};
 
 export async function updateVariant({ id, changes }: VariantUpdate): Promise<Variant> {
   const res = await apiRequest('PATCH', `/api/variants/${id}`, changes);

@@ -51,6 +51,8 @@ function serverFieldErrors(error: unknown): FieldErrors {
 /** spec §2 Product form (create and edit), spec §5 validation on change with the exact messages. */
 export function ProductForm({ product, withAssetFields, onSaved, onCancel }: ProductFormProps) {
   const form = useProductForm(product, { withAssetFields });
+  // The stock this form was opened with: the server applies (new − this), never a blind overwrite.
+  const [stockBasedOn] = useState(() => product?.stock ?? 0);
   const createProduct = useCreateProduct();
   const updateProduct = useUpdateProduct();
   const isPending = createProduct.isPending || updateProduct.isPending;
@@ -84,7 +86,7 @@ export function ProductForm({ product, withAssetFields, onSaved, onCancel }: Pro
     };
     if (product) {
       updateProduct.mutate(
-        { id: product.id, changes: input },
+        { id: product.id, changes: { ...input, stockBasedOn } },
         {
           onSuccess: (saved) => {
             notifySuccess({ replace: true, title: 'Success', message: 'Product updated successfully!' });

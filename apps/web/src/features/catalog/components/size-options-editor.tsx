@@ -313,6 +313,8 @@ function VariantRow({ variant }: { variant: Variant }) {
   const updateVariant = useUpdateVariant();
   const deleteVariant = useDeleteVariant();
   const [draft, setDraft] = useState<Draft>({ name: variant.name, price: variant.price, stock: variant.stock });
+  // The stock the row showed when editing began: the server applies the difference (issue #15).
+  const [stockBasedOn, setStockBasedOn] = useState(variant.stock);
   const errors = validateDraft(draft);
   const isDirty =
     draft.name.trim() !== variant.name || draft.price !== variant.price || stockOf(draft) !== variant.stock;
@@ -327,12 +329,14 @@ function VariantRow({ variant }: { variant: Variant }) {
           name,
           price: centsToDecimal(parseCents(draft.price) ?? 0),
           stock: stockOf(draft),
+          stockBasedOn,
           sortOrder: sizeSortOrder(name),
         },
       },
       {
         onSuccess: (saved) => {
           setDraft({ name: saved.name, price: saved.price, stock: saved.stock });
+          setStockBasedOn(saved.stock);
           notifySuccess({ replace: true, title: 'Success', message: 'Size option updated successfully!' });
         },
         onError: () =>

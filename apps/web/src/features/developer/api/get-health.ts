@@ -11,6 +11,14 @@ export type SystemHealth = {
   memory: { used: number; total: number };
   environment: string;
   timestamp: string;
+  /** Only when the server has a read replica (DATABASE_READ_URL, ADR 0016). */
+  replica?: {
+    inUse: boolean;
+    state: 'ok' | 'lagging' | 'unreachable';
+    lagSeconds: number | null;
+    maxLagSeconds: number;
+    checkedAt: string;
+  };
 };
 
 export function healthQueryOptions() {

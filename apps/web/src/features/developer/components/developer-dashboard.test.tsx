@@ -117,6 +117,34 @@ describe('Developer dashboard (spec §2, §7, §9)', { timeout: 15_000 }, () => 
     expect(screen.getByText('81 MB / 120 MB')).toBeInTheDocument();
     expect(screen.getByText('Production')).toBeInTheDocument();
     expect(screen.getByText(format(new Date(AT), 'HH:mm:ss'))).toBeInTheDocument();
+    expect(screen.queryByText('Read replica')).not.toBeInTheDocument();
+  });
+
+  it('shows a read replica only when the server has one, with its state and lag', async () => {
+    const healthWith = (replica: unknown) => () =>
+      json(200, {
+        status: 'healthy',
+        database: 'connected',
+        uptime: 60,
+        memory: { used: 81, total: 120 },
+        environment: 'production',
+        timestamp: AT,
+        replica,
+      });
+    const user = renderDashboard({
+      'GET /api/super-admin/health': healthWith({
+        inUse: false,
+        state: 'lagging',
+        lagSeconds: 42.37,
+        maxLagSeconds: 30,
+        checkedAt: AT,
+      }),
+    });
+    await user.click(await screen.findByRole('tab', { name: 'System Health' }, LOAD));
+    expect(await screen.findByText('Read replica')).toBeInTheDocument();
+    expect(screen.getByText('Lagging')).toBeInTheDocument();
+    expect(screen.getByText('Lag 42.4 s')).toBeInTheDocument();
+    expect(screen.getByText('Reports read from the primary until the replica catches up')).toBeInTheDocument();
   });
 
   it('has the spec empty and failure texts', async () => {

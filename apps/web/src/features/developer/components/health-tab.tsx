@@ -4,6 +4,13 @@ import type { ReactNode } from 'react';
 import { useSystemHealth } from '../api/get-health';
 import { environmentLabel, formatUptime } from './format';
 
+/** The read replica's state (ADR 0016); the badge text names it, the colour only repeats it. */
+const REPLICA_BADGE = {
+  ok: { label: 'In use', color: 'green' },
+  lagging: { label: 'Lagging', color: 'yellow' },
+  unreachable: { label: 'Unreachable', color: 'red' },
+} as const;
+
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Stack gap={4}>
@@ -32,7 +39,7 @@ export function HealthTab() {
       </Card>
     );
   }
-  const { status, database, uptime, memory, environment, timestamp } = health.data;
+  const { status, database, uptime, memory, environment, timestamp, replica } = health.data;
   const memoryShare = memory.total > 0 ? Math.round((memory.used / memory.total) * 100) : 0;
   return (
     <Card padding="md">
@@ -68,6 +75,23 @@ export function HealthTab() {
             {environmentLabel(environment)}
           </Text>
         </Fact>
+        {replica && (
+          <Fact label="Read replica">
+            <Group gap="xs" align="center">
+              <Badge size="lg" color={REPLICA_BADGE[replica.state].color} variant="light">
+                {REPLICA_BADGE[replica.state].label}
+              </Badge>
+              <Text fw={700} size="lg">
+                {replica.lagSeconds === null ? 'Lag unknown' : `Lag ${replica.lagSeconds.toFixed(1)} s`}
+              </Text>
+            </Group>
+            <Text size="sm" c="dimmed" mt={4}>
+              {replica.inUse
+                ? `Reports read from the replica (up to ${replica.maxLagSeconds} s behind)`
+                : 'Reports read from the primary until the replica catches up'}
+            </Text>
+          </Fact>
+        )}
         <Fact label="Last check">
           <Text fw={700} size="lg">
             {format(new Date(timestamp), 'HH:mm:ss')}

@@ -1,0 +1,100 @@
+import { can, displayName } from '@retail-hub/shared';
+import type { FastifyRequest } from 'fastify';
+import { AppError, tooManyRequests } from '../../lib/errors';
+import { hashPin } from '../../lib/pin-hash';
+import type { AuthUser } from '../../types';
+import { ACTIVITY, recordActivity, requestFacts } from '../activity/activity.service';
+import { activeUserByPinHash } from '../users/users.service';
+import { throttleClientOf } from './auth.service';
+
+/**
+ * A manager's PIN typed on someone else's screen to approve one action (issue #15: refunds,
+ * voids, discounts above the cap). Reusable by every module: call `approvalFor` in the route's
+ * service before writing anything.
+ *
+ * The attempt is counted on the same PIN throttle as sign-in (docs/adr/0008: reserved before the
+ * PIN is looked at, per device or per address, and on the store breaker), so the approval box is
+ * not a way around the sign-in limits. A PIN that is wrong, unknown, deactivated or not a
+ * manager's is refused alike (403) and stays counted as a failure; a manager's PIN gives its
+ * attempt back, like a sign-in. The signed-in user's session is never touched.
+ */
+
+export const APPROVAL_MESSAGES = {
+  required: "A manager's PIN is required to approve this.",
+  invalid: 'Invalid manager PIN',
+} as const;
+
+export type Approval = {
+  /** The approving manager; null when the acting user's own role approves (no PIN needed). */
+  approver: AuthUser | null;
+};
+
+/** The action being approved and what the activity row should say about it. */
+export type ApprovalContext = { action: string; details?: Record<string, unknown> };
+
+/**
+ * The approval an action needs: none when `actor` may approve by role ('pos.approve'), else a
+ * valid manager PIN in `approverPin` (403 without one, 429 when throttled).
+ */
+export async function approvalFor(
+  request: FastifyRequest,
+  actor: AuthUser,
+  approverPin: string | null | undefined,
+  context: ApprovalContext,
+): Promise<Approval> {
+  if (can(actor.role, 'pos.approve')) return { approver: null };
+  return { approver: await verifyApproverPin(request, actor, approverPin, context) };
+}
+
+/**
+ * Checks a manager PIN for `actor`'s action and returns the manager. Writes an activity row
+ * either way ('approval_granted' with both names, or 'approval_refused' / 'approval_throttled').
+ */
+export async function verifyApproverPin(
+  request: FastifyRequest,
+  actor: AuthUser,
+  approverPin: string | null | undefined,
+  context: ApprovalContext,
+): Promise<AuthUser> {
+  const { database, config, loginThrottle } = request.server;
+  const db = database.db;
+  const facts = requestFacts(request);
+  const details = { action: context.action, requestedBy: displayName(actor), ...context.details };
+  const pin = typeof approverPin === 'string' ? approverPin.trim() : '';
+  if (!pin) {
+    throw new AppError(403, 'pos.approval_required', APPROVAL_MESSAGES.required);
+  }
+  const client = throttleClientOf(request);
+  const decision = await loginThrottle.reserve(client);
+  if (!decision.allowed) {
+    await recordActivity(db, {
+      userId: actor.id,
+      activityType: ACTIVITY.approvalThrottled,
+      ...facts,
+      details: { ...details, retryAfterSeconds: decision.retryAfterSeconds },
+    });
+    throw tooManyRequests(
+      `Too many failed attempts. Try again in ${decision.retryAfterSeconds} seconds.`,
+      decision.retryAfterSeconds,
+    );
+  }
+  const approver = /^[0-9]{4}$/.test(pin) ? await activeUserByPinHash(db, hashPin(config.pinPepper, pin)) : null;
+  if (!approver || !can(approver.role, 'pos.approve') || approver.id === actor.id) {
+    // The reservation stands as this client's failure.
+    await recordActivity(db, {
+      userId: actor.id,
+      activityType: ACTIVITY.approvalRefused,
+      ...facts,
+      details,
+    });
+    throw new AppError(403, 'pos.approval_invalid', APPROVAL_MESSAGES.invalid);
+  }
+  await loginThrottle.succeeded(client);
+  await recordActivity(db, {
+    userId: actor.id,
+    activityType: ACTIVITY.approvalGranted,
+    ...facts,
+    details: { ...details, approverId: approver.id, approverName: displayName(approver) },
+  });
+  return approver;
+}

@@ -1,0 +1,94 @@
+import { displayName, type StockMovement, type StockMovementPage, type StockMovementReason } from '@retail-hub/shared';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { queryRows } from './stock-ledger.repository';
+
+type MovementRow = {
+  id: string;
+  product_id: string;
+  variant_id: string | null;
+  variant_name: string | null;
+  quantity: number;
+  reason: StockMovementReason;
+  stock_after: number;
+  document_type: string | null;
+  document_id: string | null;
+  note: string | null;
+  user_id: string | null;
+  user_first: string | null;
+  user_last: string | null;
+  user_email: string | null;
+  approver_id: string | null;
+  approver_first: string | null;
+  approver_last: string | null;
+  approver_email: string | null;
+  created_at: string | Date;
+};
+
+function toMovement(row: MovementRow): StockMovement {
+  const person = (id: string | null, first: string | null, last: string | null, email: string | null) =>
+    id ? { id, name: displayName({ firstName: first, lastName: last, email }) } : null;
+  return {
+    id: row.id,
+    productId: row.product_id,
+    variantId: row.variant_id,
+    variantName: row.variant_name,
+    quantity: Number(row.quantity),
+    reason: row.reason,
+    stockAfter: Number(row.stock_after),
+    documentType: row.document_type,
+    documentId: row.document_id,
+    note: row.note,
+    user: person(row.user_id, row.user_first, row.user_last, row.user_email),
+    approver: person(row.approver_id, row.approver_first, row.approver_last, row.approver_email),
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+const MOVEMENT_COLUMNS = sql`m.id, m.product_id, m.variant_id, v.name as variant_name, m.quantity, m.reason,
+  m.stock_after, m.document_type, m.document_id, m.note,
+  m.user_id, u.first_name as user_first, u.last_name as user_last, u.email as user_email,
+  m.approver_id, a.first_name as approver_first, a.last_name as approver_last, a.email as approver_email,
+  m.created_at`;
+const MOVEMENT_FROM = sql`stock_movements m
+  left join product_variants v on v.id = m.variant_id
+  left join users u on u.id = m.user_id
+  left join users a on a.id = m.approver_id`;
+
+/**
+ * GET /api/stock-movements?productId=: one product's ledger (its own stock and its size options',
+ * or one size option's with variantId), newest first, keyset-paged on (created_at, id) so a long
+ * history stays an index range scan.
+ */
+export async function listStockMovements(
+  db: DbOrTx,
+  query: { productId: string; variantId?: string | undefined; limit: number; before?: string | undefined },
+): Promise<StockMovementPage | null> {
+  const exists = await queryRows(db, sql`select 1 from products where id = ${query.productId}::uuid`);
+  if (exists.length === 0) return null;
+  const conditions = [sql`m.product_id = ${query.productId}::uuid`];
+  if (query.variantId) conditions.push(sql`m.variant_id = ${query.variantId}::uuid`);
+  if (query.before) {
+    conditions.push(
+      sql`(m.created_at, m.id) < (select created_at, id from stock_movements where id = ${query.before}::uuid)`,
+    );
+  }
+  const rows = await queryRows<MovementRow>(
+    db,
+    sql`
+    select ${MOVEMENT_COLUMNS} from ${MOVEMENT_FROM}
+     where ${sql.join(conditions, sql` and `)}
+     order by m.created_at desc, m.id desc
+     limit ${query.limit + 1}`,
+  );
+  const page = rows.slice(0, query.limit).map(toMovement);
+  return { movements: page, nextBefore: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null };
+}
+
+export async function findMovement(db: DbOrTx, id: string): Promise<StockMovement | null> {
+  const [row] = await queryRows<MovementRow>(
+    db,
+    sql`select ${MOVEMENT_COLUMNS} from ${MOVEMENT_FROM} where m.id = ${id}::uuid`,
+  );
+  return row ? toMovement(row) : null;
+}

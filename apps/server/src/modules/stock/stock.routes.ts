@@ -1,0 +1,39 @@
+import {
+  idSchema,
+  stockAdjustmentResultSchema,
+  stockAdjustmentSchema,
+  stockMovementPageSchema,
+  stockMovementsQuerySchema,
+} from '@retail-hub/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { signedInUser } from '../../lib/signed-in-user';
+import { adjustStock, stockMovementPage } from './stock.service';
+
+/** issue #15 API: the stock ledger of a product, and stock adjustments and counts. */
+export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/stock-movements',
+    {
+      config: { permission: 'inventory.manage' },
+      schema: { querystring: stockMovementsQuerySchema, response: { 200: stockMovementPageSchema } },
+    },
+    async (request) => stockMovementPage(app.database.db, request.query),
+  );
+
+  app.post(
+    '/api/products/:id/stock-adjustments',
+    {
+      config: { permission: 'inventory.manage' },
+      schema: {
+        params: z.object({ id: idSchema }),
+        body: stockAdjustmentSchema,
+        response: { 201: stockAdjustmentResultSchema },
+      },
+    },
+    async (request, reply) => {
+      const result = await adjustStock(request, signedInUser(request), request.params.id, request.body);
+      return reply.status(201).send(result);
+    },
+  );
+};

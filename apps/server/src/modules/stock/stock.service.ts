@@ -1,0 +1,97 @@
+import type { StockAdjustmentResult, StockMovementPage } from '@retail-hub/shared';
+import type { FastifyRequest } from 'fastify';
+import type { DbOrTx } from '../../db/client';
+import { conflict, notFound } from '../../lib/errors';
+import type { AuthUser } from '../../types';
+import { ACTIVITY, recordActivity, requestFacts } from '../activity/activity.service';
+import { applyStockCount, applyStockDelta, type StockChangeResult } from './stock-ledger.repository';
+import { findMovement, listStockMovements } from './stock-movements.repository';
+
+/** GET /api/stock-movements: 404 for an unknown product. */
+export async function stockMovementPage(
+  db: DbOrTx,
+  query: Parameters<typeof listStockMovements>[1],
+): Promise<StockMovementPage> {
+  const page = await listStockMovements(db, query);
+  if (!page) throw stockErrors.productNotFound();
+  return page;
+}
+
+export const stockErrors = {
+  productNotFound: () => notFound('Product', 'stock.product_not_found'),
+  variantNotFound: () => notFound('Size option', 'stock.variant_not_found'),
+  /** Stock never goes below zero (DEVELOPERS.md): the change is refused and nothing is written. */
+  belowZero: (available: number) =>
+    conflict('stock.below_zero', `Stock cannot go below zero: only ${Math.max(0, available)} in stock.`),
+};
+
+/** Maps a ledger refusal to the API's answer. */
+export function throwIfRefused(
+  result: StockChangeResult,
+  target: { variantId?: string | null | undefined },
+): asserts result is Extract<StockChangeResult, { outcome: 'applied' }> {
+  if (result.outcome === 'not_found') {
+    throw target.variantId ? stockErrors.variantNotFound() : stockErrors.productNotFound();
+  }
+  if (result.outcome === 'short') throw stockErrors.belowZero(result.available);
+}
+
+/**
+ * POST /api/products/:id/stock-adjustments: 'Adjust stock' (+/− with a reason) or a stock count
+ * (the counted quantity, recorded as counted − current at the moment of writing). One statement
+ * each; an activity row says who did it and by how much.
+ */
+export async function adjustStock(
+  request: FastifyRequest,
+  actor: AuthUser,
+  productId: string,
+  body: {
+    quantity?: number | undefined;
+    counted?: number | undefined;
+    reason: string;
+    variantId?: string | null | undefined;
+  },
+): Promise<StockAdjustmentResult> {
+  const db = request.server.database.db;
+  const target = { productId, variantId: body.variantId ?? null };
+  const facts = { userId: actor.id, note: body.reason };
+  const isCount = body.counted !== undefined;
+  const result = isCount
+    ? await applyStockCount(db, { ...target, ...facts, reason: 'count', counted: body.counted as number })
+    : await applyStockDelta(db, { ...target, ...facts, reason: 'adjustment', quantity: body.quantity as number });
+  throwIfRefused(result, target);
+  await recordActivity(db, {
+    userId: actor.id,
+    activityType: isCount ? ACTIVITY.stockCounted : ACTIVITY.stockAdjusted,
+    ...requestFacts(request),
+    details: {
+      productId,
+      variantId: target.variantId,
+      ...(isCount ? { counted: body.counted } : {}),
+      quantity: result.moved,
+      stockAfter: result.stock,
+      reason: body.reason,
+    },
+  });
+  if (result.moved !== 0) await request.server.events.publish('stock.changed', [productId]);
+  return {
+    movement: result.movementId ? await findMovement(db, result.movementId) : null,
+    stock: result.stock,
+  };
+}
+
+/**
+ * The ledger writer, for every module that changes POS stock (issue #15; docs/adr/0010): sales,
+ * refunds, voids, receipts, offline sales, asset loans, forms and imports.
+ */
+export {
+  applyStockCount,
+  applyStockDelta,
+  applyStockDeltas,
+  currentStock,
+  type StockChangeResult,
+  type StockCount,
+  type StockDelta,
+  type StockMovementFacts,
+  type StockTarget,
+} from './stock-ledger.repository';

@@ -1,0 +1,139 @@
+import { z } from 'zod';
+
+/**
+ * The kinds of stock movement in the ledger (issue #15 item 1, docs/adr/0010). The database
+ * refuses any other (stock_movements_reason_check).
+ */
+export const STOCK_MOVEMENT_REASONS = [
+  'opening',
+  'sale',
+  'refund',
+  'void',
+  'receipt',
+  'count',
+  'adjustment',
+  'writeoff',
+  'edit',
+  'import',
+  'checkout',
+  'checkin',
+  'discrepancy',
+] as const;
+export type StockMovementReason = (typeof STOCK_MOVEMENT_REASONS)[number];
+
+/** How each kind of movement is named on screen. */
+export const STOCK_MOVEMENT_LABELS: Record<StockMovementReason, string> = {
+  opening: 'Opening stock',
+  sale: 'Sale',
+  refund: 'Refund',
+  void: 'Void',
+  receipt: 'Receipt',
+  count: 'Stock count',
+  adjustment: 'Adjustment',
+  writeoff: 'Write-off',
+  edit: 'Product edit',
+  import: 'CSV import',
+  checkout: 'Asset checkout',
+  checkin: 'Asset return',
+  discrepancy: 'Stock discrepancy',
+};
+
+/** The most units one adjustment may move, and the most a count may find (the product form's limit). */
+export const MAX_STOCK_UNITS = 1_000_000;
+
+const adjustmentReason = z
+  .string({ error: 'Reason is required' })
+  .trim()
+  .min(1, { error: 'Reason is required', abort: true })
+  .max(200, { error: 'Reason must be at most 200 characters' });
+
+const wholeUnits = (message: string) =>
+  z
+    .number({ error: message })
+    .int({ error: 'Must be a whole number' })
+    .min(-MAX_STOCK_UNITS, { error: `Must be at least -${MAX_STOCK_UNITS}` })
+    .max(MAX_STOCK_UNITS, { error: `Must be at most ${MAX_STOCK_UNITS}` });
+
+/**
+ * POST /api/products/:id/stock-adjustments (issue #15 API): `{ quantity, reason }` is a signed
+ * delta ('Adjust stock'); `{ counted, reason }` is a stock count, recorded as a `count` movement
+ * of (counted − stock at the moment of writing). `variantId` names a size option's stock.
+ */
+export const stockAdjustmentSchema = z
+  .object({
+    quantity: wholeUnits('Quantity must be a whole number')
+      .refine((n) => n !== 0, { error: 'Quantity must not be 0' })
+      .optional(),
+    counted: wholeUnits('Counted quantity must be a whole number')
+      .min(0, { error: 'Counted quantity must be 0 or greater' })
+      .optional(),
+    reason: adjustmentReason,
+    variantId: z.guid({ error: 'Unknown size option' }).nullable().optional(),
+  })
+  .superRefine((body, ctx) => {
+    if ((body.quantity === undefined) === (body.counted === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['quantity'],
+        message: 'Send either a quantity to add or remove, or a counted quantity',
+      });
+    }
+  });
+export type StockAdjustmentInput = z.input<typeof stockAdjustmentSchema>;
+
+export const stockMovementSchema = z.object({
+  id: z.string(),
+  productId: z.string(),
+  variantId: z.string().nullable(),
+  variantName: z.string().nullable(),
+  /** Signed: negative took units out of stock. */
+  quantity: z.number(),
+  reason: z.enum(STOCK_MOVEMENT_REASONS),
+  stockAfter: z.number(),
+  documentType: z.string().nullable(),
+  documentId: z.string().nullable(),
+  note: z.string().nullable(),
+  user: z.object({ id: z.string(), name: z.string() }).nullable(),
+  approver: z.object({ id: z.string(), name: z.string() }).nullable(),
+  createdAt: z.string(),
+});
+export type StockMovement = z.infer<typeof stockMovementSchema>;
+
+export const stockMovementsQuerySchema = z.object({
+  productId: z.guid({ error: 'Unknown product' }),
+  variantId: z.guid({ error: 'Unknown size option' }).optional(),
+  limit: z.coerce
+    .number({ error: 'Limit must be a number' })
+    .int({ error: 'Limit must be a whole number' })
+    .min(1, { error: 'Limit must be at least 1' })
+    .max(500, { error: 'Limit must be at most 500' })
+    .default(100),
+  /** Keyset paging: the id of the last movement of the previous page. */
+  before: z.guid({ error: 'Unknown movement' }).optional(),
+});
+
+export const stockMovementPageSchema = z.object({
+  movements: z.array(stockMovementSchema),
+  /** Pass as `before` for the next (older) page; null on the last page. */
+  nextBefore: z.string().nullable(),
+});
+export type StockMovementPage = z.infer<typeof stockMovementPageSchema>;
+
+export const stockAdjustmentResultSchema = z.object({
+  movement: stockMovementSchema.nullable(),
+  stock: z.number(),
+});
+export type StockAdjustmentResult = z.infer<typeof stockAdjustmentResultSchema>;
+
+/** Activity rows of the after-sale work (issue #15 item 9): who, approver, what, amounts. */
+export const LEDGER_ACTIVITY = {
+  stockAdjusted: 'stock_adjusted',
+  stockCounted: 'stock_counted',
+  /** A manager's PIN approved something on another user's screen. */
+  approvalGranted: 'approval_granted',
+  /** A manager's PIN was asked for and was wrong, missing or not a manager's. */
+  approvalRefused: 'approval_refused',
+  approvalThrottled: 'approval_throttled',
+  refund: 'refund',
+  saleVoided: 'sale_voided',
+} as const;
