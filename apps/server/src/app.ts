@@ -23,6 +23,7 @@ import { purchasingRoutes } from './modules/purchasing/purchasing.routes';
 import { reportRoutes } from './modules/reports/reports.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
 import { stockRoutes } from './modules/stock/stock.routes';
+import { storesMastersRoutes } from './modules/stores/masters.routes';
 import { healthRoutes } from './modules/system/health.routes';
 import { createAppMetrics, registerMetricsRoute } from './modules/system/metrics';
 import { superAdminSystemRoutes } from './modules/system/super-admin.routes';
@@ -138,6 +139,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(catalogRoutes);
   await app.register(departmentRoutes);
   await app.register(procurementRoutes);
+  await app.register(storesMastersRoutes);
   await app.register(purchasingRoutes);
   await app.register(posRoutes);
   await app.register(historyRoutes);

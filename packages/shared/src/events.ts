@@ -14,6 +14,23 @@ export const DOMAIN_EVENTS = {
   'expense.changed': ['/api/expenses', '/api/expenses/stats/daily'],
   'department.changed': ['/api/departments', '/api/procurement/departments', '/api/analytics/institution'],
   'user.changed': ['/api/users', '/admin/users', '/api/super-admin/users'],
+  /** Stores masters (issue #16): suppliers, locations, categories, items. */
+  'stores.masters.changed': [
+    '/api/procurement/suppliers',
+    '/api/procurement/locations',
+    '/api/procurement/categories',
+    '/api/procurement/items',
+  ],
+  /** Stock per location moved (receipt, issue, transfer, count): stock, ledger, documents, reorder. */
+  'stores.stock.changed': [
+    '/api/procurement/stock',
+    '/api/procurement/movements',
+    '/api/procurement/items',
+    '/api/procurement/issues',
+    '/api/procurement/transfers',
+    '/api/procurement/stock-counts',
+    '/api/procurement/reorder',
+  ],
   /** Issue #16 item 8: a requisition was created, changed state or was (partly) ordered. */
   'requisition.changed': ['/api/procurement/requisitions', '/api/procurement/purchasing-summary'],
   /** A purchase order was created, sent, cancelled, or goods were received against it. */
@@ -40,6 +57,8 @@ export const DOMAIN_EVENT_PERMISSIONS = {
   'expense.changed': ['expenses.manage'],
   'department.changed': ['departments.manage', 'analytics.view'],
   'user.changed': ['users.manage', 'staff.manage', 'developer.view'],
+  'stores.masters.changed': ['stores.view'],
+  'stores.stock.changed': ['stores.view'],
   'requisition.changed': ['purchasing.requisitions'],
   'purchase-order.changed': ['purchasing.manage', 'purchasing.requisitions'],
 } as const satisfies Record<DomainEventType, readonly Permission[]>;

@@ -59,6 +59,18 @@ export const PERMISSIONS = {
    * procurement_admin, and the procurement shell to managers; cashiers only borrow.
    */
   'assets.lend': ['manager', 'department_manager', 'procurement_admin', 'super_admin'],
+  /**
+   * Stores (issue #16, ADR 0004 "Stores"): reading the purchasing masters (suppliers, locations,
+   * categories, items), stock per location, movements, issues, transfers and the reorder list.
+   * A department_manager sees only their own department's locations, stock and issues.
+   */
+  'stores.view': ['manager', 'department_manager', 'procurement_admin', 'super_admin'],
+  /**
+   * Stores (issue #16): writing the masters and their CSV import, counting stock, approving and
+   * completing issues, transfers, and the reorder requisition. A department_manager may only ask
+   * for an issue to their department (`stores.view` plus the service's department check).
+   */
+  'stores.manage': ['manager', 'procurement_admin', 'super_admin'],
   /** User management (spec §6: manager or super_admin). */
   'users.manage': MANAGERS,
   /** Staff & PIN management: the spec leaves it open; we give it to managers and super admins. */

@@ -139,6 +139,25 @@ describe('route permissions', () => {
     ]);
   });
 
+  it('stores routes (issue #16): department managers read, procurement admins and managers write, cashiers nothing', () => {
+    const declared = (method: string, url: string) =>
+      t.app.routePermissions.find((r) => r.method === method && r.url === url)?.permission;
+    expect(declared('GET', '/api/procurement/items')).toBe('stores.view');
+    expect(declared('POST', '/api/procurement/items')).toBe('stores.manage');
+    expect(declared('POST', '/api/procurement/suppliers/:id/archive')).toBe('stores.manage');
+    expect(ROLES.filter((role) => expectedStatus(role, 'stores.view') === 'allowed')).toEqual([
+      'manager',
+      'department_manager',
+      'procurement_admin',
+      'super_admin',
+    ]);
+    expect(ROLES.filter((role) => expectedStatus(role, 'stores.manage') === 'allowed')).toEqual([
+      'manager',
+      'procurement_admin',
+      'super_admin',
+    ]);
+  });
+
   it("a cashier's session gets 403 from a manager-only route", async () => {
     const response = await inject(t, { method: 'GET', url: '/api/users', cookie: cookies.get('cashier') });
     expect(response.statusCode).toBe(403);

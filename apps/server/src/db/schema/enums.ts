@@ -73,6 +73,8 @@ export const INVENTORY_TRANSACTION_REASONS = [
   'wip_return',
   'job_delivery',
   'writeoff',
+  /** A stock count's difference from the book quantity (issue #16 item 2). */
+  'count',
 ] as const;
 export const inventoryTransactionReasonEnum = pgEnum('proc_inventory_reason', INVENTORY_TRANSACTION_REASONS);
 

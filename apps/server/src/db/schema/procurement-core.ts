@@ -13,6 +13,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { products } from './catalog';
 import { createdAt, id, money, quantity, taxRate, updatedAt } from './columns';
 
 /**
@@ -49,6 +50,11 @@ export const procDepartments = pgTable(
   ],
 );
 
+/**
+ * spec §3 proc locations: code unique (also ignoring case), belonging to a procurement department;
+ * building/floor/room make the Building-Floor-Room code (Main-2-205). A selling location's receipts
+ * of an item linked to a POS product raise that product's stock (issue #16 item 1).
+ */
 export const procLocations = pgTable(
   'proc_locations',
   {
@@ -56,28 +62,42 @@ export const procLocations = pgTable(
     code: varchar('code', { length: 50 }).notNull().unique('proc_locations_code_unique'),
     name: varchar('name', { length: 255 }).notNull(),
     departmentId: uuid('department_id').references(() => procDepartments.id, { onDelete: 'set null' }),
+    building: varchar('building', { length: 100 }),
+    floor: varchar('floor', { length: 50 }),
+    room: varchar('room', { length: 50 }),
+    isSelling: boolean('is_selling').notNull().default(false),
+    isArchived: boolean('is_archived').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('proc_locations_department_id_idx').on(t.departmentId)],
+  (t) => [
+    index('proc_locations_department_id_idx').on(t.departmentId),
+    uniqueIndex('proc_locations_code_upper_unique').on(sql`upper(${t.code})`),
+  ],
 );
 
-export const procSuppliers = pgTable('proc_suppliers', {
-  id: id(),
-  name: varchar('name', { length: 255 }).notNull(),
-  contactName: varchar('contact_name', { length: 255 }),
-  phone: varchar('phone', { length: 50 }),
-  email: varchar('email', { length: 255 }),
-  address: text('address'),
-  notes: text('notes'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const procSuppliers = pgTable(
+  'proc_suppliers',
+  {
+    id: id(),
+    name: varchar('name', { length: 255 }).notNull(),
+    contactName: varchar('contact_name', { length: 255 }),
+    phone: varchar('phone', { length: 50 }),
+    email: varchar('email', { length: 255 }),
+    address: text('address'),
+    notes: text('notes'),
+    isArchived: boolean('is_archived').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('proc_suppliers_name_lower_unique').on(sql`lower(${t.name})`)],
+);
 
 export const procCategories = pgTable('proc_categories', {
   id: id(),
   name: varchar('name', { length: 255 }).notNull().unique('proc_categories_name_unique'),
   description: text('description'),
+  isArchived: boolean('is_archived').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -92,6 +112,7 @@ export const procSubcategories = pgTable(
     departmentId: uuid('department_id').references(() => procDepartments.id, { onDelete: 'set null' }),
     name: varchar('name', { length: 255 }).notNull(),
     description: text('description'),
+    isArchived: boolean('is_archived').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -118,10 +139,15 @@ export const procItems = pgTable(
     warrantyMonths: integer('warranty_months'),
     serviceIntervalDays: integer('service_interval_days'),
     expectedLifespanMonths: integer('expected_lifespan_months'),
+    /** The POS product this item is sold as: receipts into a selling location raise its stock. */
+    posProductId: uuid('pos_product_id').references(() => products.id, { onDelete: 'set null' }),
+    isArchived: boolean('is_archived').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    uniqueIndex('proc_items_sku_upper_unique').on(sql`upper(${t.sku})`),
+    uniqueIndex('proc_items_pos_product_id_unique').on(t.posProductId),
     index('proc_items_category_id_idx').on(t.categoryId),
     index('proc_items_department_id_idx').on(t.departmentId),
     index('proc_items_barcode_idx').on(t.barcode),

@@ -263,11 +263,17 @@ export const procInventoryTransactions = pgTable(
     reason: inventoryTransactionReasonEnum('reason').notNull(),
     refTable: varchar('ref_table', { length: 64 }),
     refId: uuid('ref_id'),
+    /** The batch that moved (receipts record it; issues and transfers take the soonest expiry first). */
+    batchId: uuid('batch_id').references(() => procItemBatches.id, { onDelete: 'restrict' }),
+    note: text('note'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
   },
   (t) => [
     index('proc_inventory_transactions_item_id_created_at_idx').on(t.itemId, t.createdAt),
+    index('proc_inventory_transactions_from_location_idx').on(t.fromLocationId, t.createdAt),
+    index('proc_inventory_transactions_to_location_idx').on(t.toLocationId, t.createdAt),
+    index('proc_inventory_transactions_batch_idx').on(t.batchId),
     index('proc_inventory_transactions_ref_idx').on(t.refTable, t.refId),
     check('proc_inventory_transactions_qty_check', sql`${t.qty} > 0`),
     check(
@@ -293,10 +299,17 @@ export const procIssues = pgTable(
     approvedBy: uuid('approved_by').references(() => users.id, { onDelete: 'restrict' }),
     status: issueStatusEnum('status').notNull().default('pending'),
     note: text('note'),
+    /** Who handed the stock out, and when (the issue's movement is posted then). */
+    completedBy: uuid('completed_by').references(() => users.id, { onDelete: 'restrict' }),
+    completedAt: timestamptz('completed_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('proc_issues_item_id_idx').on(t.itemId), check('proc_issues_qty_check', sql`${t.qty} > 0`)],
+  (t) => [
+    index('proc_issues_item_id_idx').on(t.itemId),
+    index('proc_issues_department_id_idx').on(t.departmentId),
+    check('proc_issues_qty_check', sql`${t.qty} > 0`),
+  ],
 );
 
 export const procTransfers = pgTable(
@@ -316,12 +329,21 @@ export const procTransfers = pgTable(
     requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'restrict' }),
     approvedBy: uuid('approved_by').references(() => users.id, { onDelete: 'restrict' }),
     status: transferStatusEnum('status').notNull().default('pending'),
+    note: text('note'),
+    /** Dispatch takes `qty` out of the source; receipt puts `qty_received` into the destination. */
+    dispatchedBy: uuid('dispatched_by').references(() => users.id, { onDelete: 'restrict' }),
+    dispatchedAt: timestamptz('dispatched_at'),
+    receivedBy: uuid('received_by').references(() => users.id, { onDelete: 'restrict' }),
+    receivedAt: timestamptz('received_at'),
+    /** What arrived; qty − qty_received is the recorded shortfall. */
+    qtyReceived: quantity('qty_received'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('proc_transfers_item_id_idx').on(t.itemId),
     check('proc_transfers_qty_check', sql`${t.qty} > 0`),
+    check('proc_transfers_qty_received_check', sql`${t.qtyReceived} >= 0 and ${t.qtyReceived} <= ${t.qty}`),
     check('proc_transfers_distinct_locations_check', sql`${t.fromLocationId} <> ${t.toLocationId}`),
   ],
 );
@@ -370,5 +392,38 @@ export const procSafetyChecks = pgTable(
   (t) => [
     index('proc_safety_checks_target_idx').on(t.scope, t.itemOrAssetId),
     index('proc_safety_checks_due_date_idx').on(t.dueDate),
+  ],
+);
+
+/**
+ * A stock count at one location (issue #16 item 2): each line keeps the book quantity when counted
+ * and what was found; the difference is posted as a `count` movement pointing at the count.
+ */
+export const procStockCounts = pgTable('proc_stock_counts', {
+  id: id(),
+  locationId: uuid('location_id')
+    .notNull()
+    .references(() => procLocations.id, { onDelete: 'restrict' }),
+  countedBy: uuid('counted_by').references(() => users.id, { onDelete: 'restrict' }),
+  note: text('note'),
+  createdAt: createdAt(),
+});
+
+export const procStockCountLines = pgTable(
+  'proc_stock_count_lines',
+  {
+    id: id(),
+    countId: uuid('count_id')
+      .notNull()
+      .references(() => procStockCounts.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => procItems.id, { onDelete: 'restrict' }),
+    bookQty: quantity('book_qty').notNull(),
+    countedQty: quantity('counted_qty').notNull(),
+  },
+  (t) => [
+    index('proc_stock_count_lines_count_id_idx').on(t.countId),
+    check('proc_stock_count_lines_counted_qty_check', sql`${t.countedQty} >= 0`),
   ],
 );

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, id, timestamptz, updatedAt } from './columns';
 import { userRoleEnum } from './enums';
+import { procDepartments } from './procurement-core';
 
 /**
  * spec §3 users. The PIN is never stored in plain text (security guide, PINs): only
@@ -19,6 +20,11 @@ export const users = pgTable(
     role: userRoleEnum('role').notNull().default('cashier'),
     /** Free-text department name shown as a badge (spec §2 User Management). */
     department: varchar('department', { length: 255 }),
+    /**
+     * The procurement department a department_manager runs (issue #16): the stock they see and the
+     * requisitions they raise are that department's. Null for everyone else.
+     */
+    procDepartmentId: uuid('proc_department_id').references(() => procDepartments.id, { onDelete: 'set null' }),
     /** Hex HMAC-SHA-256 of the PIN; null for a user who cannot sign in yet. */
     pinHash: text('pin_hash'),
     isActive: boolean('is_active').notNull().default(true),

@@ -1,0 +1,155 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { procInventoryTransactions, procItemBatches, procStockLevels } from '../../db/schema/index';
+
+/**
+ * Stock per location (issue #16 item 2): `proc_stock_levels` is the current value and
+ * `proc_inventory_transactions` the append-only ledger. Quantities go to SQL as 3-decimal strings;
+ * every change of on-hand is one conditional statement, so two requests can never both take the
+ * last unit (the row lock of the UPDATE serialises them, and READ COMMITTED re-checks the condition
+ * on the row the other one committed). The CHECK (on_hand_qty >= 0) backs it up.
+ */
+
+/** The rows of db.execute on either driver (node-postgres answers { rows }, PGlite the same or an array). */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows?: T[] }).rows ?? (result as T[]);
+}
+
+export type InventoryReasonValue = (typeof procInventoryTransactions.$inferInsert)['reason'];
+
+/** Takes `qty` out of an item's stock at a location; false (nothing changed) when less is on hand. */
+export async function takeOutStock(db: DbOrTx, itemId: string, locationId: string, qty: string): Promise<boolean> {
+  const rows = await db
+    .update(procStockLevels)
+    .set({ onHandQty: sql`${procStockLevels.onHandQty} - ${qty}::numeric`, updatedAt: new Date() })
+    .where(
+      and(
+        eq(procStockLevels.itemId, itemId),
+        eq(procStockLevels.locationId, locationId),
+        sql`${procStockLevels.onHandQty} >= ${qty}::numeric`,
+      ),
+    )
+    .returning({ id: procStockLevels.id });
+  return rows.length > 0;
+}
+
+/** Puts `qty` into an item's stock at a location, creating its level row on first receipt. */
+export async function putInStock(db: DbOrTx, itemId: string, locationId: string, qty: string): Promise<void> {
+  await db
+    .insert(procStockLevels)
+    .values({ itemId, locationId, onHandQty: qty })
+    .onConflictDoUpdate({
+      target: [procStockLevels.itemId, procStockLevels.locationId],
+      set: { onHandQty: sql`${procStockLevels.onHandQty} + excluded.on_hand_qty`, updatedAt: new Date() },
+    });
+}
+
+/** On hand of an item at a location ('0.000' when it never held any). */
+export async function onHandAt(db: DbOrTx, itemId: string, locationId: string): Promise<string> {
+  const rows = await db
+    .select({ qty: procStockLevels.onHandQty })
+    .from(procStockLevels)
+    .where(and(eq(procStockLevels.itemId, itemId), eq(procStockLevels.locationId, locationId)))
+    .limit(1);
+  return rows[0]?.qty ?? '0.000';
+}
+
+/**
+ * Locks an item's level row at a location (creating it at 0 if missing) and returns its on-hand:
+ * a count compares against this and writes its difference before anyone else moves that stock.
+ */
+export async function lockLevel(db: DbOrTx, itemId: string, locationId: string): Promise<string> {
+  await db
+    .insert(procStockLevels)
+    .values({ itemId, locationId, onHandQty: '0' })
+    .onConflictDoNothing({ target: [procStockLevels.itemId, procStockLevels.locationId] });
+  const rows = await db
+    .select({ qty: procStockLevels.onHandQty })
+    .from(procStockLevels)
+    .where(and(eq(procStockLevels.itemId, itemId), eq(procStockLevels.locationId, locationId)))
+    .for('update');
+  return rows[0]?.qty ?? '0.000';
+}
+
+export type LedgerInsert = {
+  itemId: string;
+  fromLocationId: string | null;
+  toLocationId: string | null;
+  qty: string;
+  reason: InventoryReasonValue;
+  refTable: string | null;
+  refId: string | null;
+  batchId: string | null;
+  note: string | null;
+  createdBy: string | null;
+};
+
+export async function insertLedgerRows(db: DbOrTx, rows: LedgerInsert[]): Promise<string[]> {
+  if (rows.length === 0) return [];
+  const inserted = await db
+    .insert(procInventoryTransactions)
+    .values(rows)
+    .returning({ id: procInventoryTransactions.id });
+  return inserted.map((r) => r.id);
+}
+
+/**
+ * What each batch of an item holds at a location, from the ledger (in − out), soonest expiry first
+ * (no expiry last, then oldest batch); the rows with no batch come as batchId null.
+ */
+export async function batchBalancesAt(
+  db: DbOrTx,
+  itemId: string,
+  locationId: string,
+): Promise<Array<{ batchId: string | null; qty: string }>> {
+  const result = await db.execute<{ batch_id: string | null; qty: string }>(sql`
+    select t.batch_id, sum(case when t.to_location_id = ${locationId} then t.qty else -t.qty end)::numeric(14,3)::text as qty
+    from proc_inventory_transactions t
+    left join proc_item_batches b on b.id = t.batch_id
+    where t.item_id = ${itemId} and (t.to_location_id = ${locationId} or t.from_location_id = ${locationId})
+    group by t.batch_id, b.expiry_date, b.created_at
+    having sum(case when t.to_location_id = ${locationId} then t.qty else -t.qty end) > 0
+    order by b.expiry_date asc nulls last, b.created_at asc nulls last`);
+  const rows = rowsOf<{ batch_id: string | null; qty: string }>(result);
+  return rows.map((r) => ({ batchId: r.batch_id, qty: r.qty }));
+}
+
+/** The batch of an item with this number, created on first use (a receipt's batch and expiry). */
+export async function upsertBatch(
+  db: DbOrTx,
+  values: {
+    itemId: string;
+    batchNo: string;
+    expiryDate: string | null;
+    supplierId?: string | null;
+    unitCost?: string | null;
+  },
+): Promise<{ id: string; expiryDate: string | null }> {
+  const inserted = await db
+    .insert(procItemBatches)
+    .values({
+      itemId: values.itemId,
+      batchNo: values.batchNo,
+      expiryDate: values.expiryDate,
+      supplierId: values.supplierId ?? null,
+      unitCost: values.unitCost ?? null,
+    })
+    .onConflictDoNothing({ target: [procItemBatches.itemId, procItemBatches.batchNo] })
+    .returning({ id: procItemBatches.id, expiryDate: procItemBatches.expiryDate });
+  if (inserted[0]) return inserted[0];
+  const rows = await db
+    .select({ id: procItemBatches.id, expiryDate: procItemBatches.expiryDate })
+    .from(procItemBatches)
+    .where(and(eq(procItemBatches.itemId, values.itemId), eq(procItemBatches.batchNo, values.batchNo)))
+    .limit(1);
+  return rows[0] as { id: string; expiryDate: string | null };
+}
+
+export async function batchOfItem(db: DbOrTx, batchId: string, itemId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: procItemBatches.id })
+    .from(procItemBatches)
+    .where(and(eq(procItemBatches.id, batchId), eq(procItemBatches.itemId, itemId)))
+    .limit(1);
+  return rows.length > 0;
+}

@@ -1,0 +1,299 @@
+import type { Item, ItemPage, Location, ProcCategory, Supplier } from '@retail-hub/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, inject, type TestApp } from '../../../test/build-test-app';
+import { aCategory, aProduct } from '../catalog/catalog.test-support';
+import { get, post, type StoresSessions, storesSessions, unique } from './stores.test-support';
+
+let t: TestApp;
+let s: StoresSessions;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  s = await storesSessions(t);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const patch = (cookie: string, url: string, payload: object) => inject(t, { method: 'PATCH', url, cookie, payload });
+
+describe('suppliers', () => {
+  it('creates, lists, searches, edits, archives and restores a supplier', async () => {
+    const name = unique('Acme Supplies');
+    const created = await post<Supplier>(t, s.procurement_admin, '/api/procurement/suppliers', {
+      name: `  ${name} `,
+      contactName: 'Jo Bloggs',
+      email: 'Orders@Acme.example',
+      phone: '',
+    });
+    expect(created).toMatchObject({ name, contactName: 'Jo Bloggs', email: 'orders@acme.example', phone: null });
+    expect(created.isArchived).toBe(false);
+
+    const found = await get<Supplier[]>(
+      t,
+      s.department_manager,
+      `/api/procurement/suppliers?search=${encodeURIComponent(name.slice(0, 12))}`,
+    );
+    expect(found.map((x) => x.id)).toContain(created.id);
+
+    const edited = await patch(s.manager, `/api/procurement/suppliers/${created.id}`, { name, notes: 'Net 30' });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({ notes: 'Net 30', contactName: null });
+
+    await post(t, s.procurement_admin, `/api/procurement/suppliers/${created.id}/archive`, {}, 200);
+    expect((await get<Supplier[]>(t, s.manager, '/api/procurement/suppliers')).map((x) => x.id)).not.toContain(
+      created.id,
+    );
+    expect(
+      (await get<Supplier[]>(t, s.manager, '/api/procurement/suppliers?status=archived')).map((x) => x.id),
+    ).toContain(created.id);
+    const again = await inject(t, {
+      method: 'POST',
+      url: `/api/procurement/suppliers/${created.id}/archive`,
+      cookie: s.manager,
+    });
+    expect(again.statusCode).toBe(409);
+    await post(t, s.procurement_admin, `/api/procurement/suppliers/${created.id}/restore`, {}, 200);
+  });
+
+  it('refuses a second supplier with the same name ignoring case (409) and bad input (400 with fields)', async () => {
+    const name = unique('Globex');
+    await post(t, s.manager, '/api/procurement/suppliers', { name });
+    const clash = await inject(t, {
+      method: 'POST',
+      url: '/api/procurement/suppliers',
+      cookie: s.manager,
+      payload: { name: name.toUpperCase() },
+    });
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json()).toMatchObject({
+      code: 'stores.supplier_name_taken',
+      errors: { name: 'This name is already in use' },
+    });
+
+    const bad = await inject(t, {
+      method: 'POST',
+      url: '/api/procurement/suppliers',
+      cookie: s.manager,
+      payload: { name: ' ', email: 'nope' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toMatchObject({ name: 'Name is required', email: 'Valid email is required' });
+  });
+
+  it('lets a department manager read but not write; a cashier gets 403 on both', async () => {
+    expect(
+      (
+        await inject(t, {
+          method: 'POST',
+          url: '/api/procurement/suppliers',
+          cookie: s.department_manager,
+          payload: { name: unique('X') },
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect((await inject(t, { method: 'GET', url: '/api/procurement/suppliers', cookie: s.cashier })).statusCode).toBe(
+      403,
+    );
+    expect((await inject(t, { method: 'GET', url: '/api/procurement/items', cookie: s.cashier })).statusCode).toBe(403);
+    expect((await inject(t, { method: 'GET', url: '/api/procurement/suppliers' })).statusCode).toBe(401);
+  });
+});
+
+describe('locations', () => {
+  it('creates a Building-Floor-Room location in a department; the code is unique ignoring case', async () => {
+    const code = unique('Main-2-205');
+    const created = await post<Location>(t, s.procurement_admin, '/api/procurement/locations', {
+      code,
+      name: 'Main building, room 205',
+      departmentId: s.departmentId,
+      building: 'Main',
+      floor: '2',
+      room: '205',
+      isSelling: true,
+    });
+    expect(created).toMatchObject({ code, departmentName: 'Stores Department A', building: 'Main', isSelling: true });
+    const clash = await inject(t, {
+      method: 'POST',
+      url: '/api/procurement/locations',
+      cookie: s.manager,
+      payload: { code: code.toLowerCase(), name: 'Other' },
+    });
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json().code).toBe('stores.location_code_taken');
+
+    const byDepartment = await get<Location[]>(
+      t,
+      s.manager,
+      `/api/procurement/locations?departmentId=${s.departmentId}`,
+    );
+    expect(byDepartment.map((l) => l.id)).toContain(created.id);
+  });
+
+  it('refuses an unknown department with a field message and changes nothing', async () => {
+    const code = unique('NOWHERE');
+    const response = await inject(t, {
+      method: 'POST',
+      url: '/api/procurement/locations',
+      cookie: s.manager,
+      payload: { code, name: 'Nowhere', departmentId: '00000000-0000-4000-8000-000000000000' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual({ departmentId: 'Department not found' });
+    const all = await get<Location[]>(t, s.manager, '/api/procurement/locations?status=all');
+    expect(all.map((l) => l.code)).not.toContain(code);
+  });
+
+  it('answers 404 for an unknown location and 400 for a malformed id', async () => {
+    expect(
+      (
+        await inject(t, {
+          method: 'GET',
+          url: '/api/procurement/locations/00000000-0000-4000-8000-000000000000',
+          cookie: s.manager,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await inject(t, { method: 'GET', url: '/api/procurement/locations/abc', cookie: s.manager })).statusCode,
+    ).toBe(400);
+  });
+});
+
+describe('categories and subcategories', () => {
+  it('creates a category with a subcategory, refuses duplicates, archives', async () => {
+    const name = unique('Cleaning');
+    const category = await post<ProcCategory>(t, s.procurement_admin, '/api/procurement/categories', { name });
+    const withSub = await post<ProcCategory>(
+      t,
+      s.procurement_admin,
+      `/api/procurement/categories/${category.id}/subcategories`,
+      {
+        name: 'Detergents',
+      },
+    );
+    expect(withSub.subcategories).toEqual([expect.objectContaining({ name: 'Detergents', categoryId: category.id })]);
+    const dup = await inject(t, {
+      method: 'POST',
+      url: `/api/procurement/categories/${category.id}/subcategories`,
+      cookie: s.manager,
+      payload: { name: 'detergents' },
+    });
+    expect(dup.statusCode).toBe(409);
+    const dupCat = await inject(t, {
+      method: 'POST',
+      url: '/api/procurement/categories',
+      cookie: s.manager,
+      payload: { name },
+    });
+    expect(dupCat.statusCode).toBe(409);
+    await post(t, s.manager, `/api/procurement/categories/${category.id}/archive`, {}, 200);
+    const active = await get<ProcCategory[]>(t, s.manager, '/api/procurement/categories');
+    expect(active.map((c) => c.id)).not.toContain(category.id);
+  });
+});
+
+describe('items', () => {
+  it('creates an item with the spec defaults and fractional quantities, finds it by SKU, name or barcode', async () => {
+    const sku = unique('GLV');
+    const item = await post<Item>(t, s.procurement_admin, '/api/procurement/items', {
+      sku,
+      name: 'Nitrile gloves',
+      uom: 'box',
+      barcode: `9${Date.now()}`,
+      reorderPoint: '2.5',
+    });
+    expect(item).toMatchObject({
+      sku,
+      uom: 'box',
+      minReorderQty: '1.000',
+      reorderPoint: '2.500',
+      isAsset: false,
+      onHandQty: '0.000',
+      posProductId: null,
+    });
+    const page = await get<ItemPage>(
+      t,
+      s.department_manager,
+      `/api/procurement/items?search=${encodeURIComponent(sku)}`,
+    );
+    expect(page.total).toBe(1);
+    expect(page.items[0]?.id).toBe(item.id);
+    const byBarcode = await get<ItemPage>(t, s.manager, `/api/procurement/items?search=${item.barcode}`);
+    expect(byBarcode.items.map((i) => i.id)).toEqual([item.id]);
+  });
+
+  it('refuses a duplicate SKU ignoring case, a subcategory of another category, bad quantities', async () => {
+    const sku = unique('DUP');
+    await post(t, s.manager, '/api/procurement/items', { sku, name: 'First' });
+    const dup = await inject(t, {
+      method: 'POST',
+      url: '/api/procurement/items',
+      cookie: s.manager,
+      payload: { sku: sku.toLowerCase(), name: 'Second' },
+    });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().errors).toEqual({ sku: 'This SKU is already in use' });
+
+    const a = await post<ProcCategory>(t, s.manager, '/api/procurement/categories', { name: unique('A') });
+    const b = await post<ProcCategory>(t, s.manager, '/api/procurement/categories', { name: unique('B') });
+    const bWithSub = await post<ProcCategory>(t, s.manager, `/api/procurement/categories/${b.id}/subcategories`, {
+      name: 'Sub',
+    });
+    const wrong = await inject(t, {
+      method: 'POST',
+      url: '/api/procurement/items',
+      cookie: s.manager,
+      payload: { sku: unique('X'), name: 'X', categoryId: a.id, subcategoryId: bWithSub.subcategories[0]?.id },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors).toEqual({ subcategoryId: 'The subcategory belongs to another category' });
+
+    const bad = await inject(t, {
+      method: 'POST',
+      url: '/api/procurement/items',
+      cookie: s.manager,
+      payload: { sku: unique('Y'), name: 'Y', reorderPoint: '1.2345', minReorderQty: '-1', warrantyMonths: 1.5 },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toMatchObject({
+      reorderPoint: 'Reorder point must be a number with at most 3 decimals',
+      minReorderQty: 'Minimum reorder quantity must be 0 or more',
+      warrantyMonths: 'Warranty months must be a whole number, 0 or more',
+    });
+  });
+
+  it('links an item to one POS product only', async () => {
+    const categoryId = await aCategory(t, s.manager);
+    const product = await aProduct(t, s.manager, { categoryId });
+    const item = await post<Item>(t, s.manager, '/api/procurement/items', {
+      sku: unique('POS'),
+      name: 'Linked',
+      posProductId: product.id,
+    });
+    expect(item).toMatchObject({ posProductId: product.id, posProductName: product.name });
+    const second = await inject(t, {
+      method: 'POST',
+      url: '/api/procurement/items',
+      cookie: s.manager,
+      payload: { sku: unique('POS'), name: 'Linked too', posProductId: product.id },
+    });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().code).toBe('stores.pos_product_linked');
+  });
+
+  it('pages the list on the server and archives', async () => {
+    const prefix = unique('PAGE');
+    for (let i = 0; i < 5; i++)
+      await post(t, s.manager, '/api/procurement/items', { sku: `${prefix}-${i}`, name: `Paged ${i}` });
+    const first = await get<ItemPage>(t, s.manager, `/api/procurement/items?search=${prefix}&pageSize=2`);
+    expect(first).toMatchObject({ total: 5, page: 1, pageSize: 2 });
+    expect(first.items.map((i) => i.sku)).toEqual([`${prefix}-0`, `${prefix}-1`]);
+    const third = await get<ItemPage>(t, s.manager, `/api/procurement/items?search=${prefix}&pageSize=2&page=3`);
+    expect(third.items.map((i) => i.sku)).toEqual([`${prefix}-4`]);
+    const id = first.items[0]?.id as string;
+    await post(t, s.manager, `/api/procurement/items/${id}/archive`, {}, 200);
+    expect((await get<ItemPage>(t, s.manager, `/api/procurement/items?search=${prefix}`)).total).toBe(4);
+    expect((await get<ItemPage>(t, s.manager, `/api/procurement/items?search=${prefix}&status=all`)).total).toBe(5);
+  });
+});

@@ -1,0 +1,236 @@
+import {
+  idSchema,
+  itemBodySchema,
+  itemPageSchema,
+  itemSchema,
+  locationBodySchema,
+  locationSchema,
+  MASTER_STATUSES,
+  procCategoryBodySchema,
+  procCategorySchema,
+  procSubcategoryBodySchema,
+  supplierBodySchema,
+  supplierSchema,
+} from '@retail-hub/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  categories,
+  itemById,
+  items,
+  locationById,
+  locations,
+  saveCategory,
+  saveItem,
+  saveLocation,
+  saveSubcategory,
+  saveSupplier,
+  setCategoryArchived,
+  setItemArchived,
+  setLocationArchived,
+  setSubcategoryArchived,
+  setSupplierArchived,
+  supplierById,
+  suppliers,
+} from './masters.service';
+
+const view = { permission: 'stores.view' } as const;
+const manage = { permission: 'stores.manage' } as const;
+const params = z.object({ id: idSchema });
+
+const search = z.string().max(255, { error: 'Search must be at most 255 characters' }).optional();
+const status = z.enum(MASTER_STATUSES, { error: 'Status must be active, archived or all' }).default('active');
+const optionalIdQuery = z
+  .union([idSchema, z.literal('')])
+  .optional()
+  .transform((v) => v || undefined);
+
+/**
+ * Stores masters (issue #16 item 1) under /api/procurement/: suppliers, locations, categories with
+ * their subcategories, items. Reading is `stores.view`, writing `stores.manage` (ADR 0004 Stores).
+ * Archive/restore instead of delete: documents and the ledger point at them.
+ */
+export const storesMastersRoutes: FastifyPluginAsyncZod = async (app) => {
+  // ---- Suppliers ----
+  app.get(
+    '/api/procurement/suppliers',
+    {
+      config: view,
+      schema: { querystring: z.object({ search, status }), response: { 200: z.array(supplierSchema) } },
+    },
+    async (request) => suppliers(app, request.query),
+  );
+  app.get(
+    '/api/procurement/suppliers/:id',
+    { config: view, schema: { params, response: { 200: supplierSchema } } },
+    async (request) => supplierById(app, request.params.id),
+  );
+  app.post(
+    '/api/procurement/suppliers',
+    { config: manage, schema: { body: supplierBodySchema, response: { 201: supplierSchema } } },
+    async (request, reply) => reply.status(201).send(await saveSupplier(app, null, request.body)),
+  );
+  app.patch(
+    '/api/procurement/suppliers/:id',
+    { config: manage, schema: { params, body: supplierBodySchema, response: { 200: supplierSchema } } },
+    async (request) => saveSupplier(app, request.params.id, request.body),
+  );
+  app.post(
+    '/api/procurement/suppliers/:id/archive',
+    { config: manage, schema: { params, response: { 200: supplierSchema } } },
+    async (request) => setSupplierArchived(app, request.params.id, true),
+  );
+  app.post(
+    '/api/procurement/suppliers/:id/restore',
+    { config: manage, schema: { params, response: { 200: supplierSchema } } },
+    async (request) => setSupplierArchived(app, request.params.id, false),
+  );
+
+  // ---- Locations ----
+  app.get(
+    '/api/procurement/locations',
+    {
+      config: view,
+      schema: {
+        querystring: z.object({ search, status, departmentId: optionalIdQuery }),
+        response: { 200: z.array(locationSchema) },
+      },
+    },
+    async (request) => locations(app, request.query),
+  );
+  app.get(
+    '/api/procurement/locations/:id',
+    { config: view, schema: { params, response: { 200: locationSchema } } },
+    async (request) => locationById(app, request.params.id),
+  );
+  app.post(
+    '/api/procurement/locations',
+    { config: manage, schema: { body: locationBodySchema, response: { 201: locationSchema } } },
+    async (request, reply) => reply.status(201).send(await saveLocation(app, null, request.body)),
+  );
+  app.patch(
+    '/api/procurement/locations/:id',
+    { config: manage, schema: { params, body: locationBodySchema, response: { 200: locationSchema } } },
+    async (request) => saveLocation(app, request.params.id, request.body),
+  );
+  app.post(
+    '/api/procurement/locations/:id/archive',
+    { config: manage, schema: { params, response: { 200: locationSchema } } },
+    async (request) => setLocationArchived(app, request.params.id, true),
+  );
+  app.post(
+    '/api/procurement/locations/:id/restore',
+    { config: manage, schema: { params, response: { 200: locationSchema } } },
+    async (request) => setLocationArchived(app, request.params.id, false),
+  );
+
+  // ---- Categories and subcategories ----
+  app.get(
+    '/api/procurement/categories',
+    {
+      config: view,
+      schema: { querystring: z.object({ status }), response: { 200: z.array(procCategorySchema) } },
+    },
+    async (request) => categories(app, request.query.status),
+  );
+  app.post(
+    '/api/procurement/categories',
+    { config: manage, schema: { body: procCategoryBodySchema, response: { 201: procCategorySchema } } },
+    async (request, reply) => reply.status(201).send(await saveCategory(app, null, request.body)),
+  );
+  app.patch(
+    '/api/procurement/categories/:id',
+    { config: manage, schema: { params, body: procCategoryBodySchema, response: { 200: procCategorySchema } } },
+    async (request) => saveCategory(app, request.params.id, request.body),
+  );
+  app.post(
+    '/api/procurement/categories/:id/archive',
+    { config: manage, schema: { params, response: { 200: procCategorySchema } } },
+    async (request) => setCategoryArchived(app, request.params.id, true),
+  );
+  app.post(
+    '/api/procurement/categories/:id/restore',
+    { config: manage, schema: { params, response: { 200: procCategorySchema } } },
+    async (request) => setCategoryArchived(app, request.params.id, false),
+  );
+  app.post(
+    '/api/procurement/categories/:id/subcategories',
+    {
+      config: manage,
+      schema: { params, body: procSubcategoryBodySchema, response: { 201: procCategorySchema } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await saveSubcategory(app, { categoryId: request.params.id }, request.body)),
+  );
+  app.patch(
+    '/api/procurement/subcategories/:id',
+    {
+      config: manage,
+      schema: { params, body: procSubcategoryBodySchema, response: { 200: procCategorySchema } },
+    },
+    async (request) => saveSubcategory(app, { id: request.params.id }, request.body),
+  );
+  app.post(
+    '/api/procurement/subcategories/:id/archive',
+    { config: manage, schema: { params, response: { 200: procCategorySchema } } },
+    async (request) => setSubcategoryArchived(app, request.params.id, true),
+  );
+  app.post(
+    '/api/procurement/subcategories/:id/restore',
+    { config: manage, schema: { params, response: { 200: procCategorySchema } } },
+    async (request) => setSubcategoryArchived(app, request.params.id, false),
+  );
+
+  // ---- Items ----
+  app.get(
+    '/api/procurement/items',
+    {
+      config: view,
+      schema: {
+        querystring: z.object({
+          search,
+          status,
+          categoryId: optionalIdQuery,
+          departmentId: optionalIdQuery,
+          page: z.coerce.number().int().min(1, { error: 'Page must be 1 or more' }).default(1),
+          pageSize: z.coerce
+            .number()
+            .int()
+            .min(1, { error: 'Page size must be between 1 and 200' })
+            .max(200, { error: 'Page size must be between 1 and 200' })
+            .default(50),
+        }),
+        response: { 200: itemPageSchema },
+      },
+    },
+    async (request) => {
+      const { page, pageSize, ...filter } = request.query;
+      return items(app, filter, { page, pageSize });
+    },
+  );
+  app.get(
+    '/api/procurement/items/:id',
+    { config: view, schema: { params, response: { 200: itemSchema } } },
+    async (request) => itemById(app, request.params.id),
+  );
+  app.post(
+    '/api/procurement/items',
+    { config: manage, schema: { body: itemBodySchema, response: { 201: itemSchema } } },
+    async (request, reply) => reply.status(201).send(await saveItem(app, null, request.body)),
+  );
+  app.patch(
+    '/api/procurement/items/:id',
+    { config: manage, schema: { params, body: itemBodySchema, response: { 200: itemSchema } } },
+    async (request) => saveItem(app, request.params.id, request.body),
+  );
+  app.post(
+    '/api/procurement/items/:id/archive',
+    { config: manage, schema: { params, response: { 200: itemSchema } } },
+    async (request) => setItemArchived(app, request.params.id, true),
+  );
+  app.post(
+    '/api/procurement/items/:id/restore',
+    { config: manage, schema: { params, response: { 200: itemSchema } } },
+    async (request) => setItemArchived(app, request.params.id, false),
+  );
+};
