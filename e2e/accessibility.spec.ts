@@ -80,7 +80,7 @@ test.describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
     });
   }
 
-  test("the terminal's toast and dialogs (shift, size, payment, transaction complete) have no serious or critical violations", async ({
+  test("the terminal's toast and dialogs (shift, size, payment, transaction complete, shortcuts legend) have no serious or critical violations", async ({
     page,
   }) => {
     test.setTimeout(90_000);
@@ -122,6 +122,18 @@ test.describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
     await expect(complete).toBeVisible();
     await page.waitForTimeout(350);
     found.push(...(await seriousViolations(page, 'Transaction Complete dialog', '[role="dialog"]')));
+    await page.keyboard.press('s');
+    await expect(complete).toBeHidden();
+
+    // Issue #22: the terminal with the keyboard legend open ('?'), the whole page.
+    await expect(page.getByRole('textbox', { name: 'Search products' })).toBeFocused();
+    await page.keyboard.press('?');
+    const legend = page.getByRole('dialog', { name: 'Keyboard Shortcuts' });
+    await expect(legend).toBeVisible();
+    await page.waitForTimeout(350);
+    found.push(...(await seriousViolations(page, 'terminal with the Keyboard Shortcuts legend open')));
+    await page.keyboard.press('Escape');
+    await expect(legend).toBeHidden();
 
     expect(found.join('\n')).toBe('');
   });

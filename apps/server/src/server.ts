@@ -1,7 +1,9 @@
 import { networkInterfaces } from 'node:os';
+import path from 'node:path';
 import pinoPretty from 'pino-pretty';
 import { buildApp } from './app';
 import { type Config, ConfigError, loadConfig, loadOrCreateDatabasePassword } from './config/config';
+import { startDailyBackups } from './db/backup';
 import { type Database, openDatabase } from './db/client';
 import { openEmbeddedDatabase } from './db/embedded';
 import { EmbeddedPostgresError } from './db/embedded-postgres';
@@ -108,6 +110,15 @@ async function main(): Promise<void> {
     app.sessions.purgeExpired().catch((err) => app.log.warn({ err }, 'could not purge expired sessions'));
   }, 10 * 60_000);
   purge.unref();
+  // BACKUP_DAILY: a backup whenever the newest in BACKUP_DIR is a day old (issue #20 item 1).
+  const dailyBackups = config.backupDaily
+    ? startDailyBackups(database, {
+        dir: config.backupDir,
+        keep: config.backupKeep,
+        secretsFile: path.join(config.dataDir, 'secrets.json'),
+        log: app.log,
+      })
+    : null;
 
   // Issue #20 item 6: SIGTERM ends the process within SHUTDOWN_LIMIT_MS whatever the clients do.
   // Readiness turns 503 and live-update streams end with a retry hint (preClose hooks); requests
@@ -120,6 +131,7 @@ async function main(): Promise<void> {
     const began = Date.now();
     app.log.info({ signal }, 'shutting down');
     clearInterval(purge);
+    dailyBackups?.stop();
     const hardStop = setTimeout(() => {
       app.log.error({ signal, afterMs: Date.now() - began }, 'shutdown did not finish in time; exiting');
       process.exit(1);

@@ -160,6 +160,21 @@ export const configSchema = z.object({
     })
     .default('Retail Hub <no-reply@retail-hub.local>')
     .describe('Sender of staff e-mail, e.g. "Store Office <office@example.com>".'),
+  BACKUP_DIR: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('Folder for `npm run backup` and the daily backup (default DATA_DIR/backups).'),
+  BACKUP_KEEP: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .default(14)
+    .describe('Backups kept in BACKUP_DIR; older ones are deleted.'),
+  BACKUP_DAILY: booleanFromEnv
+    .default(false)
+    .describe('While the app runs, write a backup when the newest in BACKUP_DIR is a day old.'),
   METRICS_TOKEN: z
     .string()
     .min(16, { error: 'must be at least 16 characters' })
@@ -216,6 +231,10 @@ export type Config = Readonly<{
   /** Staff e-mail transport; null keeps messages in DATA_DIR/outbox.jsonl (modules/mail). */
   smtp: SmtpSettings | null;
   mailFrom: string;
+  /** Backups (issue #20 item 1, db/backup.ts). */
+  backupDir: string;
+  backupKeep: number;
+  backupDaily: boolean;
   /** Bearer token for GET /metrics from another computer; null: loopback only (issue #20 item 2). */
   metricsToken: string | null;
   /** External optimization-suggestion provider; null uses the built-in rules (modules/procurement). */
@@ -343,6 +362,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtp: smtpSettings(c),
     mailFrom: c.MAIL_FROM,
     metricsToken: c.METRICS_TOKEN ?? null,
+    backupDir: path.resolve(c.BACKUP_DIR ?? path.join(dataDir, 'backups')),
+    backupKeep: c.BACKUP_KEEP,
+    backupDaily: c.BACKUP_DAILY,
     ai: c.AI_PROVIDER_URL
       ? { baseUrl: c.AI_PROVIDER_URL.replace(/\/+$/, ''), apiKey: c.AI_API_KEY || null, model: c.AI_MODEL }
       : null,
@@ -391,6 +413,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     smtp: null,
     mailFrom: 'Retail Hub <no-reply@retail-hub.test>',
     metricsToken: null,
+    backupDir: '',
+    backupKeep: 14,
+    backupDaily: false,
     ai: null,
     ...overrides,
   });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
@@ -16,4 +17,17 @@ export async function runMigrations(database: Database): Promise<void> {
   } else {
     await migrateNodePg(database.db as unknown as NodePgDatabase<Schema>, { migrationsFolder: MIGRATIONS_FOLDER });
   }
+}
+
+let newestMigration: number | null = null;
+
+/** The `when` of the newest committed migration (drizzle's journal), read once. */
+export function newestMigrationMillis(): number {
+  if (newestMigration === null) {
+    const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as {
+      entries: Array<{ when: number }>;
+    };
+    newestMigration = Math.max(0, ...journal.entries.map((e) => e.when));
+  }
+  return newestMigration;
 }

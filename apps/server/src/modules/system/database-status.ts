@@ -1,7 +1,5 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Database } from '../../db/client';
-import { MIGRATIONS_FOLDER } from '../../db/migrate';
+import { newestMigrationMillis } from '../../db/migrate';
 
 /** How long a health probe waits for the database before calling it unreachable. */
 const PROBE_TIMEOUT_MS = 5_000;
@@ -23,19 +21,6 @@ export async function databaseStatus(database: Database): Promise<'connected' | 
   } catch {
     return 'disconnected';
   }
-}
-
-let newestMigration: number | null = null;
-
-/** The `when` of the newest committed migration (drizzle's journal), read once. */
-export function newestMigrationMillis(): number {
-  if (newestMigration === null) {
-    const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as {
-      entries: Array<{ when: number }>;
-    };
-    newestMigration = Math.max(0, ...journal.entries.map((e) => e.when));
-  }
-  return newestMigration;
 }
 
 export type MigrationState = {

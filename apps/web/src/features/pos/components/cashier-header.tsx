@@ -22,31 +22,49 @@ export function shortUserId(id: string): string {
  * spec §2 POS terminal: who is selling (initial, full name, role label, short id) and the banner
  * that every sale is tracked to this user. `actions` holds the shift status bar.
  */
-export function CashierHeader({ user, actions }: { user: SessionUser; actions?: ReactNode }) {
+export function CashierHeader({
+  user,
+  actions,
+  corner,
+}: {
+  user: SessionUser;
+  actions?: ReactNode;
+  /** Beside the name, at the right of its row (the terminal's keyboard shortcuts button). */
+  corner?: ReactNode;
+}) {
   const name = cashierName(user);
   return (
     <Paper withBorder p="sm" data-testid="cashier-header">
       <Group justify="space-between" gap="sm" wrap="wrap">
-        <Group gap="sm" wrap="nowrap" miw={0}>
-          <Avatar color="navy" variant="filled" radius="xl" size={44} aria-hidden>
-            {name.charAt(0).toUpperCase()}
-          </Avatar>
-          <Box miw={0}>
-            <Group gap={8} wrap="nowrap">
-              <Text fw={700} truncate="end" data-testid="cashier-name">
-                {name}
-              </Text>
-              <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                {terminalRoleLabel(user.role)} · ID {shortUserId(user.id)}
-              </Text>
-            </Group>
-            <Group gap={4} wrap="nowrap" c="green.9">
-              <IconShieldCheck size={16} aria-hidden />
-              <Text size="sm" c="green.9" role="note">
-                All sales are tracked to {name}
-              </Text>
-            </Group>
-          </Box>
+        <Group
+          gap="sm"
+          wrap="nowrap"
+          miw={0}
+          justify="space-between"
+          style={{ flex: corner ? '1 1 300px' : undefined }}
+        >
+          <Group gap="sm" wrap="nowrap" miw={0}>
+            <Avatar color="navy" variant="filled" radius="xl" size={44} aria-hidden>
+              {name.charAt(0).toUpperCase()}
+            </Avatar>
+            <Box miw={0}>
+              <Group gap={8} wrap="nowrap">
+                <Text fw={700} truncate="end" data-testid="cashier-name">
+                  {name}
+                </Text>
+                <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                  {terminalRoleLabel(user.role)} · ID {shortUserId(user.id)}
+                </Text>
+              </Group>
+              <Group gap={4} wrap="nowrap" c="green.9">
+                <IconShieldCheck size={16} aria-hidden />
+                <Text size="sm" c="green.9" role="note">
+                  All sales are tracked to {name}
+                </Text>
+              </Group>
+            </Box>
+          </Group>
+          {corner}
         </Group>
         {actions}
       </Group>

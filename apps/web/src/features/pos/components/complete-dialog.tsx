@@ -1,10 +1,11 @@
-import { Button, Group, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Button, Group, Modal, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { paymentMethodTitle } from '@retail-hub/shared';
 import { IconCircleCheck, IconCopy, IconMail, IconPrinter } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { money } from '@/lib/money';
 import { notifyError } from '@/lib/notify';
 import { useReceiptEmailAvailable } from '../api/email-receipt';
+import { KeyCaps } from '../keyboard/shortcuts-legend';
 import { EmailReceiptDialog } from '../receipt/email-receipt-dialog';
 import { printReceipt } from '../receipt/print-receipt';
 import { PRINT_ERROR, reprintReceipt } from '../receipt/reprint-receipt';
@@ -15,30 +16,51 @@ export function saleNumber(id: string): string {
   return id.slice(-6).toUpperCase();
 }
 
+/** The number shown for a sale: the server's, else the last 6 characters of its id. */
+function numberOf(sale: RecordedSale): string {
+  return sale.number ?? saleNumber(sale.id);
+}
+
+/**
+ * Print Receipt (spec §4): the print window, then `onDone` dismisses the dialog; 'No Receipt' or
+ * 'Print Error' toasts otherwise. Also what P and Enter do (issue #22).
+ */
+export function printSaleReceipt(sale: RecordedSale, onDone: () => void): void {
+  if (!sale.receipt) {
+    notifyError({ title: 'No Receipt', message: 'There is no receipt to print for this sale.' });
+    return;
+  }
+  const outcome = printReceipt(sale.receipt, { number: numberOf(sale), onDone });
+  if (outcome === 'blocked') {
+    notifyError(PRINT_ERROR);
+  }
+}
+
 /**
  * spec §2 'Transaction Complete': Print Receipt or Skip. spec §4: printing opens the print window,
  * waits 250 ms, prints, closes it and then dismisses this dialog; spec §8 'Print Error' when the
  * browser blocks the window, 'No Receipt' when there is nothing to print.
  */
-export function CompleteDialog({ sale, onClose }: { sale: RecordedSale | null; onClose: () => void }) {
-  const number = sale ? (sale.number ?? saleNumber(sale.id)) : '';
+export function CompleteDialog({
+  sale,
+  onClose,
+  onNestedDialogChange,
+}: {
+  sale: RecordedSale | null;
+  onClose: () => void;
+  /** The e-mail dialog opened or closed over this one: the terminal's P and S keys are off meanwhile. */
+  onNestedDialogChange?: (open: boolean) => void;
+}) {
+  const number = sale ? numberOf(sale) : '';
   const isCash = sale?.receipt?.paymentMethod === 'cash';
   const emailAvailable = useReceiptEmailAvailable();
   const [emailing, setEmailing] = useState(false);
-
-  const print = () => {
-    if (!sale?.receipt) {
-      notifyError({ title: 'No Receipt', message: 'There is no receipt to print for this sale.' });
-      return;
-    }
-    const outcome = printReceipt(sale.receipt, { number, onDone: onClose });
-    if (outcome === 'blocked') {
-      notifyError(PRINT_ERROR);
-    }
-  };
+  useEffect(() => onNestedDialogChange?.(emailing), [emailing, onNestedDialogChange]);
 
   return (
-    <Modal opened={sale !== null} onClose={onClose} title="Transaction Complete" centered size="md">
+    // issue #22: Print Receipt has the focus (Enter prints); closing hands the focus to the
+    // terminal's search box for the next scan, not back to Complete Sale.
+    <Modal opened={sale !== null} onClose={onClose} title="Transaction Complete" centered size="md" returnFocus={false}>
       {sale ? (
         <Stack gap="md" align="stretch">
           <Group gap="sm" wrap="nowrap">
@@ -66,14 +88,27 @@ export function CompleteDialog({ sale, onClose }: { sale: RecordedSale | null; o
               </Text>
             </Group>
           ) : null}
-          <Group grow gap="sm">
-            <Button variant="default" h={52} onClick={onClose} data-autofocus>
+          <SimpleGrid cols={2} spacing="sm" verticalSpacing={6}>
+            <Button variant="default" h={52} onClick={onClose} aria-keyshortcuts="Escape S">
               Skip
             </Button>
-            <Button h={52} leftSection={<IconPrinter size={20} aria-hidden />} onClick={print}>
+            <Button
+              h={52}
+              leftSection={<IconPrinter size={20} aria-hidden />}
+              onClick={() => printSaleReceipt(sale, onClose)}
+              aria-keyshortcuts="Enter P"
+              data-autofocus
+            >
               Print Receipt
             </Button>
-          </Group>
+            {/* issue #22: the keys of each button, under it (the buttons' aria-keyshortcuts say the same). */}
+            <Group justify="center" aria-hidden>
+              <KeyCaps keys={['Esc', 'S']} />
+            </Group>
+            <Group justify="center" aria-hidden>
+              <KeyCaps keys={['Enter', 'P']} />
+            </Group>
+          </SimpleGrid>
           {/* Issue #15 item 4: a second copy (marked COPY) and an e-mailed receipt. */}
           <Group grow gap="sm">
             <Button

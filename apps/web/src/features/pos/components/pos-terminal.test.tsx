@@ -27,8 +27,11 @@ const product = (overrides: Record<string, unknown>) => ({
   ...overrides,
 });
 
+const LATTE_ID = '00000000-0000-4000-8000-000000000004';
+
 const PRODUCTS = [
   product({}),
+  product({ id: LATTE_ID, name: 'Latte', sku: 'COF-LATT-01', price: '3.00', hasVariants: true }),
   product({ id: '00000000-0000-4000-8000-000000000002', name: 'Kombucha', sku: 'DRK-KOMB-01', stock: 0 }),
   product({
     id: '00000000-0000-4000-8000-000000000003',
@@ -70,6 +73,22 @@ const recordedSale = {
   },
 };
 
+const size = (name: string, cents: number, sortOrder: number, stock = 20) => ({
+  variantId: null,
+  name,
+  priceCents: cents,
+  price: (cents / 100).toFixed(2),
+  stock,
+  sortOrder,
+});
+
+const LATTE_SIZES = [
+  size('Dine In Small Cup', 300, 0),
+  size('Dine In Big Cup', 400, 1, 0),
+  size('Takeaway Small Cup', 350, 2),
+  size('Takeaway Big Cup', 450, 3),
+];
+
 type SaleHandler = Parameters<typeof mockServer>[0][string];
 
 type ShiftAnswer = typeof openShift | null;
@@ -93,6 +112,7 @@ function renderTerminal({
     'GET /api/shifts/current': () =>
       json(200, { shift: shiftAnswers.length > 1 ? shiftAnswers.shift() : shiftAnswers[0] }),
     'POST /api/transactions': sale ?? (() => json(201, recordedSale)),
+    [`GET /api/products/${LATTE_ID}/size-options`]: () => json(200, LATTE_SIZES),
     ...extra,
   });
   renderApp('/pos');
@@ -193,7 +213,7 @@ describe('the POS terminal', () => {
       extra: { 'GET /api/products': () => json(200, PRODUCTS, { 'X-Total-Count': '1234' }) },
     });
     const paging = await screen.findByTestId('product-paging');
-    expect(paging.textContent).toContain('Showing 3 of 1,234 products');
+    expect(paging.textContent).toContain(`Showing ${PRODUCTS.length} of 1,234 products`);
     const productCalls = () =>
       fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('/api/products?'));
     expect(productCalls().at(-1)).toContain('assetType=regular');
@@ -286,5 +306,104 @@ describe('the POS terminal', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  // Each test types a whole sale: more time than the default on a busy two-core machine.
+  describe('with the keyboard only (issue #22)', { timeout: 40_000 }, () => {
+    const search = () => screen.getByRole('textbox', { name: 'Search products' }) as HTMLInputElement;
+    const lines = () => screen.queryAllByTestId('cart-line').map((line) => line.textContent);
+
+    it('scan, size key, F9 and S ring up a sale, and the search box is ready for the next scan', async () => {
+      const { user, fetchMock } = renderTerminal();
+      await screen.findByRole('button', { name: /^Blueberry Muffin/ });
+      await waitFor(() => expect(document.activeElement).toBe(search()));
+
+      await user.keyboard('BAK-MUFF-01{Enter}');
+      await waitFor(() => expect(lines()).toHaveLength(1));
+      expect(search().value).toBe('');
+
+      await user.keyboard('COF-LATT-01{Enter}');
+      const sizes = await screen.findByRole('dialog', { name: 'Choose Size' });
+      await within(sizes).findByRole('button', { name: /^Takeaway Big Cup/ });
+      // An out-of-stock size's key says so and keeps the dialog open.
+      await user.keyboard('2');
+      expect(await screen.findByText('Dine In Big Cup is out of stock.', {}, { timeout: 5_000 })).toBeInTheDocument();
+      await user.keyboard('4');
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Choose Size' })).toBeNull());
+      expect(lines()[1]).toContain('Takeaway Big Cup');
+
+      // + and − act on the last line while the search box is empty.
+      await user.click(search());
+      await user.keyboard('+');
+      expect(screen.getByTestId('cart-count').textContent).toBe('3 items');
+      await user.keyboard('-');
+      expect(screen.getByTestId('cart-count').textContent).toBe('2 items');
+
+      await user.keyboard('{Alt>}3{/Alt}');
+      expect(screen.getByTestId('change-due').textContent).toBe('$11.50');
+      await user.keyboard('{F9}');
+      const complete = await screen.findByRole('dialog', { name: 'Transaction Complete' });
+      expect(document.activeElement).toBe(within(complete).getByRole('button', { name: 'Print Receipt' }));
+      const [call] = saleCalls(fetchMock);
+      expect(JSON.parse(String(call?.[1]?.body))).toMatchObject({
+        paymentMethod: 'cash',
+        total: '8.50',
+        amountReceived: '20.00',
+      });
+      await user.keyboard('s');
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Transaction Complete' })).toBeNull());
+      await waitFor(() => expect(document.activeElement).toBe(search()));
+    });
+
+    it('an unknown scanned SKU shows one toast and clears the box; words stay a search', async () => {
+      const { user } = renderTerminal();
+      await screen.findByRole('button', { name: /^Blueberry Muffin/ });
+      await user.keyboard('ZZZ-404-01{Enter}');
+      expect(
+        await screen.findByText('No product has the SKU "ZZZ-404-01".', {}, { timeout: 5_000 }),
+      ).toBeInTheDocument();
+      expect(screen.getAllByText('Unknown SKU')).toHaveLength(1);
+      expect(search().value).toBe('');
+      await user.keyboard('muffin{Enter}');
+      expect(search().value).toBe('muffin');
+      expect(lines()).toHaveLength(0);
+    });
+
+    it('Alt+R picks Credit Card, Alt+A goes to the reference, Esc back to the search box, and F9 sells', async () => {
+      const { user, fetchMock } = renderTerminal();
+      await screen.findByRole('button', { name: /^Blueberry Muffin/ });
+      await user.keyboard('BAK-MUFF-01{Enter}');
+      await waitFor(() => expect(lines()).toHaveLength(1));
+      await user.keyboard('{Alt>}r{/Alt}');
+      // Alt+A also shows the sale at tablet width (the tab of these tests).
+      await user.keyboard('{Alt>}a{/Alt}');
+      expect(screen.getByRole('button', { name: 'Credit Card' }).getAttribute('aria-pressed')).toBe('true');
+      const reference = screen.getByRole('textbox', { name: /Reference Code/ });
+      await waitFor(() => expect(document.activeElement).toBe(reference));
+      // Keys do not fire while typing the reference.
+      await user.keyboard('445566{F9}');
+      expect(saleCalls(fetchMock)).toHaveLength(0);
+      // At tablet width the search box is on the other tab: Esc leaves the field for the sale's keys.
+      await user.keyboard('{Escape}');
+      expect(document.activeElement).toBe(document.body);
+      await user.keyboard('{F9}');
+      await screen.findByRole('dialog', { name: 'Transaction Complete' });
+      const [call] = saleCalls(fetchMock);
+      expect(JSON.parse(String(call?.[1]?.body))).toMatchObject({
+        paymentMethod: 'credit_card',
+        referenceCode: 'VTPD445566',
+        total: '4.10',
+      });
+    });
+
+    it('? opens the legend of every key', async () => {
+      const { user } = renderTerminal();
+      await screen.findByRole('button', { name: /^Blueberry Muffin/ });
+      await user.keyboard('?');
+      const legend = await screen.findByRole('dialog', { name: 'Keyboard Shortcuts' });
+      for (const text of ['Complete Sale (also from the search box after a scan)', 'Credit Card', 'Quick amount $20']) {
+        expect(within(legend).getByText(text)).toBeInTheDocument();
+      }
+    });
   });
 });

@@ -1,23 +1,41 @@
-import { Badge, Box, Button, Center, Group, Loader, Paper, Stack, Tabs, Text } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Box,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Tabs,
+  Text,
+  Tooltip,
+} from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { formatMoney, PRODUCT_LIST_MAX_LIMIT, parseCents, type SessionUser, type SizeOption } from '@retail-hub/shared';
-import { IconShoppingCart } from '@tabler/icons-react';
+import { IconKeyboard, IconShoppingCart } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { CATEGORIES_REFETCH_MS, productPageQueryOptions, useCategories } from '@/features/catalog';
+import { CATEGORIES_REFETCH_MS, productPageQueryOptions, useCategories, useSizeOptions } from '@/features/catalog';
 import { notifyError } from '@/lib/notify';
 import { useCurrentShift } from '../api/get-current-shift';
 import { type CartItem, cartItemCount, cartReducer, emptyCart } from '../cart/cart-reducer';
 import { useCheckout } from '../hooks/use-checkout';
 import { useRepriceFromServer } from '../hooks/use-reprice-from-server';
-import { useScannerKeystrokes, useSkuSubmit } from '../hooks/use-scanner';
-import { buildSaleRequest, emptyPayment, type PaymentInput, summarizePayment } from '../payment/payment';
+import { useSkuSubmit } from '../hooks/use-scanner';
+import { ShortcutTooltip } from '../keyboard/shortcut-tooltip';
+import { KEY, type TerminalCommand, type TerminalMode } from '../keyboard/shortcuts';
+import { ShortcutsLegend } from '../keyboard/shortcuts-legend';
+import { useTerminalKeys } from '../keyboard/use-terminal-keys';
+import { buildSaleRequest, emptyPayment, type PaymentInput, summarizePayment, withMethod } from '../payment/payment';
+import { PAYMENT_INPUT_IDS } from '../payment/payment-panel';
 import { ShiftBar } from '../shift/shift-bar';
 import { ShiftDialog } from '../shift/shift-dialog';
 import type { PosProduct, RecordedSale } from '../types';
 import { CartPanel } from './cart-panel';
 import { CashierHeader } from './cashier-header';
-import { CompleteDialog } from './complete-dialog';
+import { CompleteDialog, printSaleReceipt } from './complete-dialog';
 import { isCustomerMenuProduct, type MenuMode, ProductBrowser } from './product-browser';
 import { SizeDialog } from './size-dialog';
 
@@ -34,6 +52,21 @@ const SEARCH_DEBOUNCE_MS = 300;
 
 /** Two columns from 1200 px (counter PC); below, tabs with the sale always one tap away (tablet). */
 const TWO_COLUMNS_QUERY = '(min-width: 75em)';
+
+/** After a dialog's exit transition (Mantine's 200 ms), a focus left on nothing goes to the search. */
+const FOCUS_RESCUE_MS = 260;
+
+/** Focus a field and select what it holds, so the next keys replace it. */
+function focusAndSelect(input: HTMLInputElement | HTMLTextAreaElement | null | undefined): void {
+  if (!input) return;
+  input.focus();
+  input.select();
+}
+
+function focusById(id: string): void {
+  // At tablet width the field may be on the other tab: wait for it to show.
+  requestAnimationFrame(() => focusAndSelect(document.getElementById(id) as HTMLInputElement | null));
+}
 
 function toCartItem(product: PosProduct, option?: SizeOption): CartItem {
   return {
@@ -57,7 +90,15 @@ export function PosTerminal({ user }: { user: SessionUser }) {
   const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [category, setCategory] = useState<string | null>(null);
   const [menuMode, setMenuMode] = useState<MenuMode>('customer');
-  const [sizeProduct, setSizeProduct] = useState<PosProduct | null>(null);
+  // Products waiting for 'Choose Size', in the order they were scanned or tapped (issue #22: two
+  // quick scans of coffees both land, one after the other).
+  const [sizeQueue, setSizeQueue] = useState<PosProduct[]>([]);
+  const sizeProduct = sizeQueue[0] ?? null;
+  // Sizes are priced by the server (spec §9 Size option prices); always read them fresh for a sale.
+  const sizes = useSizeOptions(sizeProduct?.id, { staleTime: 0 });
+  const [isLegendOpen, setLegendOpen] = useState(false);
+  // The e-mail receipt dialog over 'Transaction Complete' (its fields take the keys).
+  const [isCompleteNested, setCompleteNested] = useState(false);
   const [isShiftDialogOpen, setShiftDialogOpen] = useState(false);
   const [completedSale, setCompletedSale] = useState<RecordedSale | null>(null);
   const [tab, setTab] = useState<string | null>('products');
@@ -106,16 +147,22 @@ export function PosTerminal({ user }: { user: SessionUser }) {
   });
 
   const addProduct = useCallback((product: PosProduct) => {
-    if (product.hasVariants) setSizeProduct(product);
+    if (product.hasVariants) setSizeQueue((queue) => [...queue, product]);
     else dispatch({ type: 'add', item: toCartItem(product) });
   }, []);
 
+  const nextSize = () => setSizeQueue((queue) => queue.slice(1));
   const pickSize = (product: PosProduct, option: SizeOption) => {
     dispatch({ type: 'add', item: toCartItem(product, option) });
-    setSizeProduct(null);
+    nextSize();
   };
 
-  useScannerKeystrokes(searchInput, setSearch);
+  const focusSearch = useCallback(() => focusAndSelect(searchInput.current), []);
+  const closeComplete = useCallback(() => {
+    setCompletedSale(null);
+    // issue #22: after a sale the search box is ready for the next scan.
+    requestAnimationFrame(() => searchInput.current?.focus());
+  }, []);
 
   const startCheckout = () => {
     // spec §5 Checkout: an empty cart is refused.
@@ -129,7 +176,13 @@ export function PosTerminal({ user }: { user: SessionUser }) {
       return;
     }
     const summary = summarizePayment(cart.lines, payment);
-    if (summary.shortBy > 0 || summary.referenceLooksLikeCard || summary.notesHoldCard) return;
+    // What stops the sale gets the focus (the panel already says what is wrong).
+    if (summary.shortBy > 0 || summary.referenceLooksLikeCard || summary.notesHoldCard) {
+      setTab('sale');
+      if (summary.shortBy > 0) focusById(PAYMENT_INPUT_IDS.amountReceived);
+      else focusById(summary.referenceLooksLikeCard ? PAYMENT_INPUT_IDS.referenceCode : PAYMENT_INPUT_IDS.notes);
+      return;
+    }
     checkout.submit(buildSaleRequest(cart.lines, payment));
   };
 
@@ -140,10 +193,109 @@ export function PosTerminal({ user }: { user: SessionUser }) {
     [items, menuMode],
   );
   // Enter in the search: an exact SKU adds that product at once and clears the search.
-  const onSearchSubmit = useSkuSubmit(items, (match) => {
-    setSearch('');
-    addProduct(match);
+  const onSearchSubmit = useSkuSubmit(items, addProduct, setSearch);
+
+  const mode: TerminalMode = completedSale
+    ? isCompleteNested
+      ? 'busy'
+      : 'complete'
+    : sizeProduct
+      ? 'size'
+      : isLegendOpen
+        ? 'legend'
+        : isShiftDialogOpen
+          ? 'busy'
+          : 'sale';
+
+  const runCommand = (command: TerminalCommand) => {
+    switch (command.type) {
+      case 'focusSearch':
+        focusSearch();
+        return;
+      case 'clearSearch':
+        setSearch('');
+        return;
+      case 'leaveField': {
+        // At tablet width the search box is on the other tab: leave the field for the sale's keys.
+        const input = searchInput.current;
+        if (input?.checkVisibility?.() ?? input?.offsetParent) input?.focus();
+        else (document.activeElement as HTMLElement | null)?.blur();
+        return;
+      }
+      case 'completeSale':
+        startCheckout();
+        return;
+      case 'openLegend':
+        setLegendOpen(true);
+        return;
+      case 'paymentMethod':
+        setPayment((current) => withMethod(current, command.method));
+        return;
+      case 'quickAmount':
+        setPayment((current) => ({ ...withMethod(current, 'cash'), amountReceived: String(command.amount) }));
+        return;
+      case 'focusPaymentInput':
+        setTab('sale');
+        focusById(payment.method === 'cash' ? PAYMENT_INPUT_IDS.amountReceived : PAYMENT_INPUT_IDS.referenceCode);
+        return;
+      case 'step': {
+        const last = cart.lines.at(-1);
+        if (last) dispatch({ type: command.delta > 0 ? 'increment' : 'decrement', key: last.key });
+        return;
+      }
+      case 'pickSize': {
+        const option = sizes.data?.[command.index];
+        if (!sizeProduct || !option) return;
+        if (option.stock <= 0) {
+          notifyError({ title: 'Out of Stock', message: `${option.name} is out of stock.` });
+          return;
+        }
+        pickSize(sizeProduct, option);
+        return;
+      }
+      case 'print':
+        if (completedSale) printSaleReceipt(completedSale, closeComplete);
+        return;
+      case 'skip':
+        closeComplete();
+        return;
+    }
+  };
+
+  useTerminalKeys({
+    mode: () => mode,
+    searchInput,
+    setSearch,
+    onCommand: runCommand,
+    // A scan while a dialog is open lands in the sale: the next customer's first item closes
+    // 'Transaction Complete' (no receipt); in 'Choose Size' it joins the sale behind the size.
+    onScan: (code) => {
+      if (mode === 'complete') closeComplete();
+      if (mode === 'legend') setLegendOpen(false);
+      onSearchSubmit(code, { scanned: true });
+    },
   });
+
+  // issue #22: the search box has the focus when the terminal opens, and again whenever a dialog
+  // closes and left the focus on nothing.
+  const isReady = products.data !== undefined;
+  useEffect(() => {
+    if (!isReady || mode !== 'sale') return;
+    // Lost: on nothing, on a removed element, or still in a dialog that is closing (no dialog of
+    // the terminal is open in this mode).
+    const rescue = () => {
+      const active = document.activeElement;
+      if (!active || active === document.body || !active.isConnected || active.closest('[role="dialog"]')) {
+        searchInput.current?.focus();
+      }
+    };
+    if (!document.activeElement?.closest('[role="dialog"]')) rescue();
+    // Mantine gives the focus back after its exit transition, which is slower on a busy machine.
+    const timers = [FOCUS_RESCUE_MS, 3 * FOCUS_RESCUE_MS].map((ms) => setTimeout(rescue, ms));
+    return () => {
+      for (const timer of timers) clearTimeout(timer);
+    };
+  }, [isReady, mode]);
   const onShowMore = useCallback(
     () => setPaging({ filterKey, limit: Math.min(pageLimit + GRID_PAGE, PRODUCT_LIST_MAX_LIMIT) }),
     [filterKey, pageLimit],
@@ -170,6 +322,19 @@ export function PosTerminal({ user }: { user: SessionUser }) {
       user={user}
       actions={
         <ShiftBar shift={shift} isLoading={currentShift.isPending} onManageShift={() => setShiftDialogOpen(true)} />
+      }
+      corner={
+        <ShortcutTooltip keys={KEY.legend} label="Keyboard shortcuts">
+          <ActionIcon
+            variant="default"
+            size={36}
+            aria-label="Keyboard shortcuts"
+            aria-keyshortcuts={KEY.legend}
+            onClick={() => setLegendOpen(true)}
+          >
+            <IconKeyboard size={20} aria-hidden />
+          </ActionIcon>
+        </ShortcutTooltip>
       }
     />
   );
@@ -206,76 +371,80 @@ export function PosTerminal({ user }: { user: SessionUser }) {
   );
 
   return (
-    <Box data-testid="pos-terminal">
-      {isTwoColumns ? (
-        <Group align="flex-start" gap="md" wrap="nowrap">
-          <Stack gap="md" style={{ flex: 1, minWidth: 0 }}>
-            {header}
-            {browser}
-          </Stack>
-          <Box
-            w={400}
-            style={{
-              flexShrink: 0,
-              position: 'sticky',
-              top: 'calc(var(--app-shell-header-offset, 64px) + var(--mantine-spacing-xl))',
-              height: 'calc(100dvh - var(--app-shell-header-offset, 64px) - 2 * var(--mantine-spacing-xl))',
-            }}
-          >
-            {cartPanel}
-          </Box>
-        </Group>
-      ) : (
-        <Stack gap="sm">
-          {header}
-          <Tabs value={tab} onChange={setTab} keepMounted>
-            <Tabs.List grow>
-              <Tabs.Tab value="products" fz="md" py="sm">
-                Products
-              </Tabs.Tab>
-              <Tabs.Tab
-                value="sale"
-                fz="md"
-                py="sm"
-                rightSection={
-                  <Badge size="md" variant="filled" circle={itemCount < 10}>
-                    {itemCount}
-                  </Badge>
-                }
-              >
-                Current Sale
-              </Tabs.Tab>
-            </Tabs.List>
-            <Tabs.Panel value="products" pt="sm">
+    // spec §9: tooltips open after 700 ms, and the next within 300 ms of the last opens at once.
+    <Tooltip.Group openDelay={700} closeDelay={300}>
+      <Box data-testid="pos-terminal">
+        {isTwoColumns ? (
+          <Group align="flex-start" gap="md" wrap="nowrap">
+            <Stack gap="md" style={{ flex: 1, minWidth: 0 }}>
+              {header}
               {browser}
-              {/* The sale stays one tap away while browsing. */}
-              <Paper
-                withBorder
-                shadow="md"
-                p="xs"
-                mt="md"
-                style={{ position: 'sticky', bottom: 'var(--mantine-spacing-sm)', zIndex: 2 }}
-              >
-                <Group justify="space-between" wrap="nowrap">
-                  <Text fw={600}>
-                    {itemCount} {itemCount === 1 ? 'item' : 'items'} · {formatMoney(total)}
-                  </Text>
-                  <Button leftSection={<IconShoppingCart size={20} aria-hidden />} onClick={() => setTab('sale')}>
-                    View Sale
-                  </Button>
-                </Group>
-              </Paper>
-            </Tabs.Panel>
-            <Tabs.Panel value="sale" pt="sm">
+            </Stack>
+            <Box
+              w={400}
+              style={{
+                flexShrink: 0,
+                position: 'sticky',
+                top: 'calc(var(--app-shell-header-offset, 64px) + var(--mantine-spacing-xl))',
+                height: 'calc(100dvh - var(--app-shell-header-offset, 64px) - 2 * var(--mantine-spacing-xl))',
+              }}
+            >
               {cartPanel}
-            </Tabs.Panel>
-          </Tabs>
-        </Stack>
-      )}
+            </Box>
+          </Group>
+        ) : (
+          <Stack gap="sm">
+            {header}
+            <Tabs value={tab} onChange={setTab} keepMounted>
+              <Tabs.List grow>
+                <Tabs.Tab value="products" fz="md" py="sm">
+                  Products
+                </Tabs.Tab>
+                <Tabs.Tab
+                  value="sale"
+                  fz="md"
+                  py="sm"
+                  rightSection={
+                    <Badge size="md" variant="filled" circle={itemCount < 10}>
+                      {itemCount}
+                    </Badge>
+                  }
+                >
+                  Current Sale
+                </Tabs.Tab>
+              </Tabs.List>
+              <Tabs.Panel value="products" pt="sm">
+                {browser}
+                {/* The sale stays one tap away while browsing. */}
+                <Paper
+                  withBorder
+                  shadow="md"
+                  p="xs"
+                  mt="md"
+                  style={{ position: 'sticky', bottom: 'var(--mantine-spacing-sm)', zIndex: 2 }}
+                >
+                  <Group justify="space-between" wrap="nowrap">
+                    <Text fw={600}>
+                      {itemCount} {itemCount === 1 ? 'item' : 'items'} · {formatMoney(total)}
+                    </Text>
+                    <Button leftSection={<IconShoppingCart size={20} aria-hidden />} onClick={() => setTab('sale')}>
+                      View Sale
+                    </Button>
+                  </Group>
+                </Paper>
+              </Tabs.Panel>
+              <Tabs.Panel value="sale" pt="sm">
+                {cartPanel}
+              </Tabs.Panel>
+            </Tabs>
+          </Stack>
+        )}
 
-      <SizeDialog product={sizeProduct} onPick={pickSize} onCancel={() => setSizeProduct(null)} />
-      <ShiftDialog opened={isShiftDialogOpen} onClose={() => setShiftDialogOpen(false)} shift={shift} />
-      <CompleteDialog sale={completedSale} onClose={() => setCompletedSale(null)} />
-    </Box>
+        <SizeDialog product={sizeProduct} sizes={sizes} onPick={pickSize} onCancel={nextSize} />
+        <ShiftDialog opened={isShiftDialogOpen} onClose={() => setShiftDialogOpen(false)} shift={shift} />
+        <CompleteDialog sale={completedSale} onClose={closeComplete} onNestedDialogChange={setCompleteNested} />
+        <ShortcutsLegend opened={isLegendOpen} onClose={() => setLegendOpen(false)} />
+      </Box>
+    </Tooltip.Group>
   );
 }

@@ -1,8 +1,13 @@
-import { Alert, Badge, Button, Center, Group, Loader, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Alert, Badge, Button, Center, Group, Kbd, Loader, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
 import { formatMoney, type SizeOption } from '@retail-hub/shared';
-import { useSizeOptions } from '@/features/catalog';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { type KeyboardEvent, useEffect, useRef } from 'react';
+import { KeyHint } from '../keyboard/key-hint';
 import type { PosProduct } from '../types';
 import classes from './pos.module.css';
+
+/** Sizes 1–9 have a number key (issue #22); the coffee sizes of spec §9 are 1–4. */
+export const SIZE_KEYS = 9;
 
 type SizeDialogProps = {
   /** The product whose sizes are shown; null closes the dialog. */
@@ -10,12 +15,33 @@ type SizeDialogProps = {
   onPick: (product: PosProduct, option: SizeOption) => void;
   /** spec §2: Cancel closes the dialog and clears the chosen product and its size list. */
   onCancel: () => void;
+  /** The product's sizes, read fresh by the terminal (which also picks them by number key). */
+  sizes: UseQueryResult<SizeOption[]>;
 };
 
+/** Up and down move between the sizes, as in a list. */
+function onOptionsKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+  if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+  const buttons = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('button:not(:disabled)')];
+  if (buttons.length === 0) return;
+  event.preventDefault();
+  const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
+  const next = event.key === 'ArrowDown' ? (at + 1) % buttons.length : (at - 1 + buttons.length) % buttons.length;
+  buttons[at === -1 ? 0 : next]?.focus();
+}
+
 /** spec §2 'Choose Size': a size with stock 0 or less is disabled and marked 'Out of Stock'; picking one adds it. */
-export function SizeDialog({ product, onPick, onCancel }: SizeDialogProps) {
-  // Sizes are priced by the server (spec §9 Size option prices); always read them fresh for a sale.
-  const sizes = useSizeOptions(product?.id, { staleTime: 0 });
+export function SizeDialog({ product, onPick, onCancel, sizes }: SizeDialogProps) {
+  const list = useRef<HTMLDivElement>(null);
+  // issue #22: once the sizes are in, the first one in stock has the focus (Enter picks it).
+  useEffect(() => {
+    if (!product || !sizes.data) return;
+    const frame = requestAnimationFrame(() => {
+      if (list.current?.contains(document.activeElement)) return;
+      list.current?.querySelector<HTMLButtonElement>('button:not(:disabled)')?.focus();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [product, sizes.data]);
 
   return (
     <Modal opened={product !== null} onClose={onCancel} title="Choose Size" centered size="md">
@@ -38,9 +64,10 @@ export function SizeDialog({ product, onPick, onCancel }: SizeDialogProps) {
           ) : sizes.data.length === 0 ? (
             <Text c="dimmed">This product has no sizes to sell.</Text>
           ) : (
-            <Stack gap={8} data-testid="size-options">
-              {sizes.data.map((option) => {
+            <Stack gap={8} data-testid="size-options" ref={list} onKeyDown={onOptionsKeyDown}>
+              {sizes.data.map((option, index) => {
                 const outOfStock = option.stock <= 0;
+                const key = index < SIZE_KEYS ? String(index + 1) : null;
                 return (
                   <UnstyledButton
                     key={`${option.variantId ?? ''}:${option.name}`}
@@ -48,10 +75,16 @@ export function SizeDialog({ product, onPick, onCancel }: SizeDialogProps) {
                     disabled={outOfStock}
                     data-disabled={outOfStock || undefined}
                     aria-label={`${option.name}, ${formatMoney(option.priceCents)}${outOfStock ? ', out of stock' : ''}`}
+                    aria-keyshortcuts={key ?? undefined}
                     onClick={() => onPick(product, option)}
                   >
                     <Group justify="space-between" wrap="nowrap">
-                      <Stack gap={0}>
+                      {key ? (
+                        <Kbd size="md" aria-hidden>
+                          {key}
+                        </Kbd>
+                      ) : null}
+                      <Stack gap={0} style={{ flex: 1 }}>
                         <Text fw={600}>{option.name}</Text>
                         {outOfStock ? (
                           <Badge color="red" variant="light" size="sm">
@@ -73,7 +106,12 @@ export function SizeDialog({ product, onPick, onCancel }: SizeDialogProps) {
             </Stack>
           )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={onCancel}>
+            <Button
+              variant="default"
+              onClick={onCancel}
+              aria-keyshortcuts="Escape"
+              rightSection={<KeyHint keys={['Esc']} />}
+            >
               Cancel
             </Button>
           </Group>

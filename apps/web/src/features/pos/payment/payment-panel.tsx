@@ -11,6 +11,9 @@ import {
 import { IconCash, IconCheck, IconCreditCard, IconWifiOff } from '@tabler/icons-react';
 import { sanitizeMoneyInput } from '@/lib/money';
 import type { CartLine } from '../cart/cart-reducer';
+import { KeyHint } from '../keyboard/key-hint';
+import { ShortcutTooltip } from '../keyboard/shortcut-tooltip';
+import { ariaKeys, KEY, paymentMethodKey, quickAmountKey } from '../keyboard/shortcuts';
 import { isCardMethod, type PaymentInput, sanitizeReferenceInput, summarizePayment, withMethod } from './payment';
 
 type PaymentPanelProps = {
@@ -22,6 +25,13 @@ type PaymentPanelProps = {
   /** The last sale attempt got no answer: show the §8 connection error with a Retry. */
   connectionLost?: boolean;
 };
+
+/** The payment fields by id: Alt+A and the checkout's checks move the focus to them (issue #22). */
+export const PAYMENT_INPUT_IDS = {
+  amountReceived: 'pos-amount-received',
+  referenceCode: 'pos-reference-code',
+  notes: 'pos-payment-notes',
+} as const;
 
 function TotalRow({ label, cents, strong = false }: { label: string; cents: number; strong?: boolean }) {
   return (
@@ -69,30 +79,33 @@ export function PaymentPanel({
         </Text>
         <SimpleGrid cols={4} spacing={6} role="group" aria-labelledby="payment-method-label">
           {PAYMENT_METHODS.map((method) => (
-            <Button
-              key={method}
-              size="compact-md"
-              h={40}
-              px={4}
-              variant={payment.method === method ? 'filled' : 'default'}
-              aria-pressed={payment.method === method}
-              onClick={() => chooseMethod(method)}
-              styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.1, fontSize: 13 } }}
-            >
-              {paymentMethodTitle(method)}
-            </Button>
+            <ShortcutTooltip key={method} keys={paymentMethodKey(method)}>
+              <Button
+                size="compact-md"
+                h={40}
+                px={4}
+                variant={payment.method === method ? 'filled' : 'default'}
+                aria-pressed={payment.method === method}
+                aria-keyshortcuts={ariaKeys(paymentMethodKey(method))}
+                onClick={() => chooseMethod(method)}
+                styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.1, fontSize: 13 } }}
+              >
+                {paymentMethodTitle(method)}
+              </Button>
+            </ShortcutTooltip>
           ))}
         </SimpleGrid>
       </Stack>
 
       {isCash ? (
         <Stack gap={6}>
-          <Text size="sm" fw={600} component="label" htmlFor="pos-amount-received">
+          <Text size="sm" fw={600} component="label" htmlFor={PAYMENT_INPUT_IDS.amountReceived}>
             Amount Received
           </Text>
           <Group gap={6} wrap="nowrap" align="flex-end" mt={-4}>
             <TextInput
-              id="pos-amount-received"
+              id={PAYMENT_INPUT_IDS.amountReceived}
+              aria-keyshortcuts={ariaKeys(KEY.paymentInput)}
               style={{ flex: '2 1 100px', minWidth: 0 }}
               leftSection={<IconCash size={18} aria-hidden />}
               inputMode="decimal"
@@ -101,18 +114,20 @@ export function PaymentPanel({
               value={payment.amountReceived}
               onChange={(event) => set({ amountReceived: sanitizeMoneyInput(event.currentTarget.value) })}
             />
-            {QUICK_CASH_AMOUNTS.map((amount) => (
-              <Button
-                key={amount}
-                variant="light"
-                h={42}
-                px={0}
-                style={{ flex: '1 0 52px' }}
-                onClick={() => set({ amountReceived: String(amount) })}
-                aria-label={`Quick amount $${amount}`}
-              >
-                ${amount}
-              </Button>
+            {QUICK_CASH_AMOUNTS.map((amount, index) => (
+              <ShortcutTooltip key={amount} keys={quickAmountKey(index)}>
+                <Button
+                  variant="light"
+                  h={42}
+                  px={0}
+                  style={{ flex: '1 0 52px' }}
+                  onClick={() => set({ amountReceived: String(amount) })}
+                  aria-label={`Quick amount $${amount}`}
+                  aria-keyshortcuts={ariaKeys(quickAmountKey(index))}
+                >
+                  ${amount}
+                </Button>
+              </ShortcutTooltip>
             ))}
           </Group>
           <Group justify="space-between" wrap="nowrap">
@@ -136,6 +151,8 @@ export function PaymentPanel({
       ) : (
         <Stack gap={6}>
           <TextInput
+            id={PAYMENT_INPUT_IDS.referenceCode}
+            aria-keyshortcuts={ariaKeys(KEY.paymentInput)}
             label="Reference Code (optional)"
             description="Approval or receipt digits from the terminal, never the card number"
             leftSection={
@@ -151,6 +168,7 @@ export function PaymentPanel({
             error={summary.referenceLooksLikeCard ? CARD_NUMBER_MESSAGE : undefined}
           />
           <Textarea
+            id={PAYMENT_INPUT_IDS.notes}
             label="Payment Notes (optional)"
             rows={2}
             maxLength={500}
@@ -193,6 +211,8 @@ export function PaymentPanel({
         disabled={isShort || summary.referenceLooksLikeCard || summary.notesHoldCard}
         loading={isSubmitting}
         leftSection={isCash ? <IconCheck size={22} aria-hidden /> : <IconCreditCard size={22} aria-hidden />}
+        rightSection={<KeyHint keys={[KEY.completeSale]} inverse />}
+        aria-keyshortcuts={KEY.completeSale}
         onClick={onCheckout}
       >
         {isShort ? 'Insufficient Payment' : 'Complete Sale'}

@@ -178,6 +178,12 @@ export function ShiftDialog({ opened, onClose, shift }: ShiftDialogProps) {
             onChange={(event) => setOpeningFloat(sanitizeMoneyInput(event.currentTarget.value))}
             error={floatInput.ok ? undefined : 'Must be an amount like 12.50'}
             data-autofocus
+            // issue #22: Enter starts the shift, as the form's main action.
+            onKeyDown={(event) => {
+              if (event.key !== 'Enter' || isBusy || !floatInput.ok) return;
+              event.preventDefault();
+              start();
+            }}
           />
           <Divider />
           <Group justify="flex-end">
