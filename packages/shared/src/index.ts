@@ -15,6 +15,7 @@ export * from './reports';
 export * from './roles';
 export * from './sales-history';
 export * from './screens';
+export * from './shift-reports';
 export * from './size-options';
 export * from './stock';
 export * from './stores';

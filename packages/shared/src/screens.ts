@@ -26,6 +26,8 @@ export const SCREENS = [
   { path: '/pos-inventory', title: 'POS Inventory', shell: 'pos', permission: 'pos.dashboard' },
   // Issue #15 item 3: past sales (a cashier's own shift, a manager's every sale), reprints.
   { path: '/pos-history', title: 'Sales History', shell: 'pos', permission: 'pos.sell' },
+  // Issue #15 item 8: every Z report, reprinted as written, for managers.
+  { path: '/z-reports', title: 'Z Reports', shell: 'pos', permission: 'reports.view' },
   { path: '/expenses', title: 'Expense Tracker', shell: 'pos', permission: 'expenses.manage' },
   { path: '/dashboard', title: 'Procurement Dashboard', shell: 'procurement', permission: 'procurement.view' },
   { path: '/inventory', title: 'Inventory Management', shell: 'procurement', permission: 'inventory.manage' },

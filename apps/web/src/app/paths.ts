@@ -15,6 +15,7 @@ export const paths = {
   posReports: '/pos-reports',
   posInventory: '/pos-inventory',
   posHistory: '/pos-history',
+  zReports: '/z-reports',
   expenses: '/expenses',
   dashboard: '/dashboard',
   inventory: '/inventory',

@@ -12,5 +12,6 @@ export * from './procurement-core';
 export * from './procurement-jobs';
 export * from './procurement-purchasing';
 export * from './relations';
+export * from './shift-reports';
 export * from './stock';
 export * from './users';

@@ -27,4 +27,7 @@ export const posErrors = {
   noOpenShift: () => conflict('pos.no_open_shift', 'You have no open shift to end.'),
   shiftNotFound: () => notFound('Shift', 'pos.shift_not_found'),
   transactionNotFound: () => notFound('Transaction', 'pos.transaction_not_found'),
+  /** Issue #15 item 8: a shift that has not ended (or ended before Z reports existed) has none. */
+  zReportNotFound: () => notFound('Z report', 'pos.z_report_not_found'),
+  noOpenShiftForReport: () => conflict('pos.no_open_shift', 'You have no open shift to report on.'),
 };

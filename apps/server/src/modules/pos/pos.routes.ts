@@ -4,6 +4,7 @@ import {
   receiptSchema,
   saleRequestSchema,
   saleResponseSchema,
+  shiftReportSchema,
   shiftSchema,
   shiftSummarySchema,
   startShiftBodySchema,
@@ -60,7 +61,9 @@ export const posRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'pos.sell' },
       schema: {
         body: endShiftBodySchema.nullish(),
-        response: { 200: z.object({ shift: shiftSchema, summary: shiftSummarySchema }) },
+        response: {
+          200: z.object({ shift: shiftSchema, summary: shiftSummarySchema, zReport: shiftReportSchema.optional() }),
+        },
       },
     },
     async (request) => closeShift(deps, signedInUser(request).id, request.body?.countedCash),

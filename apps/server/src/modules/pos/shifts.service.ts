@@ -6,12 +6,14 @@ import {
   type PaymentMethod,
   parseCents,
   type Shift,
+  type ShiftReport,
   type ShiftSummary,
 } from '@retail-hub/shared';
 import type { Db } from '../../db/client';
 import { pgErrorCode } from '../../lib/db-errors';
 import type { EventBus } from '../events/event-bus';
 import { posErrors } from './pos.errors';
+import { buildReport, writeZReport } from './shift-reports.service';
 import {
   closeOpenShift,
   findOpenShift,
@@ -69,14 +71,23 @@ export async function closeShift(
   deps: Deps,
   cashierId: string,
   countedCash?: string | null,
-): Promise<{ shift: Shift; summary: ShiftSummary }> {
+): Promise<{ shift: Shift; summary: ShiftSummary; zReport: ShiftReport }> {
   const result = await deps.db.transaction(async (tx) => {
     const row = await closeOpenShift(tx, cashierId, moneyOrNull(countedCash));
     if (!row) throw posErrors.noOpenShift();
-    return { row, figures: await shiftSalesFigures(tx, row.id) };
+    const summary = summarise(row, await shiftSalesFigures(tx, row.id));
+    // Issue #15 item 8: the Z report is written with the close, numbered in the same transaction.
+    return { row, summary, zReport: await writeZReport(tx, row, summary) };
   });
   void deps.events.publish('shift.changed', [String(result.row.id)]);
-  return { shift: toShift(result.row), summary: summarise(result.row, result.figures) };
+  return { shift: toShift(result.row), summary: result.summary, zReport: result.zReport };
+}
+
+/** GET /api/shifts/current/x-report (issue #15 item 8): the caller's open shift so far; nothing is closed or stored. */
+export async function xReport(deps: Deps, cashierId: string): Promise<ShiftReport> {
+  const row = await findOpenShift(deps.db, cashierId);
+  if (!row) throw posErrors.noOpenShiftForReport();
+  return buildReport(deps.db, 'X', null, row, summarise(row, await shiftSalesFigures(deps.db, row.id)));
 }
 
 type ShiftReader = { userId: string; canViewReports: boolean };
@@ -98,7 +109,7 @@ export async function shiftSummary(deps: Deps, shiftId: number, reader: ShiftRea
   return summarise(row, await shiftSalesFigures(deps.db, row.id));
 }
 
-function summarise(row: ShiftRow, figures: Awaited<ReturnType<typeof shiftSalesFigures>>): ShiftSummary {
+export function summarise(row: ShiftRow, figures: Awaited<ReturnType<typeof shiftSalesFigures>>): ShiftSummary {
   let salesCount = 0;
   let subtotal: Cents = 0;
   let cardFees: Cents = 0;

@@ -24,6 +24,7 @@ export const SCREEN_COMPONENTS: Record<ScreenPath, ScreenComponent> = {
   '/pos-reports': lazy(() => import('./pos-reports')),
   '/pos-inventory': lazy(() => import('./pos-inventory')),
   '/pos-history': lazy(() => import('./pos-history')),
+  '/z-reports': lazy(() => import('./z-reports')),
   '/expenses': lazy(() => import('./expenses')),
   '/dashboard': lazy(() => import('./dashboard')),
   '/inventory': Inventory,

@@ -14,6 +14,7 @@ import {
   IconPackage,
   IconPackageExport,
   IconReceipt2,
+  IconReportMoney,
   IconShoppingCart,
   IconUsers,
 } from '@tabler/icons-react';
@@ -34,6 +35,7 @@ export function posNavItems(role: Role): NavItem[] {
   if (can(role, 'expenses.manage')) items.push({ label: 'Expense Tracker', to: paths.expenses, icon: IconReceipt2 });
   // Issue #15 item 3, after the spec's four links.
   items.push({ label: 'Sales History', to: paths.posHistory, icon: IconHistory });
+  if (can(role, 'reports.view')) items.push({ label: 'Z Reports', to: paths.zReports, icon: IconReportMoney });
   return items;
 }
 

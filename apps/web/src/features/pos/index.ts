@@ -6,5 +6,8 @@
 /** Issue #15 item 4: the sales history reprints (COPY) and e-mails receipts the way the terminal does. */
 export { useReceiptEmailAvailable } from './api/email-receipt';
 export { dailyStatsQueryOptions, useDailyStats } from './api/get-daily-stats';
+/** Issue #15 item 8: the Z Reports screen prints stored Z reports as the terminal does. */
+export { fetchZReport as fetchZReportOf } from './api/shift-reports';
 export { EmailReceiptDialog } from './receipt/email-receipt-dialog';
 export { reprintReceipt } from './receipt/reprint-receipt';
+export { printReport as printShiftReportWithToasts } from './shift/print-report';

@@ -1,10 +1,12 @@
+import type { ShiftReport } from '@retail-hub/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import type { Shift, ShiftSummary } from '../types';
 import { CURRENT_SHIFT_PATH } from './get-current-shift';
 
 export type EndShiftInput = { countedCash?: string };
-export type EndedShift = { shift: Shift; summary: ShiftSummary };
+/** `zReport`: the Z report written with the close (issue #15 item 8). */
+export type EndedShift = { shift: Shift; summary: ShiftSummary; zReport?: ShiftReport };
 
 /** POST /api/shifts/end → { shift, summary } (409 when no shift is open). */
 export async function endShift(input: EndShiftInput): Promise<EndedShift> {

@@ -1,5 +1,7 @@
+import type { ShiftReport } from '@retail-hub/shared';
 import type { Receipt } from '../types';
 import { receiptHtml } from './receipt-html';
+import { type ReportLayout, shiftReportHtml } from './shift-report-html';
 
 /** spec §9 Timing: the print window waits 250 ms (layout, fonts) before printing. */
 export const PRINT_DELAY_MS = 250;
@@ -56,5 +58,38 @@ export function printReceipt(
   const popup = openPrintWindow(openWindow);
   if (!popup) return 'blocked';
   printInto(popup, receipt, { number, copy, onDone });
+  return 'printed';
+}
+
+/**
+ * Issue #15 item 8: prints an X or Z report (400 px roll or A4) the way a receipt prints: the
+ * window opens inside the click; `load` fetches the report once it is open.
+ */
+export async function printShiftReport(
+  load: () => Promise<ShiftReport>,
+  layout: ReportLayout,
+  timeZone?: string,
+): Promise<PrintOutcome | 'failed'> {
+  const popup = openPrintWindow();
+  if (!popup) return 'blocked';
+  popup.document.body.textContent = 'Loading report…';
+  let report: ShiftReport;
+  try {
+    report = await load();
+  } catch {
+    popup.close();
+    return 'failed';
+  }
+  popup.document.open();
+  popup.document.write(shiftReportHtml(report, layout, timeZone));
+  popup.document.close();
+  setTimeout(() => {
+    try {
+      popup.focus();
+      popup.print();
+    } finally {
+      popup.close();
+    }
+  }, PRINT_DELAY_MS);
   return 'printed';
 }

@@ -1,6 +1,9 @@
 import { Badge, Button, Group } from '@mantine/core';
-import { IconClockPlay, IconClockStop, IconFileSpreadsheet } from '@tabler/icons-react';
+import { IconClockPlay, IconClockStop, IconFileSpreadsheet, IconReportAnalytics } from '@tabler/icons-react';
+import { useStoreTimeZone } from '@/lib/auth';
+import { fetchXReport } from '../api/shift-reports';
 import type { Shift } from '../types';
+import { printReport } from './print-report';
 import { shiftTime } from './shift-dialog';
 
 /** spec §7: the export link target (a download, not a fetch). */
@@ -14,8 +17,9 @@ type ShiftBarProps = {
 
 /** spec §2 Shift status bar: start/end shift and an export CSV link. spec §4: start only without a shift, end only with one. */
 export function ShiftBar({ shift, isLoading, onManageShift }: ShiftBarProps) {
+  const timeZone = useStoreTimeZone();
   return (
-    <Group justify="space-between" gap="sm" wrap="nowrap" data-testid="shift-bar">
+    <Group justify="space-between" gap="sm" wrap="wrap" data-testid="shift-bar">
       {shift ? (
         <Badge color="green" variant="light" size="lg" data-testid="shift-status" style={{ overflow: 'visible' }}>
           Shift active · since {shiftTime(shift.startedAt)}
@@ -25,7 +29,7 @@ export function ShiftBar({ shift, isLoading, onManageShift }: ShiftBarProps) {
           {isLoading ? 'Checking shift…' : 'No active shift'}
         </Badge>
       )}
-      <Group gap="xs" wrap="nowrap">
+      <Group gap="xs" wrap="wrap" justify="flex-end">
         <Button
           component="a"
           href={DAILY_CSV_URL}
@@ -36,6 +40,17 @@ export function ShiftBar({ shift, isLoading, onManageShift }: ShiftBarProps) {
         >
           Export CSV
         </Button>
+        {shift ? (
+          // Issue #15 item 8: the X report, figures so far; nothing is closed.
+          <Button
+            size="sm"
+            variant="subtle"
+            leftSection={<IconReportAnalytics size={18} aria-hidden />}
+            onClick={() => void printReport(fetchXReport, 'receipt', timeZone)}
+          >
+            X Report
+          </Button>
+        ) : null}
         {shift ? (
           <Button
             size="sm"

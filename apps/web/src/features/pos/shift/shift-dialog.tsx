@@ -1,13 +1,15 @@
 import { Alert, Button, Divider, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { parseCents, paymentMethodTitle } from '@retail-hub/shared';
-import { IconFileDownload, IconInfoCircle } from '@tabler/icons-react';
+import { IconFileDownload, IconInfoCircle, IconPrinter } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { useStoreTimeZone } from '@/lib/auth';
 import { money, sanitizeMoneyInput } from '@/lib/money';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { type EndedShift, useEndShift } from '../api/end-shift';
 import { useStartShift } from '../api/start-shift';
 import { DraggableModal } from '../components/draggable-modal';
 import type { Shift, ShiftSummary } from '../types';
+import { printReport } from './print-report';
 
 type ShiftDialogProps = {
   opened: boolean;
@@ -76,6 +78,7 @@ function SummaryTable({ summary }: { summary: ShiftSummary }) {
 export function ShiftDialog({ opened, onClose, shift }: ShiftDialogProps) {
   const startShift = useStartShift();
   const endShift = useEndShift();
+  const timeZone = useStoreTimeZone();
   const [openingFloat, setOpeningFloat] = useState('');
   const [countedCash, setCountedCash] = useState('');
   const [ended, setEnded] = useState<EndedShift | null>(null);
@@ -123,6 +126,32 @@ export function ShiftDialog({ opened, onClose, shift }: ShiftDialogProps) {
             Shift ended at {shiftTime(ended.summary.endedAt ?? ended.shift.endedAt)}. Its sales stay recorded to you.
           </Text>
           <SummaryTable summary={ended.summary} />
+          {ended.zReport ? (
+            // Issue #15 item 8: the Z report written with the close, printed from the stored copy.
+            <Group grow gap="sm">
+              <Button
+                leftSection={<IconPrinter size={18} aria-hidden />}
+                aria-label={`Print Z Report #${ended.zReport.number}`}
+                onClick={() => {
+                  const report = ended.zReport;
+                  if (report) void printReport(async () => report, 'receipt', timeZone);
+                }}
+              >
+                Print Z #{ended.zReport.number}
+              </Button>
+              <Button
+                variant="default"
+                leftSection={<IconPrinter size={18} aria-hidden />}
+                aria-label={`Print Z Report #${ended.zReport.number} on A4`}
+                onClick={() => {
+                  const report = ended.zReport;
+                  if (report) void printReport(async () => report, 'a4', timeZone);
+                }}
+              >
+                Print A4
+              </Button>
+            </Group>
+          ) : null}
           <Button
             component="a"
             href={shiftCsvUrl(ended.summary.shiftId)}

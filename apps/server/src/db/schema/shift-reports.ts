@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import { check, integer, jsonb, pgTable, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, id } from './columns';
+import { shifts } from './pos';
+import { users } from './users';
+
+/**
+ * Gap-free document numbers (issue #15 item 8; domain guide, Scale-out): one row per sequence,
+ * moved with `update … set last_value = last_value + 1 returning` in the transaction that writes
+ * the document, so a rolled-back document gives its number back and two writers never share one.
+ * Sequences are not used: they skip numbers on rollback.
+ */
+export const documentCounters = pgTable(
+  'document_counters',
+  {
+    name: varchar('name', { length: 50 }).primaryKey(),
+    lastValue: integer('last_value').notNull().default(0),
+  },
+  (t) => [check('document_counters_last_value_check', sql`${t.lastValue} >= 0`)],
+);
+
+/**
+ * Issue #15 item 8: a Z report, written once in the transaction that ends its shift, numbered in
+ * the store's unbroken sequence, kept as the figures were (jsonb `report`, the shared
+ * ShiftReport) so a reprint is identical. A trigger refuses every update and delete.
+ */
+export const zReports = pgTable(
+  'z_reports',
+  {
+    id: id(),
+    number: integer('number').notNull(),
+    shiftId: integer('shift_id')
+      .notNull()
+      .references(() => shifts.id, { onDelete: 'restrict' }),
+    cashierId: uuid('cashier_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+    report: jsonb('report').notNull(),
+  },
+  (t) => [
+    uniqueIndex('z_reports_number_unique').on(t.number),
+    uniqueIndex('z_reports_shift_id_unique').on(t.shiftId),
+    check('z_reports_number_check', sql`${t.number} > 0`),
+  ],
+);

@@ -1,0 +1,80 @@
+import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { documentCounters, transactions, users, zReports } from '../../db/schema/index';
+
+/** Voided sales of a shift, and its first and last sale (any status) for the report's number range. */
+export async function shiftReportExtras(db: DbOrTx, shiftId: number) {
+  const [voids] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      total: sql<string>`coalesce(sum(${transactions.total}), 0)::text`,
+    })
+    .from(transactions)
+    .where(and(eq(transactions.shiftId, shiftId), eq(transactions.status, 'voided')));
+  const [first] = await db
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(eq(transactions.shiftId, shiftId))
+    .orderBy(asc(transactions.createdAt), asc(transactions.id))
+    .limit(1);
+  const [last] = await db
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(eq(transactions.shiftId, shiftId))
+    .orderBy(desc(transactions.createdAt), desc(transactions.id))
+    .limit(1);
+  return {
+    voids: { count: voids?.count ?? 0, total: voids?.total ?? '0' },
+    firstSaleId: first?.id ?? null,
+    lastSaleId: last?.id ?? null,
+  };
+}
+
+export async function cashierName(
+  db: DbOrTx,
+  userId: string,
+): Promise<{ firstName: string | null; lastName: string | null }> {
+  const [row] = await db
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ?? { firstName: null, lastName: null };
+}
+
+/** The next number of a gap-free sequence, inside the caller's transaction (rolled back with it). */
+export async function nextDocumentNumber(tx: DbOrTx, name: string): Promise<number> {
+  const [row] = await tx
+    .insert(documentCounters)
+    .values({ name, lastValue: 1 })
+    .onConflictDoUpdate({ target: documentCounters.name, set: { lastValue: sql`${documentCounters.lastValue} + 1` } })
+    .returning({ value: documentCounters.lastValue });
+  return (row as { value: number }).value;
+}
+
+export async function insertZReport(
+  tx: DbOrTx,
+  values: { number: number; shiftId: number; cashierId: string; report: unknown },
+): Promise<{ id: string }> {
+  const [row] = await tx.insert(zReports).values(values).returning({ id: zReports.id });
+  return row as { id: string };
+}
+
+export async function findZReportByShift(db: DbOrTx, shiftId: number) {
+  const [row] = await db
+    .select({ id: zReports.id, cashierId: zReports.cashierId, report: zReports.report })
+    .from(zReports)
+    .where(eq(zReports.shiftId, shiftId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Z reports newest first (by number), `limit` of them below `before`. */
+export async function listZReports(db: DbOrTx, page: { before?: number; limit: number }) {
+  return db
+    .select({ id: zReports.id, number: zReports.number, shiftId: zReports.shiftId, report: zReports.report })
+    .from(zReports)
+    .where(page.before ? lt(zReports.number, page.before) : undefined)
+    .orderBy(desc(zReports.number))
+    .limit(page.limit);
+}

@@ -1,0 +1,120 @@
+import {
+  can,
+  centsToDecimal,
+  decimalToCents,
+  type ShiftReport,
+  type ShiftSummary,
+  transactionNumber,
+  type ZReportListItem,
+} from '@retail-hub/shared';
+import type { Db, DbOrTx } from '../../db/client';
+import type { AuthUser } from '../../types';
+import { posErrors } from './pos.errors';
+import {
+  cashierName,
+  findZReportByShift,
+  insertZReport,
+  listZReports,
+  nextDocumentNumber,
+  shiftReportExtras,
+} from './shift-reports.repository';
+import { findShift, type ShiftRow } from './shifts.repository';
+
+/** The Z report sequence's counter row (document_counters). One store per installation: one sequence. */
+const Z_SEQUENCE = 'z_report';
+
+function fullName(person: { firstName: string | null; lastName: string | null }): string {
+  return [person.firstName, person.lastName].filter(Boolean).join(' ').trim() || 'Unknown Cashier';
+}
+
+/**
+ * The figures of a shift as an X or Z report (issue #15 item 8), from the shift summary (the one
+ * place sales, card fees, float and expected cash are added up) plus voids and the first and last
+ * sale. Everything in integer cents, written as 2-decimal strings.
+ */
+export async function buildReport(
+  db: DbOrTx,
+  kind: 'X' | 'Z',
+  number: number | null,
+  row: ShiftRow,
+  summary: ShiftSummary,
+): Promise<ShiftReport> {
+  const [extras, cashier] = await Promise.all([shiftReportExtras(db, row.id), cashierName(db, row.cashierId)]);
+  const refundsTotal = 0;
+  const cashRefunds = 0;
+  const discounts = 0;
+  const total = decimalToCents(summary.total);
+  return {
+    kind,
+    number,
+    shiftId: row.id,
+    cashier: { id: row.cashierId, name: fullName(cashier) },
+    startedAt: summary.startedAt,
+    endedAt: summary.endedAt,
+    generatedAt: new Date().toISOString(),
+    salesCount: summary.salesCount,
+    itemsSold: summary.itemsSold,
+    grossSales: centsToDecimal(decimalToCents(summary.subtotal) + discounts),
+    discounts: centsToDecimal(discounts),
+    subtotal: summary.subtotal,
+    cardFees: summary.cardFees,
+    total: summary.total,
+    refunds: { count: 0, total: centsToDecimal(refundsTotal), cash: centsToDecimal(cashRefunds) },
+    voids: { count: extras.voids.count, total: centsToDecimal(decimalToCents(extras.voids.total)) },
+    netTotal: centsToDecimal(total - refundsTotal),
+    totalsByMethod: summary.totalsByMethod.map((m) => ({ ...m, refunds: centsToDecimal(0) })),
+    openingFloat: summary.openingFloat,
+    cashSales: summary.cashSales,
+    cashRefunds: centsToDecimal(cashRefunds),
+    expectedCash: summary.expectedCash,
+    countedCash: summary.countedCash,
+    overShort: summary.overShort,
+    firstSaleNumber: extras.firstSaleId ? transactionNumber(extras.firstSaleId) : null,
+    lastSaleNumber: extras.lastSaleId ? transactionNumber(extras.lastSaleId) : null,
+  };
+}
+
+/**
+ * Writes the Z report of a shift that has just been closed, inside the closing transaction: the
+ * number comes from the counter row in the same transaction, so a failed close leaves no gap.
+ */
+export async function writeZReport(tx: DbOrTx, row: ShiftRow, summary: ShiftSummary): Promise<ShiftReport> {
+  const number = await nextDocumentNumber(tx, Z_SEQUENCE);
+  const report = await buildReport(tx, 'Z', number, row, summary);
+  await insertZReport(tx, { number, shiftId: row.id, cashierId: row.cashierId, report });
+  return report;
+}
+
+/** GET /api/shifts/:id/z-report: the stored report, exactly as written. Own shifts, or 'reports.view'. */
+export async function zReportOfShift(db: Db, shiftId: number, reader: AuthUser): Promise<ShiftReport> {
+  const shift = await findShift(db, shiftId);
+  if (!shift || (!can(reader.role, 'reports.view') && shift.cashierId !== reader.id)) throw posErrors.shiftNotFound();
+  const stored = await findZReportByShift(db, shiftId);
+  if (!stored) throw posErrors.zReportNotFound();
+  return stored.report as ShiftReport;
+}
+
+/** GET /api/z-reports: managers' list, newest number first. */
+export async function zReportList(
+  db: Db,
+  query: { before?: number; limit?: number },
+): Promise<{ items: ZReportListItem[]; nextBefore: number | null }> {
+  const limit = query.limit ?? 50;
+  const rows = await listZReports(db, { before: query.before, limit: limit + 1 });
+  const page = rows.slice(0, limit);
+  return {
+    items: page.map((r) => {
+      const report = r.report as ShiftReport;
+      return {
+        id: r.id,
+        number: r.number,
+        shiftId: r.shiftId,
+        cashierName: report.cashier.name,
+        endedAt: report.endedAt ?? report.generatedAt,
+        total: report.total,
+        overShort: report.overShort,
+      };
+    }),
+    nextBefore: rows.length > limit ? (page[page.length - 1]?.number ?? null) : null,
+  };
+}

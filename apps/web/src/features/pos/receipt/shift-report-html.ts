@@ -1,0 +1,98 @@
+import { paymentMethodTitle, type ShiftReport } from '@retail-hub/shared';
+import { money } from '@/lib/money';
+import { zonedParts } from '@/lib/time-zone';
+import { escapeHtml } from './receipt-html';
+
+/**
+ * Issue #15 item 8: an X or Z report on paper: the receipt printer's 400 px roll or an A4 page.
+ * The same figures in the same order either way; only the page differs.
+ */
+export type ReportLayout = 'receipt' | 'a4';
+
+const STYLES: Record<ReportLayout, string> = {
+  receipt: `
+  @page { margin: 8mm; }
+  body { width: 400px; max-width: 100%; margin: 0 auto; padding: 16px; font: 14px/1.45 "Courier New", ui-monospace, monospace; }`,
+  a4: `
+  @page { size: A4; margin: 18mm; }
+  body { max-width: 180mm; margin: 0 auto; padding: 0; font: 12pt/1.5 system-ui, -apple-system, "Segoe UI", sans-serif; }
+  table { font-variant-numeric: tabular-nums; }`,
+};
+
+const COMMON = `
+  * { box-sizing: border-box; }
+  body { color: #000; background: #fff; }
+  h1 { font-size: 20px; margin: 0; text-align: center; }
+  h2 { font-size: 15px; margin: 12px 0 4px; border-bottom: 1px solid #000; }
+  .center { text-align: center; }
+  table { width: 100%; border-collapse: collapse; }
+  td { padding: 2px 0; vertical-align: top; }
+  td.amount { text-align: right; white-space: nowrap; padding-left: 12px; }
+  tr.total td { font-weight: bold; border-top: 1px solid #000; }
+`;
+
+function when(iso: string | null, timeZone?: string): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const p = zonedParts(date, timeZone);
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
+}
+
+const row = (label: string, value: string, className = '') =>
+  `<tr class="${className}">\n<td>${escapeHtml(label)}</td>\n<td class="amount">${escapeHtml(value)}</td>\n</tr>\n`;
+
+export function shiftReportTitle(report: ShiftReport): string {
+  return report.kind === 'Z' ? `Z Report #${report.number}` : 'X Report';
+}
+
+export function shiftReportHtml(report: ShiftReport, layout: ReportLayout, timeZone?: string): string {
+  const title = shiftReportTitle(report);
+  const sales = [
+    row('Sales', String(report.salesCount)),
+    row('Items sold', String(report.itemsSold)),
+    row('Gross sales', money(report.grossSales)),
+    row('Discounts', money(report.discounts)),
+    row('Net sales', money(report.subtotal)),
+    row('Card fees', money(report.cardFees)),
+    row('Sales total', money(report.total), 'total'),
+    row(`Refunds (${report.refunds.count})`, money(report.refunds.total)),
+    row(`Voids (${report.voids.count})`, money(report.voids.total)),
+    row('Net total', money(report.netTotal), 'total'),
+  ].join('');
+  const methods = report.totalsByMethod.length
+    ? report.totalsByMethod
+        .map((m) => row(`${paymentMethodTitle(m.paymentMethod)} (${m.count})`, money(m.total)))
+        .join('')
+    : row('No sales', money(0));
+  const cash = [
+    row('Opening float', money(report.openingFloat)),
+    row('Cash sales', money(report.cashSales)),
+    row('Cash refunds', money(report.cashRefunds)),
+    row('Expected cash', money(report.expectedCash), 'total'),
+    report.countedCash !== null ? row('Counted cash', money(report.countedCash)) : '',
+    report.overShort !== null ? row('Over / short', money(report.overShort)) : '',
+  ].join('');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
+<style>${COMMON}${STYLES[layout]}</style></head>
+<body data-layout="${layout}">
+  <h1>Retail Hub</h1>
+  <p class="center"><b>${escapeHtml(title)}</b>${report.kind === 'X' ? '<br>Figures so far: nothing is closed' : ''}</p>
+  <table>
+    ${row('Shift', `#${report.shiftId}`)}
+    ${row('Cashier', report.cashier.name)}
+    ${row('Started', when(report.startedAt, timeZone))}
+    ${report.endedAt ? row('Ended', when(report.endedAt, timeZone)) : ''}
+    ${row(report.kind === 'Z' ? 'Written' : 'As of', when(report.generatedAt, timeZone))}
+    ${row('First sale', report.firstSaleNumber ? `#${report.firstSaleNumber}` : '—')}
+    ${row('Last sale', report.lastSaleNumber ? `#${report.lastSaleNumber}` : '—')}
+  </table>
+  <h2>Sales</h2>
+  <table>${sales}</table>
+  <h2>By payment method</h2>
+  <table>${methods}</table>
+  <h2>Cash drawer</h2>
+  <table>${cash}</table>
+</body></html>`;
+}

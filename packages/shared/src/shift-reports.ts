@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { PAYMENT_METHODS } from './money';
+
+/**
+ * Issue #15 item 8: the X report (a shift's figures so far, nothing closed) and the Z report
+ * (written once when the shift ends, numbered in an unbroken sequence, never changed). Both have
+ * this shape; a Z report is stored as it was written and reprinted from the stored copy.
+ */
+
+const money = z.string();
+
+export const shiftReportSchema = z.object({
+  kind: z.enum(['X', 'Z']),
+  /** The Z report's number (1, 2, 3… with no gap); null on an X report. */
+  number: z.number().int().nullable(),
+  shiftId: z.number().int(),
+  cashier: z.object({ id: z.string(), name: z.string() }),
+  startedAt: z.string(),
+  endedAt: z.string().nullable(),
+  generatedAt: z.string(),
+  /** Completed sales (voided ones are counted apart). */
+  salesCount: z.number().int(),
+  itemsSold: z.number().int(),
+  /** Before discounts. */
+  grossSales: money,
+  discounts: money,
+  /** Net of discounts: what the card fee is computed on. */
+  subtotal: money,
+  cardFees: money,
+  /** Sales total (subtotal + card fees). */
+  total: money,
+  refunds: z.object({ count: z.number().int(), total: money, cash: money }),
+  voids: z.object({ count: z.number().int(), total: money }),
+  /** Sales total − refunds. */
+  netTotal: money,
+  totalsByMethod: z.array(
+    z.object({ paymentMethod: z.enum(PAYMENT_METHODS), count: z.number().int(), total: money, refunds: money }),
+  ),
+  openingFloat: money.nullable(),
+  cashSales: money,
+  cashRefunds: money,
+  /** Opening float + cash sales − cash refunds. */
+  expectedCash: money,
+  countedCash: money.nullable(),
+  /** Counted − expected (negative: short); null when nothing was counted. */
+  overShort: money.nullable(),
+  firstSaleNumber: z.string().nullable(),
+  lastSaleNumber: z.string().nullable(),
+});
+export type ShiftReport = z.infer<typeof shiftReportSchema>;
+
+/** One row of GET /api/z-reports (managers). */
+export const zReportListItemSchema = z.object({
+  id: z.string(),
+  number: z.number().int(),
+  shiftId: z.number().int(),
+  cashierName: z.string(),
+  endedAt: z.string(),
+  total: money,
+  overShort: money.nullable(),
+});
+export type ZReportListItem = z.infer<typeof zReportListItemSchema>;
+
+export const zReportListSchema = z.object({
+  items: z.array(zReportListItemSchema),
+  /** Pass as `before` for the next (older) page; null on the last page. */
+  nextBefore: z.number().int().nullable(),
+});
+
+export const zReportListQuerySchema = z.object({
+  before: z.coerce.number({ error: 'Must be a report number' }).int().positive().optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, { error: 'Limit must be at least 1' })
+    .max(100, { error: 'Limit cannot exceed 100' })
+    .optional(),
+});
