@@ -23,6 +23,7 @@ import { purchasingRoutes } from './modules/purchasing/purchasing.routes';
 import { reportRoutes } from './modules/reports/reports.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
 import { stockRoutes } from './modules/stock/stock.routes';
+import { storesDocumentsRoutes } from './modules/stores/documents.routes';
 import { storesMastersRoutes } from './modules/stores/masters.routes';
 import { healthRoutes } from './modules/system/health.routes';
 import { createAppMetrics, registerMetricsRoute } from './modules/system/metrics';
@@ -140,6 +141,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(departmentRoutes);
   await app.register(procurementRoutes);
   await app.register(storesMastersRoutes);
+  await app.register(storesDocumentsRoutes);
   await app.register(purchasingRoutes);
   await app.register(posRoutes);
   await app.register(historyRoutes);

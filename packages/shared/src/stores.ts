@@ -470,21 +470,6 @@ export const reorderRowSchema = z.object({
 });
 export type ReorderRow = z.infer<typeof reorderRowSchema>;
 
-export const reorderRequisitionBodySchema = z.object({
-  departmentId: idSchema,
-  neededByDate: z
-    .union([z.iso.date({ error: 'Needed-by date must be a date (YYYY-MM-DD)' }), z.literal(''), z.null()])
-    .optional()
-    .transform((value) => value || null),
-  lines: z
-    .array(z.object({ itemId: idSchema, qtyRequested: quantitySchema('Quantity requested') }), {
-      error: STORES_MESSAGES.linesRequired,
-    })
-    .min(1, { error: STORES_MESSAGES.linesRequired })
-    .max(500, { error: 'A requisition has at most 500 lines' }),
-});
-export type ReorderRequisitionBody = z.output<typeof reorderRequisitionBodySchema>;
-
 // ---- CSV ----
 
 export const supplierImportResultSchema = importResultSchema('name');

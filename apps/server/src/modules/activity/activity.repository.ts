@@ -54,8 +54,8 @@ export async function activityCountsSince(db: DbOrTx, since: Date, loginType: st
   };
 }
 
-/** The latest rows with the acting user, newest first. */
-export async function latestActivity(db: DbOrTx, limit: number) {
+/** The latest rows with the acting user, newest first; only `activityType` rows when given. */
+export async function latestActivity(db: DbOrTx, limit: number, activityType?: string) {
   return db
     .select({
       id: userActivity.id,
@@ -67,6 +67,7 @@ export async function latestActivity(db: DbOrTx, limit: number) {
     })
     .from(userActivity)
     .leftJoin(users, eq(users.id, userActivity.userId))
+    .where(activityType ? eq(userActivity.activityType, activityType) : undefined)
     .orderBy(desc(userActivity.timestamp), desc(userActivity.id))
     .limit(limit);
 }

@@ -70,8 +70,8 @@ export async function developerActivityStats(
 /** spec §7 GET /api/super-admin/activity: the latest 100. */
 export const ACTIVITY_FEED_LIMIT = 100;
 
-export async function recentActivity(db: DbOrTx): Promise<ActivityEntry[]> {
-  const rows = await latestActivity(db, ACTIVITY_FEED_LIMIT);
+export async function recentActivity(db: DbOrTx, activityType?: string): Promise<ActivityEntry[]> {
+  const rows = await latestActivity(db, ACTIVITY_FEED_LIMIT, activityType);
   return rows.map((row) => ({
     id: row.id,
     activityType: row.activityType,

@@ -1,7 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { procInventoryTransactions, procItems, procLocations, procStockLevels } from '../../db/schema/index';
+import {
+  categories,
+  procInventoryTransactions,
+  procItems,
+  procLocations,
+  procStockLevels,
+  products,
+} from '../../db/schema/index';
 import { upsertBatch } from './inventory.repository';
 import { postInventoryMovement } from './inventory.service';
 import { expectLedgerBalanced, unique } from './stores.test-support';
@@ -146,6 +153,43 @@ describe('postInventoryMovement', () => {
       }),
     ).rejects.toMatchObject({ statusCode: 409 });
     await expectLedgerBalanced(t);
+  });
+
+  it('a receipt into a selling location raises the linked POS product through the stock ledger', async () => {
+    const [category] = await t.db.db
+      .insert(categories)
+      .values({ name: unique('Cat') })
+      .returning({ id: categories.id });
+    const [product] = await t.db.db
+      .insert(products)
+      .values({
+        name: 'Linked soap',
+        price: '2.00',
+        sku: unique('SOAP'),
+        categoryId: (category as { id: string }).id,
+        stock: 4,
+      })
+      .returning({ id: products.id });
+    const productId = (product as { id: string }).id;
+    const [row] = await t.db.db
+      .insert(procItems)
+      .values({ sku: unique('SOAP-I'), name: 'Soap', posProductId: productId })
+      .returning({ id: procItems.id });
+    const item = (row as { id: string }).id;
+    const [shop] = await t.db.db
+      .insert(procLocations)
+      .values({ code: unique('SHOP'), name: 'Shop floor', isSelling: true })
+      .returning({ id: procLocations.id });
+    const back = await aLocation();
+    await postInventoryMovement(t.db.db, { itemId: item, toLocationId: back, qtyMilli: 5_000, reason: 'receipt' });
+    await postInventoryMovement(t.db.db, {
+      itemId: item,
+      toLocationId: (shop as { id: string }).id,
+      qtyMilli: 12_000,
+      reason: 'receipt',
+    });
+    const [after] = await t.db.db.select({ stock: products.stock }).from(products).where(eq(products.id, productId));
+    expect(after?.stock).toBe(16);
   });
 
   it('never lets concurrent take-outs push stock below zero', async () => {

@@ -2,6 +2,7 @@ import { decimalToMilli, type InventoryReason, type Milli, milliToQuantity } fro
 import type { DbOrTx } from '../../db/client';
 import { pgErrorCode } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
+import { applyStockDelta } from '../stock/stock.service';
 import {
   batchBalancesAt,
   batchOfItem,
@@ -12,6 +13,10 @@ import {
   takeOutStock,
 } from './inventory.repository';
 import { findItem, findLocation } from './masters.repository';
+
+/** For purchasing's goods receipts: the batch of an item with this number, created on first use. */
+export { upsertBatch as ensureBatch } from './inventory.repository';
+
 import { storesErrors } from './stores.errors';
 
 /**
@@ -75,6 +80,7 @@ export async function postInventoryMovement(db: DbOrTx, input: InventoryMovement
         portions = await splitByBatch(tx, input, from);
       }
       if (to) await putInStock(tx, input.itemId, to, qty);
+      if (to && input.reason === 'receipt') await raisePosStock(tx, input, to);
       const base: Omit<LedgerInsert, 'qty' | 'batchId'> = {
         itemId: input.itemId,
         fromLocationId: from,
@@ -152,4 +158,27 @@ async function splitByBatch(
     else portions.push({ batchId: null, qtyMilli: left });
   }
   return portions;
+}
+
+/**
+ * Issue #16 item 1: an item linked to a POS product, received into a selling location, raises the
+ * product's stock through the POS stock ledger (same transaction). POS stock is whole units: a
+ * fractional receipt raises only its whole units.
+ */
+async function raisePosStock(db: DbOrTx, input: InventoryMovementInput, locationId: string): Promise<void> {
+  const units = Math.floor(input.qtyMilli / 1000);
+  if (units <= 0) return;
+  const location = await findLocation(db, locationId);
+  if (!location?.isSelling) return;
+  const item = await findItem(db, input.itemId);
+  if (!item?.posProductId) return;
+  await applyStockDelta(db, {
+    productId: item.posProductId,
+    quantity: units,
+    reason: 'receipt',
+    userId: input.createdBy ?? null,
+    documentType: input.refTable ?? 'proc_inventory_transactions',
+    documentId: input.refId ?? null,
+    note: `Received into ${location.code}`,
+  });
 }

@@ -90,6 +90,20 @@ describe('developer dashboard', () => {
     expect(feed.find((row) => row.activityType === 'login_failed')?.user).toBeNull();
   });
 
+  it('the feed filters by activity type (issue #15 item 9) and refuses a type that cannot be one', async () => {
+    const feed = (await call(store, admin, 'GET', '/api/super-admin/activity?type=login_failed')).json() as Array<{
+      activityType: string;
+    }>;
+    expect(feed.length).toBeGreaterThan(0);
+    expect(feed.every((e) => e.activityType === 'login_failed')).toBe(true);
+    const sales = (await call(store, admin, 'GET', '/api/super-admin/activity?type=sale')).json() as Array<{
+      activityType: string;
+    }>;
+    expect(sales.map((e) => e.activityType)).toEqual(['sale']);
+    expect((await call(store, admin, 'GET', '/api/super-admin/activity?type=nothing_like_this')).json()).toEqual([]);
+    expect((await call(store, admin, 'GET', "/api/super-admin/activity?type=x'%20or%201=1")).statusCode).toBe(400);
+  });
+
   it('the read-only user list has the spec fields and no credential', async () => {
     const response = await call(store, admin, 'GET', '/api/super-admin/users');
     expect(response.statusCode).toBe(200);
