@@ -256,3 +256,60 @@ test.describe('the terminal with the keyboard only', () => {
     await shot(page, 'keyboard-amount-820', false);
   });
 });
+
+test('every control of the terminal reached by Tab shows a focus ring of at least 2 px', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signInWithKeys(page);
+  const search = page.getByRole('textbox', { name: 'Search products' });
+  await expect(search).toBeFocused();
+  await scan(page, SKU.muffin);
+  await expect(page.getByTestId('cart-line')).toHaveCount(1);
+  const seen: string[] = [];
+  const missing: string[] = [];
+  const walk = async (key: 'Tab' | 'Shift+Tab', stops: number) => {
+    for (let stop = 0; stop < stops; stop++) {
+      const ring = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        if (!el || el === document.body) return null;
+        // A segmented control's radio is hidden; its label shows the ring.
+        const shown = el instanceof HTMLInputElement && el.type === 'radio' ? (el.labels?.[0] ?? el) : el;
+        const style = getComputedStyle(shown);
+        const width = style.outlineStyle === 'none' ? 0 : Number.parseFloat(style.outlineWidth);
+        const label = el instanceof HTMLInputElement ? el.labels?.[0]?.textContent : null;
+        const name = el.getAttribute('aria-label') ?? label ?? el.textContent?.trim().slice(0, 30) ?? '';
+        return { name: `${el.tagName} ${name}`, width };
+      });
+      if (ring) {
+        seen.push(ring.name);
+        if (ring.width < 2) missing.push(`${ring.name} (outline ${ring.width}px)`);
+      }
+      await page.keyboard.press(key);
+    }
+  };
+  // The header and the side bar (backwards from the search), the filters and the first products,
+  // then the sale and the payment panel around Amount Received.
+  await walk('Shift+Tab', 12);
+  await page.keyboard.press('F2');
+  await walk('Tab', 10);
+  await page.keyboard.press('Alt+A');
+  await expect(page.getByLabel('Amount Received')).toBeFocused();
+  await walk('Shift+Tab', 16);
+  await page.keyboard.press('Alt+A');
+  await walk('Tab', 7);
+  for (const control of [
+    'BUTTON Keyboard shortcuts',
+    'INPUT Search products',
+    'INPUT Category',
+    'BUTTON Increase quantity of Blueberry Muffin',
+    'BUTTON Cash',
+    'INPUT Amount Received',
+    'BUTTON Quick amount $50',
+    'BUTTON Complete Sale',
+  ]) {
+    expect(
+      seen.some((name) => name.startsWith(control)),
+      `${control} reached by Tab: ${seen.join(', ')}`,
+    ).toBe(true);
+  }
+  expect(missing).toEqual([]);
+});
