@@ -170,3 +170,16 @@ test.describe('sales history, receipt copies and e-mailed receipts', () => {
     await shot(page, 'sale-detail-manager-1366', false);
   });
 });
+
+test('a super admin filters the developer dashboard activity by type (issue #15 item 9)', async ({ page }) => {
+  await signIn(page, '7391');
+  await page.goto('/super-admin');
+  await page.getByRole('tab', { name: 'User Activity' }).click();
+  const filter = page.getByRole('combobox', { name: 'Activity type' });
+  await filter.click();
+  await page.getByRole('option', { name: 'Receipt reprinted' }).click();
+  const rows = page.getByTestId('activity-row');
+  await expect(rows.first()).toBeVisible();
+  for (const text of await rows.allTextContents()) expect(text).toContain('Receipt reprinted');
+  await shot(page, 'activity-filter-1366');
+});
