@@ -2,7 +2,9 @@
 // `npm test`: unit and web tests, API tests on PGlite (and again on PostgreSQL when
 // TEST_DATABASE_URL is set), then the Playwright E2E tests in Debian's Chromium.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 const env = { ...process.env };
 const pgUrl = env.TEST_DATABASE_URL;
@@ -20,11 +22,26 @@ const withoutPg = { ...env };
 delete withoutPg.TEST_DATABASE_URL;
 
 run('Unit and web tests', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'web']);
-console.log('\n▶ API tests on PGlite\n');
+console.log('\n▶ API tests on PGlite (their log kept for the audit below)\n');
+// Issue #20 item 5: every test app of this pass logs (debug, a line per request, production
+// redaction) into this folder; log-audit.test.ts then greps all of it for PINs, cookies, secrets.
+const auditDir = mkdtempSync(path.join(tmpdir(), 'retail-hub-api-log-'));
 {
-  const result = spawnSync('npx', ['vitest', 'run', '--project', 'api'], { stdio: 'inherit', env: withoutPg });
+  const result = spawnSync('npx', ['vitest', 'run', '--project', 'api'], {
+    stdio: 'inherit',
+    env: { ...withoutPg, API_TEST_LOG_DIR: auditDir },
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
+run(
+  "Log audit: no PIN, cookie or secret in the API suite's log",
+  'npx',
+  ['vitest', 'run', '--project', 'api', 'apps/server/test/log-audit.test.ts'],
+  {
+    LOG_AUDIT_DIR: auditDir,
+  },
+);
+rmSync(auditDir, { recursive: true, force: true });
 if (pgUrl) {
   run(`API tests on PostgreSQL (${pgUrl.replace(/\/\/[^@]*@/, '//')})`, 'npx', ['vitest', 'run', '--project', 'api']);
 } else {

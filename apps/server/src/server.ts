@@ -10,6 +10,7 @@ import { EmbeddedPostgresError } from './db/embedded-postgres';
 import { runMigrations } from './db/migrate';
 import { PgliteImportError } from './db/pglite-import';
 import { DEMO_PINS, isDatabaseEmpty, seedDemoStore, seedInitialAdmin } from './db/seed/demo';
+import { LOG_REDACT_PATHS } from './lib/log-redaction';
 import { databaseDescription, startupBanner } from './startup-banner';
 
 /** SIGTERM/SIGINT to exit, at most (issue #20 item 6: supervisors wait about this long before SIGKILL). */
@@ -74,7 +75,7 @@ async function main(): Promise<void> {
       database,
       logger: {
         level: config.logLevel,
-        redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+        redact: LOG_REDACT_PATHS,
         // Readable lines by default (issue #13 item 21), written in order with the banner (a
         // synchronous stream, not a worker); LOG_FORMAT=json for log collectors.
         ...(config.logFormat === 'pretty'

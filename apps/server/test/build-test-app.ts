@@ -1,10 +1,30 @@
+import { createWriteStream, mkdirSync } from 'node:fs';
+import path from 'node:path';
 import type { Role } from '@retail-hub/shared';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app';
 import { type Config, testConfig } from '../src/config/config';
 import { users } from '../src/db/schema/index';
+import { LOG_REDACT_PATHS } from '../src/lib/log-redaction';
 import { hashPin } from '../src/lib/pin-hash';
 import { createTestDb } from './test-db';
+
+let auditStream: ReturnType<typeof createWriteStream> | null = null;
+/**
+ * With API_TEST_LOG_DIR set (scripts/test.mjs sets it for the PGlite API pass), every test app
+ * logs at debug level, with a line per request, to one file per worker there, with the
+ * production redaction; apps/server/test/log-audit.test.ts then greps the whole log for PINs,
+ * cookies and secrets (issue #20 item 5).
+ */
+function auditLogStream() {
+  const dir = process.env.API_TEST_LOG_DIR;
+  if (!dir) return null;
+  if (!auditStream) {
+    mkdirSync(dir, { recursive: true });
+    auditStream = createWriteStream(path.join(dir, `api-${process.pid}.jsonl`), { flags: 'a' });
+  }
+  return auditStream;
+}
 
 export type TestApp = {
   app: FastifyInstance;
@@ -16,8 +36,13 @@ export type TestApp = {
 /** A fresh app on a fresh migrated database (PGlite, or PostgreSQL when TEST_DATABASE_URL is set). */
 export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const db = await createTestDb();
-  const config = testConfig(overrides);
-  const app = await buildApp({ config, database: db });
+  const audit = auditLogStream();
+  const config = testConfig(audit ? { logRequests: true, ...overrides } : overrides);
+  const app = await buildApp({
+    config,
+    database: db,
+    ...(audit ? { logger: { level: 'debug', redact: LOG_REDACT_PATHS, stream: audit } } : {}),
+  });
   await app.ready();
   const testApp: TestApp = {
     app,

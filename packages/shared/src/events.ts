@@ -14,6 +14,8 @@ export const DOMAIN_EVENTS = {
   'expense.changed': ['/api/expenses', '/api/expenses/stats/daily'],
   'department.changed': ['/api/departments', '/api/procurement/departments', '/api/analytics/institution'],
   'user.changed': ['/api/users', '/admin/users', '/api/super-admin/users'],
+  /** Issue #19: an offline sale opened a stock discrepancy, or a manager resolved one. */
+  'discrepancy.changed': ['/api/stock-discrepancies'],
   /** Stores masters (issue #16): suppliers, locations, categories, items. */
   'stores.masters.changed': [
     '/api/procurement/suppliers',
@@ -57,6 +59,7 @@ export const DOMAIN_EVENT_PERMISSIONS = {
   'expense.changed': ['expenses.manage'],
   'department.changed': ['departments.manage', 'analytics.view'],
   'user.changed': ['users.manage', 'staff.manage', 'developer.view'],
+  'discrepancy.changed': ['inventory.manage'],
   'stores.masters.changed': ['stores.view'],
   'stores.stock.changed': ['stores.view'],
   'requisition.changed': ['purchasing.requisitions'],

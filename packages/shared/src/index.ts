@@ -7,6 +7,7 @@ export * from './events';
 export * from './expenses';
 export * from './institution-analytics';
 export * from './money';
+export * from './offline';
 export * from './permissions';
 export * from './pos';
 export * from './purchasing';

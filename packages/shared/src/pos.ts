@@ -166,6 +166,24 @@ export type StartShiftBody = z.infer<typeof startShiftBodySchema>;
 export const endShiftBodySchema = z.object({ countedCash: moneyStringSchema.nullish() });
 export type EndShiftBody = z.infer<typeof endShiftBodySchema>;
 
+/** A late sale as a shift report lists it (issue #19): made in an earlier, closed shift. */
+export const lateSaleSchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  /** The closed shift it was made in (whose figures do not include it). */
+  shiftId: z.number().int(),
+  soldAt: z.string(),
+  receivedAt: z.string(),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  subtotal: z.string(),
+  total: z.string(),
+  /** The same lines at the prices when it arrived; null when a product has no current price. */
+  currentSubtotal: z.string().nullable(),
+  /** Paid − current (negative: the customer paid less than today's price); null with currentSubtotal. */
+  priceDifference: z.string().nullable(),
+});
+export type LateSale = z.infer<typeof lateSaleSchema>;
+
 /** What a shift took: counts, totals by payment method, and the cash drawer reconciliation. */
 export const shiftSummarySchema = z.object({
   shiftId: z.number().int(),
@@ -184,6 +202,11 @@ export const shiftSummarySchema = z.object({
   countedCash: money.nullable(),
   /** Counted − expected: negative when the drawer is short; null when nothing was counted. */
   overShort: money.nullable(),
+  /**
+   * Issue #19: sales made offline in an earlier shift of this cashier that arrived after that
+   * shift had closed. Not part of this shift's figures (nor of theirs: a Z report never changes).
+   */
+  lateSales: z.array(lateSaleSchema).optional(),
 });
 export type ShiftSummary = z.infer<typeof shiftSummarySchema>;
 

@@ -42,6 +42,7 @@ export const SCREENS = [
     shell: 'procurement',
     permission: 'departments.manage',
   },
+  { path: '/stores', title: 'Stores', shell: 'procurement', permission: 'stores.view' },
   { path: '/role-management', title: 'Role Management', shell: 'procurement', permission: 'roles.manage' },
   { path: '/admin/staff', title: 'Staff & PIN Management', shell: 'procurement', permission: 'staff.manage' },
   { path: '/super-admin', title: 'Developer Dashboard', shell: 'none', permission: 'developer.view' },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAYMENT_METHODS } from './money';
+import { lateSaleSchema } from './pos';
 
 /**
  * Issue #15 item 8: the X report (a shift's figures so far, nothing closed) and the Z report
@@ -33,9 +34,8 @@ export const shiftReportSchema = z.object({
   voids: z.object({ count: z.number().int(), total: money }),
   /** Sales total − refunds. */
   netTotal: money,
-  totalsByMethod: z.array(
-    z.object({ paymentMethod: z.enum(PAYMENT_METHODS), count: z.number().int(), total: money, refunds: money }),
-  ),
+  /** Completed sales by payment method (refunds are in `refunds`, cash ones in `cashRefunds`). */
+  totalsByMethod: z.array(z.object({ paymentMethod: z.enum(PAYMENT_METHODS), count: z.number().int(), total: money })),
   openingFloat: money.nullable(),
   cashSales: money,
   cashRefunds: money,
@@ -46,6 +46,12 @@ export const shiftReportSchema = z.object({
   overShort: money.nullable(),
   firstSaleNumber: z.string().nullable(),
   lastSaleNumber: z.string().nullable(),
+  /**
+   * Issue #19: sales made offline in an earlier, closed shift of this cashier that arrived
+   * afterwards: listed here with any difference from the price when they arrived, never added to
+   * this report's figures (nor to their own shift's Z, which does not change).
+   */
+  lateSales: z.array(lateSaleSchema).optional(),
 });
 export type ShiftReport = z.infer<typeof shiftReportSchema>;
 

@@ -68,6 +68,29 @@ export function plausibleBody(method: string, url: string, ids: StoreIds): Recor
       return { code: `D${randomUUID().slice(0, 4)}`, name: `Proc ${randomUUID().slice(0, 6)}` };
     case 'POST /api/procurement/departments/import':
       return { csv: 'code,name\nDX1,Imported Dept' };
+    case 'POST /api/procurement/locations':
+    case 'PATCH /api/procurement/locations/:id':
+      return { code: `L${randomUUID().slice(0, 6)}`, name: 'Fuzz Room' };
+    case 'POST /api/procurement/items':
+    case 'PATCH /api/procurement/items/:id':
+      return { sku: `FI-${randomUUID().slice(0, 8)}`, name: 'Fuzz Item' };
+    // Documents name several ids: each is a well-formed id, so only the fuzzed field is refused.
+    case 'POST /api/procurement/stock-counts':
+      return { locationId: randomUUID(), lines: [{ itemId: randomUUID(), countedQty: '1' }] };
+    case 'POST /api/procurement/issues':
+      return { itemId: randomUUID(), locationId: randomUUID(), departmentId: randomUUID(), qty: '1' };
+    case 'POST /api/procurement/transfers':
+      return { itemId: randomUUID(), fromLocationId: randomUUID(), toLocationId: randomUUID(), qty: '1' };
+    case 'POST /api/procurement/requisitions':
+    case 'PATCH /api/procurement/requisitions/:id':
+      return { departmentId: randomUUID(), lines: [{ itemId: randomUUID(), qtyRequested: '1' }] };
+    case 'POST /api/procurement/purchase-orders':
+    case 'PATCH /api/procurement/purchase-orders/:id':
+      return { supplierId: randomUUID(), lines: [{ itemId: randomUUID(), qtyOrdered: '1', unitPrice: '1.00' }] };
+    case 'POST /api/procurement/purchase-orders/:id/receipts':
+      return { locationId: randomUUID(), lines: [{ poLineId: randomUUID(), qtyReceived: '1' }] };
+    case 'POST /api/products/:id/stock-adjustments':
+      return { quantity: 1, reason: 'Found in the back room' };
     case 'POST /api/asset-checkouts':
       return { productId: ids.productId, userId: ids.productId, notes: 'x' };
     case 'POST /api/asset-checkouts/:id/return':

@@ -25,6 +25,7 @@ export const paths = {
   departments: '/departments',
   assetCheckout: '/asset-checkout',
   procurementDepartments: '/procurement-departments',
+  stores: '/stores',
   roleManagement: '/role-management',
   adminStaff: '/admin/staff',
   superAdmin: '/super-admin',

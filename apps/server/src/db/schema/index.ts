@@ -7,6 +7,7 @@ export * from './assets';
 export * from './catalog';
 export * from './enums';
 export * from './institution';
+export * from './offline';
 export * from './pos';
 export * from './procurement-core';
 export * from './procurement-jobs';

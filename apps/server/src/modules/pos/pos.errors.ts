@@ -27,6 +27,16 @@ export const posErrors = {
   noOpenShift: () => conflict('pos.no_open_shift', 'You have no open shift to end.'),
   shiftNotFound: () => notFound('Shift', 'pos.shift_not_found'),
   transactionNotFound: () => notFound('Transaction', 'pos.transaction_not_found'),
+  /** Issue #19: an offline sale whose amounts do not add up (a terminal fault: kept in its outbox). */
+  offlineAmounts: () => badRequest('pos.offline_amounts', 'The amounts of this sale do not add up.'),
+  offlineUnknownShift: () => badRequest('pos.offline_unknown_shift', 'The shift this sale was made in is unknown.'),
+  offlineOtherCashier: () =>
+    conflict(
+      'pos.offline_other_cashier',
+      "This sale was made in another cashier's shift. Sign in as that cashier, or as a manager, to send it.",
+    ),
+  discrepancyNotFound: () => notFound('Stock discrepancy', 'pos.discrepancy_not_found'),
+  discrepancyResolved: () => conflict('pos.discrepancy_resolved', 'This discrepancy has already been resolved.'),
   /** Issue #15 item 8: a shift that has not ended (or ended before Z reports existed) has none. */
   zReportNotFound: () => notFound('Z report', 'pos.z_report_not_found'),
   noOpenShiftForReport: () => conflict('pos.no_open_shift', 'You have no open shift to report on.'),

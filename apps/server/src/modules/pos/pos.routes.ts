@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInUser } from '../../lib/signed-in-user';
 import { coalescingPublisher } from './live-updates';
+import { registerOfflineRoutes } from './offline.routes';
 import { PricingCache } from './pricing-cache';
 import { saleReceipt } from './receipts.service';
 import { recordSale } from './sales.service';
@@ -36,6 +37,7 @@ export const posRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   const deps = { db: app.database.db, events: app.events };
   const salesDeps = { database: app.database, pricing, live };
+  registerOfflineRoutes(app, salesDeps);
 
   app.get(
     '/api/shifts/current',

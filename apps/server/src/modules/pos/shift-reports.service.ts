@@ -40,8 +40,12 @@ export async function buildReport(
   summary: ShiftSummary,
 ): Promise<ShiftReport> {
   const [extras, cashier] = await Promise.all([shiftReportExtras(db, row.id), cashierName(db, row.cashierId)]);
-  const refundsTotal = 0;
-  const cashRefunds = 0;
+  // Refunds come from the shift summary once ledger's refunds (ADR 0010) add them there; until
+  // then these fields are absent and read 0.
+  const withRefunds = summary as ShiftSummary & { refundsCount?: number; refundsTotal?: string; cashRefunds?: string };
+  const refundsCount = withRefunds.refundsCount ?? 0;
+  const refundsTotal = decimalToCents(withRefunds.refundsTotal ?? '0');
+  const cashRefunds = decimalToCents(withRefunds.cashRefunds ?? '0');
   const discounts = 0;
   const total = decimalToCents(summary.total);
   return {
@@ -59,10 +63,10 @@ export async function buildReport(
     subtotal: summary.subtotal,
     cardFees: summary.cardFees,
     total: summary.total,
-    refunds: { count: 0, total: centsToDecimal(refundsTotal), cash: centsToDecimal(cashRefunds) },
+    refunds: { count: refundsCount, total: centsToDecimal(refundsTotal), cash: centsToDecimal(cashRefunds) },
     voids: { count: extras.voids.count, total: centsToDecimal(decimalToCents(extras.voids.total)) },
     netTotal: centsToDecimal(total - refundsTotal),
-    totalsByMethod: summary.totalsByMethod.map((m) => ({ ...m, refunds: centsToDecimal(0) })),
+    totalsByMethod: summary.totalsByMethod,
     openingFloat: summary.openingFloat,
     cashSales: summary.cashSales,
     cashRefunds: centsToDecimal(cashRefunds),
@@ -71,6 +75,7 @@ export async function buildReport(
     overShort: summary.overShort,
     firstSaleNumber: extras.firstSaleId ? transactionNumber(extras.firstSaleId) : null,
     lastSaleNumber: extras.lastSaleId ? transactionNumber(extras.lastSaleId) : null,
+    lateSales: summary.lateSales ?? [],
   };
 }
 

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { shifts, transactionItems, transactions } from '../../db/schema/index';
+import { offlineSales, shifts, transactionItems, transactions } from '../../db/schema/index';
 
 const shiftColumns = {
   id: shifts.id,
@@ -62,7 +62,14 @@ export async function closeOpenShift(
   return rows[0] ?? null;
 }
 
-/** Completed sales of a shift by payment method (sums as numeric strings), and the units sold. */
+/**
+ * A sale that arrived from a terminal's outbox after its shift had closed (issue #19) is not part
+ * of that shift's figures: a closed shift's report never changes. It is listed as a late sale in
+ * the cashier's next shift instead.
+ */
+const notLate = sql`not exists (select 1 from ${offlineSales} o where o.transaction_id = ${transactions.id} and o.late)`;
+
+/** Completed sales of a shift by payment method (sums as numeric strings), and the units sold; late sales excluded. */
 export async function shiftSalesFigures(db: DbOrTx, shiftId: number) {
   const byMethod = await db
     .select({
@@ -73,13 +80,13 @@ export async function shiftSalesFigures(db: DbOrTx, shiftId: number) {
       total: sql<string>`sum(${transactions.total})::text`,
     })
     .from(transactions)
-    .where(and(eq(transactions.shiftId, shiftId), eq(transactions.status, 'completed')))
+    .where(and(eq(transactions.shiftId, shiftId), eq(transactions.status, 'completed'), notLate))
     .groupBy(transactions.paymentMethod)
     .orderBy(transactions.paymentMethod);
   const [items] = await db
     .select({ itemsSold: sql<number>`coalesce(sum(${transactionItems.quantity}), 0)::int` })
     .from(transactionItems)
     .innerJoin(transactions, eq(transactions.id, transactionItems.transactionId))
-    .where(and(eq(transactions.shiftId, shiftId), eq(transactions.status, 'completed')));
+    .where(and(eq(transactions.shiftId, shiftId), eq(transactions.status, 'completed'), notLate));
   return { byMethod, itemsSold: items?.itemsSold ?? 0 };
 }

@@ -135,6 +135,7 @@ describe('shifts', () => {
       expectedCash: '109.00',
       countedCash: '108.50',
       overShort: '-0.50',
+      lateSales: [],
     });
 
     // Ending a shift never changes its sales; the summary reads the same later.

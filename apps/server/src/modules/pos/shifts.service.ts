@@ -2,6 +2,7 @@ import {
   type Cents,
   centsToDecimal,
   decimalToCents,
+  type LateSale,
   PAYMENT_METHODS,
   type PaymentMethod,
   parseCents,
@@ -12,6 +13,8 @@ import {
 import type { Db } from '../../db/client';
 import { pgErrorCode } from '../../lib/db-errors';
 import type { EventBus } from '../events/event-bus';
+import { claimPendingLateSales } from './offline-sales.repository';
+import { lateSalesFor } from './offline-sales.service';
 import { posErrors } from './pos.errors';
 import { buildReport, writeZReport } from './shift-reports.service';
 import {
@@ -59,6 +62,8 @@ export async function openShift(deps: Deps, cashierId: string, openingFloat?: st
     if (pgErrorCode(error) === '23505') throw posErrors.shiftOpen();
     throw error;
   }
+  // Late sales that arrived while the cashier had no open shift are listed in this one (issue #19).
+  await claimPendingLateSales(deps.db, cashierId, row.id);
   void deps.events.publish('shift.changed', [String(row.id)]);
   return toShift(row);
 }
@@ -75,7 +80,9 @@ export async function closeShift(
   const result = await deps.db.transaction(async (tx) => {
     const row = await closeOpenShift(tx, cashierId, moneyOrNull(countedCash));
     if (!row) throw posErrors.noOpenShift();
-    const summary = summarise(row, await shiftSalesFigures(tx, row.id));
+    // A late sale that slipped in while the shift was being opened is listed here, not lost.
+    await claimPendingLateSales(tx, cashierId, row.id);
+    const summary = summarise(row, await shiftSalesFigures(tx, row.id), await lateSalesFor({ db: tx }, row.id));
     // Issue #15 item 8: the Z report is written with the close, numbered in the same transaction.
     return { row, summary, zReport: await writeZReport(tx, row, summary) };
   });
@@ -87,7 +94,13 @@ export async function closeShift(
 export async function xReport(deps: Deps, cashierId: string): Promise<ShiftReport> {
   const row = await findOpenShift(deps.db, cashierId);
   if (!row) throw posErrors.noOpenShiftForReport();
-  return buildReport(deps.db, 'X', null, row, summarise(row, await shiftSalesFigures(deps.db, row.id)));
+  return buildReport(
+    deps.db,
+    'X',
+    null,
+    row,
+    summarise(row, await shiftSalesFigures(deps.db, row.id), await lateSalesFor(deps, row.id)),
+  );
 }
 
 type ShiftReader = { userId: string; canViewReports: boolean };
@@ -106,10 +119,14 @@ export async function readableShift(db: Db, shiftId: number, reader: ShiftReader
 
 export async function shiftSummary(deps: Deps, shiftId: number, reader: ShiftReader): Promise<ShiftSummary> {
   const row = await readableShiftRow(deps.db, shiftId, reader);
-  return summarise(row, await shiftSalesFigures(deps.db, row.id));
+  return summarise(row, await shiftSalesFigures(deps.db, row.id), await lateSalesFor(deps, row.id));
 }
 
-export function summarise(row: ShiftRow, figures: Awaited<ReturnType<typeof shiftSalesFigures>>): ShiftSummary {
+export function summarise(
+  row: ShiftRow,
+  figures: Awaited<ReturnType<typeof shiftSalesFigures>>,
+  lateSales: LateSale[] = [],
+): ShiftSummary {
   let salesCount = 0;
   let subtotal: Cents = 0;
   let cardFees: Cents = 0;
@@ -147,5 +164,6 @@ export function summarise(row: ShiftRow, figures: Awaited<ReturnType<typeof shif
     expectedCash: centsToDecimal(expectedCash),
     countedCash: countedCash === null ? null : centsToDecimal(countedCash),
     overShort: countedCash === null ? null : centsToDecimal(countedCash - expectedCash),
+    lateSales,
   };
 }

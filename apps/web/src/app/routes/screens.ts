@@ -25,6 +25,7 @@ export const SCREEN_COMPONENTS: Record<ScreenPath, ScreenComponent> = {
   '/pos-inventory': lazy(() => import('./pos-inventory')),
   '/pos-history': lazy(() => import('./pos-history')),
   '/z-reports': lazy(() => import('./z-reports')),
+  '/stores': lazy(() => import('./stores')),
   '/expenses': lazy(() => import('./expenses')),
   '/dashboard': lazy(() => import('./dashboard')),
   '/inventory': Inventory,

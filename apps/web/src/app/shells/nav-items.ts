@@ -70,6 +70,8 @@ export function procurementNavItems(role: Role): NavItem[] {
     // Issue #13 item 19: the POS-side departments (/departments) were reachable only by URL.
     { label: 'Department Management', to: paths.departments, icon: IconBuildingStore },
     { label: 'Asset Checkout', to: paths.assetCheckout, icon: IconPackageExport },
+    // Issue #16: stock per location, reorder, issues and transfers.
+    { label: 'Stores', to: paths.stores, icon: IconBuildingWarehouse },
     // Issue #16 items 3–5: purchasing, for the roles it serves.
     { label: 'Requisitions', to: paths.requisitions, icon: IconClipboardList },
     { label: 'Purchase Orders', to: paths.purchaseOrders, icon: IconShoppingCart },

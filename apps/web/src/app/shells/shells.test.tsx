@@ -14,13 +14,12 @@ const POS_LINKS: Record<Role, string[]> = {
   super_admin: ['POS Dashboard', 'Point of Sale', 'Sales Reports', 'Expense Tracker', 'Sales History', 'Z Reports'],
 };
 
-/** A role without the Procurement Management card reaches the shell through Asset Checkout only. */
+/** A role without the Procurement Management card reaches the shell through Asset Checkout (or Stores, issue #16). */
 const OUTSIDE_THE_CARD = ['Point of Sale', 'Asset Checkout'];
 const PROCUREMENT_LINKS: Record<Role, string[]> = {
   cashier: OUTSIDE_THE_CARD,
-  // Issue #16: purchasing links for the roles it serves.
-  department_manager: [...OUTSIDE_THE_CARD, 'Requisitions'],
-  procurement_admin: [...OUTSIDE_THE_CARD, 'Requisitions', 'Purchase Orders'],
+  department_manager: [...OUTSIDE_THE_CARD, 'Stores', 'Requisitions'],
+  procurement_admin: [...OUTSIDE_THE_CARD, 'Stores', 'Requisitions', 'Purchase Orders'],
   manager: [
     'Procurement Dashboard',
     'Point of Sale',
@@ -30,6 +29,7 @@ const PROCUREMENT_LINKS: Record<Role, string[]> = {
     'Departments',
     'Department Management',
     'Asset Checkout',
+    'Stores',
     'Requisitions',
     'Purchase Orders',
   ],
@@ -43,6 +43,7 @@ const PROCUREMENT_LINKS: Record<Role, string[]> = {
     'Departments',
     'Department Management',
     'Asset Checkout',
+    'Stores',
     'Requisitions',
     'Purchase Orders',
     'Developer Dashboard',

@@ -3,7 +3,7 @@ import { IconBuildingWarehouse, IconCashRegister, IconCode, IconUsers } from '@t
 import { paths } from '../../paths';
 
 export type InterfaceCard = {
-  id: 'pos' | 'procurement' | 'users' | 'developer';
+  id: 'pos' | 'procurement' | 'stores' | 'users' | 'developer';
   title: string;
   description: string;
   to: string;
@@ -23,6 +23,18 @@ const PROCUREMENT_CARD: InterfaceCard = {
   title: 'Procurement Management',
   description: 'Department management, asset checkout, advanced analytics and user management.',
   to: paths.procurementDashboard,
+  icon: IconBuildingWarehouse,
+};
+
+/**
+ * Issue #16: procurement_admin and department_manager have no Procurement Management card (spec
+ * §6), so they reach the stores screens through this card beside the spec's cards.
+ */
+const STORES_CARD: InterfaceCard = {
+  id: 'stores',
+  title: 'Stores & Purchasing',
+  description: 'Stock per location, reorder list, issues to departments and transfers between locations.',
+  to: paths.stores,
   icon: IconBuildingWarehouse,
 };
 
@@ -46,6 +58,7 @@ const DEVELOPER_CARD: InterfaceCard = {
 export function interfaceCardsFor(role: Role): InterfaceCard[] {
   const cards = [POS_CARD];
   if (can(role, 'procurement.view')) cards.push(PROCUREMENT_CARD);
+  else if (can(role, 'stores.view')) cards.push(STORES_CARD);
   // spec §6 gives the Users card to super_admin only, although managers may open the staff screen.
   if (role === 'super_admin') cards.push(USERS_CARD);
   if (can(role, 'developer.view')) cards.push(DEVELOPER_CARD);

@@ -8,8 +8,9 @@ import { chooserColumns, interfaceCardsFor } from './interface-cards';
 
 const EXPECTED_CARDS: Record<Role, string[]> = {
   cashier: ['POS System'],
-  department_manager: ['POS System'],
-  procurement_admin: ['POS System'],
+  // Issue #16: their way into the stores screens, beside the spec's card.
+  department_manager: ['POS System', 'Stores & Purchasing'],
+  procurement_admin: ['POS System', 'Stores & Purchasing'],
   manager: ['POS System', 'Procurement Management'],
   super_admin: ['POS System', 'Procurement Management', 'Users', 'Developer Dashboard'],
 };

@@ -21,8 +21,8 @@ const z: ShiftReport = {
   voids: { count: 1, total: '4.50' },
   netTotal: '13.61',
   totalsByMethod: [
-    { paymentMethod: 'cash', count: 1, total: '9.00', refunds: '0.00' },
-    { paymentMethod: 'eftpos', count: 1, total: '4.61', refunds: '0.00' },
+    { paymentMethod: 'cash', count: 1, total: '9.00' },
+    { paymentMethod: 'eftpos', count: 1, total: '4.61' },
   ],
   openingFloat: '100.00',
   cashSales: '9.00',

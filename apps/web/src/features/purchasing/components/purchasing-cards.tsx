@@ -34,8 +34,8 @@ export function PurchasingCards() {
       color: 'teal',
     },
     {
-      // The stores reorder list, once that screen exists; the requisitions otherwise.
-      to: screenFor('/reorder') ? '/reorder' : '/requisitions',
+      // The Stores screen (its reorder list), or the requisitions where it is absent.
+      to: screenFor('/stores') ? '/stores' : '/requisitions',
       label: 'Items to Reorder',
       value: figure(summary.data?.itemsToReorder),
       note: 'At or under their reorder point',

@@ -1,0 +1,96 @@
+import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import {
+  offlineSales,
+  products,
+  productVariants,
+  stockDiscrepancies,
+  transactions,
+  users,
+} from '../../db/schema/index';
+
+const resolver = alias(users, 'resolver');
+
+/** Stock discrepancies (issue #19), open ones oldest first, resolved ones newest first. */
+export async function listDiscrepancies(
+  db: DbOrTx,
+  status: 'open' | 'resolved' | 'all',
+  options: { id?: string; limit?: number } = {},
+) {
+  return db
+    .select({
+      id: stockDiscrepancies.id,
+      productId: stockDiscrepancies.productId,
+      productName: products.name,
+      variantId: stockDiscrepancies.variantId,
+      variantName: stockDiscrepancies.variantName,
+      transactionId: stockDiscrepancies.transactionId,
+      cashierFirstName: users.firstName,
+      cashierLastName: users.lastName,
+      soldAt: sql<Date>`coalesce(${offlineSales.soldAt}, ${transactions.createdAt})`.mapWith(
+        (v: string | Date) => new Date(v),
+      ),
+      quantityShort: stockDiscrepancies.quantityShort,
+      stockBefore: stockDiscrepancies.stockBefore,
+      currentStock: sql<number | null>`case when ${stockDiscrepancies.variantId} is null then ${products.stock}
+        else ${productVariants.stock} end`,
+      createdAt: stockDiscrepancies.createdAt,
+      resolvedAt: stockDiscrepancies.resolvedAt,
+      resolverFirstName: resolver.firstName,
+      resolverLastName: resolver.lastName,
+      resolutionNote: stockDiscrepancies.resolutionNote,
+      countedStock: stockDiscrepancies.countedStock,
+    })
+    .from(stockDiscrepancies)
+    .innerJoin(products, eq(products.id, stockDiscrepancies.productId))
+    .leftJoin(productVariants, eq(productVariants.id, stockDiscrepancies.variantId))
+    .innerJoin(transactions, eq(transactions.id, stockDiscrepancies.transactionId))
+    .innerJoin(users, eq(users.id, transactions.userId))
+    .leftJoin(offlineSales, eq(offlineSales.transactionId, stockDiscrepancies.transactionId))
+    .leftJoin(resolver, eq(resolver.id, stockDiscrepancies.resolvedBy))
+    .where(
+      and(
+        options.id ? eq(stockDiscrepancies.id, options.id) : undefined,
+        status === 'open'
+          ? isNull(stockDiscrepancies.resolvedAt)
+          : status === 'resolved'
+            ? isNotNull(stockDiscrepancies.resolvedAt)
+            : undefined,
+      ),
+    )
+    .orderBy(
+      status === 'open' ? stockDiscrepancies.createdAt : desc(stockDiscrepancies.createdAt),
+      stockDiscrepancies.id,
+    )
+    .limit(options.limit ?? 500);
+}
+
+/**
+ * Marks an open discrepancy resolved: the conditional update (`resolved_at is null`) lets exactly
+ * one of two managers resolving at once through. Null when it is not open (unknown or resolved).
+ */
+export async function markResolved(
+  tx: DbOrTx,
+  input: { id: string; userId: string; note: string; countedStock: number | null },
+): Promise<{ productId: string; variantId: string | null } | null> {
+  const [row] = await tx
+    .update(stockDiscrepancies)
+    .set({
+      resolvedAt: sql`now()`,
+      resolvedBy: input.userId,
+      resolutionNote: input.note,
+      countedStock: input.countedStock,
+    })
+    .where(and(eq(stockDiscrepancies.id, input.id), isNull(stockDiscrepancies.resolvedAt)))
+    .returning({ productId: stockDiscrepancies.productId, variantId: stockDiscrepancies.variantId });
+  return row ?? null;
+}
+
+export async function discrepancyExists(db: DbOrTx, id: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: stockDiscrepancies.id })
+    .from(stockDiscrepancies)
+    .where(eq(stockDiscrepancies.id, id));
+  return rows.length > 0;
+}

@@ -1,0 +1,231 @@
+import type { PaymentMethod } from '@retail-hub/shared';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import {
+  offlineSales,
+  products,
+  productVariants,
+  shifts,
+  stockDiscrepancies,
+  transactionItems,
+  transactions,
+} from '../../db/schema/index';
+
+/** An offline sale, its amounts already checked to add up (ADR 0014). */
+export type OfflineSaleWrite = {
+  idempotencyKey: string;
+  shiftId: number;
+  /** The signed-in user sending it; the sale belongs to the shift's cashier. */
+  senderId: string;
+  /** May send another cashier's sale (a manager emptying a terminal's outbox). */
+  senderActsForOthers: boolean;
+  soldAt: Date;
+  terminalId: string | null;
+  paymentMethod: PaymentMethod;
+  subtotal: string;
+  tax: string;
+  total: string;
+  referenceCode: string | null;
+  notes: string | null;
+  amountReceived: string | null;
+  currentSubtotal: string | null;
+  lines: ReadonlyArray<{
+    productId: string;
+    variantId: string | null;
+    variantName: string | null;
+    quantity: number;
+    unitPrice: string;
+    totalPrice: string;
+  }>;
+};
+
+export type Shortfall = {
+  productId: string;
+  variantId: string | null;
+  variantName: string | null;
+  quantityShort: number;
+  stockBefore: number;
+};
+
+export type LockedShift = { id: number; cashierId: string; isOpen: boolean; startedAt: Date; endedAt: Date | null };
+
+/** The sale recorded under an Idempotency-Key, if any (inside the sale's transaction). */
+export async function saleIdByKey(tx: DbOrTx, idempotencyKey: string) {
+  const [existing] = await tx
+    .select({ id: transactions.id, userId: transactions.userId })
+    .from(transactions)
+    .where(eq(transactions.idempotencyKey, idempotencyKey))
+    .limit(1);
+  return existing ?? null;
+}
+
+/**
+ * The shift a sale was made in, locked FOR SHARE (as online sales lock it): ending the shift
+ * waits for this sale, so it lands either before the close (in the shift's figures) or after.
+ */
+export async function lockShift(tx: DbOrTx, shiftId: number): Promise<LockedShift | null> {
+  const [shift] = await tx
+    .select({
+      id: shifts.id,
+      cashierId: shifts.cashierId,
+      isOpen: shifts.isOpen,
+      startedAt: shifts.startedAt,
+      endedAt: shifts.endedAt,
+    })
+    .from(shifts)
+    .where(eq(shifts.id, shiftId))
+    .for('share');
+  return shift ?? null;
+}
+
+/** The cashier's open shift, locked FOR SHARE (a late sale is listed in it). */
+export async function lockOpenShiftOf(tx: DbOrTx, cashierId: string): Promise<number | null> {
+  const [open] = await tx
+    .select({ id: shifts.id })
+    .from(shifts)
+    .where(and(eq(shifts.cashierId, cashierId), eq(shifts.isOpen, true)))
+    .for('share');
+  return open?.id ?? null;
+}
+
+export type ResolvedLine = OfflineSaleWrite['lines'][number];
+
+/**
+ * Which stock each line moves: its stored size option (by id, else by name), else the product's
+ * own. Null when a product no longer exists.
+ */
+export async function resolveLines(tx: DbOrTx, lines: OfflineSaleWrite['lines']): Promise<ResolvedLine[] | null> {
+  const productIds = [...new Set(lines.map((l) => l.productId))];
+  const known = await tx.select({ id: products.id }).from(products).where(inArray(products.id, productIds));
+  if (known.length !== productIds.length) return null;
+  const variants = await tx
+    .select({ id: productVariants.id, productId: productVariants.productId, name: productVariants.name })
+    .from(productVariants)
+    .where(inArray(productVariants.productId, productIds));
+  return lines.map((line) => {
+    const wanted = line.variantName?.trim().toLowerCase() || null;
+    const variant =
+      (line.variantId && variants.find((v) => v.id === line.variantId && v.productId === line.productId)) ||
+      (wanted && variants.find((v) => v.productId === line.productId && v.name.toLowerCase() === wanted)) ||
+      null;
+    return { ...line, variantId: variant ? variant.id : null, variantName: line.variantName?.trim() || null };
+  });
+}
+
+/** Inserts the sale, its lines and its offline facts; returns the sale's id. */
+export async function insertOfflineSale(
+  tx: DbOrTx,
+  sale: Omit<OfflineSaleWrite, 'shiftId' | 'senderId' | 'senderActsForOthers' | 'lines'> & {
+    cashierId: string;
+    shiftId: number;
+    createdAt: Date;
+    late: boolean;
+    reportedShiftId: number | null;
+    lines: readonly ResolvedLine[];
+  },
+): Promise<string> {
+  const [inserted] = await tx
+    .insert(transactions)
+    .values({
+      userId: sale.cashierId,
+      shiftId: sale.shiftId,
+      createdAt: sale.createdAt,
+      subtotal: sale.subtotal,
+      tax: sale.tax,
+      total: sale.total,
+      paymentMethod: sale.paymentMethod,
+      referenceCode: sale.referenceCode,
+      notes: sale.notes,
+      amountReceived: sale.amountReceived,
+      idempotencyKey: sale.idempotencyKey,
+    })
+    .returning({ id: transactions.id });
+  const id = (inserted as { id: string }).id;
+  await tx.insert(transactionItems).values(
+    sale.lines.map((l, lineNo) => ({
+      transactionId: id,
+      productId: l.productId,
+      variantId: l.variantId,
+      variantName: l.variantName,
+      quantity: l.quantity,
+      unitPrice: l.unitPrice,
+      totalPrice: l.totalPrice,
+      lineNo,
+    })),
+  );
+  await tx.insert(offlineSales).values({
+    transactionId: id,
+    terminalId: sale.terminalId,
+    soldAt: sale.soldAt,
+    late: sale.late,
+    reportedShiftId: sale.reportedShiftId,
+    currentSubtotal: sale.currentSubtotal,
+  });
+  return id;
+}
+
+export async function insertDiscrepancies(tx: DbOrTx, transactionId: string, shortfalls: readonly Shortfall[]) {
+  if (shortfalls.length === 0) return;
+  await tx.insert(stockDiscrepancies).values(
+    shortfalls.map((s) => ({
+      productId: s.productId,
+      variantId: s.variantId,
+      variantName: s.variantName,
+      transactionId,
+      quantityShort: s.quantityShort,
+      stockBefore: s.stockBefore,
+    })),
+  );
+}
+
+/** The sale's offline facts (for a replay's answer). */
+export async function findOfflineSale(db: DbOrTx, transactionId: string) {
+  const [row] = await db
+    .select({ late: offlineSales.late, transactionId: offlineSales.transactionId })
+    .from(offlineSales)
+    .where(eq(offlineSales.transactionId, transactionId))
+    .limit(1);
+  if (!row) return null;
+  const [counted] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(stockDiscrepancies)
+    .where(eq(stockDiscrepancies.transactionId, transactionId));
+  return { late: row.late, stockShortfalls: counted?.n ?? 0 };
+}
+
+/**
+ * Late sales waiting for a shift of their cashier to be listed in (none was open when they
+ * arrived) are attached to `shiftId`: called when the cashier starts a shift and when they end one.
+ */
+export async function claimPendingLateSales(db: DbOrTx, cashierId: string, shiftId: number): Promise<void> {
+  await db
+    .update(offlineSales)
+    .set({ reportedShiftId: shiftId })
+    .where(
+      and(
+        eq(offlineSales.late, true),
+        isNull(offlineSales.reportedShiftId),
+        sql`${offlineSales.transactionId} in (select ${transactions.id} from ${transactions}
+              where ${transactions.userId} = ${cashierId} and ${transactions.shiftId} <> ${shiftId})`,
+      ),
+    );
+}
+
+/** Late sales a shift's report lists (issue #19), oldest first. */
+export async function lateSalesOfShift(db: DbOrTx, shiftId: number) {
+  return db
+    .select({
+      id: transactions.id,
+      shiftId: transactions.shiftId,
+      soldAt: offlineSales.soldAt,
+      receivedAt: offlineSales.receivedAt,
+      paymentMethod: transactions.paymentMethod,
+      subtotal: transactions.subtotal,
+      total: transactions.total,
+      currentSubtotal: offlineSales.currentSubtotal,
+    })
+    .from(offlineSales)
+    .innerJoin(transactions, eq(transactions.id, offlineSales.transactionId))
+    .where(and(eq(offlineSales.late, true), eq(offlineSales.reportedShiftId, shiftId)))
+    .orderBy(asc(offlineSales.soldAt), asc(transactions.id));
+}

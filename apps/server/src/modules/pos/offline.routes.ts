@@ -1,0 +1,106 @@
+import {
+  can,
+  discrepanciesQuerySchema,
+  offlineSaleRequestSchema,
+  offlineSaleResponseSchema,
+  resolveDiscrepancyBodySchema,
+  STALE_SYNC_MINUTES,
+  stockDiscrepancySchema,
+  terminalHeartbeatSchema,
+  terminalStatusSchema,
+} from '@retail-hub/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { signedInUser } from '../../lib/signed-in-user';
+import { discrepancies, resolveStockDiscrepancy } from './discrepancies.service';
+import { recordOfflineSale } from './offline-sales.service';
+import type { SalesDeps } from './sales.service';
+import { recordHeartbeat, terminalStatuses } from './terminals.service';
+
+const idempotencyHeadersSchema = z.looseObject({
+  'idempotency-key': z.uuid({ error: 'The Idempotency-Key header must be a UUID' }),
+});
+
+/**
+ * Issue #19 (ADR 0014): offline selling. The outbox's sales, the terminals' heartbeats for the
+ * manager's dashboard, and the stock discrepancies offline sales can open.
+ */
+export function registerOfflineRoutes(parent: FastifyInstance, salesDeps: SalesDeps): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/api/transactions/offline',
+    {
+      config: { permission: 'pos.sell' },
+      schema: {
+        headers: idempotencyHeadersSchema,
+        body: offlineSaleRequestSchema,
+        response: { 200: offlineSaleResponseSchema, 201: offlineSaleResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = signedInUser(request);
+      const { replayed, sale } = await recordOfflineSale(
+        salesDeps,
+        // A manager may send a sale another cashier made on the terminal (it stays that cashier's).
+        { ...user, actsForOthers: can(user.role, 'reports.view') },
+        request.headers['idempotency-key'],
+        request.body,
+      );
+      return reply.status(replayed ? 200 : 201).send(sale);
+    },
+  );
+
+  app.post(
+    '/api/terminals/heartbeat',
+    { config: { permission: 'pos.sell' }, schema: { body: terminalHeartbeatSchema } },
+    async (request, reply) => {
+      await recordHeartbeat(
+        salesDeps.database.db,
+        signedInUser(request).id,
+        request.body,
+        request.headers['user-agent'] ?? null,
+      );
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/api/terminals',
+    {
+      config: { permission: 'reports.view' },
+      schema: {
+        response: {
+          200: z.object({ staleAfterMinutes: z.number().int(), terminals: z.array(terminalStatusSchema) }),
+        },
+      },
+    },
+    async () => ({
+      staleAfterMinutes: STALE_SYNC_MINUTES,
+      terminals: await terminalStatuses(salesDeps.database.db),
+    }),
+  );
+
+  app.get(
+    '/api/stock-discrepancies',
+    {
+      config: { permission: 'inventory.manage' },
+      schema: { querystring: discrepanciesQuerySchema, response: { 200: z.array(stockDiscrepancySchema) } },
+    },
+    async (request) => discrepancies(salesDeps.database.db, request.query.status ?? 'open'),
+  );
+
+  app.post(
+    '/api/stock-discrepancies/:id/resolve',
+    {
+      config: { permission: 'inventory.manage' },
+      schema: {
+        params: z.object({ id: z.uuid({ error: 'Unknown stock discrepancy' }) }),
+        body: resolveDiscrepancyBodySchema,
+        response: { 200: stockDiscrepancySchema },
+      },
+    },
+    async (request) => resolveStockDiscrepancy(salesDeps, signedInUser(request).id, request.params.id, request.body),
+  );
+}

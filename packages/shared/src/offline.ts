@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { saleRequestSchema, saleResponseSchema } from './pos';
+
+/**
+ * Issue #19 (ADR 0014): selling through a network outage. A sale the terminal could not send is
+ * kept in its outbox and sent later to POST /api/transactions/offline with the same
+ * Idempotency-Key: the body of §3 plus when it was made and in which shift. The server records it
+ * at the prices the customer paid (it checks only that the amounts add up), in that shift.
+ */
+export const offlineSaleRequestSchema = saleRequestSchema.extend({
+  /** When the terminal made the sale (ISO 8601 with offset). */
+  soldAt: z.iso.datetime({ offset: true, error: 'soldAt must be a date and time' }),
+  /** The shift the sale was made in (the terminal's open shift at the time). */
+  shiftId: z
+    .number({ error: 'shiftId must be a shift number' })
+    .int({ error: 'shiftId must be a shift number' })
+    .positive({ error: 'shiftId must be a shift number' }),
+  /** The installed terminal that made it. */
+  terminalId: z.uuid({ error: 'terminalId must be a UUID' }).nullish(),
+});
+export type OfflineSaleRequest = z.infer<typeof offlineSaleRequestSchema>;
+
+export const offlineSaleResponseSchema = saleResponseSchema.extend({
+  shiftId: z.number().int(),
+  /** Its shift had closed when it arrived: listed as a late sale in the cashier's next shift report. */
+  late: z.boolean(),
+  /** Lines whose stock no longer covered them: stock was floored at 0 and a discrepancy opened. */
+  stockShortfalls: z.number().int(),
+});
+export type OfflineSaleResponse = z.infer<typeof offlineSaleResponseSchema>;
+
+/** GET /api/stock-discrepancies?status= */
+export const discrepancyStatusSchema = z.enum(['open', 'resolved', 'all']);
+export const discrepanciesQuerySchema = z.object({ status: discrepancyStatusSchema.optional() });
+
+export const stockDiscrepancySchema = z.object({
+  id: z.string(),
+  productId: z.string(),
+  productName: z.string(),
+  variantId: z.string().nullable(),
+  variantName: z.string().nullable(),
+  transactionId: z.string(),
+  transactionNumber: z.string(),
+  cashierName: z.string().nullable(),
+  soldAt: z.string(),
+  quantityShort: z.number().int(),
+  stockBefore: z.number().int(),
+  /** The stock of the product (or size option) now. */
+  currentStock: z.number().int().nullable(),
+  createdAt: z.string(),
+  resolvedAt: z.string().nullable(),
+  resolvedByName: z.string().nullable(),
+  resolutionNote: z.string().nullable(),
+  countedStock: z.number().int().nullable(),
+});
+export type StockDiscrepancy = z.infer<typeof stockDiscrepancySchema>;
+
+export const RESOLUTION_NOTE_MESSAGE = 'Say how the discrepancy was resolved';
+
+/** POST /api/stock-discrepancies/:id/resolve */
+export const resolveDiscrepancyBodySchema = z.object({
+  note: z.string({ error: RESOLUTION_NOTE_MESSAGE }).trim().min(1, { error: RESOLUTION_NOTE_MESSAGE }).max(500),
+  /** The stock counted on the shelf; it becomes the stock. Omit to leave the stock as it is. */
+  countedStock: z
+    .number({ error: 'Counted stock must be a whole number' })
+    .int({ error: 'Counted stock must be a whole number' })
+    .min(0, { error: 'Counted stock cannot be negative' })
+    .max(1_000_000, { error: 'Counted stock is too large' })
+    .nullish(),
+});
+export type ResolveDiscrepancyBody = z.infer<typeof resolveDiscrepancyBodySchema>;
+
+/** POST /api/terminals/heartbeat: an installed terminal reports in. */
+export const terminalHeartbeatSchema = z.object({
+  terminalId: z.uuid({ error: 'terminalId must be a UUID' }),
+  unsyncedCount: z.number().int().min(0).max(1_000_000),
+  refusedCount: z.number().int().min(0).max(1_000_000).optional(),
+  oldestUnsyncedAt: z.iso.datetime({ offset: true }).nullish(),
+});
+export type TerminalHeartbeat = z.infer<typeof terminalHeartbeatSchema>;
+
+/** A terminal is flagged when it holds unsynced sales and has not synced for this long. */
+export const STALE_SYNC_MINUTES = 5;
+
+export const terminalStatusSchema = z.object({
+  id: z.string(),
+  userName: z.string().nullable(),
+  lastSeenAt: z.string(),
+  lastSyncAt: z.string().nullable(),
+  unsyncedCount: z.number().int(),
+  refusedCount: z.number().int(),
+  oldestUnsyncedAt: z.string().nullable(),
+  /** Holds sales and its last sync (or its first unsynced sale) is older than STALE_SYNC_MINUTES. */
+  stale: z.boolean(),
+});
+export type TerminalStatus = z.infer<typeof terminalStatusSchema>;
