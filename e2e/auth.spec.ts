@@ -74,6 +74,7 @@ test.describe('signing in with a PIN', () => {
         'POS Dashboard',
         'Point of Sale',
         'Sales Reports',
+        'Sales History',
       ]);
 
       await page.getByRole('button', { name: 'Logout' }).click();
@@ -85,7 +86,12 @@ test.describe('signing in with a PIN', () => {
     await signInWithKeypad(page, DEMO_STAFF.cashier.pin);
     await expect(page).toHaveURL(/\/pos$/);
     const sidebar = page.getByRole('navigation', { name: 'Point of Sale' });
-    await expect(sidebar.getByRole('link')).toHaveText(['POS Dashboard', 'Point of Sale', 'Sales Reports']);
+    await expect(sidebar.getByRole('link')).toHaveText([
+      'POS Dashboard',
+      'Point of Sale',
+      'Sales Reports',
+      'Sales History',
+    ]);
     await expect(sidebar.getByRole('link', { name: 'Expense Tracker' })).toHaveCount(0);
 
     await page.getByRole('link', { name: 'Back to Interface Selection' }).click();
