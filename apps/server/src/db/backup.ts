@@ -207,14 +207,17 @@ export async function readBackupHeader(file: string): Promise<BackupHeader> {
   throw new BackupError(`${file} is empty`);
 }
 
-/** Rows in the public tables of `database` (0: an empty store). */
+/**
+ * Users, products and sales in `database` (0: an empty store). Rows a migration itself inserts
+ * (counters, settings) do not make a store: a freshly migrated database counts as empty.
+ */
 export async function storeRowCount(tx: DbOrTx): Promise<number> {
-  let total = 0;
-  for (const table of await publicTables(tx)) {
-    const [{ n } = { n: 0 }] = await run(tx, `select count(*)::int as n from public.${quote(table)}`);
-    total += Number(n);
-  }
-  return total;
+  const [{ n } = { n: 0 }] = await run(
+    tx,
+    `select ((select count(*) from public.users) + (select count(*) from public.products)
+             + (select count(*) from public.transactions))::int as n`,
+  );
+  return Number(n);
 }
 
 export type RestoreSummary = { tables: Record<string, number>; header: BackupHeader };
@@ -237,7 +240,7 @@ export async function restoreBackup(
     const existing = await storeRowCount(tx);
     if (existing > 0 && !options.force) {
       throw new BackupError(
-        `The target database already holds a store (${existing} rows). Restore into an empty database or data folder, or add --force to replace everything in it.`,
+        `The target database already holds a store (${existing} users, products and sales). Restore into an empty database or data folder, or add --force to replace everything in it.`,
       );
     }
     await run(tx, 'set local session_replication_role = replica');
