@@ -235,6 +235,15 @@ describe('offline sales (issue #19)', () => {
       }),
     );
     expect(late2.json().late).toBe(true);
+    // The cashier's X report lists both late sales and leaves them out of its figures.
+    const x = await inject(t, { method: 'GET', url: '/api/shifts/current/x-report', cookie: cashier });
+    expect(x.statusCode, x.body).toBe(200);
+    expect(x.json()).toMatchObject({ salesCount: 0, total: '0.00' });
+    expect(x.json().lateSales.map((s: { id: string }) => s.id)).toEqual([late.json().id, late2.json().id]);
+    // The first shift's Z report, written at its close, is unchanged.
+    const z = await inject(t, { method: 'GET', url: `/api/shifts/${first.id}/z-report`, cookie: cashier });
+    expect(z.statusCode, z.body).toBe(200);
+    expect(z.json()).toMatchObject({ salesCount: 1, total: '4.00', expectedCash: '54.00', lateSales: [] });
     const ended = await endShift(cashier);
     expect(ended.lateSales.map((s: { id: string }) => s.id)).toEqual([late.json().id, late2.json().id]);
     expect(ended).toMatchObject({ salesCount: 0, total: '0.00', expectedCash: '0.00' });
