@@ -355,3 +355,23 @@ export const purchasingSummarySchema = z.object({
 export type PurchasingSummary = z.infer<typeof purchasingSummarySchema>;
 
 export const poEmailResultSchema = z.object({ delivery: z.enum(['smtp', 'outbox']), to: z.string() });
+
+/** GET /api/procurement/purchasing-lookups: what the purchasing forms choose from. */
+export const purchasingLookupsSchema = z.object({
+  departments: z.array(z.object({ id: z.string(), code: z.string(), name: z.string(), approvalThreshold: z.string() })),
+  suppliers: z.array(z.object({ id: z.string(), name: z.string(), email: z.string().nullable() })),
+  locations: z.array(z.object({ id: z.string(), code: z.string(), name: z.string() })),
+});
+export type PurchasingLookups = z.infer<typeof purchasingLookupsSchema>;
+
+/** GET /api/procurement/purchasing-lookups/items?search=: items for a line picker. */
+export const purchasingItemOptionSchema = z.object({
+  id: z.string(),
+  sku: z.string(),
+  name: z.string(),
+  uom: z.string(),
+});
+export type PurchasingItemOption = z.infer<typeof purchasingItemOptionSchema>;
+export const itemSearchQuerySchema = z.object({
+  search: z.string().max(255, { error: 'Search must be at most 255 characters' }).default(''),
+});

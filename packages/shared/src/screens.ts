@@ -46,6 +46,10 @@ export const SCREENS = [
   { path: '/role-management', title: 'Role Management', shell: 'procurement', permission: 'roles.manage' },
   { path: '/admin/staff', title: 'Staff & PIN Management', shell: 'procurement', permission: 'staff.manage' },
   { path: '/super-admin', title: 'Developer Dashboard', shell: 'none', permission: 'developer.view' },
+  // Issue #16 items 3–5 (ADR 0013): purchasing inside the procurement shell; the order's print page alone.
+  { path: '/requisitions', title: 'Requisitions', shell: 'procurement', permission: 'purchasing.requisitions' },
+  { path: '/purchase-orders', title: 'Purchase Orders', shell: 'procurement', permission: 'purchasing.manage' },
+  { path: '/purchase-orders/print', title: 'Purchase Order', shell: 'none', permission: 'purchasing.manage' },
 ] as const satisfies readonly Screen[];
 
 export type ScreenPath = (typeof SCREENS)[number]['path'];

@@ -29,6 +29,9 @@ export const paths = {
   roleManagement: '/role-management',
   adminStaff: '/admin/staff',
   superAdmin: '/super-admin',
+  requisitions: '/requisitions',
+  purchaseOrders: '/purchase-orders',
+  purchaseOrderPrint: '/purchase-orders/print',
 } as const satisfies Record<string, ScreenPath>;
 
 /** Public routes: the only paths with their own screen when signed out (spec §2). */

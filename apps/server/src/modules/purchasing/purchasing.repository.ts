@@ -792,3 +792,31 @@ export async function countItemsToReorder(db: DbOrTx): Promise<number> {
   );
   return Number(row?.n ?? 0);
 }
+
+// ── Look-up lists for the purchasing forms ─────────────────────────────────────────────────
+
+export async function lookupLists(db: DbOrTx): Promise<{
+  departments: Array<{ id: string; code: string; name: string; approval_threshold: string }>;
+  suppliers: Array<{ id: string; name: string; email: string | null }>;
+  locations: Array<{ id: string; code: string; name: string }>;
+}> {
+  return {
+    departments: await rows(
+      db,
+      sql`select id, code, name, approval_threshold from proc_departments where not is_archived order by lower(name), id limit 1000`,
+    ),
+    suppliers: await rows(db, sql`select id, name, email from proc_suppliers order by lower(name), id limit 1000`),
+    locations: await rows(db, sql`select id, code, name from proc_locations order by code, id limit 1000`),
+  };
+}
+
+/** Items whose SKU, name or barcode contains `term` (the line pickers), at most `limit`. */
+export async function searchItems(db: DbOrTx, term: string, limit: number): Promise<ItemRef[]> {
+  const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return rows<ItemRef>(
+    db,
+    sql`select id, sku, name, uom from proc_items
+        where ${term ? sql`(sku ilike ${pattern} or name ilike ${pattern} or barcode ilike ${pattern})` : sql`true`}
+        order by lower(name), id limit ${limit}`,
+  );
+}

@@ -3,11 +3,14 @@ import {
   decisionBodySchema,
   goodsReceiptBodySchema,
   idSchema,
+  itemSearchQuerySchema,
   poEmailResultSchema,
   purchaseOrderBodySchema,
   purchaseOrderListQuerySchema,
   purchaseOrderSchema,
   purchaseOrderSummarySchema,
+  purchasingItemOptionSchema,
+  purchasingLookupsSchema,
   purchasingSettingsBodySchema,
   purchasingSettingsSchema,
   purchasingSummarySchema,
@@ -43,6 +46,8 @@ import {
   deleteRequisition,
   getRequisition,
   listRequisitions,
+  purchasingItemOptions,
+  purchasingLookups,
   submitRequisition,
   updateRequisition,
   withdrawRequisition,
@@ -202,5 +207,20 @@ export const purchasingRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('Cache-Control', 'no-store');
       return purchasingSummary(app, () => itemsToReorderCount(app));
     },
+  );
+
+  app.get(
+    '/api/procurement/purchasing-lookups',
+    { config: requisitions, schema: { response: { 200: purchasingLookupsSchema } } },
+    async () => purchasingLookups(app),
+  );
+
+  app.get(
+    '/api/procurement/purchasing-lookups/items',
+    {
+      config: requisitions,
+      schema: { querystring: itemSearchQuerySchema, response: { 200: z.array(purchasingItemOptionSchema) } },
+    },
+    async (request) => purchasingItemOptions(app, request.query.search),
   );
 };

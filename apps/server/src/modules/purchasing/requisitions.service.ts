@@ -5,6 +5,8 @@ import {
   displayName,
   lineNetCents,
   milliToQty,
+  type PurchasingItemOption,
+  type PurchasingLookups,
   qtyToMilli,
   type Requisition,
   type RequisitionBody,
@@ -22,6 +24,7 @@ import {
   insertRequisition,
   lastOrderPrices,
   listRequisitionRows,
+  lookupLists,
   nextDocumentNumber,
   type RequisitionFilter,
   type RequisitionLineRow,
@@ -29,6 +32,7 @@ import {
   replaceRequisitionLines,
   requisitionHead,
   requisitionLineRows,
+  searchItems,
   transitionRequisition,
   updateRequisitionHead,
 } from './purchasing.repository';
@@ -344,4 +348,22 @@ export async function decideRequisition(
   });
   await deps.events.publish('requisition.changed', [id]);
   return getRequisition(deps, actor.user, id);
+}
+
+export async function purchasingLookups(deps: PurchasingDeps): Promise<PurchasingLookups> {
+  const lists = await lookupLists(deps.database.db);
+  return {
+    departments: lists.departments.map((d) => ({
+      id: d.id,
+      code: d.code,
+      name: d.name,
+      approvalThreshold: centsToDecimal(decimalToCents(d.approval_threshold)),
+    })),
+    suppliers: lists.suppliers,
+    locations: lists.locations,
+  };
+}
+
+export function purchasingItemOptions(deps: PurchasingDeps, search: string): Promise<PurchasingItemOption[]> {
+  return searchItems(deps.database.db, search.trim(), 30);
 }

@@ -38,6 +38,9 @@ export const SCREEN_COMPONENTS: Record<ScreenPath, ScreenComponent> = {
   '/procurement-departments': lazy(() => import('./procurement-departments')),
   '/role-management': lazy(() => import('./role-management')),
   '/admin/staff': lazy(() => import('./admin-staff')),
+  '/requisitions': lazy(() => import('./requisitions')),
+  '/purchase-orders': lazy(() => import('./purchase-orders')),
+  '/purchase-orders/print': lazy(() => import('./purchase-order-print')),
 };
 
 export const LandingPage = lazy(() => import('./landing'));

@@ -6,6 +6,7 @@ import {
   IconCashRegister,
   IconChartBar,
   IconChartPie,
+  IconClipboardList,
   IconCode,
   IconFileAnalytics,
   IconHistory,
@@ -14,6 +15,7 @@ import {
   IconPackageExport,
   IconReceipt2,
   IconReportMoney,
+  IconShoppingCart,
   IconUsers,
 } from '@tabler/icons-react';
 import { paths } from '../paths';
@@ -70,6 +72,9 @@ export function procurementNavItems(role: Role): NavItem[] {
     { label: 'Asset Checkout', to: paths.assetCheckout, icon: IconPackageExport },
     // Issue #16: stock per location, reorder, issues and transfers.
     { label: 'Stores', to: paths.stores, icon: IconBuildingWarehouse },
+    // Issue #16 items 3–5: purchasing, for the roles it serves.
+    { label: 'Requisitions', to: paths.requisitions, icon: IconClipboardList },
+    { label: 'Purchase Orders', to: paths.purchaseOrders, icon: IconShoppingCart },
   );
   if (can(role, 'developer.view')) items.push({ label: 'Developer Dashboard', to: paths.superAdmin, icon: IconCode });
   return openableBy(role, items);

@@ -18,8 +18,8 @@ const POS_LINKS: Record<Role, string[]> = {
 const OUTSIDE_THE_CARD = ['Point of Sale', 'Asset Checkout'];
 const PROCUREMENT_LINKS: Record<Role, string[]> = {
   cashier: OUTSIDE_THE_CARD,
-  department_manager: [...OUTSIDE_THE_CARD, 'Stores'],
-  procurement_admin: [...OUTSIDE_THE_CARD, 'Stores'],
+  department_manager: [...OUTSIDE_THE_CARD, 'Stores', 'Requisitions'],
+  procurement_admin: [...OUTSIDE_THE_CARD, 'Stores', 'Requisitions', 'Purchase Orders'],
   manager: [
     'Procurement Dashboard',
     'Point of Sale',
@@ -30,6 +30,8 @@ const PROCUREMENT_LINKS: Record<Role, string[]> = {
     'Department Management',
     'Asset Checkout',
     'Stores',
+    'Requisitions',
+    'Purchase Orders',
   ],
   super_admin: [
     'Procurement Dashboard',
@@ -42,6 +44,8 @@ const PROCUREMENT_LINKS: Record<Role, string[]> = {
     'Department Management',
     'Asset Checkout',
     'Stores',
+    'Requisitions',
+    'Purchase Orders',
     'Developer Dashboard',
   ],
 };

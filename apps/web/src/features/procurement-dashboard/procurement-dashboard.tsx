@@ -16,6 +16,7 @@ import { StatCard } from '@/components/stat-card';
 import { formatWhen, personName } from '@/features/assets';
 import { useLowStockProducts } from '@/features/catalog';
 import { useDailyStats } from '@/features/pos';
+import { PurchasingCards } from '@/features/purchasing';
 import { useStoreTimeZone } from '@/lib/auth';
 import { money } from '@/lib/money';
 import { useActiveDepartments, useOverdueCheckouts } from './api';
@@ -104,6 +105,8 @@ export function ProcurementDashboard() {
           pending={stats.isPending}
         />
       </SimpleGrid>
+
+      <PurchasingCards />
 
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" data-testid="nav-cards">
         {NAV_CARDS.map((card) => (

@@ -1,0 +1,122 @@
+import { Alert, Button, Container, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { formatQty } from '@retail-hub/shared';
+import { format } from 'date-fns';
+import { useSearchParams } from 'react-router';
+import { PanelLoading } from '@/components/panel';
+import { serverMessage } from '@/lib/api-client';
+import { usePurchaseOrder } from '../api/purchasing';
+
+/**
+ * The purchase order as the supplier receives it (issue #16 item 4): a plain page the browser
+ * prints or saves as PDF. The buttons are hidden on paper.
+ */
+export function PurchaseOrderPrint() {
+  const [params] = useSearchParams();
+  const order = usePurchaseOrder(params.get('id'));
+  const o = order.data;
+  if (order.isPending) return <PanelLoading />;
+  if (order.isError || !o) {
+    return (
+      <Container py="xl">
+        <Alert color="red" title="The order could not be loaded">
+          {serverMessage(order.error) ?? 'Please try again.'}
+        </Alert>
+      </Container>
+    );
+  }
+  return (
+    <Container size="md" py="lg" data-testid="po-print">
+      <style>{'@media print { .no-print { display: none !important; } body { background: #fff; } }'}</style>
+      <Group justify="space-between" className="no-print" mb="md">
+        <Text c="dimmed" size="sm">
+          Use Print and choose “Save as PDF” for a PDF.
+        </Text>
+        <Button onClick={() => window.print()}>Print</Button>
+      </Group>
+      <Stack gap="xs">
+        <Group justify="space-between" align="flex-start">
+          <div>
+            <Title order={1} size="h2">
+              Purchase Order
+            </Title>
+            <Text fw={700} size="lg" data-testid="po-print-number">
+              {o.poNumber}
+            </Text>
+          </div>
+          <Stack gap={0} align="flex-end">
+            <Text size="sm">Date: {format(new Date(o.sentAt ?? o.createdAt), 'yyyy-MM-dd')}</Text>
+            {o.neededByDate ? <Text size="sm">Needed by: {o.neededByDate}</Text> : null}
+            <Text size="sm">Currency: {o.currency}</Text>
+            {o.status === 'draft' ? (
+              <Text size="sm" fw={700}>
+                DRAFT — not sent
+              </Text>
+            ) : null}
+            {o.status === 'cancelled' ? (
+              <Text size="sm" fw={700}>
+                CANCELLED
+              </Text>
+            ) : null}
+          </Stack>
+        </Group>
+        <div>
+          <Text fw={600}>Supplier</Text>
+          <Text>{o.supplierName}</Text>
+          {o.supplierAddress ? <Text style={{ whiteSpace: 'pre-line' }}>{o.supplierAddress}</Text> : null}
+          {o.supplierEmail ? <Text>{o.supplierEmail}</Text> : null}
+        </div>
+        {o.departmentName ? <Text>For department: {o.departmentName}</Text> : null}
+        <Table withTableBorder withColumnBorders verticalSpacing="xs" mt="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>#</Table.Th>
+              <Table.Th>SKU</Table.Th>
+              <Table.Th>Description</Table.Th>
+              <Table.Th ta="right">Quantity</Table.Th>
+              <Table.Th ta="right">Unit price</Table.Th>
+              <Table.Th ta="right">Tax %</Table.Th>
+              <Table.Th ta="right">Amount</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {o.lines.map((l) => (
+              <Table.Tr key={l.id}>
+                <Table.Td>{l.lineNo}</Table.Td>
+                <Table.Td>{l.itemSku}</Table.Td>
+                <Table.Td>
+                  {l.itemName}
+                  {l.description ? ` — ${l.description}` : ''}
+                </Table.Td>
+                <Table.Td ta="right">
+                  {formatQty(l.qtyOrdered)} {l.uom}
+                </Table.Td>
+                <Table.Td ta="right">{l.unitPrice}</Table.Td>
+                <Table.Td ta="right">{l.taxRate}</Table.Td>
+                <Table.Td ta="right">{l.lineTotal}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        <Stack gap={0} align="flex-end" data-testid="po-print-totals">
+          <Text>
+            Subtotal: {o.currency} {o.totals.subtotal}
+          </Text>
+          <Text>
+            Tax: {o.currency} {o.totals.tax}
+          </Text>
+          <Text fw={700} size="lg">
+            Total: {o.currency} {o.totals.total}
+          </Text>
+        </Stack>
+        {o.note ? (
+          <Text mt="sm" style={{ whiteSpace: 'pre-line' }}>
+            {o.note}
+          </Text>
+        ) : null}
+        <Text size="sm" c="dimmed" mt="lg">
+          Please quote {o.poNumber} on your delivery note and invoice.
+        </Text>
+      </Stack>
+    </Container>
+  );
+}

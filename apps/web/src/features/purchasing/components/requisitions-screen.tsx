@@ -1,0 +1,515 @@
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Card,
+  Group,
+  Modal,
+  SegmentedControl,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { can, formatQty, REQUISITION_STATES, REQUISITION_STATUS_LABELS, type Requisition } from '@retail-hub/shared';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ConfirmDialog } from '@/components/feedback/confirm-dialog';
+import { PanelEmpty, PanelLoading } from '@/components/panel';
+import { ApiError, serverMessage } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+import { money } from '@/lib/money';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import {
+  type RequisitionAction,
+  type RequisitionPayload,
+  useCreatePurchaseOrder,
+  useDeleteRequisition,
+  useLookups,
+  useRequisitionAction,
+  useRequisitions,
+  useSaveRequisition,
+} from '../api/purchasing';
+import { ItemPicker, type PickedItem } from './item-picker';
+import { RequisitionStatusBadge } from './status-badge';
+
+const ALL = 'all';
+const statusOptions = [
+  { value: ALL, label: 'All' },
+  ...REQUISITION_STATES.map((value) => ({ value, label: REQUISITION_STATUS_LABELS[value] })),
+];
+
+type FieldErrors = Record<string, string>;
+const fieldErrorsOf = (error: unknown): FieldErrors =>
+  error instanceof ApiError ? ((error.body?.errors as FieldErrors | undefined) ?? {}) : {};
+
+/** Issue #16 item 3: requisitions, raised by departments and approved by procurement (ADR 0013). */
+export function RequisitionsScreen({ title }: { title: string }) {
+  const { user } = useAuth();
+  const [status, setStatus] = useState(ALL);
+  const list = useRequisitions(status === ALL ? null : status);
+  const [editing, setEditing] = useState<Requisition | 'new' | null>(null);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const requisitions = list.data ?? [];
+  const open = requisitions.find((r) => r.id === openId) ?? null;
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Title order={1} size="h2">
+            {title}
+          </Title>
+          <Text c="dimmed">Request items for a department; procurement approves and orders them.</Text>
+        </div>
+        <Button size="md" leftSection={<IconPlus size={20} aria-hidden />} onClick={() => setEditing('new')}>
+          New Requisition
+        </Button>
+      </Group>
+      <SegmentedControl
+        aria-label="Status"
+        data={statusOptions}
+        value={status}
+        onChange={setStatus}
+        style={{ alignSelf: 'flex-start' }}
+      />
+      <Card p={0}>
+        {list.isPending ? (
+          <PanelLoading />
+        ) : list.isError ? (
+          <Alert color="red" title="Requisitions could not be loaded">
+            {serverMessage(list.error) ?? 'Please try again.'}
+          </Alert>
+        ) : requisitions.length === 0 ? (
+          <PanelEmpty>No requisitions yet</PanelEmpty>
+        ) : (
+          <Table.ScrollContainer minWidth={720}>
+            <Table striped highlightOnHover verticalSpacing="sm" data-testid="requisitions-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Number</Table.Th>
+                  <Table.Th>Department</Table.Th>
+                  <Table.Th>Requested by</Table.Th>
+                  <Table.Th>Needed by</Table.Th>
+                  <Table.Th ta="right">Estimated value</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {requisitions.map((r) => (
+                  <Table.Tr key={r.id} data-testid="requisition-row">
+                    <Table.Td>
+                      <Button variant="subtle" px={4} onClick={() => setOpenId(r.id)}>
+                        {r.reqNumber}
+                      </Button>
+                    </Table.Td>
+                    <Table.Td>{r.departmentName}</Table.Td>
+                    <Table.Td>{r.requesterName}</Table.Td>
+                    <Table.Td>{r.neededByDate ?? '—'}</Table.Td>
+                    <Table.Td ta="right" ff="monospace">
+                      {money(r.estimatedTotal)}
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={4}>
+                        <RequisitionStatusBadge status={r.status} />
+                        {r.partiallyOrdered ? (
+                          <Text size="xs" c="dimmed">
+                            Partly ordered
+                          </Text>
+                        ) : null}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Card>
+      {editing ? (
+        <RequisitionForm
+          requisition={editing === 'new' ? null : editing}
+          onClose={(saved) => {
+            setEditing(null);
+            if (saved) setOpenId(saved.id);
+          }}
+        />
+      ) : null}
+      {open && user ? (
+        <RequisitionDetails
+          requisition={open}
+          userId={user.id}
+          canApprove={can(user.role, 'purchasing.approve')}
+          canOrder={can(user.role, 'purchasing.manage')}
+          onEdit={() => {
+            setOpenId(null);
+            setEditing(open);
+          }}
+          onClose={() => setOpenId(null)}
+        />
+      ) : null}
+    </Stack>
+  );
+}
+
+type LineDraft = { key: number; item: PickedItem | null; qty: string; price: string };
+let nextKey = 1;
+
+function RequisitionForm({
+  requisition,
+  onClose,
+}: {
+  requisition: Requisition | null;
+  onClose: (saved: Requisition | null) => void;
+}) {
+  const lookups = useLookups();
+  const save = useSaveRequisition();
+  const act = useRequisitionAction();
+  const [departmentId, setDepartmentId] = useState<string | null>(requisition?.departmentId ?? null);
+  const [neededBy, setNeededBy] = useState(requisition?.neededByDate ?? '');
+  const [note, setNote] = useState(requisition?.note ?? '');
+  const [lines, setLines] = useState<LineDraft[]>(
+    requisition
+      ? requisition.lines.map((l) => ({
+          key: nextKey++,
+          item: { id: l.itemId, label: `${l.itemSku} · ${l.itemName} (${l.uom})` },
+          qty: formatQty(l.qtyRequested),
+          price: l.estUnitPrice,
+        }))
+      : [{ key: nextKey++, item: null, qty: '', price: '' }],
+  );
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  const setLine = (key: number, patch: Partial<LineDraft>) =>
+    setLines((current) => current.map((l) => (l.key === key ? { ...l, ...patch } : l)));
+
+  const submit = (andSubmit: boolean) => {
+    const payload: RequisitionPayload = {
+      departmentId: departmentId ?? '',
+      neededByDate: neededBy || null,
+      note: note || null,
+      lines: lines.map((l) => ({
+        itemId: l.item?.id ?? '',
+        qtyRequested: l.qty.trim(),
+        ...(l.price.trim() ? { estUnitPrice: l.price.trim() } : {}),
+      })),
+    };
+    save.mutate(
+      { id: requisition?.id ?? null, payload },
+      {
+        onSuccess: (saved) => {
+          if (!andSubmit) {
+            notifySuccess({ title: 'Requisition saved', message: `${saved.reqNumber} is a draft.` });
+            onClose(saved);
+            return;
+          }
+          act.mutate(
+            { id: saved.id, action: 'submit' },
+            {
+              onSuccess: () => {
+                notifySuccess({ title: 'Requisition submitted', message: `${saved.reqNumber} awaits approval.` });
+                onClose(saved);
+              },
+              onError: (error) =>
+                notifyError({ title: 'Could not submit', message: serverMessage(error) ?? 'Please try again.' }),
+            },
+          );
+        },
+        onError: (error) => {
+          setErrors(fieldErrorsOf(error));
+          notifyError({
+            title: 'Could not save the requisition',
+            message: serverMessage(error) ?? 'Please try again.',
+          });
+        },
+      },
+    );
+  };
+
+  const departments = (lookups.data?.departments ?? []).map((d) => ({ value: d.id, label: `${d.code} · ${d.name}` }));
+  const pending = save.isPending || act.isPending;
+
+  return (
+    <Modal
+      opened
+      onClose={() => onClose(null)}
+      title={requisition ? `Edit ${requisition.reqNumber}` : 'New Requisition'}
+      size="xl"
+    >
+      <Stack gap="sm">
+        <Group grow align="flex-start">
+          <Select
+            label="Department"
+            required
+            searchable
+            data={departments}
+            value={departmentId}
+            onChange={setDepartmentId}
+            error={errors.departmentId}
+          />
+          <TextInput
+            label="Needed by"
+            type="date"
+            value={neededBy}
+            onChange={(e) => setNeededBy(e.currentTarget.value)}
+            error={errors.neededByDate}
+          />
+        </Group>
+        <Textarea label="Note" value={note} onChange={(e) => setNote(e.currentTarget.value)} autosize minRows={2} />
+        <Text fw={600}>Lines</Text>
+        {errors.lines ? (
+          <Text c="red.8" size="sm">
+            {errors.lines}
+          </Text>
+        ) : null}
+        {lines.map((line, index) => (
+          <Group key={line.key} align="flex-start" wrap="nowrap" data-testid="requisition-line">
+            <div style={{ flex: 3 }}>
+              <ItemPicker
+                label={`Item ${index + 1}`}
+                value={line.item}
+                onChange={(item) => setLine(line.key, { item })}
+                error={errors[`lines.${index}.itemId`]}
+              />
+            </div>
+            <TextInput
+              style={{ flex: 1 }}
+              label={`Quantity ${index + 1}`}
+              inputMode="decimal"
+              value={line.qty}
+              onChange={(e) => setLine(line.key, { qty: e.currentTarget.value })}
+              error={errors[`lines.${index}.qtyRequested`]}
+            />
+            <TextInput
+              style={{ flex: 1 }}
+              label={`Est. unit price ${index + 1}`}
+              inputMode="decimal"
+              placeholder="Last price"
+              value={line.price}
+              onChange={(e) => setLine(line.key, { price: e.currentTarget.value })}
+              error={errors[`lines.${index}.estUnitPrice`]}
+            />
+            <ActionIcon
+              mt={28}
+              variant="subtle"
+              color="red"
+              size="lg"
+              aria-label={`Remove line ${index + 1}`}
+              disabled={lines.length === 1}
+              onClick={() => setLines((current) => current.filter((l) => l.key !== line.key))}
+            >
+              <IconTrash size={18} aria-hidden />
+            </ActionIcon>
+          </Group>
+        ))}
+        <Button
+          variant="light"
+          leftSection={<IconPlus size={18} aria-hidden />}
+          style={{ alignSelf: 'flex-start' }}
+          onClick={() => setLines((current) => [...current, { key: nextKey++, item: null, qty: '', price: '' }])}
+        >
+          Add Line
+        </Button>
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={() => onClose(null)}>
+            Cancel
+          </Button>
+          <Button variant="light" loading={pending} onClick={() => submit(false)}>
+            Save Draft
+          </Button>
+          <Button loading={pending} onClick={() => submit(true)}>
+            Save and Submit
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function RequisitionDetails({
+  requisition: r,
+  userId,
+  canApprove,
+  canOrder,
+  onEdit,
+  onClose,
+}: {
+  requisition: Requisition;
+  userId: string;
+  canApprove: boolean;
+  canOrder: boolean;
+  onEdit: () => void;
+  onClose: () => void;
+}) {
+  const act = useRequisitionAction();
+  const remove = useDeleteRequisition();
+  const createOrder = useCreatePurchaseOrder();
+  const lookups = useLookups();
+  const navigate = useNavigate();
+  const [note, setNote] = useState('');
+  const [supplierId, setSupplierId] = useState<string | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const mine = r.requesterId === userId;
+
+  const run = (action: RequisitionAction, done: string) =>
+    act.mutate(
+      { id: r.id, action, ...(note ? { note } : {}) },
+      {
+        onSuccess: () => notifySuccess({ title: done, message: r.reqNumber ?? '' }),
+        onError: (error) => notifyError({ title: 'Not done', message: serverMessage(error) ?? 'Please try again.' }),
+      },
+    );
+
+  const order = () =>
+    createOrder.mutate(
+      { supplierId: supplierId ?? '', requisitionIds: [r.id] },
+      {
+        onSuccess: (created) => {
+          notifySuccess({ title: 'Purchase order created', message: `${created.poNumber} is a draft.` });
+          onClose();
+          void navigate(`/purchase-orders?id=${created.id}`);
+        },
+        onError: (error) =>
+          notifyError({ title: 'Could not create the order', message: serverMessage(error) ?? 'Please try again.' }),
+      },
+    );
+
+  return (
+    <Modal opened onClose={onClose} title={`Requisition ${r.reqNumber}`} size="xl">
+      <Stack gap="sm" data-testid="requisition-details">
+        <Group gap="xs">
+          <RequisitionStatusBadge status={r.status} />
+          <Text size="sm">
+            {r.departmentName} · requested by {r.requesterName}
+            {r.neededByDate ? ` · needed by ${r.neededByDate}` : ''}
+          </Text>
+        </Group>
+        {r.note ? <Text size="sm">{r.note}</Text> : null}
+        <Table.ScrollContainer minWidth={560}>
+          <Table verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Item</Table.Th>
+                <Table.Th ta="right">Requested</Table.Th>
+                <Table.Th ta="right">Ordered</Table.Th>
+                <Table.Th ta="right">Est. unit price</Table.Th>
+                <Table.Th ta="right">Est. total</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {r.lines.map((l) => (
+                <Table.Tr key={l.id}>
+                  <Table.Td>
+                    {l.itemSku} · {l.itemName}
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    {formatQty(l.qtyRequested)} {l.uom}
+                  </Table.Td>
+                  <Table.Td ta="right">{formatQty(l.qtyOrdered)}</Table.Td>
+                  <Table.Td ta="right">{money(l.estUnitPrice)}</Table.Td>
+                  <Table.Td ta="right">{money(l.estTotal)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        <Text size="sm" data-testid="requisition-estimate">
+          Estimated value {money(r.estimatedTotal)} · department approval threshold {money(r.approvalThreshold)}
+          {r.needsManagerApproval ? ' · needs a manager’s approval' : ''}
+        </Text>
+        {r.decidedByName ? (
+          <Text size="sm">
+            {r.status === 'rejected' ? 'Rejected' : 'Approved'} by {r.decidedByName}
+            {r.decisionNote ? `: ${r.decisionNote}` : ''}
+          </Text>
+        ) : null}
+
+        {r.status === 'submitted' && canApprove && !mine ? (
+          <Stack gap="xs">
+            <Textarea label="Decision note" value={note} onChange={(e) => setNote(e.currentTarget.value)} />
+            <Group>
+              <Button color="teal" loading={act.isPending} onClick={() => run('approve', 'Requisition approved')}>
+                Approve
+              </Button>
+              <Button
+                color="red"
+                variant="light"
+                loading={act.isPending}
+                onClick={() => run('reject', 'Requisition rejected')}
+              >
+                Reject
+              </Button>
+            </Group>
+          </Stack>
+        ) : null}
+        {r.status === 'submitted' && mine ? (
+          <Text size="sm" c="dimmed">
+            Someone else approves your requisitions.
+          </Text>
+        ) : null}
+
+        {r.status === 'approved' && canOrder ? (
+          <Group align="flex-end">
+            <Select
+              label="Supplier"
+              searchable
+              data={(lookups.data?.suppliers ?? []).map((s) => ({ value: s.id, label: s.name }))}
+              value={supplierId}
+              onChange={setSupplierId}
+              w={280}
+            />
+            <Button loading={createOrder.isPending} disabled={!supplierId} onClick={order}>
+              Create Purchase Order
+            </Button>
+          </Group>
+        ) : null}
+
+        <Group justify="flex-end" mt="md">
+          {mine && r.status === 'draft' ? (
+            <>
+              <Button variant="subtle" color="red" onClick={() => setConfirmDelete(true)}>
+                Delete
+              </Button>
+              <Button variant="light" onClick={onEdit}>
+                Edit
+              </Button>
+              <Button loading={act.isPending} onClick={() => run('submit', 'Requisition submitted')}>
+                Submit
+              </Button>
+            </>
+          ) : null}
+          {mine && r.status === 'submitted' ? (
+            <Button variant="light" loading={act.isPending} onClick={() => run('withdraw', 'Requisition withdrawn')}>
+              Withdraw to Draft
+            </Button>
+          ) : null}
+          <Button variant="default" onClick={onClose}>
+            Close
+          </Button>
+        </Group>
+      </Stack>
+      <ConfirmDialog
+        opened={confirmDelete}
+        title="Delete Requisition"
+        message={`Delete draft ${r.reqNumber}? This cannot be undone.`}
+        confirmLabel="Delete"
+        isPending={remove.isPending}
+        onConfirm={() =>
+          remove.mutate(r.id, {
+            onSuccess: () => {
+              setConfirmDelete(false);
+              onClose();
+            },
+            onError: (error) =>
+              notifyError({ title: 'Could not delete', message: serverMessage(error) ?? 'Please try again.' }),
+          })
+        }
+        onCancel={() => setConfirmDelete(false)}
+      />
+    </Modal>
+  );
+}
