@@ -45,6 +45,16 @@ export function plausibleBody(method: string, url: string, ids: StoreIds): Recor
       return { countedCash: '100.00' };
     case 'POST /api/transactions':
       return saleBody([{ productId: ids.productId, quantity: 1, unitPrice: '4.50' }]);
+    case 'POST /api/transactions/offline':
+      return {
+        ...saleBody([{ productId: ids.productId, quantity: 1, unitPrice: '4.50' }]),
+        soldAt: new Date().toISOString(),
+        shiftId: 1,
+      };
+    case 'POST /api/transactions/:id/refunds':
+      return { lines: [{ itemId: randomUUID(), quantity: 1 }], reason: 'Wrong item', restock: true };
+    case 'POST /api/terminals/heartbeat':
+      return { terminalId: randomUUID(), unsyncedCount: 0 };
     case 'POST /admin/users':
       return { firstName: 'Fuzz', lastName: 'Person', role: 'cashier', pin: '8264' };
     case 'PATCH /admin/users/:id':
@@ -102,5 +112,6 @@ export function plausibleBody(method: string, url: string, ids: StoreIds): Recor
 
 /** Headers a route needs besides the body (the sale's idempotency key). */
 export function routeHeaders(method: string, url: string): Record<string, string> {
-  return method === 'POST' && url === '/api/transactions' ? { 'idempotency-key': randomUUID() } : {};
+  const keyed = ['/api/transactions', '/api/transactions/offline', '/api/transactions/:id/refunds'];
+  return method === 'POST' && keyed.includes(url) ? { 'idempotency-key': randomUUID() } : {};
 }
