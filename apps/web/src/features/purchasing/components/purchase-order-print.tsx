@@ -14,10 +14,26 @@ export function PurchaseOrderPrint() {
   const [params] = useSearchParams();
   const order = usePurchaseOrder(params.get('id'));
   const o = order.data;
+  // Without an order id there is nothing to load (the query stays idle): say how to get here.
+  if (!params.get('id')) {
+    return (
+      <Container py="xl">
+        <Title order={1} size="h2" mb="md">
+          Purchase Order
+        </Title>
+        <Alert color="blue" title="No order chosen">
+          Open an order under Purchase Orders and choose Print.
+        </Alert>
+      </Container>
+    );
+  }
   if (order.isPending) return <PanelLoading />;
   if (order.isError || !o) {
     return (
       <Container py="xl">
+        <Title order={1} size="h2" mb="md">
+          Purchase Order
+        </Title>
         <Alert color="red" title="The order could not be loaded">
           {serverMessage(order.error) ?? 'Please try again.'}
         </Alert>
