@@ -167,7 +167,7 @@ test.describe('the POS terminal', () => {
     await expect(cart.getByTestId('cart-line')).toHaveCount(0);
     await expect(productCard(page, SKU.muffin).getByTestId('product-stock')).toHaveText(`${muffinBefore - 1} in stock`);
     expect(await stockOf(page, SKU.juice)).toBe(juiceBefore - 1);
-    expect(await sizeStock(page)).toBe(latteBefore - 1);
+    await expect.poll(() => sizeStock(page), { timeout: 15_000 }).toBe(latteBefore - 1);
 
     // Receipts are data: the sale's receipt reprints from the server later.
     const number = /Sale #([0-9A-F]{6})/.exec(saleText)?.[1];
