@@ -1,7 +1,7 @@
 import type { PurchaseOrder, Requisition } from '@retail-hub/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { eq } from 'drizzle-orm';
 import { categories, procItems, procLocations, procSuppliers, products } from '../../db/schema/index';
 import { eventually, recordEvents } from '../catalog/catalog.test-support';
 import {
