@@ -1,8 +1,13 @@
 import { type ApprovalThreshold, centsToDecimal, type DepartmentManager, displayName } from '@retail-hub/shared';
-import { sql } from 'drizzle-orm';
 import { AppError } from '../../lib/errors';
 import { purchasingErrors as errors } from './purchasing.errors';
-import { findDepartment, rows } from './purchasing.repository';
+import {
+  type DepartmentManagerRow,
+  departmentManagerRows,
+  findDepartment,
+  setUserProcDepartment,
+  updateApprovalThreshold,
+} from './purchasing.repository';
 import { type Actor, type PurchasingDeps, recordPurchasingActivity } from './requisitions.service';
 
 /**
@@ -15,33 +20,15 @@ export const SETTINGS_ACTIVITY = {
   departmentManagerAssigned: 'department_manager_assigned',
 } as const;
 
-type ManagerRow = {
-  id: string;
-  first_name: string | null;
-  last_name: string | null;
-  email: string | null;
-  proc_department_id: string | null;
-  department_name: string | null;
-};
-
-const toManager = (row: ManagerRow): DepartmentManager => ({
+const toManager = (row: DepartmentManagerRow): DepartmentManager => ({
   userId: row.id,
   name: displayName({ firstName: row.first_name, lastName: row.last_name, email: row.email }),
   departmentId: row.proc_department_id,
   departmentName: row.department_name,
 });
 
-const managerRows = (deps: PurchasingDeps, userId?: string) =>
-  rows<ManagerRow>(
-    deps.database.db,
-    sql`select u.id, u.first_name, u.last_name, u.email, u.proc_department_id, d.name as department_name
-        from users u left join proc_departments d on d.id = u.proc_department_id
-        where u.role = 'department_manager' and u.is_active ${userId ? sql`and u.id = ${userId}` : sql``}
-        order by lower(coalesce(u.first_name, '')), lower(coalesce(u.last_name, '')), u.id limit 1000`,
-  );
-
 export async function listDepartmentManagers(deps: PurchasingDeps): Promise<DepartmentManager[]> {
-  return (await managerRows(deps)).map(toManager);
+  return (await departmentManagerRows(deps.database.db)).map(toManager);
 }
 
 export async function assignDepartmentManager(
@@ -51,28 +38,27 @@ export async function assignDepartmentManager(
   departmentId: string | null,
 ): Promise<DepartmentManager> {
   const { db } = deps.database;
-  const [before] = await managerRows(deps, userId);
+  const [before] = await departmentManagerRows(db, userId);
   if (!before) throw new AppError(404, 'purchasing.department_manager_not_found', 'Department manager not found.');
+  let departmentName: string | null = null;
   if (departmentId) {
     const department = await findDepartment(db, departmentId);
     if (!department) throw errors.departmentNotFound();
     if (department.is_archived) throw errors.departmentArchived();
+    departmentName = department.name;
   }
   await db.transaction(async (tx) => {
-    await tx.execute(
-      sql`update users set proc_department_id = ${departmentId}, updated_at = now()
-          where id = ${userId} and role = 'department_manager'`,
-    );
+    await setUserProcDepartment(tx, userId, departmentId);
     await recordPurchasingActivity(
       tx,
       actor,
       SETTINGS_ACTIVITY.departmentManagerAssigned,
-      `${toManager(before).name} now runs ${departmentId ? 'another department' : 'no department'}`,
+      `${toManager(before).name} now runs ${departmentName ?? 'no department'}`,
       { userId, from: before.proc_department_id, to: departmentId },
     );
   });
-  const [after] = await managerRows(deps, userId);
-  return toManager(after as ManagerRow);
+  const [after] = await departmentManagerRows(db, userId);
+  return toManager(after as DepartmentManagerRow);
 }
 
 export async function setApprovalThreshold(
@@ -83,13 +69,7 @@ export async function setApprovalThreshold(
 ): Promise<ApprovalThreshold> {
   const amount = centsToDecimal(cents);
   return deps.database.db.transaction(async (tx) => {
-    const [row] = await rows<{ id: string; code: string; name: string; approval_threshold: string; before: string }>(
-      tx,
-      sql`update proc_departments d set approval_threshold = ${amount}, updated_at = now()
-          from (select id, approval_threshold as before from proc_departments where id = ${departmentId} for update) old
-          where d.id = old.id
-          returning d.id, d.code, d.name, d.approval_threshold::text as approval_threshold, old.before::text as before`,
-    );
+    const row = await updateApprovalThreshold(tx, departmentId, amount);
     if (!row) throw new AppError(404, 'purchasing.department_not_found', 'Department not found.');
     await recordPurchasingActivity(
       tx,

@@ -16,7 +16,6 @@ import { localDateOf } from '../../lib/store-time';
 import type { AuthUser } from '../../types';
 import { recordActivity } from '../activity/activity.service';
 import type { EventBus } from '../events/event-bus';
-import { procDepartmentOf } from '../stores/documents.repository';
 import { purchasingErrors as errors } from './purchasing.errors';
 import {
   deleteDraftRequisition,
@@ -27,6 +26,7 @@ import {
   listRequisitionRows,
   lookupLists,
   nextDocumentNumber,
+  procDepartmentOfUser,
   type RequisitionFilter,
   type RequisitionLineRow,
   type RequisitionRow,
@@ -93,7 +93,7 @@ function isDepartmentScoped(user: AuthUser): boolean {
 
 /** The procurement department a department manager runs (users.proc_department_id; null until set). */
 async function departmentOf(deps: PurchasingDeps, user: AuthUser): Promise<string | null> {
-  return procDepartmentOf(deps.database.db, user.id);
+  return procDepartmentOfUser(deps.database.db, user.id);
 }
 
 function toRequisition(row: RequisitionRow, lines: RequisitionLineRow[]): Requisition {
