@@ -12,6 +12,8 @@ const DANA = '5174';
 const PRIYA = '6048';
 const MORGAN = '4826';
 
+test.use({ actionTimeout: 20_000 });
+
 type Summary = { requisitionsAwaitingApproval: number; ordersAwaitingDelivery: number; itemsToReorder: number };
 
 async function switchTo(page: Page, pin: string) {
@@ -21,7 +23,7 @@ async function switchTo(page: Page, pin: string) {
 
 /** Picks `option` in the Mantine select labelled `label` (typing narrows searchable ones). */
 async function choose(page: Page, label: string, option: string | RegExp, type?: string) {
-  const input = page.getByRole('textbox', { name: label, exact: true });
+  const input = page.getByRole('combobox', { name: label, exact: true });
   await input.click();
   if (type) await input.fill(type);
   await page.getByRole('option', { name: option }).first().click();
@@ -208,10 +210,10 @@ test('requisition → approval → purchase order → two receipts → issue, tr
 
   // The department manager sees her department's stock, read-only.
   await switchTo(page, DANA);
+  await page.setViewportSize({ width: 820, height: 1180 });
   await page.goto('/stores');
   await page.getByLabel('Search items').fill(sku);
   await expect(page.getByTestId('stock-row')).toHaveCount(2);
   await expect(page.getByRole('button', { name: 'Count stock' })).toHaveCount(0);
-  await page.setViewportSize({ width: 820, height: 1180 });
   await shot(page, 'purchasing-stores-dana-820');
 });
