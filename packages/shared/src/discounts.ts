@@ -37,7 +37,11 @@ export const discountSchema = z
   .superRefine((d, ctx) => {
     const hundredths = discountHundredths(d.value);
     if (hundredths === null) {
-      ctx.addIssue({ code: 'custom', path: ['value'], message: 'Discount value must be a number with up to 2 decimals' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['value'],
+        message: 'Discount value must be a number with up to 2 decimals',
+      });
     } else if (hundredths <= 0) {
       ctx.addIssue({ code: 'custom', path: ['value'], message: 'Discount must be more than 0' });
     } else if (d.type === 'percent' && hundredths > 10_000) {
@@ -111,9 +115,7 @@ export type DiscountedSale = {
   total: Cents;
 };
 
-export type DiscountRefusal =
-  | { refused: 'line_exceeds'; lineIndex: number }
-  | { refused: 'sale_exceeds' };
+export type DiscountRefusal = { refused: 'line_exceeds'; lineIndex: number } | { refused: 'sale_exceeds' };
 
 /** Messages of the refusals (form and API alike). */
 export const DISCOUNT_MESSAGES = {

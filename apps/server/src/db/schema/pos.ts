@@ -134,9 +134,7 @@ export const transactionItems = pgTable(
     /** Its share of the sale's whole-sale discount. */
     saleDiscountShare: money('sale_discount_share').notNull().default('0'),
     /** What the line counts for: total_price − discount − sale_discount_share (never below 0). */
-    netTotal: money('net_total')
-      .notNull()
-      .generatedAlwaysAs(sql`total_price - discount - sale_discount_share`),
+    netTotal: money('net_total').notNull().generatedAlwaysAs(sql`total_price - discount - sale_discount_share`),
   },
   (t) => [
     // A sale's lines with what the reports sum (product, quantity, price) in the key: reports over a

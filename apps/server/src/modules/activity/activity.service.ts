@@ -119,7 +119,12 @@ function summarize(activityType: string, details: unknown): string | null {
     case ACTIVITY.userRemoved:
       return `${who}: ${d.outcome === 'deleted' ? 'removed' : 'deactivated (history kept)'}`;
     case ACTIVITY.discountOverCap: {
-      const x = details as { transactionNumber?: unknown; discountTotal?: unknown; grossSubtotal?: unknown; approverName?: unknown };
+      const x = details as {
+        transactionNumber?: unknown;
+        discountTotal?: unknown;
+        grossSubtotal?: unknown;
+        approverName?: unknown;
+      };
       return `#${String(x.transactionNumber)}: $${String(x.discountTotal)} off $${String(x.grossSubtotal)}, approved by ${String(x.approverName)}`;
     }
     case ACTIVITY.discountCapsChanged:

@@ -10,10 +10,10 @@ import {
 } from '@retail-hub/shared';
 import type { StoredSale } from './sales.repository';
 
-/** A stored discount (type and value as given, amount it came to); null when none. */
+/** A stored discount (type and value as given, amount it came to, as 2-decimal strings); null when none. */
 export function discountView(type: string | null, value: string | null, amount: string): DiscountView | null {
   if ((type !== 'percent' && type !== 'amount') || value === null) return null;
-  return { type, value, amount };
+  return { type, value: centsToDecimal(decimalToCents(value)), amount: centsToDecimal(decimalToCents(amount)) };
 }
 
 /** '5%' or '$2.00': how the receipt names a discount. */
@@ -22,28 +22,43 @@ function labelOf(view: DiscountView): string {
   return discountLabel(view.type === 'percent' ? { type: 'percent', hundredths: n } : { type: 'amount', cents: n });
 }
 
+/**
+ * Was any discount given? Without one the response and the receipt are exactly spec §3's (no
+ * discount fields), so a client of §7 sees what it always saw.
+ */
+export function hasDiscount(sale: StoredSale): boolean {
+  return sale.saleDiscountType != null || sale.items.some((i) => i.discountType != null);
+}
+
 /** The receipt of a sale (spec §3 Receipt data; spec §9 Receipt; issue #15 item 7 discounts). */
 export function receiptOf(sale: StoredSale): Receipt {
-  const total = decimalToCents(sale.total);
-  const received = sale.amountReceived === null ? total : decimalToCents(sale.amountReceived);
-  const cashierName = [sale.cashier.firstName, sale.cashier.lastName].filter(Boolean).join(' ').trim();
+  const receipt = plainReceipt(sale);
+  if (!hasDiscount(sale)) return receipt;
   const discountTotal = decimalToCents(sale.discountTotal ?? '0');
   const saleDiscount = discountView(sale.saleDiscountType, sale.saleDiscountValue, sale.saleDiscount ?? '0');
   return {
-    items: sale.items.map((i) => {
-      const own = discountView(i.discountType, i.discountValue, i.discount ?? '0');
-      return {
-        name: i.variantName ? `${i.productName} (${i.variantName})` : i.productName,
-        quantity: i.quantity,
-        total: i.totalPrice,
-        discount: own ? { label: labelOf(own), amount: centsToDecimal(decimalToCents(own.amount)) } : null,
-      };
+    ...receipt,
+    items: receipt.items.map((item, index) => {
+      const line = sale.items[index] as StoredSale['items'][number];
+      const own = discountView(line.discountType, line.discountValue, line.discount ?? '0');
+      return { ...item, discount: own ? { label: labelOf(own), amount: own.amount } : null };
     }),
-    grossSubtotal: discountTotal > 0 ? centsToDecimal(decimalToCents(sale.subtotal) + discountTotal) : null,
-    saleDiscount: saleDiscount
-      ? { label: labelOf(saleDiscount), amount: centsToDecimal(decimalToCents(saleDiscount.amount)) }
-      : null,
+    grossSubtotal: centsToDecimal(decimalToCents(sale.subtotal) + discountTotal),
+    saleDiscount: saleDiscount ? { label: labelOf(saleDiscount), amount: saleDiscount.amount } : null,
     discountTotal: centsToDecimal(discountTotal),
+  };
+}
+
+function plainReceipt(sale: StoredSale): Receipt {
+  const total = decimalToCents(sale.total);
+  const received = sale.amountReceived === null ? total : decimalToCents(sale.amountReceived);
+  const cashierName = [sale.cashier.firstName, sale.cashier.lastName].filter(Boolean).join(' ').trim();
+  return {
+    items: sale.items.map((i) => ({
+      name: i.variantName ? `${i.productName} (${i.variantName})` : i.productName,
+      quantity: i.quantity,
+      total: i.totalPrice,
+    })),
     subtotal: sale.subtotal,
     tax: sale.tax,
     total: sale.total,
@@ -59,6 +74,26 @@ export function receiptOf(sale: StoredSale): Receipt {
 
 export function saleResponse(sale: StoredSale): SaleResponse {
   const receipt = receiptOf(sale);
+  const response = plainResponse(sale, receipt);
+  if (!hasDiscount(sale)) return response;
+  return {
+    ...response,
+    discountTotal: centsToDecimal(decimalToCents(sale.discountTotal)),
+    discount: discountView(sale.saleDiscountType, sale.saleDiscountValue, sale.saleDiscount),
+    discountApprovedBy: sale.discountApprovedBy ?? null,
+    items: response.items.map((item, index) => {
+      const line = sale.items[index] as StoredSale['items'][number];
+      return {
+        ...item,
+        discount: discountView(line.discountType, line.discountValue, line.discount),
+        saleDiscountShare: centsToDecimal(decimalToCents(line.saleDiscountShare)),
+        netTotal: centsToDecimal(decimalToCents(line.netTotal)),
+      };
+    }),
+  };
+}
+
+function plainResponse(sale: StoredSale, receipt: Receipt): SaleResponse {
   return {
     id: sale.id,
     number: transactionNumber(sale.id),
@@ -72,9 +107,6 @@ export function saleResponse(sale: StoredSale): SaleResponse {
     amountReceived: sale.amountReceived,
     changeDue: receipt.changeDue,
     status: sale.status,
-    discountTotal: centsToDecimal(decimalToCents(sale.discountTotal ?? '0')),
-    discount: discountView(sale.saleDiscountType, sale.saleDiscountValue, sale.saleDiscount ?? '0'),
-    discountApprovedBy: sale.discountApprovedBy ?? null,
     items: sale.items.map((i) => ({
       productId: i.productId,
       variantId: i.variantId,
@@ -83,9 +115,6 @@ export function saleResponse(sale: StoredSale): SaleResponse {
       quantity: i.quantity,
       unitPrice: i.unitPrice,
       totalPrice: i.totalPrice,
-      discount: discountView(i.discountType, i.discountValue, i.discount ?? '0'),
-      saleDiscountShare: centsToDecimal(decimalToCents(i.saleDiscountShare ?? '0')),
-      netTotal: centsToDecimal(decimalToCents(i.netTotal ?? i.totalPrice)),
     })),
     receipt,
   };
