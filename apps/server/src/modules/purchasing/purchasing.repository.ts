@@ -762,27 +762,6 @@ export async function writeSetting(db: DbOrTx, key: string, value: unknown, user
   );
 }
 
-// ── Stock (until stores' postInventoryMovement lands) ─────────────────────────────────────
-
-/**
- * A receipt movement: the ledger row and the location's stock level in the caller's transaction.
- */
-export async function postReceiptMovement(
-  tx: DbOrTx,
-  values: { itemId: string; toLocationId: string; qty: string; refId: string; createdBy: string },
-): Promise<void> {
-  await tx.execute(
-    sql`insert into proc_inventory_transactions (item_id, from_location_id, to_location_id, qty, reason, ref_table, ref_id, created_by)
-        values (${values.itemId}, null, ${values.toLocationId}, ${values.qty}, 'receipt', 'proc_goods_receipts', ${values.refId},
-          ${values.createdBy})`,
-  );
-  await tx.execute(
-    sql`insert into proc_stock_levels (item_id, location_id, on_hand_qty) values (${values.itemId}, ${values.toLocationId}, ${values.qty})
-        on conflict (item_id, location_id) do update
-          set on_hand_qty = proc_stock_levels.on_hand_qty + excluded.on_hand_qty, updated_at = now()`,
-  );
-}
-
 /** Items at or under their reorder point at some location that holds them (the dashboard card). */
 export async function countItemsToReorder(db: DbOrTx): Promise<number> {
   const [row] = await rows<{ n: number }>(
