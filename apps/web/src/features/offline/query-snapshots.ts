@@ -64,13 +64,16 @@ export function keepQueriesOffline(db: TerminalDatabase, queryClient: QueryClien
     writes.clear();
     void db.snapshots.bulkPut(rows).catch((error: unknown) => console.warn('Could not keep data offline', error));
   };
-  const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
-    if (event.type !== 'updated' || event.action.type !== 'success') return;
-    const { query } = event;
+  const keep = (query: { queryKey: QueryKey; queryHash: string; state: { data: unknown } }) => {
     if (!isKeptOffline(query.queryKey) || query.state.data === undefined) return;
     writes.set(query.queryHash, { queryKey: query.queryKey, data: query.state.data });
     // Batched: a sale or a refetch touches several pages at once.
     timer ??= setTimeout(flush, 250);
+  };
+  // What the first screen already read (this module starts after it), then every new answer.
+  for (const query of queryClient.getQueryCache().getAll()) if (query.state.status === 'success') keep(query);
+  const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+    if (event.type === 'updated' && event.action.type === 'success') keep(event.query);
   });
   return () => {
     unsubscribe();

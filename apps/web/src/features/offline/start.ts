@@ -65,6 +65,9 @@ export function startTerminalOffline(queryClient: QueryClient): void {
     );
   });
 
+  // Size options are read fresh for each sale online; offline, the copy of each sized product's.
+  setTimeout(() => prefetchSizeOptions(queryClient), SIZE_PREFETCH_DELAY_MS);
+
   // Online / offline, as the browser and the last request see it.
   const wake = new WakeSource();
   window.addEventListener('online', () => {
@@ -165,6 +168,25 @@ export function startTerminalOffline(queryClient: QueryClient): void {
       { signal: controller.signal, locks: navigator.locks, db, owner },
     );
   });
+}
+
+const SIZE_PREFETCH_DELAY_MS = 3_000;
+const SIZE_PREFETCH_MAX = 40;
+
+/** Reads the size options of the sized products the terminal has shown, so they are kept for offline sales. */
+function prefetchSizeOptions(queryClient: QueryClient): void {
+  if (navigator.onLine === false) return;
+  const ids = new Set<string>();
+  for (const [, data] of queryClient.getQueriesData<unknown>({ queryKey: ['/api/products'] })) {
+    const items = Array.isArray(data) ? data : (data as { items?: unknown[] } | undefined)?.items;
+    for (const item of items ?? []) {
+      const product = item as { id?: unknown; hasVariants?: unknown };
+      if (product.hasVariants === true && typeof product.id === 'string') ids.add(product.id);
+    }
+  }
+  for (const id of [...ids].slice(0, SIZE_PREFETCH_MAX)) {
+    void queryClient.prefetchQuery({ queryKey: [`/api/products/${id}/size-options`], staleTime: 60_000 });
+  }
 }
 
 /** POST /api/terminals/heartbeat; a failure (offline, signed out) is only logged. */

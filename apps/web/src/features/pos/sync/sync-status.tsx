@@ -17,8 +17,9 @@ export function SyncStatus({ onOpenOutbox }: { onOpenOutbox: () => void }) {
     <Group gap={6} wrap="nowrap" role="status" aria-live="polite" data-testid="sync-status">
       <Badge
         size="lg"
-        variant="light"
-        color={sync.online ? 'green.9' : 'orange.9'}
+        variant={sync.online ? 'light' : 'filled'}
+        color={sync.online ? 'green' : 'dark.6'}
+        c={sync.online ? 'green.9' : 'white'}
         leftSection={sync.online ? <IconWifi size={14} aria-hidden /> : <IconCloudOff size={14} aria-hidden />}
         data-testid="network-state"
       >
