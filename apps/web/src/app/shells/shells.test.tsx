@@ -37,7 +37,7 @@ const OUTSIDE_THE_CARD = ['Point of Sale', 'Asset Checkout'];
 const PROCUREMENT_LINKS: Record<Role, string[]> = {
   cashier: OUTSIDE_THE_CARD,
   department_manager: [...OUTSIDE_THE_CARD, 'Stores', 'Requisitions'],
-  procurement_admin: [...OUTSIDE_THE_CARD, 'Stores', 'Requisitions', 'Purchase Orders'],
+  procurement_admin: [...OUTSIDE_THE_CARD, 'Stores', 'Requisitions', 'Purchase Orders', 'Purchasing Settings'],
   manager: [
     'Procurement Dashboard',
     'Point of Sale',
@@ -50,6 +50,7 @@ const PROCUREMENT_LINKS: Record<Role, string[]> = {
     'Stores',
     'Requisitions',
     'Purchase Orders',
+    'Purchasing Settings',
   ],
   super_admin: [
     'Procurement Dashboard',
@@ -64,6 +65,7 @@ const PROCUREMENT_LINKS: Record<Role, string[]> = {
     'Stores',
     'Requisitions',
     'Purchase Orders',
+    'Purchasing Settings',
     'Developer Dashboard',
   ],
 };
