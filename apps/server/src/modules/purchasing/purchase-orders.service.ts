@@ -18,6 +18,7 @@ import {
   qtyToMilli,
 } from '@retail-hub/shared';
 import type { DbOrTx } from '../../db/client';
+import { registerReceivedUnits } from '../asset-register/asset-register.service';
 import type { MailService } from '../mail/mail.service';
 import { purchasingErrors as errors } from './purchasing.errors';
 import {
@@ -468,6 +469,7 @@ export async function receiveGoods(
   const location = await findLocation(db, body.locationId);
   const year = storeYear(deps.config.storeTimeZone);
   let delivered = false;
+  let registered = false;
   let grn = '';
   await db.transaction(async (tx) => {
     const head = await purchaseOrderHead(tx, poId, true);
@@ -536,6 +538,18 @@ export async function receiveGoods(
           refId: receiptId,
           createdBy: actor.user.id,
         });
+        // Issue #17: an item flagged as an asset becomes one registered unit per unit received.
+        const units = await registerReceivedUnits(deps, tx, {
+          itemId: orderLine.item_id,
+          qtyMilli: line.qtyReceived,
+          locationId: body.locationId,
+          goodsReceiptId: receiptId,
+          grnNumber: grn,
+          unitCost: orderLine.unit_price,
+          user: actor.user,
+          tags: line.assetTags,
+        });
+        if (units.length > 0) registered = true;
       }
     }
     if (!body.rejected) {
@@ -553,6 +567,7 @@ export async function receiveGoods(
     );
   });
   await deps.events.publish('purchase-order.changed', [poId]);
+  if (registered) await deps.events.publish('asset.changed');
   return getPurchaseOrder(deps, poId);
 }
 
