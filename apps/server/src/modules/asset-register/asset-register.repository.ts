@@ -1,13 +1,17 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { escapeLike } from '../../lib/like';
-import { rowsOf } from '../stores/inventory.repository';
 
 /**
  * The asset register's SQL (issue #17, ADR 0018). A unit's state is derived on every read from its
  * custodian, its maintenance jobs, its safety checks (and those of its item) and its write-off;
  * the checkout is one conditional UPDATE that re-checks all of it under the row lock.
  */
+
+/** The rows of a raw query (PGlite and node-postgres answer alike). */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows?: T[] }).rows ?? (result as T[]);
+}
 
 /** A department manager's scope (null = every department). */
 export type Scope = { departmentId: string | null };
@@ -331,4 +335,23 @@ export async function markDisposed(db: DbOrTx, id: string): Promise<boolean> {
       updated_at = now()
     where id = ${id} and disposed_at is null and custodian_id is null returning id`);
   return rowsOf(result).length > 0;
+}
+
+/** The next number of `kind` in `year`: the document counters' upsert, in the caller's transaction. */
+export async function nextCounter(tx: DbOrTx, kind: string, year: number): Promise<number> {
+  const result = await tx.execute(sql`
+    insert into proc_document_counters (kind, year, last_value) values (${kind}, ${year}, 1)
+    on conflict (kind, year) do update set last_value = proc_document_counters.last_value + 1
+    returning last_value`);
+  return Number(rowsOf<{ last_value: number }>(result)[0]?.last_value);
+}
+
+export async function itemIdBySku(db: DbOrTx, sku: string): Promise<string | null> {
+  const result = await db.execute(sql`select id from proc_items where upper(sku) = upper(${sku})`);
+  return rowsOf<{ id: string }>(result)[0]?.id ?? null;
+}
+
+export async function locationIdByCode(db: DbOrTx, code: string): Promise<string | null> {
+  const result = await db.execute(sql`select id from proc_locations where upper(code) = upper(${code})`);
+  return rowsOf<{ id: string }>(result)[0]?.id ?? null;
 }

@@ -10,7 +10,6 @@ import {
   type AssetState,
   type ReturnCondition,
 } from '@retail-hub/shared';
-import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { parseCsv, toCsv } from '../../lib/csv';
 import { pgErrorCode } from '../../lib/db-errors';
@@ -18,7 +17,6 @@ import { AppError } from '../../lib/errors';
 import { localDateOf } from '../../lib/store-time';
 import type { AuthUser } from '../../types';
 import type { EventBus } from '../events/event-bus';
-import { nextDocumentNumber } from '../purchasing/purchasing.repository';
 import { postInventoryMovement } from '../stores/inventory.service';
 import { registerErrors } from './asset-register.errors';
 import {
@@ -30,8 +28,11 @@ import {
   eventRows,
   insertAsset,
   itemFacts,
+  itemIdBySku,
   locationFacts,
+  locationIdByCode,
   lockAsset,
+  nextCounter,
   procDepartmentOfUser,
   recordEvent,
   releaseAsset,
@@ -186,7 +187,7 @@ export async function assetHistoryCsv(
 export async function generateTag(deps: RegisterDeps, tx: DbOrTx): Promise<string> {
   const year = localDateOf(clockOf(deps), deps.config.storeTimeZone).year;
   for (;;) {
-    const n = await nextDocumentNumber(tx, 'AST', year);
+    const n = await nextCounter(tx, 'AST', year);
     const tag = `AST-${year}-${String(n).padStart(5, '0')}`;
     if (!(await tagTaken(tx, tag))) return tag;
   }
@@ -382,14 +383,12 @@ export async function importAssetsCsv(deps: RegisterDeps, user: AuthUser, csv: s
     try {
       const sku = (record.sku ?? '').trim();
       if (!sku) throw registerErrors.field('sku', 'SKU is required');
-      const items = await db.execute(sql`select id from proc_items where upper(sku) = upper(${sku})`);
-      const itemId = ((items as unknown as { rows?: Array<{ id: string }> }).rows ?? [])[0]?.id;
+      const itemId = await itemIdBySku(db, sku);
       if (!itemId) throw registerErrors.field('sku', `No item with SKU ${sku}`);
       let locationId: string | null = null;
       const code = (record.locationCode ?? record.location ?? '').trim();
       if (code) {
-        const found = await db.execute(sql`select id from proc_locations where upper(code) = upper(${code})`);
-        locationId = ((found as unknown as { rows?: Array<{ id: string }> }).rows ?? [])[0]?.id ?? null;
+        locationId = await locationIdByCode(db, code);
         if (!locationId) throw registerErrors.field('locationCode', `No location with code ${code}`);
       }
       const price = (record.purchasePrice ?? '').trim();

@@ -5,16 +5,24 @@ import type {
   MaintenanceType,
   SafetyCheck,
   SafetyCheckBody,
-  SafetyCheckScope,
 } from '@retail-hub/shared';
-import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { addDays, dayOfWeek, localDateOf } from '../../lib/store-time';
 import type { AuthUser } from '../../types';
-import { rowsOf } from '../stores/inventory.repository';
 import { registerErrors } from './asset-register.errors';
-import { assetRow, itemFacts, lockAsset, recordEvent, type Scope } from './asset-register.repository';
+import { assetRow, itemFacts, lockAsset, recordEvent } from './asset-register.repository';
 import { clockOf, type RegisterDeps, readableAsset, scopeOf, todayOf } from './asset-register.service';
+import {
+  insertMaintenance,
+  insertSafetyCheck,
+  liveAssetIdsOfItem,
+  type MaintenanceRow,
+  maintenanceRows,
+  recordSafetyRow,
+  type SafetyRow,
+  safetyRows,
+  transitionMaintenance,
+} from './upkeep.repository';
 
 /**
  * Maintenance (scheduled → in_progress → completed, or cancelled) and safety checks (pending →
@@ -32,25 +40,6 @@ const TYPE_LABEL: Record<MaintenanceType, string> = {
   upgrade: 'Upgrade',
 };
 
-const inScope = (scope: Scope) =>
-  scope.departmentId === null ? sql`true` : sql`a.department_id = ${scope.departmentId}`;
-
-type MaintenanceRow = {
-  id: string;
-  asset_id: string;
-  asset_tag: string | null;
-  item_name: string;
-  type: MaintenanceType;
-  status: MaintenanceStatus;
-  overdue: boolean;
-  scheduled_for: Date | string | null;
-  started_at: Date | string | null;
-  completed_at: Date | string | null;
-  technician: string | null;
-  notes: string | null;
-  created_at: Date | string;
-};
-
 const toMaintenance = (r: MaintenanceRow): Maintenance => ({
   id: r.id,
   assetId: r.asset_id,
@@ -66,33 +55,6 @@ const toMaintenance = (r: MaintenanceRow): Maintenance => ({
   notes: r.notes,
   createdAt: iso(r.created_at) as string,
 });
-
-async function maintenanceRows(
-  db: DbOrTx,
-  now: Date,
-  filter: { id?: string; assetId?: string | undefined; status?: string | undefined; overdue?: boolean },
-  scope: Scope,
-): Promise<MaintenanceRow[]> {
-  const overdue = sql`(m.status in ('scheduled', 'in_progress') and m.scheduled_for < ${now.toISOString()}::timestamptz)`;
-  const result = await db.execute(sql`
-    select m.id, m.asset_id, a.asset_tag, i.name as item_name, m.type, m.status, ${overdue} as overdue,
-      m.scheduled_for, m.started_at, m.completed_at, m.technician, m.notes, m.created_at
-    from proc_maintenance m join proc_assets a on a.id = m.asset_id join proc_items i on i.id = a.item_id
-    where ${inScope(scope)}
-      and ${filter.id ? sql`m.id = ${filter.id}` : sql`true`}
-      and ${filter.assetId ? sql`m.asset_id = ${filter.assetId}` : sql`true`}
-      and ${
-        filter.status === 'open'
-          ? sql`m.status in ('scheduled', 'in_progress')`
-          : filter.status
-            ? sql`m.status = ${filter.status}`
-            : sql`true`
-      }
-      and ${filter.overdue ? overdue : sql`true`}
-    order by (m.status in ('scheduled', 'in_progress')) desc, m.scheduled_for nulls last, m.created_at
-    limit 500`);
-  return rowsOf<MaintenanceRow>(result);
-}
 
 export async function listMaintenance(
   deps: RegisterDeps,
@@ -112,26 +74,6 @@ async function oneMaintenance(deps: RegisterDeps, user: AuthUser, id: string): P
   const [row] = await maintenanceRows(deps.database.db, clockOf(deps), { id }, await scopeOf(deps, user));
   if (!row) throw registerErrors.maintenanceNotFound();
   return toMaintenance(row);
-}
-
-async function insertMaintenance(
-  tx: DbOrTx,
-  values: {
-    assetId: string;
-    type: MaintenanceType;
-    scheduledFor: Date;
-    technician: string | null;
-    notes: string | null;
-    createdBy: string | null;
-    checkoutId?: string | null;
-  },
-): Promise<string> {
-  const result = await tx.execute(sql`
-    insert into proc_maintenance (asset_id, type, scheduled_for, technician, notes, status, created_by, checkout_id)
-    values (${values.assetId}, ${values.type}, ${values.scheduledFor.toISOString()}::timestamptz, ${values.technician},
-      ${values.notes}, 'scheduled', ${values.createdBy}, ${values.checkoutId ?? null})
-    returning id`);
-  return (rowsOf<{ id: string }>(result)[0] as { id: string }).id;
 }
 
 export async function scheduleMaintenance(
@@ -217,22 +159,8 @@ export async function moveMaintenance(
   const assetId = await deps.database.db.transaction(async (tx) => {
     const [current] = await maintenanceRows(tx, now, { id }, await scopeOf(deps, user));
     if (!current) throw registerErrors.maintenanceNotFound();
-    const result = await tx.execute(sql`
-      update proc_maintenance set status = ${transition.to},
-        started_at = case when ${transition.to} = 'in_progress' then ${now.toISOString()}::timestamptz else started_at end,
-        completed_at = case when ${transition.to} = 'completed' then ${now.toISOString()}::timestamptz else completed_at end,
-        technician = coalesce(${body.technician ?? null}, technician),
-        notes = case when ${body.notes ?? null}::text is null then notes
-                     when notes is null then ${body.notes ?? null}::text
-                     else notes || E'\n' || ${body.notes ?? null}::text end,
-        updated_at = now()
-      where id = ${id} and status in (${sql.join(
-        transition.from.map((s) => sql`${s}`),
-        sql`, `,
-      )})
-      returning id`);
-    if (rowsOf(result).length === 0)
-      throw registerErrors.badState('maintenance job', current.status, transition.action);
+    const moved = await transitionMaintenance(tx, { id, from: transition.from, to: transition.to, now, ...body });
+    if (!moved) throw registerErrors.badState('maintenance job', current.status, transition.action);
     const label = `${TYPE_LABEL[current.type]} maintenance`;
     await recordEvent(tx, {
       assetId: current.asset_id,
@@ -277,21 +205,6 @@ export async function moveMaintenance(
 
 // ---- Safety checks ----
 
-type SafetyRow = {
-  id: string;
-  scope: SafetyCheckScope;
-  item_or_asset_id: string;
-  target_label: string | null;
-  check_type: string;
-  due_date: string | null;
-  completed_date: string | null;
-  inspector: string | null;
-  status: 'pending' | 'completed' | 'failed' | 'overdue';
-  overdue: boolean;
-  notes: string | null;
-  created_at: Date | string;
-};
-
 const toSafetyCheck = (r: SafetyRow): SafetyCheck => ({
   id: r.id,
   scope: r.scope,
@@ -305,51 +218,6 @@ const toSafetyCheck = (r: SafetyRow): SafetyCheck => ({
   notes: r.notes,
   createdAt: iso(r.created_at) as string,
 });
-
-async function safetyRows(
-  db: DbOrTx,
-  today: string,
-  filter: {
-    id?: string;
-    targetId?: string | undefined;
-    status?: string | undefined;
-    dueBy?: string | undefined;
-  },
-  scope: Scope,
-): Promise<SafetyRow[]> {
-  const overdue = sql`(s.status = 'pending' and s.due_date < ${today}::date)`;
-  const result = await db.execute(sql`
-    select s.id, s.scope, s.item_or_asset_id,
-      case when s.scope = 'asset' then concat_ws(' · ', a.asset_tag, ai.name) else concat_ws(' ', i.sku, i.name) end as target_label,
-      s.check_type, s.due_date::text, s.completed_date::text, s.inspector, s.status, ${overdue} as overdue, s.notes, s.created_at
-    from proc_safety_checks s
-    left join proc_assets a on s.scope = 'asset' and a.id = s.item_or_asset_id
-    left join proc_items ai on ai.id = a.item_id
-    left join proc_items i on s.scope = 'item' and i.id = s.item_or_asset_id
-    where ${
-      scope.departmentId === null ? sql`true` : sql`coalesce(a.department_id, i.department_id) = ${scope.departmentId}`
-    }
-      and ${filter.id ? sql`s.id = ${filter.id}` : sql`true`}
-      and ${
-        filter.targetId
-          ? sql`(s.item_or_asset_id = ${filter.targetId}
-              or (s.scope = 'item' and s.item_or_asset_id = (select item_id from proc_assets where id = ${filter.targetId})))`
-          : sql`true`
-      }
-      and ${
-        filter.status === 'overdue'
-          ? overdue
-          : filter.status === 'pending'
-            ? sql`s.status = 'pending'`
-            : filter.status
-              ? sql`s.status = ${filter.status}`
-              : sql`true`
-      }
-      and ${filter.dueBy ? sql`s.status = 'pending' and s.due_date <= ${filter.dueBy}::date` : sql`true`}
-    order by (s.status = 'pending') desc, s.due_date nulls last, s.created_at
-    limit 500`);
-  return rowsOf<SafetyRow>(result);
-}
 
 export async function listSafetyChecks(
   deps: RegisterDeps,
@@ -397,12 +265,7 @@ export async function scheduleSafetyCheck(
     } else if (!(await itemFacts(tx, body.itemOrAssetId))) {
       throw registerErrors.field('itemOrAssetId', 'Item not found');
     }
-    const result = await tx.execute(sql`
-      insert into proc_safety_checks (item_or_asset_id, scope, check_type, due_date, inspector, status, notes, created_by)
-      values (${body.itemOrAssetId}, ${body.scope}, ${body.checkType}, ${body.dueDate}::date, ${body.inspector}, 'pending',
-        ${body.notes}, ${user.id})
-      returning id`);
-    const checkId = (rowsOf<{ id: string }>(result)[0] as { id: string }).id;
+    const checkId = await insertSafetyCheck(tx, body, user.id);
     if (body.scope === 'asset') {
       await recordEvent(tx, {
         assetId: body.itemOrAssetId,
@@ -435,22 +298,13 @@ export async function recordSafetyResult(
     const [current] = await safetyRows(tx, todayOf(deps), { id }, await scopeOf(deps, user));
     if (!current) throw registerErrors.safetyCheckNotFound();
     const status = body.result === 'passed' ? 'completed' : 'failed';
-    const result = await tx.execute(sql`
-      update proc_safety_checks set status = ${status}, completed_date = ${date}::date, inspector = ${body.inspector},
-        notes = coalesce(${body.notes}, notes), recorded_at = ${now.toISOString()}::timestamptz, updated_at = now()
-      where id = ${id} and status = 'pending' returning id`);
-    if (rowsOf(result).length === 0) {
+    const recorded = await recordSafetyRow(tx, { id, status, date, inspector: body.inspector, notes: body.notes, now });
+    if (!recorded) {
       throw registerErrors.badState('safety check', current.status, 'recorded again');
     }
     const summary = `${current.check_type} ${body.result} (${body.inspector})${body.notes ? `: ${body.notes}` : ''}`;
     const assetIds =
-      current.scope === 'asset'
-        ? [current.item_or_asset_id]
-        : rowsOf<{ id: string }>(
-            await tx.execute(
-              sql`select id from proc_assets where item_id = ${current.item_or_asset_id} and disposed_at is null`,
-            ),
-          ).map((r) => r.id);
+      current.scope === 'asset' ? [current.item_or_asset_id] : await liveAssetIdsOfItem(tx, current.item_or_asset_id);
     for (const assetId of assetIds) {
       await recordEvent(tx, {
         assetId,

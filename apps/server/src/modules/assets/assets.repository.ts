@@ -7,7 +7,7 @@ import type {
   Role,
   ServiceFlag,
 } from '@retail-hub/shared';
-import { and, asc, desc, eq, gte, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   assetCheckouts,
