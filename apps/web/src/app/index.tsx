@@ -15,7 +15,7 @@ export function App() {
     if (typeof indexedDB === 'undefined') return;
     const timer = setTimeout(
       () => {
-        void import('@/features/offline/start')
+        void import('@/features/offline')
           .then(({ startTerminalOffline }) => startTerminalOffline(queryClient))
           .catch((error: unknown) => console.warn('Offline selling could not start', error));
       },

@@ -4,17 +4,17 @@ import {
   changeDueCents,
   parseCents,
   type SaleRequest,
+  type SaleResponse,
   type SessionUser,
   type SizeOption,
   transactionNumber,
 } from '@retail-hub/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import type { RecordedSale } from '@/features/pos/types';
 import { terminalDatabase } from './db';
 import { enqueueSale } from './outbox';
 import { terminalId } from './terminal-id';
 
-export type OfflineRecordedSale = RecordedSale & { offline: true };
+export type OfflineRecordedSale = SaleResponse & { offline: true };
 
 function cents(value: string | null | undefined): Cents {
   return (parseCents(value ?? '0') ?? 0) as Cents;

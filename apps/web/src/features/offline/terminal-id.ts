@@ -1,4 +1,4 @@
-import { newIdempotencyKey } from '@/features/pos/api/record-sale';
+import { randomUuid } from '@/lib/uuid';
 import type { TerminalDatabase } from './db';
 
 let cached: Promise<string> | null = null;
@@ -8,7 +8,7 @@ export function terminalId(db: TerminalDatabase): Promise<string> {
   cached ??= db.transaction('rw', db.meta, async () => {
     const row = await db.meta.get('terminal-id');
     if (typeof row?.value === 'string') return row.value;
-    const id = newIdempotencyKey();
+    const id = randomUuid();
     await db.meta.put({ name: 'terminal-id', value: id });
     return id;
   });

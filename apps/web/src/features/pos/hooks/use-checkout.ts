@@ -76,7 +76,7 @@ export function useCheckout({ onRecorded, onShiftRequired, onPricesChanged, sell
     }
     setQueuing(true);
     try {
-      const { queueOfflineSale } = await import('@/features/offline/offline-sale');
+      const { queueOfflineSale } = await import('@/features/offline');
       const recorded = await queueOfflineSale({ sale, key, shiftId: seller.shiftId, user: seller.user, queryClient });
       attempt.current = null;
       setTerminalSyncState({ online: false });
