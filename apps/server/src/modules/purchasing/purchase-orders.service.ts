@@ -86,7 +86,18 @@ export async function updatePurchasingSettings(
   actor: Actor,
   body: { overReceiptTolerancePercent: number },
 ): Promise<PurchasingSettings> {
-  await writeSetting(deps.database.db, TOLERANCE_KEY, centsToDecimal(body.overReceiptTolerancePercent), actor.user.id);
+  const before = await purchasingSettings(deps);
+  const after = centsToDecimal(body.overReceiptTolerancePercent);
+  await deps.database.db.transaction(async (tx) => {
+    await writeSetting(tx, TOLERANCE_KEY, after, actor.user.id);
+    await recordPurchasingActivity(
+      tx,
+      actor,
+      PURCHASING_ACTIVITY.settingsChanged,
+      `Over-receipt tolerance ${before.overReceiptTolerancePercent}% → ${after}%`,
+      { from: before.overReceiptTolerancePercent, to: after },
+    );
+  });
   return purchasingSettings(deps);
 }
 

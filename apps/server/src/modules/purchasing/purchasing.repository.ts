@@ -799,3 +799,57 @@ export async function searchItems(db: DbOrTx, term: string, limit: number): Prom
         order by lower(name), id limit ${limit}`,
   );
 }
+
+// ── Purchasing settings: department managers and approval thresholds ─────────────────────
+
+export type DepartmentManagerRow = {
+  id: string;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  proc_department_id: string | null;
+  department_name: string | null;
+};
+
+/** Active department managers (one when `userId` is given) with the procurement department each runs. */
+export async function departmentManagerRows(db: DbOrTx, userId?: string): Promise<DepartmentManagerRow[]> {
+  return rows<DepartmentManagerRow>(
+    db,
+    sql`select u.id, u.first_name, u.last_name, u.email, u.proc_department_id, d.name as department_name
+        from users u left join proc_departments d on d.id = u.proc_department_id
+        where u.role = 'department_manager' and u.is_active ${userId ? sql`and u.id = ${userId}` : sql``}
+        order by lower(coalesce(u.first_name, '')), lower(coalesce(u.last_name, '')), u.id limit 1000`,
+  );
+}
+
+export async function setUserProcDepartment(db: DbOrTx, userId: string, departmentId: string | null): Promise<void> {
+  await db.execute(
+    sql`update users set proc_department_id = ${departmentId}, updated_at = now()
+        where id = ${userId} and role = 'department_manager'`,
+  );
+}
+
+/** The procurement department a user runs (users.proc_department_id), or null. */
+export async function procDepartmentOfUser(db: DbOrTx, userId: string): Promise<string | null> {
+  const [row] = await rows<{ d: string | null }>(
+    db,
+    sql`select proc_department_id as d from users where id = ${userId}`,
+  );
+  return row?.d ?? null;
+}
+
+/** Sets a department's approval threshold; the row with the amount before, or null when not found. */
+export async function updateApprovalThreshold(
+  db: DbOrTx,
+  departmentId: string,
+  amount: string,
+): Promise<{ id: string; code: string; name: string; approval_threshold: string; before: string } | null> {
+  const [row] = await rows<{ id: string; code: string; name: string; approval_threshold: string; before: string }>(
+    db,
+    sql`update proc_departments d set approval_threshold = ${amount}, updated_at = now()
+        from (select id, approval_threshold as before from proc_departments where id = ${departmentId} for update) old
+        where d.id = old.id
+        returning d.id, d.code, d.name, d.approval_threshold::text as approval_threshold, old.before::text as before`,
+  );
+  return row ?? null;
+}
