@@ -21,6 +21,8 @@ export type Figures = {
   items: number;
   refunds: Cents;
   refundCount: number;
+  /** Discounts given (issue #15 item 7), already taken off revenue. */
+  discounts: Cents;
   /** Units sold and revenue per product id, net of refunded units. */
   products: Map<string, { sold: number; revenue: Cents }>;
 };
@@ -32,6 +34,7 @@ const emptyFigures = (): Figures => ({
   items: 0,
   refunds: 0,
   refundCount: 0,
+  discounts: 0,
   products: new Map(),
 });
 const emptyDay = (): DayFigures => ({ all: emptyFigures(), vtpd: emptyFigures() });
@@ -217,9 +220,11 @@ export class SalesRollup {
     for (const row of sales) {
       const day = dayOf(row.date);
       const revenue = decimalToCents(row.revenue);
+      const discounts = decimalToCents(row.discounts);
       for (const f of row.vtpd ? [day.all, day.vtpd] : [day.all]) {
         f.revenue += revenue;
         f.sales += row.sales;
+        f.discounts += discounts;
       }
     }
     for (const row of lines) {
@@ -276,6 +281,7 @@ function addFigures(target: Figures, source: Figures, withProducts = true): void
   target.items += source.items;
   target.refunds += source.refunds;
   target.refundCount += source.refundCount;
+  target.discounts += source.discounts;
   if (!withProducts) return;
   for (const [id, p] of source.products) addProduct(target.products, id, p);
 }
