@@ -90,6 +90,12 @@ export const PERMISSIONS = {
    */
   'purchasing.approve': ['manager', 'procurement_admin', 'super_admin'],
   'purchasing.approve_above_threshold': MANAGERS,
+  /**
+   * Who runs which procurement department and each department's approval threshold (issue #16):
+   * managers and super admins, since the threshold decides which approvals a procurement admin
+   * may give.
+   */
+  'purchasing.settings': MANAGERS,
   /** Purchase orders, goods receipts and the purchasing settings (issue #16 items 4, 5). */
   'purchasing.manage': ['manager', 'procurement_admin', 'super_admin'],
   /**

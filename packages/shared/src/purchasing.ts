@@ -346,6 +346,35 @@ export const purchasingSettingsBodySchema = z.object({
   overReceiptTolerancePercent: percentInputSchema(PURCHASING_MESSAGES.toleranceInvalid),
 });
 
+/**
+ * PUT /api/procurement/departments/:id/approval-threshold (issue #16 item 3): above this estimated
+ * value only a manager or super_admin approves a department's requisition.
+ */
+export const approvalThresholdBodySchema = z.object({ approvalThreshold: moneyInputSchema });
+export const approvalThresholdSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  approvalThreshold: z.string(),
+});
+export type ApprovalThreshold = z.infer<typeof approvalThresholdSchema>;
+
+/**
+ * GET /api/procurement/department-managers: the active department managers and the procurement
+ * department each runs (users.proc_department_id): the department their requisitions, stock and
+ * issues are scoped to. PUT …/:userId `{ departmentId }` (null: none) sets it.
+ */
+export const departmentManagerSchema = z.object({
+  userId: z.string(),
+  name: z.string(),
+  departmentId: z.string().nullable(),
+  departmentName: z.string().nullable(),
+});
+export type DepartmentManager = z.infer<typeof departmentManagerSchema>;
+export const departmentManagerBodySchema = z.object({
+  departmentId: uuid('Choose a department').nullable(),
+});
+
 /** The procurement dashboard's purchasing cards (issue #16 item 7). */
 export const purchasingSummarySchema = z.object({
   requisitionsAwaitingApproval: z.number(),

@@ -112,3 +112,22 @@ export function proportionalFeeCents(
   const cumulativeFee = Math.floor((sale.feeCents * cumulative * 2 + sale.subtotalCents) / (2 * sale.subtotalCents));
   return Math.max(0, Math.min(sale.feeCents, cumulativeFee) - refundedBefore.feeCents);
 }
+
+/** issue #15 item 6: why a sale is voided (free text, required). */
+export const VOID_MESSAGES = {
+  reason: 'Give a reason for the void',
+} as const;
+
+/**
+ * POST /api/transactions/:id/void. Only in the shift that made the sale, only before any refund;
+ * a cashier adds a manager's PIN (approverPin), a manager does not.
+ */
+export const voidRequestSchema = z.object({
+  reason: z
+    .string({ error: VOID_MESSAGES.reason })
+    .trim()
+    .min(1, { error: VOID_MESSAGES.reason })
+    .max(200, { error: 'Reason must be at most 200 characters' }),
+  approverPin,
+});
+export type VoidRequest = z.input<typeof voidRequestSchema>;

@@ -50,6 +50,7 @@ export const SCREENS = [
   { path: '/requisitions', title: 'Requisitions', shell: 'procurement', permission: 'purchasing.requisitions' },
   { path: '/purchase-orders', title: 'Purchase Orders', shell: 'procurement', permission: 'purchasing.manage' },
   { path: '/purchase-orders/print', title: 'Purchase Order', shell: 'none', permission: 'purchasing.manage' },
+  { path: '/purchasing-settings', title: 'Purchasing Settings', shell: 'procurement', permission: 'purchasing.manage' },
 ] as const satisfies readonly Screen[];
 
 export type ScreenPath = (typeof SCREENS)[number]['path'];

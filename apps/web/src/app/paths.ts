@@ -32,6 +32,7 @@ export const paths = {
   requisitions: '/requisitions',
   purchaseOrders: '/purchase-orders',
   purchaseOrderPrint: '/purchase-orders/print',
+  purchasingSettings: '/purchasing-settings',
 } as const satisfies Record<string, ScreenPath>;
 
 /** Public routes: the only paths with their own screen when signed out (spec §2). */

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { hashPin } from '../../lib/pin-hash';
 import type { DbOrTx } from '../client';
 import { departments, procDepartments, procLocations, users } from '../schema/index';
@@ -51,7 +52,12 @@ export async function seedDepartments(
   return ids;
 }
 
-export async function seedProcurementDepartments(tx: DbOrTx, random: Random, now: Date): Promise<void> {
+export async function seedProcurementDepartments(
+  tx: DbOrTx,
+  random: Random,
+  now: Date,
+  userIds?: UserIds,
+): Promise<void> {
   const ids: Record<string, string> = {};
   for (const department of DEMO_PROC_DEPARTMENTS) ids[department.code] = random.uuid();
   await tx.insert(procDepartments).values(
@@ -74,4 +80,7 @@ export async function seedProcurementDepartments(tx: DbOrTx, random: Random, now
       departmentId: ids[location.department] ?? null,
     })),
   );
+  // Dana (department_manager) runs Engineering: her requisitions, stock and issues (issue #16).
+  const dana = userIds?.deptManager;
+  if (dana && ids.ENG) await tx.update(users).set({ procDepartmentId: ids.ENG }).where(eq(users.id, dana));
 }

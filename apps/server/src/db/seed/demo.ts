@@ -61,7 +61,7 @@ export async function seedDemoStore(db: Db, opts: SeedDemoOptions): Promise<void
     if (!(await isDatabaseEmpty(tx))) throw new Error('seedDemoStore: the database already has users');
     const userIds = await seedUsers(tx, random, opts.pepper, now);
     const departmentIds = await seedDepartments(tx, random, userIds, now);
-    await seedProcurementDepartments(tx, random, now);
+    await seedProcurementDepartments(tx, random, now, userIds);
     const catalogue = await seedCatalogue(tx, random, departmentIds, now);
     await seedSales(tx, random, { now, timeZone: opts.timeZone, userIds, catalogue });
     await seedExpenses(tx, random, { now, timeZone: opts.timeZone, userIds });

@@ -57,6 +57,21 @@ export async function lockOpenShift(tx: DbOrTx, userId: string): Promise<number 
   return row ? Number(row.id) : null;
 }
 
+/** Whether the shift is still open (a void belongs to the shift that made the sale). */
+export async function shiftIsOpen(db: DbOrTx, shiftId: number): Promise<boolean> {
+  return (await rows(db, sql`select 1 from shifts where id = ${shiftId}::int and is_open`)).length > 0;
+}
+
+/** The shift held FOR SHARE while it is open, so it cannot end while a void is written; false when ended. */
+export async function lockShiftIfOpen(tx: DbOrTx, shiftId: number): Promise<boolean> {
+  return (await rows(tx, sql`select id from shifts where id = ${shiftId}::int and is_open for share`)).length > 0;
+}
+
+/** spec §3 transactions.status: the row stays, marked voided. */
+export async function setSaleVoided(tx: DbOrTx, saleId: string): Promise<void> {
+  await tx.execute(sql`update transactions set status = 'voided' where id = ${saleId}::uuid and status = 'completed'`);
+}
+
 export type SaleLine = {
   id: string;
   productId: string;

@@ -1,15 +1,23 @@
-import { can, idSchema, refundRequestSchema, refundSchema } from '@retail-hub/shared';
+import {
+  can,
+  idSchema,
+  refundRequestSchema,
+  refundSchema,
+  transactionDetailSchema,
+  voidRequestSchema,
+} from '@retail-hub/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/errors';
 import { signedInUser } from '../../lib/signed-in-user';
 import { getRefund, recordRefund } from './refunds.service';
+import { voidSale } from './voids.service';
 
 const idempotencyHeadersSchema = z.looseObject({
   'idempotency-key': z.uuid({ error: 'The Idempotency-Key header must be a UUID' }),
 });
 
-/** issue #15 item 5: refunds against a sale, and one refund (its REFUND receipt). */
+/** issue #15 items 5 and 6: refunds against a sale, one refund (its REFUND receipt), and voiding a sale. */
 export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/transactions/:id/refunds',
@@ -49,5 +57,18 @@ export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return refund;
     },
+  );
+
+  app.post(
+    '/api/transactions/:id/void',
+    {
+      config: { permission: 'pos.sell' },
+      schema: {
+        params: z.object({ id: z.uuid({ error: 'Unknown transaction' }) }),
+        body: voidRequestSchema,
+        response: { 200: transactionDetailSchema },
+      },
+    },
+    async (request) => (await voidSale(request, signedInUser(request), request.params.id, request.body)).sale,
   );
 };

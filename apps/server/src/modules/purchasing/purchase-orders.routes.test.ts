@@ -1,7 +1,8 @@
 import type { PurchaseOrder, Requisition } from '@retail-hub/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { procSuppliers } from '../../db/schema/index';
+import { categories, procItems, procLocations, procSuppliers, products } from '../../db/schema/index';
 import { eventually, recordEvents } from '../catalog/catalog.test-support';
 import {
   api,
@@ -413,6 +414,74 @@ describe('goods receipts', () => {
     });
     expect(clash.statusCode).toBe(409);
     expect(await stockAt(f.items.paper, f.locations.main)).toBe('1.000');
+  });
+
+  it('posts through the stores writer: the batch is on the ledger, and a linked POS product rises only in a selling location', async () => {
+    const [category] = await t.db.db
+      .insert(categories)
+      .values({ name: `Receipts ${process.pid}-${Date.now()}` })
+      .returning({ id: categories.id });
+    const [product] = await t.db.db
+      .insert(products)
+      .values({
+        name: 'Hand soap',
+        price: '2.00',
+        sku: `SOAP-${process.pid}-${Date.now()}`,
+        categoryId: category?.id as string,
+        stock: 4,
+      })
+      .returning({ id: products.id });
+    const productId = product?.id as string;
+    const [item] = await t.db.db
+      .insert(procItems)
+      .values({ sku: `SOAP-I-${process.pid}-${Date.now()}`, name: 'Hand soap 500 ml', posProductId: productId })
+      .returning({ id: procItems.id });
+    const itemId = item?.id as string;
+    const [shop] = await t.db.db
+      .insert(procLocations)
+      .values({ code: `SHOP-${process.pid}-${Date.now()}`, name: 'Shop floor', isSelling: true })
+      .returning({ id: procLocations.id });
+    const order = await sent({ lines: [{ itemId, qtyOrdered: 30, unitPrice: '0.90' }] });
+    const line = order.lines[0]?.id;
+    // Into the back store (not selling): POS stock stays.
+    expect((await receive(order.id, { lines: [{ poLineId: line, qtyReceived: 10 }] })).statusCode).toBe(201);
+    const posStock = async () =>
+      (await t.db.db.select({ stock: products.stock }).from(products).where(eq(products.id, productId)))[0]?.stock;
+    expect(await posStock()).toBe(4);
+    // Into the shop floor: the product rises by what arrived, through the POS ledger, same receipt.
+    const recorder = recordEvents(t);
+    const intoShop = await receive(order.id, {
+      locationId: shop?.id,
+      lines: [{ poLineId: line, qtyReceived: '12.5', batchNo: 'S-9', expiryDate: '2028-01-31' }],
+    });
+    expect(intoShop.statusCode, intoShop.body).toBe(201);
+    expect(await posStock()).toBe(16);
+    const receiptId = (intoShop.json() as PurchaseOrder).receipts.at(-1)?.id;
+    const moves = await t.db.execute(
+      `select quantity, reason, document_type, document_id, stock_after from stock_movements where product_id = $1 and reason = 'receipt'`,
+      [productId],
+    );
+    expect(moves.rows).toEqual([
+      {
+        quantity: 12,
+        reason: 'receipt',
+        document_type: 'proc_goods_receipts',
+        document_id: receiptId,
+        stock_after: 16,
+      },
+    ]);
+    const ledger = await t.db.execute(
+      `select l.qty::text as qty, b.batch_no from proc_inventory_transactions l left join proc_item_batches b on b.id = l.batch_id
+        where l.item_id = $1 and l.to_location_id = $2`,
+      [itemId, shop?.id],
+    );
+    expect(ledger.rows).toEqual([{ qty: '12.500', batch_no: 'S-9' }]);
+    await eventually(() => recorder.events.some((e) => e.type === 'stock.changed'));
+    recorder.stop();
+    // A refused receipt (over the order) changes neither stock.
+    const over = await receive(order.id, { locationId: shop?.id, lines: [{ poLineId: line, qtyReceived: 8 }] });
+    expect(over.statusCode).toBe(409);
+    expect(await posStock()).toBe(16);
   });
 
   it('two receipts racing for the last units: the total never passes the order', async () => {

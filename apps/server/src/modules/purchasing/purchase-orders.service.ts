@@ -19,6 +19,7 @@ import {
 } from '@retail-hub/shared';
 import type { DbOrTx } from '../../db/client';
 import type { MailService } from '../mail/mail.service';
+import { postInventoryMovement } from '../stores/inventory.service';
 import { purchasingErrors as errors } from './purchasing.errors';
 import {
   batchFor,
@@ -39,7 +40,6 @@ import {
   markDeliveredWhenComplete,
   nextDocumentNumber,
   type PurchaseOrderRow,
-  postReceiptMovement,
   purchaseOrderHead,
   purchaseOrderLineRows,
   type RequisitionLineRow,
@@ -86,7 +86,18 @@ export async function updatePurchasingSettings(
   actor: Actor,
   body: { overReceiptTolerancePercent: number },
 ): Promise<PurchasingSettings> {
-  await writeSetting(deps.database.db, TOLERANCE_KEY, centsToDecimal(body.overReceiptTolerancePercent), actor.user.id);
+  const before = await purchasingSettings(deps);
+  const after = centsToDecimal(body.overReceiptTolerancePercent);
+  await deps.database.db.transaction(async (tx) => {
+    await writeSetting(tx, TOLERANCE_KEY, after, actor.user.id);
+    await recordPurchasingActivity(
+      tx,
+      actor,
+      PURCHASING_ACTIVITY.settingsChanged,
+      `Over-receipt tolerance ${before.overReceiptTolerancePercent}% → ${after}%`,
+      { from: before.overReceiptTolerancePercent, to: after },
+    );
+  });
   return purchasingSettings(deps);
 }
 
@@ -469,6 +480,7 @@ export async function receiveGoods(
   const year = storeYear(deps.config.storeTimeZone);
   let delivered = false;
   let grn = '';
+  const posProductIds = new Set<string>();
   await db.transaction(async (tx) => {
     const head = await purchaseOrderHead(tx, poId, true);
     if (!head) throw errors.orderNotFound();
@@ -529,13 +541,19 @@ export async function receiveGoods(
         remarks: null,
       });
       if (!body.rejected) {
-        await postReceiptMovement(tx, {
+        // Stores' one writer (ADR 0012): level + ledger row (with the batch), and the POS stock of a
+        // linked product when the location sells, all in this transaction.
+        const posted = await postInventoryMovement(tx, {
           itemId: orderLine.item_id,
           toLocationId: body.locationId,
-          qty,
+          qtyMilli: line.qtyReceived,
+          reason: 'receipt',
+          refTable: 'proc_goods_receipts',
           refId: receiptId,
+          batchId,
           createdBy: actor.user.id,
         });
+        if (posted.posProductId) posProductIds.add(posted.posProductId);
       }
     }
     if (!body.rejected) {
@@ -553,6 +571,7 @@ export async function receiveGoods(
     );
   });
   await deps.events.publish('purchase-order.changed', [poId]);
+  if (posProductIds.size > 0) await deps.events.publish('stock.changed', [...posProductIds]);
   return getPurchaseOrder(deps, poId);
 }
 

@@ -12,6 +12,13 @@ export const purchasingErrors = {
     new AppError(400, 'purchasing.department_archived', 'This department is archived.', {
       errors: { departmentId: 'This department is archived' },
     }),
+  noDepartment: () =>
+    new AppError(
+      403,
+      'purchasing.no_department',
+      'Your user has no department yet: ask a manager to set it under Purchasing settings.',
+      { errors: { departmentId: 'Your user has no department yet' } },
+    ),
   notYourDepartment: () =>
     new AppError(403, 'purchasing.not_your_department', 'You can raise requisitions only for your own department.', {
       errors: { departmentId: 'You can raise requisitions only for your own department' },

@@ -762,27 +762,6 @@ export async function writeSetting(db: DbOrTx, key: string, value: unknown, user
   );
 }
 
-// ── Stock (until stores' postInventoryMovement lands) ─────────────────────────────────────
-
-/**
- * A receipt movement: the ledger row and the location's stock level in the caller's transaction.
- */
-export async function postReceiptMovement(
-  tx: DbOrTx,
-  values: { itemId: string; toLocationId: string; qty: string; refId: string; createdBy: string },
-): Promise<void> {
-  await tx.execute(
-    sql`insert into proc_inventory_transactions (item_id, from_location_id, to_location_id, qty, reason, ref_table, ref_id, created_by)
-        values (${values.itemId}, null, ${values.toLocationId}, ${values.qty}, 'receipt', 'proc_goods_receipts', ${values.refId},
-          ${values.createdBy})`,
-  );
-  await tx.execute(
-    sql`insert into proc_stock_levels (item_id, location_id, on_hand_qty) values (${values.itemId}, ${values.toLocationId}, ${values.qty})
-        on conflict (item_id, location_id) do update
-          set on_hand_qty = proc_stock_levels.on_hand_qty + excluded.on_hand_qty, updated_at = now()`,
-  );
-}
-
 /** Items at or under their reorder point at some location that holds them (the dashboard card). */
 export async function countItemsToReorder(db: DbOrTx): Promise<number> {
   const [row] = await rows<{ n: number }>(
@@ -819,4 +798,58 @@ export async function searchItems(db: DbOrTx, term: string, limit: number): Prom
         where ${term ? sql`(sku ilike ${pattern} or name ilike ${pattern} or barcode ilike ${pattern})` : sql`true`}
         order by lower(name), id limit ${limit}`,
   );
+}
+
+// ── Purchasing settings: department managers and approval thresholds ─────────────────────
+
+export type DepartmentManagerRow = {
+  id: string;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  proc_department_id: string | null;
+  department_name: string | null;
+};
+
+/** Active department managers (one when `userId` is given) with the procurement department each runs. */
+export async function departmentManagerRows(db: DbOrTx, userId?: string): Promise<DepartmentManagerRow[]> {
+  return rows<DepartmentManagerRow>(
+    db,
+    sql`select u.id, u.first_name, u.last_name, u.email, u.proc_department_id, d.name as department_name
+        from users u left join proc_departments d on d.id = u.proc_department_id
+        where u.role = 'department_manager' and u.is_active ${userId ? sql`and u.id = ${userId}` : sql``}
+        order by lower(coalesce(u.first_name, '')), lower(coalesce(u.last_name, '')), u.id limit 1000`,
+  );
+}
+
+export async function setUserProcDepartment(db: DbOrTx, userId: string, departmentId: string | null): Promise<void> {
+  await db.execute(
+    sql`update users set proc_department_id = ${departmentId}, updated_at = now()
+        where id = ${userId} and role = 'department_manager'`,
+  );
+}
+
+/** The procurement department a user runs (users.proc_department_id), or null. */
+export async function procDepartmentOfUser(db: DbOrTx, userId: string): Promise<string | null> {
+  const [row] = await rows<{ d: string | null }>(
+    db,
+    sql`select proc_department_id as d from users where id = ${userId}`,
+  );
+  return row?.d ?? null;
+}
+
+/** Sets a department's approval threshold; the row with the amount before, or null when not found. */
+export async function updateApprovalThreshold(
+  db: DbOrTx,
+  departmentId: string,
+  amount: string,
+): Promise<{ id: string; code: string; name: string; approval_threshold: string; before: string } | null> {
+  const [row] = await rows<{ id: string; code: string; name: string; approval_threshold: string; before: string }>(
+    db,
+    sql`update proc_departments d set approval_threshold = ${amount}, updated_at = now()
+        from (select id, approval_threshold as before from proc_departments where id = ${departmentId} for update) old
+        where d.id = old.id
+        returning d.id, d.code, d.name, d.approval_threshold::text as approval_threshold, old.before::text as before`,
+  );
+  return row ?? null;
 }

@@ -1,6 +1,10 @@
 import {
+  approvalThresholdBodySchema,
+  approvalThresholdSchema,
   cancelBodySchema,
   decisionBodySchema,
+  departmentManagerBodySchema,
+  departmentManagerSchema,
   goodsReceiptBodySchema,
   idSchema,
   itemSearchQuerySchema,
@@ -39,6 +43,7 @@ import {
   updatePurchaseOrder,
   updatePurchasingSettings,
 } from './purchase-orders.service';
+import { assignDepartmentManager, listDepartmentManagers, setApprovalThreshold } from './purchasing-settings.service';
 import {
   type Actor,
   createRequisition,
@@ -57,6 +62,7 @@ const params = z.object({ id: idSchema });
 const requisitions = { permission: 'purchasing.requisitions' } as const;
 const approve = { permission: 'purchasing.approve' } as const;
 const manage = { permission: 'purchasing.manage' } as const;
+const settings = { permission: 'purchasing.settings' } as const;
 
 export function actorOf(request: FastifyRequest): Actor {
   const facts = requestFacts(request);
@@ -198,6 +204,30 @@ export const purchasingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/procurement/purchasing-settings',
     { config: manage, schema: { body: purchasingSettingsBodySchema, response: { 200: purchasingSettingsSchema } } },
     async (request) => updatePurchasingSettings(app, actorOf(request), request.body),
+  );
+
+  app.put(
+    '/api/procurement/departments/:id/approval-threshold',
+    {
+      config: settings,
+      schema: { params, body: approvalThresholdBodySchema, response: { 200: approvalThresholdSchema } },
+    },
+    async (request) => setApprovalThreshold(app, actorOf(request), request.params.id, request.body.approvalThreshold),
+  );
+
+  app.get(
+    '/api/procurement/department-managers',
+    { config: manage, schema: { response: { 200: z.array(departmentManagerSchema) } } },
+    async () => listDepartmentManagers(app),
+  );
+
+  app.put(
+    '/api/procurement/department-managers/:id',
+    {
+      config: settings,
+      schema: { params, body: departmentManagerBodySchema, response: { 200: departmentManagerSchema } },
+    },
+    async (request) => assignDepartmentManager(app, actorOf(request), request.params.id, request.body.departmentId),
   );
 
   app.get(

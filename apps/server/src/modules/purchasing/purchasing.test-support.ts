@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { createUser, inject, signIn, type TestApp } from '../../../test/build-test-app';
-import { procDepartments, procItems, procLocations, procSuppliers } from '../../db/schema/index';
+import { procDepartments, procItems, procLocations, procSuppliers, users } from '../../db/schema/index';
 
 export type PurchasingFixture = {
   cookies: {
@@ -46,6 +46,11 @@ export async function purchasingFixture(t: TestApp): Promise<PurchasingFixture> 
       { code: unique('FIN'), name: unique('Finance') },
     ])
     .returning({ id: procDepartments.id });
+  // The department manager runs Engineering (users.proc_department_id, set under Purchasing settings).
+  await t.db.db
+    .update(users)
+    .set({ procDepartmentId: eng?.id as string })
+    .where(sql`${users.id} = ${userIds.departmentManager}`);
   const [paper, toner, gloves] = await t.db.db
     .insert(procItems)
     .values([
@@ -115,6 +120,6 @@ export async function clearPurchasing(t: TestApp): Promise<void> {
   await t.db.db.execute(sql`delete from proc_document_counters`);
   await t.db.db.execute(sql`delete from proc_settings`);
   await t.db.db.execute(
-    sql`delete from user_activity where activity_type like 'requisition%' or activity_type like 'purchase_order%' or activity_type like 'goods%'`,
+    sql`delete from user_activity where activity_type like 'requisition%' or activity_type like 'purchase_order%' or activity_type like 'goods%' or activity_type in ('approval_threshold_changed', 'department_manager_assigned', 'purchasing_settings_changed')`,
   );
 }

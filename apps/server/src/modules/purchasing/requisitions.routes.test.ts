@@ -1,6 +1,6 @@
 import type { Requisition } from '@retail-hub/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { buildTestApp, createUser, signIn, type TestApp } from '../../../test/build-test-app';
 import { eventually, recordEvents } from '../catalog/catalog.test-support';
 import { api, clearPurchasing, type PurchasingFixture, purchasingFixture } from './purchasing.test-support';
 
@@ -274,6 +274,35 @@ describe('approval rules', () => {
 });
 
 describe('who sees which requisitions', () => {
+  it("a department manager raises for their own department only, and sees only that department's", async () => {
+    const other = await http.post(URL, f.cookies.departmentManager, body({ departmentId: f.departments.fin }));
+    expect(other.statusCode).toBe(403);
+    expect(other.json()).toMatchObject({
+      code: 'purchasing.not_your_department',
+      errors: { departmentId: 'You can raise requisitions only for your own department' },
+    });
+    // Raised by a manager for Engineering: the Engineering department manager sees it; Finance's not.
+    const forEng = await submitted(f.cookies.manager);
+    const forFin = await submitted(f.cookies.manager, { departmentId: f.departments.fin });
+    const seen = (await http.get(URL, f.cookies.departmentManager)).json() as Requisition[];
+    expect(seen.map((r) => r.id)).toEqual([forEng.id]);
+    expect((await http.get(`${URL}/${forFin.id}`, f.cookies.departmentManager)).statusCode).toBe(404);
+    // Editing someone else's or deciding is not theirs either.
+    expect((await http.post(`${URL}/${forEng.id}/approve`, f.cookies.departmentManager)).statusCode).toBe(403);
+    expect((await http.get(URL, f.cookies.procurementAdmin)).json()).toHaveLength(2);
+  });
+
+  it('a department manager with no department set raises nothing and sees only their own', async () => {
+    await createUser(t, { role: 'department_manager', pin: '5285', firstName: 'No', lastName: 'Department' });
+    const cookie = await signIn(t, '5285', '10.7.0.99');
+    const refused = await http.post(URL, cookie, body());
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('purchasing.no_department');
+    await submitted(f.cookies.manager);
+    expect((await http.get(URL, cookie)).json()).toEqual([]);
+    expect(await t.db.execute('select count(*)::int as n from proc_requisitions')).toMatchObject({ rows: [{ n: 1 }] });
+  });
+
   it('a department manager sees their own; procurement sees all; filters by status', async () => {
     const mine = await create(f.cookies.departmentManager);
     const managers = await submitted(f.cookies.manager, { departmentId: f.departments.fin });
@@ -287,5 +316,63 @@ describe('who sees which requisitions', () => {
     ).json() as Requisition[];
     expect(submittedOnly.map((r) => r.id)).toEqual([managers.id]);
     expect((await http.get(`${URL}?status=bogus`, f.cookies.procurementAdmin)).statusCode).toBe(400);
+  });
+});
+
+describe('purchasing settings: approval thresholds and department managers', () => {
+  it('a manager sets a department threshold (procurement admins may not); approvals follow it', async () => {
+    const url = `/api/procurement/departments/${f.departments.eng}/approval-threshold`;
+    expect((await http.put(url, f.cookies.procurementAdmin, { approvalThreshold: '1' })).statusCode).toBe(403);
+    expect((await http.put(url, f.cookies.manager, { approvalThreshold: '-5' })).statusCode).toBe(400);
+    expect(
+      (
+        await http.put(
+          '/api/procurement/departments/00000000-0000-4000-8000-000000000000/approval-threshold',
+          f.cookies.manager,
+          { approvalThreshold: '5' },
+        )
+      ).statusCode,
+    ).toBe(404);
+    const set = await http.put(url, f.cookies.manager, { approvalThreshold: '100' });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toMatchObject({ id: f.departments.eng, approvalThreshold: '100.00' });
+    const requisition = await submitted(f.cookies.departmentManager, {
+      lines: [{ itemId: f.items.paper, qtyRequested: '6', estUnitPrice: '20.00' }],
+    });
+    expect(requisition).toMatchObject({ approvalThreshold: '100.00', needsManagerApproval: true });
+    expect((await http.post(`${URL}/${requisition.id}/approve`, f.cookies.procurementAdmin)).statusCode).toBe(403);
+    expect((await activityOf('approval_threshold_changed')).length).toBe(1);
+    await http.put(url, f.cookies.manager, { approvalThreshold: '1000' });
+    expect((await http.post(`${URL}/${requisition.id}/approve`, f.cookies.procurementAdmin)).statusCode).toBe(200);
+  });
+
+  it('a manager sets which department a department manager runs; that scopes their requisitions', async () => {
+    const list = await http.get('/api/procurement/department-managers', f.cookies.procurementAdmin);
+    expect(list.statusCode).toBe(200);
+    const dm = (list.json() as Array<{ userId: string; departmentId: string | null }>).find(
+      (m) => m.userId === f.userIds.departmentManager,
+    );
+    expect(dm?.departmentId).toBe(f.departments.eng);
+    const url = `/api/procurement/department-managers/${f.userIds.departmentManager}`;
+    expect((await http.put(url, f.cookies.procurementAdmin, { departmentId: f.departments.fin })).statusCode).toBe(403);
+    expect(
+      (
+        await http.put(`/api/procurement/department-managers/${f.userIds.manager}`, f.cookies.manager, {
+          departmentId: null,
+        })
+      ).statusCode,
+    ).toBe(404);
+    try {
+      const moved = await http.put(url, f.cookies.manager, { departmentId: f.departments.fin });
+      expect(moved.statusCode, moved.body).toBe(200);
+      expect(moved.json()).toMatchObject({ departmentId: f.departments.fin });
+      expect((await http.post(URL, f.cookies.departmentManager, body())).statusCode).toBe(403);
+      expect(
+        (await http.post(URL, f.cookies.departmentManager, body({ departmentId: f.departments.fin }))).statusCode,
+      ).toBe(201);
+      expect((await activityOf('department_manager_assigned')).length).toBe(1);
+    } finally {
+      await http.put(url, f.cookies.manager, { departmentId: f.departments.eng });
+    }
   });
 });

@@ -26,6 +26,7 @@ import {
   listRequisitionRows,
   lookupLists,
   nextDocumentNumber,
+  procDepartmentOfUser,
   type RequisitionFilter,
   type RequisitionLineRow,
   type RequisitionRow,
@@ -54,6 +55,7 @@ export const PURCHASING_ACTIVITY = {
   purchaseOrderCancelled: 'purchase_order_cancelled',
   goodsReceived: 'goods_received',
   goodsRejected: 'goods_rejected',
+  settingsChanged: 'purchasing_settings_changed',
 } as const;
 
 export async function recordPurchasingActivity(
@@ -97,9 +99,9 @@ function isDepartmentScoped(user: AuthUser): boolean {
   return user.role === 'department_manager';
 }
 
-/** The department a department manager belongs to (null until one is set on their user). */
-async function departmentOf(_deps: PurchasingDeps, _user: AuthUser): Promise<string | null> {
-  return null;
+/** The procurement department a department manager runs (users.proc_department_id; null until set). */
+async function departmentOf(deps: PurchasingDeps, user: AuthUser): Promise<string | null> {
+  return procDepartmentOfUser(deps.database.db, user.id);
 }
 
 function toRequisition(row: RequisitionRow, lines: RequisitionLineRow[]): Requisition {
@@ -203,8 +205,10 @@ async function checkedLines(deps: PurchasingDeps, user: AuthUser, body: Requisit
   if (!department) throw errors.departmentNotFound();
   if (department.is_archived) throw errors.departmentArchived();
   if (isDepartmentScoped(user)) {
+    // Server-enforced (issue #16 "Who does what"): their own department only; none set, none at all.
     const own = await departmentOf(deps, user);
-    if (own && own !== body.departmentId) throw errors.notYourDepartment();
+    if (!own) throw errors.noDepartment();
+    if (own !== body.departmentId) throw errors.notYourDepartment();
   }
   const itemIds = [...new Set(body.lines.map((l) => l.itemId))];
   const items = new Map((await findItems(db, itemIds)).map((i) => [i.id, i]));

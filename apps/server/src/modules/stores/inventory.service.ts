@@ -48,6 +48,8 @@ export type PostedMovement = {
   movementIds: string[];
   /** What left the source per batch (null = stock without a batch), in milli. */
   batches: Array<{ batchId: string | null; qtyMilli: Milli }>;
+  /** The POS product whose stock a receipt into a selling location raised (publish 'stock.changed'). */
+  posProductId: string | null;
 };
 
 /**
@@ -80,7 +82,7 @@ export async function postInventoryMovement(db: DbOrTx, input: InventoryMovement
         portions = await splitByBatch(tx, input, from);
       }
       if (to) await putInStock(tx, input.itemId, to, qty);
-      if (to && input.reason === 'receipt') await raisePosStock(tx, input, to);
+      const posProductId = to && input.reason === 'receipt' ? await raisePosStock(tx, input, to) : null;
       const base: Omit<LedgerInsert, 'qty' | 'batchId'> = {
         itemId: input.itemId,
         fromLocationId: from,
@@ -95,7 +97,7 @@ export async function postInventoryMovement(db: DbOrTx, input: InventoryMovement
         tx,
         portions.map((p) => ({ ...base, qty: milliToQuantity(p.qtyMilli), batchId: p.batchId })),
       );
-      return { movementIds, batches: portions };
+      return { movementIds, batches: portions, posProductId };
     });
   } catch (error) {
     const code = pgErrorCode(error);
@@ -165,13 +167,13 @@ async function splitByBatch(
  * product's stock through the POS stock ledger (same transaction). POS stock is whole units: a
  * fractional receipt raises only its whole units.
  */
-async function raisePosStock(db: DbOrTx, input: InventoryMovementInput, locationId: string): Promise<void> {
+async function raisePosStock(db: DbOrTx, input: InventoryMovementInput, locationId: string): Promise<string | null> {
   const units = Math.floor(input.qtyMilli / 1000);
-  if (units <= 0) return;
+  if (units <= 0) return null;
   const location = await findLocation(db, locationId);
-  if (!location?.isSelling) return;
+  if (!location?.isSelling) return null;
   const item = await findItem(db, input.itemId);
-  if (!item?.posProductId) return;
+  if (!item?.posProductId) return null;
   await applyStockDelta(db, {
     productId: item.posProductId,
     quantity: units,
@@ -181,4 +183,5 @@ async function raisePosStock(db: DbOrTx, input: InventoryMovementInput, location
     documentId: input.refId ?? null,
     note: `Received into ${location.code}`,
   });
+  return item.posProductId;
 }

@@ -41,6 +41,7 @@ export const SCREEN_COMPONENTS: Record<ScreenPath, ScreenComponent> = {
   '/requisitions': lazy(() => import('./requisitions')),
   '/purchase-orders': lazy(() => import('./purchase-orders')),
   '/purchase-orders/print': lazy(() => import('./purchase-order-print')),
+  '/purchasing-settings': lazy(() => import('./purchasing-settings')),
 };
 
 export const LandingPage = lazy(() => import('./landing'));

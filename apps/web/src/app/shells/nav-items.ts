@@ -15,6 +15,7 @@ import {
   IconPackageExport,
   IconReceipt2,
   IconReportMoney,
+  IconSettings,
   IconShoppingCart,
   IconUsers,
 } from '@tabler/icons-react';
@@ -75,6 +76,7 @@ export function procurementNavItems(role: Role): NavItem[] {
     // Issue #16 items 3–5: purchasing, for the roles it serves.
     { label: 'Requisitions', to: paths.requisitions, icon: IconClipboardList },
     { label: 'Purchase Orders', to: paths.purchaseOrders, icon: IconShoppingCart },
+    { label: 'Purchasing Settings', to: paths.purchasingSettings, icon: IconSettings },
   );
   if (can(role, 'developer.view')) items.push({ label: 'Developer Dashboard', to: paths.superAdmin, icon: IconCode });
   return openableBy(role, items);

@@ -19,7 +19,7 @@ const OUTSIDE_THE_CARD = ['Point of Sale', 'Asset Checkout'];
 const PROCUREMENT_LINKS: Record<Role, string[]> = {
   cashier: OUTSIDE_THE_CARD,
   department_manager: [...OUTSIDE_THE_CARD, 'Stores', 'Requisitions'],
-  procurement_admin: [...OUTSIDE_THE_CARD, 'Stores', 'Requisitions', 'Purchase Orders'],
+  procurement_admin: [...OUTSIDE_THE_CARD, 'Stores', 'Requisitions', 'Purchase Orders', 'Purchasing Settings'],
   manager: [
     'Procurement Dashboard',
     'Point of Sale',
@@ -32,6 +32,7 @@ const PROCUREMENT_LINKS: Record<Role, string[]> = {
     'Stores',
     'Requisitions',
     'Purchase Orders',
+    'Purchasing Settings',
   ],
   super_admin: [
     'Procurement Dashboard',
@@ -46,6 +47,7 @@ const PROCUREMENT_LINKS: Record<Role, string[]> = {
     'Stores',
     'Requisitions',
     'Purchase Orders',
+    'Purchasing Settings',
     'Developer Dashboard',
   ],
 };

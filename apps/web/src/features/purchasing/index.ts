@@ -1,2 +1,5 @@
 /** The purchasing feature's public entry (docs/architecture.md, Boundaries). */
+
+export { useLookups } from './api/purchasing';
+export { ItemPicker, type PickedItem } from './components/item-picker';
 export { PurchasingCards } from './components/purchasing-cards';

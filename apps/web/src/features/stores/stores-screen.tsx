@@ -8,13 +8,14 @@ import {
   type StockPage,
   type Transfer,
 } from '@retail-hub/shared';
-import { IconBuildingWarehouse } from '@tabler/icons-react';
+import { IconBuildingWarehouse, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { PanelEmpty, PanelLoading } from '@/components/panel';
 import { apiRequest, serverMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { notifyError, notifySuccess } from '@/lib/notify';
+import { CountForm, IssueForm, TransferForm } from './stores-forms';
 
 const STATUS_COLORS: Record<string, string> = {
   pending: 'gray',
@@ -54,8 +55,9 @@ function useStoresAction() {
   });
 }
 
-function StockTab() {
+function StockTab({ canManage }: { canManage: boolean }) {
   const locations = useLocations();
+  const [counting, setCounting] = useState(false);
   const [locationId, setLocationId] = useState<string | null>(null);
   const [search, setSearch] = useState('');
   const stock = useQuery<StockPage>({
@@ -75,7 +77,13 @@ function StockTab() {
           w={280}
         />
         <TextInput label="Search items" value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={240} />
+        {canManage ? (
+          <Button variant="light" ml="auto" onClick={() => setCounting(true)}>
+            Count stock
+          </Button>
+        ) : null}
       </Group>
+      {counting ? <CountForm onClose={() => setCounting(false)} /> : null}
       {stock.isPending ? (
         <PanelLoading />
       ) : stock.isError ? (
@@ -209,6 +217,21 @@ function ReorderTab({ canRequest }: { canRequest: boolean }) {
 }
 
 function IssuesTab({ canManage }: { canManage: boolean }) {
+  const [creating, setCreating] = useState(false);
+  return (
+    <Stack gap="sm">
+      <Group justify="flex-end">
+        <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setCreating(true)}>
+          New issue
+        </Button>
+      </Group>
+      {creating ? <IssueForm onClose={() => setCreating(false)} /> : null}
+      <IssuesTable canManage={canManage} />
+    </Stack>
+  );
+}
+
+function IssuesTable({ canManage }: { canManage: boolean }) {
   const issues = useQuery<Issue[]>({ queryKey: ['/api/procurement/issues'] });
   const action = useStoresAction();
   if (issues.isPending) return <PanelLoading />;
@@ -288,6 +311,23 @@ function IssuesTab({ canManage }: { canManage: boolean }) {
 }
 
 function TransfersTab({ canManage }: { canManage: boolean }) {
+  const [creating, setCreating] = useState(false);
+  return (
+    <Stack gap="sm">
+      {canManage ? (
+        <Group justify="flex-end">
+          <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setCreating(true)}>
+            New transfer
+          </Button>
+        </Group>
+      ) : null}
+      {creating ? <TransferForm onClose={() => setCreating(false)} /> : null}
+      <TransfersTable canManage={canManage} />
+    </Stack>
+  );
+}
+
+function TransfersTable({ canManage }: { canManage: boolean }) {
   const transfers = useQuery<Transfer[]>({ queryKey: ['/api/procurement/transfers'] });
   const action = useStoresAction();
   if (transfers.isPending) return <PanelLoading />;
@@ -386,7 +426,7 @@ export function StoresScreen({ title }: { title: string }) {
             <Tabs.Tab value="transfers">Transfers</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="stock" pt="md">
-            <StockTab />
+            <StockTab canManage={canManage} />
           </Tabs.Panel>
           <Tabs.Panel value="reorder" pt="md">
             <ReorderTab canRequest={canRequest} />

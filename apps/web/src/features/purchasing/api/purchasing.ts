@@ -1,4 +1,5 @@
 import type {
+  DepartmentManager,
   PurchaseOrder,
   PurchaseOrderSummary,
   PurchasingItemOption,
@@ -41,6 +42,7 @@ export const usePurchaseOrder = (id: string | null) =>
   useQuery({ ...purchaseOrderQueryOptions(id ?? ''), enabled: id !== null });
 export const usePurchasingSummary = (enabled = true) => useQuery({ ...purchasingSummaryQueryOptions(), enabled });
 export const useLookups = () => useQuery(lookupsQueryOptions());
+export const usePurchasingSettings = () => useQuery(settingsQueryOptions());
 export const useItemOptions = (search: string) => useQuery(itemOptionsQueryOptions(search));
 
 /** After any purchasing change: requisitions, orders and the dashboard's cards are read again. */
@@ -146,5 +148,21 @@ export function useReceiveGoods() {
     mutationFn: ({ id, payload }: { id: string; payload: ReceiptPayload }) =>
       send<PurchaseOrder>('POST', `${ORDERS}/${id}/receipts`, payload),
     onSuccess: refresh,
+  });
+}
+
+export const departmentManagersQueryOptions = () =>
+  queryOptions<DepartmentManager[]>({ queryKey: ['/api/procurement/department-managers'] });
+export const useDepartmentManagers = () => useQuery(departmentManagersQueryOptions());
+
+/** Purchasing settings (issue #16): tolerance, a department's approval threshold, who runs which department. */
+export function useSaveSetting() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ url, body }: { url: string; body: unknown }) => send<unknown>('PUT', url, body),
+    onSuccess: () =>
+      queryClient.invalidateQueries({
+        predicate: (q) => typeof q.queryKey[0] === 'string' && q.queryKey[0].startsWith('/api/procurement/'),
+      }),
   });
 }

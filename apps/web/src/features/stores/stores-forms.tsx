@@ -1,0 +1,222 @@
+import { Alert, Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import type { Location } from '@retail-hub/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ItemPicker, type PickedItem, useLookups } from '@/features/purchasing';
+import { ApiError, apiRequest, serverMessage } from '@/lib/api-client';
+import { notifySuccess } from '@/lib/notify';
+
+/**
+ * Issue #16 items 2 and 6: the forms that start a stock count, an issue to a department and a
+ * transfer between locations. The server checks everything (stock held, department scope); its
+ * field messages show under the fields.
+ */
+
+type FieldErrors = Record<string, string>;
+const fieldErrorsOf = (error: unknown): FieldErrors =>
+  error instanceof ApiError ? ((error.body?.errors as FieldErrors | undefined) ?? {}) : {};
+
+function useLocationOptions() {
+  const locations = useQuery<Location[]>({ queryKey: ['/api/procurement/locations'] });
+  return (locations.data ?? []).map((l) => ({ value: l.id, label: `${l.code} · ${l.name}` }));
+}
+
+function usePost(done: string, onDone: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { url: string; body: unknown }) => {
+      await apiRequest('POST', input.url, input.body);
+    },
+    onSuccess: () => {
+      notifySuccess({ title: 'Done', message: done });
+      void queryClient.invalidateQueries({
+        predicate: (q) => typeof q.queryKey[0] === 'string' && q.queryKey[0].startsWith('/api/procurement/'),
+      });
+      onDone();
+    },
+  });
+}
+
+function Refusal({ error, errors }: { error: unknown; errors: FieldErrors }) {
+  if (!error || Object.keys(errors).length > 0) return null;
+  return (
+    <Alert color="red" title="Not saved" role="alert">
+      {serverMessage(error) ?? 'Please try again.'}
+    </Alert>
+  );
+}
+
+function FormButtons({ onClose, pending, label }: { onClose: () => void; pending: boolean; label: string }) {
+  return (
+    <Group justify="flex-end">
+      <Button variant="default" onClick={onClose}>
+        Cancel
+      </Button>
+      <Button type="submit" loading={pending}>
+        {label}
+      </Button>
+    </Group>
+  );
+}
+
+export function IssueForm({ onClose }: { onClose: () => void }) {
+  const locations = useLocationOptions();
+  const lookups = useLookups();
+  const departments = (lookups.data?.departments ?? []).map((d) => ({ value: d.id, label: `${d.code} · ${d.name}` }));
+  const [item, setItem] = useState<PickedItem | null>(null);
+  const [locationId, setLocationId] = useState<string | null>(null);
+  const [departmentId, setDepartmentId] = useState<string | null>(null);
+  const [qty, setQty] = useState('');
+  const [note, setNote] = useState('');
+  const post = usePost('Issue requested.', onClose);
+  const errors = fieldErrorsOf(post.error);
+  return (
+    <Modal opened onClose={onClose} title="New Issue">
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          post.mutate({
+            url: '/api/procurement/issues',
+            body: { itemId: item?.id ?? '', locationId: locationId ?? '', departmentId: departmentId ?? '', qty, note },
+          });
+        }}
+      >
+        <Stack gap="sm">
+          <ItemPicker label="Item" value={item} onChange={setItem} error={errors.itemId} />
+          <Select
+            label="From location"
+            searchable
+            data={locations}
+            value={locationId}
+            onChange={setLocationId}
+            error={errors.locationId}
+          />
+          <Select
+            label="To department"
+            searchable
+            data={departments}
+            value={departmentId}
+            onChange={setDepartmentId}
+            error={errors.departmentId}
+          />
+          <TextInput
+            label="Quantity"
+            inputMode="decimal"
+            value={qty}
+            onChange={(e) => setQty(e.currentTarget.value)}
+            error={errors.qty}
+          />
+          <Textarea label="Note" value={note} onChange={(e) => setNote(e.currentTarget.value)} autosize minRows={2} />
+          <Refusal error={post.error} errors={errors} />
+          <FormButtons onClose={onClose} pending={post.isPending} label="Request issue" />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+export function TransferForm({ onClose }: { onClose: () => void }) {
+  const locations = useLocationOptions();
+  const [item, setItem] = useState<PickedItem | null>(null);
+  const [fromLocationId, setFrom] = useState<string | null>(null);
+  const [toLocationId, setTo] = useState<string | null>(null);
+  const [qty, setQty] = useState('');
+  const [note, setNote] = useState('');
+  const post = usePost('Transfer requested.', onClose);
+  const errors = fieldErrorsOf(post.error);
+  return (
+    <Modal opened onClose={onClose} title="New Transfer">
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          post.mutate({
+            url: '/api/procurement/transfers',
+            body: {
+              itemId: item?.id ?? '',
+              fromLocationId: fromLocationId ?? '',
+              toLocationId: toLocationId ?? '',
+              qty,
+              note,
+            },
+          });
+        }}
+      >
+        <Stack gap="sm">
+          <ItemPicker label="Item" value={item} onChange={setItem} error={errors.itemId} />
+          <Select
+            label="From location"
+            searchable
+            data={locations}
+            value={fromLocationId}
+            onChange={setFrom}
+            error={errors.fromLocationId}
+          />
+          <Select
+            label="To location"
+            searchable
+            data={locations}
+            value={toLocationId}
+            onChange={setTo}
+            error={errors.toLocationId}
+          />
+          <TextInput
+            label="Quantity"
+            inputMode="decimal"
+            value={qty}
+            onChange={(e) => setQty(e.currentTarget.value)}
+            error={errors.qty}
+          />
+          <Textarea label="Note" value={note} onChange={(e) => setNote(e.currentTarget.value)} autosize minRows={2} />
+          <Refusal error={post.error} errors={errors} />
+          <FormButtons onClose={onClose} pending={post.isPending} label="Request transfer" />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** One item counted at one location: the difference from the book is posted as a count movement. */
+export function CountForm({ onClose }: { onClose: () => void }) {
+  const locations = useLocationOptions();
+  const [item, setItem] = useState<PickedItem | null>(null);
+  const [locationId, setLocationId] = useState<string | null>(null);
+  const [counted, setCounted] = useState('');
+  const [note, setNote] = useState('');
+  const post = usePost('Count recorded.', onClose);
+  const errors = fieldErrorsOf(post.error);
+  return (
+    <Modal opened onClose={onClose} title="Count Stock">
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          post.mutate({
+            url: '/api/procurement/stock-counts',
+            body: { locationId: locationId ?? '', note, lines: [{ itemId: item?.id ?? '', countedQty: counted }] },
+          });
+        }}
+      >
+        <Stack gap="sm">
+          <Select
+            label="Location"
+            searchable
+            data={locations}
+            value={locationId}
+            onChange={setLocationId}
+            error={errors.locationId}
+          />
+          <ItemPicker label="Item" value={item} onChange={setItem} error={errors['lines.0.itemId']} />
+          <TextInput
+            label="Counted quantity"
+            inputMode="decimal"
+            value={counted}
+            onChange={(e) => setCounted(e.currentTarget.value)}
+            error={errors['lines.0.countedQty']}
+          />
+          <Textarea label="Note" value={note} onChange={(e) => setNote(e.currentTarget.value)} autosize minRows={2} />
+          <Refusal error={post.error} errors={errors} />
+          <FormButtons onClose={onClose} pending={post.isPending} label="Record count" />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
