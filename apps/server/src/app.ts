@@ -17,6 +17,7 @@ import { createEventBus, type EventBus } from './modules/events/event-bus';
 import { eventRoutes } from './modules/events/events.routes';
 import { expenseRoutes } from './modules/expenses/expenses.routes';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
+import { discountCapsRoutes } from './modules/pos/discount-caps.routes';
 import { historyRoutes } from './modules/pos/history.routes';
 import { posRoutes } from './modules/pos/pos.routes';
 import { refundRoutes } from './modules/pos/refunds.routes';
@@ -155,6 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(assetRoutes);
   await app.register(stockRoutes);
   await app.register(refundRoutes);
+  await app.register(discountCapsRoutes);
   await app.register(webRoutes(config.webDistDir ?? DEFAULT_WEB_DIST));
 
   return app as unknown as FastifyInstance;

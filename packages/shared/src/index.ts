@@ -2,6 +2,7 @@ export * from './assets';
 export * from './auth';
 export * from './catalog';
 export * from './departments';
+export * from './discounts';
 export * from './errors';
 export * from './events';
 export * from './expenses';

@@ -24,6 +24,8 @@ export const PERMISSIONS = {
    * user's. Not a route permission: the routes are 'pos.sell' and check it themselves.
    */
   'pos.approve': MANAGERS,
+  /** Changing each role's discount cap (issue #15 item 7, ADR 0018). */
+  'discounts.configure': SUPER_ADMIN,
   /** Reading the catalogue: products, categories, size options, low stock. */
   'catalog.read': EVERYONE,
   /** Creating, editing, deleting products, categories, size options (spec §6 manager meaning). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { discountSchema } from './discounts';
 import { type Cents, cardFeeCents, centsToDecimal, PAYMENT_METHODS, type PaymentMethod, parseCents } from './money';
 
 /** spec §5 Cart: variant lines are capped at 999; the server caps every line at 999. */
@@ -81,11 +82,19 @@ export const saleItemSchema = z.object({
     .min(1, { error: 'Quantity must be at least 1' })
     .max(MAX_LINE_QUANTITY, { error: `Quantity cannot exceed ${MAX_LINE_QUANTITY}` }),
   unitPrice: moneyStringSchema,
+  /** unit × quantity, before any discount (spec §3). */
   totalPrice: moneyStringSchema,
+  /** Issue #15 item 7: this line's own discount (ADR 0018). */
+  discount: discountSchema.nullish(),
 });
 export type SaleItemInput = z.infer<typeof saleItemSchema>;
 
-/** spec §3 Sale payload. The server recomputes every amount and refuses a disagreement. */
+/**
+ * spec §3 Sale payload. The server recomputes every amount and refuses a disagreement. Issue #15
+ * item 7 adds `discount` on a line and on the sale and `approverPin` (a manager's PIN approving
+ * a discount above the cashier's cap); with discounts, `subtotal` is after every discount and the
+ * card fee is on it (packages/shared/src/discounts.ts). Without them it is exactly §3's payload.
+ */
 export const saleRequestSchema = z.object({
   subtotal: moneyStringSchema,
   tax: moneyStringSchema,
@@ -109,6 +118,9 @@ export const saleRequestSchema = z.object({
     .array(saleItemSchema, { error: 'Please add items to cart before checkout.' })
     .min(1, { error: 'Please add items to cart before checkout.' })
     .max(200, { error: 'A sale can have at most 200 lines' }),
+  /** The whole-sale discount, on the subtotal after line discounts. */
+  discount: discountSchema.nullish(),
+  approverPin: z.string().max(20).nullish(),
 });
 export type SaleRequest = z.infer<typeof saleRequestSchema>;
 
@@ -217,7 +229,21 @@ export type ShiftSummary = z.infer<typeof shiftSummarySchema>;
 
 /** spec §3 Receipt data: enough to print (or reprint) the receipt of a sale. */
 export const receiptSchema = z.object({
-  items: z.array(z.object({ name: z.string(), quantity: z.number().int(), total: money })),
+  items: z.array(
+    z.object({
+      name: z.string(),
+      quantity: z.number().int(),
+      total: money,
+      /** Issue #15 item 7: the line's own discount, e.g. { label: '5%', amount: '0.50' }. */
+      discount: z.object({ label: z.string(), amount: money }).nullish(),
+    }),
+  ),
+  /** Before discounts; present when the sale has any. */
+  grossSubtotal: money.nullish(),
+  /** The whole-sale discount, e.g. { label: '20%', amount: '4.00' }. */
+  saleDiscount: z.object({ label: z.string(), amount: money }).nullish(),
+  /** Every discount of the sale (0.00 without). */
+  discountTotal: money.nullish(),
   subtotal: money,
   tax: money,
   total: money,
@@ -232,6 +258,12 @@ export const receiptSchema = z.object({
   timestamp: isoDateTime,
 });
 export type Receipt = z.infer<typeof receiptSchema>;
+
+/** A discount as stored: what was given (type, value) and what it came to (amount). */
+export function saleDiscountViewSchema() {
+  return z.object({ type: z.enum(['percent', 'amount']), value: money, amount: money });
+}
+export type DiscountView = { type: 'percent' | 'amount'; value: string; amount: string };
 
 /** The answer of POST /api/transactions (also replayed for a retried Idempotency-Key). */
 export const saleResponseSchema = z.object({
@@ -248,6 +280,11 @@ export const saleResponseSchema = z.object({
   amountReceived: money.nullable(),
   changeDue: money,
   status: z.string(),
+  /** Issue #15 item 7: every discount of the sale, and the whole-sale one as given (null when none). */
+  discountTotal: money.optional(),
+  discount: saleDiscountViewSchema().nullish(),
+  /** The manager who approved a discount above the cashier's cap. */
+  discountApprovedBy: z.object({ id: z.string(), name: z.string() }).nullish(),
   items: z.array(
     z.object({
       productId: z.string(),
@@ -257,6 +294,11 @@ export const saleResponseSchema = z.object({
       quantity: z.number().int(),
       unitPrice: money,
       totalPrice: money,
+      discount: saleDiscountViewSchema().nullish(),
+      /** Its share of the whole-sale discount. */
+      saleDiscountShare: money.optional(),
+      /** totalPrice − its discount − its share. */
+      netTotal: money.optional(),
     }),
   ),
   receipt: receiptSchema,
@@ -292,6 +334,8 @@ export const dailyStatsSchema = z.object({
   totalSales: money,
   totalTransactions: z.number().int(),
   totalItemsSold: z.number().int(),
+  /** Issue #15 item 7: discounts given today (already taken off totalSales). */
+  totalDiscounts: money.optional(),
 });
 export type DailyStats = z.infer<typeof dailyStatsSchema>;
 

@@ -30,6 +30,12 @@ export const transactionDetailLineSchema = z.object({
   totalPrice: money,
   /** Units of this line refunded so far, over every refund (issue #15 item 5). */
   refundedQuantity: z.number().int().optional(),
+  /** Issue #15 item 7: the line's own discount as given and what it came to; null when none. */
+  discount: z.object({ type: z.enum(['percent', 'amount']), value: money, amount: money }).nullish(),
+  /** Its share of the whole-sale discount. */
+  saleDiscountShare: money.optional(),
+  /** totalPrice − its discount − its share: what the line was paid (and what a refund pays back). */
+  netTotal: money.optional(),
 });
 export type TransactionDetailLine = z.infer<typeof transactionDetailLineSchema>;
 
@@ -69,6 +75,8 @@ export const transactionDetailSchema = z.object({
   notes: z.string().nullable(),
   amountReceived: money.nullable(),
   changeDue: money,
+  /** Every discount of the sale, lines' and whole-sale (issue #15 item 7). */
+  discountTotal: money.optional(),
   /** The whole-sale discount (issue #15 item 7); null when none was given. */
   discount: z
     .object({

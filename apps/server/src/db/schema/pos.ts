@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { products, productVariants } from './catalog';
 import { createdAt, id, money, timestamptz, updatedAt } from './columns';
 import { expenseCategoryEnum, expensePaymentMethodEnum, paymentMethodEnum } from './enums';
@@ -63,6 +63,18 @@ export const transactions = pgTable(
     idempotencyKey: uuid('idempotency_key').unique('transactions_idempotency_key_unique'),
     /** Cash handed over, for the receipt's change due. */
     amountReceived: money('amount_received'),
+    /**
+     * Issue #15 item 7 (ADR 0018): every discount of the sale (its lines' and its own), so
+     * subtotal + discount_total is the gross. 0 for a sale without discounts.
+     */
+    discountTotal: money('discount_total').notNull().default('0'),
+    /** The whole-sale discount as given ('percent' or 'amount', and its value), null when none. */
+    saleDiscountType: varchar('sale_discount_type', { length: 10 }),
+    saleDiscountValue: money('sale_discount_value'),
+    /** The whole-sale discount in money (spread over the lines' sale_discount_share). */
+    saleDiscount: money('sale_discount').notNull().default('0'),
+    /** The manager whose PIN approved a discount above the cashier's cap. */
+    discountApprovedBy: uuid('discount_approved_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     // (created_at, id): the reports' lists and CSV exports page in exactly this order (newest first,
@@ -78,6 +90,14 @@ export const transactions = pgTable(
     // spec §9: the sale total is subtotal plus tax (the card fee).
     check('transactions_total_check', sql`${t.total} >= 0 and ${t.total} = ${t.subtotal} + ${t.tax}`),
     check('transactions_amount_received_check', sql`${t.amountReceived} >= 0`),
+    check(
+      'transactions_discount_check',
+      sql`${t.discountTotal} >= 0 and ${t.saleDiscount} >= 0 and ${t.saleDiscount} <= ${t.discountTotal}`,
+    ),
+    check(
+      'transactions_sale_discount_type_check',
+      sql`(${t.saleDiscountType} is null and ${t.saleDiscountValue} is null) or (${t.saleDiscountType} in ('percent', 'amount') and ${t.saleDiscountValue} > 0)`,
+    ),
   ],
 );
 
@@ -106,6 +126,15 @@ export const transactionItems = pgTable(
      * refunds of the same line can never give back more than was sold.
      */
     refundedQuantity: integer('refunded_quantity').notNull().default(0),
+    /** The line's own discount as given ('percent' or 'amount', and its value), null when none (ADR 0018). */
+    discountType: varchar('discount_type', { length: 10 }),
+    discountValue: money('discount_value'),
+    /** The line's own discount in money. */
+    discount: money('discount').notNull().default('0'),
+    /** Its share of the sale's whole-sale discount. */
+    saleDiscountShare: money('sale_discount_share').notNull().default('0'),
+    /** What the line counts for: total_price − discount − sale_discount_share (never below 0). */
+    netTotal: money('net_total').notNull().generatedAlwaysAs(sql`total_price - discount - sale_discount_share`),
   },
   (t) => [
     // A sale's lines with what the reports sum (product, quantity, price) in the key: reports over a
@@ -117,11 +146,30 @@ export const transactionItems = pgTable(
     check('transaction_items_unit_price_check', sql`${t.unitPrice} >= 0`),
     check('transaction_items_total_price_check', sql`${t.totalPrice} = ${t.unitPrice} * ${t.quantity}`),
     check(
+      'transaction_items_discount_check',
+      sql`${t.discount} >= 0 and ${t.saleDiscountShare} >= 0 and ${t.discount} + ${t.saleDiscountShare} <= ${t.totalPrice}`,
+    ),
+    check(
+      'transaction_items_discount_type_check',
+      sql`(${t.discountType} is null and ${t.discountValue} is null) or (${t.discountType} in ('percent', 'amount') and ${t.discountValue} > 0)`,
+    ),
+    check(
       'transaction_items_refunded_quantity_check',
       sql`${t.refundedQuantity} >= 0 and ${t.refundedQuantity} <= ${t.quantity}`,
     ),
   ],
 );
+
+/**
+ * Settings of the till a super admin changes in the app, one row per key (ADR 0018):
+ * `discount_caps` ({ role: whole percent }). A key without a row has its default.
+ */
+export const posSettings = pgTable('pos_settings', {
+  key: varchar('key', { length: 64 }).primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: updatedAt(),
+});
 
 /** spec §3 expenses. */
 export const expenses = pgTable(

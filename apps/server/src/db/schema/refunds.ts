@@ -46,7 +46,8 @@ export const refunds = pgTable(
     index('refunds_transaction_id_idx').on(t.transactionId),
     index('refunds_shift_id_idx').on(t.shiftId),
     index('refunds_created_at_idx').on(t.createdAt),
-    check('refunds_subtotal_check', sql`${t.subtotal} > 0`),
+    // >= 0: a line given away at 100% off refunds nothing (issue #15 item 7), but its goods still come back.
+    check('refunds_subtotal_check', sql`${t.subtotal} >= 0`),
     check('refunds_card_fee_check', sql`${t.cardFee} >= 0`),
     check('refunds_total_check', sql`${t.total} = ${t.subtotal} + ${t.cardFee}`),
   ],
@@ -69,12 +70,16 @@ export const refundItems = pgTable(
     variantId: uuid('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
     quantity: integer('quantity').notNull(),
     unitPrice: money('unit_price').notNull(),
+    /** What these units paid: their part of the line's net (after its discounts, ADR 0018). */
     totalPrice: money('total_price').notNull(),
   },
   (t) => [
     index('refund_items_refund_id_idx').on(t.refundId),
     index('refund_items_transaction_item_id_idx').on(t.transactionItemId),
     check('refund_items_quantity_check', sql`${t.quantity} > 0`),
-    check('refund_items_total_price_check', sql`${t.totalPrice} = ${t.unitPrice} * ${t.quantity}`),
+    check(
+      'refund_items_total_price_check',
+      sql`${t.totalPrice} >= 0 and ${t.totalPrice} <= ${t.unitPrice} * ${t.quantity}`,
+    ),
   ],
 );

@@ -2,6 +2,7 @@ import {
   type ActivityEntry,
   ADMIN_ACTIVITY,
   type DeveloperStats,
+  DISCOUNT_ACTIVITY,
   displayName,
   LEDGER_ACTIVITY,
   ROLE_LABELS,
@@ -32,6 +33,7 @@ export const ACTIVITY = {
   shiftEnded: 'shift_ended',
   ...ADMIN_ACTIVITY,
   ...LEDGER_ACTIVITY,
+  ...DISCOUNT_ACTIVITY,
 } as const;
 
 export async function recordActivity(db: DbOrTx, record: ActivityRecord): Promise<void> {
@@ -116,6 +118,17 @@ function summarize(activityType: string, details: unknown): string | null {
       return `${who}: details edited`;
     case ACTIVITY.userRemoved:
       return `${who}: ${d.outcome === 'deleted' ? 'removed' : 'deactivated (history kept)'}`;
+    case ACTIVITY.discountOverCap: {
+      const x = details as {
+        transactionNumber?: unknown;
+        discountTotal?: unknown;
+        grossSubtotal?: unknown;
+        approverName?: unknown;
+      };
+      return `#${String(x.transactionNumber)}: $${String(x.discountTotal)} off $${String(x.grossSubtotal)}, approved by ${String(x.approverName)}`;
+    }
+    case ACTIVITY.discountCapsChanged:
+      return 'Discount caps changed';
     case ACTIVITY.emailSent:
     case ACTIVITY.emailQueued:
       return `${typeof d.recipients === 'number' ? d.recipients : '?'} recipient(s)`;

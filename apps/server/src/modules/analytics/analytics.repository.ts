@@ -24,6 +24,7 @@ export async function salesFiguresByDay(db: DbOrTx, span: DaySpan) {
       vtpd: isVtpd,
       revenue: sql<string>`sum(${transactions.total})::text`,
       sales: sql<number>`count(*)::int`,
+      discounts: sql<string>`sum(${transactions.discountTotal})::text`,
     })
     .from(transactions)
     .where(completedIn(span))

@@ -28,6 +28,7 @@ export async function dailyStats(deps: Deps): Promise<DailyStats> {
     totalSales: centsToDecimal(figures?.revenue ?? 0),
     totalTransactions: figures?.sales ?? 0,
     totalItemsSold: figures?.items ?? 0,
+    totalDiscounts: centsToDecimal(figures?.discounts ?? 0),
   };
 }
 

@@ -9,12 +9,14 @@ export type Figures = {
   revenue: Cents;
   sales: number;
   items: number;
+  /** Discounts given (issue #15 item 7), already taken off revenue. */
+  discounts: Cents;
   /** Units sold and revenue per product id. */
   products: Map<string, { sold: number; revenue: Cents }>;
 };
 export type DayFigures = { all: Figures; vtpd: Figures };
 
-const emptyFigures = (): Figures => ({ revenue: 0, sales: 0, items: 0, products: new Map() });
+const emptyFigures = (): Figures => ({ revenue: 0, sales: 0, items: 0, discounts: 0, products: new Map() });
 const emptyDay = (): DayFigures => ({ all: emptyFigures(), vtpd: emptyFigures() });
 
 /**
@@ -193,9 +195,11 @@ export class SalesRollup {
     for (const row of sales) {
       const day = dayOf(row.date);
       const revenue = decimalToCents(row.revenue);
+      const discounts = decimalToCents(row.discounts);
       for (const f of row.vtpd ? [day.all, day.vtpd] : [day.all]) {
         f.revenue += revenue;
         f.sales += row.sales;
+        f.discounts += discounts;
       }
     }
     for (const row of lines) {
@@ -233,6 +237,7 @@ function addFigures(target: Figures, source: Figures, withProducts = true): void
   target.revenue += source.revenue;
   target.sales += source.sales;
   target.items += source.items;
+  target.discounts += source.discounts;
   if (!withProducts) return;
   for (const [id, p] of source.products) addProduct(target.products, id, p);
 }

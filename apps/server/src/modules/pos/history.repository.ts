@@ -73,6 +73,11 @@ export async function saleLines(db: DbOrTx, transactionId: string) {
       quantity: transactionItems.quantity,
       unitPrice: transactionItems.unitPrice,
       totalPrice: transactionItems.totalPrice,
+      discountType: transactionItems.discountType,
+      discountValue: transactionItems.discountValue,
+      discount: transactionItems.discount,
+      saleDiscountShare: transactionItems.saleDiscountShare,
+      netTotal: transactionItems.netTotal,
     })
     .from(transactionItems)
     .innerJoin(products, eq(products.id, transactionItems.productId))

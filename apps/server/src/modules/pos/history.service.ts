@@ -21,7 +21,7 @@ import { posErrors } from './pos.errors';
 import { receiptText } from './receipt-text';
 import { findRefunds } from './refunds.repository';
 import { toRefund } from './refunds.service';
-import { receiptOf } from './sale-response';
+import { discountView, receiptOf } from './sale-response';
 import { findSale, type StoredSale } from './sales.repository';
 
 /** Activity types of the after-sale (issue #15 item 9); refunds and voids add their own. */
@@ -136,6 +136,12 @@ export async function readableSale(db: Db, id: string, reader: AuthUser): Promis
   return sale;
 }
 
+/** The whole-sale discount as the detail shows it, with the approving manager's name. */
+function saleDiscountOf(sale: StoredSale): TransactionDetail['discount'] {
+  const view = discountView(sale.saleDiscountType, sale.saleDiscountValue, sale.saleDiscount);
+  return view ? { ...view, approvedBy: sale.discountApprovedBy?.name ?? null } : null;
+}
+
 function personName(user: { firstName: string | null; lastName: string | null } | null): string {
   const name = [user?.firstName, user?.lastName].filter(Boolean).join(' ').trim();
   return name || 'Unknown';
@@ -170,7 +176,8 @@ export async function transactionDetail(deps: { db: Db }, id: string, reader: Au
     notes: sale.notes,
     amountReceived: sale.amountReceived,
     changeDue: receipt.changeDue,
-    discount: null,
+    discountTotal: sale.discountTotal,
+    discount: saleDiscountOf(sale),
     lines: lines.map((l) => ({
       id: l.id,
       productId: l.productId,
@@ -181,6 +188,9 @@ export async function transactionDetail(deps: { db: Db }, id: string, reader: Au
       unitPrice: l.unitPrice,
       totalPrice: l.totalPrice,
       refundedQuantity: refunded.get(l.id) ?? 0,
+      discount: discountView(l.discountType, l.discountValue, l.discount),
+      saleDiscountShare: l.saleDiscountShare,
+      netTotal: l.netTotal,
     })),
     payments: [
       {

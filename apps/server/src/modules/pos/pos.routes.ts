@@ -14,6 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInUser } from '../../lib/signed-in-user';
+import { verifyApproverPin } from '../auth/approver.service';
 import { coalescingPublisher } from './live-updates';
 import { registerOfflineRoutes } from './offline.routes';
 import { PricingCache } from './pricing-cache';
@@ -102,11 +103,13 @@ export const posRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      const user = signedInUser(request);
       const { replayed, sale } = await recordSale(
         salesDeps,
-        signedInUser(request),
+        user,
         request.headers['idempotency-key'],
         request.body,
+        (pin, context) => verifyApproverPin(request, user, pin, context),
       );
       return reply.status(replayed ? 200 : 201).send(sale);
     },

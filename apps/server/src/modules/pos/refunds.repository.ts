@@ -81,13 +81,15 @@ export type SaleLine = {
   quantity: number;
   refundedQuantity: number;
   unitPrice: string;
+  /** What the whole line was paid after its discounts (issue #15 item 7). */
+  netTotal: string;
 };
 
 export async function saleLines(db: DbOrTx, saleId: string): Promise<SaleLine[]> {
   const found = await rows<Record<string, unknown>>(
     db,
     sql`select i.id, i.product_id, p.name as product_name, i.variant_id, i.variant_name, i.quantity,
-               i.refunded_quantity, i.unit_price::text as unit_price
+               i.refunded_quantity, i.unit_price::text as unit_price, i.net_total::text as net_total
           from transaction_items i join products p on p.id = i.product_id
          where i.transaction_id = ${saleId}::uuid
          order by i.line_no, i.id`,
@@ -101,6 +103,7 @@ export async function saleLines(db: DbOrTx, saleId: string): Promise<SaleLine[]>
     quantity: Number(r.quantity),
     refundedQuantity: Number(r.refunded_quantity),
     unitPrice: r.unit_price as string,
+    netTotal: r.net_total as string,
   }));
 }
 

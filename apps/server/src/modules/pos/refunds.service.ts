@@ -102,6 +102,17 @@ export async function getRefund(request: FastifyRequest, id: string): Promise<Re
  * ('refund' movements; with restock off, each is followed by a 'writeoff'). The same
  * Idempotency-Key answers with the first refund and writes nothing.
  */
+/**
+ * What `quantity` more units of a line give back, out of the line's net (after its discounts,
+ * issue #15 item 7): the net of all units refunded so far minus the net of those refunded before,
+ * each rounded half up, so every refund of a line together gives back exactly its net. Without a
+ * discount the net is unit × quantity and this is unit × quantity.
+ */
+export function refundedPart(netCents: number, sold: number, before: number, quantity: number): number {
+  const upTo = (units: number) => Math.floor((netCents * units * 2 + sold) / (2 * sold));
+  return upTo(before + quantity) - upTo(before);
+}
+
 export async function recordRefund(
   request: FastifyRequest,
   actor: AuthUser,
@@ -144,7 +155,7 @@ export async function recordRefund(
         if (!(await takeRefundQuantity(tx, saleId, itemId, quantity))) {
           throw refundErrors.tooMany(line.quantity - line.refundedQuantity, line.productName);
         }
-        const lineCents = decimalToCents(line.unitPrice) * quantity;
+        const lineCents = refundedPart(decimalToCents(line.netTotal), line.quantity, line.refundedQuantity, quantity);
         subtotalCents += lineCents;
         refundLines.push({
           transactionItemId: itemId,

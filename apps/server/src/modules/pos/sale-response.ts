@@ -1,15 +1,55 @@
 import {
   centsToDecimal,
   changeDueCents,
+  type DiscountView,
   decimalToCents,
+  discountLabel,
   type Receipt,
   type SaleResponse,
   transactionNumber,
 } from '@retail-hub/shared';
 import type { StoredSale } from './sales.repository';
 
-/** The receipt of a sale (spec §3 Receipt data; spec §9 Receipt). */
+/** A stored discount (type and value as given, amount it came to, as 2-decimal strings); null when none. */
+export function discountView(type: string | null, value: string | null, amount: string): DiscountView | null {
+  if ((type !== 'percent' && type !== 'amount') || value === null) return null;
+  return { type, value: centsToDecimal(decimalToCents(value)), amount: centsToDecimal(decimalToCents(amount)) };
+}
+
+/** '5%' or '$2.00': how the receipt names a discount. */
+function labelOf(view: DiscountView): string {
+  const n = decimalToCents(view.value);
+  return discountLabel(view.type === 'percent' ? { type: 'percent', hundredths: n } : { type: 'amount', cents: n });
+}
+
+/**
+ * Was any discount given? Without one the response and the receipt are exactly spec §3's (no
+ * discount fields), so a client of §7 sees what it always saw.
+ */
+export function hasDiscount(sale: StoredSale): boolean {
+  return sale.saleDiscountType != null || sale.items.some((i) => i.discountType != null);
+}
+
+/** The receipt of a sale (spec §3 Receipt data; spec §9 Receipt; issue #15 item 7 discounts). */
 export function receiptOf(sale: StoredSale): Receipt {
+  const receipt = plainReceipt(sale);
+  if (!hasDiscount(sale)) return receipt;
+  const discountTotal = decimalToCents(sale.discountTotal ?? '0');
+  const saleDiscount = discountView(sale.saleDiscountType, sale.saleDiscountValue, sale.saleDiscount ?? '0');
+  return {
+    ...receipt,
+    items: receipt.items.map((item, index) => {
+      const line = sale.items[index] as StoredSale['items'][number];
+      const own = discountView(line.discountType, line.discountValue, line.discount ?? '0');
+      return { ...item, discount: own ? { label: labelOf(own), amount: own.amount } : null };
+    }),
+    grossSubtotal: centsToDecimal(decimalToCents(sale.subtotal) + discountTotal),
+    saleDiscount: saleDiscount ? { label: labelOf(saleDiscount), amount: saleDiscount.amount } : null,
+    discountTotal: centsToDecimal(discountTotal),
+  };
+}
+
+function plainReceipt(sale: StoredSale): Receipt {
   const total = decimalToCents(sale.total);
   const received = sale.amountReceived === null ? total : decimalToCents(sale.amountReceived);
   const cashierName = [sale.cashier.firstName, sale.cashier.lastName].filter(Boolean).join(' ').trim();
@@ -34,6 +74,26 @@ export function receiptOf(sale: StoredSale): Receipt {
 
 export function saleResponse(sale: StoredSale): SaleResponse {
   const receipt = receiptOf(sale);
+  const response = plainResponse(sale, receipt);
+  if (!hasDiscount(sale)) return response;
+  return {
+    ...response,
+    discountTotal: centsToDecimal(decimalToCents(sale.discountTotal)),
+    discount: discountView(sale.saleDiscountType, sale.saleDiscountValue, sale.saleDiscount),
+    discountApprovedBy: sale.discountApprovedBy ?? null,
+    items: response.items.map((item, index) => {
+      const line = sale.items[index] as StoredSale['items'][number];
+      return {
+        ...item,
+        discount: discountView(line.discountType, line.discountValue, line.discount),
+        saleDiscountShare: centsToDecimal(decimalToCents(line.saleDiscountShare)),
+        netTotal: centsToDecimal(decimalToCents(line.netTotal)),
+      };
+    }),
+  };
+}
+
+function plainResponse(sale: StoredSale, receipt: Receipt): SaleResponse {
   return {
     id: sale.id,
     number: transactionNumber(sale.id),

@@ -74,6 +74,13 @@ export type SaleWrite = {
   /** The fingerprint each product was priced with. */
   pricedWith: ReadonlyArray<{ productId: string; fingerprint: string }>;
   needs: readonly StockNeed[];
+  /** Issue #15 item 7 (ADR 0018): every discount of the sale, and the whole-sale one. */
+  discountTotal: string;
+  saleDiscount: DiscountColumns;
+  /** The manager whose PIN approved a discount above the seller's cap. */
+  discountApprovedBy: string | null;
+  /** Details (JSON) of the 'discount_over_cap' activity row, written with the sale; null when none. */
+  overCapActivity: string | null;
   lines: ReadonlyArray<{
     productId: string;
     variantId: string | null;
@@ -81,8 +88,13 @@ export type SaleWrite = {
     quantity: number;
     unitPrice: string;
     totalPrice: string;
+    discount: DiscountColumns;
+    saleDiscountShare: string;
   }>;
 };
+
+/** A discount as given (type and value, null when none) and the money it came to. */
+export type DiscountColumns = { type: string | null; value: string | null; amount: string };
 
 export type SaleWriteResult =
   | { outcome: 'recorded'; id: string; createdAt: Date; shiftId: number }
@@ -108,7 +120,10 @@ export type SaleWriteResult =
  * Parameters: $1 user, $2 idempotency key, $3 subtotal, $4 tax, $5 total, $6 payment method,
  * $7 reference, $8 notes, $9 amount received, $10/$11 priced product ids/fingerprints,
  * $12/$13 product stock ids/quantities, $14/$15 size-option stock ids/quantities,
- * $16-$21 the lines (product, variant, variant name, quantity, unit price, total price).
+ * $16-$21 the lines (product, variant, variant name, quantity, unit price, total price),
+ * $22 discount total, $23-$25 the sale discount (type, value, amount), $26 its approver,
+ * $27 the details of the 'discount_over_cap' activity row (null: none), $28-$31 the lines'
+ * discounts (type, value, amount, share of the sale discount). Issue #15 item 7, ADR 0018.
  */
 const WRITE_SALE: HotStatement = {
   name: 'pos_write_sale',
@@ -132,6 +147,16 @@ const WRITE_SALE: HotStatement = {
     'uuid[]',
     'text[]',
     'int[]',
+    'numeric[]',
+    'numeric[]',
+    'numeric',
+    'text',
+    'numeric',
+    'numeric',
+    'uuid',
+    'jsonb',
+    'text[]',
+    'numeric[]',
     'numeric[]',
     'numeric[]',
   ],
@@ -175,20 +200,30 @@ const WRITE_SALE: HotStatement = {
     returning v.id, v.product_id, v.stock, n.quantity
   ), sale as (
     insert into transactions (user_id, shift_id, subtotal, tax, total, payment_method, reference_code,
-                              notes, amount_received, idempotency_key)
+                              notes, amount_received, idempotency_key, discount_total, sale_discount_type,
+                              sale_discount_value, sale_discount, discount_approved_by)
     select $1::uuid, shift.id, $3::numeric, $4::numeric, $5::numeric, $6::payment_method, $7::text,
-           $8::text, $9::numeric, $2::uuid
+           $8::text, $9::numeric, $2::uuid, $22::numeric, $23::text, $24::numeric, $25::numeric, $26::uuid
       from shift
      where (select ok from covered)
     returning id, shift_id, created_at
   ), lines as (
     insert into transaction_items (transaction_id, product_id, variant_id, variant_name, quantity,
-                                   unit_price, total_price, line_no)
+                                   unit_price, total_price, line_no, discount_type, discount_value, discount,
+                                   sale_discount_share)
     select sale.id, l.product_id, l.variant_id, l.variant_name, l.quantity, l.unit_price, l.total_price,
-           l.line_no - 1
+           l.line_no - 1, l.discount_type, l.discount_value, l.discount, l.sale_discount_share
       from sale,
-           unnest($16::uuid[], $17::uuid[], $18::text[], $19::int[], $20::numeric[], $21::numeric[])
-             with ordinality as l(product_id, variant_id, variant_name, quantity, unit_price, total_price, line_no)
+           unnest($16::uuid[], $17::uuid[], $18::text[], $19::int[], $20::numeric[], $21::numeric[],
+                  $28::text[], $29::numeric[], $30::numeric[], $31::numeric[])
+             with ordinality as l(product_id, variant_id, variant_name, quantity, unit_price, total_price,
+                                  discount_type, discount_value, discount, sale_discount_share, line_no)
+  ), over_cap as (
+    insert into user_activity (user_id, activity_type, details)
+    select $1::uuid, 'discount_over_cap',
+           $27::jsonb || jsonb_build_object('transactionId', sale.id, 'transactionNumber', upper(right(sale.id::text, 6)))
+      from sale
+     where $27::jsonb is not null
   ), movements as (
     insert into stock_movements (product_id, variant_id, quantity, reason, stock_after, document_type, document_id,
                                  user_id, created_at)
@@ -233,6 +268,16 @@ export async function writeSale(database: Database, sale: SaleWrite): Promise<Sa
     sale.lines.map((l) => l.quantity),
     sale.lines.map((l) => l.unitPrice),
     sale.lines.map((l) => l.totalPrice),
+    sale.discountTotal,
+    sale.saleDiscount.type,
+    sale.saleDiscount.value,
+    sale.saleDiscount.amount,
+    sale.discountApprovedBy,
+    sale.overCapActivity,
+    sale.lines.map((l) => l.discount.type),
+    sale.lines.map((l) => l.discount.value),
+    sale.lines.map((l) => l.discount.amount),
+    sale.lines.map((l) => l.saleDiscountShare),
   ]);
   const result = row as {
     existing: { id: string; userId: string } | null;

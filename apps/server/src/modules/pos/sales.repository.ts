@@ -19,6 +19,12 @@ export type StoredSale = {
   status: string;
   idempotencyKey: string | null;
   cashier: { firstName: string | null; lastName: string | null };
+  /** Issue #15 item 7 (ADR 0018): every discount, the whole-sale one as given, and its approver. */
+  discountTotal: string;
+  saleDiscountType: string | null;
+  saleDiscountValue: string | null;
+  saleDiscount: string;
+  discountApprovedBy: { id: string; name: string } | null;
   items: Array<{
     productId: string;
     productName: string;
@@ -27,11 +33,16 @@ export type StoredSale = {
     quantity: number;
     unitPrice: string;
     totalPrice: string;
+    discountType: string | null;
+    discountValue: string | null;
+    discount: string;
+    saleDiscountShare: string;
+    netTotal: string;
   }>;
 };
 
 export async function findSale(db: DbOrTx, id: string): Promise<StoredSale | null> {
-  const [sale] = await db
+  const [row] = await db
     .select({
       id: transactions.id,
       userId: transactions.userId,
@@ -47,12 +58,20 @@ export async function findSale(db: DbOrTx, id: string): Promise<StoredSale | nul
       status: transactions.status,
       idempotencyKey: transactions.idempotencyKey,
       cashier: { firstName: users.firstName, lastName: users.lastName },
+      discountTotal: transactions.discountTotal,
+      saleDiscountType: transactions.saleDiscountType,
+      saleDiscountValue: transactions.saleDiscountValue,
+      saleDiscount: transactions.saleDiscount,
+      approverId: transactions.discountApprovedBy,
+      approverName: sql<string | null>`(select nullif(trim(concat_ws(' ', a.first_name, a.last_name)), '')
+        from users a where a.id = ${transactions.discountApprovedBy})`,
     })
     .from(transactions)
     .innerJoin(users, eq(users.id, transactions.userId))
     .where(eq(transactions.id, id))
     .limit(1);
-  if (!sale) return null;
+  if (!row) return null;
+  const { approverId, approverName, ...sale } = row;
   const items = await db
     .select({
       productId: transactionItems.productId,
@@ -62,12 +81,18 @@ export async function findSale(db: DbOrTx, id: string): Promise<StoredSale | nul
       quantity: transactionItems.quantity,
       unitPrice: transactionItems.unitPrice,
       totalPrice: transactionItems.totalPrice,
+      discountType: transactionItems.discountType,
+      discountValue: transactionItems.discountValue,
+      discount: transactionItems.discount,
+      saleDiscountShare: transactionItems.saleDiscountShare,
+      netTotal: transactionItems.netTotal,
     })
     .from(transactionItems)
     .innerJoin(products, eq(products.id, transactionItems.productId))
     .where(eq(transactionItems.transactionId, id))
     .orderBy(asc(transactionItems.lineNo), asc(transactionItems.id));
-  return { ...sale, items };
+  const discountApprovedBy = approverId ? { id: approverId, name: approverName ?? 'Unknown manager' } : null;
+  return { ...sale, discountApprovedBy, items };
 }
 
 /** Sales of [start, end) (or with a receipt number), newest first: one query for the sales, one for all their lines. */

@@ -1,19 +1,30 @@
 import {
   type Cents,
   centsToDecimal,
+  DISCOUNT_MESSAGES,
+  type Discount,
+  type DiscountedSale,
+  type DiscountInput,
   decimalToCents,
+  discountHundredths,
+  displayName,
+  isDiscountRefusal,
+  isOverCap,
   MAX_CENTS,
   parseCents,
+  priceDiscountedSale,
   type SaleRequest,
   type SaleResponse,
   type SaleTotals,
-  saleTotals,
   storedReference,
+  toDiscount,
 } from '@retail-hub/shared';
 import type { Database } from '../../db/client';
 import { pgErrorCode } from '../../lib/db-errors';
-import { AppError } from '../../lib/errors';
+import { AppError, badRequest } from '../../lib/errors';
 import type { AuthUser } from '../../types';
+import type { ApprovalContext } from '../auth/approver.service';
+import { discountCaps } from './discount-caps.service';
 import type { Publisher } from './live-updates';
 import { posErrors } from './pos.errors';
 import type { PricingCache } from './pricing-cache';
@@ -27,9 +38,16 @@ export type SalesDeps = { database: Database; pricing: PricingCache; live: Publi
 
 export type RecordedSale = { replayed: boolean; sale: SaleResponse };
 
+/** Checks a manager's PIN typed for this sale (auth/approver.service verifyApproverPin, bound to the request). */
+export type ApproveWithPin = (pin: string | null | undefined, context: ApprovalContext) => Promise<AuthUser>;
+
 /** A sale as the server priced it, ready to write. */
 type PricedSale = {
   lines: PricedLine[];
+  /** The discount rule's result (packages/shared/src/discounts.ts): every line's discount and net. */
+  discounted: DiscountedSale;
+  lineDiscounts: Array<Discount | null>;
+  saleDiscount: Discount | null;
   totals: SaleTotals;
   amountReceived: Cents | null;
   pricedWith: Array<{ productId: string; fingerprint: string }>;
@@ -50,9 +68,11 @@ export async function recordSale(
   cashier: AuthUser,
   idempotencyKey: string,
   request: SaleRequest,
+  approve?: ApproveWithPin,
 ): Promise<RecordedSale> {
   const productIds = [...new Set(request.items.map((i) => i.productId))];
   let fresh = false;
+  let approval: DiscountApproval = null;
   for (let attempt = 1; ; attempt++) {
     let priced: PricedSale;
     try {
@@ -69,12 +89,19 @@ export async function recordSale(
       }
       throw error;
     }
-    const written = await write(deps, cashier, idempotencyKey, request, priced);
+    // Issue #15 item 7: above the seller's cap, a manager's PIN approves the discount (once per request).
+    if (!approval || isOverCap(priced.discounted, approval.approverCap)) {
+      approval = await discountApproval(deps, cashier, idempotencyKey, request, priced, approve);
+    }
+    const written = await write(deps, cashier, idempotencyKey, request, priced, approval);
     switch (written.outcome) {
       case 'recorded':
         deps.live.publish('sale.recorded', [written.id]);
         deps.live.publish('stock.changed', productIds);
-        return { replayed: false, sale: saleResponse(storedForm(cashier, idempotencyKey, request, priced, written)) };
+        return {
+          replayed: false,
+          sale: saleResponse(storedForm(cashier, idempotencyKey, request, priced, written, approval)),
+        };
       case 'already_recorded':
         return replay(deps, cashier, written.existing, request);
       case 'no_open_shift':
@@ -111,10 +138,24 @@ function priceFrom(entries: ReadonlyMap<string, PricingEntry>, request: SaleRequ
     [...entries.values()].map((e) => [e.product.id, e.variants]),
   );
   const lines = priceSaleLines(request.items, productsById, variantsByProduct);
-  const totals = saleTotals(
-    lines.map((l) => ({ unitCents: l.unitCents, quantity: l.quantity })),
+  const lineDiscounts = request.items.map((i) => toDiscount(i.discount));
+  const saleDiscount = toDiscount(request.discount);
+  const discounted = priceDiscountedSale(
+    lines.map((l, i) => ({ unitCents: l.unitCents, quantity: l.quantity, discount: lineDiscounts[i] ?? null })),
+    saleDiscount,
     request.paymentMethod,
   );
+  if (isDiscountRefusal(discounted)) {
+    if (discounted.refused === 'line_exceeds') {
+      throw badRequest('pos.discount_exceeds_line', DISCOUNT_MESSAGES.lineExceeds, {
+        [`items.${discounted.lineIndex}.discount.value`]: DISCOUNT_MESSAGES.lineExceeds,
+      });
+    }
+    throw badRequest('pos.discount_exceeds_sale', DISCOUNT_MESSAGES.saleExceeds, {
+      'discount.value': DISCOUNT_MESSAGES.saleExceeds,
+    });
+  }
+  const totals: SaleTotals = { subtotal: discounted.subtotal, tax: discounted.tax, total: discounted.total };
   if (clientTotalsDisagree(request, lines, totals)) throw posErrors.totalsMismatch();
   if (totals.total > MAX_CENTS || lines.some((l) => l.unitCents * l.quantity > MAX_CENTS))
     throw posErrors.saleTooLarge();
@@ -125,7 +166,55 @@ function priceFrom(entries: ReadonlyMap<string, PricingEntry>, request: SaleRequ
     const { fingerprints } = entries.get(productId) as PricingEntry;
     return { productId, fingerprint: sized.has(productId) ? fingerprints.sized : fingerprints.plain };
   });
-  return { lines, totals, amountReceived, pricedWith };
+  return { lines, discounted, lineDiscounts, saleDiscount, totals, amountReceived, pricedWith };
+}
+
+/** A discount above the seller's cap and who approved it; null when within the cap (or none). */
+type DiscountApproval = {
+  approver: AuthUser;
+  sellerCap: number;
+  approverCap: number;
+} | null;
+
+const APPROVER_CAP_MESSAGE = "This discount is above that manager's own cap.";
+
+/**
+ * Issue #15 item 7: a discount within the seller's role cap needs nobody; above it, a manager's PIN
+ * (the approver PIN check of ADR 0010: counted on the PIN throttle, 403 when missing or wrong)
+ * whose own role's cap covers it. Caps are read only for a sale that has a discount.
+ */
+async function discountApproval(
+  deps: SalesDeps,
+  cashier: AuthUser,
+  idempotencyKey: string,
+  request: SaleRequest,
+  priced: PricedSale,
+  approve: ApproveWithPin | undefined,
+): Promise<DiscountApproval> {
+  if (priced.discounted.discountTotal === 0) return null;
+  const caps = await discountCaps(deps.database.db);
+  const sellerCap = caps[cashier.role];
+  if (!isOverCap(priced.discounted, sellerCap)) return null;
+  // A retry of a sale already recorded is answered by the write (replayed), not asked again.
+  const existing = await findSaleIdByKey(deps.database.db, idempotencyKey);
+  if (existing) return null;
+  if (!approve) throw new AppError(403, 'pos.approval_required', DISCOUNT_MESSAGES.overCap(sellerCap));
+  if (!request.approverPin?.trim()) {
+    throw new AppError(403, 'pos.approval_required', DISCOUNT_MESSAGES.overCap(sellerCap));
+  }
+  const approver = await approve(request.approverPin, {
+    action: 'discount',
+    details: {
+      discountTotal: centsToDecimal(priced.discounted.discountTotal),
+      grossSubtotal: centsToDecimal(priced.discounted.grossSubtotal),
+      capPercent: sellerCap,
+    },
+  });
+  const approverCap = caps[approver.role];
+  if (isOverCap(priced.discounted, approverCap)) {
+    throw new AppError(403, 'pos.approval_invalid', APPROVER_CAP_MESSAGE);
+  }
+  return { approver, sellerCap, approverCap };
 }
 
 /**
@@ -147,7 +236,9 @@ async function write(
   idempotencyKey: string,
   request: SaleRequest,
   priced: PricedSale,
+  approval: DiscountApproval,
 ): Promise<SaleWriteResult> {
+  const d = priced.discounted;
   try {
     return await withDeadlockRetry(() =>
       writeSale(deps.database, {
@@ -162,14 +253,34 @@ async function write(
         amountReceived: priced.amountReceived === null ? null : centsToDecimal(priced.amountReceived),
         pricedWith: priced.pricedWith,
         needs: stockNeeds(priced.lines),
-        lines: priced.lines.map((l) => ({
-          productId: l.productId,
-          variantId: l.variantId,
-          variantName: l.variantName,
-          quantity: l.quantity,
-          unitPrice: centsToDecimal(l.unitCents),
-          totalPrice: centsToDecimal(l.unitCents * l.quantity),
-        })),
+        discountTotal: centsToDecimal(d.discountTotal),
+        saleDiscount: discountColumns(priced.saleDiscount, d.saleDiscount),
+        discountApprovedBy: approval?.approver.id ?? null,
+        overCapActivity: approval
+          ? JSON.stringify({
+              approverId: approval.approver.id,
+              approverName: displayName(approval.approver),
+              capPercent: approval.sellerCap,
+              grossSubtotal: centsToDecimal(d.grossSubtotal),
+              lineDiscounts: centsToDecimal(d.lineDiscounts),
+              saleDiscount: centsToDecimal(d.saleDiscount),
+              discountTotal: centsToDecimal(d.discountTotal),
+              subtotal: centsToDecimal(d.subtotal),
+            })
+          : null,
+        lines: priced.lines.map((l, i) => {
+          const dl = d.lines[i] as DiscountedSale['lines'][number];
+          return {
+            productId: l.productId,
+            variantId: l.variantId,
+            variantName: l.variantName,
+            quantity: l.quantity,
+            unitPrice: centsToDecimal(l.unitCents),
+            totalPrice: centsToDecimal(l.unitCents * l.quantity),
+            discount: discountColumns(priced.lineDiscounts[i] ?? null, dl.discountCents),
+            saleDiscountShare: centsToDecimal(dl.saleShareCents),
+          };
+        }),
       }),
     );
   } catch (error) {
@@ -182,6 +293,16 @@ async function write(
   }
 }
 
+/** A discount as its columns: type, value as given, and the money it came to. */
+function discountColumns(discount: Discount | null, cents: Cents) {
+  if (!discount) return { type: null, value: null, amount: centsToDecimal(cents) };
+  return {
+    type: discount.type,
+    value: centsToDecimal(discount.type === 'percent' ? discount.hundredths : discount.cents),
+    amount: centsToDecimal(cents),
+  };
+}
+
 /** The sale just written, in the form a stored one is read back (so a replay answers the same). */
 function storedForm(
   cashier: AuthUser,
@@ -189,7 +310,10 @@ function storedForm(
   request: SaleRequest,
   priced: PricedSale,
   written: Extract<SaleWriteResult, { outcome: 'recorded' }>,
+  approval: DiscountApproval,
 ): StoredSale {
+  const d = priced.discounted;
+  const sale = discountColumns(priced.saleDiscount, d.saleDiscount);
   return {
     id: written.id,
     userId: cashier.id,
@@ -205,15 +329,29 @@ function storedForm(
     status: 'completed',
     idempotencyKey,
     cashier: { firstName: cashier.firstName, lastName: cashier.lastName },
-    items: priced.lines.map((l) => ({
-      productId: l.productId,
-      productName: l.productName,
-      variantId: l.variantId,
-      variantName: l.variantName,
-      quantity: l.quantity,
-      unitPrice: centsToDecimal(l.unitCents),
-      totalPrice: centsToDecimal(l.unitCents * l.quantity),
-    })),
+    discountTotal: centsToDecimal(d.discountTotal),
+    saleDiscountType: sale.type,
+    saleDiscountValue: sale.value,
+    saleDiscount: sale.amount,
+    discountApprovedBy: approval ? { id: approval.approver.id, name: displayName(approval.approver) } : null,
+    items: priced.lines.map((l, i) => {
+      const dl = d.lines[i] as DiscountedSale['lines'][number];
+      const own = discountColumns(priced.lineDiscounts[i] ?? null, dl.discountCents);
+      return {
+        productId: l.productId,
+        productName: l.productName,
+        variantId: l.variantId,
+        variantName: l.variantName,
+        quantity: l.quantity,
+        unitPrice: centsToDecimal(l.unitCents),
+        totalPrice: centsToDecimal(l.unitCents * l.quantity),
+        discountType: own.type,
+        discountValue: own.value,
+        discount: own.amount,
+        saleDiscountShare: centsToDecimal(dl.saleShareCents),
+        netTotal: centsToDecimal(dl.netCents),
+      };
+    }),
   };
 }
 
@@ -265,13 +403,22 @@ export function isSameSale(stored: StoredSale, request: SaleRequest): boolean {
     const received = request.amountReceived ? cents(request.amountReceived) : cents(request.total);
     if (stored.amountReceived === null || decimalToCents(stored.amountReceived) !== received) return false;
   }
+  if (!sameDiscount(stored.saleDiscountType, stored.saleDiscountValue, request.discount)) return false;
   if (stored.items.length !== request.items.length) return false;
   return request.items.every((item, i) => {
     const line = stored.items[i] as StoredSale['items'][number];
     if (line.productId !== item.productId || line.quantity !== item.quantity) return false;
+    if (!sameDiscount(line.discountType, line.discountValue, item.discount)) return false;
     if (decimalToCents(line.unitPrice) !== cents(item.unitPrice)) return false;
     if (item.variantId) return line.variantId === item.variantId;
     const name = item.variantName?.trim().toLowerCase() || null;
     return (line.variantName?.toLowerCase() ?? null) === name;
   });
+}
+
+/** Is a requested discount the one stored (type and value as given)? */
+function sameDiscount(type: string | null, value: string | null, requested: DiscountInput | null | undefined): boolean {
+  if (!requested) return type === null;
+  if (type !== requested.type || value === null) return false;
+  return decimalToCents(value) === discountHundredths(requested.value);
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { documentCounters, transactions, users, zReports } from '../../db/schema/index';
 
@@ -11,6 +11,11 @@ export async function shiftReportExtras(db: DbOrTx, shiftId: number) {
     })
     .from(transactions)
     .where(and(eq(transactions.shiftId, shiftId), eq(transactions.status, 'voided')));
+  // Issue #15 item 7: the discounts of the shift's sales that stand (a voided sale gave nothing).
+  const [discounts] = await db
+    .select({ total: sql<string>`coalesce(sum(${transactions.discountTotal}), 0)::text` })
+    .from(transactions)
+    .where(and(eq(transactions.shiftId, shiftId), ne(transactions.status, 'voided')));
   const [first] = await db
     .select({ id: transactions.id })
     .from(transactions)
@@ -25,6 +30,7 @@ export async function shiftReportExtras(db: DbOrTx, shiftId: number) {
     .limit(1);
   return {
     voids: { count: voids?.count ?? 0, total: voids?.total ?? '0' },
+    discounts: discounts?.total ?? '0',
     firstSaleId: first?.id ?? null,
     lastSaleId: last?.id ?? null,
   };

@@ -46,7 +46,7 @@ export async function buildReport(
   const refundsCount = withRefunds.refundsCount ?? 0;
   const refundsTotal = decimalToCents(withRefunds.refundsTotal ?? '0');
   const cashRefunds = decimalToCents(withRefunds.cashRefunds ?? '0');
-  const discounts = 0;
+  const discounts = decimalToCents(extras.discounts);
   const total = decimalToCents(summary.total);
   return {
     kind,

@@ -23,6 +23,7 @@ const KNOWN_TYPES = [
   'refund',
   'sale_voided',
   'discount_over_cap',
+  'discount_caps_changed',
   'approval_granted',
   'approval_refused',
   'approval_throttled',

@@ -1,0 +1,42 @@
+import { DEFAULT_DISCOUNT_CAPS, type DiscountCaps, ROLES } from '@retail-hub/shared';
+import type { FastifyRequest } from 'fastify';
+import type { DbOrTx } from '../../db/client';
+import type { AuthUser } from '../../types';
+import { ACTIVITY, recordActivity, requestFacts } from '../activity/activity.service';
+import { readStoredCaps, writeStoredCaps } from './discount-caps.repository';
+
+/**
+ * The most each role may discount without a manager's PIN (issue #15 item 7, ADR 0018), stored
+ * in pos_settings; a role missing from the stored value (a role added later) has its default.
+ */
+export async function discountCaps(db: DbOrTx): Promise<DiscountCaps> {
+  const stored = await readStoredCaps(db);
+  const caps: DiscountCaps = { ...DEFAULT_DISCOUNT_CAPS };
+  if (stored && typeof stored === 'object') {
+    for (const role of ROLES) {
+      const value = (stored as Record<string, unknown>)[role];
+      if (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 100) caps[role] = value;
+    }
+  }
+  return caps;
+}
+
+/** PUT /api/settings/discount-caps (super admin): every role's cap, with an activity row of the change. */
+export async function setDiscountCaps(
+  request: FastifyRequest,
+  actor: AuthUser,
+  caps: DiscountCaps,
+): Promise<DiscountCaps> {
+  const db = request.server.database.db;
+  const before = await discountCaps(db);
+  await db.transaction(async (tx) => {
+    await writeStoredCaps(tx, caps, actor.id);
+    await recordActivity(tx, {
+      userId: actor.id,
+      activityType: ACTIVITY.discountCapsChanged,
+      ...requestFacts(request),
+      details: { from: before, to: caps },
+    });
+  });
+  return discountCaps(db);
+}
