@@ -41,6 +41,13 @@ export const DOMAIN_EVENTS = {
     '/api/procurement/requisitions',
     '/api/procurement/purchasing-summary',
   ],
+  /** Issue #17: a registered unit, its maintenance, safety checks or write-offs changed. */
+  'asset.changed': [
+    '/api/procurement/assets',
+    '/api/procurement/maintenance',
+    '/api/procurement/safety-checks',
+    '/api/procurement/writeoffs',
+  ],
 } as const satisfies Record<string, readonly string[]>;
 
 export type DomainEventType = keyof typeof DOMAIN_EVENTS;
@@ -64,6 +71,7 @@ export const DOMAIN_EVENT_PERMISSIONS = {
   'stores.stock.changed': ['stores.view'],
   'requisition.changed': ['purchasing.requisitions'],
   'purchase-order.changed': ['purchasing.manage', 'purchasing.requisitions'],
+  'asset.changed': ['assets.register'],
 } as const satisfies Record<DomainEventType, readonly Permission[]>;
 
 /** May a user with `role` receive events of `type`? */
