@@ -1,3 +1,4 @@
+export * from './asset-register';
 export * from './assets';
 export * from './auth';
 export * from './catalog';
@@ -7,6 +8,7 @@ export * from './errors';
 export * from './events';
 export * from './expenses';
 export * from './institution-analytics';
+export * from './jobs';
 export * from './money';
 export * from './offline';
 export * from './permissions';

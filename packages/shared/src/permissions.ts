@@ -73,6 +73,17 @@ export const PERMISSIONS = {
    * for an issue to their department (`stores.view` plus the service's department check).
    */
   'stores.manage': ['manager', 'procurement_admin', 'super_admin'],
+  /**
+   * The asset register (issue #17, ADR 0004 "Asset register"): reading registered units, their
+   * history, maintenance, safety checks and write-offs. A department_manager reads only units of
+   * their own department.
+   */
+  'assets.register': ['manager', 'department_manager', 'procurement_admin', 'super_admin'],
+  /**
+   * Registering and editing units (by hand, CSV import), scheduling and recording maintenance and
+   * safety checks, and drafting, approving (never one's own), rejecting and disposing write-offs.
+   */
+  'assets.manage': ['manager', 'procurement_admin', 'super_admin'],
   /** User management (spec §6: manager or super_admin). */
   'users.manage': MANAGERS,
   /** Staff & PIN management: the spec leaves it open; we give it to managers and super admins. */
@@ -100,6 +111,18 @@ export const PERMISSIONS = {
   'purchasing.settings': MANAGERS,
   /** Purchase orders, goods receipts and the purchasing settings (issue #16 items 4, 5). */
   'purchasing.manage': ['manager', 'procurement_admin', 'super_admin'],
+  /**
+   * Workshop jobs (issue #18, ADR 0004 "Workshop jobs"): clients, jobs and their moves, quotes,
+   * bill of materials, steps, materials issued and returned, delivery. A department_manager runs
+   * only the jobs of their own procurement department.
+   */
+  'jobs.run': ['manager', 'department_manager', 'procurement_admin', 'super_admin'],
+  /**
+   * Letting a job reach qa before its bill of materials is fully issued (with a note), and setting
+   * a department's labour rate: manager and super_admin. Not a route permission for the waiver
+   * (the transition route is 'jobs.run' and checks it).
+   */
+  'jobs.waive': MANAGERS,
 } as const satisfies Record<string, readonly Role[] | null>;
 
 export type Permission = keyof typeof PERMISSIONS;
