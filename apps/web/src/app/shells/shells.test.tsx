@@ -36,8 +36,15 @@ const POS_LINKS: Record<Role, string[]> = {
 const OUTSIDE_THE_CARD = ['Point of Sale', 'Asset Checkout'];
 const PROCUREMENT_LINKS: Record<Role, string[]> = {
   cashier: OUTSIDE_THE_CARD,
-  department_manager: [...OUTSIDE_THE_CARD, 'Stores', 'Requisitions'],
-  procurement_admin: [...OUTSIDE_THE_CARD, 'Stores', 'Requisitions', 'Purchase Orders', 'Purchasing Settings'],
+  department_manager: [...OUTSIDE_THE_CARD, 'Stores', 'Items & Suppliers', 'Requisitions'],
+  procurement_admin: [
+    ...OUTSIDE_THE_CARD,
+    'Stores',
+    'Items & Suppliers',
+    'Requisitions',
+    'Purchase Orders',
+    'Purchasing Settings',
+  ],
   manager: [
     'Procurement Dashboard',
     'Point of Sale',
@@ -48,6 +55,7 @@ const PROCUREMENT_LINKS: Record<Role, string[]> = {
     'Department Management',
     'Asset Checkout',
     'Stores',
+    'Items & Suppliers',
     'Requisitions',
     'Purchase Orders',
     'Purchasing Settings',
@@ -63,6 +71,7 @@ const PROCUREMENT_LINKS: Record<Role, string[]> = {
     'Department Management',
     'Asset Checkout',
     'Stores',
+    'Items & Suppliers',
     'Requisitions',
     'Purchase Orders',
     'Purchasing Settings',
