@@ -7,6 +7,17 @@ import type { Role } from './roles';
  */
 export const DOMAIN_EVENTS = {
   'sale.recorded': ['/api/transactions', '/api/analytics/daily-stats', '/api/analytics/top-products'],
+  /**
+   * Issue #15 item 6: a sale was voided. It leaves every figure, including days the servers had
+   * already summed up (each instance drops its cached day figures when it hears this).
+   */
+  'sale.voided': [
+    '/api/transactions',
+    '/api/sales-history',
+    '/api/analytics/daily-stats',
+    '/api/analytics/top-products',
+    '/api/analytics/summary',
+  ],
   'stock.changed': ['/api/products', '/api/products/low-stock', '/api/analytics/institution'],
   'shift.changed': ['/api/shifts/current'],
   'product.changed': ['/api/products', '/api/products/low-stock', '/api/categories', '/api/analytics/institution'],
@@ -59,6 +70,7 @@ export type DomainEventType = keyof typeof DOMAIN_EVENTS;
  */
 export const DOMAIN_EVENT_PERMISSIONS = {
   'sale.recorded': ['pos.dashboard'],
+  'sale.voided': ['pos.dashboard'],
   'stock.changed': ['catalog.read'],
   'shift.changed': ['pos.sell'],
   'product.changed': ['catalog.read'],

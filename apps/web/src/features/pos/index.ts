@@ -9,5 +9,8 @@ export { dailyStatsQueryOptions, useDailyStats } from './api/get-daily-stats';
 /** Issue #15 item 8: the Z Reports screen prints stored Z reports as the terminal does. */
 export { fetchZReport as fetchZReportOf } from './api/shift-reports';
 export { EmailReceiptDialog } from './receipt/email-receipt-dialog';
-export { reprintReceipt } from './receipt/reprint-receipt';
+/** Issue #15 items 5 and 6: the sales history prints REFUND receipts in the receipt's print window. */
+export { openPrintWindow, PRINT_DELAY_MS } from './receipt/print-receipt';
+export { escapeHtml, receiptTimestamp } from './receipt/receipt-html';
+export { PRINT_ERROR, reprintReceipt } from './receipt/reprint-receipt';
 export { printReport as printShiftReportWithToasts } from './shift/print-report';
