@@ -32,6 +32,7 @@ import { buildSaleRequest, emptyPayment, type PaymentInput, summarizePayment, wi
 import { PAYMENT_INPUT_IDS } from '../payment/payment-panel';
 import { ShiftBar } from '../shift/shift-bar';
 import { ShiftDialog } from '../shift/shift-dialog';
+import { OutboxDialog, SyncStatus } from '../sync/sync-status';
 import type { PosProduct, RecordedSale } from '../types';
 import { CartPanel } from './cart-panel';
 import { CashierHeader } from './cashier-header';
@@ -100,6 +101,8 @@ export function PosTerminal({ user }: { user: SessionUser }) {
   // The e-mail receipt dialog over 'Transaction Complete' (its fields take the keys).
   const [isCompleteNested, setCompleteNested] = useState(false);
   const [isShiftDialogOpen, setShiftDialogOpen] = useState(false);
+  // Issue #19: the sales waiting in the outbox.
+  const [isOutboxOpen, setOutboxOpen] = useState(false);
   const [completedSale, setCompletedSale] = useState<RecordedSale | null>(null);
   const [tab, setTab] = useState<string | null>('products');
   const searchInput = useRef<HTMLInputElement | null>(null);
@@ -144,6 +147,7 @@ export function PosTerminal({ user }: { user: SessionUser }) {
     },
     onShiftRequired: () => setShiftDialogOpen(true),
     onPricesChanged: repriceFromServer,
+    seller: { user, shiftId: shift?.id ?? null },
   });
 
   const addProduct = useCallback((product: PosProduct) => {
@@ -203,7 +207,7 @@ export function PosTerminal({ user }: { user: SessionUser }) {
       ? 'size'
       : isLegendOpen
         ? 'legend'
-        : isShiftDialogOpen
+        : isShiftDialogOpen || isOutboxOpen
           ? 'busy'
           : 'sale';
 
@@ -321,7 +325,10 @@ export function PosTerminal({ user }: { user: SessionUser }) {
     <CashierHeader
       user={user}
       actions={
-        <ShiftBar shift={shift} isLoading={currentShift.isPending} onManageShift={() => setShiftDialogOpen(true)} />
+        <Group gap="sm" wrap="wrap">
+          <SyncStatus onOpenOutbox={() => setOutboxOpen(true)} />
+          <ShiftBar shift={shift} isLoading={currentShift.isPending} onManageShift={() => setShiftDialogOpen(true)} />
+        </Group>
       }
       corner={
         <ShortcutTooltip keys={KEY.legend} label="Keyboard shortcuts">
@@ -444,6 +451,7 @@ export function PosTerminal({ user }: { user: SessionUser }) {
         <ShiftDialog opened={isShiftDialogOpen} onClose={() => setShiftDialogOpen(false)} shift={shift} />
         <CompleteDialog sale={completedSale} onClose={closeComplete} onNestedDialogChange={setCompleteNested} />
         <ShortcutsLegend opened={isLegendOpen} onClose={() => setLegendOpen(false)} />
+        <OutboxDialog opened={isOutboxOpen} onClose={() => setOutboxOpen(false)} />
       </Box>
     </Tooltip.Group>
   );
