@@ -36,7 +36,7 @@ const POS_LINKS: Record<Role, string[]> = {
 const OUTSIDE_THE_CARD = ['Point of Sale', 'Asset Checkout'];
 const PROCUREMENT_LINKS: Record<Role, string[]> = {
   cashier: OUTSIDE_THE_CARD,
-  department_manager: [...OUTSIDE_THE_CARD, 'Stores', 'Items & Suppliers', 'Requisitions'],
+  department_manager: [...OUTSIDE_THE_CARD, 'Stores', 'Items & Suppliers', 'Requisitions', 'Assets'],
   procurement_admin: [
     ...OUTSIDE_THE_CARD,
     'Stores',
@@ -44,6 +44,7 @@ const PROCUREMENT_LINKS: Record<Role, string[]> = {
     'Requisitions',
     'Purchase Orders',
     'Purchasing Settings',
+    'Assets',
   ],
   manager: [
     'Procurement Dashboard',
@@ -59,6 +60,7 @@ const PROCUREMENT_LINKS: Record<Role, string[]> = {
     'Requisitions',
     'Purchase Orders',
     'Purchasing Settings',
+    'Assets',
   ],
   super_admin: [
     'Procurement Dashboard',
@@ -75,6 +77,7 @@ const PROCUREMENT_LINKS: Record<Role, string[]> = {
     'Requisitions',
     'Purchase Orders',
     'Purchasing Settings',
+    'Assets',
     'Developer Dashboard',
   ],
 };
