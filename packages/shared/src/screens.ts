@@ -54,6 +54,11 @@ export const SCREENS = [
   { path: '/purchase-orders', title: 'Purchase Orders', shell: 'procurement', permission: 'purchasing.manage' },
   { path: '/purchase-orders/print', title: 'Purchase Order', shell: 'none', permission: 'purchasing.manage' },
   { path: '/purchasing-settings', title: 'Purchasing Settings', shell: 'procurement', permission: 'purchasing.manage' },
+  // Issue #18: workshop jobs (board, due this week, clients), one job, and the two print pages.
+  { path: '/jobs', title: 'Workshop Jobs', shell: 'procurement', permission: 'jobs.run' },
+  { path: '/jobs/detail', title: 'Workshop Job', shell: 'procurement', permission: 'jobs.run' },
+  { path: '/jobs/quote-print', title: 'Quote', shell: 'none', permission: 'jobs.run' },
+  { path: '/jobs/delivery-print', title: 'Delivery Note', shell: 'none', permission: 'jobs.run' },
 ] as const satisfies readonly Screen[];
 
 export type ScreenPath = (typeof SCREENS)[number]['path'];

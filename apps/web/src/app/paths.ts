@@ -35,6 +35,10 @@ export const paths = {
   purchaseOrders: '/purchase-orders',
   purchaseOrderPrint: '/purchase-orders/print',
   purchasingSettings: '/purchasing-settings',
+  jobs: '/jobs',
+  job: '/jobs/detail',
+  jobQuotePrint: '/jobs/quote-print',
+  jobDeliveryPrint: '/jobs/delivery-print',
 } as const satisfies Record<string, ScreenPath>;
 
 /** Public routes: the only paths with their own screen when signed out (spec §2). */

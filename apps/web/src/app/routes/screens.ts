@@ -44,6 +44,10 @@ export const SCREEN_COMPONENTS: Record<ScreenPath, ScreenComponent> = {
   '/purchase-orders': lazy(() => import('./purchase-orders')),
   '/purchase-orders/print': lazy(() => import('./purchase-order-print')),
   '/purchasing-settings': lazy(() => import('./purchasing-settings')),
+  '/jobs': lazy(() => import('./jobs')),
+  '/jobs/detail': lazy(() => import('./job')),
+  '/jobs/quote-print': lazy(() => import('./job-quote-print')),
+  '/jobs/delivery-print': lazy(() => import('./job-delivery-print')),
 };
 
 export const LandingPage = lazy(() => import('./landing'));

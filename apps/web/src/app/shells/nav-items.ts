@@ -11,6 +11,7 @@ import {
   IconCode,
   IconDeviceDesktop,
   IconFileAnalytics,
+  IconHammer,
   IconHistory,
   IconLayoutDashboard,
   IconPackage,
@@ -84,6 +85,8 @@ export function procurementNavItems(role: Role): NavItem[] {
     { label: 'Requisitions', to: paths.requisitions, icon: IconClipboardList },
     { label: 'Purchase Orders', to: paths.purchaseOrders, icon: IconShoppingCart },
     { label: 'Purchasing Settings', to: paths.purchasingSettings, icon: IconSettings },
+    // Issue #18: the workshop job board, jobs due this week and clients.
+    { label: 'Workshop Jobs', to: paths.jobs, icon: IconHammer },
   );
   if (can(role, 'developer.view')) items.push({ label: 'Developer Dashboard', to: paths.superAdmin, icon: IconCode });
   return openableBy(role, items);
