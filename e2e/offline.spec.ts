@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { shot, signIn } from './support';
 
@@ -83,6 +84,18 @@ async function sellOffline(page: Page, sku: string, method: 'cash' | 'card', cas
 
 const unsynced = (page: Page) => page.getByTestId('unsynced-badge');
 
+/** WCAG 2.2 AA: the serious and critical axe violations on the page, one line each (none expected). */
+async function axeViolations(page: Page, where: string): Promise<string> {
+  await page.waitForTimeout(350);
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${where}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+    .join('\n');
+}
+
 test.describe('selling offline (issue #19)', () => {
   test('20 sales through an outage, a reload and a second tab reach the server exactly once each', async ({
     page,
@@ -100,6 +113,12 @@ test.describe('selling offline (issue #19)', () => {
       granola: (await product(page.request, SKU.granola)).stock,
     };
     await waitUntilInstalled(page);
+    // Every answer the server gives an outbox sale, per key: each must be sent (and answered) once.
+    const answered: Array<{ key: string; status: number }> = [];
+    context.on('response', (response) => {
+      if (!response.url().endsWith('/api/transactions/offline')) return;
+      answered.push({ key: response.request().headers()['idempotency-key'] ?? '', status: response.status() });
+    });
 
     await context.setOffline(true);
     // 8 sales: cash water, card granola, alternately.
@@ -165,6 +184,7 @@ test.describe('selling offline (issue #19)', () => {
     await expect(outbox.getByRole('row')).toHaveCount(21);
     await expect(outbox).toContainText('Waiting to send');
     await shot(page, 'offline-outbox-dialog', false);
+    expect(await axeViolations(page, 'outbox dialog over the offline terminal')).toBe('');
     await outbox.getByRole('button', { name: 'Close' }).click();
 
     // Back online: both tabs' worker (one of them) sends everything, once.
@@ -174,6 +194,10 @@ test.describe('selling offline (issue #19)', () => {
     await expect(page.getByTestId('network-state')).toHaveText('Online');
     // Water: 4 + 1 + 3 (first tab) + 3 (second tab) = 11; granola: 4 + 2 + 3 = 9.
     expect(await salesCount(page.request, shift.id)).toBe(before.sales + 20);
+    // One worker for both tabs: 20 sales, 20 keys, each recorded at its first delivery (no replays).
+    expect(answered.filter((a) => a.status === 201)).toHaveLength(20);
+    expect(new Set(answered.map((a) => a.key)).size).toBe(20);
+    expect(answered.filter((a) => a.status !== 201)).toEqual([]);
     expect((await product(page.request, SKU.water)).stock).toBe(before.water - 11);
     expect((await product(page.request, SKU.granola)).stock).toBe(before.granola - 9);
     // The printed number is the server's.
@@ -249,11 +273,13 @@ test.describe('selling offline (issue #19)', () => {
     await expect(managerPage.getByRole('heading', { name: 'Terminals', level: 1 })).toBeVisible();
     await expect(managerPage.getByTestId('terminal-row').first()).toBeVisible();
     await shot(managerPage, 'offline-manager-terminals');
+    expect(await axeViolations(managerPage, 'terminals')).toBe('');
     await managerPage.goto('/stock-discrepancies');
     const row = managerPage.getByTestId('discrepancy-row').filter({ hasText: 'Sourdough Loaf' });
     await expect(row).toBeVisible();
     await expect(row).toContainText('Casey Cashier');
     await shot(managerPage, 'offline-manager-discrepancies');
+    expect(await axeViolations(managerPage, 'stock discrepancies')).toBe('');
     await row.getByRole('button', { name: /^Resolve discrepancy of Sourdough Loaf/ }).click();
     const dialog = managerPage.getByRole('dialog', { name: 'Resolve stock discrepancy' });
     await dialog.getByRole('button', { name: 'Resolve' }).click();
@@ -261,6 +287,7 @@ test.describe('selling offline (issue #19)', () => {
     await dialog.getByLabel('Note').fill('Two loaves found in the back');
     await dialog.getByLabel('Counted stock (optional)').fill('2');
     await shot(managerPage, 'offline-manager-resolve', false);
+    expect(await axeViolations(managerPage, 'resolve dialog')).toBe('');
     await dialog.getByRole('button', { name: 'Resolve' }).click();
     await expect(managerPage.getByText('Discrepancy Resolved', { exact: true })).toBeVisible();
     await expect(row).toBeHidden();

@@ -20,6 +20,7 @@ import {
   IconReportMoney,
   IconSettings,
   IconShoppingCart,
+  IconTool,
   IconUsers,
 } from '@tabler/icons-react';
 import { paths } from '../paths';
@@ -85,6 +86,8 @@ export function procurementNavItems(role: Role): NavItem[] {
     { label: 'Requisitions', to: paths.requisitions, icon: IconClipboardList },
     { label: 'Purchase Orders', to: paths.purchaseOrders, icon: IconShoppingCart },
     { label: 'Purchasing Settings', to: paths.purchasingSettings, icon: IconSettings },
+    // Issue #17: the asset register, maintenance, safety checks and write-offs.
+    { label: 'Assets', to: paths.assets, icon: IconTool },
     // Issue #18: the workshop job board, jobs due this week and clients.
     { label: 'Workshop Jobs', to: paths.jobs, icon: IconHammer },
   );

@@ -36,13 +36,14 @@ const POS_LINKS: Record<Role, string[]> = {
 const OUTSIDE_THE_CARD = ['Point of Sale', 'Asset Checkout'];
 const PROCUREMENT_LINKS: Record<Role, string[]> = {
   cashier: OUTSIDE_THE_CARD,
-  department_manager: [...OUTSIDE_THE_CARD, 'Stores', 'Requisitions', 'Workshop Jobs'],
+  department_manager: [...OUTSIDE_THE_CARD, 'Stores', 'Requisitions', 'Assets', 'Workshop Jobs'],
   procurement_admin: [
     ...OUTSIDE_THE_CARD,
     'Stores',
     'Requisitions',
     'Purchase Orders',
     'Purchasing Settings',
+    'Assets',
     'Workshop Jobs',
   ],
   manager: [
@@ -58,6 +59,7 @@ const PROCUREMENT_LINKS: Record<Role, string[]> = {
     'Requisitions',
     'Purchase Orders',
     'Purchasing Settings',
+    'Assets',
     'Workshop Jobs',
   ],
   super_admin: [
@@ -74,6 +76,7 @@ const PROCUREMENT_LINKS: Record<Role, string[]> = {
     'Requisitions',
     'Purchase Orders',
     'Purchasing Settings',
+    'Assets',
     'Workshop Jobs',
     'Developer Dashboard',
   ],
