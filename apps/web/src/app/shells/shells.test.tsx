@@ -36,7 +36,7 @@ const POS_LINKS: Record<Role, string[]> = {
 const OUTSIDE_THE_CARD = ['Point of Sale', 'Asset Checkout'];
 const PROCUREMENT_LINKS: Record<Role, string[]> = {
   cashier: OUTSIDE_THE_CARD,
-  department_manager: [...OUTSIDE_THE_CARD, 'Stores', 'Items & Suppliers', 'Requisitions', 'Assets'],
+  department_manager: [...OUTSIDE_THE_CARD, 'Stores', 'Items & Suppliers', 'Requisitions', 'Assets', 'Workshop Jobs'],
   procurement_admin: [
     ...OUTSIDE_THE_CARD,
     'Stores',
@@ -45,6 +45,7 @@ const PROCUREMENT_LINKS: Record<Role, string[]> = {
     'Purchase Orders',
     'Purchasing Settings',
     'Assets',
+    'Workshop Jobs',
   ],
   manager: [
     'Procurement Dashboard',
@@ -61,6 +62,7 @@ const PROCUREMENT_LINKS: Record<Role, string[]> = {
     'Purchase Orders',
     'Purchasing Settings',
     'Assets',
+    'Workshop Jobs',
   ],
   super_admin: [
     'Procurement Dashboard',
@@ -78,6 +80,7 @@ const PROCUREMENT_LINKS: Record<Role, string[]> = {
     'Purchase Orders',
     'Purchasing Settings',
     'Assets',
+    'Workshop Jobs',
     'Developer Dashboard',
   ],
 };
