@@ -10,4 +10,6 @@ export { dailyStatsQueryOptions, useDailyStats } from './api/get-daily-stats';
 export { fetchZReport as fetchZReportOf } from './api/shift-reports';
 export { EmailReceiptDialog } from './receipt/email-receipt-dialog';
 export { reprintReceipt } from './receipt/reprint-receipt';
+/** Issue #15 item 7: the super admin's discount caps card (Role Management) reads and saves the caps. */
+export { DiscountCapsCard } from './settings/discount-caps-card';
 export { printReport as printShiftReportWithToasts } from './shift/print-report';

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
-import { CARD_FEE_LABEL, paymentMethodTitle, type TransactionDetail } from '@retail-hub/shared';
+import { CARD_FEE_LABEL, formatMoney, paymentMethodTitle, type TransactionDetail } from '@retail-hub/shared';
 import { IconMail, IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PanelLoading } from '@/components/panel';
@@ -65,7 +65,14 @@ function SaleDetail({ sale }: { sale: TransactionDetail }) {
         <Table.Tbody>
           {sale.lines.map((line) => (
             <Table.Tr key={line.id} data-testid="sale-line">
-              <Table.Td>{line.variantName ? `${line.name} (${line.variantName})` : line.name}</Table.Td>
+              <Table.Td>
+                {line.variantName ? `${line.name} (${line.variantName})` : line.name}
+                {line.discount ? (
+                  <Text size="xs" c="green.9" fw={600}>
+                    Discount {discountText(line.discount)}: -{money(line.discount.amount)}
+                  </Text>
+                ) : null}
+              </Table.Td>
               <Table.Td ta="right">{line.quantity}</Table.Td>
               <Table.Td ta="right" ff="monospace">
                 {money(line.unitPrice)}
@@ -79,6 +86,31 @@ function SaleDetail({ sale }: { sale: TransactionDetail }) {
       </Table>
 
       <Stack gap={4} data-testid="sale-totals">
+        {toCents(sale.discountTotal) > 0 ? (
+          <>
+            <Group justify="space-between">
+              <Text>Items</Text>
+              <Text ff="monospace">{formatMoney(toCents(sale.subtotal) + toCents(sale.discountTotal))}</Text>
+            </Group>
+            {sale.discount ? (
+              <Group justify="space-between">
+                <Text c="green.9">
+                  Sale Discount {discountText(sale.discount)}
+                  {sale.discount.approvedBy ? ` (approved by ${sale.discount.approvedBy})` : ''}
+                </Text>
+                <Text ff="monospace" c="green.9">
+                  -{money(sale.discount.amount)}
+                </Text>
+              </Group>
+            ) : null}
+            <Group justify="space-between">
+              <Text c="green.9">All Discounts</Text>
+              <Text ff="monospace" c="green.9">
+                -{money(sale.discountTotal)}
+              </Text>
+            </Group>
+          </>
+        ) : null}
         <Group justify="space-between">
           <Text>Subtotal</Text>
           <Text ff="monospace">{money(sale.subtotal)}</Text>
@@ -160,4 +192,9 @@ function SaleDetail({ sale }: { sale: TransactionDetail }) {
       />
     </Stack>
   );
+}
+
+/** '5%' or '$2.00', as the receipt names a discount. */
+function discountText(discount: { type: 'percent' | 'amount'; value: string }): string {
+  return discount.type === 'percent' ? `${discount.value.replace(/\.?0+$/, '')}%` : money(discount.value);
 }

@@ -36,6 +36,7 @@ import type { PosProduct, RecordedSale } from '../types';
 import { CartPanel } from './cart-panel';
 import { CashierHeader } from './cashier-header';
 import { CompleteDialog, printSaleReceipt } from './complete-dialog';
+import { DiscountDialog, type DiscountTarget } from './discount-dialog';
 import { isCustomerMenuProduct, type MenuMode, ProductBrowser } from './product-browser';
 import { SizeDialog } from './size-dialog';
 
@@ -100,6 +101,8 @@ export function PosTerminal({ user }: { user: SessionUser }) {
   // The e-mail receipt dialog over 'Transaction Complete' (its fields take the keys).
   const [isCompleteNested, setCompleteNested] = useState(false);
   const [isShiftDialogOpen, setShiftDialogOpen] = useState(false);
+  // Issue #15 item 7: the discount dialog, for one line or the whole sale.
+  const [discountTarget, setDiscountTarget] = useState<DiscountTarget | null>(null);
   const [completedSale, setCompletedSale] = useState<RecordedSale | null>(null);
   const [tab, setTab] = useState<string | null>('products');
   const searchInput = useRef<HTMLInputElement | null>(null);
@@ -144,7 +147,9 @@ export function PosTerminal({ user }: { user: SessionUser }) {
     },
     onShiftRequired: () => setShiftDialogOpen(true),
     onPricesChanged: repriceFromServer,
+    onApprovalRefused: () => dispatch({ type: 'clearApproval' }),
   });
+  const saleDiscount = cart.saleDiscount ?? null;
 
   const addProduct = useCallback((product: PosProduct) => {
     if (product.hasVariants) setSizeQueue((queue) => [...queue, product]);
@@ -175,7 +180,7 @@ export function PosTerminal({ user }: { user: SessionUser }) {
       setShiftDialogOpen(true);
       return;
     }
-    const summary = summarizePayment(cart.lines, payment);
+    const summary = summarizePayment(cart.lines, payment, saleDiscount);
     // What stops the sale gets the focus (the panel already says what is wrong).
     if (summary.shortBy > 0 || summary.referenceLooksLikeCard || summary.notesHoldCard) {
       setTab('sale');
@@ -183,7 +188,7 @@ export function PosTerminal({ user }: { user: SessionUser }) {
       else focusById(summary.referenceLooksLikeCard ? PAYMENT_INPUT_IDS.referenceCode : PAYMENT_INPUT_IDS.notes);
       return;
     }
-    checkout.submit(buildSaleRequest(cart.lines, payment));
+    checkout.submit(buildSaleRequest(cart.lines, payment, { saleDiscount, approverPin: cart.approverPin }));
   };
 
   // Stable props for the memoised product browser: a tap changes the cart, not the grid.
@@ -203,7 +208,7 @@ export function PosTerminal({ user }: { user: SessionUser }) {
       ? 'size'
       : isLegendOpen
         ? 'legend'
-        : isShiftDialogOpen
+        : isShiftDialogOpen || discountTarget
           ? 'busy'
           : 'sale';
 
@@ -315,7 +320,7 @@ export function PosTerminal({ user }: { user: SessionUser }) {
   }
 
   const itemCount = cartItemCount(cart.lines);
-  const total = summarizePayment(cart.lines, payment).total;
+  const total = summarizePayment(cart.lines, payment, saleDiscount).total;
 
   const header = (
     <CashierHeader
@@ -367,6 +372,8 @@ export function PosTerminal({ user }: { user: SessionUser }) {
       isSubmitting={checkout.isSubmitting}
       connectionLost={checkout.connectionLost}
       fillHeight={isTwoColumns}
+      saleDiscount={saleDiscount}
+      onDiscount={setDiscountTarget}
     />
   );
 
@@ -444,6 +451,23 @@ export function PosTerminal({ user }: { user: SessionUser }) {
         <ShiftDialog opened={isShiftDialogOpen} onClose={() => setShiftDialogOpen(false)} shift={shift} />
         <CompleteDialog sale={completedSale} onClose={closeComplete} onNestedDialogChange={setCompleteNested} />
         <ShortcutsLegend opened={isLegendOpen} onClose={() => setLegendOpen(false)} />
+        <DiscountDialog
+          target={discountTarget}
+          lines={cart.lines}
+          saleDiscount={saleDiscount}
+          approverPin={cart.approverPin ?? null}
+          method={payment.method}
+          role={user.role}
+          onClose={() => setDiscountTarget(null)}
+          onApply={(discount, approverPin) => {
+            if (discountTarget?.kind === 'line') {
+              dispatch({ type: 'setLineDiscount', key: discountTarget.key, discount, approverPin });
+            } else {
+              dispatch({ type: 'setSaleDiscount', discount, approverPin });
+            }
+            setDiscountTarget(null);
+          }}
+        />
       </Box>
     </Tooltip.Group>
   );
