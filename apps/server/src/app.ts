@@ -9,6 +9,7 @@ import { type LagProbe, ReadRouter } from './db/read-replica';
 import { AppError } from './lib/errors';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { institutionAnalyticsRoutes } from './modules/analytics/institution.routes';
+import { assetRegisterRoutes } from './modules/asset-register/asset-register.routes';
 import { assetRoutes } from './modules/assets/assets.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
@@ -152,6 +153,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(expenseRoutes);
   await app.register(reportRoutes);
   await app.register(assetRoutes);
+  await app.register(assetRegisterRoutes);
   await app.register(stockRoutes);
   await app.register(refundRoutes);
   await app.register(discountCapsRoutes);

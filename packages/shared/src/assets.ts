@@ -71,20 +71,40 @@ const notes = z
   .transform((value) => (value ? value : null));
 
 /** POST /api/asset-checkouts. */
-export const assetCheckoutCreateSchema = z.object({
-  productId: z.guid({ error: ASSET_MESSAGES.assetRequired }),
-  variantId: z.guid({ error: 'Unknown size option' }).nullable().optional(),
-  userId: z.guid({ error: ASSET_MESSAGES.borrowerRequired }),
-  /** ISO 8601 with an offset or Z. A past time is allowed (recording a loan after the fact). */
-  expectedReturnAt: z.iso.datetime({ offset: true, error: ASSET_MESSAGES.expectedReturnInvalid }).nullable().optional(),
-  notes,
-});
+export const assetCheckoutCreateSchema = z
+  .object({
+    /** The POS asset product lent; optional when a registered unit (`assetId`) is lent. */
+    productId: z.guid({ error: ASSET_MESSAGES.assetRequired }).optional(),
+    variantId: z.guid({ error: 'Unknown size option' }).nullable().optional(),
+    /** Issue #17: one registered unit (proc_assets), so the loan history belongs to that unit. */
+    assetId: z.guid({ error: ASSET_MESSAGES.assetRequired }).nullable().optional(),
+    /** Where the lent unit goes (a unit loan only); empty means with the borrower. */
+    locationId: z.guid({ error: 'Unknown location' }).nullable().optional(),
+    userId: z.guid({ error: ASSET_MESSAGES.borrowerRequired }),
+    /** ISO 8601 with an offset or Z. A past time is allowed (recording a loan after the fact). */
+    expectedReturnAt: z.iso
+      .datetime({ offset: true, error: ASSET_MESSAGES.expectedReturnInvalid })
+      .nullable()
+      .optional(),
+    notes,
+  })
+  .refine((body) => Boolean(body?.productId || body?.assetId), {
+    error: ASSET_MESSAGES.assetRequired,
+    path: ['productId'],
+    // Reported together with the other fields' messages, not only once they are valid.
+    when: (payload) => {
+      const value = payload.value as { productId?: unknown; assetId?: unknown } | undefined;
+      return !value?.productId && !value?.assetId;
+    },
+  });
 export type AssetCheckoutCreateInput = z.input<typeof assetCheckoutCreateSchema>;
 
 /** spec §5 Asset return: condition required (good, damaged or needs_maintenance), notes optional. */
 export const assetReturnSchema = z.object({
   returnCondition: z.enum(RETURN_CONDITIONS, { error: ASSET_MESSAGES.returnConditionRequired }),
   notes,
+  /** A registered unit's return: where it goes back to (default: where it was lent from). */
+  locationId: z.guid({ error: 'Unknown location' }).nullable().optional(),
 });
 export type AssetReturnInput = z.input<typeof assetReturnSchema>;
 
@@ -93,15 +113,18 @@ export type AssetReturnInput = z.input<typeof assetReturnSchema>;
 export const assetCheckoutSchema = z.object({
   id: z.string(),
   status: z.enum(CHECKOUT_STATUSES),
-  productId: z.string(),
+  /** Null for the loan of a registered unit (then `asset` names it). */
+  productId: z.string().nullable(),
   variantId: z.string().nullable(),
   userId: z.string(),
+  /** What was lent: the POS product, or for a unit loan its item's name with the tag. */
   product: z.object({
-    id: z.string(),
+    id: z.string().nullable(),
     name: z.string(),
-    assetType: z.enum(ASSET_TYPES),
+    assetType: z.enum(ASSET_TYPES).nullable(),
     location: z.string().nullable(),
   }),
+  asset: z.object({ id: z.string(), assetTag: z.string().nullable() }).nullable().optional(),
   variant: z.object({ id: z.string(), name: z.string() }).nullable(),
   user: z.object({ id: z.string(), firstName: z.string().nullable(), lastName: z.string().nullable() }),
   /** ISO 8601. */

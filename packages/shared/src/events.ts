@@ -7,6 +7,17 @@ import type { Role } from './roles';
  */
 export const DOMAIN_EVENTS = {
   'sale.recorded': ['/api/transactions', '/api/analytics/daily-stats', '/api/analytics/top-products'],
+  /**
+   * Issue #15 item 6: a sale was voided. It leaves every figure, including days the servers had
+   * already summed up (each instance drops its cached day figures when it hears this).
+   */
+  'sale.voided': [
+    '/api/transactions',
+    '/api/sales-history',
+    '/api/analytics/daily-stats',
+    '/api/analytics/top-products',
+    '/api/analytics/summary',
+  ],
   'stock.changed': ['/api/products', '/api/products/low-stock', '/api/analytics/institution'],
   'shift.changed': ['/api/shifts/current'],
   'product.changed': ['/api/products', '/api/products/low-stock', '/api/categories', '/api/analytics/institution'],
@@ -41,6 +52,13 @@ export const DOMAIN_EVENTS = {
     '/api/procurement/requisitions',
     '/api/procurement/purchasing-summary',
   ],
+  /** Issue #17: a registered unit, its maintenance, safety checks or write-offs changed. */
+  'asset.changed': [
+    '/api/procurement/assets',
+    '/api/procurement/maintenance',
+    '/api/procurement/safety-checks',
+    '/api/procurement/writeoffs',
+  ],
 } as const satisfies Record<string, readonly string[]>;
 
 export type DomainEventType = keyof typeof DOMAIN_EVENTS;
@@ -52,6 +70,7 @@ export type DomainEventType = keyof typeof DOMAIN_EVENTS;
  */
 export const DOMAIN_EVENT_PERMISSIONS = {
   'sale.recorded': ['pos.dashboard'],
+  'sale.voided': ['pos.dashboard'],
   'stock.changed': ['catalog.read'],
   'shift.changed': ['pos.sell'],
   'product.changed': ['catalog.read'],
@@ -64,6 +83,7 @@ export const DOMAIN_EVENT_PERMISSIONS = {
   'stores.stock.changed': ['stores.view'],
   'requisition.changed': ['purchasing.requisitions'],
   'purchase-order.changed': ['purchasing.manage', 'purchasing.requisitions'],
+  'asset.changed': ['assets.register'],
 } as const satisfies Record<DomainEventType, readonly Permission[]>;
 
 /** May a user with `role` receive events of `type`? */

@@ -73,6 +73,17 @@ export const PERMISSIONS = {
    * for an issue to their department (`stores.view` plus the service's department check).
    */
   'stores.manage': ['manager', 'procurement_admin', 'super_admin'],
+  /**
+   * The asset register (issue #17, ADR 0004 "Asset register"): reading registered units, their
+   * history, maintenance, safety checks and write-offs. A department_manager reads only units of
+   * their own department.
+   */
+  'assets.register': ['manager', 'department_manager', 'procurement_admin', 'super_admin'],
+  /**
+   * Registering and editing units (by hand, CSV import), scheduling and recording maintenance and
+   * safety checks, and drafting, approving (never one's own), rejecting and disposing write-offs.
+   */
+  'assets.manage': ['manager', 'procurement_admin', 'super_admin'],
   /** User management (spec §6: manager or super_admin). */
   'users.manage': MANAGERS,
   /** Staff & PIN management: the spec leaves it open; we give it to managers and super admins. */

@@ -332,6 +332,14 @@ export const goodsReceiptBodySchema = z.object({
         qtyReceived: qtyInputSchema,
         batchNo: z.string().trim().max(100, { error: 'Batch must be at most 100 characters' }).nullish(),
         expiryDate: dateSchema.nullish(),
+        /**
+         * Issue #17: scanned asset tags for an item flagged as an asset, one per unit received in
+         * order; units without one get a generated tag.
+         */
+        assetTags: z
+          .array(z.string().trim().max(100, { error: 'Asset tag must be at most 100 characters' }))
+          .max(1000)
+          .optional(),
       }),
       { error: PURCHASING_MESSAGES.linesRequired },
     )

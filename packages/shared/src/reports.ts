@@ -73,6 +73,13 @@ export const salesSummarySchema = z.object({
   averageSale: z.string(),
   totalItemsSold: z.number().int(),
   /**
+   * Issue #15 item 5: what refunds given in the range paid back, as a negative amount ('-3.80';
+   * '0.00' with none). totalRevenue, totalItemsSold and dailyRevenue are already net of them;
+   * voided sales are in none of the figures.
+   */
+  totalRefunds: z.string(),
+  refundCount: z.number().int(),
+  /**
    * spec §4 Growth: % change of revenue vs the previous period of equal length, 1 decimal; 0 if that
    * was 0. Null (as previousRevenue) for a reader without reports.ranges: cashiers see today only.
    */

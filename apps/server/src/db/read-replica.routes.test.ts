@@ -120,7 +120,12 @@ describe('reports on a read replica (DATABASE_READ_URL)', () => {
     const app = await appWith(replica);
     try {
       const stats = await inject({ ...t, app }, { method: 'GET', url: '/api/analytics/daily-stats', cookie: cashier });
-      expect(stats.json()).toEqual({ totalSales: '4.50', totalTransactions: 1, totalItemsSold: 1 });
+      expect(stats.json()).toEqual({
+        totalSales: '4.50',
+        totalTransactions: 1,
+        totalItemsSold: 1,
+        totalDiscounts: '0.00',
+      });
     } finally {
       await app.close();
     }

@@ -18,6 +18,15 @@ describe('CSV', () => {
     expect(csv.split('\n')[3]).toBe("'@SUM,3");
   });
 
+  it('a negative amount written as text stays a number; anything more after the minus is escaped', () => {
+    const csv = toCsv(columns, [
+      { name: '-10.00', n: 1 },
+      { name: '-1+2', n: 2 },
+    ]);
+    expect(csv.split('\n')[1]).toBe('-10.00,1');
+    expect(csv.split('\n')[2]).toBe("'-1+2,2");
+  });
+
   it('a streamed export produces the same text as the in-memory one and parses back', async () => {
     const rows = [
       { name: 'Latte', n: 1 },

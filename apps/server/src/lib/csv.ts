@@ -6,10 +6,13 @@ import { stringify as stringifySync } from 'csv-stringify/sync';
 
 /**
  * Security guide: a cell beginning with =, +, -, @ (or a tab/CR) is a formula to a spreadsheet;
- * prefix it with a quote so it shows as text. Numbers are written as numbers, untouched.
+ * prefix it with a quote so it shows as text. Numbers are written as numbers, untouched, and so is
+ * a negative decimal amount written as text ('-10.00').
  */
 export function escapeFormula(value: unknown): unknown {
   if (typeof value !== 'string') return value;
+  // A negative amount ('-10.00', a refund's row) is a number to a spreadsheet, not a formula.
+  if (/^-\d+(\.\d+)?$/.test(value)) return value;
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 

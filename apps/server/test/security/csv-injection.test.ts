@@ -42,6 +42,18 @@ beforeAll(async () => {
     await t.db.execute(statement).catch(() => {});
   }
   shiftIds.push(String((await startShift(t, cashier)).id), String((await startShift(t, admin)).id));
+  // A registered unit whose history holds a formula (issue #17: the asset history export).
+  const unit = await t.db
+    .execute(
+      `with item as (insert into proc_items (sku, name, is_asset) values ('=ITEM1', '@Drill', true) returning id),
+        unit as (insert into proc_assets (item_id, asset_tag, notes) select id, '=TAG1', '+note' from item returning id),
+        event as (insert into proc_asset_events (asset_id, kind, summary)
+          select id, 'registered', '=HYPERLINK("http://evil.example","x")' from unit returning asset_id)
+       select asset_id as id from event`,
+    )
+    .catch(() => null);
+  const unitId = (unit?.rows[0] as { id?: string } | undefined)?.id;
+  if (unitId) shiftIds.push(unitId);
   for (const cookie of [cashier, admin]) {
     const sale = await postSale(
       t,

@@ -99,6 +99,14 @@ export function plausibleBody(method: string, url: string, ids: StoreIds): Recor
       return { supplierId: randomUUID(), lines: [{ itemId: randomUUID(), qtyOrdered: '1', unitPrice: '1.00' }] };
     case 'POST /api/procurement/purchase-orders/:id/receipts':
       return { locationId: randomUUID(), lines: [{ poLineId: randomUUID(), qtyReceived: '1' }] };
+    case 'POST /api/procurement/maintenance':
+      return { assetId: randomUUID(), type: 'preventive', scheduledFor: '2026-12-01T09:00:00Z' };
+    case 'POST /api/procurement/safety-checks':
+      return { scope: 'asset', itemOrAssetId: randomUUID(), checkType: 'PAT test', dueDate: '2026-12-01' };
+    case 'POST /api/procurement/safety-checks/:id/result':
+      return { result: 'passed', inspector: 'Ines' };
+    case 'POST /api/procurement/writeoffs':
+      return { assetId: randomUUID(), reason: 'damaged' };
     case 'POST /api/products/:id/stock-adjustments':
       return { quantity: 1, reason: 'Found in the back room' };
     case 'POST /api/asset-checkouts':

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { products, productVariants } from './catalog';
 import { createdAt, id, timestamptz, updatedAt } from './columns';
 import { checkoutStatusEnum, returnConditionEnum } from './enums';
+import { procAssets, procLocations } from './procurement-core';
 import { users } from './users';
 
 /**
@@ -13,9 +14,8 @@ export const assetCheckouts = pgTable(
   'asset_checkouts',
   {
     id: id(),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'restrict' }),
+    /** The POS product lent; null for a loan of one registered unit (`asset_id`, issue #17). */
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'restrict' }),
     variantId: uuid('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
     userId: uuid('user_id')
       .notNull()
@@ -33,6 +33,10 @@ export const assetCheckouts = pgTable(
     status: checkoutStatusEnum('status').notNull().default('checked_out'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** Issue #17: the registered unit lent, so the loan history belongs to that unit. */
+    assetId: uuid('asset_id').references(() => procAssets.id, { onDelete: 'restrict' }),
+    /** Where the unit was when lent: a return puts it back there unless told otherwise. */
+    fromLocationId: uuid('from_location_id').references(() => procLocations.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('asset_checkouts_status_idx').on(t.status),
@@ -41,5 +45,12 @@ export const assetCheckouts = pgTable(
     index('asset_checkouts_user_id_idx').on(t.userId),
     // 'returned' and a return time go together.
     check('asset_checkouts_returned_check', sql`(${t.status} = 'returned') = (${t.returnedAt} is not null)`),
+    // A loan is of a POS product or of a registered unit.
+    check('asset_checkouts_target_check', sql`${t.productId} is not null or ${t.assetId} is not null`),
+    index('asset_checkouts_asset_id_idx').on(t.assetId),
+    // One open loan per registered unit: the backstop of the conditional UPDATE on proc_assets.
+    uniqueIndex('asset_checkouts_open_asset_unique')
+      .on(t.assetId)
+      .where(sql`${t.returnedAt} is null and ${t.assetId} is not null`),
   ],
 );

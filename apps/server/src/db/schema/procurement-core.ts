@@ -14,7 +14,8 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { products } from './catalog';
-import { createdAt, id, money, quantity, taxRate, updatedAt } from './columns';
+import { createdAt, id, money, quantity, taxRate, timestamptz, updatedAt } from './columns';
+import { users } from './users';
 
 /**
  * Procurement master data (spec §3 Procurement data model, all tables prefixed proc_):
@@ -172,11 +173,59 @@ export const procAssets = pgTable(
     depreciationClass: varchar('depreciation_class', { length: 50 }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * Issue #17 (ADR 0018): the unit's department (a department manager reads their own), where it
+     * is now (null while lent without a destination) and who has it (null when not lent).
+     */
+    departmentId: uuid('department_id').references(() => procDepartments.id, { onDelete: 'set null' }),
+    locationId: uuid('location_id').references(() => procLocations.id, { onDelete: 'set null' }),
+    custodianId: uuid('custodian_id').references((): AnyPgColumn => users.id, { onDelete: 'restrict' }),
+    /**
+     * Where the unit sits in the stock ledger (a received unit); a write-off takes it out of there.
+     * Null for a unit registered by hand or by import: it never entered stock.
+     */
+    stockLocationId: uuid('stock_location_id').references(() => procLocations.id, { onDelete: 'restrict' }),
+    /** manual, import or receipt; a received unit names its goods receipt. */
+    source: varchar('source', { length: 20 }).notNull().default('manual'),
+    goodsReceiptId: uuid('goods_receipt_id'),
+    notes: text('notes'),
+    /** Set when its write-off is disposed: from then on the unit is read-only. */
+    disposedAt: timestamptz('disposed_at'),
+    createdBy: uuid('created_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     unique('proc_assets_item_id_serial_number_unique').on(t.itemId, t.serialNumber),
     check('proc_assets_purchase_price_check', sql`${t.purchasePrice} >= 0`),
+    check('proc_assets_source_check', sql`${t.source} in ('manual', 'import', 'receipt')`),
+    uniqueIndex('proc_assets_asset_tag_upper_unique').on(sql`upper(${t.assetTag})`),
+    index('proc_assets_item_id_idx').on(t.itemId),
+    index('proc_assets_department_id_idx').on(t.departmentId),
+    index('proc_assets_custodian_id_idx').on(t.custodianId),
   ],
+);
+
+/**
+ * One history per asset (issue #17 item 6): an append-only line per thing that happened to the
+ * unit (registered, received, checked out, returned, moved, maintenance, safety checks, write-off),
+ * written in the same transaction as the change itself.
+ */
+export const procAssetEvents = pgTable(
+  'proc_asset_events',
+  {
+    id: id(),
+    assetId: uuid('asset_id')
+      .notNull()
+      .references(() => procAssets.id, { onDelete: 'restrict' }),
+    kind: varchar('kind', { length: 40 }).notNull(),
+    at: timestamptz('at').notNull().defaultNow(),
+    userId: uuid('user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    summary: text('summary').notNull(),
+    refTable: varchar('ref_table', { length: 60 }),
+    refId: uuid('ref_id'),
+    /** Inserted after `at` ties are broken by this counter (several events of one transaction). */
+    seq: integer('seq').generatedAlwaysAsIdentity(),
+  },
+  (t) => [index('proc_asset_events_asset_id_at_idx').on(t.assetId, t.at)],
 );
 
 export const procItemBatches = pgTable(

@@ -10,6 +10,7 @@ import {
   pgTable,
   text,
   unique,
+  uniqueIndex,
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
@@ -246,9 +247,18 @@ export const procAssetWriteoffs = pgTable(
     notes: text('notes'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** Issue #17: when it was submitted and decided, and why (a rejection's reason). */
+    submittedAt: timestamptz('submitted_at'),
+    decidedAt: timestamptz('decided_at'),
+    decisionNote: text('decision_note'),
+    disposedBy: uuid('disposed_by').references(() => users.id, { onDelete: 'restrict' }),
   },
   (t) => [
     index('proc_asset_writeoffs_asset_id_idx').on(t.assetId),
+    // One write-off in progress or done per unit (a rejected one may be followed by another).
+    uniqueIndex('proc_asset_writeoffs_open_unique')
+      .on(t.assetId)
+      .where(sql`${t.status} in ('draft', 'submitted', 'approved', 'disposed')`),
     currencyCheck('proc_asset_writeoffs_salvage_value_currency_check', t.salvageValueCurrency),
     check('proc_asset_writeoffs_salvage_value_amount_check', sql`${t.salvageValueAmount} >= 0`),
   ],

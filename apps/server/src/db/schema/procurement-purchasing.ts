@@ -363,6 +363,10 @@ export const procMaintenance = pgTable(
     status: maintenanceStatusEnum('status').notNull().default('scheduled'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** Issue #17: when work began, who scheduled it, and the loan whose return opened it. */
+    startedAt: timestamptz('started_at'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    checkoutId: uuid('checkout_id'),
   },
   (t) => [
     index('proc_maintenance_asset_id_idx').on(t.assetId),
@@ -388,6 +392,9 @@ export const procSafetyChecks = pgTable(
     notes: text('notes'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** Issue #17: when the result was recorded (orders checks of one day) and who recorded it. */
+    recordedAt: timestamptz('recorded_at'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('proc_safety_checks_target_idx').on(t.scope, t.itemOrAssetId),

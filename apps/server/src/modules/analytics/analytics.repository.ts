@@ -1,6 +1,6 @@
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { products, transactionItems, transactions } from '../../db/schema/index';
+import { products, refundItems, refunds, transactionItems, transactions } from '../../db/schema/index';
 
 const completedIn = (range: { start: Date; end: Date }) =>
   and(
@@ -68,4 +68,42 @@ export async function productCards(db: DbOrTx, ids: string[]) {
     .select({ id: products.id, name: products.name, imageUrl: products.imageUrl })
     .from(products)
     .where(sql`${products.id} = any(${sql.param(ids)}::uuid[])`);
+}
+
+/**
+ * Refunds given in [start, end) per store day (of the refund, not of the sale) and VTPD flag (of
+ * the sale): the amount given back (numeric string) and how many (issue #15 item 5). A refund is
+ * written once, stamped with now(), and never changed, so closed days cache like sales.
+ */
+export async function refundFiguresByDay(db: DbOrTx, span: DaySpan) {
+  const day = sql<string>`((${refunds.createdAt} at time zone ${span.timeZone})::date)::text`;
+  return db
+    .select({
+      date: day,
+      vtpd: isVtpd,
+      refunded: sql<string>`sum(${refunds.total})::text`,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(refunds)
+    .innerJoin(transactions, eq(transactions.id, refunds.transactionId))
+    .where(and(gte(refunds.createdAt, span.start), lt(refunds.createdAt, span.end)))
+    .groupBy(sql`1`, sql`2`);
+}
+
+/** Refunded units and amounts of [start, end) per store day, VTPD flag and product. */
+export async function refundProductFiguresByDay(db: DbOrTx, span: DaySpan) {
+  const day = sql<string>`((${refunds.createdAt} at time zone ${span.timeZone})::date)::text`;
+  return db
+    .select({
+      date: day,
+      vtpd: isVtpd,
+      productId: refundItems.productId,
+      quantity: sql<number>`sum(${refundItems.quantity})::int`,
+      amount: sql<string>`sum(${refundItems.totalPrice})::text`,
+    })
+    .from(refundItems)
+    .innerJoin(refunds, eq(refunds.id, refundItems.refundId))
+    .innerJoin(transactions, eq(transactions.id, refunds.transactionId))
+    .where(and(gte(refunds.createdAt, span.start), lt(refunds.createdAt, span.end)))
+    .groupBy(sql`1`, sql`2`, refundItems.productId);
 }

@@ -96,7 +96,12 @@ describe("today's figures in the store's time zone", () => {
     const response = await inject(t, { method: 'GET', url: '/api/analytics/daily-stats', cookie: cashier });
     expect(response.statusCode).toBe(200);
     // 9.00 cash + 10.24 eftpos (9.99 + 0.25 card fee); 2 + 3 units.
-    expect(response.json()).toEqual({ totalSales: '19.24', totalTransactions: 2, totalItemsSold: 5 });
+    expect(response.json()).toEqual({
+      totalSales: '19.24',
+      totalTransactions: 2,
+      totalItemsSold: 5,
+      totalDiscounts: '0.00',
+    });
   });
 
   it("top products default to today's, by units sold, with their revenue", async () => {

@@ -18,6 +18,12 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   const rollup = new SalesRollup(app.database.db, app.config.storeTimeZone, Date.now, (until) =>
     app.reads.final(until),
   );
+  // A void changes a recorded sale (issue #15 item 6): the day figures summed so far may hold it.
+  // Every instance hears the event (NOTIFY on PostgreSQL) and sums again from the database.
+  const unsubscribe = app.events.subscribe((event) => {
+    if (event.type === 'sale.voided') rollup.forget();
+  });
+  app.addHook('onClose', async () => unsubscribe());
   const deps = { db: app.database.db, timeZone: app.config.storeTimeZone, rollup };
   app.get(
     '/api/analytics/daily-stats',

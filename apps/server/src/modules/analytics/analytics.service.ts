@@ -19,7 +19,10 @@ type Deps = { db: Db; timeZone: string; rollup: SalesRollup };
 export const DEFAULT_TOP_PRODUCTS = 10;
 export const MAX_TOP_PRODUCTS = 100;
 
-/** spec §3 Daily stats: today's completed sales in the store's time zone. */
+/**
+ * spec §3 Daily stats: today's completed sales in the store's time zone, net of today's refunds
+ * (issue #15 item 5: totalSales and totalItemsSold are after refunds; voided sales are not sales).
+ */
 export async function dailyStats(deps: Deps): Promise<DailyStats> {
   const today = storeTodayRange(deps.timeZone).startDate;
   const [day] = await deps.rollup.days(today, today);
@@ -111,6 +114,8 @@ export async function salesSummary(
     totalTransactions: totals.sales,
     averageSale: centsToDecimal(totals.sales === 0 ? 0 : Math.round(totals.revenue / totals.sales)),
     totalItemsSold: totals.items,
+    totalRefunds: centsToDecimal(-totals.refunds),
+    refundCount: totals.refundCount,
     growth: reader.canViewReports ? growthPercent(totals.revenue, previous.revenue) : null,
     previousStartDate,
     previousEndDate,

@@ -184,6 +184,8 @@ describe('GET /api/analytics/summary', () => {
       totalTransactions: 4,
       averageSale: '11.18',
       totalItemsSold: 12,
+      totalRefunds: '0.00',
+      refundCount: 0,
       growth: 37.5,
       previousStartDate: '2025-01-07',
       previousEndDate: '2025-01-09',

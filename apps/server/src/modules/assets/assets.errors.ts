@@ -37,6 +37,8 @@ export const assetErrors = {
     new AppError(400, 'assets.borrower_inactive', 'This staff member is inactive and cannot borrow assets.', {
       errors: { userId: 'This staff member is inactive and cannot borrow assets.' },
     }),
+  unitTaken: () =>
+    new AppError(409, 'assets.unit_not_lendable', 'This unit has just been checked out by someone else.'),
   alreadyReturned: () => new AppError(409, 'assets.already_returned', 'This asset has already been returned.'),
   notFlagged: (name: string) => new AppError(409, 'assets.not_flagged', `${name} is not flagged for maintenance.`),
   unknownCursor: () =>

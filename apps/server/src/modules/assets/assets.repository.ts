@@ -7,9 +7,17 @@ import type {
   Role,
   ServiceFlag,
 } from '@retail-hub/shared';
-import { and, asc, desc, eq, gte, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { assetCheckouts, products, productVariants, users } from '../../db/schema/index';
+import {
+  assetCheckouts,
+  procAssets,
+  procItems,
+  procLocations,
+  products,
+  productVariants,
+  users,
+} from '../../db/schema/index';
 import { applyStockDelta } from '../stock/stock.service';
 
 /**
@@ -25,12 +33,14 @@ const displayedStatus = (now: Date) => sql<CheckoutStatus>`case
 export type CheckoutRow = {
   id: string;
   status: CheckoutStatus;
-  productId: string;
+  productId: string | null;
   variantId: string | null;
   userId: string;
   productName: string;
-  assetType: AssetType;
+  assetType: AssetType | null;
   location: string | null;
+  assetId: string | null;
+  assetTag: string | null;
   variantName: string | null;
   firstName: string | null;
   lastName: string | null;
@@ -118,9 +128,12 @@ export async function listCheckoutRows(
       productId: assetCheckouts.productId,
       variantId: assetCheckouts.variantId,
       userId: assetCheckouts.userId,
-      productName: products.name,
+      // A registered unit's loan (issue #17) is named by its item and tag, and sits at its location.
+      productName: sql<string>`coalesce(${products.name}, concat_ws(' ', ${procItems.name}, ${procAssets.assetTag}))`,
       assetType: products.assetType,
-      location: products.location,
+      location: sql<string | null>`coalesce(${products.location}, ${procLocations.code})`,
+      assetId: assetCheckouts.assetId,
+      assetTag: procAssets.assetTag,
       variantName: productVariants.name,
       firstName: users.firstName,
       lastName: users.lastName,
@@ -132,7 +145,10 @@ export async function listCheckoutRows(
       returnNotes: assetCheckouts.returnNotes,
     })
     .from(assetCheckouts)
-    .innerJoin(products, eq(products.id, assetCheckouts.productId))
+    .leftJoin(products, eq(products.id, assetCheckouts.productId))
+    .leftJoin(procAssets, eq(procAssets.id, assetCheckouts.assetId))
+    .leftJoin(procItems, eq(procItems.id, procAssets.itemId))
+    .leftJoin(procLocations, eq(procLocations.id, procAssets.locationId))
     .innerJoin(users, eq(users.id, assetCheckouts.userId))
     .leftJoin(productVariants, eq(productVariants.id, assetCheckouts.variantId))
     .where(and(listConditions(options), options.cursor ? afterCursor(sort, options.cursor) : undefined))
@@ -298,13 +314,15 @@ export async function insertCheckout(
   db: DbOrTx,
   values: {
     id: string;
-    productId: string;
+    productId: string | null;
     variantId: string | null;
     userId: string;
     checkedOutAt: Date;
     expectedReturnAt: Date | null;
     notes: string | null;
     checkedOutBy: string;
+    assetId?: string | null;
+    fromLocationId?: string | null;
   },
 ): Promise<string> {
   const [row] = await db
@@ -322,12 +340,24 @@ export async function markReturned(
   db: DbOrTx,
   id: string,
   values: { returnedAt: Date; returnCondition: ReturnCondition; returnNotes: string | null; returnedBy: string },
-): Promise<{ productId: string; variantId: string | null } | null> {
+): Promise<{
+  productId: string | null;
+  variantId: string | null;
+  assetId: string | null;
+  fromLocationId: string | null;
+  userId: string;
+} | null> {
   const rows = await db
     .update(assetCheckouts)
     .set({ ...values, status: 'returned', updatedAt: sql`now()` })
     .where(and(eq(assetCheckouts.id, id), isNull(assetCheckouts.returnedAt)))
-    .returning({ productId: assetCheckouts.productId, variantId: assetCheckouts.variantId });
+    .returning({
+      productId: assetCheckouts.productId,
+      variantId: assetCheckouts.variantId,
+      assetId: assetCheckouts.assetId,
+      fromLocationId: assetCheckouts.fromLocationId,
+      userId: assetCheckouts.userId,
+    });
   return rows[0] ?? null;
 }
 

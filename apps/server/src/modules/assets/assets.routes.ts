@@ -64,6 +64,7 @@ export const assetRoutes: FastifyPluginAsyncZod<AssetRoutesOptions> = async (app
   const deps: AssetDeps = {
     database: app.database,
     events: app.events,
+    config: app.config,
     ...(options.now ? { now: options.now } : {}),
   };
 

@@ -10,6 +10,8 @@ import {
   type Role,
 } from '@retail-hub/shared';
 import type { Db } from '../../db/client';
+import { pgErrorCode } from '../../lib/db-errors';
+import { actorName, claimUnit, releaseUnit } from '../asset-register/asset-register.service';
 import type { EventBus } from '../events/event-bus';
 import { assetErrors } from './assets.errors';
 import {
@@ -37,6 +39,8 @@ import {
 export type AssetDeps = {
   database: { db: Db };
   events: EventBus;
+  /** The store's time zone: a unit's safety check is due on a store date (issue #17). */
+  config: { storeTimeZone: string };
   /** Defaults to the system clock; `vi.setSystemTime` moves it too. */
   now?: () => Date;
 };
@@ -56,6 +60,7 @@ function toCheckout(row: CheckoutRow): AssetCheckout {
     variantId: row.variantId,
     userId: row.userId,
     product: { id: row.productId, name: row.productName, assetType: row.assetType, location: row.location },
+    ...(row.assetId ? { asset: { id: row.assetId, assetTag: row.assetTag } } : {}),
     variant: row.variantId && row.variantName !== null ? { id: row.variantId, name: row.variantName } : null,
     user: { id: row.userId, firstName: row.firstName, lastName: row.lastName },
     checkedOutAt: row.checkedOutAt.toISOString(),
@@ -125,8 +130,10 @@ export async function checkOut(
   deps: AssetDeps,
   actor: Actor,
   input: {
-    productId: string;
+    productId?: string | undefined;
     variantId?: string | null | undefined;
+    assetId?: string | null | undefined;
+    locationId?: string | null | undefined;
     userId: string;
     expectedReturnAt?: string | null | undefined;
     notes: string | null;
@@ -134,12 +141,14 @@ export async function checkOut(
 ): Promise<AssetCheckout> {
   const { db } = deps.database;
   const now = clock(deps);
+  if (input.assetId) return checkOutUnit(deps, actor, { ...input, assetId: input.assetId });
+  const productId = input.productId as string;
   const id = await db.transaction(async (tx) => {
     const borrower = await findUserFacts(tx, input.userId);
     if (!borrower) throw assetErrors.borrowerNotFound();
     if (!borrower.isActive) throw assetErrors.borrowerInactive();
 
-    const asset = await findAsset(tx, input.productId);
+    const asset = await findAsset(tx, productId);
     if (!asset) throw assetErrors.assetNotFound();
     checkLendable(asset);
     if (asset.serviceFlag) throw assetErrors.flagged(asset.name, asset.serviceFlag);
@@ -178,7 +187,60 @@ export async function checkOut(
     });
   });
   await deps.events.publish('checkout.changed', [id]);
-  await deps.events.publish('stock.changed', [input.productId]);
+  await deps.events.publish('stock.changed', [productId]);
+  return oneCheckout(deps, id, now);
+}
+
+/**
+ * Issue #17: lending one registered unit. The borrower is checked as for any loan; the unit is
+ * claimed by one conditional UPDATE (custodian and location move together, or the lender hears
+ * why not: lent, in maintenance, failed or overdue safety check, written off); the loan row
+ * belongs to the unit. No POS stock moves: the unit is not a shop product.
+ */
+async function checkOutUnit(
+  deps: AssetDeps,
+  actor: Actor,
+  input: {
+    assetId: string;
+    locationId?: string | null | undefined;
+    userId: string;
+    expectedReturnAt?: string | null | undefined;
+    notes: string | null;
+  },
+): Promise<AssetCheckout> {
+  const now = clock(deps);
+  const id = await deps.database.db.transaction(async (tx) => {
+    const borrower = await findUserFacts(tx, input.userId);
+    if (!borrower) throw assetErrors.borrowerNotFound();
+    if (!borrower.isActive) throw assetErrors.borrowerInactive();
+    const checkoutId = randomUUID();
+    const claimed = await claimUnit({ ...deps, now: () => now }, tx, {
+      assetId: input.assetId,
+      borrowerId: borrower.id,
+      borrowerName: await actorName(tx, borrower.id),
+      locationId: input.locationId ?? null,
+      actorId: actor.id,
+      checkoutId,
+    });
+    return insertCheckout(tx, {
+      id: checkoutId,
+      productId: null,
+      variantId: null,
+      assetId: input.assetId,
+      fromLocationId: claimed.fromLocationId,
+      userId: borrower.id,
+      checkedOutAt: now,
+      expectedReturnAt: input.expectedReturnAt ? new Date(input.expectedReturnAt) : null,
+      notes: input.notes,
+      checkedOutBy: actor.id,
+    }).catch((error) => {
+      // The one-open-loan-per-unit index: another checkout of this unit won.
+      if (pgErrorCode(error) === '23505') throw assetErrors.unitTaken();
+      throw error;
+    });
+  });
+  await deps.events.publish('checkout.changed', [id]);
+  await deps.events.publish('asset.changed', [input.assetId]);
   return oneCheckout(deps, id, now);
 }
 
@@ -191,10 +253,11 @@ export async function returnAsset(
   deps: AssetDeps,
   actor: Actor,
   id: string,
-  input: { returnCondition: ReturnCondition; notes: string | null },
+  input: { returnCondition: ReturnCondition; notes: string | null; locationId?: string | null | undefined },
 ): Promise<AssetCheckout> {
   const { db } = deps.database;
   const now = clock(deps);
+  let unitId: string | null = null;
   const productId = await db.transaction(async (tx) => {
     const closed = await markReturned(tx, id, {
       returnedAt: now,
@@ -206,6 +269,21 @@ export async function returnAsset(
       if (await checkoutExists(tx, id)) throw assetErrors.alreadyReturned();
       throw assetErrors.checkoutNotFound();
     }
+    if (closed.assetId) {
+      // Issue #17: a registered unit goes back (custodian cleared, location restored, condition
+      // recorded); a damaged or needs-maintenance return opens a corrective job.
+      unitId = closed.assetId;
+      await releaseUnit({ ...deps, now: () => now }, tx, {
+        assetId: closed.assetId,
+        locationId: input.locationId ?? closed.fromLocationId,
+        condition: input.returnCondition,
+        notes: input.notes,
+        actorId: actor.id,
+        checkoutId: id,
+      });
+      return null;
+    }
+    if (!closed.productId) return null;
     // A deleted size option nulls the loan's variantId; then the unit goes back to the product.
     const movement = { checkoutId: id, userId: actor.id };
     const restored = closed.variantId
@@ -216,8 +294,11 @@ export async function returnAsset(
     return closed.productId;
   });
   await deps.events.publish('checkout.changed', [id]);
-  await deps.events.publish('stock.changed', [productId]);
-  if (input.returnCondition !== 'good') await deps.events.publish('product.changed', [productId]);
+  if (unitId) await deps.events.publish('asset.changed', [unitId]);
+  if (productId) {
+    await deps.events.publish('stock.changed', [productId]);
+    if (input.returnCondition !== 'good') await deps.events.publish('product.changed', [productId]);
+  }
   return oneCheckout(deps, id, now);
 }
 

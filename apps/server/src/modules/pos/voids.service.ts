@@ -88,7 +88,7 @@ export async function voidSale(
   });
   if (!outcome.replayed) {
     await request.server.events.publish('stock.changed', outcome.products);
-    await request.server.events.publish('sale.recorded', [saleId]);
+    await request.server.events.publish('sale.voided', [saleId]);
   }
   return { replayed: outcome.replayed, sale: await transactionDetail(deps, saleId, actor) };
 }

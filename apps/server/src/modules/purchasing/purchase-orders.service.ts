@@ -18,6 +18,7 @@ import {
   qtyToMilli,
 } from '@retail-hub/shared';
 import type { DbOrTx } from '../../db/client';
+import { registerReceivedUnits } from '../asset-register/asset-register.service';
 import type { MailService } from '../mail/mail.service';
 import { postInventoryMovement } from '../stores/inventory.service';
 import { purchasingErrors as errors } from './purchasing.errors';
@@ -479,6 +480,7 @@ export async function receiveGoods(
   const location = await findLocation(db, body.locationId);
   const year = storeYear(deps.config.storeTimeZone);
   let delivered = false;
+  let registered = false;
   let grn = '';
   const posProductIds = new Set<string>();
   await db.transaction(async (tx) => {
@@ -554,6 +556,18 @@ export async function receiveGoods(
           createdBy: actor.user.id,
         });
         if (posted.posProductId) posProductIds.add(posted.posProductId);
+        // Issue #17: an item flagged as an asset becomes one registered unit per unit received.
+        const units = await registerReceivedUnits(deps, tx, {
+          itemId: orderLine.item_id,
+          qtyMilli: line.qtyReceived,
+          locationId: body.locationId,
+          goodsReceiptId: receiptId,
+          grnNumber: grn,
+          unitCost: orderLine.unit_price,
+          user: actor.user,
+          tags: line.assetTags,
+        });
+        if (units.length > 0) registered = true;
       }
     }
     if (!body.rejected) {
@@ -572,6 +586,7 @@ export async function receiveGoods(
   });
   await deps.events.publish('purchase-order.changed', [poId]);
   if (posProductIds.size > 0) await deps.events.publish('stock.changed', [...posProductIds]);
+  if (registered) await deps.events.publish('asset.changed');
   return getPurchaseOrder(deps, poId);
 }
 

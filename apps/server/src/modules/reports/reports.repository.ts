@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, like, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { products, transactionItems, transactions, users } from '../../db/schema/index';
+import { products, refundItems, refunds, transactionItems, transactions, users } from '../../db/schema/index';
 
 export type DailySaleRow = {
   id: string;
@@ -15,6 +15,11 @@ export type DailySaleRow = {
   tax: string;
   total: string;
   items: Array<{ quantity: number; productName: string; variantName: string | null }>;
+  /**
+   * Set on a refund's row (issue #15 item 5): its amounts are negative, `id` is the refund's, and
+   * `saleId` the sale it refunds. Absent on a sale's row.
+   */
+  refund?: { saleId: string; reason: string };
 };
 
 const completed = eq(transactions.status, 'completed');
@@ -47,7 +52,8 @@ export function vtpdSalesBetween(
   range: { start: Date; end: Date },
   pageSize = 500,
 ): AsyncGenerator<DailySaleRow> {
-  return salesInOrder(db, and(createdIn(range), like(transactions.referenceCode, 'VTPD%')), {
+  // A voided sale is not a sale (issue #15 item 6): it is not exported.
+  return salesInOrder(db, and(createdIn(range), completed, like(transactions.referenceCode, 'VTPD%')), {
     pageSize,
     newestFirst: true,
   });
@@ -118,5 +124,141 @@ async function* salesInOrder(
     if (page.length < pageSize) return;
     const last = page[page.length - 1] as (typeof page)[number];
     after = { createdAt: last.cursor, id: last.id };
+  }
+}
+
+const refundCreatedIn = (range: { start: Date; end: Date }) =>
+  and(gte(refunds.createdAt, range.start), lt(refunds.createdAt, range.end));
+
+/** Refunds given in [start, end), oldest first, as negative rows (issue #15 item 5: the daily CSV). */
+export function refundsBetween(db: DbOrTx, range: { start: Date; end: Date }, pageSize = 500) {
+  return refundsInOrder(db, refundCreatedIn(range), { pageSize, newestFirst: false });
+}
+
+/** Refunds given during one shift (whatever shift the sale was in), oldest first: the shift CSV. */
+export function refundsOfShift(db: DbOrTx, shiftId: number, pageSize = 500) {
+  return refundsInOrder(db, eq(refunds.shiftId, shiftId), { pageSize, newestFirst: false });
+}
+
+/** Refunds of VTPD sales given in [start, end), newest first: the VTPD export. */
+export function vtpdRefundsBetween(db: DbOrTx, range: { start: Date; end: Date }, pageSize = 500) {
+  return refundsInOrder(db, and(refundCreatedIn(range), like(transactions.referenceCode, 'VTPD%')), {
+    pageSize,
+    newestFirst: true,
+  });
+}
+
+const negate = (amount: string) => (/^0+(\.0+)?$/.test(amount) ? amount : `-${amount}`);
+
+/**
+ * Refunds as rows of the sales exports: the refund's own id, time and method, the sale's reference
+ * code (the card payment it goes back to), and every amount negative. Paged like salesInOrder.
+ */
+async function* refundsInOrder(
+  db: DbOrTx,
+  filter: SQL | undefined,
+  order: { pageSize: number; newestFirst: boolean },
+): AsyncGenerator<DailySaleRow> {
+  const { pageSize, newestFirst } = order;
+  let after: { createdAt: string; id: string } | null = null;
+  while (true) {
+    const page = await db
+      .select({
+        id: refunds.id,
+        saleId: refunds.transactionId,
+        userId: refunds.userId,
+        createdAt: refunds.createdAt,
+        cursor: sql<string>`${refunds.createdAt}::text`,
+        cashierFirstName: users.firstName,
+        cashierLastName: users.lastName,
+        paymentMethod: refunds.paymentMethod,
+        referenceCode: transactions.referenceCode,
+        reason: refunds.reason,
+        note: refunds.note,
+        subtotal: refunds.subtotal,
+        tax: refunds.cardFee,
+        total: refunds.total,
+      })
+      .from(refunds)
+      .innerJoin(transactions, eq(transactions.id, refunds.transactionId))
+      .innerJoin(users, eq(users.id, refunds.userId))
+      .where(
+        and(
+          filter,
+          after
+            ? newestFirst
+              ? sql`(${refunds.createdAt}, ${refunds.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
+              : sql`(${refunds.createdAt}, ${refunds.id}) > (${after.createdAt}::timestamptz, ${after.id}::uuid)`
+            : undefined,
+        ),
+      )
+      .orderBy(
+        ...(newestFirst ? [desc(refunds.createdAt), desc(refunds.id)] : [asc(refunds.createdAt), asc(refunds.id)]),
+      )
+      .limit(pageSize);
+    if (page.length === 0) return;
+    const lines = await db
+      .select({
+        refundId: refundItems.refundId,
+        quantity: refundItems.quantity,
+        productName: products.name,
+        variantName: transactionItems.variantName,
+      })
+      .from(refundItems)
+      .innerJoin(products, eq(products.id, refundItems.productId))
+      .innerJoin(transactionItems, eq(transactionItems.id, refundItems.transactionItemId))
+      .where(sql`${refundItems.refundId} = any(${sql.param(page.map((r) => r.id))}::uuid[])`)
+      .orderBy(asc(transactionItems.lineNo), asc(refundItems.id));
+    const itemsByRefund = new Map<string, DailySaleRow['items']>();
+    for (const { refundId, ...line } of lines) {
+      const list = itemsByRefund.get(refundId);
+      if (list) list.push(line);
+      else itemsByRefund.set(refundId, [line]);
+    }
+    for (const r of page) {
+      yield {
+        id: r.id,
+        userId: r.userId,
+        createdAt: r.createdAt,
+        cashierFirstName: r.cashierFirstName,
+        cashierLastName: r.cashierLastName,
+        paymentMethod: r.paymentMethod,
+        referenceCode: r.referenceCode,
+        notes: r.note,
+        subtotal: negate(r.subtotal),
+        tax: negate(r.tax),
+        total: negate(r.total),
+        items: itemsByRefund.get(r.id) ?? [],
+        refund: { saleId: r.saleId, reason: r.reason },
+      };
+    }
+    if (page.length < pageSize) return;
+    const last = page[page.length - 1] as (typeof page)[number];
+    after = { createdAt: last.cursor, id: last.id };
+  }
+}
+
+/** Two row streams, each in time order, merged into one in the same order (sales and their refunds). */
+export async function* mergeByTime(
+  a: AsyncGenerator<DailySaleRow>,
+  b: AsyncGenerator<DailySaleRow>,
+  newestFirst = false,
+): AsyncGenerator<DailySaleRow> {
+  let x = await a.next();
+  let y = await b.next();
+  while (!x.done || !y.done) {
+    const takeA =
+      y.done ||
+      (!x.done &&
+        (newestFirst
+          ? x.value.createdAt.getTime() >= y.value.createdAt.getTime()
+          : x.value.createdAt.getTime() <= y.value.createdAt.getTime()));
+    if (takeA && !x.done) {
+      yield x.value;
+      x = await a.next();
+    } else if (!y.done) {
+      yield y.value;
+      y = await b.next();
+    }
   }
 }

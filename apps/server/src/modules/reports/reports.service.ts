@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import {
   paymentMethodLabel,
+  refundNumber,
   transactionNumber,
   VTPD_CSV_COLUMNS,
   type VtpdExportQuery,
@@ -16,15 +17,28 @@ import {
   completedSalesBetween,
   completedSalesOfShift,
   type DailySaleRow,
+  mergeByTime,
+  refundsBetween,
+  refundsOfShift,
+  vtpdRefundsBetween,
   vtpdSalesBetween,
 } from './reports.repository';
+
+/** A sale's number, or a refund's own ('R' + 6) on a refund's row (issue #15 item 5). */
+const documentNumber = (r: DailySaleRow) => (r.refund ? refundNumber(r.id) : transactionNumber(r.id));
+
+/** A refund's row says which sale it refunds and why, before any note. */
+const rowNotes = (r: DailySaleRow) =>
+  r.refund
+    ? [`REFUND of #${transactionNumber(r.refund.saleId)}: ${r.refund.reason}`, r.notes].filter(Boolean).join(' - ')
+    : r.notes;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
 function dailyColumns(timeZone: string): CsvColumn<DailySaleRow>[] {
   const local = (row: DailySaleRow) => wallClock(row.createdAt, timeZone);
   return [
-    { header: 'Transaction', value: (r) => transactionNumber(r.id) },
+    { header: 'Transaction', value: documentNumber },
     {
       header: 'Date',
       value: (r) => {
@@ -70,7 +84,11 @@ export function dailySalesCsv(
   const range = storeTodayRange(deps.timeZone);
   return {
     filename: `sales-${range.startDate}.csv`,
-    stream: csvStream(dailyColumns(deps.timeZone), visibleRows(reader, completedSalesBetween(deps.db, range))),
+    // Refunds given today are rows too, with negative amounts, in time order among the sales.
+    stream: csvStream(
+      dailyColumns(deps.timeZone),
+      visibleRows(reader, mergeByTime(completedSalesBetween(deps.db, range), refundsBetween(deps.db, range))),
+    ),
   };
 }
 
@@ -87,13 +105,17 @@ export async function shiftSalesCsv(
   const shift = await readableShift(deps.db, shiftId, reader);
   return {
     filename: `shift-${shift.id}-sales.csv`,
-    stream: csvStream(dailyColumns(deps.timeZone), completedSalesOfShift(deps.db, shift.id)),
+    stream: csvStream(
+      dailyColumns(deps.timeZone),
+      mergeByTime(completedSalesOfShift(deps.db, shift.id), refundsOfShift(deps.db, shift.id)),
+    ),
   };
 }
 
 /** spec §9 Export CSV (VTPD): one value per column of VTPD_CSV_COLUMNS, in that order. */
 function vtpdColumns(timeZone: string): CsvColumn<DailySaleRow>[] {
   const cells: Record<(typeof VTPD_CSV_COLUMNS)[number], (r: DailySaleRow) => unknown> = {
+    // A refund's row carries the refund's own id; its notes name the sale it refunds.
     'Transaction ID': (r) => r.id,
     'Date/Time': (r) => {
       const w = wallClock(r.createdAt, timeZone);
@@ -109,7 +131,7 @@ function vtpdColumns(timeZone: string): CsvColumn<DailySaleRow>[] {
       r.items
         .map((i) => `${i.quantity}x ${i.variantName ? `${i.productName} (${i.variantName})` : i.productName}`)
         .join('; '),
-    Notes: (r) => r.notes,
+    Notes: rowNotes,
     // spec §9 Receipt: a sale without a cashier's name shows 'Unknown Cashier'.
     Cashier: (r) => [r.cashierFirstName, r.cashierLastName].filter(Boolean).join(' ').trim() || 'Unknown Cashier',
   };
@@ -139,5 +161,6 @@ export function vtpdSalesCsv(
 }
 
 async function* rowsFrom(pick: () => Promise<Db>, range: { start: Date; end: Date }): AsyncGenerator<DailySaleRow> {
-  yield* vtpdSalesBetween(await pick(), range);
+  const db = await pick();
+  yield* mergeByTime(vtpdSalesBetween(db, range), vtpdRefundsBetween(db, range), true);
 }

@@ -171,6 +171,15 @@ describe('issues', () => {
     expect((await act(s.procurement_admin, `/api/procurement/issues/${asked.id}/cancel`)).statusCode).toBe(409);
     const mine = await get<Issue[]>(t, s.department_manager, '/api/procurement/issues');
     expect(mine.map((i) => i.id)).toContain(asked.id);
+    const { rows } = await t.db.execute(
+      `select activity_type, user_id from user_activity where details->>'issueId' = $1 order by timestamp`,
+      [asked.id],
+    );
+    expect(rows).toEqual([
+      { activity_type: 'issue_requested', user_id: s.ids.department_manager },
+      { activity_type: 'issue_approved', user_id: s.ids.procurement_admin },
+      { activity_type: 'issue_completed', user_id: s.ids.procurement_admin },
+    ]);
   });
 
   it('refuses an issue from a location that does not hold enough (409) and changes nothing', async () => {
@@ -264,6 +273,18 @@ describe('transfers', () => {
       `/api/procurement/items/${item.id}/batches`,
     );
     expect(batches.find((b) => b.locationId === to.id)?.expiryDate).toBe('2027-01-01');
+    // Every step left an activity row with who did it.
+    const { rows } = await t.db.execute(
+      `select activity_type, details->>'summary' as summary from user_activity where details->>'transferId' = $1 order by timestamp, activity_type`,
+      [transfer.id],
+    );
+    expect(rows.map((r) => r.activity_type)).toEqual([
+      'transfer_requested',
+      'transfer_approved',
+      'transfer_dispatched',
+      'transfer_received',
+    ]);
+    expect(rows.at(-1)?.summary).toContain('0.500 short');
     await expectLedgerBalanced(t);
   });
 

@@ -13,7 +13,9 @@ import {
   type Transfer,
   type TransferBody,
 } from '@retail-hub/shared';
+import type { DbOrTx } from '../../db/client';
 import type { AuthUser } from '../../types';
+import { recordActivity } from '../activity/activity.service';
 import {
   batchBalances,
   type CountRow,
@@ -40,6 +42,40 @@ import { postInventoryMovement } from './inventory.service';
 import { findItem, findLocation } from './masters.repository';
 import { checkDepartment, type StoresDeps } from './masters.service';
 import { storesErrors } from './stores.errors';
+
+/** Activity rows of the stores documents (issue #16 item 8). */
+export const STORES_ACTIVITY = {
+  countRecorded: 'stock_count_recorded',
+  issueRequested: 'issue_requested',
+  issueApproved: 'issue_approved',
+  issueCompleted: 'issue_completed',
+  issueCancelled: 'issue_cancelled',
+  transferRequested: 'transfer_requested',
+  transferApproved: 'transfer_approved',
+  transferDispatched: 'transfer_dispatched',
+  transferReceived: 'transfer_received',
+  transferCancelled: 'transfer_cancelled',
+} as const;
+
+async function storesActivity(
+  db: DbOrTx,
+  user: AuthUser,
+  activityType: string,
+  summary: string,
+  details: Record<string, unknown>,
+): Promise<void> {
+  await recordActivity(db, {
+    userId: user.id,
+    activityType,
+    ipAddress: null,
+    userAgent: null,
+    details: { ...details, summary },
+  });
+}
+
+const issueText = (i: Issue) =>
+  `${i.qty} ${i.uom} ${i.sku} from ${i.locationCode} to ${i.departmentName ?? 'a department'}`;
+const transferText = (t: Transfer) => `${t.qty} ${t.uom} ${t.sku} ${t.fromLocationCode} → ${t.toLocationCode}`;
 
 const iso = (value: Date | string | null): string | null =>
   value === null ? null : value instanceof Date ? value.toISOString() : new Date(value).toISOString();
@@ -222,6 +258,13 @@ export async function recordStockCount(deps: StoresDeps, user: AuthUser, body: S
         });
       }
     }
+    await storesActivity(
+      tx,
+      user,
+      STORES_ACTIVITY.countRecorded,
+      `Count at ${location.code}: ${body.lines.length} item(s)`,
+      { countId, locationId: location.id },
+    );
     return countId;
   });
   await deps.events.publish('stores.stock.changed', [id]);
@@ -290,13 +333,23 @@ export async function createIssue(deps: StoresDeps, user: AuthUser, body: IssueB
   )[0];
   const held = decimalToMilli(onHand?.on_hand_qty ?? '0');
   if (held < body.qty) throw storesErrors.insufficientStock(item.sku, location.code, milliToQuantity(held));
-  const id = await insertIssue(db, {
-    itemId: item.id,
-    locationId: location.id,
-    departmentId: body.departmentId,
-    qty: milliToQuantity(body.qty),
-    note: body.note,
-    requestedBy: user.id,
+  const id = await db.transaction(async (tx) => {
+    const issueId = await insertIssue(tx, {
+      itemId: item.id,
+      locationId: location.id,
+      departmentId: body.departmentId,
+      qty: milliToQuantity(body.qty),
+      note: body.note,
+      requestedBy: user.id,
+    });
+    await storesActivity(
+      tx,
+      user,
+      STORES_ACTIVITY.issueRequested,
+      `Issue requested: ${milliToQuantity(body.qty)} ${item.uom} ${item.sku} from ${location.code}`,
+      { issueId, itemId: item.id, locationId: location.id, departmentId: body.departmentId },
+    );
+    return issueId;
   });
   await deps.events.publish('stores.stock.changed', [id]);
   return issueById(deps, id);
@@ -304,9 +357,14 @@ export async function createIssue(deps: StoresDeps, user: AuthUser, body: IssueB
 
 export async function approveIssue(deps: StoresDeps, user: AuthUser, id: string): Promise<Issue> {
   const current = await issueById(deps, id);
-  if (!(await setIssueStatus(deps.database.db, id, ['pending'], { status: 'approved', approvedBy: user.id }))) {
-    throw storesErrors.badState('issue', current.status, 'approved');
-  }
+  await deps.database.db.transaction(async (tx) => {
+    if (!(await setIssueStatus(tx, id, ['pending'], { status: 'approved', approvedBy: user.id }))) {
+      throw storesErrors.badState('issue', current.status, 'approved');
+    }
+    await storesActivity(tx, user, STORES_ACTIVITY.issueApproved, `Issue approved: ${issueText(current)}`, {
+      issueId: id,
+    });
+  });
   await deps.events.publish('stores.stock.changed', [id]);
   return issueById(deps, id);
 }
@@ -332,6 +390,9 @@ export async function completeIssue(deps: StoresDeps, user: AuthUser, id: string
       createdBy: user.id,
       note: current.departmentName ? `Issued to ${current.departmentName}` : null,
     });
+    await storesActivity(tx, user, STORES_ACTIVITY.issueCompleted, `Issued: ${issueText(current)}`, {
+      issueId: id,
+    });
   });
   await deps.events.publish('stores.stock.changed', [id]);
   return issueById(deps, id);
@@ -341,9 +402,14 @@ export async function cancelIssue(deps: StoresDeps, user: AuthUser, id: string):
   const current = await issueById(deps, id);
   const scope = await scopeOf(deps, user);
   if (scope.departmentId !== null && current.requestedBy !== user.id) throw storesErrors.notYourDepartment();
-  if (!(await setIssueStatus(deps.database.db, id, ['pending', 'approved'], { status: 'cancelled' }))) {
-    throw storesErrors.badState('issue', current.status, 'cancelled');
-  }
+  await deps.database.db.transaction(async (tx) => {
+    if (!(await setIssueStatus(tx, id, ['pending', 'approved'], { status: 'cancelled' }))) {
+      throw storesErrors.badState('issue', current.status, 'cancelled');
+    }
+    await storesActivity(tx, user, STORES_ACTIVITY.issueCancelled, `Issue cancelled: ${issueText(current)}`, {
+      issueId: id,
+    });
+  });
   await deps.events.publish('stores.stock.changed', [id]);
   return issueById(deps, id);
 }
@@ -398,13 +464,23 @@ export async function createTransfer(deps: StoresDeps, user: AuthUser, body: Tra
   const to = await findLocation(db, body.toLocationId);
   if (!to) throw storesErrors.unknownReference('toLocationId', 'Location not found');
   if (to.isArchived) throw storesErrors.archived(`Location ${to.code}`);
-  const id = await insertTransfer(db, {
-    itemId: item.id,
-    fromLocationId: from.id,
-    toLocationId: to.id,
-    qty: milliToQuantity(body.qty),
-    note: body.note,
-    requestedBy: user.id,
+  const id = await db.transaction(async (tx) => {
+    const transferId = await insertTransfer(tx, {
+      itemId: item.id,
+      fromLocationId: from.id,
+      toLocationId: to.id,
+      qty: milliToQuantity(body.qty),
+      note: body.note,
+      requestedBy: user.id,
+    });
+    await storesActivity(
+      tx,
+      user,
+      STORES_ACTIVITY.transferRequested,
+      `Transfer requested: ${milliToQuantity(body.qty)} ${item.uom} ${item.sku} ${from.code} → ${to.code}`,
+      { transferId, itemId: item.id },
+    );
+    return transferId;
   });
   await deps.events.publish('stores.stock.changed', [id]);
   return transferById(deps, id);
@@ -412,9 +488,14 @@ export async function createTransfer(deps: StoresDeps, user: AuthUser, body: Tra
 
 export async function approveTransfer(deps: StoresDeps, user: AuthUser, id: string): Promise<Transfer> {
   const current = await transferById(deps, id);
-  if (!(await setTransferStatus(deps.database.db, id, ['pending'], { status: 'approved', approvedBy: user.id }))) {
-    throw storesErrors.badState('transfer', current.status, 'approved');
-  }
+  await deps.database.db.transaction(async (tx) => {
+    if (!(await setTransferStatus(tx, id, ['pending'], { status: 'approved', approvedBy: user.id }))) {
+      throw storesErrors.badState('transfer', current.status, 'approved');
+    }
+    await storesActivity(tx, user, STORES_ACTIVITY.transferApproved, `Transfer approved: ${transferText(current)}`, {
+      transferId: id,
+    });
+  });
   await deps.events.publish('stores.stock.changed', [id]);
   return transferById(deps, id);
 }
@@ -440,6 +521,13 @@ export async function dispatchTransfer(deps: StoresDeps, user: AuthUser, id: str
       createdBy: user.id,
       note: `In transit to ${current.toLocationCode}`,
     });
+    await storesActivity(
+      tx,
+      user,
+      STORES_ACTIVITY.transferDispatched,
+      `Transfer dispatched: ${transferText(current)}`,
+      { transferId: id },
+    );
   });
   await deps.events.publish('stores.stock.changed', [id]);
   return transferById(deps, id);
@@ -488,17 +576,30 @@ export async function receiveTransfer(
       });
       left -= take;
     }
+    const short = dispatched - received;
+    await storesActivity(
+      tx,
+      user,
+      STORES_ACTIVITY.transferReceived,
+      `Transfer received: ${transferText(current)}${short > 0 ? `, ${milliToQuantity(short)} short` : ''}`,
+      { transferId: id, qtyReceived: milliToQuantity(received) },
+    );
   });
   await deps.events.publish('stores.stock.changed', [id]);
   return transferById(deps, id);
 }
 
 /** Cancel before dispatch only: once stock is on its way, it is received (a shortfall if lost). */
-export async function cancelTransfer(deps: StoresDeps, _user: AuthUser, id: string): Promise<Transfer> {
+export async function cancelTransfer(deps: StoresDeps, user: AuthUser, id: string): Promise<Transfer> {
   const current = await transferById(deps, id);
-  if (!(await setTransferStatus(deps.database.db, id, ['pending', 'approved'], { status: 'cancelled' }))) {
-    throw storesErrors.badState('transfer', current.status, 'cancelled');
-  }
+  await deps.database.db.transaction(async (tx) => {
+    if (!(await setTransferStatus(tx, id, ['pending', 'approved'], { status: 'cancelled' }))) {
+      throw storesErrors.badState('transfer', current.status, 'cancelled');
+    }
+    await storesActivity(tx, user, STORES_ACTIVITY.transferCancelled, `Transfer cancelled: ${transferText(current)}`, {
+      transferId: id,
+    });
+  });
   await deps.events.publish('stores.stock.changed', [id]);
   return transferById(deps, id);
 }

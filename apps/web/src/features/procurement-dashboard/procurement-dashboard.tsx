@@ -158,7 +158,8 @@ export function ProcurementDashboard() {
                   <Box miw={0}>
                     <Text fw={600}>{loan.product.name}</Text>
                     <Text size="xs" c="dimmed">
-                      Asset ID {shortId(loan.productId)} · {personName(loan.user)}
+                      Asset ID {loan.asset?.assetTag ?? shortId(loan.productId ?? loan.asset?.id ?? loan.id)} ·{' '}
+                      {personName(loan.user)}
                     </Text>
                     <Text size="sm">Due {formatWhen(loan.expectedReturnAt, timeZone) ?? 'not set'}</Text>
                   </Box>

@@ -43,6 +43,8 @@ describe('the summary cards', () => {
       totalTransactions: 3,
       averageSale: '5.00',
       totalItemsSold: 4,
+      totalRefunds: '0.00',
+      refundCount: 0,
       growth: 50.1,
       previousStartDate: '2026-11-08',
       previousEndDate: '2026-11-14',

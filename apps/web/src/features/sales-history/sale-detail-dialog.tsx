@@ -1,46 +1,70 @@
 import { Alert, Badge, Button, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
-import { CARD_FEE_LABEL, formatMoney, paymentMethodTitle, type TransactionDetail } from '@retail-hub/shared';
-import { IconMail, IconPrinter } from '@tabler/icons-react';
-import { useState } from 'react';
+import { CARD_FEE_LABEL, can, formatMoney, paymentMethodTitle, type TransactionDetail } from '@retail-hub/shared';
+import { IconBan, IconMail, IconPrinter, IconReceiptRefund } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
 import { PanelLoading } from '@/components/panel';
 import { EmailReceiptDialog, reprintReceipt, useReceiptEmailAvailable } from '@/features/pos';
 import { serverMessage } from '@/lib/api-client';
-import { useStoreTimeZone } from '@/lib/auth';
+import { useAuth, useStoreTimeZone } from '@/lib/auth';
 import { money, toCents } from '@/lib/money';
+import { printRefund } from './actions';
 import { useTransactionDetail } from './api';
 import { dateTimeText, eventLabel, personName } from './format';
+import { RefundForm } from './refund-form';
+import { VoidForm } from './void-form';
+
+type Mode = 'detail' | 'refund' | 'void';
 
 /** Issue #15 item 3: one sale in full: lines, payment, refunds and who did what. */
 export function SaleDetailDialog({ id, opened, onClose }: { id: string | null; opened: boolean; onClose: () => void }) {
   const detail = useTransactionDetail(id);
   const sale = detail.data;
+  const { user } = useAuth();
+  // A manager refunds and voids on their own say; anyone else types a manager's PIN (ADR 0004).
+  const needsPin = !(user && can(user.role, 'pos.approve'));
+  const [mode, setMode] = useState<Mode>('detail');
+  // Another sale, or the dialog opened again: back to the sale itself.
+  useEffect(() => {
+    if (id !== undefined && opened !== undefined) setMode('detail');
+  }, [id, opened]);
+  const title = sale
+    ? mode === 'refund'
+      ? `Refund sale #${sale.number}`
+      : mode === 'void'
+        ? `Void sale #${sale.number}`
+        : `Sale #${sale.number}`
+    : 'Sale';
   return (
-    <Modal
-      opened={opened && id !== null}
-      onClose={onClose}
-      title={sale ? `Sale #${sale.number}` : 'Sale'}
-      size="lg"
-      centered
-      data-testid="sale-detail"
-    >
+    <Modal opened={opened && id !== null} onClose={onClose} title={title} size="lg" centered data-testid="sale-detail">
       {detail.isPending ? (
         <PanelLoading />
       ) : detail.isError || !sale ? (
         <Alert color="red" title="Sale not available">
           {serverMessage(detail.error) ?? 'This sale could not be loaded.'}
         </Alert>
+      ) : mode === 'refund' ? (
+        <RefundForm
+          sale={sale}
+          needsPin={needsPin}
+          onDone={() => setMode('detail')}
+          onCancel={() => setMode('detail')}
+        />
+      ) : mode === 'void' ? (
+        <VoidForm sale={sale} needsPin={needsPin} onDone={() => setMode('detail')} onCancel={() => setMode('detail')} />
       ) : (
-        <SaleDetail sale={sale} />
+        <SaleDetail sale={sale} onRefund={() => setMode('refund')} onVoid={() => setMode('void')} />
       )}
     </Modal>
   );
 }
 
-function SaleDetail({ sale }: { sale: TransactionDetail }) {
+function SaleDetail({ sale, onRefund, onVoid }: { sale: TransactionDetail; onRefund: () => void; onVoid: () => void }) {
   const emailAvailable = useReceiptEmailAvailable();
   const timeZone = useStoreTimeZone();
   const [emailing, setEmailing] = useState(false);
   const fee = toCents(sale.tax);
+  const completed = sale.status !== 'voided';
+  const refundable = completed && sale.lines.some((l) => (l.refundedQuantity ?? 0) < l.quantity);
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap">
@@ -156,6 +180,36 @@ function SaleDetail({ sale }: { sale: TransactionDetail }) {
           Refunds
         </Title>
         {sale.refunds.length === 0 ? <Text size="sm">No refunds</Text> : null}
+        <Stack gap={6} data-testid="sale-refunds">
+          {sale.refunds.map((refund) => (
+            <Group key={refund.id} justify="space-between" wrap="wrap" gap="xs" data-testid="sale-refund">
+              <Stack gap={0}>
+                <Text size="sm" fw={600}>
+                  #{refund.number} · {formatMoney(-toCents(refund.total))} · {paymentMethodTitle(refund.paymentMethod)}
+                </Text>
+                <Text size="sm">
+                  {dateTimeText(refund.createdAt, timeZone)} · {refund.reason}
+                  {refund.restock ? '' : ' · written off'} · by {refund.cashier.name}
+                  {refund.approvedBy ? `, approved by ${refund.approvedBy.name}` : ''}
+                </Text>
+                <Text size="sm">
+                  {refund.lines
+                    .map((l) => `${l.quantity} × ${l.variantName ? `${l.name} (${l.variantName})` : l.name}`)
+                    .join(', ')}
+                </Text>
+              </Stack>
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={<IconPrinter size={16} aria-hidden />}
+                aria-label={`Print REFUND receipt #${refund.number}`}
+                onClick={() => printRefund(refund)}
+              >
+                Print REFUND
+              </Button>
+            </Group>
+          ))}
+        </Stack>
       </section>
 
       <section aria-labelledby="sale-events-title">
@@ -171,7 +225,17 @@ function SaleDetail({ sale }: { sale: TransactionDetail }) {
         </Stack>
       </section>
 
-      <Group justify="flex-end" gap="sm">
+      <Group justify="flex-end" gap="sm" wrap="wrap">
+        {completed && sale.refunds.length === 0 ? (
+          <Button variant="light" color="red" leftSection={<IconBan size={18} aria-hidden />} onClick={onVoid}>
+            Void Sale
+          </Button>
+        ) : null}
+        {refundable ? (
+          <Button variant="light" leftSection={<IconReceiptRefund size={18} aria-hidden />} onClick={onRefund}>
+            Refund
+          </Button>
+        ) : null}
         {emailAvailable ? (
           <Button variant="default" leftSection={<IconMail size={18} aria-hidden />} onClick={() => setEmailing(true)}>
             Email Receipt

@@ -90,7 +90,7 @@ function CheckoutCard({
               {assetLabel(checkout)}
             </Title>
             <Text size="xs" c="dimmed">
-              {ASSET_TYPE_LABELS[checkout.product.assetType]}
+              {checkout.product.assetType ? ASSET_TYPE_LABELS[checkout.product.assetType] : 'Registered unit'}
               {checkout.product.location ? ` · ${checkout.product.location}` : ''}
             </Text>
           </Box>

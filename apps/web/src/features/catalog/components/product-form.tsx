@@ -10,10 +10,11 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { ASSET_TYPES, type AssetType, ERROR_CODES, generateSku, type Product } from '@retail-hub/shared';
+import { ASSET_TYPES, type AssetType, can, ERROR_CODES, generateSku, type Product } from '@retail-hub/shared';
 import { IconWand } from '@tabler/icons-react';
 import { type FormEvent, useId, useState } from 'react';
 import { ApiError } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
 import { sanitizeMoneyInput } from '@/lib/money';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useCreateProduct } from '../api/create-product';
@@ -29,6 +30,7 @@ import {
   sizeDraftErrors,
   sizeDraftsInput,
 } from './size-options-editor';
+import { StockAdjustPanel } from './stock-adjust-panel';
 
 type ProductFormProps = {
   /** The product being edited; null creates one (spec §4 Product form). */
@@ -52,7 +54,9 @@ function serverFieldErrors(error: unknown): FieldErrors {
 export function ProductForm({ product, withAssetFields, onSaved, onCancel }: ProductFormProps) {
   const form = useProductForm(product, { withAssetFields });
   // The stock this form was opened with: the server applies (new − this), never a blind overwrite.
-  const [stockBasedOn] = useState(() => product?.stock ?? 0);
+  const [stockBasedOn, setStockBasedOn] = useState(() => product?.stock ?? 0);
+  const { user } = useAuth();
+  const canAdjust = Boolean(product && user && can(user.role, 'inventory.manage'));
   const createProduct = useCreateProduct();
   const updateProduct = useUpdateProduct();
   const isPending = createProduct.isPending || updateProduct.isPending;
@@ -229,6 +233,22 @@ export function ProductForm({ product, withAssetFields, onSaved, onCancel }: Pro
           )}
         </Stack>
       </form>
+      {/*
+        Issue #15 item 2: 'Adjust stock' and a stock count beside the stock field, outside the form
+        (they are saved at once, not with the product). The units that moved are added to both the
+        stock field and the stock the form was based on, so saving the form later moves nothing more.
+      */}
+      {product && canAdjust ? (
+        <StockAdjustPanel
+          productId={product.id}
+          productName={product.name}
+          onApplied={(moved) => {
+            setStockBasedOn((b) => b + moved);
+            const current = typeof values.stock === 'number' ? values.stock : Number(values.stock);
+            setField('stock', (Number.isFinite(current) ? current : 0) + moved);
+          }}
+        />
+      ) : null}
       {/*
         Size options sit above the dialog's buttons, where a manager sees them (issue #13 item 16):
         a stored product's are saved one by one; a new product's are created with it. They are

@@ -1,5 +1,5 @@
-import { paymentMethodTitle, type ShiftReport } from '@retail-hub/shared';
-import { money } from '@/lib/money';
+import { formatMoney, paymentMethodTitle, type ShiftReport } from '@retail-hub/shared';
+import { money, toCents } from '@/lib/money';
 import { zonedParts } from '@/lib/time-zone';
 import { escapeHtml } from './receipt-html';
 
@@ -42,6 +42,8 @@ function when(iso: string | null, timeZone?: string): string {
 const row = (label: string, value: string, className = '') =>
   `<tr class="${className}">\n<td>${escapeHtml(label)}</td>\n<td class="amount">${escapeHtml(value)}</td>\n</tr>\n`;
 
+const negative = (value: string) => (toCents(value) === 0 ? money(0) : formatMoney(-toCents(value)));
+
 export function shiftReportTitle(report: ShiftReport): string {
   return report.kind === 'Z' ? `Z Report #${report.number}` : 'X Report';
 }
@@ -56,7 +58,8 @@ export function shiftReportHtml(report: ShiftReport, layout: ReportLayout, timeZ
     row('Net sales', money(report.subtotal)),
     row('Card fees', money(report.cardFees)),
     row('Sales total', money(report.total), 'total'),
-    row(`Refunds (${report.refunds.count})`, money(report.refunds.total)),
+    // Refunds are money going back: shown negative (issue #15 item 5). Voids are not in the totals at all.
+    row(`Refunds (${report.refunds.count})`, negative(report.refunds.total)),
     row(`Voids (${report.voids.count})`, money(report.voids.total)),
     row('Net total', money(report.netTotal), 'total'),
   ].join('');
@@ -68,7 +71,7 @@ export function shiftReportHtml(report: ShiftReport, layout: ReportLayout, timeZ
   const cash = [
     row('Opening float', money(report.openingFloat)),
     row('Cash sales', money(report.cashSales)),
-    row('Cash refunds', money(report.cashRefunds)),
+    row('Cash refunds', negative(report.cashRefunds)),
     row('Expected cash', money(report.expectedCash), 'total'),
     report.countedCash !== null ? row('Counted cash', money(report.countedCash)) : '',
     report.overShort !== null ? row('Over / short', money(report.overShort)) : '',

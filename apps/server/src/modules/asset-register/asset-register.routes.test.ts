@@ -1,0 +1,442 @@
+import type {
+  Asset,
+  AssetCheckout,
+  AssetDetail,
+  AssetPage,
+  Maintenance,
+  PurchaseOrder,
+  SafetyCheck,
+  Writeoff,
+} from '@retail-hub/shared';
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { procItems } from '../../db/schema/index';
+import {
+  api,
+  expectStockEqualsLedger,
+  type PurchasingFixture,
+  purchasingFixture,
+} from '../purchasing/purchasing.test-support';
+
+let t: TestApp;
+let f: PurchasingFixture;
+let http: ReturnType<typeof api>;
+let drill: string;
+let ladder: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  f = await purchasingFixture(t);
+  http = api(t);
+  const [d, l] = await t.db.db
+    .insert(procItems)
+    .values([
+      {
+        sku: `DRILL-${process.pid}`,
+        name: 'Cordless drill',
+        isAsset: true,
+        serviceIntervalDays: 90,
+        departmentId: f.departments.eng,
+      },
+      { sku: `LADDER-${process.pid}`, name: 'Step ladder', isAsset: true },
+    ])
+    .returning({ id: procItems.id });
+  drill = d?.id as string;
+  ladder = l?.id as string;
+});
+afterAll(async () => {
+  await t.close();
+});
+afterEach(async () => {
+  await expectStockEqualsLedger(t);
+});
+
+const A = '/api/procurement/assets';
+const admin = () => f.cookies.procurementAdmin;
+
+async function ok<T>(response: { statusCode: number; body: string; json: () => unknown }, status = 200): Promise<T> {
+  expect(response.statusCode, response.body).toBe(status);
+  return response.json() as T;
+}
+
+async function newAsset(fields: Record<string, unknown> = {}): Promise<AssetDetail> {
+  return ok<AssetDetail>(await http.post(A, admin(), { itemId: ladder, ...fields }), 201);
+}
+
+const asset = async (id: string) => ok<AssetDetail>(await http.get(`${A}/${id}`, f.cookies.manager));
+
+const lend = (assetId: string, cookie = admin(), extra: Record<string, unknown> = {}) =>
+  http.post('/api/asset-checkouts', cookie, { assetId, userId: f.userIds.cashier, ...extra });
+
+const giveBack = (checkoutId: string, returnCondition: string, notes?: string) =>
+  http.post(`/api/asset-checkouts/${checkoutId}/return`, admin(), { returnCondition, notes });
+
+describe('asset register', () => {
+  it('creates units with unique tags (generated when empty), searches them and edits them', async () => {
+    const generated = await newAsset({ serialNumber: 'SN-1', purchasePrice: '89.9', locationId: f.locations.main });
+    expect(generated.assetTag).toMatch(/^AST-\d{4}-\d{5}$/);
+    expect(generated).toMatchObject({
+      state: 'available',
+      purchasePrice: '89.90',
+      source: 'manual',
+      blockedReason: null,
+    });
+    const typed = await newAsset({ assetTag: 'LAD-0001' });
+    const taken = await http.post(A, admin(), { itemId: ladder, assetTag: 'lad-0001' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toMatchObject({
+      code: 'assets.tag_taken',
+      errors: { assetTag: 'This asset tag is already in use' },
+    });
+    const serial = await http.post(A, admin(), { itemId: ladder, serialNumber: 'SN-1' });
+    expect(serial.statusCode).toBe(409);
+    const bad = await http.post(A, admin(), { itemId: ladder, purchasePrice: 'ten' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toMatchObject({ purchasePrice: 'Purchase price must be an amount such as 120.00' });
+
+    const page = await ok<AssetPage>(await http.get(`${A}?search=LAD-0001`, f.cookies.manager));
+    expect(page.assets.map((a) => a.id)).toEqual([typed.id]);
+    expect(page.total).toBe(1);
+
+    const moved = await ok<AssetDetail>(
+      await http.patch(`${A}/${typed.id}`, admin(), { locationId: f.locations.annex, notes: 'Top shelf' }),
+    );
+    expect(moved.locationId).toBe(f.locations.annex);
+    expect(moved.history.map((e) => e.kind)).toEqual(['registered', 'moved', 'updated']);
+    // A cashier and a department manager may not register units.
+    expect((await http.post(A, f.cookies.cashier, { itemId: ladder })).statusCode).toBe(403);
+    expect((await http.post(A, f.cookies.departmentManager, { itemId: ladder })).statusCode).toBe(403);
+  });
+
+  it('a department manager reads only their department’s units', async () => {
+    await t.db.db.execute(
+      sql`update users set proc_department_id = ${f.departments.eng} where id = ${f.userIds.departmentManager}`,
+    );
+    const mine = await ok<AssetDetail>(await http.post(A, admin(), { itemId: drill }), 201);
+    expect(mine.departmentId).toBe(f.departments.eng);
+    const other = await newAsset({ departmentId: f.departments.fin });
+    const page = await ok<AssetPage>(await http.get(`${A}?pageSize=200`, f.cookies.departmentManager));
+    expect(page.assets.every((a) => a.departmentId === f.departments.eng)).toBe(true);
+    expect(page.assets.map((a) => a.id)).toContain(mine.id);
+    expect((await http.get(`${A}/${other.id}`, f.cookies.departmentManager)).statusCode).toBe(404);
+  });
+
+  it('imports units from CSV, reporting refused rows', async () => {
+    const csv = `sku,assetTag,serialNumber,purchasePrice,locationCode\nLADDER-${process.pid},IMP-1,S-9,12.50,\nNOPE,IMP-2,,,\nLADDER-${process.pid},,,,\n`;
+    const result = await ok<{ created: number; refused: number; rows: Array<{ status: string; reason?: string }> }>(
+      await http.post(`${A}/import`, admin(), { csv }),
+    );
+    expect(result).toMatchObject({ created: 2, refused: 1 });
+    expect(result.rows[1]).toMatchObject({ status: 'refused', reason: 'No item with SKU NOPE' });
+    const page = await ok<AssetPage>(await http.get(`${A}?search=IMP-1`, admin()));
+    expect(page.assets[0]).toMatchObject({ source: 'import', serialNumber: 'S-9', purchasePrice: '12.50' });
+  });
+});
+
+describe('receipt, checkout, maintenance, safety and write-off', () => {
+  it('receiving 3 drills flagged as assets registers 3 tagged units with the receipt in their history', async () => {
+    const order = await ok<PurchaseOrder>(
+      await http.post('/api/procurement/purchase-orders', admin(), {
+        supplierId: f.supplier,
+        lines: [{ itemId: drill, qtyOrdered: 3, unitPrice: '149.00' }],
+      }),
+      201,
+    );
+    await ok(await http.post(`/api/procurement/purchase-orders/${order.id}/send`, admin()));
+    await ok(
+      await http.post(`/api/procurement/purchase-orders/${order.id}/receipts`, admin(), {
+        locationId: f.locations.main,
+        lines: [{ poLineId: order.lines[0]?.id, qtyReceived: 3, assetTags: ['DRL-SCAN-1'] }],
+      }),
+      201,
+    );
+    const page = await ok<AssetPage>(await http.get(`${A}?itemId=${drill}&pageSize=200`, admin()));
+    const received = page.assets.filter((a) => a.source === 'receipt');
+    expect(received).toHaveLength(3);
+    expect(received.map((a) => a.assetTag)).toContain('DRL-SCAN-1');
+    expect(new Set(received.map((a) => a.assetTag)).size).toBe(3);
+    expect(received.every((a) => a.purchasePrice === '149.00' && a.locationId === f.locations.main)).toBe(true);
+    const detail = await asset(received[0]?.id as string);
+    expect(detail.history[0]).toMatchObject({ kind: 'received' });
+    expect(detail.history[0]?.summary).toMatch(/^Received on GRN-/);
+  });
+
+  it('lends a unit (custodian and location together), refuses a second loan, and a damaged return opens a corrective job that blocks lending until completed', async () => {
+    const unit = await newAsset({ locationId: f.locations.main });
+    const loan = await ok<AssetCheckout>(await lend(unit.id, admin(), { locationId: f.locations.annex }), 201);
+    expect(loan).toMatchObject({
+      productId: null,
+      asset: { id: unit.id, assetTag: unit.assetTag },
+      status: 'checked_out',
+    });
+    expect(loan.product.name).toContain(unit.assetTag as string);
+    const out = await asset(unit.id);
+    expect(out).toMatchObject({
+      state: 'checked_out',
+      custodianId: f.userIds.cashier,
+      locationId: f.locations.annex,
+      openCheckoutId: loan.id,
+    });
+    const again = await lend(unit.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(`${unit.assetTag} cannot be checked out: it is checked out to cashier Tester.`);
+
+    const back = await ok<AssetCheckout>(await giveBack(loan.id, 'damaged', 'Chuck wobbles'));
+    expect(back).toMatchObject({ status: 'returned', returnCondition: 'damaged' });
+    const returned = await asset(unit.id);
+    // Custodian cleared, back where it was lent from, and in maintenance.
+    expect(returned).toMatchObject({ custodianId: null, locationId: f.locations.main, state: 'in_maintenance' });
+    const jobs = await ok<Maintenance[]>(await http.get(`/api/procurement/maintenance?assetId=${unit.id}`, admin()));
+    expect(jobs).toEqual([expect.objectContaining({ type: 'corrective', status: 'scheduled' })]);
+    const blocked = await lend(unit.id);
+    expect(blocked.statusCode).toBe(409);
+    expect(blocked.json().message).toBe(`${unit.assetTag} cannot be checked out: it is under maintenance.`);
+
+    const job = jobs[0] as Maintenance;
+    await ok(await http.post(`/api/procurement/maintenance/${job.id}/start`, admin(), {}));
+    const done = await ok<Maintenance>(
+      await http.post(`/api/procurement/maintenance/${job.id}/complete`, admin(), {
+        technician: 'Ana',
+        notes: 'New chuck',
+      }),
+    );
+    expect(done).toMatchObject({ status: 'completed', technician: 'Ana' });
+    expect((await asset(unit.id)).state).toBe('available');
+    const second = await ok<AssetCheckout>(await lend(unit.id), 201);
+    await ok(await giveBack(second.id, 'good'));
+    const history = (await asset(unit.id)).history.map((e) => e.kind);
+    expect(history).toEqual([
+      'registered',
+      'checked_out',
+      'returned',
+      'maintenance_scheduled',
+      'maintenance_started',
+      'maintenance_completed',
+      'checked_out',
+      'returned',
+    ]);
+  });
+
+  it('maintenance: transitions allowed and refused, overdue derived and completable, preventive recurs by the service interval', async () => {
+    const unit = await ok<AssetDetail>(await http.post(A, admin(), { itemId: drill }), 201);
+    const past = await ok<Maintenance>(
+      await http.post('/api/procurement/maintenance', admin(), {
+        assetId: unit.id,
+        type: 'preventive',
+        scheduledFor: '2020-01-10T09:00:00Z',
+      }),
+      201,
+    );
+    expect(past).toMatchObject({ status: 'scheduled', overdue: true });
+    // A scheduled preventive job does not keep the unit from being lent.
+    expect((await asset(unit.id)).state).toBe('available');
+    const overdue = await ok<Maintenance[]>(await http.get('/api/procurement/maintenance?overdue=true', admin()));
+    expect(overdue.map((m) => m.id)).toContain(past.id);
+    const completed = await ok<Maintenance>(
+      await http.post(`/api/procurement/maintenance/${past.id}/complete`, admin(), { technician: 'Ben' }),
+    );
+    expect(completed).toMatchObject({ status: 'completed', overdue: false });
+    const again = await http.post(`/api/procurement/maintenance/${past.id}/start`, admin(), {});
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('A completed maintenance job cannot be started.');
+    const missing = await http.post(`/api/procurement/maintenance/${past.id}/complete`, admin(), {});
+    expect(missing.statusCode).toBe(400);
+    const jobs = await ok<Maintenance[]>(
+      await http.get(`/api/procurement/maintenance?assetId=${unit.id}&status=scheduled`, admin()),
+    );
+    expect(jobs).toHaveLength(1);
+    const next = jobs[0] as Maintenance;
+    expect(next.type).toBe('preventive');
+    const days = (Date.parse(next.scheduledFor as string) - Date.parse(completed.completedAt as string)) / 86_400_000;
+    expect(Math.round(days)).toBe(90);
+    const cancelled = await ok<Maintenance>(
+      await http.post(`/api/procurement/maintenance/${next.id}/cancel`, admin(), {}),
+    );
+    expect(cancelled.status).toBe('cancelled');
+    expect(
+      (await http.post(`/api/procurement/maintenance/${next.id}/complete`, admin(), { technician: 'X' })).statusCode,
+    ).toBe(409);
+  });
+
+  it('safety checks: overdue blocks, a failed check blocks until a later one passes, due this week lists them', async () => {
+    const unit = await newAsset();
+    const overdue = await ok<SafetyCheck>(
+      await http.post('/api/procurement/safety-checks', admin(), {
+        scope: 'asset',
+        itemOrAssetId: unit.id,
+        checkType: 'PAT test',
+        dueDate: '2020-02-01',
+      }),
+      201,
+    );
+    expect(overdue.status).toBe('overdue');
+    const refused = await lend(unit.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(`${unit.assetTag} cannot be checked out: a safety check is overdue.`);
+    const week = await ok<{ checks: SafetyCheck[] }>(
+      await http.get('/api/procurement/safety-checks/due-this-week', admin()),
+    );
+    expect(week.checks.map((c) => c.id)).toContain(overdue.id);
+
+    const failed = await ok<SafetyCheck>(
+      await http.post(`/api/procurement/safety-checks/${overdue.id}/result`, admin(), {
+        result: 'failed',
+        inspector: 'Ines',
+        notes: 'Frayed cable',
+      }),
+    );
+    expect(failed.status).toBe('failed');
+    expect(
+      (
+        await http.post(`/api/procurement/safety-checks/${overdue.id}/result`, admin(), {
+          result: 'passed',
+          inspector: 'I',
+        })
+      ).statusCode,
+    ).toBe(409);
+    const blocked = await lend(unit.id);
+    expect(blocked.json().message).toBe(
+      `${unit.assetTag} cannot be checked out: its last safety check failed; a passed check is needed.`,
+    );
+    expect((await asset(unit.id)).state).toBe('blocked');
+
+    const retest = await ok<SafetyCheck>(
+      await http.post('/api/procurement/safety-checks', admin(), {
+        scope: 'asset',
+        itemOrAssetId: unit.id,
+        checkType: 'PAT test',
+        dueDate: '2099-01-01',
+      }),
+      201,
+    );
+    await ok(
+      await http.post(`/api/procurement/safety-checks/${retest.id}/result`, admin(), {
+        result: 'passed',
+        inspector: 'Ines',
+      }),
+    );
+    expect((await asset(unit.id)).state).toBe('available');
+    await ok(await lend(unit.id), 201);
+    const kinds = (await asset(unit.id)).history.map((e) => e.kind);
+    expect(kinds).toEqual([
+      'registered',
+      'safety_scheduled',
+      'safety_failed',
+      'safety_scheduled',
+      'safety_passed',
+      'checked_out',
+    ]);
+  });
+
+  it('write-offs: the requester never approves their own; disposal takes a received unit out of stock and leaves it read-only with its history', async () => {
+    const order = await ok<PurchaseOrder>(
+      await http.post('/api/procurement/purchase-orders', admin(), {
+        supplierId: f.supplier,
+        lines: [{ itemId: ladder, qtyOrdered: 1, unitPrice: '60.00' }],
+      }),
+      201,
+    );
+    await ok(await http.post(`/api/procurement/purchase-orders/${order.id}/send`, admin()));
+    await ok(
+      await http.post(`/api/procurement/purchase-orders/${order.id}/receipts`, admin(), {
+        locationId: f.locations.annex,
+        lines: [{ poLineId: order.lines[0]?.id, qtyReceived: 1, assetTags: ['LAD-WO-1'] }],
+      }),
+      201,
+    );
+    const unit = (await ok<AssetPage>(await http.get(`${A}?search=LAD-WO-1`, admin()))).assets[0] as Asset;
+    const stockBefore = await t.db.execute(
+      `select on_hand_qty::text as q from proc_stock_levels where item_id = '${ladder}' and location_id = '${f.locations.annex}'`,
+    );
+    expect((stockBefore.rows[0] as { q: string }).q).toBe('1.000');
+
+    const W = '/api/procurement/writeoffs';
+    const draft = await ok<Writeoff>(
+      await http.post(W, admin(), {
+        assetId: unit.id,
+        reason: 'damaged',
+        salvageValueAmount: '5',
+        conditionAtDisposal: 'Bent rail',
+      }),
+      201,
+    );
+    expect(draft).toMatchObject({ status: 'draft', salvageValueAmount: '5.00', salvageValueCurrency: 'USD' });
+    expect((await http.post(W, admin(), { assetId: unit.id, reason: 'other' })).statusCode).toBe(409);
+    expect((await http.post(`${W}/${draft.id}/approve`, f.cookies.manager, {})).statusCode).toBe(409);
+    await ok(await http.post(`${W}/${draft.id}/submit`, admin(), {}));
+    const own = await http.post(`${W}/${draft.id}/approve`, admin(), {});
+    expect(own.statusCode).toBe(403);
+    expect(own.json().message).toBe('You requested this write-off; someone else must approve or reject it.');
+    expect(
+      (await http.post(`${W}/${draft.id}/dispose`, f.cookies.manager, { disposalMethod: 'scrap' })).statusCode,
+    ).toBe(409);
+    const approved = await ok<Writeoff>(await http.post(`${W}/${draft.id}/approve`, f.cookies.manager, { note: 'OK' }));
+    expect(approved).toMatchObject({ status: 'approved', approvedBy: f.userIds.manager });
+    expect((await lend(unit.id)).statusCode).toBe(409);
+    expect((await http.post(`${W}/${draft.id}/reject`, f.cookies.superAdmin, {})).statusCode).toBe(409);
+    const disposed = await ok<Writeoff>(
+      await http.post(`${W}/${draft.id}/dispose`, f.cookies.superAdmin, {
+        disposalMethod: 'recycle',
+        disposalDate: '2026-11-20',
+      }),
+    );
+    expect(disposed).toMatchObject({ status: 'disposed', disposalMethod: 'recycle', disposalDate: '2026-11-20' });
+    const after = await t.db.execute(
+      `select on_hand_qty::text as q from proc_stock_levels where item_id = '${ladder}' and location_id = '${f.locations.annex}'`,
+    );
+    expect((after.rows[0] as { q: string }).q).toBe('0.000');
+    const movement = await t.db.execute(
+      `select reason, qty::text from proc_inventory_transactions where ref_id = '${draft.id}'`,
+    );
+    expect(movement.rows).toEqual([{ reason: 'writeoff', qty: '1.000' }]);
+
+    const gone = await asset(unit.id);
+    expect(gone.state).toBe('written_off');
+    expect(gone.history.map((e) => e.kind)).toEqual([
+      'received',
+      'writeoff_requested',
+      'writeoff_submitted',
+      'writeoff_approved',
+      'disposed',
+    ]);
+    const edit = await http.patch(`${A}/${unit.id}`, admin(), { notes: 'x' });
+    expect(edit.statusCode).toBe(409);
+    expect((await lend(unit.id)).json().message).toBe('LAD-WO-1 cannot be checked out: it has been written off.');
+    const csv = await http.get(`${A}/${unit.id}/history.csv`, f.cookies.manager);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const lines = csv.body.trim().split('\n');
+    expect(lines[0]).toBe('When,Event,Details,By');
+    expect(lines).toHaveLength(6);
+    expect(lines[5]).toContain('Disposed');
+
+    // A rejected write-off: decided by someone else, the unit stays in service.
+    const other = await newAsset();
+    const second = await ok<Writeoff>(
+      await http.post(W, f.cookies.manager, { assetId: other.id, reason: 'obsolete' }),
+      201,
+    );
+    await ok(await http.post(`${W}/${second.id}/submit`, f.cookies.manager, {}));
+    const rejected = await ok<Writeoff>(await http.post(`${W}/${second.id}/reject`, admin(), { note: 'Still works' }));
+    expect(rejected).toMatchObject({ status: 'rejected', decisionNote: 'Still works' });
+    expect((await asset(other.id)).state).toBe('available');
+  });
+
+  it('two simultaneous checkouts of one unit: exactly one succeeds', async () => {
+    const unit = await newAsset();
+    const results = await Promise.all([
+      lend(unit.id, admin(), { userId: f.userIds.cashier }),
+      lend(unit.id, f.cookies.manager, { userId: f.userIds.manager }),
+      lend(unit.id, f.cookies.superAdmin, { userId: f.userIds.superAdmin }),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
+    const open = await t.db.execute(
+      `select count(*)::int as n from asset_checkouts where asset_id = '${unit.id}' and returned_at is null`,
+    );
+    expect((open.rows[0] as { n: number }).n).toBe(1);
+    const after = await asset(unit.id);
+    const winner = results.find((r) => r.statusCode === 201)?.json() as AssetCheckout;
+    expect(after.custodianId).toBe(winner.userId);
+  });
+});

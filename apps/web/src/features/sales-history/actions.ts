@@ -1,0 +1,53 @@
+import type { Refund, RefundRequest, TransactionDetail, VoidRequest } from '@retail-hub/shared';
+import { openPrintWindow, PRINT_DELAY_MS, PRINT_ERROR } from '@/features/pos';
+import { apiRequest, throwIfResNotOk } from '@/lib/api-client';
+import { notifyError } from '@/lib/notify';
+import { refundReceiptHtml } from './refund-receipt-html';
+
+/** POST /api/transactions/:id/void (issue #15 item 6): the sale as it is afterwards. */
+export async function postVoid(transactionId: string, body: VoidRequest): Promise<TransactionDetail> {
+  const res = await apiRequest('POST', `/api/transactions/${encodeURIComponent(transactionId)}/void`, body);
+  return (await res.json()) as TransactionDetail;
+}
+
+/**
+ * POST /api/transactions/:id/refunds (issue #15 item 5). The key is made once per refund form, so
+ * a retry after a lost answer gives back the same refund instead of a second one.
+ */
+export async function postRefund(transactionId: string, idempotencyKey: string, body: RefundRequest): Promise<Refund> {
+  const res = await fetch(`/api/transactions/${encodeURIComponent(transactionId)}/refunds`, {
+    method: 'POST',
+    credentials: 'include',
+    headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'Idempotency-Key': idempotencyKey },
+    body: JSON.stringify(body),
+  });
+  await throwIfResNotOk(res);
+  return (await res.json()) as Refund;
+}
+
+/** Writes the REFUND receipt into an open print window, waits 250 ms, prints and closes it. */
+export function printRefundInto(popup: Window, refund: Refund): void {
+  popup.document.open();
+  popup.document.write(refundReceiptHtml(refund));
+  popup.document.close();
+  setTimeout(() => {
+    try {
+      popup.focus();
+      popup.print();
+    } finally {
+      popup.close();
+    }
+  }, PRINT_DELAY_MS);
+}
+
+/** Opens the print window (inside the click) and prints a refund's REFUND receipt. */
+export function printRefund(refund: Refund): void {
+  const popup = openPrintWindow();
+  if (!popup) {
+    notifyError(PRINT_ERROR);
+    return;
+  }
+  printRefundInto(popup, refund);
+}
+
+export { openPrintWindow, PRINT_ERROR };
