@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /** The API server (apps/server) in development; same origin in production. */
 const API_TARGET = process.env.API_TARGET ?? 'http://127.0.0.1:3000';
@@ -21,8 +22,44 @@ const VENDOR_GROUPS = [
   { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
 ];
 
+/**
+ * Issue #19 (ADR 0014): the installable terminal. Workbox (generateSW) precaches the app shell and
+ * every chunk, and answers navigations with the shell so /pos opens without network. No API answer
+ * is cached by the service worker: the app keeps what it decides to (features/offline) in IndexedDB.
+ * The app registers the worker itself (features/offline/start.ts), after the first screen.
+ */
+const pwa = VitePWA({
+  strategies: 'generateSW',
+  filename: 'sw.js',
+  injectRegister: false,
+  registerType: 'autoUpdate',
+  manifest: {
+    name: 'Retail Hub',
+    short_name: 'Retail Hub',
+    description: 'Retail Hub: Professional Point of Sale & Procurement System',
+    start_url: '/pos',
+    scope: '/',
+    display: 'standalone',
+    theme_color: '#1a4fa8',
+    background_color: '#ffffff',
+    icons: [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+  },
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
+    maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+    navigateFallback: '/index.html',
+    // Server paths are never answered with the shell.
+    navigateFallbackDenylist: SERVER_PATHS.map((path) => new RegExp(`^${path}(/|$)`)),
+    runtimeCaching: [],
+    cleanupOutdatedCaches: true,
+    clientsClaim: true,
+    skipWaiting: true,
+  },
+});
+
 export default defineConfig({
-  plugins: [react()],
+  // Unit tests (vitest extends this config) need no service worker.
+  plugins: process.env.VITEST ? [react()] : [react(), pwa],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,

@@ -17,6 +17,7 @@ import { departmentRoutes } from './modules/departments/departments.routes';
 import { createEventBus, type EventBus } from './modules/events/event-bus';
 import { eventRoutes } from './modules/events/events.routes';
 import { expenseRoutes } from './modules/expenses/expenses.routes';
+import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { discountCapsRoutes } from './modules/pos/discount-caps.routes';
 import { historyRoutes } from './modules/pos/history.routes';
 import { posRoutes } from './modules/pos/pos.routes';
@@ -146,6 +147,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(storesMastersRoutes);
   await app.register(storesDocumentsRoutes);
   await app.register(purchasingRoutes);
+  await app.register(jobsRoutes);
   await app.register(posRoutes);
   await app.register(historyRoutes);
   await app.register(analyticsRoutes);

@@ -8,6 +8,7 @@ export * from './errors';
 export * from './events';
 export * from './expenses';
 export * from './institution-analytics';
+export * from './jobs';
 export * from './money';
 export * from './offline';
 export * from './permissions';

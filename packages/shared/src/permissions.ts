@@ -111,6 +111,18 @@ export const PERMISSIONS = {
   'purchasing.settings': MANAGERS,
   /** Purchase orders, goods receipts and the purchasing settings (issue #16 items 4, 5). */
   'purchasing.manage': ['manager', 'procurement_admin', 'super_admin'],
+  /**
+   * Workshop jobs (issue #18, ADR 0004 "Workshop jobs"): clients, jobs and their moves, quotes,
+   * bill of materials, steps, materials issued and returned, delivery. A department_manager runs
+   * only the jobs of their own procurement department.
+   */
+  'jobs.run': ['manager', 'department_manager', 'procurement_admin', 'super_admin'],
+  /**
+   * Letting a job reach qa before its bill of materials is fully issued (with a note), and setting
+   * a department's labour rate: manager and super_admin. Not a route permission for the waiver
+   * (the transition route is 'jobs.run' and checks it).
+   */
+  'jobs.waive': MANAGERS,
 } as const satisfies Record<string, readonly Role[] | null>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -107,6 +107,21 @@ export function plausibleBody(method: string, url: string, ids: StoreIds): Recor
       return { result: 'passed', inspector: 'Ines' };
     case 'POST /api/procurement/writeoffs':
       return { assetId: randomUUID(), reason: 'damaged' };
+    case 'POST /api/procurement/jobs':
+    case 'PATCH /api/procurement/jobs/:id':
+      return { title: 'Fuzz job', clientId: randomUUID(), departmentId: randomUUID() };
+    case 'POST /api/procurement/jobs/:id/bom':
+      return { itemId: randomUUID(), qtyRequired: '1' };
+    case 'POST /api/procurement/jobs/:id/materials/issue':
+    case 'POST /api/procurement/jobs/:id/materials/return':
+      return { itemId: randomUUID(), locationId: randomUUID(), qty: '1' };
+    case 'POST /api/procurement/jobs/:id/delivery':
+      return {
+        deliveredTo: 'Fuzz',
+        acceptanceName: 'Fuzz',
+        signature:
+          'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      };
     case 'POST /api/products/:id/stock-adjustments':
       return { quantity: 1, reason: 'Found in the back room' };
     case 'POST /api/asset-checkouts':

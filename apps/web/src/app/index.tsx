@@ -1,10 +1,28 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { createQueryClient } from '@/lib/query-client';
 import { AppProvider } from './provider';
 import { AppRouter } from './router';
 
+/**
+ * Issue #19: the terminal's offline side (outbox, sync worker, kept catalogue, service worker)
+ * loads after the first screen, so it never delays a cold start; at once when already offline.
+ */
+const OFFLINE_START_DELAY_MS = 1_500;
+
 export function App() {
   const [queryClient] = useState(createQueryClient);
+  useEffect(() => {
+    if (typeof indexedDB === 'undefined') return;
+    const timer = setTimeout(
+      () => {
+        void import('@/features/offline')
+          .then(({ startTerminalOffline }) => startTerminalOffline(queryClient))
+          .catch((error: unknown) => console.warn('Offline selling could not start', error));
+      },
+      navigator.onLine === false ? 0 : OFFLINE_START_DELAY_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [queryClient]);
   return (
     <AppProvider queryClient={queryClient}>
       <AppRouter />

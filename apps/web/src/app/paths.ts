@@ -16,6 +16,8 @@ export const paths = {
   posInventory: '/pos-inventory',
   posHistory: '/pos-history',
   zReports: '/z-reports',
+  terminals: '/terminals',
+  stockDiscrepancies: '/stock-discrepancies',
   expenses: '/expenses',
   dashboard: '/dashboard',
   inventory: '/inventory',

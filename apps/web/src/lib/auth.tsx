@@ -2,6 +2,7 @@ import { isRole, type SessionUser, sanitizePinInput } from '@retail-hub/shared';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { ApiError, apiRequest, getQueryFn, isAuthError } from './api-client';
+import { isUnreachable, readSessionSnapshot, saveSessionSnapshot } from './offline-bridge';
 import { forgetSignedInData, SESSION_QUERY_KEY } from './query-client';
 import { browserTimeZone } from './time-zone';
 
@@ -78,9 +79,19 @@ const readSession = getQueryFn<SessionAnswer>({ on401: 'returnNull' });
 export const sessionQueryOptions = queryOptions({
   queryKey: SESSION_QUERY_KEY,
   queryFn: async (context): Promise<Session | null> => {
-    const answer = await readSession(context);
+    let answer: SessionAnswer | null;
+    try {
+      answer = await readSession(context);
+    } catch (error) {
+      // Issue #19: a terminal reloaded without network stays with the cashier who was signed in.
+      const kept = isUnreachable(error) ? (readSessionSnapshot() as SessionAnswer | null) : null;
+      if (!kept || !toSessionUser(kept.user)) throw error;
+      answer = kept;
+    }
     const user = toSessionUser(answer?.user);
-    return user ? { user, storeTimeZone: toTimeZone(answer?.storeTimeZone) } : null;
+    const session = user ? { user, storeTimeZone: toTimeZone(answer?.storeTimeZone) } : null;
+    saveSessionSnapshot(session);
+    return session;
   },
   retry: (failureCount, error) => !isAuthError(error) && failureCount < 3,
   retryDelay: (attempt) => Math.min(500 * 2 ** attempt, 2000),
@@ -114,6 +125,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         forgetSignedInData(queryClient);
         const session: Session = { user: signedIn, storeTimeZone: toTimeZone(answer.storeTimeZone) };
         queryClient.setQueryData(SESSION_QUERY_KEY, session);
+        saveSessionSnapshot(session);
         setHasJustLoggedOut(false);
         return { success: true, user: signedIn };
       } catch (error) {
@@ -144,6 +156,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       console.error('Logout call failed; signing out locally anyway.', error);
     }
     setHasJustLoggedOut(true);
+    saveSessionSnapshot(null);
     queryClient.setQueryData(SESSION_QUERY_KEY, null);
     forgetSignedInData(queryClient);
   }, [queryClient]);

@@ -1,5 +1,6 @@
 import { MutationCache, QueryCache, QueryClient, type QueryKey } from '@tanstack/react-query';
 import { getQueryFn, isUnauthorizedError } from './api-client';
+import { reportUnreachableQuery, saveSessionSnapshot } from './offline-bridge';
 
 /**
  * The session probe (spec §7 Authentication). Its data is the session (signed-in user and the
@@ -22,10 +23,19 @@ function isSessionKey(queryKey: QueryKey): boolean {
 export function createQueryClient(): QueryClient {
   const signOutOnUnauthorized = (error: unknown, queryKey?: QueryKey) => {
     if (!isUnauthorizedError(error) || (queryKey && isSessionKey(queryKey))) return;
-    if (queryClient.getQueryData(SESSION_QUERY_KEY)) queryClient.setQueryData(SESSION_QUERY_KEY, null);
+    if (queryClient.getQueryData(SESSION_QUERY_KEY)) {
+      saveSessionSnapshot(null);
+      queryClient.setQueryData(SESSION_QUERY_KEY, null);
+    }
   };
   const queryClient: QueryClient = new QueryClient({
-    queryCache: new QueryCache({ onError: (error, query) => signOutOnUnauthorized(error, query.queryKey) }),
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        signOutOnUnauthorized(error, query.queryKey);
+        // Issue #19: offline, the terminal answers from its cache (catalogue, sizes, open shift).
+        reportUnreachableQuery(query, error);
+      },
+    }),
     mutationCache: new MutationCache({ onError: (error) => signOutOnUnauthorized(error) }),
     defaultOptions: {
       queries: {
@@ -34,8 +44,12 @@ export function createQueryClient(): QueryClient {
         refetchOnWindowFocus: false,
         refetchInterval: false,
         staleTime: Number.POSITIVE_INFINITY,
+        // Issue #19: a request is always tried, even when the browser says it is offline (its
+        // failure is what sends a sale to the outbox and a read to the terminal's cache); the
+        // default 'online' mode would leave them paused, the terminal spinning.
+        networkMode: 'always',
       },
-      mutations: { retry: false },
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
   return queryClient;

@@ -40,10 +40,13 @@ export const procDepartments = pgTable(
      * approved only by a manager or super_admin; at or below it a procurement_admin may approve.
      */
     approvalThreshold: money('approval_threshold').notNull().default('5000.00'),
+    /** Issue #18: the workshop labour rate per hour (quotes: planned hours × rate; actual cost). */
+    labourRate: money('labour_rate').notNull().default('0'),
   },
   (t) => [
     index('proc_departments_parent_id_idx').on(t.parentId),
     check('proc_departments_approval_threshold_check', sql`${t.approvalThreshold} >= 0`),
+    check('proc_departments_labour_rate_check', sql`${t.labourRate} >= 0`),
     // Code and name are unique ignoring letter case (the service answers 409), also under races.
     uniqueIndex('proc_departments_code_upper_unique').on(sql`upper(${t.code})`),
     uniqueIndex('proc_departments_name_lower_unique').on(sql`lower(${t.name})`),

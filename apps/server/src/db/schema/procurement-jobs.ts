@@ -14,7 +14,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { createdAt, currencyCheck, hours, id, money, quantity, timestamptz, updatedAt } from './columns';
+import { createdAt, currencyCheck, hours, id, money, quantity, taxRate, timestamptz, updatedAt } from './columns';
 import {
   disposalMethodEnum,
   jobPriorityEnum,
@@ -42,6 +42,8 @@ export const procClients = pgTable('proc_clients', {
   notes: text('notes'),
   /** A department of the institution rather than an outside customer. */
   isInternal: boolean('is_internal').notNull().default(false),
+  /** Issue #18: archived clients leave the pickers; their jobs keep pointing at them. */
+  isArchived: boolean('is_archived').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -66,6 +68,10 @@ export const procTradeJobs = pgTable(
     priceTotalEstimate: money('price_total_estimate'),
     priceTotalActual: money('price_total_actual'),
     attachmentsJson: jsonb('attachments_json'),
+    /** Issue #18: a manager let the job reach qa before its bill of materials was fully issued. */
+    materialsWaivedBy: uuid('materials_waived_by').references(() => users.id, { onDelete: 'restrict' }),
+    materialsWaivedAt: timestamptz('materials_waived_at'),
+    materialsWaiverNote: text('materials_waiver_note'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -95,10 +101,21 @@ export const procTradeQuotes = pgTable(
     status: quoteStatusEnum('status').notNull().default('draft'),
     validUntil: date('valid_until', { mode: 'string' }),
     notes: text('notes'),
+    /** Issue #18: the tax rate (percent) applied to the subtotal. */
+    taxRate: taxRate('tax_rate').notNull().default('0'),
+    /** Labour rate per hour of the job's department when the quote was made. */
+    labourRate: money('labour_rate').notNull().default('0'),
+    sentAt: timestamptz('sent_at'),
+    decidedAt: timestamptz('decided_at'),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'restrict' }),
+    /** A newer version replaced this open (draft or sent) quote: it is rejected with this set. */
+    supersededAt: timestamptz('superseded_at'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    check('proc_trade_quotes_tax_rate_check', sql`${t.taxRate} >= 0 and ${t.taxRate} <= 100`),
     unique('proc_trade_quotes_job_id_version_no_unique').on(t.jobId, t.versionNo),
     check('proc_trade_quotes_version_no_check', sql`${t.versionNo} >= 1`),
     check('proc_trade_quotes_subtotal_check', sql`${t.subtotal} >= 0`),
@@ -170,6 +187,8 @@ export const procWipIssues = pgTable(
       .notNull()
       .references(() => procLocations.id, { onDelete: 'restrict' }),
     qtyIssued: quantity('qty_issued').notNull(),
+    /** Issue #18: the item's unit cost when issued (actual cost = issued − returned at unit cost). */
+    unitCost: money('unit_cost').notNull().default('0'),
     issuedBy: uuid('issued_by').references(() => users.id, { onDelete: 'restrict' }),
     issuedAt: timestamptz('issued_at').notNull().defaultNow(),
     notes: text('notes'),
@@ -195,6 +214,8 @@ export const procWipReturns = pgTable(
       .notNull()
       .references(() => procLocations.id, { onDelete: 'restrict' }),
     qtyReturned: quantity('qty_returned').notNull(),
+    /** The unit cost the job was charged for this item (its latest issue's). */
+    unitCost: money('unit_cost').notNull().default('0'),
     returnedBy: uuid('returned_by').references(() => users.id, { onDelete: 'restrict' }),
     returnedAt: timestamptz('returned_at').notNull().defaultNow(),
     notes: text('notes'),
@@ -224,7 +245,51 @@ export const procTradeDeliveries = pgTable(
   (t) => [
     index('proc_trade_deliveries_job_id_idx').on(t.jobId),
     unique('proc_trade_deliveries_job_id_delivery_no_unique').on(t.jobId, t.deliveryNo),
+    /** Issue #18: a delivery closes its job, so one per job. */
+    unique('proc_trade_deliveries_job_id_unique').on(t.jobId),
   ],
+);
+
+/** Issue #18: one line of a quote: a BOM item at its unit cost, or the labour of the planned hours. */
+export const procTradeQuoteLines = pgTable(
+  'proc_trade_quote_lines',
+  {
+    id: id(),
+    quoteId: uuid('quote_id')
+      .notNull()
+      .references(() => procTradeQuotes.id, { onDelete: 'cascade' }),
+    lineNo: integer('line_no').notNull(),
+    kind: varchar('kind', { length: 20 }).notNull(),
+    itemId: uuid('item_id').references(() => procItems.id, { onDelete: 'restrict' }),
+    description: varchar('description', { length: 255 }).notNull(),
+    qty: quantity('qty').notNull(),
+    unitPrice: money('unit_price').notNull(),
+    lineTotal: money('line_total').notNull(),
+  },
+  (t) => [
+    unique('proc_trade_quote_lines_quote_id_line_no_unique').on(t.quoteId, t.lineNo),
+    check('proc_trade_quote_lines_kind_check', sql`${t.kind} in ('material', 'labour')`),
+    check('proc_trade_quote_lines_qty_check', sql`${t.qty} >= 0`),
+    check('proc_trade_quote_lines_unit_price_check', sql`${t.unitPrice} >= 0`),
+    check('proc_trade_quote_lines_line_total_check', sql`${t.lineTotal} >= 0`),
+  ],
+);
+
+/** Issue #18: who moved a job from which state to which, when, with what note. */
+export const procTradeJobStatusHistory = pgTable(
+  'proc_trade_job_status_history',
+  {
+    id: id(),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => procTradeJobs.id, { onDelete: 'cascade' }),
+    fromStatus: jobStatusEnum('from_status'),
+    toStatus: jobStatusEnum('to_status').notNull(),
+    changedBy: uuid('changed_by').references(() => users.id, { onDelete: 'restrict' }),
+    changedAt: timestamptz('changed_at').notNull().defaultNow(),
+    note: text('note'),
+  },
+  (t) => [index('proc_trade_job_status_history_job_id_idx').on(t.jobId, t.changedAt)],
 );
 
 export const procAssetWriteoffs = pgTable(

@@ -127,6 +127,9 @@ export async function insertOfflineSale(
   const [inserted] = await tx
     .insert(transactions)
     .values({
+      // The terminal printed the receipt with the key's number (its last 6 characters) before the
+      // sale got here: the sale takes the key as its id, so the server's number is the same.
+      id: sale.idempotencyKey,
       userId: sale.cashierId,
       shiftId: sale.shiftId,
       createdAt: sale.createdAt,

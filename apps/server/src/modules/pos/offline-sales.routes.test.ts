@@ -114,6 +114,9 @@ describe('offline sales (issue #19)', () => {
       items: [{ productId: scone, quantity: 2, unitPrice: '3.00', totalPrice: '6.00' }],
     });
     expect(await stockOf(scone)).toBe(8);
+    // The receipt the terminal printed offline carries the key's number: the sale takes the key as its id.
+    expect(first.json().id).toBe(key);
+    expect(first.json().number).toBe(key.slice(-6).toUpperCase());
 
     const again = await postOffline(cashier, body, key);
     expect(again.statusCode).toBe(200);

@@ -94,6 +94,8 @@ export async function recordOfflineSale(
     if (pgErrorCode(error) === '23505') {
       const raced = await findSaleIdByKey(deps.database.db, idempotencyKey);
       if (raced) return replay(deps, sender, raced, request);
+      // The key is some other sale's id (never a terminal's random key): refused, nothing written.
+      throw posErrors.differentContents();
     }
     throw error;
   }

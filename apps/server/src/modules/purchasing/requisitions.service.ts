@@ -11,7 +11,7 @@ import {
   type Requisition,
   type RequisitionBody,
 } from '@retail-hub/shared';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { localDateOf } from '../../lib/store-time';
 import type { AuthUser } from '../../types';
 import { recordActivity } from '../activity/activity.service';
@@ -80,6 +80,14 @@ const iso = (value: Date | string | null): string | null =>
 /** The calendar year in the store's time zone (document numbers restart each year). */
 export function storeYear(timeZone: string, now = new Date()): number {
   return localDateOf(now, timeZone).year;
+}
+
+/**
+ * The next gap-free number of `kind` in `year` from proc_document_counters, inside the caller's
+ * transaction (ADR 0013): other modules number their documents with it too (workshop jobs, #18).
+ */
+export function nextYearNumber(tx: DbOrTx, kind: string, year: number): Promise<number> {
+  return nextDocumentNumber(tx, kind, year);
 }
 
 export function documentNumber(prefix: string, year: number, value: number): string {

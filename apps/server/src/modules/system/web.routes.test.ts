@@ -14,6 +14,9 @@ writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Retail Hub</
 writeFileSync(path.join(dist, 'assets/app-abc123.js'), script);
 writeFileSync(path.join(dist, 'assets/app-abc123.js.gz'), gzipSync(script));
 writeFileSync(path.join(dist, 'assets/app-abc123.js.br'), brotliCompressSync(script));
+writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+writeFileSync(path.join(dist, 'workbox-1a2b3c.js'), 'export {};');
+writeFileSync(path.join(dist, 'manifest.webmanifest'), '{"name":"Retail Hub"}');
 
 let t: TestApp;
 beforeAll(async () => {
@@ -50,5 +53,18 @@ describe('serving the web app', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(page.body).toContain('<title>Retail Hub</title>');
+  });
+
+  it('serves the service worker and the manifest uncached, as scripts and a manifest (issue #19)', async () => {
+    const sw = await t.app.inject({ url: '/sw.js' });
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers['content-type']).toMatch(/javascript/);
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    const workbox = await t.app.inject({ url: '/workbox-1a2b3c.js' });
+    expect(workbox.headers['cache-control']).toBe('no-cache');
+    const manifest = await t.app.inject({ url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
   });
 });

@@ -6,6 +6,12 @@ import type { FastifyPluginAsync } from 'fastify';
 /** Paths the API owns: an unknown one answers JSON 404 (or 401 when signed out), never the app shell. */
 const API_PREFIXES = ['/api/', '/auth/', '/admin/users', '/admin/send-email'];
 
+/**
+ * Issue #19: the service worker and the manifest must never be served stale from an HTTP cache,
+ * or a terminal would keep an old app shell after a release.
+ */
+const NO_CACHE_FILES = new Set(['/sw.js', '/manifest.webmanifest', '/registerSW.js']);
+
 function listFiles(root: string, dir = root, out = new Set<string>()): Set<string> {
   for (const entry of readdirSync(dir)) {
     const full = path.join(dir, entry);
@@ -43,7 +49,11 @@ export function webRoutes(distDir: string): FastifyPluginAsync {
       }
       if (files.has(urlPath) && urlPath !== '/index.html') {
         const immutable = urlPath.startsWith('/assets/');
-        reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+        const noCache = NO_CACHE_FILES.has(urlPath) || /^\/workbox-[\w-]+\.js$/.test(urlPath);
+        reply.header(
+          'Cache-Control',
+          noCache ? 'no-cache' : immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+        );
         return reply.sendFile(urlPath.slice(1));
       }
       reply.header('Cache-Control', 'no-cache');

@@ -1,5 +1,6 @@
 import { can, type Role, screenFor } from '@retail-hub/shared';
 import {
+  IconAlertTriangle,
   IconBuildingCommunity,
   IconBuildingStore,
   IconBuildingWarehouse,
@@ -8,6 +9,7 @@ import {
   IconChartPie,
   IconClipboardList,
   IconCode,
+  IconDeviceDesktop,
   IconFileAnalytics,
   IconHistory,
   IconLayoutDashboard,
@@ -37,6 +39,11 @@ export function posNavItems(role: Role): NavItem[] {
   // Issue #15 item 3, after the spec's four links.
   items.push({ label: 'Sales History', to: paths.posHistory, icon: IconHistory });
   if (can(role, 'reports.view')) items.push({ label: 'Z Reports', to: paths.zReports, icon: IconReportMoney });
+  // Issue #19: offline selling's follow-up, for managers.
+  if (can(role, 'reports.view')) items.push({ label: 'Terminals', to: paths.terminals, icon: IconDeviceDesktop });
+  if (can(role, 'inventory.manage')) {
+    items.push({ label: 'Stock Discrepancies', to: paths.stockDiscrepancies, icon: IconAlertTriangle });
+  }
   return items;
 }
 

@@ -10,8 +10,26 @@ const POS_LINKS: Record<Role, string[]> = {
   cashier: ['POS Dashboard', 'Point of Sale', 'Sales Reports', 'Sales History'],
   department_manager: ['POS Dashboard', 'Point of Sale', 'Sales Reports', 'Sales History'],
   procurement_admin: ['POS Dashboard', 'Point of Sale', 'Sales Reports', 'Sales History'],
-  manager: ['POS Dashboard', 'Point of Sale', 'Sales Reports', 'Expense Tracker', 'Sales History', 'Z Reports'],
-  super_admin: ['POS Dashboard', 'Point of Sale', 'Sales Reports', 'Expense Tracker', 'Sales History', 'Z Reports'],
+  manager: [
+    'POS Dashboard',
+    'Point of Sale',
+    'Sales Reports',
+    'Expense Tracker',
+    'Sales History',
+    'Z Reports',
+    'Terminals',
+    'Stock Discrepancies',
+  ],
+  super_admin: [
+    'POS Dashboard',
+    'Point of Sale',
+    'Sales Reports',
+    'Expense Tracker',
+    'Sales History',
+    'Z Reports',
+    'Terminals',
+    'Stock Discrepancies',
+  ],
 };
 
 /** A role without the Procurement Management card reaches the shell through Asset Checkout (or Stores, issue #16). */

@@ -1,5 +1,6 @@
 import type { SaleRequest } from '@retail-hub/shared';
 import { ApiError, throwIfResNotOk } from '@/lib/api-client';
+import { randomUuid } from '@/lib/uuid';
 import type { RecordedSale } from '../types';
 
 /**
@@ -28,18 +29,8 @@ export class SaleTimeoutError extends Error {
 /** Answers that say nothing about the sale itself (gateway, restart): safe to retry with the key. */
 const RETRYABLE_STATUSES = new Set([502, 503, 504]);
 
-/**
- * A random UUID v4. `crypto.randomUUID` exists only in secure contexts (HTTPS, localhost); a
- * till on the shop's LAN over plain HTTP still has `crypto.getRandomValues`.
- */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
+/** A random UUID v4 (also in HTTP on the shop's LAN, where crypto.randomUUID is missing). */
+export const newIdempotencyKey = randomUuid;
 
 /** Waits `ms`, or less when the signal aborts first. */
 const wait = (ms: number, signal: AbortSignal) =>

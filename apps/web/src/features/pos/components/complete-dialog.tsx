@@ -1,6 +1,6 @@
-import { Button, Group, Modal, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { paymentMethodTitle } from '@retail-hub/shared';
-import { IconCircleCheck, IconCopy, IconMail, IconPrinter } from '@tabler/icons-react';
+import { IconCircleCheck, IconCloudOff, IconCopy, IconMail, IconPrinter } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { money } from '@/lib/money';
 import { notifyError } from '@/lib/notify';
@@ -14,6 +14,11 @@ import type { RecordedSale } from '../types';
 /** The last 6 characters of a transaction id, upper case (spec §3 transactions). */
 export function saleNumber(id: string): string {
   return id.slice(-6).toUpperCase();
+}
+
+/** Issue #19: a sale kept in the outbox: the server has not confirmed it yet. */
+export function isOfflineSale(sale: RecordedSale | null): boolean {
+  return Boolean(sale && (sale as RecordedSale & { offline?: boolean }).offline);
 }
 
 /** The number shown for a sale: the server's, else the last 6 characters of its id. */
@@ -30,7 +35,7 @@ export function printSaleReceipt(sale: RecordedSale, onDone: () => void): void {
     notifyError({ title: 'No Receipt', message: 'There is no receipt to print for this sale.' });
     return;
   }
-  const outcome = printReceipt(sale.receipt, { number: numberOf(sale), onDone });
+  const outcome = printReceipt(sale.receipt, { number: numberOf(sale), offline: isOfflineSale(sale), onDone });
   if (outcome === 'blocked') {
     notifyError(PRINT_ERROR);
   }
@@ -53,6 +58,7 @@ export function CompleteDialog({
 }) {
   const number = sale ? numberOf(sale) : '';
   const isCash = sale?.receipt?.paymentMethod === 'cash';
+  const offline = isOfflineSale(sale);
   const emailAvailable = useReceiptEmailAvailable();
   const [emailing, setEmailing] = useState(false);
   useEffect(() => onNestedDialogChange?.(emailing), [emailing, onNestedDialogChange]);
@@ -68,12 +74,23 @@ export function CompleteDialog({
               <IconCircleCheck size={30} />
             </ThemeIcon>
             <Stack gap={0}>
-              <Text fw={700}>Sale #{number} recorded</Text>
+              <Text fw={700}>{offline ? `Sale #${number} kept on this terminal` : `Sale #${number} recorded`}</Text>
               <Text size="sm" c="dimmed">
                 {paymentMethodTitle(String(sale.receipt?.paymentMethod ?? ''))}
               </Text>
             </Stack>
           </Group>
+          {offline ? (
+            <Alert
+              color="orange"
+              variant="light"
+              icon={<IconCloudOff size={20} aria-hidden />}
+              data-testid="complete-offline"
+            >
+              <Text fw={700}>Offline – will sync</Text>
+              <Text size="sm">The server could not be reached. The sale is saved here and is sent automatically.</Text>
+            </Alert>
+          ) : null}
           <Group justify="space-between">
             <Text>Total</Text>
             <Text fw={700} size="xl" ff="monospace">
@@ -109,8 +126,8 @@ export function CompleteDialog({
               <KeyCaps keys={['Enter', 'P']} />
             </Group>
           </SimpleGrid>
-          {/* Issue #15 item 4: a second copy (marked COPY) and an e-mailed receipt. */}
-          <Group grow gap="sm">
+          {/* Issue #15 item 4: a second copy (marked COPY) and an e-mailed receipt, from the server's copy. */}
+          <Group grow gap="sm" display={offline ? 'none' : undefined}>
             <Button
               variant="light"
               leftSection={<IconCopy size={18} aria-hidden />}

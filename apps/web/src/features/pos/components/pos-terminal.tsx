@@ -32,6 +32,7 @@ import { buildSaleRequest, emptyPayment, type PaymentInput, summarizePayment, wi
 import { PAYMENT_INPUT_IDS } from '../payment/payment-panel';
 import { ShiftBar } from '../shift/shift-bar';
 import { ShiftDialog } from '../shift/shift-dialog';
+import { OutboxDialog, SyncStatus } from '../sync/sync-status';
 import type { PosProduct, RecordedSale } from '../types';
 import { CartPanel } from './cart-panel';
 import { CashierHeader } from './cashier-header';
@@ -103,6 +104,8 @@ export function PosTerminal({ user }: { user: SessionUser }) {
   const [isShiftDialogOpen, setShiftDialogOpen] = useState(false);
   // Issue #15 item 7: the discount dialog, for one line or the whole sale.
   const [discountTarget, setDiscountTarget] = useState<DiscountTarget | null>(null);
+  // Issue #19: the sales waiting in the outbox.
+  const [isOutboxOpen, setOutboxOpen] = useState(false);
   const [completedSale, setCompletedSale] = useState<RecordedSale | null>(null);
   const [tab, setTab] = useState<string | null>('products');
   const searchInput = useRef<HTMLInputElement | null>(null);
@@ -148,6 +151,7 @@ export function PosTerminal({ user }: { user: SessionUser }) {
     onShiftRequired: () => setShiftDialogOpen(true),
     onPricesChanged: repriceFromServer,
     onApprovalRefused: () => dispatch({ type: 'clearApproval' }),
+    seller: { user, shiftId: shift?.id ?? null },
   });
   const saleDiscount = cart.saleDiscount ?? null;
 
@@ -208,7 +212,7 @@ export function PosTerminal({ user }: { user: SessionUser }) {
       ? 'size'
       : isLegendOpen
         ? 'legend'
-        : isShiftDialogOpen || discountTarget
+        : isShiftDialogOpen || isOutboxOpen || discountTarget
           ? 'busy'
           : 'sale';
 
@@ -326,7 +330,10 @@ export function PosTerminal({ user }: { user: SessionUser }) {
     <CashierHeader
       user={user}
       actions={
-        <ShiftBar shift={shift} isLoading={currentShift.isPending} onManageShift={() => setShiftDialogOpen(true)} />
+        <Group gap="sm" wrap="wrap">
+          <SyncStatus onOpenOutbox={() => setOutboxOpen(true)} />
+          <ShiftBar shift={shift} isLoading={currentShift.isPending} onManageShift={() => setShiftDialogOpen(true)} />
+        </Group>
       }
       corner={
         <ShortcutTooltip keys={KEY.legend} label="Keyboard shortcuts">
@@ -468,6 +475,7 @@ export function PosTerminal({ user }: { user: SessionUser }) {
             setDiscountTarget(null);
           }}
         />
+        <OutboxDialog opened={isOutboxOpen} onClose={() => setOutboxOpen(false)} />
       </Box>
     </Tooltip.Group>
   );

@@ -13,6 +13,7 @@ import {
 import { Link } from 'react-router';
 import { Panel, PanelEmpty, PanelLoading } from '@/components/panel';
 import { useLowStockProducts } from '@/features/catalog';
+import { StaleTerminalsCard } from '@/features/terminals';
 import { useAuth } from '@/lib/auth';
 import { money } from '@/lib/money';
 import { useDailyStats } from '../api/get-daily-stats';
@@ -71,6 +72,9 @@ export function PosDashboard() {
           View Reports
         </Button>
       </Group>
+
+      {/* Issue #19: terminals holding sales the server does not have, for those who follow the till. */}
+      {user && can(user.role, 'reports.view') ? <StaleTerminalsCard /> : null}
 
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md" data-testid="stat-cards">
         {statCards(stats.data).map((card, index) => {

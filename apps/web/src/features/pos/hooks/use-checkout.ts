@@ -1,9 +1,10 @@
-import { ERROR_CODES, type SaleRequest } from '@retail-hub/shared';
+import { ERROR_CODES, type SaleRequest, type SessionUser } from '@retail-hub/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { ApiError, isUnauthorizedError, serverMessage } from '@/lib/api-client';
 import { queryKeyMatchesPath } from '@/lib/live-updates';
 import { notifyError } from '@/lib/notify';
+import { isUnreachable, setTerminalSyncState } from '@/lib/offline-bridge';
 import { CURRENT_SHIFT_PATH } from '../api/get-current-shift';
 import { isTransientFailure, newIdempotencyKey, recordSale } from '../api/record-sale';
 import type { RecordedSale } from '../types';
@@ -38,6 +39,8 @@ type CheckoutHandlers = {
   onPricesChanged: () => Promise<void>;
   /** A discount above the cap was refused for want of a valid manager PIN (the PIN is forgotten). */
   onApprovalRefused?: () => void;
+  /** Issue #19: who sells and in which shift, for a sale kept in the outbox while offline. */
+  seller?: { user: SessionUser; shiftId: number | null };
 };
 
 /**
@@ -46,7 +49,13 @@ type CheckoutHandlers = {
  * returns the first result and never records the sale twice. A definite refusal or a changed cart
  * starts a new attempt with a new key.
  */
-export function useCheckout({ onRecorded, onShiftRequired, onPricesChanged, onApprovalRefused }: CheckoutHandlers) {
+export function useCheckout({
+  onRecorded,
+  onShiftRequired,
+  onPricesChanged,
+  onApprovalRefused,
+  seller,
+}: CheckoutHandlers) {
   const queryClient = useQueryClient();
   const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
   /**
@@ -57,6 +66,38 @@ export function useCheckout({ onRecorded, onShiftRequired, onPricesChanged, onAp
   const mutation = useMutation({
     mutationFn: ({ sale, key }: { sale: SaleRequest; key: string }) => recordSale(sale, key),
   });
+  /** Writing a sale to the outbox (issue #19): the button waits as for an online sale. */
+  const [isQueuing, setQueuing] = useState(false);
+
+  /**
+   * Issue #19 (ADR 0014): the server cannot be reached. The sale goes to the outbox under the key it
+   * was tried with, and shows as complete only once IndexedDB has it; the sync worker sends it later.
+   * Where the outbox cannot be written, the §8 connection error and Retry stay as they were.
+   */
+  const keepOffline = async (sale: SaleRequest, key: string) => {
+    if (!seller) {
+      setConnectionLost(true);
+      return;
+    }
+    if (seller.shiftId === null) {
+      notifyError({ title: 'Shift Required', message: 'Please start your shift before making sales.', replace: true });
+      onShiftRequired();
+      return;
+    }
+    setQueuing(true);
+    try {
+      const { queueOfflineSale } = await import('@/features/offline');
+      const recorded = await queueOfflineSale({ sale, key, shiftId: seller.shiftId, user: seller.user, queryClient });
+      attempt.current = null;
+      setTerminalSyncState({ online: false });
+      onRecorded(recorded);
+    } catch (error) {
+      console.warn('The sale could not be kept offline', error);
+      setConnectionLost(true);
+    } finally {
+      setQueuing(false);
+    }
+  };
 
   const refreshAfterSale = () =>
     queryClient.invalidateQueries({
@@ -64,24 +105,35 @@ export function useCheckout({ onRecorded, onShiftRequired, onPricesChanged, onAp
     });
 
   const submit = (sale: SaleRequest) => {
-    if (mutation.isPending) return;
+    if (mutation.isPending || isQueuing) return;
     const fingerprint = JSON.stringify(sale);
     if (attempt.current?.fingerprint !== fingerprint) attempt.current = { fingerprint, key: newIdempotencyKey() };
     const { key } = attempt.current;
     setConnectionLost(false);
+    // The browser knows it has no network: straight to the outbox, no 3 s of retries per sale.
+    if (seller && typeof navigator !== 'undefined' && navigator.onLine === false) {
+      void keepOffline(sale, key);
+      return;
+    }
 
     mutation.mutate(
       { sale, key },
       {
         onSuccess: (recorded) => {
           attempt.current = null;
+          setTerminalSyncState({ online: true });
           void refreshAfterSale();
           onRecorded(recorded);
         },
         onError: (error) => {
-          // Transient: the sale may have been recorded; the next tap retries with the same key.
-          if (isTransientFailure(error)) {
-            setConnectionLost(true);
+          // Not reached, or the server unavailable (502-504 and the like): the sale may have been
+          // recorded; the outbox sends it again under the same key, which the server never records
+          // twice. A plain 500 keeps the spec's §8 'Transaction Failed' (a fault, not an outage).
+          if (
+            isTransientFailure(error) ||
+            (isUnreachable(error) && !(error instanceof ApiError && error.status === 500))
+          ) {
+            void keepOffline(sale, key);
             return;
           }
           attempt.current = null;
@@ -131,5 +183,5 @@ export function useCheckout({ onRecorded, onShiftRequired, onPricesChanged, onAp
     );
   };
 
-  return { submit, isSubmitting: mutation.isPending, connectionLost };
+  return { submit, isSubmitting: mutation.isPending || isQueuing, connectionLost };
 }

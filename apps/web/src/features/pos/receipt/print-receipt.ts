@@ -25,10 +25,10 @@ export function openPrintWindow(openWindow: OpenWindow = defaultOpenWindow): Win
 export function printInto(
   popup: Window,
   receipt: Receipt,
-  { number, copy, onDone }: { number?: string; copy?: boolean; onDone?: () => void },
+  { number, copy, offline, onDone }: { number?: string; copy?: boolean; offline?: boolean; onDone?: () => void },
 ) {
   popup.document.open();
-  popup.document.write(receiptHtml(receipt, { number, copy }));
+  popup.document.write(receiptHtml(receipt, { number, copy, offline }));
   popup.document.close();
   setTimeout(() => {
     try {
@@ -51,13 +51,14 @@ export function printReceipt(
   {
     number,
     copy,
+    offline,
     onDone,
     openWindow,
-  }: { number?: string; copy?: boolean; onDone?: () => void; openWindow?: OpenWindow } = {},
+  }: { number?: string; copy?: boolean; offline?: boolean; onDone?: () => void; openWindow?: OpenWindow } = {},
 ): PrintOutcome {
   const popup = openPrintWindow(openWindow);
   if (!popup) return 'blocked';
-  printInto(popup, receipt, { number, copy, onDone });
+  printInto(popup, receipt, { number, copy, offline, onDone });
   return 'printed';
 }
 

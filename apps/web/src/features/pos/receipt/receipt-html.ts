@@ -51,7 +51,7 @@ const STYLE = `
  */
 export function receiptHtml(
   receipt: Receipt,
-  { number, copy = false }: { number?: string; copy?: boolean } = {},
+  { number, copy = false, offline = false }: { number?: string; copy?: boolean; offline?: boolean } = {},
 ): string {
   const method = String(receipt.paymentMethod) as PaymentMethod;
   const isCash = method === 'cash';
@@ -102,6 +102,8 @@ export function receiptHtml(
     : '';
   const cashier = receipt.cashierName?.trim() || 'Unknown Cashier';
   const copyMark = copy ? '<div class="copy" data-copy>COPY</div>' : '';
+  // Issue #19: printed before the server has the sale; it keeps this number when it gets there.
+  const offlineMark = offline ? '<p class="center" data-offline><b>Offline – will sync</b></p>' : '';
 
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${copy ? 'COPY · ' : ''}Receipt${number ? ` #${escapeHtml(number)}` : ''}</title>
@@ -121,6 +123,7 @@ export function receiptHtml(
   <hr>
   <p class="center">Served by ${escapeHtml(cashier)}</p>
   <p class="center muted">${escapeHtml(receiptTimestamp(receipt.timestamp))}</p>
+  ${offlineMark}
   <p class="center">Thank you for your purchase!</p>
   ${copyMark}
 </body></html>`;

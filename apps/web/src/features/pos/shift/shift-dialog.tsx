@@ -8,6 +8,7 @@ import { notifyError, notifySuccess } from '@/lib/notify';
 import { type EndedShift, useEndShift } from '../api/end-shift';
 import { useStartShift } from '../api/start-shift';
 import { DraggableModal } from '../components/draggable-modal';
+import { unsyncedCount, useTerminalSync } from '../sync/use-terminal-sync';
 import type { Shift, ShiftSummary } from '../types';
 import { printReport } from './print-report';
 
@@ -96,6 +97,7 @@ export function ShiftDialog({ opened, onClose, shift }: ShiftDialogProps) {
   }, [opened]);
 
   const isBusy = startShift.isPending || endShift.isPending;
+  const unsynced = unsyncedCount(useTerminalSync());
   const floatInput = optionalAmount(openingFloat);
   const countedInput = optionalAmount(countedCash);
 
@@ -182,13 +184,21 @@ export function ShiftDialog({ opened, onClose, shift }: ShiftDialogProps) {
             onChange={(event) => setCountedCash(sanitizeMoneyInput(event.currentTarget.value))}
             error={countedInput.ok ? undefined : 'Must be an amount like 12.50'}
           />
+          {unsynced > 0 ? (
+            // Issue #19: the shift's figures close without the sales still in the outbox.
+            <Alert color="orange" variant="light" role="alert" title="Unsynced sales" data-testid="end-shift-unsynced">
+              {unsynced === 1 ? '1 sale made offline has' : `${unsynced} sales made offline have`} not reached the
+              server yet. Wait until the terminal shows none unsynced; if you end the shift now, they are still
+              recorded, as late sales in your next shift's report, and this shift's figures will not include them.
+            </Alert>
+          ) : null}
           <Divider />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} disabled={isBusy}>
               Cancel
             </Button>
             <Button color="red" onClick={end} disabled={isBusy || !countedInput.ok}>
-              {endShift.isPending ? 'Ending...' : 'End Shift'}
+              {endShift.isPending ? 'Ending...' : unsynced > 0 ? 'End Shift Anyway' : 'End Shift'}
             </Button>
           </Group>
         </Stack>

@@ -1,0 +1,562 @@
+import type { Client, JobDetail, JobSummary } from '@retail-hub/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, inject, type TestApp } from '../../../test/build-test-app';
+import { buildApp } from '../../app';
+import { procDepartments, procItems, procLocations } from '../../db/schema/index';
+import { upsertBatch } from '../stores/inventory.repository';
+import { postInventoryMovement } from '../stores/inventory.service';
+import { expectLedgerBalanced, type StoresSessions, storesSessions, unique } from '../stores/stores.test-support';
+import { currentWeek } from './jobs.service';
+
+let t: TestApp;
+let s: StoresSessions;
+let otherDepartment: string;
+let wood: string;
+let glue: string;
+let store: string;
+
+const JOBS = '/api/procurement/jobs';
+/** A 1×1 transparent PNG. */
+const PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  s = await storesSessions(t);
+  const [other] = await t.db.db
+    .insert(procDepartments)
+    .values({ code: 'JOBS-B', name: 'Metalwork' })
+    .returning({ id: procDepartments.id });
+  otherDepartment = (other as { id: string }).id;
+  const rate = await call('PUT', `/api/procurement/departments/${s.departmentId}/labour-rate`, s.manager, {
+    labourRate: '40.00',
+  });
+  expect(rate.statusCode, rate.body).toBe(200);
+  const [w, g] = await t.db.db
+    .insert(procItems)
+    .values([
+      { sku: unique('OAK'), name: 'Oak board', uom: 'm' },
+      { sku: unique('GLUE'), name: 'Wood glue' },
+    ])
+    .returning({ id: procItems.id });
+  wood = (w as { id: string }).id;
+  glue = (g as { id: string }).id;
+  const [loc] = await t.db.db
+    .insert(procLocations)
+    .values({ code: unique('WS-1'), name: 'Workshop store', departmentId: s.departmentId })
+    .returning({ id: procLocations.id });
+  store = (loc as { id: string }).id;
+  // 10 m of oak at 12.34 a metre, 4 glue at 3.99.
+  for (const [item, qtyMilli, cost] of [
+    [wood, 10_000, '12.34'],
+    [glue, 4_000, '3.99'],
+  ] as const) {
+    const batch = await upsertBatch(t.db.db, { itemId: item, batchNo: unique('B'), expiryDate: null, unitCost: cost });
+    await postInventoryMovement(t.db.db, {
+      itemId: item,
+      toLocationId: store,
+      qtyMilli,
+      reason: 'receipt',
+      batchId: batch.id,
+    });
+  }
+});
+afterAll(async () => {
+  await expectLedgerBalanced(t);
+  await t.close();
+});
+
+function call(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, cookie: string, payload?: object) {
+  return inject(t, { method, url, cookie, ...(payload ? { payload } : {}) });
+}
+async function ok<T = JobDetail>(
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  url: string,
+  cookie: string,
+  payload?: object,
+): Promise<T> {
+  const response = await call(method, url, cookie, payload);
+  expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
+  return response.json() as T;
+}
+
+async function aClient(name = unique('Drama department')): Promise<Client> {
+  return ok<Client>('POST', '/api/procurement/clients', s.procurement_admin, { name, isInternal: true });
+}
+async function aJob(cookie = s.procurement_admin, fields: Record<string, unknown> = {}): Promise<JobDetail> {
+  const client = await aClient();
+  return ok('POST', JOBS, cookie, {
+    title: 'Stage props',
+    clientId: client.id,
+    departmentId: s.departmentId,
+    neededByDate: '2030-01-31',
+    ...fields,
+  });
+}
+const move = (job: { id: string }, to: string, cookie = s.procurement_admin, extra: object = {}) =>
+  call('POST', `${JOBS}/${job.id}/transition`, cookie, { to, ...extra });
+
+/** A job with 2.5 m of oak and one glue on its BOM and two steps of 1.5 h and 2 h. */
+async function plannedJob(): Promise<JobDetail> {
+  const job = await aJob();
+  await ok('POST', `${JOBS}/${job.id}/bom`, s.procurement_admin, { itemId: wood, qtyRequired: '2.5' });
+  await ok('POST', `${JOBS}/${job.id}/bom`, s.procurement_admin, { itemId: glue, qtyRequired: 1 });
+  await ok('POST', `${JOBS}/${job.id}/steps`, s.procurement_admin, { name: 'Cut', plannedHours: '1.5' });
+  return ok('POST', `${JOBS}/${job.id}/steps`, s.procurement_admin, {
+    name: 'Assemble',
+    plannedHours: 2,
+    assignedTo: s.ids.procurement_admin,
+  });
+}
+
+async function approvedJob(): Promise<JobDetail> {
+  let job = await plannedJob();
+  job = await ok('POST', `${JOBS}/${job.id}/quotes`, s.procurement_admin, { validUntil: '2099-12-31' });
+  const quote = job.quotes[0] as { id: string };
+  await ok('POST', `${JOBS}/${job.id}/quotes/${quote.id}/send`, s.procurement_admin);
+  return ok('POST', `${JOBS}/${job.id}/quotes/${quote.id}/accept`, s.procurement_admin);
+}
+
+async function onHand(itemId: string): Promise<string> {
+  const { rows } = await t.db.execute(
+    'select on_hand_qty::text as q from proc_stock_levels where item_id = $1 and location_id = $2',
+    [itemId, store],
+  );
+  return (rows[0]?.q as string | undefined) ?? '0.000';
+}
+
+describe('clients', () => {
+  it('creates, edits, archives and restores a client, with its jobs', async () => {
+    const name = unique('Print room');
+    const client = await aClient(name);
+    expect(client).toMatchObject({ name, isInternal: true, isArchived: false, openJobs: 0 });
+    expect((await call('POST', '/api/procurement/clients', s.manager, { name: name.toUpperCase() })).statusCode).toBe(
+      409,
+    );
+    const bad = await call('POST', '/api/procurement/clients', s.manager, { name: ' ', email: 'nope' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toMatchObject({ name: 'Name is required', email: 'Valid email is required' });
+    const edited = await ok<Client>('PATCH', `/api/procurement/clients/${client.id}`, s.manager, {
+      name,
+      contactName: 'Ada',
+      email: 'ada@college.example',
+    });
+    expect(edited).toMatchObject({ contactName: 'Ada', email: 'ada@college.example', isInternal: false });
+    const job = await ok<JobDetail>('POST', JOBS, s.manager, {
+      title: 'Posters',
+      clientId: client.id,
+      departmentId: s.departmentId,
+    });
+    expect(await ok<JobSummary[]>('GET', `${JOBS}?clientId=${client.id}`, s.manager)).toEqual([
+      expect.objectContaining({ id: job.id, clientName: name }),
+    ]);
+    await ok('POST', `/api/procurement/clients/${client.id}/archive`, s.manager);
+    const active = await ok<Client[]>('GET', '/api/procurement/clients', s.manager);
+    expect(active.some((c) => c.id === client.id)).toBe(false);
+    const refused = await call('POST', JOBS, s.manager, {
+      title: 'More',
+      clientId: client.id,
+      departmentId: s.departmentId,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual({ clientId: 'This client is archived' });
+    await ok('POST', `/api/procurement/clients/${client.id}/restore`, s.manager);
+    expect((await ok<Client>('GET', `/api/procurement/clients/${client.id}`, s.manager)).openJobs).toBe(1);
+  });
+
+  it('is closed to cashiers', async () => {
+    expect((await call('GET', '/api/procurement/clients', s.cashier)).statusCode).toBe(403);
+    expect((await call('GET', JOBS, s.cashier)).statusCode).toBe(403);
+    expect((await call('POST', '/api/procurement/clients', s.cashier, { name: 'X' })).statusCode).toBe(403);
+  });
+});
+
+describe('jobs and their moves', () => {
+  it('numbers jobs JOB-YYYY-NNNNN, starts them in draft and records who did what', async () => {
+    const job = await aJob();
+    expect(job.jobNumber).toMatch(/^JOB-\d{4}-\d{5}$/);
+    expect(job).toMatchObject({ status: 'draft', priority: 'normal', departmentId: s.departmentId });
+    expect(job.history).toEqual([expect.objectContaining({ fromStatus: null, toStatus: 'draft' })]);
+    expect(job.allowedMoves).toEqual(['cancelled']);
+  });
+
+  it('refuses every move §4 does not allow, and the moves that belong to an action', async () => {
+    const job = await aJob();
+    for (const to of ['approved', 'in_progress', 'qa', 'ready', 'delivered']) {
+      const refused = await move(job, to);
+      expect(refused.statusCode, to).toBe(409);
+      expect(refused.json().code).toBe('jobs.transition_not_allowed');
+    }
+    const quoted = await move(job, 'quoted');
+    expect(quoted.statusCode).toBe(409);
+    expect(quoted.json()).toMatchObject({
+      code: 'jobs.transition_by_action',
+      message: 'Send a quote to move the job to Quoted.',
+    });
+    expect((await move(job, 'nowhere')).statusCode).toBe(400);
+    const cancelled = await move(job, 'cancelled', s.manager, { note: 'Client withdrew' });
+    expect(cancelled.statusCode).toBe(200);
+    const detail = cancelled.json() as JobDetail;
+    expect(detail.status).toBe('cancelled');
+    expect(detail.history.at(-1)).toMatchObject({
+      fromStatus: 'draft',
+      toStatus: 'cancelled',
+      note: 'Client withdrew',
+    });
+    expect(detail.history.at(-1)?.changedByName).toBeTruthy();
+    for (const to of ['draft', 'quoted', 'in_progress']) {
+      expect((await move(job, to)).statusCode).toBe(409);
+    }
+    // A closed job changes no more.
+    expect((await call('POST', `${JOBS}/${job.id}/bom`, s.manager, { itemId: wood, qtyRequired: 1 })).statusCode).toBe(
+      409,
+    );
+  });
+
+  it('walks approved → in_progress → qa → in_progress → qa → ready, and ready → delivered only by delivery', async () => {
+    const job = await approvedJob();
+    expect(job.status).toBe('approved');
+    expect((await move(job, 'qa')).statusCode).toBe(409);
+    expect((await move(job, 'in_progress')).statusCode).toBe(200);
+    for (const step of job.steps) {
+      await ok('PATCH', `${JOBS}/${job.id}/steps/${step.id}`, s.procurement_admin, { status: 'completed' });
+    }
+    await ok('POST', `${JOBS}/${job.id}/materials/issue`, s.procurement_admin, {
+      itemId: wood,
+      locationId: store,
+      qty: '2.5',
+    });
+    await ok('POST', `${JOBS}/${job.id}/materials/issue`, s.procurement_admin, {
+      itemId: glue,
+      locationId: store,
+      qty: 1,
+    });
+    expect((await move(job, 'qa')).statusCode).toBe(200);
+    expect((await move(job, 'in_progress', s.procurement_admin, { note: 'Edges rough' })).statusCode).toBe(200);
+    expect((await move(job, 'qa')).statusCode).toBe(200);
+    expect((await move(job, 'ready')).statusCode).toBe(200);
+    const delivered = await move(job, 'delivered');
+    expect(delivered.json()).toMatchObject({ code: 'jobs.transition_by_action' });
+    const after = await ok('GET', `${JOBS}/${job.id}`, s.procurement_admin);
+    expect(after.history.map((h) => h.toStatus)).toEqual([
+      'draft',
+      'quoted',
+      'approved',
+      'in_progress',
+      'qa',
+      'in_progress',
+      'qa',
+      'ready',
+    ]);
+  });
+
+  it('keeps qa shut while steps are open', async () => {
+    const job = await approvedJob();
+    await move(job, 'in_progress');
+    const refused = await move(job, 'qa', s.manager, { waiveMaterials: true, note: 'x' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('jobs.steps_open');
+  });
+
+  it('keeps qa shut while the BOM is not fully issued, unless a manager waives it with a note', async () => {
+    const job = await approvedJob();
+    await move(job, 'in_progress');
+    for (const step of job.steps) {
+      await ok('PATCH', `${JOBS}/${job.id}/steps/${step.id}`, s.procurement_admin, { status: 'skipped' });
+    }
+    await ok('POST', `${JOBS}/${job.id}/materials/issue`, s.procurement_admin, {
+      itemId: wood,
+      locationId: store,
+      qty: 2,
+    });
+    const refused = await move(job, 'qa');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('jobs.bom_not_issued');
+    const byAdmin = await move(job, 'qa', s.procurement_admin, { waiveMaterials: true, note: 'Offcuts used' });
+    expect(byAdmin.statusCode).toBe(403);
+    const noNote = await move(job, 'qa', s.manager, { waiveMaterials: true });
+    expect(noNote.statusCode).toBe(400);
+    expect(noNote.json().errors).toEqual({ note: 'A note is required to waive the materials' });
+    const waived = await move(job, 'qa', s.manager, { waiveMaterials: true, note: 'Offcuts used' });
+    expect(waived.statusCode).toBe(200);
+    expect(waived.json()).toMatchObject({ status: 'qa', materialsWaived: true, materialsWaiverNote: 'Offcuts used' });
+  });
+
+  it('lets a department manager run only their department’s jobs', async () => {
+    const own = await aJob(s.department_manager);
+    expect(own.departmentId).toBe(s.departmentId);
+    const client = await aClient();
+    const other = await call('POST', JOBS, s.department_manager, {
+      title: 'Gate',
+      clientId: client.id,
+      departmentId: otherDepartment,
+    });
+    expect(other.statusCode).toBe(403);
+    const foreign = await ok<JobDetail>('POST', JOBS, s.manager, {
+      title: 'Gate',
+      clientId: client.id,
+      departmentId: otherDepartment,
+    });
+    expect((await call('GET', `${JOBS}/${foreign.id}`, s.department_manager)).statusCode).toBe(404);
+    expect((await move(foreign, 'cancelled', s.department_manager)).statusCode).toBe(404);
+    const list = await ok<JobSummary[]>('GET', JOBS, s.department_manager);
+    expect(list.every((j) => j.departmentId === s.departmentId)).toBe(true);
+    expect(list.some((j) => j.id === own.id)).toBe(true);
+  });
+
+  it('gives gap-free job numbers to concurrent creators on two app instances', async () => {
+    const second = await buildApp({ config: t.config, database: t.db });
+    await second.ready();
+    try {
+      const client = await aClient();
+      const payload = { title: 'Chairs', clientId: client.id, departmentId: s.departmentId };
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          (i % 2 === 0 ? t.app : second).inject({
+            method: 'POST',
+            url: JOBS,
+            headers: { cookie: s.procurement_admin },
+            payload,
+          }),
+        ),
+      );
+      expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(201));
+      const all = await ok<JobSummary[]>('GET', JOBS, s.manager);
+      const numbers = all.map((j) => Number(j.jobNumber.slice(-5))).sort((a, b) => a - b);
+      expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, i) => i + 1));
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('lists the jobs due this week', async () => {
+    const week = currentWeek(t.config.storeTimeZone);
+    const job = await aJob(s.procurement_admin, { neededByDate: week.to });
+    const due = await ok<JobSummary[]>('GET', `${JOBS}?due=this_week`, s.procurement_admin);
+    expect(due.some((j) => j.id === job.id)).toBe(true);
+    expect(due.every((j) => j.neededByDate !== '2030-01-31')).toBe(true);
+  });
+});
+
+describe('quotes', () => {
+  it('builds lines from the BOM at unit cost and labour at the department rate, in cents', async () => {
+    const job = await plannedJob();
+    const quoted = await ok('POST', `${JOBS}/${job.id}/quotes`, s.procurement_admin, {
+      validUntil: '2099-12-31',
+      taxRate: '10',
+    });
+    const quote = quoted.quotes[0];
+    // 2.5 × 12.34 = 30.85; 1 × 3.99; 3.5 h × 40.00 = 140.00; subtotal 174.84; tax 17.484 → 17.48
+    expect(quote).toMatchObject({
+      versionNo: 1,
+      status: 'draft',
+      subtotal: '174.84',
+      taxTotal: '17.48',
+      grandTotal: '192.32',
+    });
+    expect(quote?.lines.map((l) => [l.kind, l.qty, l.unitPrice, l.lineTotal])).toEqual(
+      expect.arrayContaining([
+        ['material', '2.500', '12.34', '30.85'],
+        ['material', '1.000', '3.99', '3.99'],
+        ['labour', '3.500', '40.00', '140.00'],
+      ]),
+    );
+    expect(quoted.status).toBe('draft');
+  });
+
+  it('increments versions, supersedes an open older one, and accepting approves the job with the estimate', async () => {
+    let job = await plannedJob();
+    job = await ok('POST', `${JOBS}/${job.id}/quotes`, s.procurement_admin, { validUntil: '2099-12-31' });
+    const v1 = job.quotes[0] as { id: string };
+    job = await ok('POST', `${JOBS}/${job.id}/quotes/${v1.id}/send`, s.procurement_admin);
+    expect(job.status).toBe('quoted');
+    job = await ok('POST', `${JOBS}/${job.id}/quotes`, s.procurement_admin, { validUntil: '2099-12-31', taxRate: 5 });
+    expect(job.quotes.map((q) => [q.versionNo, q.status, q.supersededAt !== null])).toEqual([
+      [2, 'draft', false],
+      [1, 'rejected', true],
+    ]);
+    const old = await call('POST', `${JOBS}/${job.id}/quotes/${v1.id}/accept`, s.procurement_admin);
+    expect(old.statusCode).toBe(409);
+    const v2 = job.quotes[0] as { id: string; grandTotal: string };
+    // A draft is not accepted: it is sent first.
+    expect((await call('POST', `${JOBS}/${job.id}/quotes/${v2.id}/accept`, s.procurement_admin)).statusCode).toBe(409);
+    await ok('POST', `${JOBS}/${job.id}/quotes/${v2.id}/send`, s.procurement_admin);
+    job = await ok('POST', `${JOBS}/${job.id}/quotes/${v2.id}/accept`, s.procurement_admin);
+    expect(job).toMatchObject({ status: 'approved', priceTotalEstimate: v2.grandTotal });
+    expect(job.approvedDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(job.quotes[0]?.status).toBe('accepted');
+    // No new version once approved.
+    expect(
+      (await call('POST', `${JOBS}/${job.id}/quotes`, s.procurement_admin, { validUntil: '2099-12-31' })).statusCode,
+    ).toBe(409);
+  });
+
+  it('refuses to accept an expired quote, and a rejected quote leaves the job quoted', async () => {
+    let job = await plannedJob();
+    job = await ok('POST', `${JOBS}/${job.id}/quotes`, s.procurement_admin, { validUntil: '2020-01-01' });
+    const quote = job.quotes[0] as { id: string };
+    await ok('POST', `${JOBS}/${job.id}/quotes/${quote.id}/send`, s.procurement_admin);
+    const expired = await call('POST', `${JOBS}/${job.id}/quotes/${quote.id}/accept`, s.procurement_admin);
+    expect(expired.statusCode).toBe(409);
+    expect(expired.json().code).toBe('jobs.quote_expired');
+    job = await ok('POST', `${JOBS}/${job.id}/quotes/${quote.id}/reject`, s.procurement_admin, { note: 'Too dear' });
+    expect(job.status).toBe('quoted');
+    expect(job.quotes[0]?.status).toBe('rejected');
+  });
+
+  it('refuses a quote for a job with nothing to quote', async () => {
+    const job = await aJob();
+    const refused = await call('POST', `${JOBS}/${job.id}/quotes`, s.procurement_admin, { validUntil: '2099-12-31' });
+    expect(refused.statusCode).toBe(409);
+  });
+});
+
+describe('materials, cost and delivery', () => {
+  it('refuses an issue beyond stock and changes nothing', async () => {
+    const job = await approvedJob();
+    const before = await onHand(wood);
+    const refused = await call('POST', `${JOBS}/${job.id}/materials/issue`, s.procurement_admin, {
+      itemId: wood,
+      locationId: store,
+      qty: '999',
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('stores.insufficient_stock');
+    expect(await onHand(wood)).toBe(before);
+    expect((await ok('GET', `${JOBS}/${job.id}`, s.procurement_admin)).materials).toEqual([]);
+    // Not before the job is approved.
+    const draft = await aJob();
+    expect(
+      (
+        await call('POST', `${JOBS}/${draft.id}/materials/issue`, s.procurement_admin, {
+          itemId: wood,
+          locationId: store,
+          qty: 1,
+        })
+      ).statusCode,
+    ).toBe(409);
+  });
+
+  it('posts wip_issue and wip_return to the ledger, refuses returning more than is out, and closes with the exact actual cost', async () => {
+    const job = await approvedJob();
+    await move(job, 'in_progress');
+    const before = await onHand(wood);
+    let detail = await ok('POST', `${JOBS}/${job.id}/materials/issue`, s.procurement_admin, {
+      itemId: wood,
+      locationId: store,
+      qty: '3',
+    });
+    await ok('POST', `${JOBS}/${job.id}/materials/issue`, s.procurement_admin, {
+      itemId: glue,
+      locationId: store,
+      qty: 1,
+    });
+    expect(Number(await onHand(wood))).toBeCloseTo(Number(before) - 3, 3);
+    const over = await call('POST', `${JOBS}/${job.id}/materials/return`, s.procurement_admin, {
+      itemId: wood,
+      locationId: store,
+      qty: '3.5',
+    });
+    expect(over.statusCode).toBe(409);
+    expect(over.json().errors).toEqual({ qty: 'Only 3.000 of this item is out on this job and can be returned' });
+    detail = await ok('POST', `${JOBS}/${job.id}/materials/return`, s.procurement_admin, {
+      itemId: wood,
+      locationId: store,
+      qty: '0.5',
+    });
+    expect(Number(await onHand(wood))).toBeCloseTo(Number(before) - 2.5, 3);
+    const { rows } = await t.db.execute(
+      `select reason, ref_table, qty::text as qty, from_location_id, to_location_id from proc_inventory_transactions
+       where item_id = $1 and reason in ('wip_issue', 'wip_return') and note like $2 order by created_at`,
+      [wood, `%${job.jobNumber}`],
+    );
+    expect(rows).toEqual([
+      {
+        reason: 'wip_issue',
+        ref_table: 'proc_wip_issues',
+        qty: '3.000',
+        from_location_id: store,
+        to_location_id: null,
+      },
+      {
+        reason: 'wip_return',
+        ref_table: 'proc_wip_returns',
+        qty: '0.500',
+        from_location_id: null,
+        to_location_id: store,
+      },
+    ]);
+    expect(detail.bom.find((b) => b.itemId === wood)).toMatchObject({
+      qtyIssued: '3.000',
+      qtyReturned: '0.500',
+      fullyIssued: true,
+    });
+    // Actual hours 1.25 + 2.5 = 3.75 h × 40.00 = 150.00.
+    const [cut, assemble] = detail.steps as unknown as [{ id: string }, { id: string }];
+    await ok('PATCH', `${JOBS}/${job.id}/steps/${cut.id}`, s.procurement_admin, {
+      status: 'completed',
+      actualHours: '1.25',
+    });
+    detail = await ok('PATCH', `${JOBS}/${job.id}/steps/${assemble.id}`, s.procurement_admin, {
+      status: 'completed',
+      actualHours: '2.5',
+    });
+    expect(detail.steps.map((st) => [st.status, st.actualHours, st.completedAt !== null])).toEqual([
+      ['completed', '1.25', true],
+      ['completed', '2.50', true],
+    ]);
+    expect((await move(job, 'qa')).statusCode).toBe(200);
+    expect((await move(job, 'ready')).statusCode).toBe(200);
+    const badSignature = await call('POST', `${JOBS}/${job.id}/delivery`, s.procurement_admin, {
+      deliveredTo: 'Drama department',
+      acceptanceName: 'Ada Lovelace',
+      signature: 'data:image/jpeg;base64,/9j/4AAQ',
+    });
+    expect(badSignature.statusCode).toBe(400);
+    expect(badSignature.json().errors).toEqual({ signature: 'The signature must be a PNG image' });
+    const huge = await call('POST', `${JOBS}/${job.id}/delivery`, s.procurement_admin, {
+      deliveredTo: 'Drama department',
+      acceptanceName: 'Ada Lovelace',
+      signature: `data:image/png;base64,iVBORw0KGgo${'A'.repeat(300_000)}`,
+    });
+    expect(huge.statusCode).toBe(400);
+    detail = await ok('POST', `${JOBS}/${job.id}/delivery`, s.procurement_admin, {
+      deliveredTo: 'Drama department',
+      acceptanceName: 'Ada Lovelace',
+      deliveryDate: '2026-11-20',
+      signature: PNG,
+    });
+    // 3 × 12.34 = 37.02 + 3.99 − 0.5 × 12.34 = 6.17 + 150.00 = 184.84
+    expect(detail.actualCost).toEqual({
+      materialsIssued: '41.01',
+      materialsReturned: '6.17',
+      labourHours: '3.75',
+      labour: '150.00',
+      total: '184.84',
+    });
+    expect(detail).toMatchObject({ status: 'delivered', priceTotalActual: '184.84', deliveredDate: '2026-11-20' });
+    expect(detail.priceTotalEstimate).not.toBeNull();
+    expect(detail.delivery).toMatchObject({
+      deliveredTo: 'Drama department',
+      acceptanceName: 'Ada Lovelace',
+      deliveryDate: '2026-11-20',
+      signature: PNG,
+    });
+    expect(detail.delivery?.deliveryNo).toMatch(/^DN-\d{4}-\d{5}$/);
+    const again = await call('POST', `${JOBS}/${job.id}/delivery`, s.procurement_admin, {
+      deliveredTo: 'x',
+      acceptanceName: 'y',
+      signature: PNG,
+    });
+    expect(again.statusCode).toBe(409);
+    expect(
+      (
+        await call('POST', `${JOBS}/${job.id}/materials/return`, s.procurement_admin, {
+          itemId: wood,
+          locationId: store,
+          qty: 1,
+        })
+      ).statusCode,
+    ).toBe(409);
+  });
+});

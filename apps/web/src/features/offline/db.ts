@@ -1,0 +1,62 @@
+import type { OfflineSaleRequest } from '@retail-hub/shared';
+import { Dexie, type EntityTable } from 'dexie';
+
+/**
+ * The terminal's own storage (issue #19, ADR 0014): IndexedDB through Dexie, shared by every tab
+ * of this browser profile. It outlives a reload, a closed tab and the network; the app asks the
+ * browser to keep it (navigator.storage.persist) so it is not evicted under storage pressure.
+ */
+
+/** A sale waiting to reach the server. Sent oldest first (`seq`), always under its own key. */
+export type OutboxSale = {
+  /** Insertion order: the order the sales were made in. */
+  seq?: number;
+  /** The Idempotency-Key the sale was first tried online with; unique. */
+  key: string;
+  body: OfflineSaleRequest;
+  /** What the Transaction Complete dialog and the receipt showed (number, change due, ...). */
+  receiptNumber: string;
+  /** The cashier who made it (the server records it in their shift whoever sends it). */
+  userId: string;
+  cashierName: string | null;
+  createdAt: string;
+  /**
+   * pending: the sync worker sends it (again) when the server can be reached.
+   * refused: the server answered 4xx; kept with the reason until someone retries it. Never dropped.
+   */
+  status: 'pending' | 'refused';
+  attempts: number;
+  /** The last failure, for the cashier and the manager (the server's message or the network's). */
+  lastError: string | null;
+  /** The server's refusal, e.g. 'pos.offline_amounts'. */
+  refusalCode: string | null;
+};
+
+/** A cached server answer the terminal can show offline (catalogue, sizes, shift, session). */
+export type QuerySnapshot = { hash: string; queryKey: unknown[]; data: unknown; savedAt: string };
+
+export type MetaRow = { name: string; value: unknown };
+
+export class TerminalDatabase extends Dexie {
+  outbox!: EntityTable<OutboxSale, 'seq'>;
+  snapshots!: EntityTable<QuerySnapshot, 'hash'>;
+  meta!: EntityTable<MetaRow, 'name'>;
+
+  constructor(name = 'retail-hub-terminal', options?: ConstructorParameters<typeof Dexie>[1]) {
+    super(name, options);
+    this.version(1).stores({
+      outbox: '++seq, &key, status',
+      snapshots: 'hash',
+      meta: 'name',
+    });
+  }
+}
+
+let shared: TerminalDatabase | null = null;
+
+/** The one database of this page (null where IndexedDB does not exist, e.g. a private window of an old browser). */
+export function terminalDatabase(): TerminalDatabase | null {
+  if (typeof indexedDB === 'undefined') return null;
+  shared ??= new TerminalDatabase();
+  return shared;
+}

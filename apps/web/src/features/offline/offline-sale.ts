@@ -1,0 +1,161 @@
+import {
+  type Cents,
+  centsToDecimal,
+  changeDueCents,
+  parseCents,
+  type SaleRequest,
+  type SaleResponse,
+  type SessionUser,
+  type SizeOption,
+  transactionNumber,
+} from '@retail-hub/shared';
+import type { QueryClient } from '@tanstack/react-query';
+import { terminalDatabase } from './db';
+import { enqueueSale } from './outbox';
+import { terminalId } from './terminal-id';
+
+export type OfflineRecordedSale = SaleResponse & { offline: true };
+
+function cents(value: string | null | undefined): Cents {
+  return (parseCents(value ?? '0') ?? 0) as Cents;
+}
+
+function fullName(user: SessionUser): string | null {
+  return [user.firstName, user.lastName].filter(Boolean).join(' ').trim() || null;
+}
+
+/**
+ * Issue #19: the server could not be reached. The sale is committed to the outbox (IndexedDB) with
+ * the key it was tried under, then the terminal's copy of the stock goes down, and only then is
+ * the sale shown as complete: a sale the cashier saw complete is always in the outbox. Throws when
+ * the outbox cannot be written (no IndexedDB): the caller keeps the sale on screen to retry.
+ */
+export async function queueOfflineSale({
+  sale,
+  key,
+  shiftId,
+  user,
+  queryClient,
+  now = new Date(),
+}: {
+  sale: SaleRequest;
+  key: string;
+  shiftId: number;
+  user: SessionUser;
+  queryClient: QueryClient;
+  now?: Date;
+}): Promise<OfflineRecordedSale> {
+  const db = terminalDatabase();
+  if (!db) throw new Error('This browser cannot keep sales offline');
+  const soldAt = now.toISOString();
+  const number = transactionNumber(key);
+  const cashierName = fullName(user);
+  await enqueueSale(db, {
+    key,
+    body: { ...sale, soldAt, shiftId, terminalId: await terminalId(db) },
+    receiptNumber: number,
+    userId: user.id,
+    cashierName,
+    createdAt: soldAt,
+  });
+  takeStockLocally(queryClient, sale);
+
+  const total = cents(sale.total);
+  const isCash = sale.paymentMethod === 'cash';
+  const received = isCash ? (sale.amountReceived ? cents(sale.amountReceived) : total) : total;
+  const changeDue = centsToDecimal(isCash ? changeDueCents(received, total) : 0);
+  return {
+    offline: true,
+    id: key,
+    number,
+    createdAt: soldAt,
+    subtotal: sale.subtotal,
+    tax: sale.tax,
+    total: sale.total,
+    paymentMethod: sale.paymentMethod,
+    referenceCode: sale.referenceCode ?? null,
+    notes: sale.notes ?? null,
+    amountReceived: isCash ? centsToDecimal(received) : null,
+    changeDue,
+    status: 'completed',
+    items: sale.items.map((item) => ({
+      productId: item.productId,
+      variantId: item.variantId ?? null,
+      name: itemName(queryClient, item.productId),
+      variantName: item.variantName ?? null,
+      quantity: item.quantity,
+      unitPrice: item.unitPrice,
+      totalPrice: item.totalPrice,
+    })),
+    receipt: {
+      items: sale.items.map((item) => ({
+        name: item.variantName
+          ? `${itemName(queryClient, item.productId)} (${item.variantName})`
+          : itemName(queryClient, item.productId),
+        quantity: item.quantity,
+        total: item.totalPrice,
+      })),
+      subtotal: sale.subtotal,
+      tax: sale.tax,
+      total: sale.total,
+      paymentMethod: sale.paymentMethod,
+      amountReceived: centsToDecimal(received),
+      changeDue,
+      referenceCode: sale.referenceCode ?? null,
+      notes: sale.notes ?? null,
+      cashierName,
+      timestamp: soldAt,
+    },
+  };
+}
+
+type ProductLike = { id: string; name: string; stock: number };
+
+/** The product's name as the terminal's catalogue shows it. */
+function itemName(queryClient: QueryClient, productId: string): string {
+  for (const [, data] of queryClient.getQueriesData<unknown>({ queryKey: ['/api/products'] })) {
+    const items = productsIn(data);
+    const found = items?.find((p) => p.id === productId);
+    if (found) return found.name;
+  }
+  return 'Item';
+}
+
+function productsIn(data: unknown): ProductLike[] | null {
+  if (Array.isArray(data)) return data as ProductLike[];
+  if (data && typeof data === 'object' && Array.isArray((data as { items?: unknown }).items)) {
+    return (data as { items: ProductLike[] }).items;
+  }
+  return null;
+}
+
+/**
+ * The stock the terminal shows goes down by what was sold, in every cached page of the catalogue
+ * and in the size options, so the cashier cannot sell what the shelf no longer has. The server's
+ * figures replace them once the outbox is sent.
+ */
+export function takeStockLocally(queryClient: QueryClient, sale: SaleRequest): void {
+  const byProduct = new Map<string, number>();
+  for (const item of sale.items) {
+    if (item.variantId) {
+      queryClient.setQueryData<SizeOption[]>([`/api/products/${item.productId}/size-options`], (options) =>
+        options?.map((o) =>
+          o.variantId === item.variantId ? { ...o, stock: Math.max(0, o.stock - item.quantity) } : o,
+        ),
+      );
+    }
+    byProduct.set(item.productId, (byProduct.get(item.productId) ?? 0) + item.quantity);
+  }
+  const take = (p: ProductLike) => {
+    const sold = byProduct.get(p.id);
+    return sold ? { ...p, stock: Math.max(0, p.stock - sold) } : p;
+  };
+  queryClient.setQueriesData<unknown>({ queryKey: ['/api/products'] }, (data: unknown) => {
+    if (Array.isArray(data)) return (data as ProductLike[]).map(take);
+    if (data && typeof data === 'object' && Array.isArray((data as { items?: unknown }).items)) {
+      const page = data as { items: ProductLike[] };
+      return { ...page, items: page.items.map(take) };
+    }
+    return data;
+  });
+}

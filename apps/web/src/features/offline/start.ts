@@ -1,0 +1,223 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { liveQuery } from 'dexie';
+import { queryKeyMatchesPath } from '@/lib/live-updates';
+import {
+  type OutboxEntry,
+  registerQueryFallback,
+  registerTerminalSyncActions,
+  setTerminalSyncState,
+} from '@/lib/offline-bridge';
+import { SESSION_QUERY_KEY } from '@/lib/query-client';
+import { type OutboxSale, terminalDatabase } from './db';
+import { countsOf, OUTBOX_CHANNEL, type OutboxNudge, outboxSales, requeueRefused } from './outbox';
+import { answerFromSnapshot, forgetSnapshots, keepQueriesOffline } from './query-snapshots';
+import { sendOfflineSale } from './send-offline-sale';
+import { runAsLeader, SyncWorker, WakeSource } from './sync-worker';
+import { terminalId } from './terminal-id';
+
+/** The heartbeat (issue #19): the manager's terminal list shows when this terminal last synced. */
+export const HEARTBEAT_MS = 60_000;
+
+/** What a synced sale refreshes: the catalogue's stock, the sales lists and the day's figures. */
+const PATHS_REFRESHED_BY_SYNC = [
+  '/api/products',
+  '/api/transactions',
+  '/api/analytics/daily-stats',
+  '/api/analytics/top-products',
+  '/api/shifts',
+];
+
+let started = false;
+
+function entryOf(sale: OutboxSale): OutboxEntry {
+  return {
+    key: sale.key,
+    receiptNumber: sale.receiptNumber,
+    total: sale.body.total,
+    paymentMethod: sale.body.paymentMethod,
+    cashierName: sale.cashierName,
+    createdAt: sale.createdAt,
+    status: sale.status,
+    attempts: sale.attempts,
+    lastError: sale.lastError,
+  };
+}
+
+/**
+ * Starts the terminal's offline side once per page (issue #19, ADR 0014): the copy of the
+ * catalogue, the outbox's state for the screens, the sync worker (one per terminal, whatever the
+ * tabs), the heartbeat, persistent storage and the service worker.
+ */
+export function startTerminalOffline(queryClient: QueryClient): void {
+  if (started) return;
+  started = true;
+  const db = terminalDatabase();
+  if (!db) return;
+
+  void navigator.storage?.persist?.().catch(() => false);
+  registerServiceWorker();
+
+  // The catalogue, sizes and the open shift, kept for a reload without network.
+  keepQueriesOffline(db, queryClient);
+  registerQueryFallback((query) => {
+    void answerFromSnapshot(db, queryClient, query).catch((error: unknown) =>
+      console.warn('No offline copy for', query.queryKey, error),
+    );
+  });
+
+  // Size options are read fresh for each sale online; offline, the copy of each sized product's.
+  setTimeout(() => prefetchSizeOptions(queryClient), SIZE_PREFETCH_DELAY_MS);
+
+  // Online / offline, as the browser and the last request see it.
+  const wake = new WakeSource();
+  window.addEventListener('online', () => {
+    setTerminalSyncState({ online: true });
+    wake.wake(true);
+  });
+  window.addEventListener('offline', () => setTerminalSyncState({ online: false }));
+
+  // The outbox as the screens show it; Dexie's live query follows every tab's writes.
+  let counts = { pending: 0, refused: 0, oldestAt: null as string | null };
+  liveQuery(() => outboxSales(db)).subscribe({
+    next: (sales) => {
+      counts = countsOf(sales);
+      setTerminalSyncState({
+        ready: true,
+        sales: sales.map(entryOf),
+        pending: counts.pending,
+        refused: counts.refused,
+      });
+    },
+    error: (error: unknown) => console.warn('The outbox could not be read', error),
+  });
+
+  // Sign-in and sign-out: a sale refused as another cashier's goes again once someone signs in;
+  // sign-out forgets the kept catalogue (the outbox stays: it is the terminal's, not the person's).
+  let lastUserId: string | null | undefined;
+  queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.query.queryKey[0] !== SESSION_QUERY_KEY[0]) return;
+    const userId = (event.query.state.data as { user?: { id: string } } | null | undefined)?.user?.id ?? null;
+    if (userId === lastUserId) return;
+    lastUserId = userId;
+    if (userId) {
+      void requeueRefused(db, (sale) => sale.refusalCode === 'pos.offline_other_cashier');
+      wake.wake(true);
+    } else {
+      void forgetSnapshots(db);
+    }
+  });
+
+  const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(OUTBOX_CHANNEL);
+  channel?.addEventListener('message', (event: MessageEvent<OutboxNudge>) =>
+    wake.wake(event.data?.type === 'sync-now'),
+  );
+
+  registerTerminalSyncActions({
+    syncNow: () => {
+      wake.wake(true);
+      const broadcast = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(OUTBOX_CHANNEL);
+      broadcast?.postMessage({ type: 'sync-now' } satisfies OutboxNudge);
+      broadcast?.close();
+    },
+    retryRefused: async () => {
+      await requeueRefused(db);
+      wake.wake(true);
+    },
+  });
+
+  let refreshTimer: ReturnType<typeof setTimeout> | null = null;
+  let heartbeat = () => {};
+  const refreshAfterSync = () => {
+    refreshTimer ??= setTimeout(() => {
+      refreshTimer = null;
+      heartbeat();
+      void queryClient.invalidateQueries({
+        predicate: (query) => PATHS_REFRESHED_BY_SYNC.some((path) => queryKeyMatchesPath(query.queryKey, path)),
+      });
+    }, 300);
+  };
+
+  const controller = new AbortController();
+  window.addEventListener('pagehide', (event) => {
+    if (!event.persisted) controller.abort();
+  });
+  const owner = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  void terminalId(db).then((id) => {
+    const worker = new SyncWorker({
+      db,
+      send: async (sale) => {
+        const result = await sendOfflineSale(sale, id);
+        // The indicator follows what the server answered, not only what the browser believes.
+        setTerminalSyncState({ online: result.kind !== 'retry' || /sign in/i.test(result.reason) });
+        return result;
+      },
+      onConfirmed: refreshAfterSync,
+    });
+    void runAsLeader(
+      async (signal) => {
+        const beat = () => void sendHeartbeat(id, counts);
+        heartbeat = beat;
+        beat();
+        const timer = setInterval(beat, HEARTBEAT_MS);
+        try {
+          await worker.run(signal, wake);
+        } finally {
+          clearInterval(timer);
+        }
+      },
+      { signal: controller.signal, locks: navigator.locks, db, owner },
+    );
+  });
+}
+
+const SIZE_PREFETCH_DELAY_MS = 3_000;
+const SIZE_PREFETCH_MAX = 40;
+
+/** Reads the size options of the sized products the terminal has shown, so they are kept for offline sales. */
+function prefetchSizeOptions(queryClient: QueryClient): void {
+  if (navigator.onLine === false) return;
+  const ids = new Set<string>();
+  for (const [, data] of queryClient.getQueriesData<unknown>({ queryKey: ['/api/products'] })) {
+    const items = Array.isArray(data) ? data : (data as { items?: unknown[] } | undefined)?.items;
+    for (const item of items ?? []) {
+      const product = item as { id?: unknown; hasVariants?: unknown };
+      if (product.hasVariants === true && typeof product.id === 'string') ids.add(product.id);
+    }
+  }
+  for (const id of [...ids].slice(0, SIZE_PREFETCH_MAX)) {
+    void queryClient.prefetchQuery({ queryKey: [`/api/products/${id}/size-options`], staleTime: 60_000 });
+  }
+}
+
+/** POST /api/terminals/heartbeat; a failure (offline, signed out) is only logged. */
+async function sendHeartbeat(
+  id: string,
+  counts: { pending: number; refused: number; oldestAt: string | null },
+): Promise<void> {
+  try {
+    await fetch('/api/terminals/heartbeat', {
+      method: 'POST',
+      credentials: 'include',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        terminalId: id,
+        unsyncedCount: counts.pending + counts.refused,
+        refusedCount: counts.refused,
+        oldestUnsyncedAt: counts.oldestAt,
+      }),
+    });
+  } catch {
+    // Offline: the next beat reports the same counts.
+  }
+}
+
+/**
+ * The service worker (vite-plugin-pwa's generated Workbox worker) precaches the app shell so /pos
+ * opens without network. Production builds only: the dev server serves modules, not a shell.
+ */
+function registerServiceWorker(): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  void import('workbox-window')
+    .then(({ Workbox }) => new Workbox('/sw.js', { scope: '/' }).register())
+    .catch((error: unknown) => console.warn('The service worker could not be registered', error));
+}

@@ -1,0 +1,12 @@
+import { useSyncExternalStore } from 'react';
+import { subscribeTerminalSync, type TerminalSyncState, terminalSyncState } from '@/lib/offline-bridge';
+
+/** The terminal's network state and its outbox (issue #19), as every tab of it sees them. */
+export function useTerminalSync(): TerminalSyncState {
+  return useSyncExternalStore(subscribeTerminalSync, terminalSyncState, terminalSyncState);
+}
+
+/** Sales still to reach the server: waiting to be sent plus refused ones (kept until resolved). */
+export function unsyncedCount(state: TerminalSyncState): number {
+  return state.pending + state.refused;
+}

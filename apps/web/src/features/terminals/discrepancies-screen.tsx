@@ -1,0 +1,209 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  Modal,
+  NumberInput,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { RESOLUTION_NOTE_MESSAGE, type StockDiscrepancy } from '@retail-hub/shared';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { PanelEmpty, PanelLoading } from '@/components/panel';
+import { ApiError, serverMessage } from '@/lib/api-client';
+import { useStoreTimeZone } from '@/lib/auth';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { type DiscrepancyStatus, useDiscrepancies, useResolveDiscrepancy } from './api';
+import { storeTime } from './format';
+
+function itemName(d: StockDiscrepancy): string {
+  return d.variantName ? `${d.productName} (${d.variantName})` : d.productName;
+}
+
+/**
+ * Issue #19 (ADR 0014): a sale made offline is never refused, so it can sell stock another
+ * terminal sold meanwhile; the server floors the stock at zero and opens a discrepancy. The
+ * manager counts the shelf and resolves it with a note (the count, when given, becomes the stock).
+ */
+export function DiscrepanciesScreen({ title }: { title: string }) {
+  const timeZone = useStoreTimeZone();
+  const [status, setStatus] = useState<DiscrepancyStatus>('open');
+  const discrepancies = useDiscrepancies(status);
+  const [resolving, setResolving] = useState<StockDiscrepancy | null>(null);
+  const rows = discrepancies.data ?? [];
+  return (
+    <Stack gap="md" p={{ base: 'sm', md: 'lg' }}>
+      <Group gap="xs">
+        <IconAlertTriangle size={26} aria-hidden />
+        <Title order={1} size="h2">
+          {title}
+        </Title>
+      </Group>
+      <Text>
+        Sales made offline are recorded even when the stock had already gone: the stock stays at 0 and the units sold
+        beyond it are listed here. Count the shelf, then resolve each with a note.
+      </Text>
+      <SegmentedControl
+        w="fit-content"
+        value={status}
+        onChange={(value) => setStatus(value as DiscrepancyStatus)}
+        aria-label="Show discrepancies"
+        data={[
+          { value: 'open', label: 'Open' },
+          { value: 'resolved', label: 'Resolved' },
+          { value: 'all', label: 'All' },
+        ]}
+      />
+      <Card withBorder p={0} component="section" aria-label="Stock discrepancies">
+        {discrepancies.isPending ? (
+          <PanelLoading />
+        ) : discrepancies.isError ? (
+          <Alert color="red" m="md" title="Stock discrepancies could not be loaded">
+            {serverMessage(discrepancies.error) ?? 'Please try again.'}
+          </Alert>
+        ) : rows.length === 0 ? (
+          <PanelEmpty>{status === 'open' ? 'No open stock discrepancies' : 'No stock discrepancies'}</PanelEmpty>
+        ) : (
+          <Table.ScrollContainer minWidth={760}>
+            <Table striped verticalSpacing="xs" aria-label="Stock discrepancies from offline sales">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Product</Table.Th>
+                  <Table.Th>Sale</Table.Th>
+                  <Table.Th>Sold</Table.Th>
+                  <Table.Th ta="right">Units short</Table.Th>
+                  <Table.Th ta="right">Stock now</Table.Th>
+                  <Table.Th>Resolution</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((d) => (
+                  <Table.Tr key={d.id} data-testid="discrepancy-row">
+                    <Table.Td fw={600}>{itemName(d)}</Table.Td>
+                    <Table.Td>
+                      <Text ff="monospace">#{d.transactionNumber}</Text>
+                      <Text size="xs" c="dimmed">
+                        {d.cashierName ?? 'Unknown cashier'}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>{storeTime(d.soldAt, timeZone)}</Table.Td>
+                    <Table.Td ta="right" ff="monospace" fw={700}>
+                      {d.quantityShort}
+                    </Table.Td>
+                    <Table.Td ta="right" ff="monospace">
+                      {d.currentStock ?? '—'}
+                    </Table.Td>
+                    <Table.Td>
+                      {d.resolvedAt ? (
+                        <>
+                          <Text size="sm">{d.resolutionNote}</Text>
+                          <Text size="xs" c="dimmed">
+                            {d.resolvedByName ?? 'Unknown'}, {storeTime(d.resolvedAt, timeZone)}
+                            {d.countedStock !== null ? ` · counted ${d.countedStock}` : ''}
+                          </Text>
+                        </>
+                      ) : (
+                        <Button
+                          size="xs"
+                          onClick={() => setResolving(d)}
+                          aria-label={`Resolve discrepancy of ${itemName(d)}, sale #${d.transactionNumber}`}
+                        >
+                          Resolve
+                        </Button>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Card>
+      <ResolveDialog discrepancy={resolving} onClose={() => setResolving(null)} />
+    </Stack>
+  );
+}
+
+function ResolveDialog({ discrepancy, onClose }: { discrepancy: StockDiscrepancy | null; onClose: () => void }) {
+  const resolve = useResolveDiscrepancy();
+  const [note, setNote] = useState('');
+  const [counted, setCounted] = useState<string | number>('');
+  const [noteError, setNoteError] = useState<string | null>(null);
+  const close = () => {
+    setNote('');
+    setCounted('');
+    setNoteError(null);
+    onClose();
+  };
+  const submit = () => {
+    if (!discrepancy) return;
+    if (!note.trim()) {
+      setNoteError(RESOLUTION_NOTE_MESSAGE);
+      return;
+    }
+    resolve.mutate(
+      { id: discrepancy.id, body: { note: note.trim(), countedStock: counted === '' ? null : Number(counted) } },
+      {
+        onSuccess: () => {
+          notifySuccess({ title: 'Discrepancy Resolved', message: `${itemName(discrepancy)} is resolved.` });
+          close();
+        },
+        onError: (error) => {
+          const field = error instanceof ApiError ? Object.values(error.body?.errors ?? {}).find(Boolean) : undefined;
+          notifyError({ title: 'Not Resolved', message: field ?? serverMessage(error) ?? 'Please try again.' });
+        },
+      },
+    );
+  };
+  return (
+    <Modal opened={discrepancy !== null} onClose={close} title="Resolve stock discrepancy" centered>
+      {discrepancy ? (
+        <Stack gap="md">
+          <Text>
+            Sale #{discrepancy.transactionNumber} sold {discrepancy.quantityShort} × {itemName(discrepancy)} beyond the
+            stock there was. The stock is {discrepancy.currentStock ?? 'unknown'} now.
+          </Text>
+          <Textarea
+            label="Note"
+            description="What was found: a miscount, a delivery not booked in, stock taken from the back…"
+            required
+            autosize
+            minRows={2}
+            maxLength={500}
+            value={note}
+            onChange={(event) => {
+              setNote(event.currentTarget.value);
+              setNoteError(null);
+            }}
+            error={noteError}
+            data-autofocus
+          />
+          <NumberInput
+            label="Counted stock (optional)"
+            description="The units on the shelf now; it becomes the stock. Leave empty to keep the stock as it is."
+            min={0}
+            max={1_000_000}
+            allowDecimal={false}
+            allowNegative={false}
+            value={counted}
+            onChange={setCounted}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close} disabled={resolve.isPending}>
+              Cancel
+            </Button>
+            <Button onClick={submit} loading={resolve.isPending}>
+              Resolve
+            </Button>
+          </Group>
+        </Stack>
+      ) : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,120 @@
+import type { Query } from '@tanstack/react-query';
+import { ApiError } from './api-client';
+
+/**
+ * The small part of offline selling (issue #19, ADR 0014) that lives in the main bundle. The
+ * terminal's storage (Dexie, the outbox, the sync worker) loads lazily after the first screen
+ * (features/offline/start.ts) so a cold start stays fast; until then, what it must not miss waits here.
+ */
+
+/** True for a failure where the server was not reached or could not answer (not a refusal). */
+export function isUnreachable(error: unknown): boolean {
+  if (error instanceof ApiError) return error.status >= 500;
+  return error instanceof TypeError || (error instanceof DOMException && error.name === 'TimeoutError');
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: any query of the cache
+type AnyQuery = Query<any, any, any, any>;
+type Fallback = (query: AnyQuery) => void;
+
+let fallback: Fallback | null = null;
+const waiting: AnyQuery[] = [];
+
+/**
+ * A read failed for the network: the offline module answers it from the terminal's cache (the
+ * catalogue, size options, the open shift) when it has nothing to show yet.
+ */
+export function reportUnreachableQuery(query: AnyQuery, error: unknown): void {
+  if (!isUnreachable(error) || query.state.data !== undefined) return;
+  if (fallback) fallback(query);
+  else waiting.push(query);
+}
+
+export function registerQueryFallback(handler: Fallback): void {
+  fallback = handler;
+  for (const query of waiting.splice(0)) handler(query);
+}
+
+// ---- The session, kept for a reload without network ----
+
+const SESSION_KEY = 'retail-hub.session';
+
+/**
+ * The last session answer (who is signed in, the store's zone) in localStorage, so a terminal
+ * reloaded while offline stays with its cashier. Only what the session answer shows: no secret
+ * (the session cookie stays httpOnly). Cleared on sign-out and on a 401.
+ */
+export function saveSessionSnapshot(session: unknown): void {
+  try {
+    if (session) localStorage.setItem(SESSION_KEY, JSON.stringify(session));
+    else localStorage.removeItem(SESSION_KEY);
+  } catch {
+    // Storage full or disabled: the terminal just cannot reload offline.
+  }
+}
+
+export function readSessionSnapshot(): unknown {
+  try {
+    const text = localStorage.getItem(SESSION_KEY);
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
+}
+
+// ---- What the terminal shows about its outbox ----
+
+export type OutboxEntry = {
+  key: string;
+  receiptNumber: string;
+  total: string;
+  paymentMethod: string;
+  cashierName: string | null;
+  createdAt: string;
+  status: 'pending' | 'refused';
+  attempts: number;
+  lastError: string | null;
+};
+
+export type TerminalSyncState = {
+  /** The browser says it has a network, and the last call to the server did not fail for it. */
+  online: boolean;
+  /** The outbox could be read (IndexedDB exists and the offline module has loaded). */
+  ready: boolean;
+  sales: OutboxEntry[];
+  pending: number;
+  refused: number;
+};
+
+let state: TerminalSyncState = {
+  online: typeof navigator === 'undefined' ? true : navigator.onLine !== false,
+  ready: false,
+  sales: [],
+  pending: 0,
+  refused: 0,
+};
+const listeners = new Set<() => void>();
+
+export function setTerminalSyncState(patch: Partial<TerminalSyncState>): void {
+  state = { ...state, ...patch };
+  for (const listener of listeners) listener();
+}
+
+export function terminalSyncState(): TerminalSyncState {
+  return state;
+}
+
+export function subscribeTerminalSync(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Actions the offline module provides once loaded (retry refused sales, sync now). */
+export type TerminalSyncActions = { syncNow: () => void; retryRefused: () => Promise<void> };
+let actions: TerminalSyncActions | null = null;
+export function registerTerminalSyncActions(value: TerminalSyncActions): void {
+  actions = value;
+}
+export function terminalSyncActions(): TerminalSyncActions | null {
+  return actions;
+}

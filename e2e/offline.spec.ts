@@ -1,0 +1,297 @@
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { shot, signIn } from './support';
+
+/**
+ * Selling through a network outage (issue #19, ADR 0014), in Chromium with the browser context
+ * offline: sales go to the terminal's outbox (IndexedDB) with 'Offline – will sync', the terminal
+ * reloads from its service worker and keeps selling, a second tab shares the same outbox, and
+ * once back online exactly the sales made reach the server, once each, with the stock they took.
+ */
+const CASHIER_PIN = '2915';
+const SECOND_CASHIER_PIN = '3862';
+const MANAGER_PIN = '4826';
+const SKU = { water: 'DRK-WATR-01', granola: 'SNK-GRAN-01', sourdough: 'BAK-SOUR-01' } as const;
+
+type Product = { id: string; name: string; price: string; stock: number; sku: string };
+
+const productCard = (page: Page, sku: string) => page.locator(`[data-testid="product-card"][data-sku="${sku}"]`);
+
+async function product(request: APIRequestContext, sku: string): Promise<Product> {
+  const res = await request.get(`/api/products?sku=${encodeURIComponent(sku)}`);
+  expect(res.ok()).toBe(true);
+  const [found] = (await res.json()) as Product[];
+  if (!found) throw new Error(`No product ${sku}`);
+  return found;
+}
+
+async function currentShift(request: APIRequestContext): Promise<{ id: number } | null> {
+  const res = await request.get('/api/shifts/current');
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { shift: { id: number } | null }).shift;
+}
+
+async function salesCount(request: APIRequestContext, shiftId: number): Promise<number> {
+  const res = await request.get(`/api/shifts/${shiftId}/summary`);
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { salesCount: number }).salesCount;
+}
+
+async function ensureShift(page: Page) {
+  const status = page.getByTestId('shift-status');
+  await expect(status).not.toHaveText(/Checking/);
+  if (/No active shift/i.test((await status.textContent()) ?? '')) {
+    await page.getByTestId('shift-bar').getByRole('button', { name: 'Start Shift' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Shift Management' });
+    await dialog.getByRole('button', { name: 'Start Shift' }).click();
+    await expect(page.getByText('Shift Started', { exact: true })).toBeVisible();
+  }
+  await expect(status).toContainText(/Shift active/i);
+}
+
+/** The terminal is installed: its service worker controls the page and its offline side has started. */
+async function waitUntilInstalled(page: Page) {
+  await expect
+    .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker?.controller)), { timeout: 30_000 })
+    .toBe(true);
+  await expect(page.getByTestId('network-state')).toHaveText('Online');
+  // The kept catalogue is written in batches of 250 ms.
+  await page.waitForTimeout(1_000);
+}
+
+async function openTerminal(page: Page) {
+  await page.goto('/pos');
+  await expect(page.getByTestId('product-grid')).toBeVisible();
+}
+
+/** One sale of `sku`: cash with the $5 quick amount, or Eftpos with a reference. */
+async function sellOffline(page: Page, sku: string, method: 'cash' | 'card', cash: 5 | 10 = 5) {
+  await productCard(page, sku).click();
+  const cart = page.getByTestId('cart-panel');
+  await expect(cart.getByTestId('cart-line')).toHaveCount(1);
+  if (method === 'cash') await cart.getByRole('button', { name: `Quick amount $${cash}`, exact: true }).click();
+  else {
+    await cart.getByRole('button', { name: 'Eftpos' }).click();
+    await cart.getByLabel('Reference Code (optional)').fill('445566');
+  }
+  await cart.getByRole('button', { name: 'Complete Sale' }).click();
+  const complete = page.getByRole('dialog', { name: 'Transaction Complete' });
+  await expect(complete).toBeVisible();
+  await expect(complete.getByTestId('complete-offline')).toContainText('Offline – will sync');
+  await complete.getByRole('button', { name: 'Skip' }).click();
+  await expect(complete).toBeHidden();
+}
+
+const unsynced = (page: Page) => page.getByTestId('unsynced-badge');
+
+/** WCAG 2.2 AA: the serious and critical axe violations on the page, one line each (none expected). */
+async function axeViolations(page: Page, where: string): Promise<string> {
+  await page.waitForTimeout(350);
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${where}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+    .join('\n');
+}
+
+test.describe('selling offline (issue #19)', () => {
+  test('20 sales through an outage, a reload and a second tab reach the server exactly once each', async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(240_000);
+    await signIn(page, CASHIER_PIN, /\/pos$/);
+    await openTerminal(page);
+    await ensureShift(page);
+    const shift = await currentShift(page.request);
+    if (!shift) throw new Error('No open shift');
+    const before = {
+      sales: await salesCount(page.request, shift.id),
+      water: (await product(page.request, SKU.water)).stock,
+      granola: (await product(page.request, SKU.granola)).stock,
+    };
+    await waitUntilInstalled(page);
+    // Every answer the server gives an outbox sale, per key: each must be sent (and answered) once.
+    const answered: Array<{ key: string; status: number }> = [];
+    context.on('response', (response) => {
+      if (!response.url().endsWith('/api/transactions/offline')) return;
+      answered.push({ key: response.request().headers()['idempotency-key'] ?? '', status: response.status() });
+    });
+
+    await context.setOffline(true);
+    // 8 sales: cash water, card granola, alternately.
+    for (let i = 0; i < 8; i++) await sellOffline(page, i % 2 ? SKU.granola : SKU.water, i % 2 ? 'card' : 'cash');
+    await expect(page.getByTestId('network-state')).toHaveText('Offline');
+    await expect(unsynced(page)).toHaveText('8 unsynced');
+    // The terminal's own stock went down as it sold.
+    await expect(productCard(page, SKU.water).getByTestId('product-stock')).toHaveText(`${before.water - 4} in stock`);
+    await shot(page, 'offline-terminal-8-unsynced', false);
+
+    // The receipt says so.
+    await productCard(page, SKU.water).click();
+    await page.getByTestId('cart-panel').getByRole('button', { name: 'Quick amount $5', exact: true }).click();
+    await page.getByTestId('cart-panel').getByRole('button', { name: 'Complete Sale' }).click();
+    const complete = page.getByRole('dialog', { name: 'Transaction Complete' });
+    await expect(complete.getByTestId('complete-offline')).toBeVisible();
+    await shot(page, 'offline-transaction-complete', false);
+    await page.evaluate(() => {
+      const open = window.open.bind(window);
+      window.open = (...args: Parameters<typeof window.open>) => {
+        const popup = open(...args);
+        if (popup) {
+          popup.print = () => {};
+          popup.close = () => {};
+        }
+        return popup;
+      };
+    });
+    const popupOpened = page.waitForEvent('popup');
+    await complete.getByRole('button', { name: 'Print Receipt' }).click();
+    const popup = await popupOpened;
+    await expect(popup.locator('body')).toContainText('Offline – will sync');
+    const receipt = (await popup.locator('body').innerText()).replace(/\s+/g, ' ');
+    expect(receipt).toContain('1 × Spring Water 600ml $2.00');
+    expect(receipt).toContain('Change Due $3.00');
+    const offlineNumber = /#([0-9A-F]{6})/.exec(receipt)?.[1];
+    expect(offlineNumber).toMatch(/^[0-9A-F]{6}$/);
+    await popup.close();
+    await expect(complete).toBeHidden();
+    await expect(unsynced(page)).toHaveText('9 unsynced');
+
+    // A reload without network: the service worker serves the app, the terminal its kept catalogue.
+    await page.reload();
+    await expect(page.getByTestId('product-grid')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('shift-status')).toContainText(/Shift active/i);
+    await expect(unsynced(page)).toHaveText('9 unsynced');
+    await expect(productCard(page, SKU.water).getByTestId('product-stock')).toHaveText(`${before.water - 5} in stock`);
+    for (let i = 0; i < 5; i++) await sellOffline(page, i % 2 ? SKU.granola : SKU.water, i % 2 ? 'card' : 'cash');
+    await expect(unsynced(page)).toHaveText('14 unsynced');
+
+    // A second tab of the same terminal: the same outbox, the same count.
+    const second = await context.newPage();
+    await openTerminal(second);
+    await expect(unsynced(second)).toHaveText('14 unsynced');
+    for (let i = 0; i < 6; i++) await sellOffline(second, i % 2 ? SKU.water : SKU.granola, i % 2 ? 'cash' : 'card');
+    await expect(unsynced(second)).toHaveText('20 unsynced');
+    await expect(unsynced(page)).toHaveText('20 unsynced');
+    await shot(second, 'offline-second-tab-20-unsynced', false);
+
+    // The outbox, with every sale waiting.
+    await unsynced(page).click();
+    const outbox = page.getByRole('dialog', { name: 'Unsynced sales' });
+    await expect(outbox.getByRole('row')).toHaveCount(21);
+    await expect(outbox).toContainText('Waiting to send');
+    await shot(page, 'offline-outbox-dialog', false);
+    expect(await axeViolations(page, 'outbox dialog over the offline terminal')).toBe('');
+    await outbox.getByRole('button', { name: 'Close' }).click();
+
+    // Back online: both tabs' worker (one of them) sends everything, once.
+    await context.setOffline(false);
+    await expect(unsynced(page)).toBeHidden({ timeout: 60_000 });
+    await expect(unsynced(second)).toBeHidden();
+    await expect(page.getByTestId('network-state')).toHaveText('Online');
+    // Water: 4 + 1 + 3 (first tab) + 3 (second tab) = 11; granola: 4 + 2 + 3 = 9.
+    expect(await salesCount(page.request, shift.id)).toBe(before.sales + 20);
+    // One worker for both tabs: 20 sales, 20 keys, each recorded at its first delivery (no replays).
+    expect(answered.filter((a) => a.status === 201)).toHaveLength(20);
+    expect(new Set(answered.map((a) => a.key)).size).toBe(20);
+    expect(answered.filter((a) => a.status !== 201)).toEqual([]);
+    expect((await product(page.request, SKU.water)).stock).toBe(before.water - 11);
+    expect((await product(page.request, SKU.granola)).stock).toBe(before.granola - 9);
+    // The printed number is the server's.
+    const receiptRes = await page.request.get('/api/transactions?limit=100');
+    const listed = (await receiptRes.json()) as Array<{ id: string }>;
+    expect(listed.some((t) => t.id.slice(-6).toUpperCase() === offlineNumber)).toBe(true);
+    await expect(productCard(page, SKU.water).getByTestId('product-stock')).toHaveText(
+      `${before.water - 11} in stock`,
+      { timeout: 15_000 },
+    );
+    await shot(page, 'offline-synced', false);
+    await second.close();
+  });
+
+  test('a sale made offline of stock another terminal sold meanwhile is recorded; a discrepancy for the manager', async ({
+    page,
+    context,
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    await signIn(page, CASHIER_PIN, /\/pos$/);
+    await openTerminal(page);
+    await ensureShift(page);
+    const loaf = await product(page.request, SKU.sourdough);
+    expect(loaf.stock).toBeGreaterThan(0);
+    await waitUntilInstalled(page);
+
+    await context.setOffline(true);
+    await sellOffline(page, SKU.sourdough, 'cash', 10);
+    await expect(unsynced(page)).toHaveText('1 unsynced');
+
+    // Meanwhile another terminal, online, sells every loaf left.
+    const other: BrowserContext = await browser.newContext();
+    const otherPage = await other.newPage();
+    await signIn(otherPage, SECOND_CASHIER_PIN, /\/pos$/);
+    const hadShift = Boolean(await currentShift(other.request));
+    if (!hadShift) expect((await other.request.post('/api/shifts/start', { data: {} })).ok()).toBe(true);
+    const total = ((Math.round(Number(loaf.price) * 100) * loaf.stock) / 100).toFixed(2);
+    const sold = await other.request.post('/api/transactions', {
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+      data: {
+        subtotal: total,
+        tax: '0.00',
+        total,
+        paymentMethod: 'cash',
+        amountReceived: total,
+        items: [{ productId: loaf.id, quantity: loaf.stock, unitPrice: loaf.price, totalPrice: total }],
+      },
+    });
+    expect(sold.status(), await sold.text()).toBe(201);
+    expect((await product(other.request, SKU.sourdough)).stock).toBe(0);
+    // That cashier's shift is left as it was found (other specs start theirs).
+    if (!hadShift) expect((await other.request.post('/api/shifts/end', { data: {} })).ok()).toBe(true);
+    await other.close();
+
+    // Back online: the customer's loaf is recorded, stock stays at 0, a discrepancy is opened.
+    await context.setOffline(false);
+    await expect(unsynced(page)).toBeHidden({ timeout: 60_000 });
+    expect((await product(page.request, SKU.sourdough)).stock).toBe(0);
+
+    const manager = await browser.newContext();
+    const managerPage = await manager.newPage();
+    await signIn(managerPage, MANAGER_PIN);
+    const res = await manager.request.get('/api/stock-discrepancies');
+    expect(res.ok()).toBe(true);
+    const open = (await res.json()) as Array<{ productName: string; quantityShort: number }>;
+    expect(open).toEqual(
+      expect.arrayContaining([expect.objectContaining({ productName: 'Sourdough Loaf', quantityShort: 1 })]),
+    );
+
+    // The manager's screens: the terminal that synced, then the discrepancy, resolved with a count.
+    await managerPage.goto('/terminals');
+    await expect(managerPage.getByRole('heading', { name: 'Terminals', level: 1 })).toBeVisible();
+    await expect(managerPage.getByTestId('terminal-row').first()).toBeVisible();
+    await shot(managerPage, 'offline-manager-terminals');
+    expect(await axeViolations(managerPage, 'terminals')).toBe('');
+    await managerPage.goto('/stock-discrepancies');
+    const row = managerPage.getByTestId('discrepancy-row').filter({ hasText: 'Sourdough Loaf' });
+    await expect(row).toBeVisible();
+    await expect(row).toContainText('Casey Cashier');
+    await shot(managerPage, 'offline-manager-discrepancies');
+    expect(await axeViolations(managerPage, 'stock discrepancies')).toBe('');
+    await row.getByRole('button', { name: /^Resolve discrepancy of Sourdough Loaf/ }).click();
+    const dialog = managerPage.getByRole('dialog', { name: 'Resolve stock discrepancy' });
+    await dialog.getByRole('button', { name: 'Resolve' }).click();
+    await expect(dialog.getByText('Say how the discrepancy was resolved')).toBeVisible();
+    await dialog.getByLabel('Note').fill('Two loaves found in the back');
+    await dialog.getByLabel('Counted stock (optional)').fill('2');
+    await shot(managerPage, 'offline-manager-resolve', false);
+    expect(await axeViolations(managerPage, 'resolve dialog')).toBe('');
+    await dialog.getByRole('button', { name: 'Resolve' }).click();
+    await expect(managerPage.getByText('Discrepancy Resolved', { exact: true })).toBeVisible();
+    await expect(row).toBeHidden();
+    expect((await product(manager.request, SKU.sourdough)).stock).toBe(2);
+    await manager.close();
+  });
+});
