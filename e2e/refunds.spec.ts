@@ -179,6 +179,11 @@ test('a cashier voids a sale with the manager PIN, ends the shift and prints the
   await dialog.getByRole('button', { name: 'End Shift' }).click();
   const print = dialog.getByRole('button', { name: /^Print Z Report #\d+$/ });
   await expect(print).toBeVisible();
+  // The shift summary shows the refund as money going back; the voided sale is not a sale.
+  const summary = dialog.getByTestId('shift-summary');
+  await expect(summary.getByRole('row', { name: /^Refunds \(1\)/ })).toContainText('-$3.80');
+  await expect(summary.getByRole('row', { name: /^Cash refunds/ })).toContainText('-$3.80');
+  await shot(page, 'shift-ended-refunds-1366', false);
   const zNumber = /#(\d+)/.exec((await print.textContent()) ?? '')?.[1] ?? '';
   const z = await readPopup(page, () => print.click(), `Z Report #${zNumber}`);
   expect(z).toContain('Expected cash');

@@ -54,6 +54,10 @@ export const SCREENS = [
   { path: '/purchase-orders', title: 'Purchase Orders', shell: 'procurement', permission: 'purchasing.manage' },
   { path: '/purchase-orders/print', title: 'Purchase Order', shell: 'none', permission: 'purchasing.manage' },
   { path: '/purchasing-settings', title: 'Purchasing Settings', shell: 'procurement', permission: 'purchasing.manage' },
+  // Issue #17 (ADR 0018): the asset register, one unit's page with its history, printable labels.
+  { path: '/assets', title: 'Assets', shell: 'procurement', permission: 'assets.register' },
+  { path: '/assets/unit', title: 'Asset', shell: 'procurement', permission: 'assets.register' },
+  { path: '/assets/labels', title: 'Asset Labels', shell: 'none', permission: 'assets.register' },
 ] as const satisfies readonly Screen[];
 
 export type ScreenPath = (typeof SCREENS)[number]['path'];

@@ -35,6 +35,9 @@ export const paths = {
   purchaseOrders: '/purchase-orders',
   purchaseOrderPrint: '/purchase-orders/print',
   purchasingSettings: '/purchasing-settings',
+  assets: '/assets',
+  assetUnit: '/assets/unit',
+  assetLabels: '/assets/labels',
 } as const satisfies Record<string, ScreenPath>;
 
 /** Public routes: the only paths with their own screen when signed out (spec §2). */

@@ -89,6 +89,8 @@ const inScope = (scope: Scope) =>
   scope.departmentId === null ? sql`true` : sql`a.department_id = ${scope.departmentId}`;
 
 export type AssetFilter = {
+  /** Only these units (the labels page). */
+  ids?: string[] | undefined;
   search?: string | undefined;
   itemId?: string | undefined;
   state?: string | undefined;
@@ -109,6 +111,14 @@ export async function assetRows(
       ${assetFrom}
       where ${inScope(scope)}
         and ${filter.itemId ? sql`a.item_id = ${filter.itemId}` : sql`true`}
+        and ${
+          filter.ids
+            ? sql`a.id in (${sql.join(
+                filter.ids.map((id) => sql`${id}::uuid`),
+                sql`, `,
+              )})`
+            : sql`true`
+        }
         and ${
           pattern
             ? sql`(a.asset_tag ilike ${pattern} or a.serial_number ilike ${pattern} or i.sku ilike ${pattern}

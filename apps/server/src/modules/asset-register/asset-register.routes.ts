@@ -88,6 +88,11 @@ export const assetRegisterRoutes: FastifyPluginAsyncZod<AssetRegisterRoutesOptio
       schema: {
         querystring: z.object({
           search: z.string().max(255, { error: 'Search must be at most 255 characters' }).optional(),
+          /** Comma-separated unit ids (the labels page), at most 200. */
+          ids: z.preprocess(
+            (v) => (typeof v === 'string' && v !== '' ? v.split(',') : undefined),
+            z.array(idSchema).max(200, { error: 'At most 200 units at a time' }).optional(),
+          ),
           itemId: optionalId,
           state: z.preprocess(
             emptyAsUndefined,

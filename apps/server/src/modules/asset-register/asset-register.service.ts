@@ -122,7 +122,12 @@ const tagOf = (row: { asset_tag: string | null; item_name: string }) => row.asse
 export async function listAssets(
   deps: RegisterDeps,
   user: AuthUser,
-  filter: { search?: string | undefined; itemId?: string | undefined; state?: string | undefined },
+  filter: {
+    ids?: string[] | undefined;
+    search?: string | undefined;
+    itemId?: string | undefined;
+    state?: string | undefined;
+  },
   page: { page: number; pageSize: number },
 ): Promise<AssetPage> {
   const rows = await assetRows(deps.database.db, filter, await scopeOf(deps, user), todayOf(deps), {

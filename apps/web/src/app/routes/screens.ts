@@ -44,6 +44,9 @@ export const SCREEN_COMPONENTS: Record<ScreenPath, ScreenComponent> = {
   '/purchase-orders': lazy(() => import('./purchase-orders')),
   '/purchase-orders/print': lazy(() => import('./purchase-order-print')),
   '/purchasing-settings': lazy(() => import('./purchasing-settings')),
+  '/assets': lazy(() => import('./assets')),
+  '/assets/unit': lazy(() => import('./asset-unit')),
+  '/assets/labels': lazy(() => import('./asset-labels')),
 };
 
 export const LandingPage = lazy(() => import('./landing'));

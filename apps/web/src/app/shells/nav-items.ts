@@ -19,6 +19,7 @@ import {
   IconReportMoney,
   IconSettings,
   IconShoppingCart,
+  IconTool,
   IconUsers,
 } from '@tabler/icons-react';
 import { paths } from '../paths';
@@ -84,6 +85,8 @@ export function procurementNavItems(role: Role): NavItem[] {
     { label: 'Requisitions', to: paths.requisitions, icon: IconClipboardList },
     { label: 'Purchase Orders', to: paths.purchaseOrders, icon: IconShoppingCart },
     { label: 'Purchasing Settings', to: paths.purchasingSettings, icon: IconSettings },
+    // Issue #17: the asset register, maintenance, safety checks and write-offs.
+    { label: 'Assets', to: paths.assets, icon: IconTool },
   );
   if (can(role, 'developer.view')) items.push({ label: 'Developer Dashboard', to: paths.superAdmin, icon: IconCode });
   return openableBy(role, items);

@@ -36,8 +36,15 @@ const POS_LINKS: Record<Role, string[]> = {
 const OUTSIDE_THE_CARD = ['Point of Sale', 'Asset Checkout'];
 const PROCUREMENT_LINKS: Record<Role, string[]> = {
   cashier: OUTSIDE_THE_CARD,
-  department_manager: [...OUTSIDE_THE_CARD, 'Stores', 'Requisitions'],
-  procurement_admin: [...OUTSIDE_THE_CARD, 'Stores', 'Requisitions', 'Purchase Orders', 'Purchasing Settings'],
+  department_manager: [...OUTSIDE_THE_CARD, 'Stores', 'Requisitions', 'Assets'],
+  procurement_admin: [
+    ...OUTSIDE_THE_CARD,
+    'Stores',
+    'Requisitions',
+    'Purchase Orders',
+    'Purchasing Settings',
+    'Assets',
+  ],
   manager: [
     'Procurement Dashboard',
     'Point of Sale',
@@ -51,6 +58,7 @@ const PROCUREMENT_LINKS: Record<Role, string[]> = {
     'Requisitions',
     'Purchase Orders',
     'Purchasing Settings',
+    'Assets',
   ],
   super_admin: [
     'Procurement Dashboard',
@@ -66,6 +74,7 @@ const PROCUREMENT_LINKS: Record<Role, string[]> = {
     'Requisitions',
     'Purchase Orders',
     'Purchasing Settings',
+    'Assets',
     'Developer Dashboard',
   ],
 };

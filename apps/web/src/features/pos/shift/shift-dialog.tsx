@@ -1,9 +1,9 @@
 import { Alert, Button, Divider, Group, Stack, Table, Text, TextInput } from '@mantine/core';
-import { parseCents, paymentMethodTitle } from '@retail-hub/shared';
+import { formatMoney, parseCents, paymentMethodTitle } from '@retail-hub/shared';
 import { IconFileDownload, IconInfoCircle, IconPrinter } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useStoreTimeZone } from '@/lib/auth';
-import { money, sanitizeMoneyInput } from '@/lib/money';
+import { money, sanitizeMoneyInput, toCents } from '@/lib/money';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { type EndedShift, useEndShift } from '../api/end-shift';
 import { useStartShift } from '../api/start-shift';
@@ -36,6 +36,8 @@ function optionalAmount(value: string): { ok: boolean; amount?: string } {
   return parseCents(value) === null ? { ok: false } : { ok: true, amount: value.trim() };
 }
 
+const negative = (value: string | null | undefined) => formatMoney(-toCents(value));
+
 function SummaryTable({ summary }: { summary: ShiftSummary }) {
   const overShort = summary.overShort;
   const rows: [string, string][] = [
@@ -48,8 +50,15 @@ function SummaryTable({ summary }: { summary: ShiftSummary }) {
     ['Subtotal', money(summary.subtotal)],
     ['Card fees', money(summary.cardFees)],
     ['Total', money(summary.total)],
+    // Issue #15 item 5: refunds given in this shift are money going back, shown negative.
+    ...(summary.refundsCount
+      ? ([[`Refunds (${summary.refundsCount})`, negative(summary.refundsTotal)]] as [string, string][])
+      : []),
     ['Opening float', money(summary.openingFloat)],
     ['Cash sales', money(summary.cashSales)],
+    ...(toCents(summary.cashRefunds) > 0
+      ? ([['Cash refunds', negative(summary.cashRefunds)]] as [string, string][])
+      : []),
     ['Expected cash', money(summary.expectedCash)],
   ];
   if (summary.countedCash !== null) rows.push(['Counted cash', money(summary.countedCash)]);

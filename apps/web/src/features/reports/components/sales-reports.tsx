@@ -262,6 +262,12 @@ function SalesReportsScreen({ title, timeZone }: { title: string; timeZone: stri
               </Card>
             ))}
           </SimpleGrid>
+          {summary.data?.refundCount ? (
+            <Text size="sm" data-testid="summary-refunds">
+              Refunds: {money(summary.data.totalRefunds)} ({summary.data.refundCount}), already taken off the revenue.
+              Voided sales are not counted.
+            </Text>
+          ) : null}
 
           <Panel
             printCard

@@ -1,0 +1,108 @@
+import { Alert, Button, Container, Group, Text, Title } from '@mantine/core';
+import type { Asset, AssetPage } from '@retail-hub/shared';
+import { useQuery } from '@tanstack/react-query';
+import JsBarcode from 'jsbarcode';
+import QRCode from 'qrcode';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { PanelLoading } from '@/components/panel';
+import { serverMessage } from '@/lib/api-client';
+
+/** One asset-tag label: a QR code and a Code 128 barcode of the tag (read by the scanners we support). */
+function Label({ asset }: { asset: Asset }) {
+  const tag = asset.assetTag ?? asset.id;
+  const [qr, setQr] = useState<string | null>(null);
+  const barcode = useRef<SVGSVGElement>(null);
+  useEffect(() => {
+    let live = true;
+    void QRCode.toDataURL(tag, { margin: 1, width: 160, errorCorrectionLevel: 'M' }).then((url) => {
+      if (live) setQr(url);
+    });
+    return () => {
+      live = false;
+    };
+  }, [tag]);
+  useEffect(() => {
+    if (barcode.current) {
+      JsBarcode(barcode.current, tag, { format: 'CODE128', height: 40, width: 1.6, fontSize: 12, margin: 0 });
+    }
+  }, [tag]);
+  return (
+    <div className="asset-label" data-testid="asset-label">
+      {qr ? <img src={qr} alt={`QR code of ${tag}`} width={96} height={96} /> : <div style={{ width: 96 }} />}
+      <div style={{ minWidth: 0 }}>
+        <Text fw={700} ff="monospace" size="lg">
+          {tag}
+        </Text>
+        <Text size="sm" truncate>
+          {asset.itemName}
+        </Text>
+        {asset.serialNumber ? <Text size="xs">S/N {asset.serialNumber}</Text> : null}
+        <svg ref={barcode} role="img" aria-label={`Barcode of ${tag}`} />
+      </div>
+    </div>
+  );
+}
+
+/** Issue #17 item 1: printable asset-tag labels at /assets/labels?ids=…, three across on A4. */
+export function AssetLabels() {
+  const [params] = useSearchParams();
+  const ids = (params.get('ids') ?? '').split(',').filter(Boolean).slice(0, 200);
+  const assets = useQuery<AssetPage>({
+    queryKey: ['/api/procurement/assets', { ids: ids.join(','), pageSize: 200 }],
+    enabled: ids.length > 0,
+  });
+  if (ids.length === 0) {
+    return (
+      <Container py="xl">
+        <Title order={1} size="h2" mb="md">
+          Asset Labels
+        </Title>
+        <Alert color="blue" title="No units chosen">
+          Choose units in the register under Assets and choose Print labels.
+        </Alert>
+      </Container>
+    );
+  }
+  if (assets.isPending) return <PanelLoading />;
+  if (assets.isError) {
+    return (
+      <Container py="xl">
+        <Title order={1} size="h2" mb="md">
+          Asset Labels
+        </Title>
+        <Alert color="red" title="The labels could not be loaded">
+          {serverMessage(assets.error) ?? 'Please try again.'}
+        </Alert>
+      </Container>
+    );
+  }
+  return (
+    <Container size="lg" py="lg">
+      <style>{`
+        .asset-labels { display: grid; grid-template-columns: repeat(auto-fill, minmax(300px, 1fr)); gap: 12px; }
+        .asset-label { display: flex; gap: 12px; align-items: center; border: 1px dashed #868e96; border-radius: 6px;
+          padding: 10px; break-inside: avoid; background: #fff; color: #000; }
+        @media print {
+          .no-print { display: none !important; }
+          body { background: #fff; }
+          .asset-labels { grid-template-columns: repeat(3, 1fr); gap: 4mm; }
+        }
+      `}</style>
+      <Group justify="space-between" className="no-print" mb="md">
+        <Title order={1} size="h2">
+          Asset Labels
+        </Title>
+        <Group>
+          <Text size="sm">{assets.data.assets.length} labels</Text>
+          <Button onClick={() => window.print()}>Print</Button>
+        </Group>
+      </Group>
+      <div className="asset-labels">
+        {assets.data.assets.map((a) => (
+          <Label key={a.id} asset={a} />
+        ))}
+      </div>
+    </Container>
+  );
+}

@@ -1,0 +1,443 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Container,
+  Group,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import {
+  ASSET_EVENT_LABELS,
+  ASSET_STATE_LABELS,
+  type AssetDetail,
+  type Borrower,
+  can,
+  type Maintenance,
+  type SafetyCheck,
+} from '@retail-hub/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { PanelLoading } from '@/components/panel';
+import { serverMessage } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+import { ASSET_STATE_COLORS, useRegisterAction, when } from './api';
+import { labelsHref, SafetyTable } from './assets-screen';
+
+const personName = (b: Borrower) => [b.firstName, b.lastName].filter(Boolean).join(' ') || b.email || 'Staff member';
+
+function Fact({ label, value }: { label: string; value: string | null | undefined }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={600}>{value || '—'}</Text>
+    </div>
+  );
+}
+
+function LendCard({ asset }: { asset: AssetDetail }) {
+  const borrowers = useQuery<Borrower[]>({ queryKey: ['/api/asset-checkouts/borrowers'] });
+  const action = useRegisterAction();
+  const [userId, setUserId] = useState<string | null>(null);
+  const [due, setDue] = useState('');
+  const [condition, setCondition] = useState<string | null>(null);
+  const [notes, setNotes] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  if (asset.state === 'written_off') return null;
+  if (asset.openCheckoutId) {
+    return (
+      <Card withBorder component="section" aria-label="Return">
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            Return
+          </Title>
+          <Text>With {asset.custodianName ?? 'a borrower'}.</Text>
+          <Group align="end" wrap="wrap">
+            <Select
+              label="Condition"
+              required
+              data={[
+                { value: 'good', label: 'Good' },
+                { value: 'damaged', label: 'Damaged' },
+                { value: 'needs_maintenance', label: 'Needs maintenance' },
+              ]}
+              value={condition}
+              onChange={setCondition}
+              error={error}
+              w={220}
+            />
+            <TextInput label="Notes" value={notes} onChange={(e) => setNotes(e.currentTarget.value)} w={280} />
+            <Button
+              loading={action.isPending}
+              onClick={() => {
+                if (!condition) {
+                  setError('Return condition is required');
+                  return;
+                }
+                setError(null);
+                action.mutate({
+                  url: `/api/asset-checkouts/${asset.openCheckoutId}/return`,
+                  body: { returnCondition: condition, notes },
+                  done:
+                    condition === 'good'
+                      ? `${asset.assetTag} is back.`
+                      : `${asset.assetTag} is back; a corrective maintenance job is open.`,
+                });
+              }}
+            >
+              Take back
+            </Button>
+          </Group>
+        </Stack>
+      </Card>
+    );
+  }
+  return (
+    <Card withBorder component="section" aria-label="Check out">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          Check out
+        </Title>
+        {asset.blockedReason ? (
+          <Alert color="orange" title="Cannot be lent now" data-testid="asset-blocked">
+            {`${asset.assetTag ?? 'This unit'} cannot be checked out: ${asset.blockedReason}.`}
+          </Alert>
+        ) : null}
+        <Group align="end" wrap="wrap">
+          <Select
+            label="Borrower"
+            required
+            searchable
+            data={(borrowers.data ?? []).map((b) => ({ value: b.id, label: personName(b) }))}
+            value={userId}
+            onChange={setUserId}
+            error={error}
+            w={260}
+          />
+          <TextInput
+            label="Expected return"
+            type="date"
+            value={due}
+            onChange={(e) => setDue(e.currentTarget.value)}
+            w={180}
+          />
+          <Button
+            loading={action.isPending}
+            onClick={() => {
+              if (!userId) {
+                setError('Choose who is borrowing the asset');
+                return;
+              }
+              setError(null);
+              action.mutate({
+                url: '/api/asset-checkouts',
+                body: {
+                  assetId: asset.id,
+                  userId,
+                  expectedReturnAt: due ? new Date(`${due}T17:00:00`).toISOString() : null,
+                },
+                done: `${asset.assetTag} is checked out.`,
+              });
+            }}
+          >
+            Check out
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+function UpkeepCard({ asset }: { asset: AssetDetail }) {
+  const action = useRegisterAction();
+  const [type, setType] = useState<string | null>('preventive');
+  const [scheduled, setScheduled] = useState('');
+  const [checkType, setCheckType] = useState('');
+  const [dueDate, setDueDate] = useState('');
+  const [reason, setReason] = useState<string | null>(null);
+  if (asset.state === 'written_off') return null;
+  return (
+    <Card withBorder component="section" aria-label="Plan and dispose">
+      <Stack gap="md">
+        <Title order={2} size="h4">
+          Plan and dispose
+        </Title>
+        <Group align="end" wrap="wrap">
+          <Select
+            label="Maintenance type"
+            data={[
+              { value: 'preventive', label: 'Preventive' },
+              { value: 'corrective', label: 'Corrective' },
+              { value: 'emergency', label: 'Emergency' },
+              { value: 'upgrade', label: 'Upgrade' },
+            ]}
+            value={type}
+            onChange={setType}
+            w={180}
+          />
+          <TextInput
+            label="Scheduled for"
+            type="date"
+            value={scheduled}
+            onChange={(e) => setScheduled(e.currentTarget.value)}
+            w={180}
+          />
+          <Button
+            variant="light"
+            disabled={!scheduled || !type}
+            onClick={() =>
+              action.mutate({
+                url: '/api/procurement/maintenance',
+                body: { assetId: asset.id, type, scheduledFor: new Date(`${scheduled}T09:00:00`).toISOString() },
+                done: 'Maintenance scheduled.',
+              })
+            }
+          >
+            Schedule maintenance
+          </Button>
+        </Group>
+        <Group align="end" wrap="wrap">
+          <TextInput
+            label="Safety check"
+            placeholder="PAT test"
+            value={checkType}
+            onChange={(e) => setCheckType(e.currentTarget.value)}
+            w={180}
+          />
+          <TextInput
+            label="Due date"
+            type="date"
+            value={dueDate}
+            onChange={(e) => setDueDate(e.currentTarget.value)}
+            w={180}
+          />
+          <Button
+            variant="light"
+            disabled={!checkType.trim() || !dueDate}
+            onClick={() =>
+              action.mutate({
+                url: '/api/procurement/safety-checks',
+                body: { scope: 'asset', itemOrAssetId: asset.id, checkType, dueDate },
+                done: 'Safety check scheduled.',
+              })
+            }
+          >
+            Schedule safety check
+          </Button>
+        </Group>
+        <Group align="end" wrap="wrap">
+          <Select
+            label="Write-off reason"
+            data={[
+              { value: 'damaged', label: 'Damaged' },
+              { value: 'obsolete', label: 'Obsolete' },
+              { value: 'loss', label: 'Lost' },
+              { value: 'theft', label: 'Stolen' },
+              { value: 'other', label: 'Other' },
+            ]}
+            value={reason}
+            onChange={setReason}
+            w={180}
+          />
+          <Button
+            variant="light"
+            color="red"
+            disabled={!reason}
+            onClick={() =>
+              action.mutate({
+                url: '/api/procurement/writeoffs',
+                body: { assetId: asset.id, reason },
+                done: 'Write-off drafted; submit it under Assets, Write-offs.',
+              })
+            }
+          >
+            Request write-off
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+function OpenWork({ asset, canManage }: { asset: AssetDetail; canManage: boolean }) {
+  const jobs = useQuery<Maintenance[]>({
+    queryKey: ['/api/procurement/maintenance', { assetId: asset.id, status: 'open' }],
+  });
+  const checks = useQuery<SafetyCheck[]>({
+    queryKey: ['/api/procurement/safety-checks', { targetId: asset.id, status: 'pending' }],
+  });
+  const action = useRegisterAction();
+  const [technician, setTechnician] = useState('');
+  const open = jobs.data ?? [];
+  const pending = checks.data ?? [];
+  if (open.length === 0 && pending.length === 0) return null;
+  return (
+    <Card withBorder component="section" aria-label="Open work">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          Open work
+        </Title>
+        {open.map((m) => (
+          <Group key={m.id} justify="space-between" wrap="wrap" data-testid="open-job">
+            <Text>
+              <Text span fw={600} tt="capitalize">
+                {m.type}
+              </Text>{' '}
+              maintenance, {m.status.replace('_', ' ')}, scheduled {when(m.scheduledFor)}
+              {m.overdue ? ' (overdue)' : ''}
+              {m.notes ? ` · ${m.notes}` : ''}
+            </Text>
+            {canManage ? (
+              <Group gap="xs" align="end">
+                <TextInput
+                  label="Technician"
+                  size="xs"
+                  value={technician}
+                  onChange={(e) => setTechnician(e.currentTarget.value)}
+                  w={160}
+                />
+                <Button
+                  size="xs"
+                  disabled={!technician.trim()}
+                  onClick={() =>
+                    action.mutate({
+                      url: `/api/procurement/maintenance/${m.id}/complete`,
+                      body: { technician },
+                      done: 'The job is completed.',
+                    })
+                  }
+                >
+                  Complete job
+                </Button>
+              </Group>
+            ) : null}
+          </Group>
+        ))}
+        {pending.length > 0 ? <SafetyTable checks={pending} canManage={canManage} inspector={technician} /> : null}
+      </Stack>
+    </Card>
+  );
+}
+
+/** Issue #17 item 6: one unit at /assets/unit?id=, with its whole history in time order. */
+export function AssetPage() {
+  const [params] = useSearchParams();
+  const id = params.get('id');
+  const { user } = useAuth();
+  const canManage = can(user?.role, 'assets.manage');
+  const canLend = can(user?.role, 'assets.lend');
+  const asset = useQuery<AssetDetail>({ queryKey: [`/api/procurement/assets/${id}`], enabled: Boolean(id) });
+  if (!id) {
+    return (
+      <Container py="xl">
+        <Title order={1} size="h2" mb="md">
+          Asset
+        </Title>
+        <Alert color="blue" title="No unit chosen">
+          Open a unit from the register under Assets.
+        </Alert>
+      </Container>
+    );
+  }
+  if (asset.isPending) return <PanelLoading />;
+  if (asset.isError) {
+    return (
+      <Container py="xl">
+        <Title order={1} size="h2" mb="md">
+          Asset
+        </Title>
+        <Alert color="red" title="The unit could not be loaded">
+          {serverMessage(asset.error) ?? 'Please try again.'}
+        </Alert>
+      </Container>
+    );
+  }
+  const a = asset.data;
+  return (
+    <Stack gap="md" p={{ base: 'sm', md: 'lg' }}>
+      <Group justify="space-between" wrap="wrap">
+        <div>
+          <Anchor component={Link} to="/assets" size="sm">
+            Back to Assets
+          </Anchor>
+          <Group gap="sm">
+            <Title order={1} size="h2" ff="monospace" data-testid="asset-tag">
+              {a.assetTag ?? 'Untagged unit'}
+            </Title>
+            <Badge color={ASSET_STATE_COLORS[a.state]} variant="light" size="lg" data-testid="asset-state">
+              {ASSET_STATE_LABELS[a.state]}
+            </Badge>
+          </Group>
+          <Text>
+            {a.itemSku} · {a.itemName}
+          </Text>
+        </div>
+        <Group gap="xs">
+          <Button component={Link} to={labelsHref([a.id])} variant="default">
+            Print label
+          </Button>
+          <Button component="a" href={`/api/procurement/assets/${a.id}/history.csv`} download variant="default">
+            Download history (CSV)
+          </Button>
+        </Group>
+      </Group>
+      {a.state === 'written_off' ? (
+        <Alert color="gray" title="Written off">
+          This unit was disposed on {when(a.disposedAt)}. Its record stays here, read-only, with its whole history.
+        </Alert>
+      ) : null}
+      <Card withBorder component="section" aria-label="Details">
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
+          <Fact label="Serial number" value={a.serialNumber} />
+          <Fact label="Location" value={a.locationCode} />
+          <Fact label="With" value={a.custodianName} />
+          <Fact label="Department" value={a.departmentName} />
+          <Fact label="Purchase price" value={a.purchasePrice} />
+          <Fact label="Depreciation class" value={a.depreciationClass} />
+          <Fact label="Next maintenance" value={a.nextMaintenanceAt ? when(a.nextMaintenanceAt) : null} />
+          <Fact label="Next safety check" value={a.nextSafetyCheckDue} />
+        </SimpleGrid>
+      </Card>
+      {canLend ? <LendCard asset={a} /> : null}
+      <OpenWork asset={a} canManage={canManage} />
+      {canManage ? <UpkeepCard asset={a} /> : null}
+      <Card withBorder component="section" aria-label="History">
+        <Title order={2} size="h4" mb="sm">
+          History
+        </Title>
+        <Table.ScrollContainer minWidth={560}>
+          <Table striped verticalSpacing="xs" aria-label="History of this unit">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>When</Table.Th>
+                <Table.Th>Event</Table.Th>
+                <Table.Th>Details</Table.Th>
+                <Table.Th>By</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {a.history.map((e) => (
+                <Table.Tr key={e.id} data-testid="history-row">
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(e.at)}</Table.Td>
+                  <Table.Td fw={600}>{ASSET_EVENT_LABELS[e.kind]}</Table.Td>
+                  <Table.Td>{e.summary}</Table.Td>
+                  <Table.Td>{e.userName ?? '—'}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Card>
+    </Stack>
+  );
+}
