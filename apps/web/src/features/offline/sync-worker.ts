@@ -113,26 +113,39 @@ export class SyncWorker {
   }
 }
 
-/** Something that can cut a worker's wait short. */
+/**
+ * Something that can cut a worker's wait short. A wake that comes while the worker is busy
+ * sending (no one waiting) is kept for its next wait, so 'back online' during a send is not lost.
+ */
 export class WakeSource {
   private waiters = new Set<{ urgentOnly: boolean; resolve: () => void }>();
+  private pending: 'urgent' | 'plain' | null = null;
 
   /** Wakes the waiting worker: `urgent` from any wait, otherwise only from the idle one. */
   wake(urgent: boolean): void {
+    let woke = false;
     for (const waiter of [...this.waiters]) {
       if (urgent || !waiter.urgentOnly) {
         this.waiters.delete(waiter);
         waiter.resolve();
+        woke = true;
       }
     }
+    if (!woke && this.waiters.size === 0) this.pending = urgent || this.pending === 'urgent' ? 'urgent' : 'plain';
   }
 
   wait(ms: number, { urgentOnly, signal }: { urgentOnly: boolean; signal?: AbortSignal }): Promise<void> {
+    if (this.pending === 'urgent' || (this.pending === 'plain' && !urgentOnly)) {
+      this.pending = null;
+      return Promise.resolve();
+    }
+    this.pending = null;
     return new Promise<void>((resolve) => {
       const waiter = {
         urgentOnly,
         resolve: () => {
           clearTimeout(timer);
+          this.waiters.delete(waiter);
           resolve();
         },
       };

@@ -1,0 +1,93 @@
+import 'fake-indexeddb/auto';
+import type { SessionUser, SizeOption } from '@retail-hub/shared';
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { terminalDatabase } from './db';
+import { queueOfflineSale } from './offline-sale';
+import { outboxSales } from './outbox';
+
+const user: SessionUser = { id: 'u-1', firstName: 'Casey', lastName: 'Cashier', email: null, role: 'cashier' };
+const KEY = '9b2f4c1e-7a3d-4e5f-8a6b-1c2d3e4f5a6b';
+
+describe('a sale kept offline (issue #19)', () => {
+  it('is in the outbox with its key before it shows, with the receipt the terminal prints, and stock goes down here', async () => {
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(['/api/products', { limit: 60 }, 'page'], {
+      items: [
+        { id: 'p-muffin', name: 'Blueberry Muffin', stock: 5 },
+        { id: 'p-latte', name: 'Latte', stock: 0 },
+      ],
+      total: 2,
+    });
+    const sizes: SizeOption[] = [
+      { variantId: 'v-big', name: 'Takeaway Big Cup', priceCents: 450, price: '4.50', stock: 3, sortOrder: 1 },
+    ];
+    queryClient.setQueryData(['/api/products/p-latte/size-options'], sizes);
+
+    const recorded = await queueOfflineSale({
+      key: KEY,
+      shiftId: 7,
+      user,
+      queryClient,
+      now: new Date('2026-01-05T10:15:00.000Z'),
+      sale: {
+        subtotal: '12.50',
+        tax: '0.00',
+        total: '12.50',
+        paymentMethod: 'cash',
+        amountReceived: '20.00',
+        items: [
+          { productId: 'p-muffin', quantity: 2, unitPrice: '4.00', totalPrice: '8.00' },
+          {
+            productId: 'p-latte',
+            variantId: 'v-big',
+            variantName: 'Takeaway Big Cup',
+            quantity: 1,
+            unitPrice: '4.50',
+            totalPrice: '4.50',
+          },
+        ],
+      },
+    });
+
+    const db = terminalDatabase();
+    if (!db) throw new Error('no IndexedDB');
+    const [kept] = await outboxSales(db);
+    expect(kept).toMatchObject({
+      key: KEY,
+      status: 'pending',
+      receiptNumber: '4F5A6B',
+      userId: 'u-1',
+      body: { shiftId: 7, soldAt: '2026-01-05T10:15:00.000Z', total: '12.50' },
+    });
+    expect(kept?.body.terminalId).toMatch(/^[0-9a-f-]{36}$/);
+
+    expect(recorded).toMatchObject({
+      offline: true,
+      id: KEY,
+      number: '4F5A6B',
+      changeDue: '7.50',
+      receipt: {
+        items: [
+          { name: 'Blueberry Muffin', quantity: 2, total: '8.00' },
+          { name: 'Latte (Takeaway Big Cup)', quantity: 1, total: '4.50' },
+        ],
+        amountReceived: '20.00',
+        changeDue: '7.50',
+        cashierName: 'Casey Cashier',
+      },
+    });
+
+    const page = queryClient.getQueryData<{ items: Array<{ id: string; stock: number }> }>([
+      '/api/products',
+      { limit: 60 },
+      'page',
+    ]);
+    expect(page?.items.find((p) => p.id === 'p-muffin')?.stock).toBe(3);
+    expect(queryClient.getQueryData<SizeOption[]>(['/api/products/p-latte/size-options'])?.[0]?.stock).toBe(2);
+
+    // The same key again (a second tap) stays one sale.
+    await queueOfflineSale({ key: KEY, shiftId: 7, user, queryClient, sale: kept?.body ?? recorded });
+    expect(await db.outbox.count()).toBe(1);
+  });
+});
