@@ -58,6 +58,11 @@ export const SCREENS = [
   { path: '/assets', title: 'Assets', shell: 'procurement', permission: 'assets.register' },
   { path: '/assets/unit', title: 'Asset', shell: 'procurement', permission: 'assets.register' },
   { path: '/assets/labels', title: 'Asset Labels', shell: 'none', permission: 'assets.register' },
+  // Issue #18: workshop jobs (board, due this week, clients), one job, and the two print pages.
+  { path: '/jobs', title: 'Workshop Jobs', shell: 'procurement', permission: 'jobs.run' },
+  { path: '/jobs/detail', title: 'Workshop Job', shell: 'procurement', permission: 'jobs.run' },
+  { path: '/jobs/quote-print', title: 'Quote', shell: 'none', permission: 'jobs.run' },
+  { path: '/jobs/delivery-print', title: 'Delivery Note', shell: 'none', permission: 'jobs.run' },
 ] as const satisfies readonly Screen[];
 
 export type ScreenPath = (typeof SCREENS)[number]['path'];

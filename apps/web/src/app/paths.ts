@@ -38,6 +38,10 @@ export const paths = {
   assets: '/assets',
   assetUnit: '/assets/unit',
   assetLabels: '/assets/labels',
+  jobs: '/jobs',
+  job: '/jobs/detail',
+  jobQuotePrint: '/jobs/quote-print',
+  jobDeliveryPrint: '/jobs/delivery-print',
 } as const satisfies Record<string, ScreenPath>;
 
 /** Public routes: the only paths with their own screen when signed out (spec §2). */

@@ -47,6 +47,10 @@ export const SCREEN_COMPONENTS: Record<ScreenPath, ScreenComponent> = {
   '/assets': lazy(() => import('./assets')),
   '/assets/unit': lazy(() => import('./asset-unit')),
   '/assets/labels': lazy(() => import('./asset-labels')),
+  '/jobs': lazy(() => import('./jobs')),
+  '/jobs/detail': lazy(() => import('./job')),
+  '/jobs/quote-print': lazy(() => import('./job-quote-print')),
+  '/jobs/delivery-print': lazy(() => import('./job-delivery-print')),
 };
 
 export const LandingPage = lazy(() => import('./landing'));

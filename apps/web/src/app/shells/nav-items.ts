@@ -11,6 +11,7 @@ import {
   IconCode,
   IconDeviceDesktop,
   IconFileAnalytics,
+  IconHammer,
   IconHistory,
   IconLayoutDashboard,
   IconPackage,
@@ -87,6 +88,8 @@ export function procurementNavItems(role: Role): NavItem[] {
     { label: 'Purchasing Settings', to: paths.purchasingSettings, icon: IconSettings },
     // Issue #17: the asset register, maintenance, safety checks and write-offs.
     { label: 'Assets', to: paths.assets, icon: IconTool },
+    // Issue #18: the workshop job board, jobs due this week and clients.
+    { label: 'Workshop Jobs', to: paths.jobs, icon: IconHammer },
   );
   if (can(role, 'developer.view')) items.push({ label: 'Developer Dashboard', to: paths.superAdmin, icon: IconCode });
   return openableBy(role, items);

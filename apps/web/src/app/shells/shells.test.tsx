@@ -36,7 +36,7 @@ const POS_LINKS: Record<Role, string[]> = {
 const OUTSIDE_THE_CARD = ['Point of Sale', 'Asset Checkout'];
 const PROCUREMENT_LINKS: Record<Role, string[]> = {
   cashier: OUTSIDE_THE_CARD,
-  department_manager: [...OUTSIDE_THE_CARD, 'Stores', 'Requisitions', 'Assets'],
+  department_manager: [...OUTSIDE_THE_CARD, 'Stores', 'Requisitions', 'Assets', 'Workshop Jobs'],
   procurement_admin: [
     ...OUTSIDE_THE_CARD,
     'Stores',
@@ -44,6 +44,7 @@ const PROCUREMENT_LINKS: Record<Role, string[]> = {
     'Purchase Orders',
     'Purchasing Settings',
     'Assets',
+    'Workshop Jobs',
   ],
   manager: [
     'Procurement Dashboard',
@@ -59,6 +60,7 @@ const PROCUREMENT_LINKS: Record<Role, string[]> = {
     'Purchase Orders',
     'Purchasing Settings',
     'Assets',
+    'Workshop Jobs',
   ],
   super_admin: [
     'Procurement Dashboard',
@@ -75,6 +77,7 @@ const PROCUREMENT_LINKS: Record<Role, string[]> = {
     'Purchase Orders',
     'Purchasing Settings',
     'Assets',
+    'Workshop Jobs',
     'Developer Dashboard',
   ],
 };

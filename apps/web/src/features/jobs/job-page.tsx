@@ -1,0 +1,836 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import {
+  formatQty,
+  JOB_STATE_LABELS,
+  JOB_STEP_STATE_LABELS,
+  type JobDetail,
+  type JobStep,
+  SIGNATURE_MAX_BYTES,
+} from '@retail-hub/shared';
+import { format } from 'date-fns';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import SignaturePad from 'signature_pad';
+import { PanelLoading } from '@/components/panel';
+import { serverMessage } from '@/lib/api-client';
+import { notifyError } from '@/lib/notify';
+import { JOBS, useJob, useJobLookups, useJobsAction } from './api';
+import { JobStateBadge, moveLabel } from './jobs-screen';
+
+type Action = ReturnType<typeof useJobsAction>;
+const when = (iso: string) => format(new Date(iso), 'yyyy-MM-dd HH:mm');
+
+function Section({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
+  return (
+    <Card withBorder component="section" aria-label={title} data-testid={testId}>
+      <Title order={2} size="h4" mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Card>
+  );
+}
+
+function Moves({ job, action, canWaive }: { job: JobDetail; action: Action; canWaive: boolean }) {
+  const [note, setNote] = useState('');
+  const [waive, setWaive] = useState(false);
+  const needsWaiver = job.status === 'in_progress' && !job.bomFullyIssued && !job.materialsWaived;
+  if (job.allowedMoves.length === 0) return null;
+  return (
+    <Stack gap="xs">
+      <Group gap="xs">
+        {job.allowedMoves.map((to) => (
+          <Button
+            key={to}
+            variant={to === 'cancelled' || (job.status === 'qa' && to === 'in_progress') ? 'light' : 'filled'}
+            color={to === 'cancelled' ? 'red' : undefined}
+            loading={action.isPending}
+            onClick={() =>
+              action.mutate(
+                {
+                  url: `${JOBS}/${job.id}/transition`,
+                  body: { to, note: note || null, waiveMaterials: to === 'qa' && waive },
+                  done: `${job.jobNumber}: ${JOB_STATE_LABELS[to]}`,
+                },
+                { onSuccess: () => setNote('') },
+              )
+            }
+          >
+            {moveLabel(job.status, to)}
+          </Button>
+        ))}
+      </Group>
+      <TextInput
+        label="Note for the history"
+        description={needsWaiver && canWaive ? 'Required when you waive the materials rule.' : undefined}
+        value={note}
+        onChange={(e) => setNote(e.currentTarget.value)}
+        maw={480}
+      />
+      {needsWaiver ? (
+        canWaive ? (
+          <Checkbox
+            label="Waive the materials rule: send to QA although the bill of materials is not fully issued"
+            checked={waive}
+            onChange={(e) => setWaive(e.currentTarget.checked)}
+          />
+        ) : (
+          <Text size="sm" c="dimmed">
+            Send to QA needs the bill of materials fully issued (or a manager’s waiver).
+          </Text>
+        )
+      ) : null}
+    </Stack>
+  );
+}
+
+function Materials({ job, action }: { job: JobDetail; action: Action }) {
+  const lookups = useJobLookups();
+  const [line, setLine] = useState({ itemId: null as string | null, qty: '' });
+  const [move, setMove] = useState({ itemId: null as string | null, locationId: null as string | null, qty: '' });
+  const closed = job.status === 'delivered' || job.status === 'cancelled';
+  const planning = ['draft', 'quoted', 'approved', 'in_progress'].includes(job.status);
+  const canIssue = ['approved', 'in_progress', 'qa'].includes(job.status);
+  const items = (lookups.data?.items ?? []).map((i) => ({ value: i.id, label: `${i.sku} — ${i.name}` }));
+  const locations = (lookups.data?.locations ?? []).map((l) => ({ value: l.id, label: `${l.code} — ${l.name}` }));
+  const post = (kind: 'issue' | 'return') =>
+    action.mutate(
+      {
+        url: `${JOBS}/${job.id}/materials/${kind}`,
+        body: { itemId: move.itemId ?? '', locationId: move.locationId ?? '', qty: move.qty },
+        done: kind === 'issue' ? 'Material issued to the job' : 'Material returned to stock',
+      },
+      { onSuccess: () => setMove((m) => ({ ...m, qty: '' })) },
+    );
+  return (
+    <Section title="Materials" testId="job-materials">
+      <Table.ScrollContainer minWidth={600}>
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Item</Table.Th>
+              <Table.Th ta="right">Required</Table.Th>
+              <Table.Th ta="right">Issued</Table.Th>
+              <Table.Th ta="right">Returned</Table.Th>
+              <Table.Th ta="right">Unit cost</Table.Th>
+              <Table.Th>Issued in full</Table.Th>
+              {planning ? <Table.Th>Actions</Table.Th> : null}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {job.bom.length === 0 ? (
+              <Table.Tr>
+                <Table.Td colSpan={7}>
+                  <Text c="dimmed" size="sm">
+                    No materials on the bill of materials yet.
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ) : (
+              job.bom.map((b) => (
+                <Table.Tr key={b.id}>
+                  <Table.Td>
+                    {b.sku} — {b.itemName}
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    {formatQty(b.qtyRequired)} {b.uom}
+                  </Table.Td>
+                  <Table.Td ta="right">{formatQty(b.qtyIssued)}</Table.Td>
+                  <Table.Td ta="right">{formatQty(b.qtyReturned)}</Table.Td>
+                  <Table.Td ta="right">{b.unitCost}</Table.Td>
+                  <Table.Td>
+                    <Badge color={b.fullyIssued ? 'green' : 'gray'} variant="light">
+                      {b.fullyIssued ? 'Yes' : 'Not yet'}
+                    </Badge>
+                  </Table.Td>
+                  {planning ? (
+                    <Table.Td>
+                      <Button
+                        size="compact-xs"
+                        variant="subtle"
+                        color="red"
+                        aria-label={`Remove ${b.itemName}`}
+                        onClick={() =>
+                          action.mutate({
+                            method: 'DELETE',
+                            url: `${JOBS}/${job.id}/bom/${b.id}`,
+                            done: 'Line removed',
+                          })
+                        }
+                      >
+                        Remove
+                      </Button>
+                    </Table.Td>
+                  ) : null}
+                </Table.Tr>
+              ))
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {planning ? (
+        <Group align="flex-end" mt="sm">
+          <Select
+            label="Material"
+            searchable
+            data={items}
+            value={line.itemId}
+            onChange={(v) => setLine((l) => ({ ...l, itemId: v }))}
+            w={280}
+          />
+          <TextInput
+            label="Quantity required"
+            value={line.qty}
+            onChange={(e) => setLine((l) => ({ ...l, qty: e.currentTarget.value }))}
+            w={150}
+          />
+          <Button
+            variant="light"
+            onClick={() =>
+              action.mutate(
+                {
+                  url: `${JOBS}/${job.id}/bom`,
+                  body: { itemId: line.itemId ?? '', qtyRequired: line.qty },
+                  done: 'Material added',
+                },
+                { onSuccess: () => setLine({ itemId: null, qty: '' }) },
+              )
+            }
+          >
+            Add material
+          </Button>
+        </Group>
+      ) : null}
+      {canIssue || (!closed && job.status === 'ready') ? (
+        <Stack gap="xs" mt="md">
+          <Title order={3} size="h5">
+            Issue or return
+          </Title>
+          <Group align="flex-end">
+            <Select
+              label="Item to move"
+              searchable
+              data={items}
+              value={move.itemId}
+              onChange={(v) => setMove((m) => ({ ...m, itemId: v }))}
+              w={260}
+            />
+            <Select
+              label="Location"
+              searchable
+              data={locations}
+              value={move.locationId}
+              onChange={(v) => setMove((m) => ({ ...m, locationId: v }))}
+              w={220}
+            />
+            <TextInput
+              label="Quantity"
+              value={move.qty}
+              onChange={(e) => setMove((m) => ({ ...m, qty: e.currentTarget.value }))}
+              w={120}
+            />
+            {canIssue ? <Button onClick={() => post('issue')}>Issue to job</Button> : null}
+            <Button variant="light" onClick={() => post('return')}>
+              Return to stock
+            </Button>
+          </Group>
+        </Stack>
+      ) : null}
+      {job.materials.length > 0 ? (
+        <Table.ScrollContainer minWidth={600} mt="md">
+          <Table data-testid="material-movements">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>When</Table.Th>
+                <Table.Th>Movement</Table.Th>
+                <Table.Th>Item</Table.Th>
+                <Table.Th>Location</Table.Th>
+                <Table.Th ta="right">Quantity</Table.Th>
+                <Table.Th ta="right">Unit cost</Table.Th>
+                <Table.Th>By</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {job.materials.map((m) => (
+                <Table.Tr key={m.id}>
+                  <Table.Td>{when(m.at)}</Table.Td>
+                  <Table.Td>{m.kind === 'issue' ? 'Issued' : 'Returned'}</Table.Td>
+                  <Table.Td>{m.sku}</Table.Td>
+                  <Table.Td>{m.locationCode}</Table.Td>
+                  <Table.Td ta="right">{formatQty(m.qty)}</Table.Td>
+                  <Table.Td ta="right">{m.unitCost}</Table.Td>
+                  <Table.Td>{m.byName ?? '—'}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : null}
+    </Section>
+  );
+}
+
+function StepRow({ job, step, action }: { job: JobDetail; step: JobStep; action: Action }) {
+  const [hours, setHours] = useState<string | number>(Number(step.actualHours) || '');
+  const working = ['approved', 'in_progress', 'qa'].includes(job.status);
+  const patch = (body: object, done: string) =>
+    action.mutate({ method: 'PATCH', url: `${JOBS}/${job.id}/steps/${step.id}`, body, done });
+  return (
+    <Table.Tr data-testid={`step-${step.stepNo}`}>
+      <Table.Td>{step.stepNo}</Table.Td>
+      <Table.Td>
+        <Text size="sm" fw={500}>
+          {step.name}
+        </Text>
+        {step.instructions ? (
+          <Text size="xs" c="dimmed">
+            {step.instructions}
+          </Text>
+        ) : null}
+      </Table.Td>
+      <Table.Td>{step.assignedToName ?? '—'}</Table.Td>
+      <Table.Td ta="right">{step.plannedHours}</Table.Td>
+      <Table.Td>
+        <NumberInput
+          aria-label={`Actual hours of step ${step.stepNo}`}
+          value={hours}
+          onChange={setHours}
+          min={0}
+          max={999.99}
+          decimalScale={2}
+          w={100}
+          size="xs"
+          disabled={!working}
+        />
+      </Table.Td>
+      <Table.Td>
+        <Badge
+          variant="light"
+          color={step.status === 'completed' ? 'green' : step.status === 'skipped' ? 'gray' : 'blue'}
+        >
+          {JOB_STEP_STATE_LABELS[step.status]}
+        </Badge>
+      </Table.Td>
+      <Table.Td>
+        {working ? (
+          <Group gap={4}>
+            {step.status === 'pending' ? (
+              <Button
+                size="compact-xs"
+                variant="light"
+                onClick={() => patch({ status: 'in_progress' }, 'Step started')}
+              >
+                Start
+              </Button>
+            ) : null}
+            {step.status !== 'completed' ? (
+              <Button
+                size="compact-xs"
+                onClick={() =>
+                  patch({ status: 'completed', actualHours: String(hours === '' ? 0 : hours) }, 'Step completed')
+                }
+              >
+                Complete step {step.stepNo}
+              </Button>
+            ) : (
+              <Button
+                size="compact-xs"
+                variant="light"
+                onClick={() => patch({ actualHours: String(hours === '' ? 0 : hours) }, 'Hours saved')}
+              >
+                Save hours
+              </Button>
+            )}
+            {step.status === 'pending' || step.status === 'in_progress' ? (
+              <Button size="compact-xs" variant="subtle" onClick={() => patch({ status: 'skipped' }, 'Step skipped')}>
+                Skip
+              </Button>
+            ) : null}
+          </Group>
+        ) : null}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function Steps({ job, action }: { job: JobDetail; action: Action }) {
+  const lookups = useJobLookups();
+  const [form, setForm] = useState({
+    name: '',
+    plannedHours: '' as string | number,
+    assignedTo: null as string | null,
+  });
+  const planning = ['draft', 'quoted', 'approved', 'in_progress'].includes(job.status);
+  return (
+    <Section title="Steps" testId="job-steps">
+      <Table.ScrollContainer minWidth={700}>
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>#</Table.Th>
+              <Table.Th>Step</Table.Th>
+              <Table.Th>Assignee</Table.Th>
+              <Table.Th ta="right">Planned h</Table.Th>
+              <Table.Th>Actual h</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Actions</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {job.steps.length === 0 ? (
+              <Table.Tr>
+                <Table.Td colSpan={7}>
+                  <Text c="dimmed" size="sm">
+                    No steps yet.
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ) : (
+              job.steps.map((step) => <StepRow key={step.id} job={job} step={step} action={action} />)
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {planning ? (
+        <Group align="flex-end" mt="sm">
+          <TextInput
+            label="Step name"
+            value={form.name}
+            onChange={(e) => setForm((f) => ({ ...f, name: e.currentTarget.value }))}
+            w={240}
+          />
+          <NumberInput
+            label="Planned hours"
+            value={form.plannedHours}
+            onChange={(v) => setForm((f) => ({ ...f, plannedHours: v }))}
+            min={0}
+            max={999.99}
+            decimalScale={2}
+            w={130}
+          />
+          <Select
+            label="Assignee"
+            searchable
+            clearable
+            data={(lookups.data?.users ?? []).map((u) => ({ value: u.id, label: u.name }))}
+            value={form.assignedTo}
+            onChange={(v) => setForm((f) => ({ ...f, assignedTo: v }))}
+            w={220}
+          />
+          <Button
+            variant="light"
+            onClick={() =>
+              action.mutate(
+                {
+                  url: `${JOBS}/${job.id}/steps`,
+                  body: {
+                    name: form.name,
+                    plannedHours: String(form.plannedHours === '' ? 0 : form.plannedHours),
+                    assignedTo: form.assignedTo,
+                  },
+                  done: 'Step added',
+                },
+                { onSuccess: () => setForm({ name: '', plannedHours: '', assignedTo: null }) },
+              )
+            }
+          >
+            Add step
+          </Button>
+        </Group>
+      ) : null}
+    </Section>
+  );
+}
+
+function Quotes({ job, action }: { job: JobDetail; action: Action }) {
+  const inMonth = format(new Date(Date.now() + 30 * 86_400_000), 'yyyy-MM-dd');
+  const [form, setForm] = useState({ validUntil: inMonth, taxRate: '0' });
+  const quoting = job.status === 'draft' || job.status === 'quoted';
+  const quoteAction = (quoteId: string, verb: 'send' | 'accept' | 'reject', done: string) =>
+    action.mutate({ url: `${JOBS}/${job.id}/quotes/${quoteId}/${verb}`, done });
+  return (
+    <Section title="Quotes" testId="job-quotes">
+      {quoting ? (
+        <Group align="flex-end" mb="sm">
+          <TextInput
+            label="Valid until"
+            type="date"
+            value={form.validUntil}
+            onChange={(e) => setForm((f) => ({ ...f, validUntil: e.currentTarget.value }))}
+          />
+          <TextInput
+            label="Tax rate %"
+            value={form.taxRate}
+            onChange={(e) => setForm((f) => ({ ...f, taxRate: e.currentTarget.value }))}
+            w={110}
+          />
+          <Button
+            variant="light"
+            onClick={() =>
+              action.mutate({
+                url: `${JOBS}/${job.id}/quotes`,
+                body: { validUntil: form.validUntil, taxRate: form.taxRate || '0' },
+                done: 'Quote made from the materials and steps',
+              })
+            }
+          >
+            New quote version
+          </Button>
+        </Group>
+      ) : null}
+      {job.quotes.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No quotes yet: add materials and steps, then make a quote.
+        </Text>
+      ) : (
+        <Stack gap="sm">
+          {job.quotes.map((q) => (
+            <Card key={q.id} withBorder padding="sm" data-testid={`quote-v${q.versionNo}`}>
+              <Group justify="space-between">
+                <Group gap="xs">
+                  <Text fw={600}>Version {q.versionNo}</Text>
+                  <Badge
+                    variant="light"
+                    color={q.status === 'accepted' ? 'green' : q.status === 'rejected' ? 'red' : 'blue'}
+                  >
+                    {q.supersededAt ? 'Superseded' : q.status.charAt(0).toUpperCase() + q.status.slice(1)}
+                  </Badge>
+                  <Text size="sm" c="dimmed">
+                    valid until {q.validUntil ?? '—'}
+                  </Text>
+                </Group>
+                <Text fw={600}>
+                  {q.currency} {q.grandTotal}
+                </Text>
+              </Group>
+              <Text size="sm">
+                Subtotal {q.subtotal} · tax {q.taxRate}% {q.taxTotal} · {q.lines.length} lines
+              </Text>
+              <Group gap={4} mt="xs">
+                {q.status === 'draft' && quoting ? (
+                  <Button
+                    size="compact-sm"
+                    onClick={() => quoteAction(q.id, 'send', `Quote version ${q.versionNo} sent`)}
+                  >
+                    Send quote
+                  </Button>
+                ) : null}
+                {q.status === 'sent' && job.status === 'quoted' ? (
+                  <>
+                    <Button
+                      size="compact-sm"
+                      color="green"
+                      onClick={() => quoteAction(q.id, 'accept', `Quote version ${q.versionNo} accepted`)}
+                    >
+                      Accept quote
+                    </Button>
+                    <Button
+                      size="compact-sm"
+                      variant="light"
+                      color="red"
+                      onClick={() => quoteAction(q.id, 'reject', `Quote version ${q.versionNo} rejected`)}
+                    >
+                      Reject quote
+                    </Button>
+                  </>
+                ) : null}
+                <Button
+                  size="compact-sm"
+                  variant="default"
+                  component={Link}
+                  to={`/jobs/quote-print?id=${job.id}&quoteId=${q.id}`}
+                  target="_blank"
+                >
+                  Print quote
+                </Button>
+              </Group>
+            </Card>
+          ))}
+        </Stack>
+      )}
+    </Section>
+  );
+}
+
+/** The signature drawn with a finger, stylus or mouse (signature_pad), sent as a PNG data URL. */
+function SignatureField({ onChange }: { onChange: (dataUrl: string | null) => void }) {
+  const canvas = useRef<HTMLCanvasElement | null>(null);
+  const pad = useRef<SignaturePad | null>(null);
+  useEffect(() => {
+    const el = canvas.current;
+    if (!el) return;
+    const ratio = Math.max(window.devicePixelRatio || 1, 1);
+    el.width = el.offsetWidth * ratio;
+    el.height = el.offsetHeight * ratio;
+    el.getContext('2d')?.scale(ratio, ratio);
+    const signature = new SignaturePad(el, { backgroundColor: 'rgb(255,255,255)', penColor: 'rgb(0,0,0)' });
+    signature.addEventListener('endStroke', () =>
+      onChange(signature.isEmpty() ? null : signature.toDataURL('image/png')),
+    );
+    pad.current = signature;
+    return () => signature.off();
+  }, [onChange]);
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500} id="signature-label">
+        Signature of the person accepting
+      </Text>
+      <canvas
+        ref={canvas}
+        aria-labelledby="signature-label"
+        role="img"
+        data-testid="signature-canvas"
+        style={{
+          width: '100%',
+          maxWidth: 480,
+          height: 160,
+          border: '1px solid #868e96',
+          borderRadius: 4,
+          touchAction: 'none',
+        }}
+      />
+      <Group>
+        <Button
+          size="compact-sm"
+          variant="default"
+          onClick={() => {
+            pad.current?.clear();
+            onChange(null);
+          }}
+        >
+          Clear signature
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function Delivery({ job, action }: { job: JobDetail; action: Action }) {
+  const [form, setForm] = useState({
+    deliveredTo: job.clientName ?? '',
+    acceptanceName: '',
+    deliveryDate: format(new Date(), 'yyyy-MM-dd'),
+  });
+  const [signature, setSignature] = useState<string | null>(null);
+  const d = job.delivery;
+  if (d) {
+    return (
+      <Section title="Delivery" testId="job-delivery">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Stack gap={2}>
+            <Text>Delivery note {d.deliveryNo}</Text>
+            <Text size="sm">
+              Delivered to {d.deliveredTo} on {d.deliveryDate} by {d.deliveredByName ?? '—'}
+            </Text>
+            <Text size="sm">Accepted by {d.acceptanceName}</Text>
+            <Button
+              mt="xs"
+              variant="default"
+              component={Link}
+              to={`/jobs/delivery-print?id=${job.id}`}
+              target="_blank"
+              w="fit-content"
+            >
+              Print delivery note
+            </Button>
+          </Stack>
+          <img
+            src={d.signature}
+            alt={`Signature of ${d.acceptanceName}`}
+            style={{ maxWidth: 320, border: '1px solid #dee2e6' }}
+          />
+        </SimpleGrid>
+      </Section>
+    );
+  }
+  if (job.status !== 'ready') return null;
+  const submit = () => {
+    if (!signature) {
+      notifyError({ title: 'Not done', message: 'A signature is required' });
+      return;
+    }
+    if (signature.length > (SIGNATURE_MAX_BYTES * 4) / 3) {
+      notifyError({ title: 'Not done', message: 'The signature image is too large (at most 200 KB)' });
+      return;
+    }
+    action.mutate({
+      url: `${JOBS}/${job.id}/delivery`,
+      body: { ...form, signature },
+      done: 'Delivered: the job is closed',
+    });
+  };
+  return (
+    <Section title="Delivery" testId="job-delivery">
+      <Stack maw={520}>
+        <TextInput
+          label="Delivered to"
+          required
+          value={form.deliveredTo}
+          onChange={(e) => setForm((f) => ({ ...f, deliveredTo: e.currentTarget.value }))}
+        />
+        <TextInput
+          label="Accepted by (name)"
+          required
+          value={form.acceptanceName}
+          onChange={(e) => setForm((f) => ({ ...f, acceptanceName: e.currentTarget.value }))}
+        />
+        <TextInput
+          label="Delivery date"
+          type="date"
+          value={form.deliveryDate}
+          onChange={(e) => setForm((f) => ({ ...f, deliveryDate: e.currentTarget.value }))}
+        />
+        <SignatureField onChange={setSignature} />
+        <Button onClick={submit} loading={action.isPending} w="fit-content">
+          Record delivery
+        </Button>
+      </Stack>
+    </Section>
+  );
+}
+
+function Costs({ job }: { job: JobDetail }) {
+  return (
+    <Section title="Estimate and actual cost" testId="job-costs">
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Stack gap={2}>
+          <Text size="sm">Estimate (accepted quote)</Text>
+          <Text fw={700} size="lg" data-testid="job-estimate">
+            {job.priceTotalEstimate ?? '—'}
+          </Text>
+        </Stack>
+        <Stack gap={2}>
+          <Text size="sm">{job.status === 'delivered' ? 'Actual cost' : 'Actual cost so far'}</Text>
+          <Text fw={700} size="lg" data-testid="job-actual">
+            {job.priceTotalActual ?? job.actualCost.total}
+          </Text>
+          <Text size="xs" c="dimmed">
+            Materials issued {job.actualCost.materialsIssued} − returned {job.actualCost.materialsReturned} + labour{' '}
+            {job.actualCost.labourHours} h × {job.labourRate} = {job.actualCost.labour}
+          </Text>
+        </Stack>
+      </SimpleGrid>
+    </Section>
+  );
+}
+
+function History({ job }: { job: JobDetail }) {
+  return (
+    <Section title="History" testId="job-history">
+      <Table.ScrollContainer minWidth={500}>
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>When</Table.Th>
+              <Table.Th>Move</Table.Th>
+              <Table.Th>By</Table.Th>
+              <Table.Th>Note</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {job.history.map((h) => (
+              <Table.Tr key={`${h.changedAt}-${h.toStatus}`}>
+                <Table.Td>{when(h.changedAt)}</Table.Td>
+                <Table.Td>
+                  {h.fromStatus ? `${JOB_STATE_LABELS[h.fromStatus]} → ` : 'Created as '}
+                  {JOB_STATE_LABELS[h.toStatus]}
+                </Table.Td>
+                <Table.Td>{h.changedByName ?? '—'}</Table.Td>
+                <Table.Td>{h.note ?? ''}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Section>
+  );
+}
+
+/** Issue #18: one job: its moves, quote, materials, steps, delivery, costs and history. */
+export function JobPage({ title }: { title: string }) {
+  const [params] = useSearchParams();
+  const id = params.get('id');
+  const job = useJob(id);
+  const lookups = useJobLookups();
+  const action = useJobsAction();
+  if (!id) {
+    return (
+      <Stack>
+        <Title order={1} size="h2">
+          {title}
+        </Title>
+        <Alert color="blue" title="No job chosen">
+          Open a job from the{' '}
+          <Anchor component={Link} to="/jobs">
+            job board
+          </Anchor>
+          .
+        </Alert>
+      </Stack>
+    );
+  }
+  if (job.isPending) return <PanelLoading />;
+  if (job.isError || !job.data) {
+    return (
+      <Stack>
+        <Title order={1} size="h2">
+          {title}
+        </Title>
+        <Alert color="red" title="The job could not be loaded">
+          {serverMessage(job.error) ?? 'Please try again.'}
+        </Alert>
+      </Stack>
+    );
+  }
+  const j = job.data;
+  return (
+    <Stack data-testid="job-page">
+      <Anchor component={Link} to="/jobs" size="sm">
+        Back to the job board
+      </Anchor>
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={2}>
+          <Group gap="xs">
+            <Title order={1} size="h2">
+              {j.jobNumber}: {j.title}
+            </Title>
+            <JobStateBadge status={j.status} />
+          </Group>
+          <Text size="sm" c="dimmed">
+            {j.clientName ?? 'No client'} · {j.departmentName ?? 'No department'} · priority {j.priority}
+            {j.neededByDate ? ` · needed by ${j.neededByDate}` : ''}
+          </Text>
+          {j.description ? <Text size="sm">{j.description}</Text> : null}
+          {j.materialsWaived ? (
+            <Text size="sm" c="orange.9">
+              Materials rule waived: {j.materialsWaiverNote}
+            </Text>
+          ) : null}
+        </Stack>
+      </Group>
+      <Moves job={j} action={action} canWaive={lookups.data?.canWaive ?? false} />
+      <Quotes job={j} action={action} />
+      <Materials job={j} action={action} />
+      <Steps job={j} action={action} />
+      <Delivery key={j.status} job={j} action={action} />
+      <Costs job={j} />
+      <History job={j} />
+    </Stack>
+  );
+}

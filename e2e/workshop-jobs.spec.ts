@@ -1,0 +1,195 @@
+import { expect, type Page, test } from '@playwright/test';
+import { shot, signIn } from './support';
+
+/**
+ * Issue #18 "Done when", end to end against the real server and the demo store: Morgan (manager)
+ * stocks 10 m of oak at 12.50 in an Engineering location and sets Engineering's labour rate to
+ * 40.00 an hour; Priya (procurement admin) creates a client and a job, adds the material and two
+ * steps, sends and accepts a quote, issues the material, completes the steps, passes QA, delivers
+ * with a signature drawn on the canvas and prints the delivery note with the signature on it.
+ */
+const PRIYA = '6048';
+const MORGAN = '4826';
+
+test.use({ actionTimeout: 20_000 });
+
+async function switchTo(page: Page, pin: string) {
+  await page.context().clearCookies();
+  await signIn(page, pin);
+}
+
+/** Picks `option` in the Mantine select labelled `label` (typing narrows searchable ones). */
+async function choose(page: Page, label: string, option: string | RegExp, type?: string) {
+  const input = page.getByRole('combobox', { name: label, exact: true });
+  await input.click();
+  if (type) await input.fill(type);
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+test('client and job → materials and steps → quote sent and accepted → issue → steps → QA → signed delivery → delivery note', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const run = Date.now().toString().slice(-6);
+  const sku = `OAK-${run}`;
+  const locationCode = `WS-1-${run}`;
+  const clientName = `Drama Department ${run}`;
+
+  // Stock and the labour rate, set up by the manager through the API (their screens are not under test here).
+  await switchTo(page, MORGAN);
+  const api = page.request;
+  const mk = async (url: string, data: object, method: 'post' | 'put' = 'post') => {
+    const response = await api[method](url, { data });
+    expect(response.status(), `${url} ${await response.text()}`).toBeLessThan(300);
+    return response.json();
+  };
+  const lookups = await (await api.get('/api/procurement/purchasing-lookups')).json();
+  const eng = lookups.departments.find((d: { code: string }) => d.code === 'ENG');
+  expect(eng, 'the demo store has an Engineering department').toBeTruthy();
+  await mk(`/api/procurement/departments/${eng.id}/labour-rate`, { labourRate: '40.00' }, 'put');
+  const item = await mk('/api/procurement/items', { sku, name: 'Oak board', uom: 'm' });
+  const supplier = await mk('/api/procurement/suppliers', { name: `Timber Yard ${run}` });
+  const location = await mk('/api/procurement/locations', {
+    code: locationCode,
+    name: 'Workshop store',
+    departmentId: eng.id,
+  });
+  const order = await mk('/api/procurement/purchase-orders', {
+    supplierId: supplier.id,
+    lines: [{ itemId: item.id, qtyOrdered: '10', unitPrice: '12.50' }],
+  });
+  await mk(`/api/procurement/purchase-orders/${order.id}/send`, {});
+  await mk(`/api/procurement/purchase-orders/${order.id}/receipts`, {
+    locationId: location.id,
+    lines: [{ poLineId: order.lines[0].id, qtyReceived: '10', batchNo: `B-${run}` }],
+  });
+
+  // 1. Priya reaches the job board through her Stores & Purchasing card and the sidebar.
+  await switchTo(page, PRIYA);
+  await page.goto('/interface-selection');
+  await page.getByRole('link', { name: /Stores & Purchasing/ }).click();
+  await page.getByRole('link', { name: 'Workshop Jobs' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Workshop Jobs', level: 1 })).toBeVisible();
+
+  // 2. A client, then a job for it.
+  await page.getByRole('tab', { name: 'Clients' }).click();
+  await page.getByRole('button', { name: 'New client' }).click();
+  const clientForm = page.getByRole('dialog', { name: 'New client' });
+  await clientForm.getByRole('textbox', { name: 'Name', exact: true }).fill(clientName);
+  await clientForm.getByLabel('Contact name').fill('Ada Lovelace');
+  await clientForm.getByLabel('A department of the college').check();
+  await clientForm.getByRole('button', { name: 'Save client' }).click();
+  await expect(page.getByRole('cell', { name: clientName })).toBeVisible();
+
+  await page.getByRole('button', { name: 'New job' }).click();
+  const jobForm = page.getByRole('dialog', { name: 'New job' });
+  await jobForm.getByLabel('Title').fill(`Stage props ${run}`);
+  await choose(page, 'Client', clientName, clientName);
+  await choose(page, 'Department', /^ENG/);
+  await jobForm.getByLabel('Needed by').fill('2030-06-30');
+  await jobForm.getByRole('button', { name: 'Create job' }).click();
+  await expect(page.getByTestId('job-page')).toBeVisible();
+  await expect(page.getByTestId('job-status')).toHaveText('Draft');
+  const jobId = new URL(page.url()).searchParams.get('id');
+  expect(jobId).toBeTruthy();
+
+  // 3. The bill of materials and two steps.
+  const materials = page.getByTestId('job-materials');
+  await choose(page, 'Material', new RegExp(sku), sku);
+  await materials.getByLabel('Quantity required').fill('2.5');
+  await materials.getByRole('button', { name: 'Add material' }).click();
+  await expect(materials.getByRole('cell', { name: new RegExp(sku) })).toBeVisible();
+  const steps = page.getByTestId('job-steps');
+  for (const [name, hours] of [
+    ['Cut the boards', '1.5'],
+    ['Assemble and finish', '2'],
+  ] as const) {
+    await steps.getByLabel('Step name').fill(name);
+    await steps.getByLabel('Planned hours').fill(hours);
+    await steps.getByRole('button', { name: 'Add step' }).click();
+    await expect(steps.getByText(name)).toBeVisible();
+  }
+
+  // 4. A quote from them: 2.5 m × 12.50 = 31.25, 3.5 h × 40.00 = 140.00; sent, then accepted.
+  const quotes = page.getByTestId('job-quotes');
+  await quotes.getByRole('button', { name: 'New quote version' }).click();
+  await expect(page.getByTestId('quote-v1')).toContainText('USD 171.25');
+  await quotes.getByRole('button', { name: 'Send quote' }).click();
+  await expect(page.getByTestId('job-status')).toHaveText('Quoted');
+  await quotes.getByRole('button', { name: 'Accept quote' }).click();
+  await expect(page.getByTestId('job-status')).toHaveText('Approved');
+  await expect(page.getByTestId('job-estimate')).toHaveText('171.25');
+
+  // 5. Work starts; the material leaves the store room.
+  await page.getByRole('button', { name: 'Start work' }).click();
+  await expect(page.getByTestId('job-status')).toHaveText('In progress');
+  await choose(page, 'Item to move', new RegExp(sku), sku);
+  await choose(page, 'Location', new RegExp(locationCode), locationCode);
+  await materials.getByLabel('Quantity', { exact: true }).fill('2.5');
+  await materials.getByRole('button', { name: 'Issue to job' }).click();
+  await expect(page.getByTestId('material-movements')).toContainText('Issued');
+  await expect(materials.getByText('Yes')).toBeVisible();
+  const stock = await (
+    await page.request.get(`/api/procurement/stock?itemId=${item.id}&locationId=${location.id}`)
+  ).json();
+  expect(stock.rows[0].onHandQty).toBe('7.500');
+
+  // 6. Both steps completed with their hours (1.5 + 2.25).
+  await steps.getByLabel('Actual hours of step 1').fill('1.5');
+  await steps.getByRole('button', { name: 'Complete step 1' }).click();
+  await expect(page.getByTestId('step-1')).toContainText('Completed');
+  await steps.getByLabel('Actual hours of step 2').fill('2.25');
+  await steps.getByRole('button', { name: 'Complete step 2' }).click();
+  await expect(page.getByTestId('step-2')).toContainText('Completed');
+  await shot(page, 'workshop-job-in-progress');
+
+  // 7. QA, passed.
+  await page.getByRole('button', { name: 'Send to QA' }).click();
+  await expect(page.getByTestId('job-status')).toHaveText('QA');
+  await page.getByRole('button', { name: 'Pass QA' }).click();
+  await expect(page.getByTestId('job-status')).toHaveText('Ready');
+
+  // 8. Delivery, signed on the canvas with the mouse.
+  const delivery = page.getByTestId('job-delivery');
+  await delivery.getByLabel('Accepted by (name)').fill('Ada Lovelace');
+  const canvas = page.getByTestId('signature-canvas');
+  await canvas.scrollIntoViewIfNeeded();
+  const box = await canvas.boundingBox();
+  if (!box) throw new Error('the signature canvas is not on screen');
+  await page.mouse.move(box.x + 30, box.y + 110);
+  await page.mouse.down();
+  for (const [dx, dy] of [
+    [60, 40],
+    [100, 110],
+    [150, 30],
+    [200, 120],
+    [260, 50],
+    [320, 100],
+  ] as const) {
+    await page.mouse.move(box.x + dx, box.y + dy, { steps: 6 });
+  }
+  await page.mouse.up();
+  await shot(page, 'workshop-job-signing', false);
+  await delivery.getByRole('button', { name: 'Record delivery' }).click();
+  await expect(page.getByTestId('job-status')).toHaveText('Delivered');
+  // Actual: 31.25 of oak + 3.75 h × 40.00 = 181.25, beside the estimate of 171.25.
+  await expect(page.getByTestId('job-actual')).toHaveText('181.25');
+  await expect(page.getByTestId('job-estimate')).toHaveText('171.25');
+  await expect(page.getByTestId('job-history')).toContainText('Delivered to');
+  await shot(page, 'workshop-job-delivered');
+
+  // 9. The delivery note, with the signature visible.
+  await page.goto(`/jobs/delivery-print?id=${jobId}`);
+  const note = page.getByTestId('delivery-print');
+  await expect(note).toContainText(/DN-\d{4}-\d{5}/);
+  await expect(note).toContainText('Received in good order by: Ada Lovelace');
+  const signature = page.getByTestId('delivery-signature');
+  await expect(signature).toBeVisible();
+  expect(await signature.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await shot(page, 'workshop-delivery-note');
+
+  // The board shows it among the closed jobs.
+  await page.goto('/jobs');
+  await expect(page.getByRole('cell', { name: `Stage props ${run}` })).toBeVisible();
+  await shot(page, 'workshop-job-board');
+});
