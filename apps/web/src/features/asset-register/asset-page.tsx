@@ -287,6 +287,15 @@ function OpenWork({ asset, canManage }: { asset: AssetDetail; canManage: boolean
         <Title order={2} size="h4">
           Open work
         </Title>
+        {canManage ? (
+          <TextInput
+            label="Technician or inspector"
+            description="Recorded when you complete a job or record a check"
+            value={technician}
+            onChange={(e) => setTechnician(e.currentTarget.value)}
+            w={280}
+          />
+        ) : null}
         {open.map((m) => (
           <Group key={m.id} justify="space-between" wrap="wrap" data-testid="open-job">
             <Text>
@@ -298,28 +307,19 @@ function OpenWork({ asset, canManage }: { asset: AssetDetail; canManage: boolean
               {m.notes ? ` · ${m.notes}` : ''}
             </Text>
             {canManage ? (
-              <Group gap="xs" align="end">
-                <TextInput
-                  label="Technician"
-                  size="xs"
-                  value={technician}
-                  onChange={(e) => setTechnician(e.currentTarget.value)}
-                  w={160}
-                />
-                <Button
-                  size="xs"
-                  disabled={!technician.trim()}
-                  onClick={() =>
-                    action.mutate({
-                      url: `/api/procurement/maintenance/${m.id}/complete`,
-                      body: { technician },
-                      done: 'The job is completed.',
-                    })
-                  }
-                >
-                  Complete job
-                </Button>
-              </Group>
+              <Button
+                size="xs"
+                disabled={!technician.trim()}
+                onClick={() =>
+                  action.mutate({
+                    url: `/api/procurement/maintenance/${m.id}/complete`,
+                    body: { technician },
+                    done: 'The job is completed.',
+                  })
+                }
+              >
+                Complete job
+              </Button>
             ) : null}
           </Group>
         ))}
