@@ -13,4 +13,6 @@ export { EmailReceiptDialog } from './receipt/email-receipt-dialog';
 export { openPrintWindow, PRINT_DELAY_MS } from './receipt/print-receipt';
 export { escapeHtml, receiptTimestamp } from './receipt/receipt-html';
 export { PRINT_ERROR, reprintReceipt } from './receipt/reprint-receipt';
+/** Issue #15 item 7: the super admin's discount caps card (Role Management) reads and saves the caps. */
+export { DiscountCapsCard } from './settings/discount-caps-card';
 export { printReport as printShiftReportWithToasts } from './shift/print-report';

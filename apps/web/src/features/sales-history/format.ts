@@ -24,6 +24,7 @@ const EVENT_LABELS: Record<string, string> = {
   void: 'Voided',
   sale_voided: 'Voided',
   manager_approval: 'Approved by manager',
+  discount_over_cap: 'Discount above cap approved',
 };
 
 export function eventLabel(type: string): string {

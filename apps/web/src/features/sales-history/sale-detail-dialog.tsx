@@ -89,7 +89,14 @@ function SaleDetail({ sale, onRefund, onVoid }: { sale: TransactionDetail; onRef
         <Table.Tbody>
           {sale.lines.map((line) => (
             <Table.Tr key={line.id} data-testid="sale-line">
-              <Table.Td>{line.variantName ? `${line.name} (${line.variantName})` : line.name}</Table.Td>
+              <Table.Td>
+                {line.variantName ? `${line.name} (${line.variantName})` : line.name}
+                {line.discount ? (
+                  <Text size="xs" c="green.9" fw={600}>
+                    Discount {discountText(line.discount)}: -{money(line.discount.amount)}
+                  </Text>
+                ) : null}
+              </Table.Td>
               <Table.Td ta="right">{line.quantity}</Table.Td>
               <Table.Td ta="right" ff="monospace">
                 {money(line.unitPrice)}
@@ -103,6 +110,31 @@ function SaleDetail({ sale, onRefund, onVoid }: { sale: TransactionDetail; onRef
       </Table>
 
       <Stack gap={4} data-testid="sale-totals">
+        {toCents(sale.discountTotal) > 0 ? (
+          <>
+            <Group justify="space-between">
+              <Text>Items</Text>
+              <Text ff="monospace">{formatMoney(toCents(sale.subtotal) + toCents(sale.discountTotal))}</Text>
+            </Group>
+            {sale.discount ? (
+              <Group justify="space-between">
+                <Text c="green.9">
+                  Sale Discount {discountText(sale.discount)}
+                  {sale.discount.approvedBy ? ` (approved by ${sale.discount.approvedBy})` : ''}
+                </Text>
+                <Text ff="monospace" c="green.9">
+                  -{money(sale.discount.amount)}
+                </Text>
+              </Group>
+            ) : null}
+            <Group justify="space-between">
+              <Text c="green.9">All Discounts</Text>
+              <Text ff="monospace" c="green.9">
+                -{money(sale.discountTotal)}
+              </Text>
+            </Group>
+          </>
+        ) : null}
         <Group justify="space-between">
           <Text>Subtotal</Text>
           <Text ff="monospace">{money(sale.subtotal)}</Text>
@@ -224,4 +256,9 @@ function SaleDetail({ sale, onRefund, onVoid }: { sale: TransactionDetail; onRef
       />
     </Stack>
   );
+}
+
+/** '5%' or '$2.00', as the receipt names a discount. */
+function discountText(discount: { type: 'percent' | 'amount'; value: string }): string {
+  return discount.type === 'percent' ? `${discount.value.replace(/\.?0+$/, '')}%` : money(discount.value);
 }

@@ -121,3 +121,42 @@ describe('the cart (spec §4 Cart and checkout, §5 Cart)', () => {
     expect(cartTotals(cart.lines, 'bank_transfer').tax).toBe(0);
   });
 });
+
+describe('discounts in the cart (issue #15 item 7)', () => {
+  const withMuffins = (): CartState => {
+    let state = cartReducer(emptyCart, { type: 'add', item: muffin });
+    state = cartReducer(state, { type: 'add', item: muffin });
+    return state;
+  };
+
+  it('prices a line discount and a sale discount by the shared rule, card fee on the discounted subtotal', () => {
+    let state = withMuffins();
+    const key = state.lines[0]?.key as string;
+    state = cartReducer(state, { type: 'setLineDiscount', key, discount: { type: 'percent', hundredths: 500 } });
+    state = cartReducer(state, {
+      type: 'setSaleDiscount',
+      discount: { type: 'amount', cents: 100 },
+      approverPin: '4826',
+    });
+    // 8.00 − 5% (0.40) = 7.60 − 1.00 = 6.60; fee 2.5% = 0.165 → 0.17.
+    expect(cartTotals(state.lines, 'credit_card', state.saleDiscount)).toEqual({ subtotal: 660, tax: 17, total: 677 });
+    expect(state.approverPin).toBe('4826');
+  });
+
+  it('drops an amount discount that no longer fits after a quantity change, and the PIN with the last discount', () => {
+    let state = withMuffins();
+    const key = state.lines[0]?.key as string;
+    state = cartReducer(state, {
+      type: 'setLineDiscount',
+      key,
+      discount: { type: 'amount', cents: 700 },
+      approverPin: '4826',
+    });
+    state = cartReducer(state, { type: 'decrement', key });
+    expect(state.lines[0]?.discount).toBeNull();
+    expect(state.approverPin).toBeNull();
+    state = cartReducer(state, { type: 'setSaleDiscount', discount: { type: 'percent', hundredths: 1000 } });
+    state = cartReducer(state, { type: 'clear' });
+    expect(state.saleDiscount).toBeNull();
+  });
+});

@@ -1,10 +1,13 @@
 import {
   type Cents,
   centsToDecimal,
+  type Discount,
+  type DiscountedSale,
+  isDiscountRefusal,
   MAX_LINE_QUANTITY,
   type PaymentMethod,
+  priceDiscountedSale,
   type SaleTotals,
-  saleTotals,
 } from '@retail-hub/shared';
 
 /**
@@ -28,11 +31,20 @@ export type CartLine = {
   imageUrl: string | null;
   /** Stock known when the line was last added to (product stock, or the size's stock). */
   stock: number;
+  /** Issue #15 item 7: this line's own discount, if any. */
+  discount?: Discount | null;
 };
 
 export type CartNotice = { id: number; title: string; message: string };
 
-export type CartState = { lines: CartLine[]; notice: CartNotice | null };
+export type CartState = {
+  lines: CartLine[];
+  notice: CartNotice | null;
+  /** Issue #15 item 7: the whole-sale discount, if any. */
+  saleDiscount?: Discount | null;
+  /** A manager's PIN typed to approve a discount above the cashier's cap; sent with the sale. */
+  approverPin?: string | null;
+};
 
 /** What the terminal adds: a product, or one of its sizes (spec §2 'Choose Size'). */
 export type CartItem = {
@@ -52,6 +64,9 @@ export type CartAction =
   | { type: 'decrement'; key: string }
   | { type: 'remove'; key: string }
   | { type: 'reprice'; prices: ReadonlyMap<string, { priceCents: Cents; stock?: number }> }
+  | { type: 'setLineDiscount'; key: string; discount: Discount | null; approverPin?: string | null }
+  | { type: 'setSaleDiscount'; discount: Discount | null; approverPin?: string | null }
+  | { type: 'clearApproval' }
   | { type: 'clear' };
 
 export const emptyCart: CartState = { lines: [], notice: null };
@@ -102,7 +117,43 @@ function withQuantity(state: CartState, key: string, quantity: number): CartStat
   return { ...state, lines: state.lines.map((l) => (l.key === key ? { ...l, quantity: wanted } : l)) };
 }
 
+/**
+ * An amount discount is never more than what it discounts (the server refuses it): after a
+ * quantity or price change, one that no longer fits is dropped, and with no discount left the
+ * approval PIN goes too.
+ */
+function keepDiscountsValid(state: CartState): CartState {
+  let changed = false;
+  const lines = state.lines.map((l) => {
+    if (l.discount?.type === 'amount' && l.discount.cents > l.priceCents * l.quantity) {
+      changed = true;
+      return { ...l, discount: null };
+    }
+    return l;
+  });
+  let saleDiscount = state.saleDiscount ?? null;
+  if (saleDiscount?.type === 'amount' || (saleDiscount && lines.length === 0)) {
+    const priced = priceDiscountedSale(toRuleLines(lines), null, 'cash') as DiscountedSale;
+    if (lines.length === 0 || (saleDiscount.type === 'amount' && saleDiscount.cents > priced.subtotal)) {
+      saleDiscount = null;
+      changed = true;
+    }
+  }
+  const anyDiscount = saleDiscount !== null || lines.some((l) => l.discount);
+  const approverPin = anyDiscount ? (state.approverPin ?? null) : null;
+  if (!changed && approverPin === (state.approverPin ?? null)) return state;
+  return { ...state, lines, saleDiscount, approverPin };
+}
+
+function toRuleLines(lines: readonly CartLine[]) {
+  return lines.map((l) => ({ unitCents: l.priceCents, quantity: l.quantity, discount: l.discount ?? null }));
+}
+
 export function cartReducer(state: CartState, action: CartAction): CartState {
+  return keepDiscountsValid(applyAction(state, action));
+}
+
+function applyAction(state: CartState, action: CartAction): CartState {
   switch (action.type) {
     case 'add': {
       const { item } = action;
@@ -159,8 +210,22 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
       });
       return { ...state, lines };
     }
+    case 'setLineDiscount':
+      return {
+        ...state,
+        lines: state.lines.map((l) => (l.key === action.key ? { ...l, discount: action.discount } : l)),
+        approverPin: action.approverPin === undefined ? state.approverPin : action.approverPin,
+      };
+    case 'setSaleDiscount':
+      return {
+        ...state,
+        saleDiscount: action.discount,
+        approverPin: action.approverPin === undefined ? state.approverPin : action.approverPin,
+      };
+    case 'clearApproval':
+      return { ...state, approverPin: null };
     case 'clear':
-      return { ...state, lines: [] };
+      return { ...state, lines: [], saleDiscount: null, approverPin: null };
   }
 }
 
@@ -169,10 +234,31 @@ export function cartItemCount(lines: readonly CartLine[]): number {
   return lines.reduce((sum, line) => sum + line.quantity, 0);
 }
 
-/** spec §9 Money and fees: subtotal, card fee (carried as tax) and total, in cents. */
-export function cartTotals(lines: readonly CartLine[], method: PaymentMethod): SaleTotals {
-  return saleTotals(
+/**
+ * spec §9 Money and fees, with issue #15's discounts: the shared rule (packages/shared/src/discounts.ts)
+ * prices the cart exactly as the server will. The cart never holds a discount the rule refuses
+ * (keepDiscountsValid); if it did, the sale is priced without discounts and the server says why.
+ */
+export function pricedCart(
+  lines: readonly CartLine[],
+  method: PaymentMethod,
+  saleDiscount: Discount | null = null,
+): DiscountedSale {
+  const priced = priceDiscountedSale(toRuleLines(lines), saleDiscount, method);
+  if (!isDiscountRefusal(priced)) return priced;
+  return priceDiscountedSale(
     lines.map((l) => ({ unitCents: l.priceCents, quantity: l.quantity })),
+    null,
     method,
-  );
+  ) as DiscountedSale;
+}
+
+/** spec §9 Money and fees: subtotal (after discounts), card fee (carried as tax) and total, in cents. */
+export function cartTotals(
+  lines: readonly CartLine[],
+  method: PaymentMethod,
+  saleDiscount: Discount | null = null,
+): SaleTotals {
+  const priced = pricedCart(lines, method, saleDiscount);
+  return { subtotal: priced.subtotal, tax: priced.tax, total: priced.total };
 }

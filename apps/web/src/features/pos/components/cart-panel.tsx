@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Box, Button, Center, Group, Paper, ScrollArea, Stack, Text } from '@mantine/core';
-import { formatMoney } from '@retail-hub/shared';
-import { IconMinus, IconPlus, IconShoppingCart, IconTrash } from '@tabler/icons-react';
-import { type CartAction, type CartLine, cartItemCount } from '../cart/cart-reducer';
+import { type Discount, discountLabel, formatMoney } from '@retail-hub/shared';
+import { IconDiscount, IconMinus, IconPlus, IconShoppingCart, IconTrash } from '@tabler/icons-react';
+import { type CartAction, type CartLine, cartItemCount, pricedCart } from '../cart/cart-reducer';
 import type { PaymentInput } from '../payment/payment';
 import { PaymentPanel } from '../payment/payment-panel';
 import classes from './pos.module.css';
@@ -17,9 +17,23 @@ type CartPanelProps = {
   connectionLost?: boolean;
   /** Fill the height given (two-column layout) so the checkout button stays in view. */
   fillHeight?: boolean;
+  /** Issue #15 item 7: the whole-sale discount, and opening the discount dialog for a line or the sale. */
+  saleDiscount?: Discount | null;
+  onDiscount?: (target: { kind: 'line'; key: string } | { kind: 'sale' }) => void;
 };
 
-function CartLineRow({ line, dispatch }: { line: CartLine; dispatch: (action: CartAction) => void }) {
+function CartLineRow({
+  line,
+  discountCents,
+  dispatch,
+  onDiscount,
+}: {
+  line: CartLine;
+  /** The line's own discount in cents (the shared rule's figure). */
+  discountCents: number;
+  dispatch: (action: CartAction) => void;
+  onDiscount?: (target: { kind: 'line'; key: string }) => void;
+}) {
   const label = line.variantName ? `${line.name} (${line.variantName})` : line.name;
   return (
     <Group className={classes.cartLine} py={6} gap={6} wrap="nowrap" data-testid="cart-line" data-key={line.key}>
@@ -30,6 +44,11 @@ function CartLineRow({ line, dispatch }: { line: CartLine; dispatch: (action: Ca
         <Text size="xs" c="dimmed" lh={1.3}>
           {line.variantName ?? `${formatMoney(line.priceCents)} each`}
         </Text>
+        {line.discount ? (
+          <Text size="xs" c="green.9" fw={600} lh={1.3} data-testid="cart-line-discount">
+            {discountLabel(line.discount)} off: -{formatMoney(discountCents)}
+          </Text>
+        ) : null}
       </Box>
       <Group gap={4} wrap="nowrap">
         <ActionIcon
@@ -53,8 +72,20 @@ function CartLineRow({ line, dispatch }: { line: CartLine; dispatch: (action: Ca
         </ActionIcon>
       </Group>
       <Text w={64} ta="right" fw={600} ff="monospace" size="sm">
-        {formatMoney(line.priceCents * line.quantity)}
+        {formatMoney(line.priceCents * line.quantity - discountCents)}
       </Text>
+      {onDiscount ? (
+        <ActionIcon
+          variant={line.discount ? 'filled' : 'subtle'}
+          color="green.9"
+          size={32}
+          aria-label={`Discount ${label}`}
+          aria-pressed={Boolean(line.discount)}
+          onClick={() => onDiscount({ kind: 'line', key: line.key })}
+        >
+          <IconDiscount size={18} />
+        </ActionIcon>
+      ) : null}
       <ActionIcon
         variant="subtle"
         color="red"
@@ -78,8 +109,11 @@ export function CartPanel({
   isSubmitting,
   connectionLost = false,
   fillHeight,
+  saleDiscount = null,
+  onDiscount,
 }: CartPanelProps) {
   const count = cartItemCount(lines);
+  const priced = pricedCart(lines, payment.method, saleDiscount);
   const list =
     lines.length === 0 ? (
       <Center py="lg">
@@ -87,8 +121,14 @@ export function CartPanel({
       </Center>
     ) : (
       <Stack gap={0} data-testid="cart-lines">
-        {lines.map((line) => (
-          <CartLineRow key={line.key} line={line} dispatch={dispatch} />
+        {lines.map((line, index) => (
+          <CartLineRow
+            key={line.key}
+            line={line}
+            discountCents={priced.lines[index]?.discountCents ?? 0}
+            dispatch={dispatch}
+            onDiscount={onDiscount}
+          />
         ))}
       </Stack>
     );
@@ -128,8 +168,23 @@ export function CartPanel({
         </ScrollArea.Autosize>
       )}
       <Box pt="sm" mt={4} style={{ borderTop: '1px solid var(--mantine-color-gray-3)', flexShrink: 0 }}>
+        {onDiscount && lines.length > 0 ? (
+          <Group justify="flex-end" mt={-6} mb={2}>
+            <Button
+              variant={saleDiscount ? 'filled' : 'subtle'}
+              color="green.9"
+              size="compact-sm"
+              leftSection={<IconDiscount size={16} aria-hidden />}
+              aria-pressed={Boolean(saleDiscount)}
+              onClick={() => onDiscount({ kind: 'sale' })}
+            >
+              Sale Discount
+            </Button>
+          </Group>
+        ) : null}
         <PaymentPanel
           lines={lines}
+          saleDiscount={saleDiscount}
           payment={payment}
           onPaymentChange={onPaymentChange}
           onCheckout={onCheckout}

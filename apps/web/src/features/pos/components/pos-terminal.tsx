@@ -37,6 +37,7 @@ import type { PosProduct, RecordedSale } from '../types';
 import { CartPanel } from './cart-panel';
 import { CashierHeader } from './cashier-header';
 import { CompleteDialog, printSaleReceipt } from './complete-dialog';
+import { DiscountDialog, type DiscountTarget } from './discount-dialog';
 import { isCustomerMenuProduct, type MenuMode, ProductBrowser } from './product-browser';
 import { SizeDialog } from './size-dialog';
 
@@ -101,6 +102,8 @@ export function PosTerminal({ user }: { user: SessionUser }) {
   // The e-mail receipt dialog over 'Transaction Complete' (its fields take the keys).
   const [isCompleteNested, setCompleteNested] = useState(false);
   const [isShiftDialogOpen, setShiftDialogOpen] = useState(false);
+  // Issue #15 item 7: the discount dialog, for one line or the whole sale.
+  const [discountTarget, setDiscountTarget] = useState<DiscountTarget | null>(null);
   // Issue #19: the sales waiting in the outbox.
   const [isOutboxOpen, setOutboxOpen] = useState(false);
   const [completedSale, setCompletedSale] = useState<RecordedSale | null>(null);
@@ -147,8 +150,10 @@ export function PosTerminal({ user }: { user: SessionUser }) {
     },
     onShiftRequired: () => setShiftDialogOpen(true),
     onPricesChanged: repriceFromServer,
+    onApprovalRefused: () => dispatch({ type: 'clearApproval' }),
     seller: { user, shiftId: shift?.id ?? null },
   });
+  const saleDiscount = cart.saleDiscount ?? null;
 
   const addProduct = useCallback((product: PosProduct) => {
     if (product.hasVariants) setSizeQueue((queue) => [...queue, product]);
@@ -179,7 +184,7 @@ export function PosTerminal({ user }: { user: SessionUser }) {
       setShiftDialogOpen(true);
       return;
     }
-    const summary = summarizePayment(cart.lines, payment);
+    const summary = summarizePayment(cart.lines, payment, saleDiscount);
     // What stops the sale gets the focus (the panel already says what is wrong).
     if (summary.shortBy > 0 || summary.referenceLooksLikeCard || summary.notesHoldCard) {
       setTab('sale');
@@ -187,7 +192,7 @@ export function PosTerminal({ user }: { user: SessionUser }) {
       else focusById(summary.referenceLooksLikeCard ? PAYMENT_INPUT_IDS.referenceCode : PAYMENT_INPUT_IDS.notes);
       return;
     }
-    checkout.submit(buildSaleRequest(cart.lines, payment));
+    checkout.submit(buildSaleRequest(cart.lines, payment, { saleDiscount, approverPin: cart.approverPin }));
   };
 
   // Stable props for the memoised product browser: a tap changes the cart, not the grid.
@@ -207,7 +212,7 @@ export function PosTerminal({ user }: { user: SessionUser }) {
       ? 'size'
       : isLegendOpen
         ? 'legend'
-        : isShiftDialogOpen || isOutboxOpen
+        : isShiftDialogOpen || isOutboxOpen || discountTarget
           ? 'busy'
           : 'sale';
 
@@ -319,7 +324,7 @@ export function PosTerminal({ user }: { user: SessionUser }) {
   }
 
   const itemCount = cartItemCount(cart.lines);
-  const total = summarizePayment(cart.lines, payment).total;
+  const total = summarizePayment(cart.lines, payment, saleDiscount).total;
 
   const header = (
     <CashierHeader
@@ -374,6 +379,8 @@ export function PosTerminal({ user }: { user: SessionUser }) {
       isSubmitting={checkout.isSubmitting}
       connectionLost={checkout.connectionLost}
       fillHeight={isTwoColumns}
+      saleDiscount={saleDiscount}
+      onDiscount={setDiscountTarget}
     />
   );
 
@@ -451,6 +458,23 @@ export function PosTerminal({ user }: { user: SessionUser }) {
         <ShiftDialog opened={isShiftDialogOpen} onClose={() => setShiftDialogOpen(false)} shift={shift} />
         <CompleteDialog sale={completedSale} onClose={closeComplete} onNestedDialogChange={setCompleteNested} />
         <ShortcutsLegend opened={isLegendOpen} onClose={() => setLegendOpen(false)} />
+        <DiscountDialog
+          target={discountTarget}
+          lines={cart.lines}
+          saleDiscount={saleDiscount}
+          approverPin={cart.approverPin ?? null}
+          method={payment.method}
+          role={user.role}
+          onClose={() => setDiscountTarget(null)}
+          onApply={(discount, approverPin) => {
+            if (discountTarget?.kind === 'line') {
+              dispatch({ type: 'setLineDiscount', key: discountTarget.key, discount, approverPin });
+            } else {
+              dispatch({ type: 'setSaleDiscount', discount, approverPin });
+            }
+            setDiscountTarget(null);
+          }}
+        />
         <OutboxDialog opened={isOutboxOpen} onClose={() => setOutboxOpen(false)} />
       </Box>
     </Tooltip.Group>

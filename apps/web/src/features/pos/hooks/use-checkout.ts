@@ -10,7 +10,7 @@ import { isTransientFailure, newIdempotencyKey, recordSale } from '../api/record
 import type { RecordedSale } from '../types';
 
 /** What a sale attempt can end in, beyond success, that the terminal reacts to. */
-export type SaleRefusal = 'shift_required' | 'insufficient_stock' | 'totals_mismatch' | 'other';
+export type SaleRefusal = 'shift_required' | 'insufficient_stock' | 'totals_mismatch' | 'approval' | 'other';
 
 export function classifySaleError(error: unknown): SaleRefusal {
   if (!(error instanceof ApiError)) return 'other';
@@ -19,6 +19,8 @@ export function classifySaleError(error: unknown): SaleRefusal {
   if (code === ERROR_CODES.shiftRequired || /shift/i.test(error.body?.message ?? '')) return 'shift_required';
   if (code === ERROR_CODES.insufficientStock) return 'insufficient_stock';
   if (code === ERROR_CODES.totalsMismatch) return 'totals_mismatch';
+  // Issue #15 item 7: a discount above the cap without a valid manager PIN.
+  if (error.status === 403 && (code === 'pos.approval_required' || code === 'pos.approval_invalid')) return 'approval';
   return 'other';
 }
 
@@ -35,6 +37,8 @@ type CheckoutHandlers = {
   onShiftRequired: () => void;
   /** The server's prices differ from the cart's: refresh and reprice. */
   onPricesChanged: () => Promise<void>;
+  /** A discount above the cap was refused for want of a valid manager PIN (the PIN is forgotten). */
+  onApprovalRefused?: () => void;
   /** Issue #19: who sells and in which shift, for a sale kept in the outbox while offline. */
   seller?: { user: SessionUser; shiftId: number | null };
 };
@@ -45,7 +49,13 @@ type CheckoutHandlers = {
  * returns the first result and never records the sale twice. A definite refusal or a changed cart
  * starts a new attempt with a new key.
  */
-export function useCheckout({ onRecorded, onShiftRequired, onPricesChanged, seller }: CheckoutHandlers) {
+export function useCheckout({
+  onRecorded,
+  onShiftRequired,
+  onPricesChanged,
+  onApprovalRefused,
+  seller,
+}: CheckoutHandlers) {
   const queryClient = useQueryClient();
   const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
   /**
@@ -152,6 +162,10 @@ export function useCheckout({ onRecorded, onShiftRequired, onPricesChanged, sell
                   message: 'Prices changed since this sale started. Check the new total, then complete the sale again.',
                 }),
               );
+              return;
+            case 'approval':
+              onApprovalRefused?.();
+              notifyError({ title: 'Manager Approval Needed', message: serverMessage(error) ?? 'Invalid manager PIN' });
               return;
             default: {
               const fieldMessage =

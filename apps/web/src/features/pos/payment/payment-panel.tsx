@@ -2,6 +2,8 @@ import { Alert, Button, Divider, Group, SimpleGrid, Stack, Text, Textarea, TextI
 import {
   CARD_FEE_LABEL,
   CARD_NUMBER_MESSAGE,
+  type Discount,
+  discountLabel,
   formatMoney,
   PAYMENT_METHODS,
   type PaymentMethod,
@@ -10,7 +12,7 @@ import {
 } from '@retail-hub/shared';
 import { IconCash, IconCheck, IconCreditCard, IconWifiOff } from '@tabler/icons-react';
 import { sanitizeMoneyInput } from '@/lib/money';
-import type { CartLine } from '../cart/cart-reducer';
+import { type CartLine, pricedCart } from '../cart/cart-reducer';
 import { KeyHint } from '../keyboard/key-hint';
 import { ShortcutTooltip } from '../keyboard/shortcut-tooltip';
 import { ariaKeys, KEY, paymentMethodKey, quickAmountKey } from '../keyboard/shortcuts';
@@ -18,6 +20,8 @@ import { isCardMethod, type PaymentInput, sanitizeReferenceInput, summarizePayme
 
 type PaymentPanelProps = {
   lines: readonly CartLine[];
+  /** Issue #15 item 7: the whole-sale discount. */
+  saleDiscount?: Discount | null;
   payment: PaymentInput;
   onPaymentChange: (payment: PaymentInput) => void;
   onCheckout: () => void;
@@ -33,14 +37,30 @@ export const PAYMENT_INPUT_IDS = {
   notes: 'pos-payment-notes',
 } as const;
 
-function TotalRow({ label, cents, strong = false }: { label: string; cents: number; strong?: boolean }) {
+function TotalRow({
+  label,
+  cents,
+  strong = false,
+  minus = false,
+}: {
+  label: string;
+  cents: number;
+  strong?: boolean;
+  minus?: boolean;
+}) {
   return (
     <Group justify="space-between" wrap="nowrap" gap="xs">
-      <Text fw={strong ? 700 : 500} size={strong ? 'xl' : 'sm'}>
+      <Text fw={strong ? 700 : 500} size={strong ? 'xl' : 'sm'} c={minus ? 'green.9' : undefined}>
         {label}
       </Text>
-      <Text fw={strong ? 700 : 500} size={strong ? 'xl' : 'sm'} ff="monospace" data-testid={`total-${label}`}>
-        {formatMoney(cents)}
+      <Text
+        fw={strong ? 700 : 500}
+        size={strong ? 'xl' : 'sm'}
+        ff="monospace"
+        c={minus ? 'green.9' : undefined}
+        data-testid={`total-${label}`}
+      >
+        {minus ? `-${formatMoney(cents)}` : formatMoney(cents)}
       </Text>
     </Group>
   );
@@ -52,13 +72,15 @@ function TotalRow({ label, cents, strong = false }: { label: string; cents: numb
  */
 export function PaymentPanel({
   lines,
+  saleDiscount = null,
   payment,
   onPaymentChange,
   onCheckout,
   isSubmitting,
   connectionLost = false,
 }: PaymentPanelProps) {
-  const summary = summarizePayment(lines, payment);
+  const summary = summarizePayment(lines, payment, saleDiscount);
+  const priced = pricedCart(lines, payment.method, saleDiscount);
   const isCash = payment.method === 'cash';
   const isShort = isCash && summary.shortBy > 0;
   const set = (patch: Partial<PaymentInput>) => onPaymentChange({ ...payment, ...patch });
@@ -67,6 +89,15 @@ export function PaymentPanel({
   return (
     <Stack gap="sm" data-testid="payment-panel">
       <Stack gap={0}>
+        {priced.discountTotal > 0 ? (
+          <>
+            <TotalRow label="Items" cents={priced.grossSubtotal} />
+            {priced.lineDiscounts > 0 ? <TotalRow label="Line Discounts" cents={priced.lineDiscounts} minus /> : null}
+            {saleDiscount && priced.saleDiscount > 0 ? (
+              <TotalRow label={`Sale Discount (${discountLabel(saleDiscount)})`} cents={priced.saleDiscount} minus />
+            ) : null}
+          </>
+        ) : null}
         <TotalRow label="Subtotal" cents={summary.subtotal} />
         {isCardMethod(payment.method) ? <TotalRow label={CARD_FEE_LABEL} cents={summary.cardFee} /> : null}
         <TotalRow label="Total" cents={summary.total} strong />

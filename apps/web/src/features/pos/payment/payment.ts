@@ -4,6 +4,8 @@ import {
   centsToDecimal,
   changeDueCents,
   containsCardNumber,
+  type Discount,
+  discountToInput,
   looksLikeCardNumber,
   type PaymentMethod,
   parseCents,
@@ -12,6 +14,9 @@ import {
   totalsToStrings,
 } from '@retail-hub/shared';
 import { type CartLine, cartTotals } from '../cart/cart-reducer';
+
+/** The cart's discounts (issue #15 item 7): the whole-sale one and the manager PIN approving them. */
+export type CartDiscounts = { saleDiscount?: Discount | null; approverPin?: string | null };
 
 /** What the cashier has entered in the payment panel (spec §4 Cart and checkout, §5 Cash sale). */
 export type PaymentInput = {
@@ -56,8 +61,12 @@ export type PaymentSummary = {
   notesHoldCard: boolean;
 };
 
-export function summarizePayment(lines: readonly CartLine[], payment: PaymentInput): PaymentSummary {
-  const totals = cartTotals(lines, payment.method);
+export function summarizePayment(
+  lines: readonly CartLine[],
+  payment: PaymentInput,
+  saleDiscount: Discount | null = null,
+): PaymentSummary {
+  const totals = cartTotals(lines, payment.method, saleDiscount);
   const isCash = payment.method === 'cash';
   const entered = payment.amountReceived.trim() === '' ? null : parseCents(payment.amountReceived);
   const amountPaid = isCash ? (entered ?? totals.total) : null;
@@ -73,9 +82,18 @@ export function summarizePayment(lines: readonly CartLine[], payment: PaymentInp
   };
 }
 
-/** spec §3 Sale payload (plus amountReceived for cash, from which the server derives change). */
-export function buildSaleRequest(lines: readonly CartLine[], payment: PaymentInput): SaleRequest {
-  const summary = summarizePayment(lines, payment);
+/**
+ * spec §3 Sale payload (plus amountReceived for cash, from which the server derives change). With
+ * discounts (issue #15 item 7) the lines and the sale carry `discount`, the subtotal is after them,
+ * and `approverPin` is sent when a manager typed one; without, the payload is exactly §3's.
+ */
+export function buildSaleRequest(
+  lines: readonly CartLine[],
+  payment: PaymentInput,
+  discounts: CartDiscounts = {},
+): SaleRequest {
+  const saleDiscount = discounts.saleDiscount ?? null;
+  const summary = summarizePayment(lines, payment, saleDiscount);
   const isCash = payment.method === 'cash';
   const notes = payment.notes.trim();
   return {
@@ -91,6 +109,9 @@ export function buildSaleRequest(lines: readonly CartLine[], payment: PaymentInp
       quantity: line.quantity,
       unitPrice: line.price,
       totalPrice: centsToDecimal(line.priceCents * line.quantity),
+      ...(line.discount ? { discount: discountToInput(line.discount) } : {}),
     })),
+    ...(saleDiscount ? { discount: discountToInput(saleDiscount) } : {}),
+    ...(discounts.approverPin ? { approverPin: discounts.approverPin } : {}),
   };
 }

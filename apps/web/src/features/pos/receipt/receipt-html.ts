@@ -36,6 +36,7 @@ const STYLE = `
   table { width: 100%; border-collapse: collapse; }
   td { padding: 2px 0; vertical-align: top; }
   td.amount { text-align: right; white-space: nowrap; padding-left: 12px; }
+  tr.discount td { font-size: 13px; white-space: pre; }
   tr.total td { font-weight: bold; font-size: 16px; border-top: 1px solid #000; padding-top: 6px; }
   .reference { border: 1px solid #000; padding: 8px; margin: 10px 0; text-align: center; }
   .reference strong { display: block; font-size: 18px; letter-spacing: 1px; }
@@ -56,9 +57,29 @@ export function receiptHtml(
   const isCash = method === 'cash';
   const feeCents = toCents(receipt.tax);
 
-  const items = receipt.items.map((item) => row(`${item.quantity} × ${item.name}`, money(item.total))).join('');
+  // Issue #15 item 7: a line's discount prints under it; the sale discount above the subtotal.
+  const items = receipt.items
+    .map(
+      (item) =>
+        row(`${item.quantity} × ${item.name}`, money(item.total)) +
+        (item.discount ? row(`  Discount ${item.discount.label}`, `-${money(item.discount.amount)}`, 'discount') : ''),
+    )
+    .join('');
+  const lineDiscounts = receipt.items.reduce((sum, item) => sum + toCents(item.discount?.amount), 0);
+  const discounts =
+    toCents(receipt.discountTotal) > 0
+      ? [
+          row('Items', money(receipt.grossSubtotal)),
+          lineDiscounts > 0 ? row('Line Discounts', `-${formatMoney(lineDiscounts)}`, 'discount') : '',
+          receipt.saleDiscount
+            ? row(`Sale Discount ${receipt.saleDiscount.label}`, `-${money(receipt.saleDiscount.amount)}`, 'discount')
+            : '',
+          row('You Saved', money(receipt.discountTotal), 'discount'),
+        ].join('')
+      : '';
 
   const totals = [
+    discounts,
     row('Subtotal', money(receipt.subtotal)),
     // spec §9: sales tax is 0%; the card surcharge travels in `tax` and is shown as Card Fee.
     row('Tax (0%)', formatMoney(0)),

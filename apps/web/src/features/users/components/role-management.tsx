@@ -24,6 +24,7 @@ import {
   type UserSummary,
 } from '@retail-hub/shared';
 import { useState } from 'react';
+import { DiscountCapsCard } from '@/features/pos';
 import { serverMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -228,6 +229,7 @@ export function RoleManagement() {
       ) : (
         <>
           <RoleHierarchy users={users.data} />
+          <DiscountCapsCard />
           <Card padding="md" component="section" aria-labelledby="role-users-title">
             <Title order={2} size="h4" mb="sm" id="role-users-title">
               Users and roles

@@ -1,0 +1,105 @@
+import { expect, type Page, test } from '@playwright/test';
+import { shot, signIn } from './support';
+
+/**
+ * Issue #15 item 7 against the real server and the demo store: a cashier (cap 10%) gives a 5%
+ * discount on a line, then a 20% discount on the sale, which a manager approves with their PIN
+ * on the spot; the sale is recorded at the discounted total and the printed receipt shows both.
+ */
+const CASHIER_PIN = '2915';
+const MANAGER_PIN = '4826';
+const MUFFIN = 'BAK-MUFF-01'; // Blueberry Muffin, 4.00
+
+async function recordPrinting(page: Page) {
+  await page.addInitScript(() => {
+    const open = window.open.bind(window);
+    window.open = (...args: Parameters<typeof window.open>) => {
+      const popup = open(...args);
+      if (popup) {
+        popup.print = () => {};
+        popup.close = () => {};
+      }
+      return popup;
+    };
+  });
+}
+
+async function ensureShift(page: Page) {
+  const status = page.getByTestId('shift-status');
+  await expect(status).not.toHaveText(/Checking/);
+  if (/No active shift/i.test((await status.textContent()) ?? '')) {
+    await page.getByTestId('shift-bar').getByRole('button', { name: 'Start Shift' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Shift Management' });
+    await dialog.getByRole('button', { name: 'Start Shift' }).click();
+    await expect(page.getByText('Shift Started', { exact: true })).toBeVisible();
+  }
+  await expect(status).toContainText(/Shift active/i);
+}
+
+test('a cashier gives a 5% line discount and a manager-approved 20% sale discount; the receipt shows both', async ({
+  page,
+}) => {
+  await recordPrinting(page);
+  await signIn(page, CASHIER_PIN, /\/pos$/);
+  await expect(page.getByTestId('product-grid')).toBeVisible();
+  await ensureShift(page);
+
+  const muffin = page.locator(`[data-testid="product-card"][data-sku="${MUFFIN}"]`);
+  await muffin.click();
+  await muffin.click();
+  const cart = page.getByTestId('cart-panel');
+  await expect(cart.getByTestId('cart-line-quantity')).toHaveText('2');
+
+  // 5% on the line (within the cashier's 10% cap): 8.00 − 0.40.
+  await cart.getByRole('button', { name: 'Discount Blueberry Muffin' }).click();
+  const lineDialog = page.getByRole('dialog', { name: 'Discount: Blueberry Muffin' });
+  await expect(lineDialog).toBeVisible();
+  await lineDialog.getByLabel('Discount percentage').fill('5');
+  await expect(lineDialog.getByTestId('discount-preview')).toHaveText('-$0.40');
+  await expect(lineDialog.getByLabel('Manager PIN')).toHaveCount(0);
+  await lineDialog.getByRole('button', { name: 'Apply Discount' }).click();
+  await expect(lineDialog).toBeHidden();
+  await expect(cart.getByTestId('cart-line-discount')).toHaveText('5% off: -$0.40');
+  await expect(cart.getByTestId('total-Subtotal')).toHaveText('$7.60');
+
+  // 20% on the sale: above the cap, so the dialog asks for a manager's PIN, typed with the keyboard.
+  await cart.getByRole('button', { name: 'Sale Discount' }).click();
+  const saleDialog = page.getByRole('dialog', { name: 'Sale Discount' });
+  await expect(saleDialog).toBeVisible();
+  await saleDialog.getByLabel('Discount percentage').fill('20');
+  await expect(saleDialog.getByTestId('discount-preview')).toHaveText('-$1.52');
+  const pin = saleDialog.getByLabel('Manager PIN');
+  await expect(pin).toBeVisible();
+  await expect(saleDialog.getByText("Discounts above 10% need a manager's approval.")).toBeVisible();
+  await saleDialog.getByRole('button', { name: 'Apply Discount' }).click();
+  await expect(saleDialog.getByText("Enter a manager's 4-digit PIN")).toBeVisible();
+  await pin.fill(MANAGER_PIN);
+  await shot(page, 'discounts-approval-1366', false);
+  await pin.press('Enter');
+  await expect(saleDialog).toBeHidden();
+  // 7.60 − 20% (1.52) = 6.08.
+  await expect(cart.getByTestId('total-Sale Discount (20%)')).toHaveText('-$1.52');
+  await expect(cart.getByTestId('total-Subtotal')).toHaveText('$6.08');
+  await expect(cart.getByTestId('total-Total')).toHaveText('$6.08');
+  await shot(page, 'discounts-cart-1366', false);
+
+  await page.getByRole('button', { name: 'Quick amount $10', exact: true }).click();
+  await page.getByRole('button', { name: 'Complete Sale' }).click();
+  const complete = page.getByRole('dialog', { name: 'Transaction Complete' });
+  await expect(complete).toBeVisible();
+  await expect(complete).toContainText('$6.08');
+
+  const opened = page.waitForEvent('popup');
+  await complete.getByRole('button', { name: 'Print Receipt' }).click();
+  const popup = await opened;
+  await expect(popup.locator('body')).toContainText('Served by');
+  const receipt = (await popup.locator('body').innerText()).replace(/\s+/g, ' ');
+  expect(receipt).toContain('Discount 5% -$0.40');
+  expect(receipt).toContain('Sale Discount 20% -$1.52');
+  expect(receipt).toContain('You Saved $1.92');
+  expect(receipt).toMatch(/Subtotal \$6\.08/);
+  expect(receipt).toMatch(/Total \$6\.08/);
+  await popup.setViewportSize({ width: 440, height: 900 });
+  if (process.env.E2E_SHOTS_DIR) await popup.screenshot({ path: `${process.env.E2E_SHOTS_DIR}/discounts-receipt.png` });
+  await popup.close();
+});
