@@ -118,7 +118,12 @@ function Board() {
   const closed = list.filter((j) => j.status === 'delivered' || j.status === 'cancelled');
   return (
     <Stack>
-      <ScrollArea type="auto" offsetScrollbars>
+      {/* The board scrolls sideways at tablet width: its viewport takes focus so a keyboard can scroll it. */}
+      <ScrollArea
+        type="auto"
+        offsetScrollbars
+        viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Job board' }}
+      >
         <Group align="flex-start" wrap="nowrap" gap="sm" data-testid="job-board">
           {BOARD_STATES.map((state) => {
             const column = list.filter((j) => j.status === state);
