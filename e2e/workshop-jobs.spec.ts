@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { shot, signIn } from './support';
 
@@ -24,6 +25,18 @@ async function choose(page: Page, label: string, option: string | RegExp, type?:
   await input.click();
   if (type) await input.fill(type);
   await page.getByRole('option', { name: option }).first().click();
+}
+
+/** WCAG 2.2 AA on the job screens with real content (the every-screen walk sees them empty). */
+async function expectAccessible(page: Page, where: string) {
+  await page.waitForTimeout(350);
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  const serious = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${where}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious.join('\n')).toBe('');
 }
 
 test('client and job → materials and steps → quote sent and accepted → issue → steps → QA → signed delivery → delivery note', async ({
@@ -120,6 +133,20 @@ test('client and job → materials and steps → quote sent and accepted → iss
   await expect(page.getByTestId('job-status')).toHaveText('Approved');
   await expect(page.getByTestId('job-estimate')).toHaveText('171.25');
 
+  // The board shows the job under Approved, with its next move; at tablet width too.
+  await page.goto('/jobs');
+  const card = page.getByTestId('board-approved').getByText(`Stage props ${run}`);
+  await expect(card).toBeVisible();
+  await expect(page.getByTestId('board-approved').getByRole('button', { name: 'Start work' })).toBeVisible();
+  await shot(page, 'workshop-board-approved');
+  await expectAccessible(page, 'job board with a job');
+  const wide = page.viewportSize();
+  await page.setViewportSize({ width: 820, height: 1000 });
+  await shot(page, 'workshop-board-820');
+  if (wide) await page.setViewportSize(wide);
+  await page.goto(`/jobs/detail?id=${jobId}`);
+  await expect(page.getByTestId('job-status')).toHaveText('Approved');
+
   // 5. Work starts; the material leaves the store room.
   await page.getByRole('button', { name: 'Start work' }).click();
   await expect(page.getByTestId('job-status')).toHaveText('In progress');
@@ -142,6 +169,7 @@ test('client and job → materials and steps → quote sent and accepted → iss
   await steps.getByRole('button', { name: 'Complete step 2' }).click();
   await expect(page.getByTestId('step-2')).toContainText('Completed');
   await shot(page, 'workshop-job-in-progress');
+  await expectAccessible(page, 'job page in progress');
 
   // 7. QA, passed.
   await page.getByRole('button', { name: 'Send to QA' }).click();
@@ -170,6 +198,7 @@ test('client and job → materials and steps → quote sent and accepted → iss
   }
   await page.mouse.up();
   await shot(page, 'workshop-job-signing', false);
+  await expectAccessible(page, 'job page with the delivery form');
   await delivery.getByRole('button', { name: 'Record delivery' }).click();
   await expect(page.getByTestId('job-status')).toHaveText('Delivered');
   // Actual: 31.25 of oak + 3.75 h × 40.00 = 181.25, beside the estimate of 171.25.
@@ -187,9 +216,11 @@ test('client and job → materials and steps → quote sent and accepted → iss
   await expect(signature).toBeVisible();
   expect(await signature.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   await shot(page, 'workshop-delivery-note');
+  await expectAccessible(page, 'delivery note');
 
   // The board shows it among the closed jobs.
   await page.goto('/jobs');
   await expect(page.getByRole('cell', { name: `Stage props ${run}` })).toBeVisible();
   await shot(page, 'workshop-job-board');
+  await expectAccessible(page, 'job board');
 });

@@ -7,8 +7,8 @@ import {
   Checkbox,
   Group,
   Modal,
-  ScrollArea,
   Select,
+  SimpleGrid,
   Stack,
   Table,
   Tabs,
@@ -118,39 +118,30 @@ function Board() {
   const closed = list.filter((j) => j.status === 'delivered' || j.status === 'cancelled');
   return (
     <Stack>
-      {/* The board scrolls sideways at tablet width: its viewport takes focus so a keyboard can scroll it. */}
-      <ScrollArea
-        type="auto"
-        offsetScrollbars
-        viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Job board' }}
-      >
-        <Group align="flex-start" wrap="nowrap" gap="sm" data-testid="job-board">
-          {BOARD_STATES.map((state) => {
-            const column = list.filter((j) => j.status === state);
-            return (
-              <Stack
-                key={state}
-                gap="xs"
-                w={220}
-                miw={220}
-                component="section"
-                aria-label={JOB_STATE_LABELS[state]}
-                data-testid={`board-${state}`}
-              >
-                <Group justify="space-between">
-                  <Title order={3} size="h5">
-                    {JOB_STATE_LABELS[state]}
-                  </Title>
-                  <Badge variant="default">{column.length}</Badge>
-                </Group>
-                {column.map((job) => (
-                  <JobCard key={job.id} job={job} />
-                ))}
-              </Stack>
-            );
-          })}
-        </Group>
-      </ScrollArea>
+      <SimpleGrid cols={{ base: 1, xs: 2, sm: 3, lg: 6 }} spacing="sm" data-testid="job-board">
+        {BOARD_STATES.map((state) => {
+          const column = list.filter((j) => j.status === state);
+          return (
+            <Stack
+              key={state}
+              gap="xs"
+              component="section"
+              aria-label={JOB_STATE_LABELS[state]}
+              data-testid={`board-${state}`}
+            >
+              <Group justify="space-between">
+                <Title order={3} size="h5">
+                  {JOB_STATE_LABELS[state]}
+                </Title>
+                <Badge variant="default">{column.length}</Badge>
+              </Group>
+              {column.map((job) => (
+                <JobCard key={job.id} job={job} />
+              ))}
+            </Stack>
+          );
+        })}
+      </SimpleGrid>
       <Title order={3} size="h5">
         Delivered and cancelled
       </Title>

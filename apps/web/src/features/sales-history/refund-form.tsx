@@ -17,6 +17,19 @@ import { notifyError, notifySuccess } from '@/lib/notify';
 import { openPrintWindow, PRINT_ERROR, postRefund, printRefundInto } from './actions';
 import { ApproverPinInput, pinProblem } from './approver-pin-input';
 
+/**
+ * What `quantity` more units of a line give back: its share of what the line was paid (after its
+ * discounts), the way the server computes it (refunds.service refundedPart), so the preview and the
+ * REFUND receipt agree to the cent.
+ */
+export function refundCents(line: TransactionDetail['lines'][number], quantity: number): number {
+  const net = toCents(line.netTotal ?? line.totalPrice);
+  const sold = line.quantity;
+  const before = line.refundedQuantity ?? 0;
+  const upTo = (units: number) => Math.floor((net * units * 2 + sold) / (2 * sold));
+  return upTo(before + quantity) - upTo(before);
+}
+
 const lineName = (line: { name: string; variantName: string | null }) =>
   line.variantName ? `${line.name} (${line.variantName})` : line.name;
 
@@ -56,7 +69,7 @@ export function RefundForm({
   const chosen = sale.lines
     .map((line) => ({ line, quantity: Math.min(quantities[line.id] ?? 0, remaining(line)) }))
     .filter((c) => c.quantity > 0);
-  const subtotalCents = chosen.reduce((sum, c) => sum + toCents(c.line.unitPrice) * c.quantity, 0);
+  const subtotalCents = chosen.reduce((sum, c) => sum + refundCents(c.line, c.quantity), 0);
   const paidByCard = sale.paymentMethod !== 'cash';
 
   const submit = async (event: React.FormEvent) => {
@@ -120,6 +133,9 @@ export function RefundForm({
                     {lineName(line)}
                     <Text size="xs" c="dimmed">
                       {money(line.unitPrice)} each
+                      {line.netTotal && toCents(line.netTotal) !== toCents(line.totalPrice)
+                        ? ` · ${money(line.netTotal)} paid after discounts`
+                        : ''}
                     </Text>
                   </Table.Td>
                   <Table.Td ta="right">{line.quantity}</Table.Td>
