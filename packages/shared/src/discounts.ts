@@ -3,7 +3,7 @@ import { type Cents, cardFeeCents, centsToDecimal, type PaymentMethod, parseCent
 import { ROLES, type Role } from './roles';
 
 /**
- * Discounts (issue #15 item 7, docs/adr/0018). THE pricing rule of a discounted sale: the cart
+ * Discounts (issue #15 item 7, docs/adr/0019). THE pricing rule of a discounted sale: the cart
  * shows what this computes and the server recomputes it and refuses a disagreement.
  *
  * The rule, in integer cents:

@@ -24,7 +24,7 @@ export const PERMISSIONS = {
    * user's. Not a route permission: the routes are 'pos.sell' and check it themselves.
    */
   'pos.approve': MANAGERS,
-  /** Changing each role's discount cap (issue #15 item 7, ADR 0018). */
+  /** Changing each role's discount cap (issue #15 item 7, ADR 0019). */
   'discounts.configure': SUPER_ADMIN,
   /** Reading the catalogue: products, categories, size options, low stock. */
   'catalog.read': EVERYONE,

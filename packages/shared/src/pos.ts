@@ -84,7 +84,7 @@ export const saleItemSchema = z.object({
   unitPrice: moneyStringSchema,
   /** unit × quantity, before any discount (spec §3). */
   totalPrice: moneyStringSchema,
-  /** Issue #15 item 7: this line's own discount (ADR 0018). */
+  /** Issue #15 item 7: this line's own discount (ADR 0019). */
   discount: discountSchema.nullish(),
 });
 export type SaleItemInput = z.infer<typeof saleItemSchema>;

@@ -64,7 +64,7 @@ export const transactions = pgTable(
     /** Cash handed over, for the receipt's change due. */
     amountReceived: money('amount_received'),
     /**
-     * Issue #15 item 7 (ADR 0018): every discount of the sale (its lines' and its own), so
+     * Issue #15 item 7 (ADR 0019): every discount of the sale (its lines' and its own), so
      * subtotal + discount_total is the gross. 0 for a sale without discounts.
      */
     discountTotal: money('discount_total').notNull().default('0'),
@@ -126,7 +126,7 @@ export const transactionItems = pgTable(
      * refunds of the same line can never give back more than was sold.
      */
     refundedQuantity: integer('refunded_quantity').notNull().default(0),
-    /** The line's own discount as given ('percent' or 'amount', and its value), null when none (ADR 0018). */
+    /** The line's own discount as given ('percent' or 'amount', and its value), null when none (ADR 0019). */
     discountType: varchar('discount_type', { length: 10 }),
     discountValue: money('discount_value'),
     /** The line's own discount in money. */
@@ -161,7 +161,7 @@ export const transactionItems = pgTable(
 );
 
 /**
- * Settings of the till a super admin changes in the app, one row per key (ADR 0018):
+ * Settings of the till a super admin changes in the app, one row per key (ADR 0019):
  * `discount_caps` ({ role: whole percent }). A key without a row has its default.
  */
 export const posSettings = pgTable('pos_settings', {

@@ -70,7 +70,7 @@ export const refundItems = pgTable(
     variantId: uuid('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
     quantity: integer('quantity').notNull(),
     unitPrice: money('unit_price').notNull(),
-    /** What these units paid: their part of the line's net (after its discounts, ADR 0018). */
+    /** What these units paid: their part of the line's net (after its discounts, ADR 0019). */
     totalPrice: money('total_price').notNull(),
   },
   (t) => [

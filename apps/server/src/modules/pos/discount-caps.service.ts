@@ -6,7 +6,7 @@ import { ACTIVITY, recordActivity, requestFacts } from '../activity/activity.ser
 import { readStoredCaps, writeStoredCaps } from './discount-caps.repository';
 
 /**
- * The most each role may discount without a manager's PIN (issue #15 item 7, ADR 0018), stored
+ * The most each role may discount without a manager's PIN (issue #15 item 7, ADR 0019), stored
  * in pos_settings; a role missing from the stored value (a role added later) has its default.
  */
 export async function discountCaps(db: DbOrTx): Promise<DiscountCaps> {

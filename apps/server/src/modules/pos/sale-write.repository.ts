@@ -74,7 +74,7 @@ export type SaleWrite = {
   /** The fingerprint each product was priced with. */
   pricedWith: ReadonlyArray<{ productId: string; fingerprint: string }>;
   needs: readonly StockNeed[];
-  /** Issue #15 item 7 (ADR 0018): every discount of the sale, and the whole-sale one. */
+  /** Issue #15 item 7 (ADR 0019): every discount of the sale, and the whole-sale one. */
   discountTotal: string;
   saleDiscount: DiscountColumns;
   /** The manager whose PIN approved a discount above the seller's cap. */
@@ -123,7 +123,7 @@ export type SaleWriteResult =
  * $16-$21 the lines (product, variant, variant name, quantity, unit price, total price),
  * $22 discount total, $23-$25 the sale discount (type, value, amount), $26 its approver,
  * $27 the details of the 'discount_over_cap' activity row (null: none), $28-$31 the lines'
- * discounts (type, value, amount, share of the sale discount). Issue #15 item 7, ADR 0018.
+ * discounts (type, value, amount, share of the sale discount). Issue #15 item 7, ADR 0019.
  */
 const WRITE_SALE: HotStatement = {
   name: 'pos_write_sale',

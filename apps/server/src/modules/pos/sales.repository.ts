@@ -19,7 +19,7 @@ export type StoredSale = {
   status: string;
   idempotencyKey: string | null;
   cashier: { firstName: string | null; lastName: string | null };
-  /** Issue #15 item 7 (ADR 0018): every discount, the whole-sale one as given, and its approver. */
+  /** Issue #15 item 7 (ADR 0019): every discount, the whole-sale one as given, and its approver. */
   discountTotal: string;
   saleDiscountType: string | null;
   saleDiscountValue: string | null;
