@@ -169,6 +169,13 @@ test('receive 3 drills as assets, lend, repair, safety-check, write off, history
   expect(events.indexOf('Safety check passed')).toBeGreaterThan(events.indexOf('Safety check failed'));
   await expect(history.filter({ hasText: 'Returned damaged' }).first()).toContainText('Chuck wobbles');
   await shot(page, 'assets-unit-history');
+
+  // 9. Institutional analytics count the registered units.
+  await page.goto('/analytics');
+  await page.getByRole('tab', { name: /Asset Utilization/ }).click();
+  await expect(page.getByTestId('registered-units-summary')).toContainText('written off');
+  await expect(page.getByTestId('registered-units')).toContainText(tag);
+  await shot(page, 'assets-analytics');
   const csv = await api.get(`/api/procurement/assets/${new URL(unitUrl).searchParams.get('id')}/history.csv`);
   expect(csv.status()).toBe(200);
   expect(await csv.text()).toContain('Disposed');

@@ -96,6 +96,31 @@ export const institutionAnalyticsSchema = z.object({
       value: z.string(),
     }),
   ),
+  /**
+   * Issue #17 item 7: registered units (the asset register), where there are any: their states,
+   * what is due within 7 days (or overdue), write-offs by reason and loans per unit in the range.
+   */
+  registeredUnits: z
+    .object({
+      total: z.number().int(),
+      /** Neither lent, in maintenance nor written off (a safety block included). */
+      inStore: z.number().int(),
+      checkedOut: z.number().int(),
+      inMaintenance: z.number().int(),
+      writtenOff: z.number().int(),
+      dueForMaintenance: z.number().int(),
+      dueForSafetyCheck: z.number().int(),
+      writeoffsByReason: z.array(z.object({ reason: z.string(), count: z.number().int() })),
+      topUnits: z.array(
+        z.object({
+          id: z.string(),
+          assetTag: z.string().nullable(),
+          itemName: z.string(),
+          checkouts: z.number().int(),
+        }),
+      ),
+    })
+    .optional(),
 });
 export type InstitutionAnalytics = z.infer<typeof institutionAnalyticsSchema>;
 

@@ -10,6 +10,7 @@ import {
 import type { Db } from '../../db/client';
 import { type CsvColumn, toCsv } from '../../lib/csv';
 import { wallClock } from '../../lib/store-time';
+import { registerFigures } from '../asset-register/asset-register.service';
 import {
   assetInventory,
   assetsByCategory,
@@ -75,7 +76,7 @@ export async function institutionAnalytics(
 ): Promise<InstitutionAnalytics> {
   const { db } = deps;
   const range = analyticsRange(days, deps.timeZone, now);
-  const [cards, byType, byCategory, lowStock, top, totals, departments, locations] = await Promise.all([
+  const [cards, byType, byCategory, lowStock, top, totals, departments, locations, units] = await Promise.all([
     cardFigures(db, now),
     assetsByType(db),
     assetsByCategory(db),
@@ -84,6 +85,7 @@ export async function institutionAnalytics(
     utilizationTotals(db, range),
     departmentFigures(db, range),
     locationFigures(db),
+    registerFigures(db, { timeZone: deps.timeZone, now, start: range.start, end: range.end }),
   ]);
   const typeRows = new Map(byType.map((r) => [r.assetType, r]));
   return {
@@ -102,6 +104,7 @@ export async function institutionAnalytics(
     utilization: { ...totals, top: top.map(withRating) },
     departments: departmentRows(departments),
     locations: locations.map((r) => ({ ...r, value: money(r.value) })),
+    ...(units ? { registeredUnits: units } : {}),
   };
 }
 

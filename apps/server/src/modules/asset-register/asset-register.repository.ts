@@ -365,3 +365,44 @@ export async function locationIdByCode(db: DbOrTx, code: string): Promise<string
   const result = await db.execute(sql`select id from proc_locations where upper(code) = upper(${code})`);
   return rowsOf<{ id: string }>(result)[0]?.id ?? null;
 }
+
+/** Issue #17 item 7: the register's figures for institutional analytics. */
+export async function registerFigureRows(
+  db: DbOrTx,
+  input: { today: string; weekAhead: string; start: Date; end: Date; limit: number },
+) {
+  const counts = rowsOf<{
+    total: number;
+    written_off: number;
+    checked_out: number;
+    in_maintenance: number;
+    due_maintenance: number;
+    due_safety: number;
+  }>(
+    await db.execute(sql`
+      select count(*)::int as total,
+        count(*) filter (where a.disposed_at is not null)::int as written_off,
+        count(*) filter (where a.disposed_at is null and a.custodian_id is not null)::int as checked_out,
+        count(*) filter (where a.disposed_at is null and a.custodian_id is null and ${inMaintenance(sql`a`)})::int as in_maintenance,
+        count(*) filter (where a.disposed_at is null and exists (select 1 from proc_maintenance m where m.asset_id = a.id
+          and m.status in ('scheduled', 'in_progress') and m.scheduled_for < (${input.weekAhead}::date + 1)))::int as due_maintenance,
+        count(*) filter (where a.disposed_at is null and exists (select 1 from proc_safety_checks s where ${checksOf(sql`a`)}
+          and s.status = 'pending' and s.due_date <= ${input.weekAhead}::date))::int as due_safety
+      from proc_assets a`),
+  )[0];
+  const reasons = rowsOf<{ reason: string; count: number }>(
+    await db.execute(sql`select reason::text, count(*)::int as count from proc_asset_writeoffs
+      where status = 'disposed' group by reason order by count(*) desc, reason`),
+  );
+  const top = rowsOf<{ id: string; asset_tag: string | null; item_name: string; checkouts: number }>(
+    await db.execute(sql`
+      select a.id, a.asset_tag, i.name as item_name, count(c.id)::int as checkouts
+      from proc_assets a join proc_items i on i.id = a.item_id
+      join asset_checkouts c on c.asset_id = a.id
+        and c.checked_out_at >= ${input.start.toISOString()}::timestamptz and c.checked_out_at < ${input.end.toISOString()}::timestamptz
+      group by a.id, a.asset_tag, i.name
+      order by count(c.id) desc, a.asset_tag
+      limit ${input.limit}`),
+  );
+  return { counts, reasons, top };
+}

@@ -423,6 +423,25 @@ describe('receipt, checkout, maintenance, safety and write-off', () => {
     expect((await asset(other.id)).state).toBe('available');
   });
 
+  it('institutional analytics count the registered units, what is due, write-offs by reason and loans per unit', async () => {
+    const report = await ok<{
+      registeredUnits?: {
+        total: number;
+        writtenOff: number;
+        dueForMaintenance: number;
+        writeoffsByReason: Array<{ reason: string; count: number }>;
+        topUnits: Array<{ checkouts: number }>;
+      };
+    }>(await http.get('/api/analytics/institution?days=30', f.cookies.manager));
+    const units = report.registeredUnits;
+    const { rows } = await t.db.execute('select count(*)::int as n from proc_assets');
+    expect(units?.total).toBe((rows[0] as { n: number }).n);
+    expect(units?.writtenOff).toBe(1);
+    expect(units?.writeoffsByReason).toEqual([{ reason: 'damaged', count: 1 }]);
+    expect(units?.topUnits[0]?.checkouts).toBe(2);
+    expect(units?.dueForMaintenance).toBeGreaterThanOrEqual(0);
+  });
+
   it('two simultaneous checkouts of one unit: exactly one succeeds', async () => {
     const unit = await newAsset();
     const results = await Promise.all([

@@ -8,13 +8,14 @@ import {
   type AssetPage,
   type AssetPatch,
   type AssetState,
+  type InstitutionAnalytics,
   type ReturnCondition,
 } from '@retail-hub/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { parseCsv, toCsv } from '../../lib/csv';
 import { pgErrorCode } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
-import { localDateOf } from '../../lib/store-time';
+import { addDays, localDateOf } from '../../lib/store-time';
 import type { AuthUser } from '../../types';
 import type { EventBus } from '../events/event-bus';
 import { postInventoryMovement } from '../stores/inventory.service';
@@ -35,6 +36,7 @@ import {
   nextCounter,
   procDepartmentOfUser,
   recordEvent,
+  registerFigureRows,
   releaseAsset,
   type Scope,
   serialTaken,
@@ -582,4 +584,37 @@ export async function releaseUnit(
 
 export async function actorName(db: DbOrTx, userId: string): Promise<string> {
   return (await userName(db, userId)) ?? 'a staff member';
+}
+
+/**
+ * Issue #17 item 7: what institutional analytics shows of the register (undefined when no unit is
+ * registered): states, units due for maintenance or a safety check within 7 days (or overdue),
+ * disposed write-offs by reason, and the most lent units in the range.
+ */
+export async function registerFigures(
+  db: DbOrTx,
+  input: { timeZone: string; now: Date; start: Date; end: Date },
+): Promise<InstitutionAnalytics['registeredUnits']> {
+  const d = localDateOf(input.now, input.timeZone);
+  const fmt = (x: { year: number; month: number; day: number }) =>
+    `${x.year}-${String(x.month).padStart(2, '0')}-${String(x.day).padStart(2, '0')}`;
+  const { counts, reasons, top } = await registerFigureRows(db, {
+    today: fmt(d),
+    weekAhead: fmt(addDays(d, 7)),
+    start: input.start,
+    end: input.end,
+    limit: 10,
+  });
+  if (!counts || counts.total === 0) return undefined;
+  return {
+    total: counts.total,
+    inStore: counts.total - counts.written_off - counts.checked_out - counts.in_maintenance,
+    checkedOut: counts.checked_out,
+    inMaintenance: counts.in_maintenance,
+    writtenOff: counts.written_off,
+    dueForMaintenance: counts.due_maintenance,
+    dueForSafetyCheck: counts.due_safety,
+    writeoffsByReason: reasons,
+    topUnits: top.map((r) => ({ id: r.id, assetTag: r.asset_tag, itemName: r.item_name, checkouts: r.checkouts })),
+  };
 }

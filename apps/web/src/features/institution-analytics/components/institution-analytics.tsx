@@ -173,7 +173,16 @@ export function InstitutionAnalytics({ title }: { title: string }) {
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="inventory">{data ? <InventoryTab data={data} /> : <PanelLoading />}</Tabs.Panel>
-        <Tabs.Panel value="utilization">{data ? <UtilizationTab data={data} /> : <PanelLoading />}</Tabs.Panel>
+        <Tabs.Panel value="utilization">
+          {data ? (
+            <Stack gap="md">
+              <UtilizationTab data={data} />
+              {data.registeredUnits ? <RegisteredUnitsPanel units={data.registeredUnits} /> : null}
+            </Stack>
+          ) : (
+            <PanelLoading />
+          )}
+        </Tabs.Panel>
         <Tabs.Panel value="departments">{data ? <DepartmentsTab data={data} /> : <PanelLoading />}</Tabs.Panel>
         <Tabs.Panel value="locations">{data ? <LocationsTab data={data} /> : <PanelLoading />}</Tabs.Panel>
       </Tabs>
@@ -268,6 +277,34 @@ function UtilizationTab({ data }: { data: Report }) {
               {a.rating}
             </Badge>,
           ])}
+        />
+      )}
+    </Panel>
+  );
+}
+
+/** Issue #17 item 7: the registered units (the asset register), shown where there are any. */
+function RegisteredUnitsPanel({ units }: { units: NonNullable<Report['registeredUnits']> }) {
+  return (
+    <Panel title="Registered Units" icon={<IconChartBar size={22} aria-hidden />} testId="registered-units">
+      <Text size="sm" mb="sm" data-testid="registered-units-summary">
+        {units.total} registered: {units.inStore} in the store, {units.checkedOut} checked out, {units.inMaintenance} in
+        maintenance, {units.writtenOff} written off. Due within 7 days or overdue: {units.dueForMaintenance} for
+        maintenance, {units.dueForSafetyCheck} for a safety check.
+      </Text>
+      {units.writeoffsByReason.length > 0 ? (
+        <Text size="sm" mb="sm">
+          Written off by reason: {units.writeoffsByReason.map((r) => `${capitalize(r.reason)} ${r.count}`).join(', ')}
+        </Text>
+      ) : null}
+      {units.topUnits.length === 0 ? (
+        <PanelEmpty>No unit was lent in this period</PanelEmpty>
+      ) : (
+        <DataTable
+          label="Most lent units"
+          textColumns={2}
+          head={['Tag', 'Item', 'Checkouts']}
+          rows={units.topUnits.map((u) => [u.assetTag ?? '—', u.itemName, u.checkouts])}
         />
       )}
     </Panel>
