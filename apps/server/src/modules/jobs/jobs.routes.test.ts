@@ -1,4 +1,11 @@
-import type { Client, JobDetail, JobSummary } from '@retail-hub/shared';
+import {
+  type Client,
+  JOB_STATES,
+  type JobDetail,
+  type JobState,
+  type JobSummary,
+  MANUAL_JOB_TRANSITIONS,
+} from '@retail-hub/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, inject, type TestApp } from '../../../test/build-test-app';
 import { buildApp } from '../../app';
@@ -46,10 +53,10 @@ beforeAll(async () => {
     .values({ code: unique('WS-1'), name: 'Workshop store', departmentId: s.departmentId })
     .returning({ id: procLocations.id });
   store = (loc as { id: string }).id;
-  // 10 m of oak at 12.34 a metre, 4 glue at 3.99.
+  // 100 m of oak at 12.34 a metre, 40 glue at 3.99.
   for (const [item, qtyMilli, cost] of [
-    [wood, 10_000, '12.34'],
-    [glue, 4_000, '3.99'],
+    [wood, 100_000, '12.34'],
+    [glue, 40_000, '3.99'],
   ] as const) {
     const batch = await upsertBatch(t.db.db, { itemId: item, batchNo: unique('B'), expiryDate: null, unitCost: cost });
     await postInventoryMovement(t.db.db, {
@@ -335,6 +342,79 @@ describe('jobs and their moves', () => {
     const due = await ok<JobSummary[]>('GET', `${JOBS}?due=this_week`, s.procurement_admin);
     expect(due.some((j) => j.id === job.id)).toBe(true);
     expect(due.every((j) => j.neededByDate !== '2030-01-31')).toBe(true);
+  });
+});
+
+/** A fresh job walked through the API to `state` (materials issued and steps done on the way). */
+async function jobIn(state: JobState): Promise<JobDetail> {
+  const job = await walkTo(state);
+  return ok('GET', `${JOBS}/${job.id}`, s.procurement_admin);
+}
+
+async function walkTo(state: JobState): Promise<JobDetail> {
+  if (state === 'draft') return aJob();
+  if (state === 'cancelled') {
+    const job = await aJob();
+    await move(job, 'cancelled');
+    return job;
+  }
+  if (state === 'quoted') {
+    let job = await plannedJob();
+    job = await ok('POST', `${JOBS}/${job.id}/quotes`, s.procurement_admin, { validUntil: '2099-12-31' });
+    return ok('POST', `${JOBS}/${job.id}/quotes/${(job.quotes[0] as { id: string }).id}/send`, s.procurement_admin);
+  }
+  const job = await approvedJob();
+  if (state === 'approved') return job;
+  for (const step of job.steps) {
+    await ok('PATCH', `${JOBS}/${job.id}/steps/${step.id}`, s.procurement_admin, {
+      status: 'completed',
+      actualHours: 1,
+    });
+  }
+  await ok('POST', `${JOBS}/${job.id}/materials/issue`, s.procurement_admin, {
+    itemId: wood,
+    locationId: store,
+    qty: '2.5',
+  });
+  await ok('POST', `${JOBS}/${job.id}/materials/issue`, s.procurement_admin, {
+    itemId: glue,
+    locationId: store,
+    qty: 1,
+  });
+  // Steps done and materials issued while approved, so in_progress → qa is open.
+  await move(job, 'in_progress');
+  if (state === 'in_progress') return job;
+  await move(job, 'qa');
+  if (state === 'qa') return job;
+  await move(job, 'ready');
+  if (state === 'ready') return job;
+  return ok('POST', `${JOBS}/${job.id}/delivery`, s.procurement_admin, {
+    deliveredTo: 'Drama department',
+    acceptanceName: 'Ada',
+    signature: PNG,
+  });
+}
+
+describe('the whole move matrix (spec §4)', () => {
+  it('allows exactly the moves of the state map from every state and refuses every other one', async () => {
+    for (const from of JOB_STATES) {
+      const refusedOn = await jobIn(from);
+      expect(refusedOn.status).toBe(from);
+      for (const to of JOB_STATES) {
+        if (MANUAL_JOB_TRANSITIONS[from].includes(to)) {
+          const job = await jobIn(from);
+          const moved = await move(job, to);
+          expect(moved.statusCode, `${from} → ${to}: ${moved.body}`).toBe(200);
+          expect((moved.json() as JobDetail).status).toBe(to);
+          expect((moved.json() as JobDetail).history.at(-1)).toMatchObject({ fromStatus: from, toStatus: to });
+        } else {
+          const refused = await move(refusedOn, to);
+          expect(refused.statusCode, `${from} → ${to}`).toBe(409);
+        }
+      }
+      const after = await ok('GET', `${JOBS}/${refusedOn.id}`, s.procurement_admin);
+      expect(after.status, `refused moves left ${from} as it was`).toBe(from);
+    }
   });
 });
 
