@@ -46,6 +46,7 @@ export const SCREENS = [
     permission: 'departments.manage',
   },
   { path: '/stores', title: 'Stores', shell: 'procurement', permission: 'stores.view' },
+  { path: '/stores/masters', title: 'Items & Suppliers', shell: 'procurement', permission: 'stores.view' },
   { path: '/role-management', title: 'Role Management', shell: 'procurement', permission: 'roles.manage' },
   { path: '/admin/staff', title: 'Staff & PIN Management', shell: 'procurement', permission: 'staff.manage' },
   { path: '/super-admin', title: 'Developer Dashboard', shell: 'none', permission: 'developer.view' },

@@ -28,6 +28,7 @@ export const paths = {
   assetCheckout: '/asset-checkout',
   procurementDepartments: '/procurement-departments',
   stores: '/stores',
+  storesMasters: '/stores/masters',
   roleManagement: '/role-management',
   adminStaff: '/admin/staff',
   superAdmin: '/super-admin',

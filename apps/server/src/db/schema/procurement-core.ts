@@ -151,6 +151,10 @@ export const procItems = pgTable(
   },
   (t) => [
     uniqueIndex('proc_items_sku_upper_unique').on(sql`upper(${t.sku})`),
+    // The reorder list walks the items with a reorder point in SKU order (bench/stores).
+    index('proc_items_reorder_sku_idx')
+      .on(sql`upper(${t.sku})`)
+      .where(sql`${t.reorderPoint} > 0 and not ${t.isArchived}`),
     uniqueIndex('proc_items_pos_product_id_unique').on(t.posProductId),
     index('proc_items_category_id_idx').on(t.categoryId),
     index('proc_items_department_id_idx').on(t.departmentId),

@@ -11,6 +11,9 @@ import { rowsOf } from './inventory.repository';
 
 export type Scope = { departmentId: string | null };
 
+/** The reorder list answers at most this many rows (narrow by location for more). */
+export const REORDER_LIMIT = 1000;
+
 const inScope = (scope: Scope, locationColumn: ReturnType<typeof sql>) =>
   scope.departmentId === null
     ? sql`true`
@@ -57,24 +60,36 @@ export async function stockLevels(
 ): Promise<StockRow[]> {
   const term = filter.search?.trim();
   const pattern = term ? `%${term.replace(/[\\%_]/g, '\\$&')}%` : null;
+  // The filtered levels first (materialized): otherwise the planner walks every item in SKU order
+  // probing each for this location (283 ms for 100,000 items; bench/stores). The soonest expiry is
+  // looked up for the page's rows only.
   const result = await db.execute(sql`
-    select l.item_id, i.sku, i.name as item_name, i.uom, l.location_id, loc.code as location_code, loc.name as location_name,
-      l.on_hand_qty::text, l.reserved_qty::text, i.reorder_point::text,
-      (i.reorder_point > 0 and l.on_hand_qty <= i.reorder_point) as at_reorder_point,
-      (select min(b.expiry_date)::text from proc_item_batches b where b.item_id = l.item_id and b.expiry_date is not null
-         and exists (select 1 from proc_inventory_transactions t where t.batch_id = b.id and t.to_location_id = l.location_id)
-         and l.on_hand_qty > 0) as next_expiry,
-      l.updated_at, count(*) over () as total
-    from proc_stock_levels l
-    join proc_items i on i.id = l.item_id
-    join proc_locations loc on loc.id = l.location_id
-    where ${filter.locationId ? sql`l.location_id = ${filter.locationId}` : sql`true`}
-      and ${filter.itemId ? sql`l.item_id = ${filter.itemId}` : sql`true`}
-      and ${filter.onlyHeld ? sql`l.on_hand_qty > 0` : sql`true`}
-      and ${pattern ? sql`(i.sku ilike ${pattern} or i.name ilike ${pattern})` : sql`true`}
-      and ${inScope(scope, sql`l.location_id`)}
-    order by ${filter.locationId ? sql`upper(i.sku)` : sql`upper(loc.code), upper(i.sku)`}
-    offset ${page.offset} limit ${page.limit}`);
+    with lv as materialized (
+      select l.item_id, i.sku, i.name as item_name, i.uom, l.location_id, loc.code as location_code, loc.name as location_name,
+        l.on_hand_qty, l.reserved_qty, i.reorder_point, l.updated_at
+      from proc_stock_levels l
+      -- A lateral look-up by primary key per level (a hash join would read all 100,000 items).
+      cross join lateral (select x.sku, x.name, x.uom, x.reorder_point from proc_items x where x.id = l.item_id limit 1) i
+      join proc_locations loc on loc.id = l.location_id
+      where ${filter.locationId ? sql`l.location_id = ${filter.locationId}` : sql`true`}
+        and ${filter.itemId ? sql`l.item_id = ${filter.itemId}` : sql`true`}
+        and ${filter.onlyHeld ? sql`l.on_hand_qty > 0` : sql`true`}
+        and ${pattern ? sql`(i.sku ilike ${pattern} or i.name ilike ${pattern})` : sql`true`}
+        and ${inScope(scope, sql`l.location_id`)}
+    ), page as (
+      select lv.*, count(*) over () as total from lv
+      order by ${filter.locationId ? sql`upper(lv.sku)` : sql`upper(lv.location_code), upper(lv.sku)`}
+      offset ${page.offset} limit ${page.limit}
+    )
+    select p.item_id, p.sku, p.item_name, p.uom, p.location_id, p.location_code, p.location_name,
+      p.on_hand_qty::text, p.reserved_qty::text, p.reorder_point::text,
+      (p.reorder_point > 0 and p.on_hand_qty <= p.reorder_point) as at_reorder_point,
+      (select min(b.expiry_date)::text from proc_item_batches b where b.item_id = p.item_id and b.expiry_date is not null
+         and exists (select 1 from proc_inventory_transactions t where t.batch_id = b.id and t.to_location_id = p.location_id)
+         and p.on_hand_qty > 0) as next_expiry,
+      p.updated_at, p.total
+    from page p
+    order by ${filter.locationId ? sql`upper(p.sku)` : sql`upper(p.location_code), upper(p.sku)`}`);
   return rowsOf<StockRow>(result);
 }
 
@@ -394,24 +409,37 @@ export async function reorderRows(
   filter: { locationId?: string | undefined },
   scope: Scope,
 ): Promise<ReorderRowDb[]> {
-  const result = await db.execute(sql`
-    select * from (
+  // One location: its levels (location index) at or under the item's point, sorted by SKU.
+  // Everything: items with a reorder point walked in SKU order (partial index), each with its
+  // levels at or under the point, or none held anywhere; the LIMIT stops the walk early
+  // (bench/stores: 100,000 items, 500,000 levels).
+  const result = filter.locationId
+    ? await db.execute(sql`
       select i.id as item_id, i.sku, i.name as item_name, i.uom, i.department_id, l.location_id, loc.code as location_code,
         l.on_hand_qty::text, i.reorder_point::text, i.min_reorder_qty::text
       from proc_stock_levels l
       join proc_items i on i.id = l.item_id
       join proc_locations loc on loc.id = l.location_id
-      where i.reorder_point > 0 and l.on_hand_qty <= i.reorder_point and not i.is_archived and not loc.is_archived
-        and ${filter.locationId ? sql`l.location_id = ${filter.locationId}` : sql`true`}
+      where l.location_id = ${filter.locationId}
+        and i.reorder_point > 0 and l.on_hand_qty <= i.reorder_point and not i.is_archived and not loc.is_archived
         and ${inScope(scope, sql`l.location_id`)}
-      union all
-      select i.id, i.sku, i.name, i.uom, i.department_id, null, null, '0.000', i.reorder_point::text, i.min_reorder_qty::text
+      order by upper(i.sku)
+      limit ${REORDER_LIMIT}`)
+    : await db.execute(sql`
+      select i.id as item_id, i.sku, i.name as item_name, i.uom, i.department_id, l.location_id, l.location_code,
+        coalesce(l.on_hand_qty, 0)::text as on_hand_qty, i.reorder_point::text, i.min_reorder_qty::text
       from proc_items i
+      left join lateral (
+        select s.location_id, loc.code as location_code, s.on_hand_qty
+        from proc_stock_levels s join proc_locations loc on loc.id = s.location_id
+        where s.item_id = i.id and s.on_hand_qty <= i.reorder_point and not loc.is_archived
+          and ${inScope(scope, sql`s.location_id`)}
+      ) l on true
       where i.reorder_point > 0 and not i.is_archived
-        and ${filter.locationId || scope.departmentId !== null ? sql`false` : sql`true`}
-        and not exists (select 1 from proc_stock_levels l where l.item_id = i.id)
-    ) r
-    order by upper(r.sku), r.location_code nulls first
-    limit 5000`);
+        and (l.location_id is not null or (
+          ${scope.departmentId !== null ? sql`false` : sql`true`}
+          and not exists (select 1 from proc_stock_levels x where x.item_id = i.id)))
+      order by upper(i.sku), l.location_code nulls first
+      limit ${REORDER_LIMIT}`);
   return rowsOf<ReorderRowDb>(result);
 }

@@ -297,3 +297,117 @@ describe('items', () => {
     expect((await get<ItemPage>(t, s.manager, `/api/procurement/items?search=${prefix}&status=all`)).total).toBe(5);
   });
 });
+
+describe('CSV export and import of the masters', () => {
+  it('imports items by SKU with a per-row report (created, updated, refused); a refused row changes nothing', async () => {
+    const existing = await post<Item>(t, s.manager, '/api/procurement/items', {
+      sku: unique('CSV-A'),
+      name: 'Old name',
+    });
+    const fresh = unique('CSV-B');
+    const csv = [
+      'sku,name,uom,reorderPoint,minReorderQty,departmentCode,isAsset',
+      `${existing.sku},New name,box,12,24,STORES-A,no`,
+      `${fresh},Fresh item,each,5,,,yes`,
+      `${unique('CSV-C')},Bad point,each,-1,,,no`,
+      `${unique('CSV-D')},Unknown department,each,1,,NOPE,no`,
+      `${fresh},Twice,each,1,,,no`,
+      ',No SKU,each,1,,,no',
+    ].join('\n');
+    const denied = await inject(t, {
+      method: 'POST',
+      url: '/api/procurement/items/import',
+      cookie: s.department_manager,
+      payload: { csv },
+    });
+    expect(denied.statusCode).toBe(403);
+    const response = await inject(t, {
+      method: 'POST',
+      url: '/api/procurement/items/import',
+      cookie: s.procurement_admin,
+      payload: { csv },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const report = response.json();
+    expect(report).toMatchObject({ created: 1, updated: 1, refused: 4 });
+    expect(report.rows.map((r: { row: number; status: string }) => [r.row, r.status])).toEqual([
+      [2, 'updated'],
+      [3, 'created'],
+      [4, 'refused'],
+      [5, 'refused'],
+      [6, 'refused'],
+      [7, 'refused'],
+    ]);
+    expect(report.rows[3].reason).toBe('Department NOPE not found');
+    expect(report.rows[0].sku).toBe(existing.sku);
+    const updated = await get<Item>(t, s.manager, `/api/procurement/items/${existing.id}`);
+    expect(updated).toMatchObject({
+      name: 'New name',
+      uom: 'box',
+      reorderPoint: '12.000',
+      minReorderQty: '24.000',
+      departmentId: s.departmentId,
+    });
+    const page = await get<ItemPage>(t, s.manager, `/api/procurement/items?search=${encodeURIComponent(fresh)}`);
+    expect(page.items[0]).toMatchObject({ name: 'Fresh item', isAsset: true, reorderPoint: '5.000' });
+    expect((await get<ItemPage>(t, s.manager, '/api/procurement/items?search=Bad%20point')).total).toBe(0);
+
+    const exported = await inject(t, {
+      method: 'GET',
+      url: '/api/procurement/items/export.csv',
+      cookie: s.department_manager,
+    });
+    expect(exported.statusCode).toBe(200);
+    expect(exported.headers['content-type']).toContain('text/csv');
+    expect(exported.body.split('\n')[0]).toBe(
+      'sku,name,description,category,subcategory,departmentCode,uom,barcode,reorderPoint,minReorderQty,isAsset,warrantyMonths,serviceIntervalDays,expectedLifespanMonths,posProductSku,onHandQty,status',
+    );
+    expect(exported.body).toContain(`${existing.sku},New name,,,,STORES-A,box,,12,24,no,,,,,0,active`);
+  });
+
+  it('imports suppliers by name and locations by code, archives by status, and exports them', async () => {
+    const supplier = unique('Csv Supplier');
+    const code = unique('Main-3-301');
+    const suppliers = await inject(t, {
+      method: 'POST',
+      url: '/api/procurement/suppliers/import',
+      cookie: s.manager,
+      payload: {
+        csv: `name,email,status\n${supplier},SALES@CSV.example,active\n${unique('Bad')},not-an-email,active\n`,
+      },
+    });
+    expect(suppliers.statusCode, suppliers.body).toBe(200);
+    expect(suppliers.json()).toMatchObject({ created: 1, refused: 1 });
+    const locations = await inject(t, {
+      method: 'POST',
+      url: '/api/procurement/locations/import',
+      cookie: s.manager,
+      payload: {
+        csv: `code,name,departmentCode,building,floor,room,isSelling,status\n${code},Room 301,STORES-A,Main,3,301,yes,archived\n`,
+      },
+    });
+    expect(locations.statusCode, locations.body).toBe(200);
+    expect(locations.json()).toMatchObject({ created: 1, refused: 0 });
+    const archived = await get<Location[]>(
+      t,
+      s.manager,
+      `/api/procurement/locations?status=archived&search=${encodeURIComponent(code)}`,
+    );
+    expect(archived[0]).toMatchObject({ code, isSelling: true, building: 'Main', departmentId: s.departmentId });
+    const supplierCsv = await inject(t, {
+      method: 'GET',
+      url: '/api/procurement/suppliers/export.csv',
+      cookie: s.manager,
+    });
+    expect(supplierCsv.body).toContain(`${supplier},,sales@csv.example`);
+    const locationCsv = await inject(t, {
+      method: 'GET',
+      url: '/api/procurement/locations/export.csv',
+      cookie: s.manager,
+    });
+    expect(locationCsv.body).toContain(`${code},Room 301,STORES-A,Main,3,301,yes,archived`);
+    expect(
+      (await inject(t, { method: 'GET', url: '/api/procurement/items/export.csv', cookie: s.cashier })).statusCode,
+    ).toBe(403);
+  });
+});

@@ -1,19 +1,23 @@
 import {
   idSchema,
   itemBodySchema,
+  itemImportResultSchema,
   itemPageSchema,
   itemSchema,
   locationBodySchema,
+  locationImportResultSchema,
   locationSchema,
   MASTER_STATUSES,
   procCategoryBodySchema,
   procCategorySchema,
   procSubcategoryBodySchema,
   supplierBodySchema,
+  supplierImportResultSchema,
   supplierSchema,
 } from '@retail-hub/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { CSV_IMPORT_BODY_LIMIT, csvImportBodySchema, csvResponseSchema, sendCsv } from '../../lib/csv-routes';
 import {
   categories,
   itemById,
@@ -33,6 +37,7 @@ import {
   supplierById,
   suppliers,
 } from './masters.service';
+import { exportMastersCsv, importMastersCsv, mastersExportFileName } from './masters-csv.service';
 
 const view = { permission: 'stores.view' } as const;
 const manage = { permission: 'stores.manage' } as const;
@@ -233,4 +238,39 @@ export const storesMastersRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: manage, schema: { params, response: { 200: itemSchema } } },
     async (request) => setItemArchived(app, request.params.id, false),
   );
+
+  // ---- CSV export and import (issue #16 item 1) ----
+  const resultSchemas = {
+    suppliers: supplierImportResultSchema,
+    locations: locationImportResultSchema,
+    items: itemImportResultSchema,
+  } as const;
+  for (const kind of ['suppliers', 'locations', 'items'] as const) {
+    app.get(
+      `/api/procurement/${kind}/export.csv`,
+      { config: view, schema: { response: { 200: csvResponseSchema } } },
+      async (_request, reply) =>
+        sendCsv(reply, {
+          filename: mastersExportFileName(kind, app.config.storeTimeZone),
+          stream: exportMastersCsv(app, kind),
+        }),
+    );
+    app.post(
+      `/api/procurement/${kind}/import`,
+      {
+        config: manage,
+        bodyLimit: CSV_IMPORT_BODY_LIMIT,
+        schema: { body: csvImportBodySchema, response: { 200: z.unknown() } },
+      },
+      async (request) => {
+        const result = await importMastersCsv(app, kind, request.body.csv);
+        const keyName = kind === 'suppliers' ? 'name' : kind === 'locations' ? 'code' : 'sku';
+        // The report names each row by its key column, like the catalogue's (sku, code, name).
+        return resultSchemas[kind].parse({
+          ...result,
+          rows: result.rows.map(({ key, ...row }) => ({ ...row, [keyName]: key })),
+        });
+      },
+    );
+  }
 };

@@ -147,7 +147,13 @@ async function supplierClash(db: DbOrTx, body: SupplierBody, exceptId: string | 
 }
 
 export async function saveSupplier(deps: StoresDeps, id: string | null, body: SupplierBody): Promise<Supplier> {
-  const { db } = deps.database;
+  const savedId = await writeSupplier(deps.database.db, id, body);
+  await deps.events.publish('stores.masters.changed', [savedId]);
+  return supplierById(deps, savedId);
+}
+
+/** Checks and writes a supplier (the form and the CSV import); its id. */
+export async function writeSupplier(db: DbOrTx, id: string | null, body: SupplierBody): Promise<string> {
   if (id && !(await findSupplier(db, id))) throw storesErrors.supplierNotFound();
   const clash = await supplierClash(db, body, id);
   if (clash) throw clash;
@@ -161,8 +167,7 @@ export async function saveSupplier(deps: StoresDeps, id: string | null, body: Su
     },
     async () => (await supplierClash(db, body, id)) ?? storesErrors.supplierNameTaken(body.name),
   );
-  await deps.events.publish('stores.masters.changed', [savedId]);
-  return supplierById(deps, savedId);
+  return savedId;
 }
 
 export async function setSupplierArchived(deps: StoresDeps, id: string, archived: boolean): Promise<Supplier> {
@@ -206,7 +211,13 @@ export async function checkDepartment(db: DbOrTx, departmentId: string | null, f
 }
 
 export async function saveLocation(deps: StoresDeps, id: string | null, body: LocationBody): Promise<Location> {
-  const { db } = deps.database;
+  const savedId = await writeLocation(deps.database.db, id, body);
+  await deps.events.publish('stores.masters.changed', [savedId]);
+  return locationById(deps, savedId);
+}
+
+/** Checks and writes a location (the form and the CSV import); its id. */
+export async function writeLocation(db: DbOrTx, id: string | null, body: LocationBody): Promise<string> {
   if (id && !(await findLocation(db, id))) throw storesErrors.locationNotFound();
   await checkDepartment(db, body.departmentId);
   const clash = await locationClash(db, body.code, id);
@@ -221,8 +232,7 @@ export async function saveLocation(deps: StoresDeps, id: string | null, body: Lo
     },
     async () => (await locationClash(db, body.code, id)) ?? storesErrors.locationCodeTaken(body.code),
   );
-  await deps.events.publish('stores.masters.changed', [savedId]);
-  return locationById(deps, savedId);
+  return savedId;
 }
 
 export async function setLocationArchived(deps: StoresDeps, id: string, archived: boolean): Promise<Location> {
@@ -416,7 +426,13 @@ async function itemClash(db: DbOrTx, body: ItemBody, exceptId: string | null): P
 }
 
 export async function saveItem(deps: StoresDeps, id: string | null, body: ItemBody): Promise<Item> {
-  const { db } = deps.database;
+  const savedId = await writeItem(deps.database.db, id, body);
+  await deps.events.publish('stores.masters.changed', [savedId]);
+  return itemById(deps, savedId);
+}
+
+/** Checks and writes an item (the form and the CSV import); its id. */
+export async function writeItem(db: DbOrTx, id: string | null, body: ItemBody): Promise<string> {
   if (id && !(await findItem(db, id))) throw storesErrors.itemNotFound();
   await checkItemReferences(db, body, id);
   const clash = await itemClash(db, body, id);
@@ -432,8 +448,7 @@ export async function saveItem(deps: StoresDeps, id: string | null, body: ItemBo
     },
     async () => (await itemClash(db, body, id)) ?? storesErrors.skuTaken(body.sku),
   );
-  await deps.events.publish('stores.masters.changed', [savedId]);
-  return itemById(deps, savedId);
+  return savedId;
 }
 
 export async function setItemArchived(deps: StoresDeps, id: string, archived: boolean): Promise<Item> {

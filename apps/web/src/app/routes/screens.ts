@@ -28,6 +28,7 @@ export const SCREEN_COMPONENTS: Record<ScreenPath, ScreenComponent> = {
   '/terminals': lazy(() => import('./terminals')),
   '/stock-discrepancies': lazy(() => import('./stock-discrepancies')),
   '/stores': lazy(() => import('./stores')),
+  '/stores/masters': lazy(() => import('./stores-masters')),
   '/expenses': lazy(() => import('./expenses')),
   '/dashboard': lazy(() => import('./dashboard')),
   '/inventory': Inventory,

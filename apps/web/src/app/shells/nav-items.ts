@@ -14,6 +14,7 @@ import {
   IconHammer,
   IconHistory,
   IconLayoutDashboard,
+  IconListDetails,
   IconPackage,
   IconPackageExport,
   IconReceipt2,
@@ -82,6 +83,7 @@ export function procurementNavItems(role: Role): NavItem[] {
     { label: 'Asset Checkout', to: paths.assetCheckout, icon: IconPackageExport },
     // Issue #16: stock per location, reorder, issues and transfers.
     { label: 'Stores', to: paths.stores, icon: IconBuildingWarehouse },
+    { label: 'Items & Suppliers', to: paths.storesMasters, icon: IconListDetails },
     // Issue #16 items 3–5: purchasing, for the roles it serves.
     { label: 'Requisitions', to: paths.requisitions, icon: IconClipboardList },
     { label: 'Purchase Orders', to: paths.purchaseOrders, icon: IconShoppingCart },

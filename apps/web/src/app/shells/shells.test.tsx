@@ -36,10 +36,11 @@ const POS_LINKS: Record<Role, string[]> = {
 const OUTSIDE_THE_CARD = ['Point of Sale', 'Asset Checkout'];
 const PROCUREMENT_LINKS: Record<Role, string[]> = {
   cashier: OUTSIDE_THE_CARD,
-  department_manager: [...OUTSIDE_THE_CARD, 'Stores', 'Requisitions', 'Assets', 'Workshop Jobs'],
+  department_manager: [...OUTSIDE_THE_CARD, 'Stores', 'Items & Suppliers', 'Requisitions', 'Assets', 'Workshop Jobs'],
   procurement_admin: [
     ...OUTSIDE_THE_CARD,
     'Stores',
+    'Items & Suppliers',
     'Requisitions',
     'Purchase Orders',
     'Purchasing Settings',
@@ -56,6 +57,7 @@ const PROCUREMENT_LINKS: Record<Role, string[]> = {
     'Department Management',
     'Asset Checkout',
     'Stores',
+    'Items & Suppliers',
     'Requisitions',
     'Purchase Orders',
     'Purchasing Settings',
@@ -73,6 +75,7 @@ const PROCUREMENT_LINKS: Record<Role, string[]> = {
     'Department Management',
     'Asset Checkout',
     'Stores',
+    'Items & Suppliers',
     'Requisitions',
     'Purchase Orders',
     'Purchasing Settings',

@@ -1,0 +1,1 @@
+CREATE INDEX "proc_items_reorder_sku_idx" ON "proc_items" USING btree (upper("sku")) WHERE "proc_items"."reorder_point" > 0 and not "proc_items"."is_archived";
