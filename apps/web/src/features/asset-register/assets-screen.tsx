@@ -165,14 +165,20 @@ function RegisterTab({ canManage }: { canManage: boolean }) {
           w={240}
         />
         <Group ml="auto" gap="xs">
-          <Button
-            variant="light"
-            component={Link}
-            to={labelsHref(chosen.length > 0 ? chosen : rows.map((a) => a.id))}
-            disabled={rows.length === 0}
-          >
-            {chosen.length > 0 ? `Print ${chosen.length} labels` : 'Print labels'}
-          </Button>
+          {rows.length === 0 ? (
+            // A disabled link is not a disabled control to axe or a screen reader: a real disabled button.
+            <Button variant="light" disabled>
+              Print labels
+            </Button>
+          ) : (
+            <Button
+              variant="light"
+              component={Link}
+              to={labelsHref(chosen.length > 0 ? chosen : rows.map((a) => a.id))}
+            >
+              {chosen.length > 0 ? `Print ${chosen.length} labels` : 'Print labels'}
+            </Button>
+          )}
           {canManage ? (
             <>
               <FileButton onChange={(file) => void importCsv(file)} accept=".csv,text/csv">

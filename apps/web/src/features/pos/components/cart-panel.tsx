@@ -171,7 +171,7 @@ export function CartPanel({
         {onDiscount && lines.length > 0 ? (
           <Group justify="flex-end" mt={-6} mb={2}>
             <Button
-              variant={saleDiscount ? 'filled' : 'subtle'}
+              variant={saleDiscount ? 'filled' : 'default'}
               color="green.9"
               size="compact-sm"
               leftSection={<IconDiscount size={16} aria-hidden />}
