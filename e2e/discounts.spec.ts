@@ -103,3 +103,26 @@ test('a cashier gives a 5% line discount and a manager-approved 20% sale discoun
   if (process.env.E2E_SHOTS_DIR) await popup.screenshot({ path: `${process.env.E2E_SHOTS_DIR}/discounts-receipt.png` });
   await popup.close();
 });
+
+test("a super admin sets the cashiers' discount cap on Role Management", async ({ page }) => {
+  await signIn(page, '7391', /\/super-admin$/);
+  await page.goto('/role-management');
+  const card = page.getByRole('region', { name: 'Discount caps' });
+  await expect(card).toBeVisible();
+  const cashierCap = card.getByLabel('Cashier', { exact: true });
+  await expect(cashierCap).toHaveValue('10%');
+  await cashierCap.fill('15');
+  await card.getByRole('button', { name: 'Save Caps' }).click();
+  await expect(page.getByText('Discount Caps Saved')).toBeVisible();
+  await expect
+    .poll(async () => (await (await page.request.get('/api/settings/discount-caps')).json()).caps.cashier)
+    .toBe(15);
+  await card.scrollIntoViewIfNeeded();
+  await shot(page, 'discounts-caps-1366', false);
+  // Put the default back for the other tests of this server.
+  await cashierCap.fill('10');
+  await card.getByRole('button', { name: 'Save Caps' }).click();
+  await expect
+    .poll(async () => (await (await page.request.get('/api/settings/discount-caps')).json()).caps.cashier)
+    .toBe(10);
+});

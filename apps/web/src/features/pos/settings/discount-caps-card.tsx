@@ -43,11 +43,11 @@ export function DiscountCapsCard() {
       ) : draft ? (
         <form onSubmit={submit}>
           <Stack gap="sm">
-            <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm">
+            <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm" verticalSpacing="sm">
               {ROLES.map((role) => (
                 <NumberInput
                   key={role}
-                  label={`${ROLE_LABELS[role]} cap`}
+                  label={ROLE_LABELS[role]}
                   suffix="%"
                   min={0}
                   max={100}
