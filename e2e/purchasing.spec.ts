@@ -197,6 +197,21 @@ test('requisition → approval → purchase order → two receipts → issue, tr
   await expect(reorder.filter({ hasText: annexCode })).toContainText('100 box');
   await shot(page, 'purchasing-reorder');
 
+  // The item on the masters screen, with its stock; its edit form.
+  await page.goto('/stores/masters');
+  await expect(page.getByRole('heading', { name: 'Items & Suppliers', level: 1 })).toBeVisible();
+  await page.getByLabel('Search SKU, name or barcode').fill(sku);
+  const itemRow = page.getByTestId('item-row').filter({ hasText: sku });
+  await expect(itemRow).toContainText('70 box');
+  await shot(page, 'purchasing-masters-items');
+  await itemRow.getByRole('button', { name: `Edit ${sku}` }).click();
+  await expect(page.getByRole('dialog', { name: `Edit ${sku}` }).getByLabel('Reorder point')).toHaveValue('60');
+  await shot(page, 'purchasing-masters-item-form', false);
+  await page
+    .getByRole('dialog', { name: `Edit ${sku}` })
+    .getByRole('button', { name: 'Cancel' })
+    .click();
+
   // 8. The manager's dashboard cards.
   await switchTo(page, MORGAN);
   await page.goto('/dashboard');
@@ -207,6 +222,10 @@ test('requisition → approval → purchase order → two receipts → issue, tr
   await expect(cards.getByRole('link', { name: `Awaiting Delivery: ${before.ordersAwaitingDelivery}` })).toBeVisible();
   await expect(cards.getByRole('link', { name: `Items to Reorder: ${before.itemsToReorder + 1}` })).toBeVisible();
   await shot(page, 'purchasing-dashboard-cards');
+  await page.goto('/purchasing-settings');
+  await expect(page.getByTestId('threshold-row').filter({ hasText: 'Engineering' }).first()).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Dana Department' })).toHaveValue(/Engineering/);
+  await shot(page, 'purchasing-settings');
 
   // The department manager sees her department's stock, read-only.
   await switchTo(page, DANA);
