@@ -1,0 +1,91 @@
+import type { AssetDetail } from '@retail-hub/shared';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '@/test/render';
+import { json, mockServer, sessionHandlers, userWithRole } from '@/test/server';
+
+const ID = '5b3a6c1e-8d7f-4a2b-9c1d-2e3f4a5b6c7d';
+const UNIT: AssetDetail = {
+  id: ID,
+  assetTag: 'AST-2026-00007',
+  serialNumber: 'SN-77',
+  itemId: 'item-1',
+  itemSku: 'DRILL-18V',
+  itemName: 'Cordless drill 18V',
+  purchasePrice: '149.00',
+  depreciationClass: null,
+  departmentId: null,
+  departmentName: null,
+  locationId: 'loc-1',
+  locationCode: 'Main-1-10',
+  custodianId: 'user-9',
+  custodianName: 'Casey Cashier',
+  source: 'receipt',
+  notes: null,
+  state: 'checked_out',
+  blockedReason: 'it is checked out to Casey Cashier',
+  openCheckoutId: 'loan-1',
+  nextMaintenanceAt: null,
+  nextSafetyCheckDue: null,
+  disposedAt: null,
+  createdAt: '2026-11-20T09:00:00.000Z',
+  history: [
+    {
+      id: 'e1',
+      kind: 'received',
+      at: '2026-11-20T09:00:00.000Z',
+      userName: 'Priya Procurement',
+      summary: 'Received on GRN-2026-00001',
+      refTable: null,
+      refId: null,
+    },
+    {
+      id: 'e2',
+      kind: 'checked_out',
+      at: '2026-11-21T09:00:00.000Z',
+      userName: 'Priya Procurement',
+      summary: 'Checked out to Casey Cashier',
+      refTable: null,
+      refId: null,
+    },
+  ],
+};
+
+describe('Asset page', { timeout: 15_000 }, () => {
+  it('shows the unit with its history in time order, and a return needs a condition before it is sent', async () => {
+    const returns: unknown[] = [];
+    mockServer({
+      ...sessionHandlers(userWithRole('procurement_admin')),
+      [`GET /api/procurement/assets/${ID}`]: () => json(200, UNIT),
+      'GET /api/asset-checkouts/borrowers': () => json(200, []),
+      'GET /api/procurement/maintenance': () => json(200, []),
+      'GET /api/procurement/safety-checks': () => json(200, []),
+      'POST /api/asset-checkouts/loan-1/return': ({ init }) => {
+        returns.push(JSON.parse(String(init?.body)));
+        return json(200, {});
+      },
+    });
+    renderApp(`/assets/unit?id=${ID}`);
+    expect((await screen.findByTestId('asset-tag', {}, { timeout: 5000 })).textContent).toBe('AST-2026-00007');
+    expect(screen.getByTestId('asset-state').textContent).toBe('Checked out');
+    expect(screen.getAllByTestId('history-row').map((r) => r.textContent)).toEqual([
+      expect.stringContaining('Received on GRN-2026-00001'),
+      expect.stringContaining('Checked out to Casey Cashier'),
+    ]);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Take back' }));
+    expect(await screen.findByText('Return condition is required')).toBeTruthy();
+    expect(returns).toEqual([]);
+    await user.click(screen.getByRole('combobox', { name: /Condition/ }));
+    await user.click(await screen.findByRole('option', { name: 'Damaged' }));
+    await user.click(screen.getByRole('button', { name: 'Take back' }));
+    await waitFor(() => expect(returns).toEqual([{ returnCondition: 'damaged', notes: '' }]));
+  });
+
+  it('without an id it says how to open a unit', async () => {
+    mockServer({ ...sessionHandlers(userWithRole('manager')) });
+    renderApp('/assets/unit');
+    expect(await screen.findByText('No unit chosen', {}, { timeout: 5000 })).toBeTruthy();
+  });
+});
