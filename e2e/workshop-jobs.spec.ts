@@ -48,7 +48,7 @@ test('client and job → materials and steps → quote sent and accepted → iss
   const locationCode = `WS-1-${run}`;
   const clientName = `Drama Department ${run}`;
 
-  // Stock and the labour rate, set up by the manager through the API (their screens are not under test here).
+  // Stock, set up by the manager through the API (the stores screens are under test elsewhere).
   await switchTo(page, MORGAN);
   const api = page.request;
   const mk = async (url: string, data: object, method: 'post' | 'put' = 'post') => {
@@ -59,7 +59,6 @@ test('client and job → materials and steps → quote sent and accepted → iss
   const lookups = await (await api.get('/api/procurement/purchasing-lookups')).json();
   const eng = lookups.departments.find((d: { code: string }) => d.code === 'ENG');
   expect(eng, 'the demo store has an Engineering department').toBeTruthy();
-  await mk(`/api/procurement/departments/${eng.id}/labour-rate`, { labourRate: '40.00' }, 'put');
   const item = await mk('/api/procurement/items', { sku, name: 'Oak board', uom: 'm' });
   const supplier = await mk('/api/procurement/suppliers', { name: `Timber Yard ${run}` });
   const location = await mk('/api/procurement/locations', {
@@ -76,6 +75,16 @@ test('client and job → materials and steps → quote sent and accepted → iss
     locationId: location.id,
     lines: [{ poLineId: order.lines[0].id, qtyReceived: '10', batchNo: `B-${run}` }],
   });
+
+  // 0. Morgan sets Engineering's labour rate on the Workshop Jobs screen's Labour rates tab.
+  await page.goto('/jobs');
+  await page.getByRole('tab', { name: 'Labour rates' }).click();
+  const rate = page.getByRole('textbox', { name: `Labour rate per hour for ${eng.name}` });
+  await rate.fill('40.00');
+  await page.getByRole('button', { name: `Save the labour rate for ${eng.name}` }).click();
+  await expect(page.getByText(`${eng.name}: labour rate saved.`)).toBeVisible();
+  await expectAccessible(page, 'labour rates');
+  await shot(page, 'jobs-labour-rates');
 
   // 1. Priya reaches the job board through her Stores & Purchasing card and the sidebar.
   await switchTo(page, PRIYA);

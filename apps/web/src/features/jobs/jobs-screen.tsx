@@ -426,6 +426,108 @@ function ClientsTab() {
   );
 }
 
+function LabourRateRow({
+  id,
+  code,
+  name,
+  rate,
+  editable,
+}: {
+  id: string;
+  code: string;
+  name: string;
+  rate: string;
+  editable: boolean;
+}) {
+  const [value, setValue] = useState(rate);
+  const action = useJobsAction();
+  return (
+    <Table.Tr data-testid="labour-rate-row">
+      <Table.Td>
+        {code} · {name}
+      </Table.Td>
+      <Table.Td>
+        {editable ? (
+          <TextInput
+            aria-label={`Labour rate per hour for ${name}`}
+            inputMode="decimal"
+            value={value}
+            onChange={(e) => setValue(e.currentTarget.value)}
+            w={140}
+          />
+        ) : (
+          rate
+        )}
+      </Table.Td>
+      {editable ? (
+        <Table.Td>
+          <Button
+            size="xs"
+            variant="light"
+            loading={action.isPending}
+            disabled={value === rate}
+            aria-label={`Save the labour rate for ${name}`}
+            onClick={() =>
+              action.mutate({
+                method: 'PUT',
+                url: `/api/procurement/departments/${id}/labour-rate`,
+                body: { labourRate: value },
+                done: `${name}: labour rate saved.`,
+              })
+            }
+          >
+            Save
+          </Button>
+        </Table.Td>
+      ) : null}
+    </Table.Tr>
+  );
+}
+
+/**
+ * Issue #18 item 3: a quote's labour line is planned hours × its department's hourly rate. Managers
+ * and super admins (jobs.waive) set the rates; the others see them. New quotes use the new rate;
+ * quotes already written keep theirs.
+ */
+function LabourRatesTab() {
+  const lookups = useJobLookups();
+  if (lookups.isPending) return <PanelLoading />;
+  const departments = lookups.data?.departments ?? [];
+  const editable = lookups.data?.canWaive ?? false;
+  if (departments.length === 0) return <PanelEmpty>No procurement departments yet.</PanelEmpty>;
+  return (
+    <Stack gap="xs">
+      <Text size="sm">
+        A quote's labour line is the planned hours times its department's rate per hour. Quotes already written keep the
+        rate they were priced with.{editable ? '' : ' Only managers and super admins change these.'}
+      </Text>
+      <Table.ScrollContainer minWidth={420}>
+        <Table verticalSpacing="xs" aria-label="Labour rates per department">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Department</Table.Th>
+              <Table.Th>Rate per hour</Table.Th>
+              {editable ? <Table.Th>Actions</Table.Th> : null}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {departments.map((d) => (
+              <LabourRateRow
+                key={`${d.id}:${d.labourRate}`}
+                id={d.id}
+                code={d.code}
+                name={d.name}
+                rate={d.labourRate}
+                editable={editable}
+              />
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}
+
 /** Issue #18: the workshop's job board by state, the jobs due this week and the clients. */
 export function JobsScreen({ title }: { title: string }) {
   const [creating, setCreating] = useState(false);
@@ -453,6 +555,7 @@ export function JobsScreen({ title }: { title: string }) {
           <Tabs.Tab value="board">Board</Tabs.Tab>
           <Tabs.Tab value="due">Due this week</Tabs.Tab>
           <Tabs.Tab value="clients">Clients</Tabs.Tab>
+          <Tabs.Tab value="rates">Labour rates</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="board" pt="md">
           <Board />
@@ -462,6 +565,9 @@ export function JobsScreen({ title }: { title: string }) {
         </Tabs.Panel>
         <Tabs.Panel value="clients" pt="md">
           <ClientsTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="rates" pt="md">
+          <LabourRatesTab />
         </Tabs.Panel>
       </Tabs>
       {creating ? <NewJobForm onClose={() => setCreating(false)} /> : null}
