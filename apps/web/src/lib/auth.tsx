@@ -121,6 +121,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         const answer = (await res.json()) as SessionAnswer;
         const signedIn = toSessionUser(answer.user);
         if (!signedIn) throw new Error('The sign-in answer carried no user');
+        // A session probe sent before this sign-in (no cookie yet) may still be on its way: its
+        // late 401 would overwrite the new session and show 'Unauthorized' over 'Login Successful'.
+        await queryClient.cancelQueries({ queryKey: SESSION_QUERY_KEY });
         // Nothing cached for the previous person at this counter may show to the next one.
         forgetSignedInData(queryClient);
         const session: Session = { user: signedIn, storeTimeZone: toTimeZone(answer.storeTimeZone) };
