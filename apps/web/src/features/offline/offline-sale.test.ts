@@ -114,7 +114,19 @@ describe('a sale kept offline (issue #19)', () => {
       discount: { type: 'percent' as const, value: '20' },
       approverPin: '4826',
     };
-    await queueOfflineSale({ key, shiftId: 9, user, queryClient, sale });
+    const recorded = await queueOfflineSale({ key, shiftId: 9, user, queryClient, sale });
+    // The receipt printed offline shows the discounts as the server's receipt does.
+    expect(recorded.receipt).toMatchObject({
+      items: [
+        { total: '25.00', discount: { label: '5%', amount: '1.25' } },
+        { total: '5.00', discount: null },
+      ],
+      grossSubtotal: '30.00',
+      saleDiscount: { label: '20%', amount: '5.75' },
+      discountTotal: '7.00',
+      subtotal: '23.00',
+      total: '23.58',
+    });
 
     const db = terminalDatabase();
     if (!db) throw new Error('no IndexedDB');
