@@ -245,6 +245,11 @@ export function isOverCap(sale: DiscountedSale, capPercent: number): boolean {
 export const DISCOUNT_ACTIVITY = {
   /** A sale with a discount above the seller's cap, approved by a manager's PIN. */
   discountOverCap: 'discount_over_cap',
+  /**
+   * An offline sale (ADR 0014) with a discount above its cashier's cap and no valid manager
+   * approval: already paid, so recorded anyway and flagged here for a manager.
+   */
+  discountOverCapUnapproved: 'discount_over_cap_unapproved',
   /** A super admin changed the caps. */
   discountCapsChanged: 'discount_caps_changed',
 } as const;

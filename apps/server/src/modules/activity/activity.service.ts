@@ -127,6 +127,10 @@ function summarize(activityType: string, details: unknown): string | null {
       };
       return `#${String(x.transactionNumber)}: $${String(x.discountTotal)} off $${String(x.grossSubtotal)}, approved by ${String(x.approverName)}`;
     }
+    case ACTIVITY.discountOverCapUnapproved: {
+      const x = details as { transactionNumber?: unknown; discountTotal?: unknown; grossSubtotal?: unknown };
+      return `#${String(x.transactionNumber)}: $${String(x.discountTotal)} off $${String(x.grossSubtotal)} offline, above the cap without a manager's approval`;
+    }
     case ACTIVITY.discountCapsChanged:
       return 'Discount caps changed';
     case ACTIVITY.emailSent:

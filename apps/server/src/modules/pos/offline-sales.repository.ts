@@ -1,4 +1,4 @@
-import type { PaymentMethod } from '@retail-hub/shared';
+import type { PaymentMethod, Role } from '@retail-hub/shared';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -9,7 +9,9 @@ import {
   stockDiscrepancies,
   transactionItems,
   transactions,
+  users,
 } from '../../db/schema/index';
+import type { DiscountColumns } from './sale-write.repository';
 
 /** An offline sale, its amounts already checked to add up (ADR 0014). */
 export type OfflineSaleWrite = {
@@ -29,6 +31,21 @@ export type OfflineSaleWrite = {
   notes: string | null;
   amountReceived: string | null;
   currentSubtotal: string | null;
+  /** Issue #15 item 7 (ADR 0019), stored as an online sale stores them: every discount, the sale's own. */
+  discountTotal: string;
+  saleDiscount: DiscountColumns;
+  /** The manager whose PIN approved a discount above the cashier's cap. */
+  discountApprovedBy: string | null;
+  /**
+   * The discount's activity row, written with the sale under its cashier ('discount_over_cap' when
+   * approved, 'discount_over_cap_unapproved' when not); null when the discount is within the cap.
+   */
+  discountActivity: {
+    activityType: string;
+    ipAddress: string | null;
+    userAgent: string | null;
+    details: Record<string, unknown>;
+  } | null;
   lines: ReadonlyArray<{
     productId: string;
     variantId: string | null;
@@ -36,8 +53,27 @@ export type OfflineSaleWrite = {
     quantity: number;
     unitPrice: string;
     totalPrice: string;
+    discount: DiscountColumns;
+    saleDiscountShare: string;
   }>;
 };
+
+/** The cashier a shift belongs to (whose discount cap an offline sale of it is held to). */
+export async function shiftCashier(db: DbOrTx, shiftId: number) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      role: users.role,
+    })
+    .from(shifts)
+    .innerJoin(users, eq(users.id, shifts.cashierId))
+    .where(eq(shifts.id, shiftId))
+    .limit(1);
+  return row ? { ...row, role: row.role as Role } : null;
+}
 
 export type Shortfall = {
   productId: string;
@@ -115,7 +151,7 @@ export async function resolveLines(tx: DbOrTx, lines: OfflineSaleWrite['lines'])
 /** Inserts the sale, its lines and its offline facts; returns the sale's id. */
 export async function insertOfflineSale(
   tx: DbOrTx,
-  sale: Omit<OfflineSaleWrite, 'shiftId' | 'senderId' | 'senderActsForOthers' | 'lines'> & {
+  sale: Omit<OfflineSaleWrite, 'shiftId' | 'senderId' | 'senderActsForOthers' | 'lines' | 'discountActivity'> & {
     cashierId: string;
     shiftId: number;
     createdAt: Date;
@@ -141,6 +177,11 @@ export async function insertOfflineSale(
       notes: sale.notes,
       amountReceived: sale.amountReceived,
       idempotencyKey: sale.idempotencyKey,
+      discountTotal: sale.discountTotal,
+      saleDiscountType: sale.saleDiscount.type,
+      saleDiscountValue: sale.saleDiscount.value,
+      saleDiscount: sale.saleDiscount.amount,
+      discountApprovedBy: sale.discountApprovedBy,
     })
     .returning({ id: transactions.id });
   const id = (inserted as { id: string }).id;
@@ -154,6 +195,10 @@ export async function insertOfflineSale(
       unitPrice: l.unitPrice,
       totalPrice: l.totalPrice,
       lineNo,
+      discountType: l.discount.type,
+      discountValue: l.discount.value,
+      discount: l.discount.amount,
+      saleDiscountShare: l.saleDiscountShare,
     })),
   );
   await tx.insert(offlineSales).values({

@@ -19,16 +19,20 @@ let cashier: string;
 let cashierId: string;
 let otherCashier: string;
 let manager: string;
+let managerId: string;
+let admin: string;
 let bakery: string;
 
 beforeAll(async () => {
   t = await buildTestApp();
   cashierId = await createUser(t, { role: 'cashier', pin: '2915', firstName: 'Casey', lastName: 'Till' });
   await createUser(t, { role: 'cashier', pin: '3862', firstName: 'Robin', lastName: 'Drawer' });
-  await createUser(t, { role: 'manager', pin: '4826', firstName: 'Morgan', lastName: 'Lead' });
+  managerId = await createUser(t, { role: 'manager', pin: '4826', firstName: 'Morgan', lastName: 'Lead' });
+  await createUser(t, { role: 'super_admin', pin: '7301', firstName: 'Sam', lastName: 'Admin' });
   cashier = await signIn(t, '2915', '10.3.0.1');
   otherCashier = await signIn(t, '3862', '10.3.0.2');
   manager = await signIn(t, '4826', '10.3.0.3');
+  admin = await signIn(t, '7301', '10.3.0.4');
   bakery = await createCategory(t, 'Bakery');
 });
 afterAll(async () => {
@@ -86,6 +90,203 @@ async function endShift(cookie: string) {
   expect(response.statusCode).toBe(200);
   return response.json().summary;
 }
+
+describe('offline sales with discounts (issue #19 × issue #15 item 7, ADR 0014)', () => {
+  /**
+   * Vase 12.50 × 2 = 25.00, 5% off → 23.75; Jar 5.00 × 1. 20% off the sale's 28.75 = 5.75, spread
+   * 4.75 / 1.00; subtotal 23.00, card fee 2.5% = 0.58, total 23.58; discounts 7.00 in all, above a
+   * cashier's 10% cap (3.00).
+   */
+  async function discountedSale(shiftId: number, extra: Record<string, unknown> = {}) {
+    const vase = await createProduct(t, {
+      name: `Vase ${randomUUID().slice(0, 6)}`,
+      price: '12.50',
+      stock: 10,
+      categoryId: bakery,
+    });
+    const jar = await createProduct(t, {
+      name: `Jar ${randomUUID().slice(0, 6)}`,
+      price: '5.00',
+      stock: 10,
+      categoryId: bakery,
+    });
+    const body = {
+      subtotal: '23.00',
+      tax: '0.58',
+      total: '23.58',
+      paymentMethod: 'credit_card',
+      referenceCode: '4417',
+      notes: null,
+      amountReceived: null,
+      items: [
+        {
+          productId: vase,
+          quantity: 2,
+          unitPrice: '12.50',
+          totalPrice: '25.00',
+          discount: { type: 'percent', value: 5 },
+        },
+        { productId: jar, quantity: 1, unitPrice: '5.00', totalPrice: '5.00' },
+      ],
+      discount: { type: 'percent', value: '20' },
+      soldAt: new Date().toISOString(),
+      shiftId,
+      terminalId: null,
+      ...extra,
+    };
+    return { vase, jar, body };
+  }
+
+  async function activityOf(type: string, transactionId: string) {
+    const { rows } = await t.db.execute(
+      `select user_id as "userId", details from user_activity where activity_type = '${type}' and details->>'transactionId' = '${transactionId}'`,
+      [],
+    );
+    return rows as Array<{ userId: string; details: Record<string, unknown> }>;
+  }
+
+  it('records a discounted sale with its discounts, exact totals and the approving manager; a resend does not double it', async () => {
+    const shift = await freshShift(cashier);
+    const { vase, jar, body } = await discountedSale(shift.id, { approverPin: '4826' });
+    const key = randomUUID();
+    const first = await postOffline(cashier, body, key);
+    expect(first.statusCode, first.body).toBe(201);
+    const recorded = first.json();
+    expect(recorded).toMatchObject({
+      subtotal: '23.00',
+      tax: '0.58',
+      total: '23.58',
+      discountTotal: '7.00',
+      discountApprovedBy: { id: managerId, name: 'Morgan Lead' },
+      shiftId: shift.id,
+      late: false,
+    });
+    expect(recorded.discount).toEqual({ type: 'percent', value: '20.00', amount: '5.75' });
+    expect(recorded.items[0].discount).toEqual({ type: 'percent', value: '5.00', amount: '1.25' });
+    expect(recorded.items.map((i: { netTotal: string }) => i.netTotal)).toEqual(['19.00', '4.00']);
+    expect(recorded.receipt).toMatchObject({
+      grossSubtotal: '30.00',
+      saleDiscount: { label: '20%', amount: '5.75' },
+      discountTotal: '7.00',
+      subtotal: '23.00',
+      total: '23.58',
+    });
+
+    // Stored like an online sale: the sale's and the lines' discount columns.
+    const detail = (await inject(t, { method: 'GET', url: `/api/transactions/${key}`, cookie: manager })).json();
+    expect(detail).toMatchObject({ subtotal: '23.00', tax: '0.58', total: '23.58', discountTotal: '7.00' });
+    expect(detail.discount).toEqual({ type: 'percent', value: '20.00', amount: '5.75', approvedBy: 'Morgan Lead' });
+    expect(detail.lines[0]).toMatchObject({ totalPrice: '25.00', saleDiscountShare: '4.75', netTotal: '19.00' });
+    expect(detail.lines[1]).toMatchObject({ totalPrice: '5.00', saleDiscountShare: '1.00', netTotal: '4.00' });
+    const approved = await activityOf('discount_over_cap', key);
+    expect(approved).toHaveLength(1);
+    expect(approved[0]).toMatchObject({
+      userId: cashierId,
+      details: { approverId: managerId, capPercent: 10, discountTotal: '7.00', grossSubtotal: '30.00' },
+    });
+    expect(await activityOf('discount_over_cap_unapproved', key)).toHaveLength(0);
+
+    // The outbox resends it (its answer was lost): one sale, one activity row, stock taken once.
+    const again = await postOffline(cashier, body, key);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ id: key, total: '23.58', discountTotal: '7.00' });
+    expect(await salesWithKey(key)).toBe(1);
+    expect(await activityOf('discount_over_cap', key)).toHaveLength(1);
+    expect(await stockOf(vase)).toBe(8);
+    expect(await stockOf(jar)).toBe(9);
+    // The same key with another discount is another sale: refused.
+    const changed = await postOffline(cashier, { ...body, discount: { type: 'percent', value: '10' } }, key);
+    expect(changed.statusCode).toBe(409);
+    await endShift(cashier);
+  });
+
+  it('refuses amounts that do not add up under the discount rule, writing nothing', async () => {
+    const shift = await freshShift(cashier);
+    const { vase, body } = await discountedSale(shift.id);
+    const cases: unknown[] = [
+      // The discounts ignored: the undiscounted amounts.
+      { ...body, subtotal: '30.00', tax: '0.75', total: '30.75' },
+      // The amounts discounted but no discount sent.
+      { ...body, discount: null },
+      { ...body, items: body.items.map((i) => ({ ...i, discount: null })) },
+      // A cent off the rule's rounding.
+      { ...body, tax: '0.57', total: '23.57' },
+      // An amount discount larger than its line cannot have been charged.
+      {
+        ...body,
+        items: [{ ...body.items[0], discount: { type: 'amount', value: '25.01' } }, body.items[1]],
+      },
+    ];
+    for (const wrong of cases) {
+      const response = await postOffline(cashier, wrong);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().code).toBe('pos.offline_amounts');
+    }
+    expect(await stockOf(vase)).toBe(10);
+    await endShift(cashier);
+  });
+
+  it('an over-cap sale without a valid approval is recorded anyway and flagged for a manager', async () => {
+    const shift = await freshShift(cashier);
+    const { body } = await discountedSale(shift.id);
+    const noPin = randomUUID();
+    const response = await postOffline(cashier, body, noPin);
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toMatchObject({ total: '23.58', discountTotal: '7.00', discountApprovedBy: null });
+    const flagged = await activityOf('discount_over_cap_unapproved', noPin);
+    expect(flagged).toHaveLength(1);
+    expect(flagged[0]).toMatchObject({
+      userId: cashierId,
+      details: { reason: 'no_pin', capPercent: 10, discountTotal: '7.00', grossSubtotal: '30.00', subtotal: '23.00' },
+    });
+    expect(await activityOf('discount_over_cap', noPin)).toHaveLength(0);
+
+    // A wrong PIN typed offline: counted and refused as online, the sale recorded and flagged.
+    const wrongPin = randomUUID();
+    const second = await discountedSale(shift.id, { approverPin: '3862' });
+    const wrong = await postOffline(cashier, second.body, wrongPin);
+    expect(wrong.statusCode, wrong.body).toBe(201);
+    expect(wrong.json().discountApprovedBy).toBeNull();
+    expect((await activityOf('discount_over_cap_unapproved', wrongPin))[0]?.details).toMatchObject({
+      reason: 'pin_refused',
+    });
+    const { rows: refused } = await t.db.execute(
+      `select count(*)::int as n from user_activity where activity_type = 'approval_refused' and details->>'offline' = 'true'`,
+      [],
+    );
+    expect((refused[0] as { n: number }).n).toBeGreaterThanOrEqual(1);
+
+    // The manager sees it: in the activity feed's filter and on the sale's history.
+    const feed = await inject(t, {
+      method: 'GET',
+      url: '/api/super-admin/activity?type=discount_over_cap_unapproved',
+      cookie: admin,
+    });
+    expect(feed.statusCode, feed.body).toBe(200);
+    const entries = feed.json() as Array<{ activityType: string; summary: string | null }>;
+    expect(entries.length).toBeGreaterThanOrEqual(2);
+    expect(entries.every((e) => e.activityType === 'discount_over_cap_unapproved')).toBe(true);
+    expect(entries.map((e) => e.summary)).toContain(
+      `#${noPin.slice(-6).toUpperCase()}: $7.00 off $30.00 offline, above the cap without a manager's approval`,
+    );
+    const detail = (await inject(t, { method: 'GET', url: `/api/transactions/${noPin}`, cookie: manager })).json();
+    expect(detail.events.map((e: { type: string }) => e.type)).toContain('discount_over_cap_unapproved');
+
+    // Within the cashier's cap nothing is flagged.
+    const within = randomUUID();
+    const small = await discountedSale(shift.id, {
+      subtotal: '28.75',
+      tax: '0.72',
+      total: '29.47',
+      discount: null,
+    });
+    const ok = await postOffline(cashier, small.body, within);
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json().discountTotal).toBe('1.25');
+    expect(await activityOf('discount_over_cap_unapproved', within)).toHaveLength(0);
+    await endShift(cashier);
+  });
+});
 
 describe('offline sales (issue #19)', () => {
   it('records the sale at the price the customer paid, in its shift, dated when it was made; a resend replays it', async () => {

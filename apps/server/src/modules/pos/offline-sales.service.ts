@@ -1,21 +1,32 @@
 import {
   type Cents,
-  cardFeeCents,
   centsToDecimal,
+  DISCOUNT_ACTIVITY,
+  type Discount,
+  type DiscountedSale,
   decimalToCents,
+  displayName,
+  isDiscountRefusal,
+  isOverCap,
   type LateSale,
   MAX_CENTS,
   type OfflineSaleRequest,
   type OfflineSaleResponse,
   parseCents,
+  priceDiscountedSale,
   sizeOptionsFor,
   storedReference,
+  toDiscount,
   transactionNumber,
 } from '@retail-hub/shared';
 import type { DbOrTx } from '../../db/client';
 import { pgErrorCode } from '../../lib/db-errors';
+import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../types';
+import { recordActivity } from '../activity/activity.service';
+import type { ApprovalContext } from '../auth/approver.service';
 import { applyStockDelta } from '../stock/stock.service';
+import { discountCaps } from './discount-caps.service';
 import {
   findOfflineSale,
   insertDiscrepancies,
@@ -27,22 +38,42 @@ import {
   resolveLines,
   type Shortfall,
   saleIdByKey,
+  shiftCashier,
 } from './offline-sales.repository';
 import { posErrors } from './pos.errors';
 import { saleResponse } from './sale-response';
 import type { PricingEntry } from './sale-write.repository';
 import { findSale, findSaleIdByKey } from './sales.repository';
 import type { SalesDeps } from './sales.service';
-import { isSameSale } from './sales.service';
+import { discountColumns, isSameSale } from './sales.service';
 import { markTerminalSynced } from './terminals.repository';
 
 export type RecordedOfflineSale = { replayed: boolean; sale: OfflineSaleResponse };
 
 /**
+ * Checks a manager's PIN typed on the terminal for `actor`'s sale (auth/approver.service
+ * verifyApproverPin, bound to the request: counted on the PIN throttle, activity rows written).
+ */
+export type ApproveOfflineWithPin = (
+  pin: string | null | undefined,
+  actor: AuthUser,
+  context: ApprovalContext,
+) => Promise<AuthUser>;
+
+/** What the route passes besides the sale: the PIN check and the client facts of activity rows. */
+export type OfflineSaleOptions = {
+  approve?: ApproveOfflineWithPin;
+  ipAddress?: string | null;
+  userAgent?: string | null;
+};
+
+/**
  * Issue #19 (ADR 0014): records a sale the terminal made while it could not reach the server.
  * Unlike an online sale it is NOT repriced: the customer paid what the terminal showed, so the
- * server checks only that the amounts add up (lines, card fee, total, cash received) and records
- * them, in the shift the sale was made in, dated when it was made. Stock that no longer covers it
+ * server checks only that the amounts add up (lines, their discounts under the shared rule, card
+ * fee, total, cash received) and records them, in the shift the sale was made in, dated when it
+ * was made. A discount above the cashier's cap is never a refusal: it is recorded with the manager
+ * whose PIN approved it, or flagged for a manager when nobody did. Stock that no longer covers it
  * is floored at zero with a discrepancy for a manager. The same Idempotency-Key (also one first
  * tried online) returns the first result and writes nothing.
  */
@@ -51,10 +82,13 @@ export async function recordOfflineSale(
   sender: AuthUser & { actsForOthers: boolean },
   idempotencyKey: string,
   request: OfflineSaleRequest,
+  options: OfflineSaleOptions = {},
 ): Promise<RecordedOfflineSale> {
   const existing = await findSaleIdByKey(deps.database.db, idempotencyKey);
   if (existing) return replay(deps, sender, existing, request);
-  checkAmountsAddUp(request);
+  const priced = checkAmountsAddUp(request);
+  const approval = await offlineDiscountApproval(deps, sender, idempotencyKey, request, priced, options);
+  const d = priced.discounted;
   const productIds = [...new Set(request.items.map((i) => i.productId))];
   const currentSubtotal = currentSubtotalOf(request, await deps.pricing.get(productIds, { fresh: true }));
   const amountReceived =
@@ -80,14 +114,25 @@ export async function recordOfflineSale(
       notes: request.notes?.trim() || null,
       amountReceived,
       currentSubtotal: currentSubtotal === null ? null : centsToDecimal(currentSubtotal),
-      lines: request.items.map((i) => ({
-        productId: i.productId,
-        variantId: i.variantId ?? null,
-        variantName: i.variantName ?? null,
-        quantity: i.quantity,
-        unitPrice: money(i.unitPrice),
-        totalPrice: money(i.totalPrice),
-      })),
+      discountTotal: centsToDecimal(d.discountTotal),
+      saleDiscount: discountColumns(priced.saleDiscount, d.saleDiscount),
+      discountApprovedBy: approval.approvedBy?.id ?? null,
+      discountActivity: approval.activity
+        ? { ...approval.activity, ipAddress: options.ipAddress ?? null, userAgent: options.userAgent ?? null }
+        : null,
+      lines: request.items.map((i, index) => {
+        const dl = d.lines[index] as DiscountedSale['lines'][number];
+        return {
+          productId: i.productId,
+          variantId: i.variantId ?? null,
+          variantName: i.variantName ?? null,
+          quantity: i.quantity,
+          unitPrice: money(i.unitPrice),
+          totalPrice: money(i.totalPrice),
+          discount: discountColumns(priced.lineDiscounts[index] ?? null, dl.discountCents),
+          saleDiscountShare: centsToDecimal(dl.saleShareCents),
+        };
+      }),
     });
   } catch (error) {
     // The same key raced in from a second tab or a retry: the unique index let only the first through.
@@ -223,6 +268,16 @@ async function writeOfflineSale(deps: SalesDeps, sale: OfflineSaleWrite): Promis
     }
     // A line whose product or size option vanished meanwhile moves no stock; the sale stands.
     await insertDiscrepancies(tx, id, shortfalls);
+    if (sale.discountActivity) {
+      const { activityType, ipAddress, userAgent, details } = sale.discountActivity;
+      await recordActivity(tx, {
+        userId: shift.cashierId,
+        activityType,
+        ipAddress,
+        userAgent,
+        details: { ...details, transactionId: id, transactionNumber: transactionNumber(id) },
+      });
+    }
     return {
       outcome: 'recorded',
       id,
@@ -239,28 +294,131 @@ function money(value: string): string {
   return centsToDecimal(parseCents(value) as Cents);
 }
 
+/** An offline sale's amounts under the discount rule, as checked. */
+export type OfflinePriced = {
+  discounted: DiscountedSale;
+  lineDiscounts: Array<Discount | null>;
+  saleDiscount: Discount | null;
+};
+
 /**
- * The terminal's amounts must add up (spec §9 Money and fees), at whatever prices it charged:
- * line = unit × quantity, subtotal = Σ lines, card fee = 2.5% of the subtotal for card methods,
- * total = subtotal + fee, cash received ≥ total. A sale that does not add up is a terminal bug,
- * refused with 400 (it stays in the terminal's outbox with the reason, never dropped).
+ * The terminal's amounts must add up (spec §9 Money and fees), at whatever prices it charged,
+ * under THE discount rule (packages/shared/src/discounts.ts, the one the cart and the online sale
+ * use): line = unit × quantity (before discounts), then the line and sale discounts it carries,
+ * subtotal = Σ nets, card fee = 2.5% of that subtotal for card methods, total = subtotal + fee,
+ * cash received ≥ total. A sale that does not add up is a terminal bug, refused with 400 (it
+ * stays in the terminal's outbox with the reason, never dropped).
  */
-export function checkAmountsAddUp(request: OfflineSaleRequest): void {
+export function checkAmountsAddUp(request: OfflineSaleRequest): OfflinePriced {
   const cents = (v: string) => parseCents(v) as Cents;
-  let subtotal = 0;
   for (const item of request.items) {
-    const line = cents(item.totalPrice);
-    if (cents(item.unitPrice) * item.quantity !== line) throw posErrors.offlineAmounts();
-    subtotal += line;
+    if (cents(item.unitPrice) * item.quantity !== cents(item.totalPrice)) throw posErrors.offlineAmounts();
   }
-  if (cents(request.subtotal) !== subtotal) throw posErrors.offlineAmounts();
-  if (cents(request.tax) !== cardFeeCents(subtotal, request.paymentMethod)) throw posErrors.offlineAmounts();
+  const lineDiscounts = request.items.map((i) => toDiscount(i.discount));
+  const saleDiscount = toDiscount(request.discount);
+  const discounted = priceDiscountedSale(
+    request.items.map((i, index) => ({
+      unitCents: cents(i.unitPrice),
+      quantity: i.quantity,
+      discount: lineDiscounts[index] ?? null,
+    })),
+    saleDiscount,
+    request.paymentMethod,
+  );
+  // A discount larger than what it is on cannot have been charged: the amounts do not add up.
+  if (isDiscountRefusal(discounted)) throw posErrors.offlineAmounts();
+  if (cents(request.subtotal) !== discounted.subtotal) throw posErrors.offlineAmounts();
+  if (cents(request.tax) !== discounted.tax) throw posErrors.offlineAmounts();
   const total = cents(request.total);
-  if (total !== subtotal + cents(request.tax)) throw posErrors.offlineAmounts();
+  if (total !== discounted.total) throw posErrors.offlineAmounts();
   if (total > MAX_CENTS) throw posErrors.saleTooLarge();
   if (request.paymentMethod === 'cash' && request.amountReceived) {
     if (cents(request.amountReceived) < total) throw posErrors.insufficientPayment();
   }
+  return { discounted, lineDiscounts, saleDiscount };
+}
+
+type OfflineApproval = {
+  /** The manager whose PIN approved a discount above the cashier's cap. */
+  approvedBy: AuthUser | null;
+  /** The activity row written with the sale (none when the discount is within the cap). */
+  activity: { activityType: string; details: Record<string, unknown> } | null;
+};
+
+/** Why an over-cap offline discount stands without approval (the flag's `reason`). */
+type UnapprovedReason = 'no_pin' | 'pin_refused' | 'pin_throttled' | 'approver_cap';
+
+/**
+ * Issue #15 item 7 × issue #19 (ADR 0014): the customer has already paid, so an offline sale is
+ * never refused for a discount cap. The cap is its cashier's (the shift's, not the sender's). Above
+ * it, the manager's PIN typed on the terminal is checked as online (counted on the PIN throttle,
+ * 'approval_granted' / 'approval_refused' rows) and the approver recorded; without a PIN, with a
+ * wrong or throttled one, or with a manager whose own cap does not cover it, the sale is recorded
+ * without an approver and a 'discount_over_cap_unapproved' row flags it for a manager.
+ */
+async function offlineDiscountApproval(
+  deps: SalesDeps,
+  sender: AuthUser & { actsForOthers: boolean },
+  idempotencyKey: string,
+  request: OfflineSaleRequest,
+  priced: OfflinePriced,
+  options: OfflineSaleOptions,
+): Promise<OfflineApproval> {
+  const none: OfflineApproval = { approvedBy: null, activity: null };
+  const d = priced.discounted;
+  if (d.discountTotal === 0) return none;
+  const cashier = await shiftCashier(deps.database.db, request.shiftId);
+  // An unknown shift or another cashier's sale is refused by the write: no PIN is checked for it.
+  if (!cashier || (cashier.id !== sender.id && !sender.actsForOthers)) return none;
+  const caps = await discountCaps(deps.database.db);
+  const sellerCap = caps[cashier.role];
+  if (!isOverCap(d, sellerCap)) return none;
+  const amounts = {
+    capPercent: sellerCap,
+    grossSubtotal: centsToDecimal(d.grossSubtotal),
+    lineDiscounts: centsToDecimal(d.lineDiscounts),
+    saleDiscount: centsToDecimal(d.saleDiscount),
+    discountTotal: centsToDecimal(d.discountTotal),
+    subtotal: centsToDecimal(d.subtotal),
+    offline: true,
+  };
+  const unapproved = (reason: UnapprovedReason, extra: Record<string, unknown> = {}): OfflineApproval => ({
+    approvedBy: null,
+    activity: {
+      activityType: DISCOUNT_ACTIVITY.discountOverCapUnapproved,
+      details: { ...amounts, reason, soldAt: request.soldAt, ...extra },
+    },
+  });
+  if (!request.approverPin?.trim() || !options.approve) return unapproved('no_pin');
+  // A retry racing the first delivery: the write answers it (replayed); the PIN is not asked again.
+  if (await findSaleIdByKey(deps.database.db, idempotencyKey)) return none;
+  let approver: AuthUser;
+  try {
+    approver = await options.approve(request.approverPin, cashier, {
+      action: 'discount',
+      details: {
+        discountTotal: amounts.discountTotal,
+        grossSubtotal: amounts.grossSubtotal,
+        capPercent: sellerCap,
+        offline: true,
+      },
+    });
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 429) return unapproved('pin_throttled');
+    if (error instanceof AppError && error.statusCode === 403) return unapproved('pin_refused');
+    throw error;
+  }
+  const approverName = displayName(approver);
+  if (isOverCap(d, caps[approver.role])) {
+    return unapproved('approver_cap', { approverId: approver.id, approverName });
+  }
+  return {
+    approvedBy: approver,
+    activity: {
+      activityType: DISCOUNT_ACTIVITY.discountOverCap,
+      details: { ...amounts, approverId: approver.id, approverName },
+    },
+  };
 }
 
 /**

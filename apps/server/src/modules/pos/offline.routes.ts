@@ -13,6 +13,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInUser } from '../../lib/signed-in-user';
+import { requestFacts } from '../activity/activity.service';
+import { verifyApproverPin } from '../auth/approver.service';
 import { discrepancies, resolveStockDiscrepancy } from './discrepancies.service';
 import { recordOfflineSale } from './offline-sales.service';
 import type { SalesDeps } from './sales.service';
@@ -47,6 +49,8 @@ export function registerOfflineRoutes(parent: FastifyInstance, salesDeps: SalesD
         { ...user, actsForOthers: can(user.role, 'reports.view') },
         request.headers['idempotency-key'],
         request.body,
+        // A manager's PIN typed on the terminal for a discount above the cap (never a refusal here).
+        { approve: (pin, actor, context) => verifyApproverPin(request, actor, pin, context), ...requestFacts(request) },
       );
       return reply.status(replayed ? 200 : 201).send(sale);
     },

@@ -294,7 +294,7 @@ async function write(
 }
 
 /** A discount as its columns: type, value as given, and the money it came to. */
-function discountColumns(discount: Discount | null, cents: Cents) {
+export function discountColumns(discount: Discount | null, cents: Cents) {
   if (!discount) return { type: null, value: null, amount: centsToDecimal(cents) };
   return {
     type: discount.type,

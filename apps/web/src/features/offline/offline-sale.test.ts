@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { terminalDatabase } from './db';
 import { queueOfflineSale } from './offline-sale';
 import { outboxSales } from './outbox';
+import { sendOfflineSale } from './send-offline-sale';
 
 const user: SessionUser = { id: 'u-1', firstName: 'Casey', lastName: 'Cashier', email: null, role: 'cashier' };
 const KEY = '9b2f4c1e-7a3d-4e5f-8a6b-1c2d3e4f5a6b';
@@ -89,5 +90,72 @@ describe('a sale kept offline (issue #19)', () => {
     // The same key again (a second tap) stays one sale.
     await queueOfflineSale({ key: KEY, shiftId: 7, user, queryClient, sale: kept?.body ?? recorded });
     expect(await db.outbox.count()).toBe(1);
+  });
+
+  it("keeps a discounted sale's discounts and manager PIN in the body it sends (ADR 0014)", async () => {
+    const queryClient = new QueryClient();
+    const key = '1a2b3c4d-5e6f-4a1b-8c2d-3e4f5a6b7c8d';
+    const sale = {
+      subtotal: '23.00',
+      tax: '0.58',
+      total: '23.58',
+      paymentMethod: 'credit_card' as const,
+      referenceCode: '4417',
+      items: [
+        {
+          productId: 'p-vase',
+          quantity: 2,
+          unitPrice: '12.50',
+          totalPrice: '25.00',
+          discount: { type: 'percent' as const, value: 5 },
+        },
+        { productId: 'p-jar', quantity: 1, unitPrice: '5.00', totalPrice: '5.00' },
+      ],
+      discount: { type: 'percent' as const, value: '20' },
+      approverPin: '4826',
+    };
+    const recorded = await queueOfflineSale({ key, shiftId: 9, user, queryClient, sale });
+    // The receipt printed offline shows the discounts as the server's receipt does.
+    expect(recorded.receipt).toMatchObject({
+      items: [
+        { total: '25.00', discount: { label: '5%', amount: '1.25' } },
+        { total: '5.00', discount: null },
+      ],
+      grossSubtotal: '30.00',
+      saleDiscount: { label: '20%', amount: '5.75' },
+      discountTotal: '7.00',
+      subtotal: '23.00',
+      total: '23.58',
+    });
+
+    const db = terminalDatabase();
+    if (!db) throw new Error('no IndexedDB');
+    const kept = (await outboxSales(db)).find((s) => s.key === key);
+    expect(kept?.body).toMatchObject({
+      ...sale,
+      items: [{ discount: { type: 'percent', value: 5 } }, { productId: 'p-jar' }],
+      shiftId: 9,
+    });
+
+    // What goes to POST /api/transactions/offline is that body, discounts and all.
+    const sent: unknown[] = [];
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = (async (_url: string, init: { body: string }) => {
+      sent.push(JSON.parse(init.body));
+      return new Response('{}', { status: 201, headers: { 'Content-Type': 'application/json' } });
+    }) as unknown as typeof fetch;
+    try {
+      if (!kept) throw new Error('not kept');
+      expect(await sendOfflineSale(kept, null)).toEqual({ kind: 'confirmed' });
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+    expect(sent[0]).toMatchObject({
+      discount: { type: 'percent', value: '20' },
+      approverPin: '4826',
+      items: [{ discount: { type: 'percent', value: 5 } }, { productId: 'p-jar' }],
+      subtotal: '23.00',
+      total: '23.58',
+    });
   });
 });

@@ -2,11 +2,16 @@ import {
   type Cents,
   centsToDecimal,
   changeDueCents,
+  discountLabel,
+  isDiscountRefusal,
   parseCents,
+  priceDiscountedSale,
+  type Receipt,
   type SaleRequest,
   type SaleResponse,
   type SessionUser,
   type SizeOption,
+  toDiscount,
   transactionNumber,
 } from '@retail-hub/shared';
 import type { QueryClient } from '@tanstack/react-query';
@@ -64,6 +69,7 @@ export async function queueOfflineSale({
   const isCash = sale.paymentMethod === 'cash';
   const received = isCash ? (sale.amountReceived ? cents(sale.amountReceived) : total) : total;
   const changeDue = centsToDecimal(isCash ? changeDueCents(received, total) : 0);
+  const discounts = receiptDiscounts(sale);
   return {
     offline: true,
     id: key,
@@ -88,13 +94,21 @@ export async function queueOfflineSale({
       totalPrice: item.totalPrice,
     })),
     receipt: {
-      items: sale.items.map((item) => ({
+      items: sale.items.map((item, index) => ({
         name: item.variantName
           ? `${itemName(queryClient, item.productId)} (${item.variantName})`
           : itemName(queryClient, item.productId),
         quantity: item.quantity,
         total: item.totalPrice,
+        ...(discounts ? { discount: discounts.lines[index] ?? null } : {}),
       })),
+      ...(discounts
+        ? {
+            grossSubtotal: discounts.grossSubtotal,
+            saleDiscount: discounts.saleDiscount,
+            discountTotal: discounts.discountTotal,
+          }
+        : {}),
       subtotal: sale.subtotal,
       tax: sale.tax,
       total: sale.total,
@@ -106,6 +120,41 @@ export async function queueOfflineSale({
       cashierName,
       timestamp: soldAt,
     },
+  };
+}
+
+/**
+ * The discount rows of the receipt printed offline (issue #15 item 7, ADR 0019), by the shared
+ * rule the cart priced the sale with, as the server's receipt shows them; null without discounts.
+ */
+function receiptDiscounts(sale: SaleRequest): {
+  lines: Array<NonNullable<Receipt['items'][number]['discount']> | null>;
+  grossSubtotal: string;
+  saleDiscount: Receipt['saleDiscount'];
+  discountTotal: string;
+} | null {
+  const lineDiscounts = sale.items.map((item) => toDiscount(item.discount));
+  const saleDiscount = toDiscount(sale.discount);
+  if (!saleDiscount && lineDiscounts.every((d) => d === null)) return null;
+  const priced = priceDiscountedSale(
+    sale.items.map((item, index) => ({
+      unitCents: cents(item.unitPrice),
+      quantity: item.quantity,
+      discount: lineDiscounts[index] ?? null,
+    })),
+    saleDiscount,
+    sale.paymentMethod,
+  );
+  if (isDiscountRefusal(priced)) return null;
+  return {
+    lines: lineDiscounts.map((d, index) =>
+      d ? { label: discountLabel(d), amount: centsToDecimal(priced.lines[index]?.discountCents ?? 0) } : null,
+    ),
+    grossSubtotal: centsToDecimal(priced.grossSubtotal),
+    saleDiscount: saleDiscount
+      ? { label: discountLabel(saleDiscount), amount: centsToDecimal(priced.saleDiscount) }
+      : null,
+    discountTotal: centsToDecimal(priced.discountTotal),
   };
 }
 

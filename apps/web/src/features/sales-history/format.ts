@@ -25,6 +25,7 @@ const EVENT_LABELS: Record<string, string> = {
   sale_voided: 'Voided',
   manager_approval: 'Approved by manager',
   discount_over_cap: 'Discount above cap approved',
+  discount_over_cap_unapproved: 'Discount above cap, not approved (offline)',
 };
 
 export function eventLabel(type: string): string {

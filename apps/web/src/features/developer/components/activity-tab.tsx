@@ -6,7 +6,14 @@ import { serverMessage } from '@/lib/api-client';
 import { useActivity } from '../api/get-activity';
 import { activityLabel } from './format';
 
-const ALARMING = new Set(['login_failed', 'login_throttled', 'access_denied', 'pin_refused', 'pin_change_throttled']);
+const ALARMING = new Set([
+  'login_failed',
+  'login_throttled',
+  'access_denied',
+  'pin_refused',
+  'pin_change_throttled',
+  'discount_over_cap_unapproved',
+]);
 
 /**
  * Types offered by the filter besides those in the feed (issue #15 item 9: refunds, voids,
@@ -23,6 +30,7 @@ const KNOWN_TYPES = [
   'refund',
   'sale_voided',
   'discount_over_cap',
+  'discount_over_cap_unapproved',
   'discount_caps_changed',
   'approval_granted',
   'approval_refused',
