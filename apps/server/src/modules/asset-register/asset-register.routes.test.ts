@@ -234,21 +234,23 @@ describe('asset register', () => {
     const approved = await ok<Writeoff>(await http.post(`/api/procurement/writeoffs/${draft.id}/approve`, admin()));
     expect(approved.status).toBe('approved');
 
-    // With no department set, every change is refused (403) and nothing changes.
+    // With no department set: registering is refused (403), their units are out of reach (as reads).
     await setDepartment(null);
     for (const refused of [
       await http.post(A, dm, { itemId: ladder }),
-      await http.patch(`${A}/${mine.id}`, dm, { notes: 'orphan' }),
-      await http.post('/api/procurement/maintenance', dm, {
-        assetId: mine.id,
-        type: 'corrective',
-        scheduledFor: '2026-06-01T09:00:00.000Z',
-      }),
       await http.post(`${A}/import`, dm, { csv: `sku\nLADDER-${process.pid}\n` }),
     ]) {
       expect(refused.statusCode, refused.body).toBe(403);
       expect(refused.json()).toMatchObject({ code: 'assets.no_department' });
     }
+    expect((await http.patch(`${A}/${mine.id}`, dm, { notes: 'orphan' })).statusCode).toBe(404);
+    const orphanJob = await http.post('/api/procurement/maintenance', dm, {
+      assetId: mine.id,
+      type: 'corrective',
+      scheduledFor: '2026-06-01T09:00:00.000Z',
+    });
+    expect(orphanJob.statusCode).toBe(400);
+    expect(orphanJob.json().errors).toMatchObject({ assetId: 'Asset not found' });
     expect((await asset(mine.id)).notes).toBeNull();
     await setDepartment(f.departments.eng);
   });

@@ -65,26 +65,35 @@ export function todayOf(deps: RegisterDeps): string {
 const iso = (value: Date | string | null): string | null =>
   value === null ? null : (value instanceof Date ? value : new Date(value)).toISOString();
 
+/** A scope no unit is in (a department manager with no department set). */
+const NO_DEPARTMENT = '00000000-0000-0000-0000-000000000000';
+
 /** A department manager reads only units of their own department (ADR 0004 Asset register). */
 export async function scopeOf(deps: RegisterDeps, user: AuthUser, db: DbOrTx = deps.database.db): Promise<Scope> {
   if (user.role !== 'department_manager') return { departmentId: null };
   // In the caller's transaction when there is one (PGlite has a single connection).
   const departmentId = await procDepartmentOfUser(db, user.id);
-  return { departmentId: departmentId ?? '00000000-0000-0000-0000-000000000000' };
+  return { departmentId: departmentId ?? NO_DEPARTMENT };
 }
 
 /**
  * What a change may touch (ADR 0004 Asset register, issue #17 item 8): a department manager
- * manages the units of their own procurement department only, and nothing while none is set
- * (403); the other managing roles every unit. The scope goes into the SQL that finds and locks
- * the row a change writes (lockAsset, the conditional UPDATEs), so another department's unit is
- * not found (404, as reading it is).
+ * manages the units of their own procurement department only; the other managing roles every
+ * unit. The scope goes into the SQL that finds and locks the row a change writes (lockAsset, the
+ * conditional UPDATEs), so another department's unit is not found (404, as reading it is). With
+ * no department set a department manager's scope holds no unit (404, as reads show none), and
+ * registering a new unit (by hand or CSV) is refused with 403 `assets.no_department`.
  */
-export async function manageScope(deps: RegisterDeps, user: AuthUser, db: DbOrTx = deps.database.db): Promise<Scope> {
+export async function manageScope(
+  deps: RegisterDeps,
+  user: AuthUser,
+  options: { registering?: boolean } = {},
+): Promise<Scope> {
   if (user.role !== 'department_manager') return { departmentId: null };
-  const departmentId = await procDepartmentOfUser(db, user.id);
-  if (!departmentId) throw registerErrors.noDepartment();
-  return { departmentId };
+  const departmentId = await procDepartmentOfUser(deps.database.db, user.id);
+  if (departmentId) return { departmentId };
+  if (options.registering) throw registerErrors.noDepartment();
+  return { departmentId: NO_DEPARTMENT };
 }
 
 /** The department a new unit of a department manager belongs to: their own, whatever was sent. */
@@ -294,7 +303,7 @@ export async function registerUnit(
 }
 
 export async function createAsset(deps: RegisterDeps, user: AuthUser, body: AssetBody): Promise<AssetDetail> {
-  const scope = await manageScope(deps, user);
+  const scope = await manageScope(deps, user, { registering: true });
   const departmentId = ownDepartment(scope, body.departmentId);
   const id = await deps.database.db.transaction((tx) =>
     registerUnit(deps, tx, user, { ...body, departmentId: departmentId ?? null }, { source: 'manual' }),
@@ -407,7 +416,7 @@ export type AssetImportResult = {
  */
 export async function importAssetsCsv(deps: RegisterDeps, user: AuthUser, csv: string): Promise<AssetImportResult> {
   const { db } = deps.database;
-  const scope = await manageScope(deps, user);
+  const scope = await manageScope(deps, user, { registering: true });
   let records: Record<string, string>[];
   try {
     records = parseCsv(csv);
