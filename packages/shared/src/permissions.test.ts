@@ -29,6 +29,14 @@ describe('roles and permissions', () => {
     expect(can('cashier', 'reports.ranges')).toBe(false);
   });
 
+  it('the asset register: department managers manage (their department, server-scoped) but do not decide write-offs (issue #17 item 8)', () => {
+    const upper = ['manager', 'department_manager', 'procurement_admin', 'super_admin'];
+    expect(ROLES.filter((r) => can(r, 'assets.register'))).toEqual(upper);
+    expect(ROLES.filter((r) => can(r, 'assets.manage'))).toEqual(upper);
+    expect(ROLES.filter((r) => can(r, 'assets.oversee'))).toEqual(['manager', 'procurement_admin', 'super_admin']);
+    expect(can('cashier', 'assets.manage')).toBe(false);
+  });
+
   it('signed-out visitors may use public permissions only', () => {
     expect(can(null, 'public')).toBe(true);
     expect(can(null, 'session')).toBe(false);

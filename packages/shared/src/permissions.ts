@@ -81,9 +81,16 @@ export const PERMISSIONS = {
   'assets.register': ['manager', 'department_manager', 'procurement_admin', 'super_admin'],
   /**
    * Registering and editing units (by hand, CSV import), scheduling and recording maintenance and
-   * safety checks, and drafting, approving (never one's own), rejecting and disposing write-offs.
+   * safety checks, drafting and submitting write-offs (issue #17 item 8). A department_manager
+   * manages only units of their own procurement department (the services' SQL scope).
    */
-  'assets.manage': ['manager', 'procurement_admin', 'super_admin'],
+  'assets.manage': ['manager', 'department_manager', 'procurement_admin', 'super_admin'],
+  /**
+   * The institution's asset decisions, not a department's (ADR 0004 Asset register): approving,
+   * rejecting (never one's own) and disposing write-offs, and scheduling or recording a safety
+   * check of a whole item (it covers every department's units of it).
+   */
+  'assets.oversee': ['manager', 'procurement_admin', 'super_admin'],
   /** User management (spec §6: manager or super_admin). */
   'users.manage': MANAGERS,
   /** Staff & PIN management: the spec leaves it open; we give it to managers and super admins. */

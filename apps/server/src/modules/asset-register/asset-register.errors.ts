@@ -25,6 +25,18 @@ export const registerErrors = {
   ownWriteoff: () =>
     new AppError(403, 'assets.own_writeoff', 'You requested this write-off; someone else must approve or reject it.'),
   notYourDepartment: () => new AppError(403, 'auth.forbidden', 'You can only do this for your own department.'),
+  noDepartment: () =>
+    new AppError(
+      403,
+      'assets.no_department',
+      'Your user has no department yet: ask a manager to set it under Purchasing settings.',
+    ),
+  itemWideCheck: () =>
+    new AppError(
+      403,
+      'assets.item_wide_check',
+      'A safety check of a whole item covers every department; a procurement admin or manager records it.',
+    ),
   checkedOut: (tag: string) =>
     conflict('assets.checked_out', `${tag} is checked out; take it back before writing it off.`),
   openWriteoff: (tag: string) => conflict('assets.writeoff_open', `${tag} already has a write-off in progress.`),

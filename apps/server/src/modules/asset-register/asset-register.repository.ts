@@ -147,9 +147,15 @@ export async function assetRow(db: DbOrTx, id: string, today: string): Promise<A
   return rowsOf<AssetRow>(result)[0] ?? null;
 }
 
-/** Locks the unit's row (a state change of its maintenance, write-off or loan serialises on it). */
-export async function lockAsset(db: DbOrTx, id: string): Promise<boolean> {
-  const result = await db.execute(sql`select id from proc_assets where id = ${id} for update`);
+/**
+ * Locks the unit's row (a state change of its maintenance, write-off or loan serialises on it).
+ * With a department scope only a unit of that department is found and locked: the guard of a
+ * department manager's change is this SQL condition, held for the rest of the transaction.
+ */
+export async function lockAsset(db: DbOrTx, id: string, scope: Scope = { departmentId: null }): Promise<boolean> {
+  const result = await db.execute(
+    sql`select id from proc_assets a where a.id = ${id} and ${inScope(scope)} for update`,
+  );
   return rowsOf(result).length > 0;
 }
 

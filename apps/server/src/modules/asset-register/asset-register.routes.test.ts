@@ -104,9 +104,12 @@ describe('asset register', () => {
     );
     expect(moved.locationId).toBe(f.locations.annex);
     expect(moved.history.map((e) => e.kind)).toEqual(['registered', 'moved', 'updated']);
-    // A cashier and a department manager may not register units.
+    // A cashier may not register units, nor a department manager with no department set yet.
     expect((await http.post(A, f.cookies.cashier, { itemId: ladder })).statusCode).toBe(403);
-    expect((await http.post(A, f.cookies.departmentManager, { itemId: ladder })).statusCode).toBe(403);
+    await t.db.db.execute(sql`update users set proc_department_id = null where id = ${f.userIds.departmentManager}`);
+    const noDepartment = await http.post(A, f.cookies.departmentManager, { itemId: ladder });
+    expect(noDepartment.statusCode).toBe(403);
+    expect(noDepartment.json()).toMatchObject({ code: 'assets.no_department' });
   });
 
   it('a department manager reads only their department’s units', async () => {
@@ -120,6 +123,136 @@ describe('asset register', () => {
     expect(page.assets.every((a) => a.departmentId === f.departments.eng)).toBe(true);
     expect(page.assets.map((a) => a.id)).toContain(mine.id);
     expect((await http.get(`${A}/${other.id}`, f.cookies.departmentManager)).statusCode).toBe(404);
+  });
+
+  it('a department manager manages their department’s units only, and never decides a write-off (issue #17 item 8)', async () => {
+    const dm = f.cookies.departmentManager;
+    const setDepartment = (id: string | null) =>
+      t.db.db.execute(sql`update users set proc_department_id = ${id} where id = ${f.userIds.departmentManager}`);
+    await setDepartment(f.departments.eng);
+    const otherUnit = await newAsset({ departmentId: f.departments.fin, assetTag: 'FIN-DM-1' });
+
+    // Registers a unit: it belongs to their department whatever the item says; not to another's.
+    const mine = await ok<AssetDetail>(await http.post(A, dm, { itemId: ladder, assetTag: 'ENG-DM-1' }), 201);
+    expect(mine).toMatchObject({ departmentId: f.departments.eng, source: 'manual' });
+    const elsewhere = await http.post(A, dm, { itemId: ladder, departmentId: f.departments.fin });
+    expect(elsewhere.statusCode).toBe(403);
+
+    // Edits it, but cannot hand it to another department; another department's unit is not found.
+    const edited = await ok<AssetDetail>(await http.patch(`${A}/${mine.id}`, dm, { serialNumber: 'ENG-SN-1' }));
+    expect(edited.serialNumber).toBe('ENG-SN-1');
+    expect((await http.patch(`${A}/${mine.id}`, dm, { departmentId: f.departments.fin })).statusCode).toBe(403);
+    const foreign = await http.patch(`${A}/${otherUnit.id}`, dm, { notes: 'mine now' });
+    expect(foreign.statusCode).toBe(404);
+    expect((await asset(otherUnit.id)).notes).toBeNull();
+
+    // CSV import registers into their department.
+    const imported = await ok<{ created: number }>(
+      await http.post(`${A}/import`, dm, { csv: `sku,assetTag\nLADDER-${process.pid},ENG-CSV-1\n` }),
+    );
+    expect(imported.created).toBe(1);
+    const importedUnit = (await ok<AssetPage>(await http.get(`${A}?search=ENG-CSV-1`, admin()))).assets[0];
+    expect(importedUnit?.departmentId).toBe(f.departments.eng);
+
+    // Maintenance: schedules, starts and completes on their unit; refused on another department's.
+    const job = await ok<Maintenance>(
+      await http.post('/api/procurement/maintenance', dm, {
+        assetId: mine.id,
+        type: 'corrective',
+        scheduledFor: '2026-06-01T09:00:00.000Z',
+      }),
+      201,
+    );
+    await ok(await http.post(`/api/procurement/maintenance/${job.id}/start`, dm, { technician: 'Sam' }));
+    const done = await ok<Maintenance>(
+      await http.post(`/api/procurement/maintenance/${job.id}/complete`, dm, { technician: 'Sam', notes: 'Fixed' }),
+    );
+    expect(done.status).toBe('completed');
+    const foreignJob = await http.post('/api/procurement/maintenance', dm, {
+      assetId: otherUnit.id,
+      type: 'corrective',
+      scheduledFor: '2026-06-01T09:00:00.000Z',
+    });
+    expect(foreignJob.statusCode).toBe(400);
+    expect(foreignJob.json().errors).toMatchObject({ assetId: 'Asset not found' });
+    const adminJob = await ok<Maintenance>(
+      await http.post('/api/procurement/maintenance', admin(), {
+        assetId: otherUnit.id,
+        type: 'upgrade',
+        scheduledFor: '2026-06-01T09:00:00.000Z',
+      }),
+      201,
+    );
+    expect((await http.post(`/api/procurement/maintenance/${adminJob.id}/start`, dm)).statusCode).toBe(404);
+    expect((await asset(otherUnit.id)).state).toBe('available');
+
+    // Safety checks: records one of their unit; a whole item's check covers every department: not theirs.
+    const check = await ok<SafetyCheck>(
+      await http.post('/api/procurement/safety-checks', dm, {
+        scope: 'asset',
+        itemOrAssetId: mine.id,
+        checkType: 'PAT test',
+        dueDate: '2026-06-01',
+      }),
+      201,
+    );
+    const passed = await ok<SafetyCheck>(
+      await http.post(`/api/procurement/safety-checks/${check.id}/result`, dm, { result: 'passed', inspector: 'Ida' }),
+    );
+    expect(passed.status).toBe('completed');
+    const itemWide = await http.post('/api/procurement/safety-checks', dm, {
+      scope: 'item',
+      itemOrAssetId: drill,
+      checkType: 'PAT test',
+      dueDate: '2026-06-01',
+    });
+    expect(itemWide.statusCode).toBe(403);
+    expect(itemWide.json()).toMatchObject({ code: 'assets.item_wide_check' });
+    const foreignCheck = await http.post('/api/procurement/safety-checks', dm, {
+      scope: 'asset',
+      itemOrAssetId: otherUnit.id,
+      checkType: 'PAT test',
+      dueDate: '2026-06-01',
+    });
+    expect(foreignCheck.statusCode).toBe(400);
+
+    // Write-offs: drafts and submits one of their unit; approving, rejecting, disposing are not theirs.
+    const draft = await ok<Writeoff>(
+      await http.post('/api/procurement/writeoffs', dm, { assetId: importedUnit?.id, reason: 'obsolete' }),
+      201,
+    );
+    await ok(await http.post(`/api/procurement/writeoffs/${draft.id}/submit`, dm));
+    expect((await http.post(`/api/procurement/writeoffs/${draft.id}/approve`, dm)).statusCode).toBe(403);
+    expect((await http.post(`/api/procurement/writeoffs/${draft.id}/reject`, dm)).statusCode).toBe(403);
+    expect((await ok<Writeoff>(await http.get(`/api/procurement/writeoffs/${draft.id}`, dm))).status).toBe('submitted');
+    const foreignDraft = await ok<Writeoff>(
+      await http.post('/api/procurement/writeoffs', admin(), { assetId: otherUnit.id, reason: 'obsolete' }),
+      201,
+    );
+    expect((await http.post(`/api/procurement/writeoffs/${foreignDraft.id}/submit`, dm)).statusCode).toBe(404);
+    // The procurement admin approves the department's request.
+    const approved = await ok<Writeoff>(await http.post(`/api/procurement/writeoffs/${draft.id}/approve`, admin()));
+    expect(approved.status).toBe('approved');
+
+    // With no department set: registering is refused (403), their units are out of reach (as reads).
+    await setDepartment(null);
+    for (const refused of [
+      await http.post(A, dm, { itemId: ladder }),
+      await http.post(`${A}/import`, dm, { csv: `sku\nLADDER-${process.pid}\n` }),
+    ]) {
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(refused.json()).toMatchObject({ code: 'assets.no_department' });
+    }
+    expect((await http.patch(`${A}/${mine.id}`, dm, { notes: 'orphan' })).statusCode).toBe(404);
+    const orphanJob = await http.post('/api/procurement/maintenance', dm, {
+      assetId: mine.id,
+      type: 'corrective',
+      scheduledFor: '2026-06-01T09:00:00.000Z',
+    });
+    expect(orphanJob.statusCode).toBe(400);
+    expect(orphanJob.json().errors).toMatchObject({ assetId: 'Asset not found' });
+    expect((await asset(mine.id)).notes).toBeNull();
+    await setDepartment(f.departments.eng);
   });
 
   it('imports units from CSV, reporting refused rows', async () => {

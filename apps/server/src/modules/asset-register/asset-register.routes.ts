@@ -45,6 +45,7 @@ import { decideWriteoff, disposeWriteoff, draftWriteoff, getWriteoff, listWriteo
 
 const view = { permission: 'assets.register' } as const;
 const manage = { permission: 'assets.manage' } as const;
+const decide = { permission: 'assets.oversee' } as const;
 const params = z.object({ id: idSchema });
 const optionalId = z
   .union([idSchema, z.literal('')])
@@ -272,7 +273,8 @@ export const assetRegisterRoutes: FastifyPluginAsyncZod<AssetRegisterRoutesOptio
     app.post(
       `/api/procurement/writeoffs/:id/${step}`,
       {
-        config: manage,
+        // Submitting is managing (a department manager's too); deciding is the institution's.
+        config: { permission: step === 'submit' ? 'assets.manage' : 'assets.oversee' },
         schema: { params, body: writeoffDecisionSchema.optional(), response: { 200: writeoffSchema } },
       },
       async (request) =>
@@ -281,7 +283,7 @@ export const assetRegisterRoutes: FastifyPluginAsyncZod<AssetRegisterRoutesOptio
   }
   app.post(
     '/api/procurement/writeoffs/:id/dispose',
-    { config: manage, schema: { params, body: writeoffDisposeSchema, response: { 200: writeoffSchema } } },
+    { config: decide, schema: { params, body: writeoffDisposeSchema, response: { 200: writeoffSchema } } },
     async (request) => disposeWriteoff(deps, signedInUser(request), request.params.id, request.body),
   );
 };

@@ -65,11 +65,42 @@ export function todayOf(deps: RegisterDeps): string {
 const iso = (value: Date | string | null): string | null =>
   value === null ? null : (value instanceof Date ? value : new Date(value)).toISOString();
 
+/** A scope no unit is in (a department manager with no department set). */
+const NO_DEPARTMENT = '00000000-0000-0000-0000-000000000000';
+
 /** A department manager reads only units of their own department (ADR 0004 Asset register). */
-export async function scopeOf(deps: RegisterDeps, user: AuthUser): Promise<Scope> {
+export async function scopeOf(deps: RegisterDeps, user: AuthUser, db: DbOrTx = deps.database.db): Promise<Scope> {
+  if (user.role !== 'department_manager') return { departmentId: null };
+  // In the caller's transaction when there is one (PGlite has a single connection).
+  const departmentId = await procDepartmentOfUser(db, user.id);
+  return { departmentId: departmentId ?? NO_DEPARTMENT };
+}
+
+/**
+ * What a change may touch (ADR 0004 Asset register, issue #17 item 8): a department manager
+ * manages the units of their own procurement department only; the other managing roles every
+ * unit. The scope goes into the SQL that finds and locks the row a change writes (lockAsset, the
+ * conditional UPDATEs), so another department's unit is not found (404, as reading it is). With
+ * no department set a department manager's scope holds no unit (404, as reads show none), and
+ * registering a new unit (by hand or CSV) is refused with 403 `assets.no_department`.
+ */
+export async function manageScope(
+  deps: RegisterDeps,
+  user: AuthUser,
+  options: { registering?: boolean } = {},
+): Promise<Scope> {
   if (user.role !== 'department_manager') return { departmentId: null };
   const departmentId = await procDepartmentOfUser(deps.database.db, user.id);
-  return { departmentId: departmentId ?? '00000000-0000-0000-0000-000000000000' };
+  if (departmentId) return { departmentId };
+  if (options.registering) throw registerErrors.noDepartment();
+  return { departmentId: NO_DEPARTMENT };
+}
+
+/** The department a new unit of a department manager belongs to: their own, whatever was sent. */
+function ownDepartment(scope: Scope, asked: string | null | undefined): string | null | undefined {
+  if (scope.departmentId === null) return asked;
+  if (asked && asked !== scope.departmentId) throw registerErrors.notYourDepartment();
+  return scope.departmentId;
 }
 
 /** The unit's state and, when it cannot be lent, why (in the order a lender needs to hear it). */
@@ -148,7 +179,7 @@ export async function listAssets(
 export async function readableAsset(deps: RegisterDeps, user: AuthUser, id: string, db: DbOrTx = deps.database.db) {
   const row = await assetRow(db, id, todayOf(deps));
   if (!row) throw registerErrors.assetNotFound();
-  const scope = await scopeOf(deps, user);
+  const scope = await scopeOf(deps, user, db);
   if (scope.departmentId !== null && row.department_id !== scope.departmentId) throw registerErrors.assetNotFound();
   return row;
 }
@@ -272,7 +303,11 @@ export async function registerUnit(
 }
 
 export async function createAsset(deps: RegisterDeps, user: AuthUser, body: AssetBody): Promise<AssetDetail> {
-  const id = await deps.database.db.transaction((tx) => registerUnit(deps, tx, user, body, { source: 'manual' }));
+  const scope = await manageScope(deps, user, { registering: true });
+  const departmentId = ownDepartment(scope, body.departmentId);
+  const id = await deps.database.db.transaction((tx) =>
+    registerUnit(deps, tx, user, { ...body, departmentId: departmentId ?? null }, { source: 'manual' }),
+  );
   await deps.events.publish('asset.changed', [id]);
   return getAsset(deps, user, id);
 }
@@ -288,8 +323,13 @@ export async function patchAsset(
   id: string,
   patch: AssetPatch,
 ): Promise<AssetDetail> {
+  const scope = await manageScope(deps, user);
+  // A department manager cannot hand a unit to another department (or to none).
+  if (scope.departmentId !== null && patch.departmentId !== undefined && patch.departmentId !== scope.departmentId) {
+    throw registerErrors.notYourDepartment();
+  }
   await deps.database.db.transaction(async (tx) => {
-    if (!(await lockAsset(tx, id))) throw registerErrors.assetNotFound();
+    if (!(await lockAsset(tx, id, scope))) throw registerErrors.assetNotFound();
     const row = await readableAsset(deps, user, id, tx);
     if (row.disposed_at) throw registerErrors.readOnly(tagOf(row));
     const refs = await checkReferences(tx, patch);
@@ -376,6 +416,7 @@ export type AssetImportResult = {
  */
 export async function importAssetsCsv(deps: RegisterDeps, user: AuthUser, csv: string): Promise<AssetImportResult> {
   const { db } = deps.database;
+  const scope = await manageScope(deps, user, { registering: true });
   let records: Record<string, string>[];
   try {
     records = parseCsv(csv);
@@ -413,7 +454,7 @@ export async function importAssetsCsv(deps: RegisterDeps, user: AuthUser, csv: s
             serialNumber: (record.serialNumber ?? '').trim().slice(0, 100) || null,
             purchasePrice: price ? Number(price).toFixed(2) : null,
             depreciationClass: (record.depreciationClass ?? '').trim().slice(0, 50) || null,
-            departmentId: null,
+            departmentId: scope.departmentId,
             locationId,
             notes: (record.notes ?? '').trim().slice(0, 2000) || null,
           },

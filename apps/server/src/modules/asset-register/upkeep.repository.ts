@@ -1,5 +1,5 @@
 import type { MaintenanceStatus, MaintenanceType, SafetyCheckBody, SafetyCheckScope } from '@retail-hub/shared';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf, type Scope } from './asset-register.repository';
 
@@ -7,6 +7,12 @@ import { rowsOf, type Scope } from './asset-register.repository';
 
 const inScope = (scope: Scope) =>
   scope.departmentId === null ? sql`true` : sql`a.department_id = ${scope.departmentId}`;
+
+/** In a write's WHERE: the unit `assetIdColumn` belongs to the scope's department (any: true). */
+export const ownUnit = (assetIdColumn: SQL, scope: Scope | undefined) =>
+  scope?.departmentId == null
+    ? sql`true`
+    : sql`${assetIdColumn} in (select id from proc_assets where department_id = ${scope.departmentId})`;
 
 export type MaintenanceRow = {
   id: string;
@@ -79,6 +85,8 @@ export async function transitionMaintenance(
     from: readonly MaintenanceStatus[];
     to: MaintenanceStatus;
     now: Date;
+    /** A department manager's: only a job of a unit of that department moves. */
+    scope?: Scope;
     technician?: string | null | undefined;
     notes?: string | null | undefined;
   },
@@ -99,6 +107,7 @@ export async function transitionMaintenance(
       input.from.map((s) => sql`${s}`),
       sql`, `,
     )})
+      and ${ownUnit(sql`asset_id`, input.scope)}
     returning id`);
   return rowsOf(result).length > 0;
 }
@@ -182,13 +191,19 @@ export async function recordSafetyRow(
     inspector: string;
     notes: string | null;
     now: Date;
+    /** A department manager's: only a check of one unit of that department is recorded. */
+    scope?: Scope;
   },
 ): Promise<boolean> {
+  const scoped =
+    input.scope?.departmentId == null
+      ? sql`true`
+      : sql`scope = 'asset' and ${ownUnit(sql`item_or_asset_id`, input.scope)}`;
   const result = await tx.execute(sql`
     update proc_safety_checks set status = ${input.status}, completed_date = ${input.date}::date,
       inspector = ${input.inspector}, notes = coalesce(${input.notes}, notes),
       recorded_at = ${input.now.toISOString()}::timestamptz, updated_at = now()
-    where id = ${input.id} and status = 'pending' returning id`);
+    where id = ${input.id} and status = 'pending' and ${scoped} returning id`);
   return rowsOf(result).length > 0;
 }
 

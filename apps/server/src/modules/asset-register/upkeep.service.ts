@@ -1,17 +1,18 @@
-import type {
-  Maintenance,
-  MaintenanceBody,
-  MaintenanceStatus,
-  MaintenanceType,
-  SafetyCheck,
-  SafetyCheckBody,
+import {
+  can,
+  type Maintenance,
+  type MaintenanceBody,
+  type MaintenanceStatus,
+  type MaintenanceType,
+  type SafetyCheck,
+  type SafetyCheckBody,
 } from '@retail-hub/shared';
 import type { DbOrTx } from '../../db/client';
 import { addDays, dayOfWeek, localDateOf } from '../../lib/store-time';
 import type { AuthUser } from '../../types';
 import { registerErrors } from './asset-register.errors';
 import { assetRow, itemFacts, lockAsset, recordEvent } from './asset-register.repository';
-import { clockOf, type RegisterDeps, readableAsset, scopeOf, todayOf } from './asset-register.service';
+import { clockOf, manageScope, type RegisterDeps, readableAsset, scopeOf, todayOf } from './asset-register.service';
 import {
   insertMaintenance,
   insertSafetyCheck,
@@ -81,8 +82,9 @@ export async function scheduleMaintenance(
   user: AuthUser,
   body: MaintenanceBody,
 ): Promise<Maintenance> {
+  const scope = await manageScope(deps, user);
   const id = await deps.database.db.transaction(async (tx) => {
-    if (!(await lockAsset(tx, body.assetId))) throw registerErrors.field('assetId', 'Asset not found');
+    if (!(await lockAsset(tx, body.assetId, scope))) throw registerErrors.field('assetId', 'Asset not found');
     const asset = await readableAsset(deps, user, body.assetId, tx);
     if (asset.disposed_at) throw registerErrors.readOnly(asset.asset_tag ?? asset.item_name);
     const jobId = await insertMaintenance(tx, {
@@ -156,10 +158,18 @@ export async function moveMaintenance(
 ): Promise<Maintenance> {
   const transition: Transition = TRANSITIONS[action];
   const now = clockOf(deps);
+  const scope = await manageScope(deps, user);
   const assetId = await deps.database.db.transaction(async (tx) => {
-    const [current] = await maintenanceRows(tx, now, { id }, await scopeOf(deps, user));
+    const [current] = await maintenanceRows(tx, now, { id }, scope);
     if (!current) throw registerErrors.maintenanceNotFound();
-    const moved = await transitionMaintenance(tx, { id, from: transition.from, to: transition.to, now, ...body });
+    const moved = await transitionMaintenance(tx, {
+      id,
+      from: transition.from,
+      to: transition.to,
+      now,
+      scope,
+      ...body,
+    });
     if (!moved) throw registerErrors.badState('maintenance job', current.status, transition.action);
     const label = `${TYPE_LABEL[current.type]} maintenance`;
     await recordEvent(tx, {
@@ -257,9 +267,14 @@ export async function scheduleSafetyCheck(
   user: AuthUser,
   body: SafetyCheckBody,
 ): Promise<SafetyCheck> {
+  const scope = await manageScope(deps, user);
+  // A check of a whole item covers every department's units of it: not a department manager's.
+  if (body.scope === 'item' && !can(user.role, 'assets.oversee')) throw registerErrors.itemWideCheck();
   const id = await deps.database.db.transaction(async (tx) => {
     if (body.scope === 'asset') {
-      const asset = await assetRow(tx, body.itemOrAssetId, todayOf(deps));
+      const asset = (await lockAsset(tx, body.itemOrAssetId, scope))
+        ? await assetRow(tx, body.itemOrAssetId, todayOf(deps))
+        : null;
       if (!asset) throw registerErrors.field('itemOrAssetId', 'Asset not found');
       if (asset.disposed_at) throw registerErrors.readOnly(asset.asset_tag ?? asset.item_name);
     } else if (!(await itemFacts(tx, body.itemOrAssetId))) {
@@ -294,11 +309,21 @@ export async function recordSafetyResult(
 ): Promise<SafetyCheck> {
   const date = body.completedDate ?? todayOf(deps);
   const now = clockOf(deps);
+  const scope = await manageScope(deps, user);
   await deps.database.db.transaction(async (tx) => {
-    const [current] = await safetyRows(tx, todayOf(deps), { id }, await scopeOf(deps, user));
+    const [current] = await safetyRows(tx, todayOf(deps), { id }, scope);
     if (!current) throw registerErrors.safetyCheckNotFound();
+    if (current.scope === 'item' && !can(user.role, 'assets.oversee')) throw registerErrors.itemWideCheck();
     const status = body.result === 'passed' ? 'completed' : 'failed';
-    const recorded = await recordSafetyRow(tx, { id, status, date, inspector: body.inspector, notes: body.notes, now });
+    const recorded = await recordSafetyRow(tx, {
+      id,
+      status,
+      date,
+      inspector: body.inspector,
+      notes: body.notes,
+      now,
+      scope,
+    });
     if (!recorded) {
       throw registerErrors.badState('safety check', current.status, 'recorded again');
     }

@@ -2,6 +2,7 @@ import type { DisposalMethod, WriteoffBody, WriteoffReason, WriteoffStatus } fro
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf, type Scope } from './asset-register.repository';
+import { ownUnit } from './upkeep.repository';
 
 /** Write-offs' SQL (issue #17 item 5): every status step is one conditional UPDATE. */
 
@@ -75,7 +76,15 @@ export async function insertWriteoff(
 
 export async function stepWriteoff(
   tx: DbOrTx,
-  input: { id: string; from: WriteoffStatus; to: WriteoffStatus; userId: string; note: string | null },
+  input: {
+    id: string;
+    from: WriteoffStatus;
+    to: WriteoffStatus;
+    userId: string;
+    note: string | null;
+    /** A department manager's: only a write-off of a unit of that department steps. */
+    scope?: Scope;
+  },
 ): Promise<boolean> {
   const { id, from, to, userId, note } = input;
   const result = await tx.execute(sql`
@@ -85,7 +94,7 @@ export async function stepWriteoff(
       approved_by = case when ${to} in ('approved', 'rejected') then ${userId}::uuid else approved_by end,
       decision_note = case when ${to} in ('approved', 'rejected') then ${note}::text else decision_note end,
       updated_at = now()
-    where id = ${id} and status = ${from} returning id`);
+    where id = ${id} and status = ${from} and ${ownUnit(sql`asset_id`, input.scope)} returning id`);
   return rowsOf(result).length > 0;
 }
 

@@ -5,7 +5,7 @@ import type { AuthUser } from '../../types';
 import { postInventoryMovement } from '../stores/inventory.service';
 import { registerErrors } from './asset-register.errors';
 import { lockAsset, markDisposed, recordEvent } from './asset-register.repository';
-import { type RegisterDeps, readableAsset, scopeOf, todayOf } from './asset-register.service';
+import { manageScope, type RegisterDeps, readableAsset, scopeOf, todayOf } from './asset-register.service';
 import {
   disposeWriteoffRow,
   hasOpenWriteoff,
@@ -57,7 +57,7 @@ export async function listWriteoffs(
 }
 
 async function oneWriteoff(deps: RegisterDeps, user: AuthUser, id: string, db: DbOrTx = deps.database.db) {
-  const [row] = await writeoffRows(db, { id }, await scopeOf(deps, user));
+  const [row] = await writeoffRows(db, { id }, await scopeOf(deps, user, db));
   if (!row) throw registerErrors.writeoffNotFound();
   return row;
 }
@@ -75,8 +75,9 @@ const REASON_LABEL: Record<WriteoffReason, string> = {
 };
 
 export async function draftWriteoff(deps: RegisterDeps, user: AuthUser, body: WriteoffBody): Promise<Writeoff> {
+  const scope = await manageScope(deps, user);
   const id = await deps.database.db.transaction(async (tx) => {
-    if (!(await lockAsset(tx, body.assetId))) throw registerErrors.field('assetId', 'Asset not found');
+    if (!(await lockAsset(tx, body.assetId, scope))) throw registerErrors.field('assetId', 'Asset not found');
     const asset = await readableAsset(deps, user, body.assetId, tx);
     const tag = asset.asset_tag ?? asset.item_name;
     if (asset.disposed_at) throw registerErrors.readOnly(tag);
@@ -121,10 +122,11 @@ export async function decideWriteoff(
   note: string | null,
 ): Promise<Writeoff> {
   const { from, to, action, kind } = STEPS[step];
+  const scope = await manageScope(deps, user);
   const assetId = await deps.database.db.transaction(async (tx) => {
     const current = await oneWriteoff(deps, user, id, tx);
     if (step !== 'submit' && current.requested_by === user.id) throw registerErrors.ownWriteoff();
-    const stepped = await stepWriteoff(tx, { id, from, to, userId: user.id, note });
+    const stepped = await stepWriteoff(tx, { id, from, to, userId: user.id, note, scope });
     if (!stepped) throw registerErrors.badState('write-off', current.status, action);
     await recordEvent(tx, {
       assetId: current.asset_id,

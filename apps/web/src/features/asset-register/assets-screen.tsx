@@ -417,6 +417,9 @@ export function SafetyTable({
   inspector: string;
 }) {
   const action = useRegisterAction();
+  const { user } = useAuth();
+  // A check of a whole item covers every department's units: an institution decision (assets.oversee).
+  const canItemWide = can(user?.role, 'assets.oversee');
   const record = (c: SafetyCheck, result: 'passed' | 'failed') =>
     action.mutate({
       url: `/api/procurement/safety-checks/${c.id}/result`,
@@ -465,7 +468,9 @@ export function SafetyTable({
               </Table.Td>
               {canManage ? (
                 <Table.Td>
-                  {c.status === 'pending' || c.status === 'overdue' ? (
+                  {(c.status === 'pending' || c.status === 'overdue') && c.scope === 'item' && !canItemWide ? (
+                    <Text size="sm">A procurement admin or manager records it</Text>
+                  ) : c.status === 'pending' || c.status === 'overdue' ? (
                     <Group gap={4} wrap="nowrap">
                       <Button size="xs" color="green" onClick={() => record(c, 'passed')}>
                         Passed
@@ -533,7 +538,16 @@ const WRITEOFF_COLORS: Record<string, string> = {
   disposed: 'dark',
 };
 
-function WriteoffsTab({ canManage, userId }: { canManage: boolean; userId: string | undefined }) {
+function WriteoffsTab({
+  canManage,
+  canDecide,
+  userId,
+}: {
+  canManage: boolean;
+  /** Approve, reject, dispose: not a department manager's (ADR 0004 Asset register). */
+  canDecide: boolean;
+  userId: string | undefined;
+}) {
   const writeoffs = useQuery<Writeoff[]>({ queryKey: ['/api/procurement/writeoffs'] });
   const action = useRegisterAction();
   const [method, setMethod] = useState<string | null>('scrap');
@@ -541,7 +555,7 @@ function WriteoffsTab({ canManage, userId }: { canManage: boolean; userId: strin
     action.mutate({ url: `/api/procurement/writeoffs/${w.id}/${name}`, body, done });
   return (
     <Stack gap="sm">
-      {canManage ? (
+      {canDecide ? (
         <Select
           label="Disposal method"
           description="Used when you dispose an approved write-off"
@@ -602,7 +616,10 @@ function WriteoffsTab({ canManage, userId }: { canManage: boolean; userId: strin
                             </Button>
                           ) : null}
                           {w.status === 'submitted' && own ? <Text size="xs">Someone else approves</Text> : null}
-                          {w.status === 'submitted' && !own ? (
+                          {w.status === 'submitted' && !own && !canDecide ? (
+                            <Text size="xs">A procurement admin or manager approves</Text>
+                          ) : null}
+                          {w.status === 'submitted' && !own && canDecide ? (
                             <>
                               <Button size="xs" color="green" onClick={() => step(w, 'approve', 'Write-off approved.')}>
                                 Approve
@@ -617,7 +634,7 @@ function WriteoffsTab({ canManage, userId }: { canManage: boolean; userId: strin
                               </Button>
                             </>
                           ) : null}
-                          {w.status === 'approved' ? (
+                          {w.status === 'approved' && canDecide ? (
                             <Button
                               size="xs"
                               color="dark"
@@ -648,6 +665,7 @@ function WriteoffsTab({ canManage, userId }: { canManage: boolean; userId: strin
 export function AssetsScreen({ title }: { title: string }) {
   const { user } = useAuth();
   const canManage = can(user?.role, 'assets.manage');
+  const canDecide = can(user?.role, 'assets.oversee');
   return (
     <Stack gap="md" p={{ base: 'sm', md: 'lg' }}>
       <Group gap="xs">
@@ -674,7 +692,7 @@ export function AssetsScreen({ title }: { title: string }) {
             <SafetyTab canManage={canManage} />
           </Tabs.Panel>
           <Tabs.Panel value="writeoffs" pt="md">
-            <WriteoffsTab canManage={canManage} userId={user?.id} />
+            <WriteoffsTab canManage={canManage} canDecide={canDecide} userId={user?.id} />
           </Tabs.Panel>
         </Tabs>
       </Card>
