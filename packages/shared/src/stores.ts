@@ -226,6 +226,7 @@ export const itemSchema = z.object({
   expectedLifespanMonths: z.number().nullable(),
   posProductId: z.string().nullable(),
   posProductName: z.string().nullable(),
+  posProductSku: z.string().nullable(),
   /** On hand over every location. */
   onHandQty: z.string(),
   isArchived: z.boolean(),

@@ -436,9 +436,10 @@ export async function findItemByPosProduct(db: DbOrTx, productId: string): Promi
   return rows[0] ?? null;
 }
 
-export async function posProductExists(db: DbOrTx, id: string): Promise<boolean> {
-  const rows = await db.select({ id: products.id }).from(products).where(eq(products.id, id)).limit(1);
-  return rows.length > 0;
+/** Whether a POS product exists and is still sold (`isActive`); null when there is none. */
+export async function posProductActive(db: DbOrTx, id: string): Promise<boolean | null> {
+  const rows = await db.select({ isActive: products.isActive }).from(products).where(eq(products.id, id)).limit(1);
+  return rows[0]?.isActive ?? null;
 }
 
 export async function findPosProductBySku(db: DbOrTx, sku: string): Promise<string | null> {

@@ -1,6 +1,8 @@
 import type { Item, ItemPage, Location, ProcCategory, Supplier } from '@retail-hub/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, inject, type TestApp } from '../../../test/build-test-app';
+import { products } from '../../db/schema/index';
 import { aCategory, aProduct } from '../catalog/catalog.test-support';
 import { get, post, type StoresSessions, storesSessions, unique } from './stores.test-support';
 
@@ -280,6 +282,61 @@ describe('items', () => {
     });
     expect(second.statusCode).toBe(409);
     expect(second.json().code).toBe('stores.pos_product_linked');
+  });
+
+  it('refuses a link to a POS product that does not exist or is no longer sold (400, never a 500)', async () => {
+    const categoryId = await aCategory(t, s.manager);
+    const unknown = await inject(t, {
+      method: 'POST',
+      url: '/api/procurement/items',
+      cookie: s.procurement_admin,
+      payload: { sku: unique('NOPOS'), name: 'Unknown link', posProductId: '00000000-0000-4000-8000-000000000000' },
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors).toEqual({ posProductId: 'POS product not found' });
+    const malformed = await inject(t, {
+      method: 'POST',
+      url: '/api/procurement/items',
+      cookie: s.procurement_admin,
+      payload: { sku: unique('NOPOS'), name: 'Bad link', posProductId: 'not-an-id' },
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(Object.keys(malformed.json().errors)).toEqual(['posProductId']);
+
+    // A product taken off sale keeps the item already linked to it, but takes no new link.
+    const product = await aProduct(t, s.manager, { categoryId });
+    const linked = await post<Item>(t, s.procurement_admin, '/api/procurement/items', {
+      sku: unique('OFFSALE'),
+      name: 'Linked before',
+      posProductId: product.id,
+    });
+    expect(linked).toMatchObject({ posProductName: product.name, posProductSku: product.sku });
+    await t.db.db.update(products).set({ isActive: false }).where(eq(products.id, product.id));
+    const kept = await patch(s.procurement_admin, `/api/procurement/items/${linked.id}`, {
+      sku: linked.sku,
+      name: 'Renamed, still linked',
+      posProductId: product.id,
+    });
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json()).toMatchObject({ posProductId: product.id });
+    const other = await post<Item>(t, s.procurement_admin, '/api/procurement/items', {
+      sku: unique('NEW'),
+      name: 'New',
+    });
+    const offSale = await patch(s.procurement_admin, `/api/procurement/items/${other.id}`, {
+      sku: other.sku,
+      name: other.name,
+      posProductId: product.id,
+    });
+    expect(offSale.statusCode).toBe(400);
+    expect(offSale.json().errors).toEqual({ posProductId: 'That POS product is no longer sold' });
+    // Unlinking is the form's Clear: the link goes, the item stays.
+    const cleared = await patch(s.procurement_admin, `/api/procurement/items/${linked.id}`, {
+      sku: linked.sku,
+      name: linked.name,
+      posProductId: null,
+    });
+    expect(cleared.json()).toMatchObject({ posProductId: null, posProductName: null, posProductSku: null });
   });
 
   it('pages the list on the server and archives', async () => {

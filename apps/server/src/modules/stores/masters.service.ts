@@ -43,7 +43,7 @@ import {
   listSuppliers,
   locationHoldsStock,
   type MasterStatusFilter,
-  posProductExists,
+  posProductActive,
   type SupplierRow,
   updateCategory,
   updateItem,
@@ -110,6 +110,7 @@ export function toItem(row: ItemRow): Item {
     expectedLifespanMonths: row.expectedLifespanMonths,
     posProductId: row.posProductId,
     posProductName: row.posProductName,
+    posProductSku: row.posProductSku,
     onHandQty: row.onHandQty,
     isArchived: row.isArchived,
     createdAt: iso(row.createdAt),
@@ -385,7 +386,10 @@ export async function itemById(deps: StoresDeps, id: string): Promise<Item> {
   return toItem(row);
 }
 
-/** The references an item names exist, its subcategory belongs to its category, its POS product is free. */
+/**
+ * The references an item names exist, its subcategory belongs to its category, its POS product
+ * exists, is sold (or was already linked) and is linked to no other item.
+ */
 export async function checkItemReferences(db: DbOrTx, body: ItemBody, exceptId: string | null): Promise<void> {
   if (body.categoryId && !(await findCategory(db, body.categoryId))) {
     throw storesErrors.unknownReference('categoryId', 'Category not found');
@@ -399,8 +403,11 @@ export async function checkItemReferences(db: DbOrTx, body: ItemBody, exceptId: 
   }
   await checkDepartment(db, body.departmentId);
   if (body.posProductId) {
-    if (!(await posProductExists(db, body.posProductId))) {
-      throw storesErrors.unknownReference('posProductId', 'POS product not found');
+    const active = await posProductActive(db, body.posProductId);
+    if (active === null) throw storesErrors.unknownReference('posProductId', 'POS product not found');
+    // A product taken off sale keeps the items already linked to it, but takes no new link.
+    if (!active && (exceptId === null || (await findItem(db, exceptId))?.posProductId !== body.posProductId)) {
+      throw storesErrors.unknownReference('posProductId', 'That POS product is no longer sold');
     }
     const linked = await findItemByPosProduct(db, body.posProductId);
     if (linked && linked.id !== exceptId) throw storesErrors.posProductTaken(linked.sku);
