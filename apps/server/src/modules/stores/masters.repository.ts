@@ -307,6 +307,45 @@ export async function updateSubcategory(
     .where(eq(procSubcategories.id, id));
 }
 
+/** A category or one of its subcategories, as a row of the categories CSV. */
+export type CategoryCsvRow = {
+  category: string;
+  subcategory: string | null;
+  description: string | null;
+  departmentCode: string | null;
+  isArchived: boolean;
+};
+
+/** Every category (A–Z, ignoring case), each followed by its subcategories (A–Z): the export's order. */
+export async function categoryCsvRows(db: DbOrTx): Promise<CategoryCsvRow[]> {
+  const [cats, subs] = await Promise.all([
+    listCategories(db, 'all'),
+    db
+      .select({
+        categoryId: procSubcategories.categoryId,
+        name: procSubcategories.name,
+        description: procSubcategories.description,
+        departmentCode: procDepartments.code,
+        isArchived: procSubcategories.isArchived,
+      })
+      .from(procSubcategories)
+      .leftJoin(procDepartments, eq(procDepartments.id, procSubcategories.departmentId))
+      .orderBy(sql`lower(${procSubcategories.name})`),
+  ]);
+  return cats.flatMap((c) => [
+    { category: c.name, subcategory: null, description: c.description, departmentCode: null, isArchived: c.isArchived },
+    ...subs
+      .filter((s) => s.categoryId === c.id)
+      .map((s) => ({
+        category: c.name,
+        subcategory: s.name,
+        description: s.description,
+        departmentCode: s.departmentCode,
+        isArchived: s.isArchived,
+      })),
+  ]);
+}
+
 // ---- Items ----
 
 const onHandOfItem = sql<string>`coalesce((select sum(l.on_hand_qty) from proc_stock_levels l where l.item_id = ${procItems.id}), 0)::numeric(14,3)::text`;

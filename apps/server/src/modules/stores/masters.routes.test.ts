@@ -182,6 +182,17 @@ describe('categories and subcategories', () => {
       payload: { name: 'detergents' },
     });
     expect(dup.statusCode).toBe(409);
+    // The screen's search: a category's name or one of its subcategories', ignoring case.
+    const bySub = await get<ProcCategory[]>(t, s.manager, `/api/procurement/categories?search=DETERG`);
+    expect(bySub.map((c) => c.id)).toContain(category.id);
+    const byName = await get<ProcCategory[]>(
+      t,
+      s.manager,
+      `/api/procurement/categories?search=${encodeURIComponent(name.toLowerCase())}`,
+    );
+    expect(byName.map((c) => c.id)).toEqual([category.id]);
+    const none = await get<ProcCategory[]>(t, s.manager, '/api/procurement/categories?search=zz-no-such-category');
+    expect(none).toEqual([]);
     const dupCat = await inject(t, {
       method: 'POST',
       url: '/api/procurement/categories',
@@ -465,6 +476,92 @@ describe('CSV export and import of the masters', () => {
     expect(locationCsv.body).toContain(`${code},Room 301,STORES-A,Main,3,301,yes,archived`);
     expect(
       (await inject(t, { method: 'GET', url: '/api/procurement/items/export.csv', cookie: s.cashier })).statusCode,
+    ).toBe(403);
+  });
+
+  it('imports categories and their subcategories with a per-row report, and exports them', async () => {
+    const office = unique('Csv Office');
+    const cleaning = unique('Csv Cleaning');
+    const existing = await post<ProcCategory>(t, s.manager, '/api/procurement/categories', {
+      name: cleaning,
+      description: 'Old text',
+    });
+    const csv = [
+      'category,subcategory,description,departmentCode,status',
+      `${office},,Paper and pens,,active`,
+      `${office},Paper,A4 and A3,STORES-A,`,
+      `${cleaning.toUpperCase()},,Mops and soap,,archived`,
+      `${unique('Csv Nowhere')},Orphan,,,`,
+      `${office},Pens,,NOPE,`,
+      `${office},paper,Twice,,`,
+      `${office},,,STORES-A,`,
+      ',Nameless,,,',
+    ].join('\n');
+    const denied = await inject(t, {
+      method: 'POST',
+      url: '/api/procurement/categories/import',
+      cookie: s.department_manager,
+      payload: { csv },
+    });
+    expect(denied.statusCode).toBe(403);
+    const response = await inject(t, {
+      method: 'POST',
+      url: '/api/procurement/categories/import',
+      cookie: s.procurement_admin,
+      payload: { csv },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const report = response.json();
+    expect(report).toMatchObject({ created: 2, updated: 1, refused: 5 });
+    expect(report.rows.map((r: { row: number; status: string; name: string }) => [r.row, r.status, r.name])).toEqual([
+      [2, 'created', office],
+      [3, 'created', `${office} / Paper`],
+      [4, 'updated', cleaning.toUpperCase()],
+      [5, 'refused', expect.stringContaining('/ Orphan')],
+      [6, 'refused', `${office} / Pens`],
+      [7, 'refused', `${office} / paper`],
+      [8, 'refused', office],
+      [9, 'refused', ''],
+    ]);
+    expect(report.rows.map((r: { reason?: string }) => r.reason)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      expect.stringMatching(/^Category .* not found; add a row for it above$/),
+      'Department NOPE not found',
+      expect.stringContaining('appears more than once in the file (first at row 3)'),
+      expect.stringContaining('appears more than once in the file (first at row 2)'),
+      'Category is required',
+    ]);
+
+    const all = await get<ProcCategory[]>(t, s.manager, '/api/procurement/categories?status=all');
+    const imported = all.find((c) => c.name === office);
+    expect(imported).toMatchObject({ description: 'Paper and pens', isArchived: false });
+    expect(imported?.subcategories).toEqual([
+      expect.objectContaining({ name: 'Paper', description: 'A4 and A3', departmentId: s.departmentId }),
+    ]);
+    // Matched ignoring case; the file's spelling is stored, like a supplier's name.
+    expect(all.find((c) => c.id === existing.id)).toMatchObject({
+      name: cleaning.toUpperCase(),
+      description: 'Mops and soap',
+      isArchived: true,
+    });
+
+    const exported = await inject(t, {
+      method: 'GET',
+      url: '/api/procurement/categories/export.csv',
+      cookie: s.department_manager,
+    });
+    expect(exported.statusCode).toBe(200);
+    expect(exported.headers['content-disposition']).toMatch(/stores-categories-\d{4}-\d{2}-\d{2}\.csv/);
+    const lines = exported.body.split('\n');
+    expect(lines[0]).toBe('category,subcategory,description,departmentCode,status');
+    const at = lines.indexOf(`${office},,Paper and pens,,active`);
+    expect(at).toBeGreaterThan(0);
+    expect(lines[at + 1]).toBe(`${office},Paper,A4 and A3,STORES-A,active`);
+    expect(lines).toContain(`${cleaning.toUpperCase()},,Mops and soap,,archived`);
+    expect(
+      (await inject(t, { method: 'GET', url: '/api/procurement/categories/export.csv', cookie: s.cashier })).statusCode,
     ).toBe(403);
   });
 });

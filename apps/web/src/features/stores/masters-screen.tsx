@@ -892,6 +892,7 @@ function CategoriesTab({ canManage }: { canManage: boolean }) {
         onNew={() => setEditing({ kind: 'category', id: null, name: '', description: null })}
         newLabel="New category"
         searchLabel="Search categories"
+        csv={<MastersCsv kind="categories" canImport={canManage} />}
       />
       {editing ? <CategoryForm target={editing} onClose={() => setEditing(null)} /> : null}
       {list.isPending ? (
