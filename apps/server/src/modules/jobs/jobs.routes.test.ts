@@ -810,7 +810,7 @@ describe('editing a job (header, BOM lines, steps)', () => {
   it('edits steps while planned; a completed step keeps its actual hours; QA freezes names and plans', async () => {
     let job = await approvedJob();
     await move(job, 'in_progress');
-    const [cut, assemble] = job.steps as [{ id: string }, { id: string }];
+    const [cut, assemble] = job.steps as unknown as [{ id: string }, { id: string }];
     job = await ok('PATCH', `${JOBS}/${job.id}/steps/${cut.id}`, s.procurement_admin, {
       name: 'Cut and plane',
       instructions: 'Plane to 18 mm',
