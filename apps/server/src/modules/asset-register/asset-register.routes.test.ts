@@ -588,9 +588,21 @@ describe('receipt, checkout, maintenance, safety and write-off', () => {
     expect((await http.post(`${W}/${draft.id}/reject`, f.cookies.superAdmin, {})).statusCode).toBe(409);
     // The salvage value at disposal: 2-decimal money, not negative; a 3-letter currency.
     for (const [field, bad, message] of [
-      ['salvageValueAmount', '-1.00', 'Salvage value must be an amount of 0 or more with at most 2 decimals, such as 120.00'],
-      ['salvageValueAmount', '12.345', 'Salvage value must be an amount of 0 or more with at most 2 decimals, such as 120.00'],
-      ['salvageValueAmount', '123456789.00', 'Salvage value must be an amount of 0 or more with at most 2 decimals, such as 120.00'],
+      [
+        'salvageValueAmount',
+        '-1.00',
+        'Salvage value must be an amount of 0 or more with at most 2 decimals, such as 120.00',
+      ],
+      [
+        'salvageValueAmount',
+        '12.345',
+        'Salvage value must be an amount of 0 or more with at most 2 decimals, such as 120.00',
+      ],
+      [
+        'salvageValueAmount',
+        '123456789.00',
+        'Salvage value must be an amount of 0 or more with at most 2 decimals, such as 120.00',
+      ],
       ['salvageValueCurrency', 'EU', 'Currency must be 3 letters, such as USD'],
     ] as const) {
       const refused = await http.post(`${W}/${draft.id}/dispose`, f.cookies.superAdmin, {

@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import {
   ASSET_EVENT_LABELS,
-  assetMoneyMessage,
   type Asset,
   type AssetBody,
   type AssetDetail,
@@ -9,6 +8,7 @@ import {
   type AssetPage,
   type AssetPatch,
   type AssetState,
+  assetMoneyMessage,
   type InstitutionAnalytics,
   type ReturnCondition,
 } from '@retail-hub/shared';
@@ -36,12 +36,12 @@ import {
   lockAsset,
   nextCounter,
   procDepartmentOfUser,
+  receiptUnitRows,
   recordEvent,
   registerFigureRows,
   releaseAsset,
   type Scope,
   serialTaken,
-  receiptUnitRows,
   tagTaken,
   takenTags,
   updateAssetFields,
