@@ -36,6 +36,7 @@ function Label({ asset }: { asset: Asset }) {
       margin: 0,
       marginLeft: 20,
       marginRight: 20,
+      marginBottom: 4,
     });
     const width = svg.getAttribute('width');
     const height = svg.getAttribute('height');
@@ -50,9 +51,13 @@ function Label({ asset }: { asset: Asset }) {
   return (
     <div className="asset-label" data-testid="asset-label">
       <div className="asset-label-head">
-        {qr ? <img src={qr} alt={`QR code of ${tag}`} width={96} height={96} /> : <div style={{ width: 96 }} />}
+        {qr ? (
+          <img className="asset-label-qr" src={qr} alt={`QR code of ${tag}`} width={96} height={96} />
+        ) : (
+          <div className="asset-label-qr" style={{ width: 96 }} />
+        )}
         <div style={{ minWidth: 0 }}>
-          <Text fw={700} ff="monospace" size="lg" style={{ overflowWrap: 'anywhere' }}>
+          <Text className="asset-label-tag" fw={700} ff="monospace" size="lg" style={{ overflowWrap: 'anywhere' }}>
             {tag}
           </Text>
           <Text size="sm" truncate>
@@ -106,12 +111,15 @@ export function AssetLabels() {
         .asset-label { display: flex; flex-direction: column; gap: 6px; border: 1px dashed #868e96; border-radius: 6px;
           padding: 10px; break-inside: avoid; background: #fff; color: #000; min-width: 0; overflow: hidden; }
         .asset-label-head { display: flex; gap: 12px; align-items: center; min-width: 0; }
+        .asset-label-qr { flex-shrink: 0; }
         .asset-label-barcode { display: block; width: 100%; height: auto; max-height: 80px; }
         @media print {
           .no-print { display: none !important; }
           body { background: #fff; }
           .asset-labels { grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 4mm; }
           .asset-label-barcode { max-height: 18mm; }
+          .asset-label-qr { width: 72px; height: 72px; }
+          .asset-label-tag { font-size: 11pt; }
         }
       `}</style>
       <Group justify="space-between" className="no-print" mb="md">

@@ -79,7 +79,10 @@ export function DisposeDialog({ writeoff, onClose }: { writeoff: Writeoff; onClo
             required
             data={DISPOSAL_METHODS.map((value) => ({ value, label: METHOD_LABELS[value] }))}
             value={method}
-            onChange={setMethod}
+            onChange={(value) => {
+              setMethod(value);
+              setErrors((e) => ({ ...e, disposalMethod: undefined }));
+            }}
             error={errors.disposalMethod}
           />
           <TextInput
@@ -97,7 +100,10 @@ export function DisposeDialog({ writeoff, onClose }: { writeoff: Writeoff; onClo
               inputMode="decimal"
               placeholder="0.00"
               value={amount}
-              onChange={(e) => setAmount(e.currentTarget.value)}
+              onChange={(e) => {
+                setAmount(e.currentTarget.value);
+                setErrors((x) => ({ ...x, salvageValueAmount: undefined }));
+              }}
               error={errors.salvageValueAmount}
             />
             <TextInput
@@ -105,7 +111,10 @@ export function DisposeDialog({ writeoff, onClose }: { writeoff: Writeoff; onClo
               description="3 letters"
               maxLength={3}
               value={currency}
-              onChange={(e) => setCurrency(e.currentTarget.value)}
+              onChange={(e) => {
+                setCurrency(e.currentTarget.value);
+                setErrors((x) => ({ ...x, salvageValueCurrency: undefined }));
+              }}
               error={errors.salvageValueCurrency}
               style={{ maxWidth: 120 }}
             />

@@ -614,7 +614,13 @@ function ReceiveDialog({ order, onClose }: { order: PurchaseOrder; onClose: () =
                 itemLabel={line.label}
                 units={wholeUnits(line.qty)}
                 tags={line.tags}
-                onChange={(tags) => setLine(index, { tags })}
+                onChange={(tags) => {
+                  setLine(index, { tags });
+                  // A refused tag's message goes once the tag is changed.
+                  setErrors((e) =>
+                    Object.fromEntries(Object.entries(e).filter(([k]) => !k.startsWith(`lines.${index}.assetTags`))),
+                  );
+                }}
                 errors={errors}
               />
             ) : null}
