@@ -128,7 +128,9 @@ export function startTerminalOffline(queryClient: QueryClient): void {
   let refreshTimer: ReturnType<typeof setTimeout> | null = null;
   let heartbeat = () => {};
   const refreshAfterSync = () => {
-    refreshTimer ??= setTimeout(() => {
+    // One refresh for a burst of confirmations (Biome does not count `??=` as a read: spelled out).
+    if (refreshTimer !== null) return;
+    refreshTimer = setTimeout(() => {
       refreshTimer = null;
       heartbeat();
       void queryClient.invalidateQueries({
