@@ -125,7 +125,7 @@ export const terminalHeartbeatSchema = z.object({
 });
 export type TerminalHeartbeat = z.infer<typeof terminalHeartbeatSchema>;
 
-/** A terminal is flagged when it holds unsynced sales and has not synced for this long. */
+/** A terminal is flagged when it holds unsynced sales and has not synced for this long (the default of TERMINAL_STALE_MINUTES). */
 export const STALE_SYNC_MINUTES = 5;
 
 export const terminalStatusSchema = z.object({

@@ -5,7 +5,6 @@ import {
   offlineSaleRequestSchema,
   offlineSaleResponseSchema,
   resolveDiscrepancyBodySchema,
-  STALE_SYNC_MINUTES,
   stockDiscrepancySchema,
   terminalHeartbeatSchema,
   terminalStatusSchema,
@@ -91,13 +90,13 @@ export function registerOfflineRoutes(parent: FastifyInstance, salesDeps: SalesD
       config: { permission: 'reports.view' },
       schema: {
         response: {
-          200: z.object({ staleAfterMinutes: z.number().int(), terminals: z.array(terminalStatusSchema) }),
+          200: z.object({ staleAfterMinutes: z.number(), terminals: z.array(terminalStatusSchema) }),
         },
       },
     },
     async () => ({
-      staleAfterMinutes: STALE_SYNC_MINUTES,
-      terminals: await terminalStatuses(salesDeps.database.db),
+      staleAfterMinutes: parent.config.terminalStaleMinutes,
+      terminals: await terminalStatuses(salesDeps.database.db, parent.config.terminalStaleMinutes),
     }),
   );
 

@@ -72,9 +72,14 @@ export function startTerminalOffline(queryClient: QueryClient): void {
 
   // Online / offline, as the browser and the last request see it.
   const wake = new WakeSource();
+  /** Reports this terminal's outbox to the server (set once this tab leads the sync). */
+  let heartbeat = () => {};
   window.addEventListener('online', () => {
     setTerminalSyncState({ online: true });
     wake.wake(true);
+    // Report in at once with what the outbox holds: should the sales not go through, the manager
+    // sees this terminal flagged without waiting for the next beat.
+    heartbeat();
   });
   window.addEventListener('offline', () => setTerminalSyncState({ online: false }));
 
@@ -136,7 +141,6 @@ export function startTerminalOffline(queryClient: QueryClient): void {
   });
 
   let refreshTimer: ReturnType<typeof setTimeout> | null = null;
-  let heartbeat = () => {};
   const refreshAfterSync = () => {
     // One refresh for a burst of confirmations (Biome does not count `??=` as a read: spelled out).
     if (refreshTimer !== null) return;
