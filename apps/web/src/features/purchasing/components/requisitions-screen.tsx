@@ -187,9 +187,16 @@ function RequisitionForm({
   const setLine = (key: number, patch: Partial<LineDraft>) =>
     setLines((current) => current.map((l) => (l.key === key ? { ...l, ...patch } : l)));
 
+  // A department manager raises requisitions for the department they run only (the server refuses
+  // others with 403); everyone else chooses, starting from their own department when they run one.
+  const locked = lookups.data?.departmentLocked ?? false;
+  const ownDepartmentId = lookups.data?.ownDepartmentId ?? null;
+  const chosenDepartmentId = locked ? ownDepartmentId : (departmentId ?? ownDepartmentId);
+  const noOwnDepartment = locked && lookups.isSuccess && ownDepartmentId === null;
+
   const submit = (andSubmit: boolean) => {
     const payload: RequisitionPayload = {
-      departmentId: departmentId ?? '',
+      departmentId: chosenDepartmentId ?? '',
       neededByDate: neededBy || null,
       note: note || null,
       lines: lines.map((l) => ({
@@ -245,9 +252,11 @@ function RequisitionForm({
           <Select
             label="Department"
             required
-            searchable
+            searchable={!locked}
+            readOnly={locked}
+            description={locked ? 'Your own department' : undefined}
             data={departments}
-            value={departmentId}
+            value={chosenDepartmentId}
             onChange={setDepartmentId}
             error={errors.departmentId}
           />
@@ -259,6 +268,12 @@ function RequisitionForm({
             error={errors.neededByDate}
           />
         </Group>
+        {noOwnDepartment ? (
+          <Alert color="yellow" title="No department assigned">
+            You run no department yet, so you cannot raise a requisition. A manager assigns your department on
+            Purchasing Settings.
+          </Alert>
+        ) : null}
         <Textarea label="Note" value={note} onChange={(e) => setNote(e.currentTarget.value)} autosize minRows={2} />
         <Text fw={600}>Lines</Text>
         {errors.lines ? (
@@ -318,10 +333,10 @@ function RequisitionForm({
           <Button variant="default" onClick={() => onClose(null)}>
             Cancel
           </Button>
-          <Button variant="light" loading={pending} onClick={() => submit(false)}>
+          <Button variant="light" loading={pending} disabled={noOwnDepartment} onClick={() => submit(false)}>
             Save Draft
           </Button>
-          <Button loading={pending} onClick={() => submit(true)}>
+          <Button loading={pending} disabled={noOwnDepartment} onClick={() => submit(true)}>
             Save and Submit
           </Button>
         </Group>
