@@ -85,6 +85,10 @@ for (const width of [1366, 820] as const) {
     await expect(form).toBeHidden();
     await expect(row).toContainText(`${productName} (${productSku})`);
 
+    await shot(page, `stores-masters-items-${width}`);
+    // The save's toast has gone before the report opens (it would cover the report's counts).
+    await expect(page.getByText(`${sku} saved.`)).toHaveCount(0, { timeout: 15_000 });
+
     // 2. Categories: import a CSV; the per-row report lists what was created and what was refused.
     await page.getByRole('tab', { name: 'Categories' }).click();
     const office = `Office ${run}`;
