@@ -4,7 +4,7 @@ import { PanelEmpty, PanelLoading } from '@/components/panel';
 import { serverMessage } from '@/lib/api-client';
 import { useStoreTimeZone } from '@/lib/auth';
 import { useTerminals } from './api';
-import { ago, storeTime, terminalLabel } from './format';
+import { ago, staleAfterText, storeTime, terminalLabel } from './format';
 
 /**
  * Issue #19: every installed terminal, when it last reported and last synced, and the sales it
@@ -26,7 +26,7 @@ export function TerminalsScreen({ title }: { title: string }) {
       </Group>
       <Text>
         Each terminal reports every minute with the sales it has not sent yet. A terminal is flagged when it holds sales
-        and has not synced for {terminals.data?.staleAfterMinutes ?? 5} minutes or more.
+        and has not synced for {staleAfterText(terminals.data?.staleAfterMinutes ?? 5)} or more.
       </Text>
       {staleCount > 0 ? (
         <Alert color="orange" title="Terminals not synced" role="alert">
