@@ -147,7 +147,10 @@ function StepForm({
           label="Step name"
           required
           value={form.name}
-          onChange={(e) => setForm((f) => ({ ...f, name: e.currentTarget.value }))}
+          onChange={(e) => {
+            const name = e.currentTarget.value;
+            setForm((f) => ({ ...f, name }));
+          }}
           disabled={!planning}
           description={frozen}
         />
@@ -156,7 +159,10 @@ function StepForm({
           autosize
           minRows={2}
           value={form.instructions}
-          onChange={(e) => setForm((f) => ({ ...f, instructions: e.currentTarget.value }))}
+          onChange={(e) => {
+            const instructions = e.currentTarget.value;
+            setForm((f) => ({ ...f, instructions }));
+          }}
         />
         <Select
           label="Assignee"
