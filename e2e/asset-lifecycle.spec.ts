@@ -32,7 +32,7 @@ test('receive 3 drills as assets, lend, repair, safety-check, write off, history
     return response.json();
   };
   const supplier = await mk('/api/procurement/suppliers', { name: `Tool Supplies ${run}` });
-  const location = await mk('/api/procurement/locations', { code: mainCode, name: 'Main building tool room' });
+  await mk('/api/procurement/locations', { code: mainCode, name: 'Main building tool room' });
   const item = await mk('/api/procurement/items', {
     sku,
     name: 'Cordless drill 18V',

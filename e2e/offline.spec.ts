@@ -294,4 +294,89 @@ test.describe('selling offline (issue #19)', () => {
     expect((await product(manager.request, SKU.sourdough)).stock).toBe(2);
     await manager.close();
   });
+
+  test('ending a shift with unsynced sales warns; a terminal whose sales do not reach the server is flagged for the manager', async ({
+    page,
+    context,
+    browser,
+  }) => {
+    // The E2E server flags a terminal after 3 s (TERMINAL_STALE_MINUTES=0.05, scripts/e2e-server.mjs), not 5 minutes.
+    test.setTimeout(180_000);
+    await signIn(page, CASHIER_PIN, /\/pos$/);
+    await openTerminal(page);
+    await ensureShift(page);
+    await waitUntilInstalled(page);
+
+    await context.setOffline(true);
+    await sellOffline(page, SKU.water, 'cash');
+    await expect(unsynced(page)).toHaveText('1 unsynced');
+
+    // End Shift warns about the sale still in the outbox, and says what its button does.
+    const shiftBar = page.getByTestId('shift-bar');
+    await shiftBar.getByRole('button', { name: 'End Shift' }).click();
+    const endShift = page.getByRole('dialog', { name: 'Shift Management' });
+    await expect(endShift.getByTestId('end-shift-unsynced')).toContainText(
+      '1 sale made offline has not reached the server yet',
+    );
+    await expect(endShift.getByRole('button', { name: 'End Shift Anyway' })).toBeVisible();
+    await shot(page, 'offline-end-shift-unsynced', false);
+    expect(await axeViolations(page, 'end shift with unsynced sales')).toBe('');
+    await page.keyboard.press('Escape');
+    await expect(endShift).toBeHidden();
+
+    // The network is back but the server does not take the outbox (a proxy answering 503): the
+    // terminal reports in with its sale, and its last sync gets old.
+    await context.route('**/api/transactions/offline', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'Service Unavailable' }),
+      }),
+    );
+    await context.setOffline(false);
+    await expect(unsynced(page)).toHaveText('1 unsynced');
+
+    const manager = await browser.newContext();
+    const managerPage = await manager.newPage();
+    await signIn(managerPage, MANAGER_PIN);
+    await managerPage.goto('/pos-dashboard');
+    const card = managerPage.getByTestId('stale-terminals');
+    await expect(async () => {
+      await managerPage.reload();
+      await expect(card).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 30_000 });
+    await expect(card).toContainText('Terminals not synced');
+    await expect(card).toContainText('1 terminal holds 1 sale the server does not have yet');
+    await shot(managerPage, 'offline-manager-dashboard-stale-terminal');
+    await card.getByRole('link', { name: 'View terminals' }).click();
+    await expect(managerPage).toHaveURL(/\/terminals$/);
+    await expect(managerPage.getByRole('alert').filter({ hasText: 'Terminals not synced' })).toContainText(
+      '1 terminal holds sales the server does not have yet',
+    );
+    await expect(managerPage.getByText('has not synced for 3 seconds or more')).toBeVisible();
+    const staleRow = managerPage.locator('[data-testid="terminal-row"][data-stale]');
+    await expect(staleRow).toHaveCount(1);
+    await expect(staleRow).toContainText('Casey Cashier');
+    await shot(managerPage, 'offline-manager-terminals-stale');
+    expect(await axeViolations(managerPage, 'terminals with a stale terminal')).toBe('');
+
+    // The server takes sales again: 'Sync now' sends it, the warning and the flag go.
+    await context.unroute('**/api/transactions/offline');
+    await unsynced(page).click();
+    const outbox = page.getByRole('dialog', { name: 'Unsynced sales' });
+    await outbox.getByRole('button', { name: 'Sync now' }).click();
+    await expect(unsynced(page)).toBeHidden({ timeout: 60_000 });
+    await page.keyboard.press('Escape');
+    await expect(outbox).toBeHidden();
+    await shiftBar.getByRole('button', { name: 'End Shift' }).click();
+    await expect(endShift.getByTestId('end-shift-unsynced')).toBeHidden();
+    await expect(endShift.getByRole('button', { name: 'End Shift', exact: true })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(async () => {
+      await managerPage.reload();
+      await expect(managerPage.getByTestId('terminal-row').first()).toBeVisible({ timeout: 2_000 });
+      await expect(managerPage.locator('[data-testid="terminal-row"][data-stale]')).toHaveCount(0, { timeout: 1_000 });
+    }).toPass({ timeout: 30_000 });
+    await manager.close();
+  });
 });

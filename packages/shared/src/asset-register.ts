@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './catalog';
-import { parseDecimalCents } from './money';
+import { parseCents } from './money';
 
 /**
  * The asset lifecycle (issue #17, ADR 0018): the register of physical units, their maintenance,
@@ -62,15 +62,20 @@ const optionalId = z
 
 const dateOnly = (message: string) => z.iso.date({ error: message });
 
+/** The message of a refused money field of the register (purchase price, salvage value). */
+export const assetMoneyMessage = (label: string) =>
+  `${label} must be an amount of 0 or more with at most 2 decimals, such as 120.00`;
+
 const optionalMoney = (label: string) =>
   z
     .union([z.string(), z.number(), z.null()])
     .optional()
     .transform((value, ctx) => {
       if (value === null || value === undefined || String(value).trim() === '') return null;
-      const cents = parseDecimalCents(String(value).trim());
+      // numeric(10,2): not negative, at most 2 decimals and 8 digits.
+      const cents = typeof value === 'number' && !Number.isFinite(value) ? null : parseCents(String(value).trim());
       if (cents === null) {
-        ctx.addIssue({ code: 'custom', message: `${label} must be an amount such as 120.00` });
+        ctx.addIssue({ code: 'custom', message: assetMoneyMessage(label) });
         return z.NEVER;
       }
       return (cents / 100).toFixed(2);
@@ -283,18 +288,19 @@ export type SafetyCheck = z.infer<typeof safetyCheckSchema>;
 
 // ---- Write-offs ----
 
+/** A currency code: 3 letters (spec §3), stored upper case. */
+const salvageCurrency = z
+  .string({ error: 'Currency must be 3 letters, such as USD' })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{3}$/, { error: 'Currency must be 3 letters, such as USD' });
+
 export const writeoffBodySchema = z.object({
   assetId: idSchema,
   reason: z.enum(WRITEOFF_REASONS, { error: 'Reason must be damaged, obsolete, loss, theft or other' }),
   conditionAtDisposal: text('Condition at disposal', 2000),
   salvageValueAmount: optionalMoney('Salvage value'),
-  salvageValueCurrency: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{3}$/, { error: 'Currency must be 3 letters, such as USD' })
-    .optional()
-    .default('USD'),
+  salvageValueCurrency: salvageCurrency.optional().default('USD'),
   disposalMethod: z
     .enum(DISPOSAL_METHODS, { error: 'Disposal method must be scrap, donation, sale, recycle or other' })
     .nullable()
@@ -311,7 +317,10 @@ export const writeoffDisposeSchema = z.object({
     error: 'Disposal method must be scrap, donation, sale, recycle or other',
   }),
   disposalDate: dateOnly('Disposal date must be a date (YYYY-MM-DD)').optional(),
+  /** What the unit fetched (sale, scrap value); kept from the draft when not sent. */
   salvageValueAmount: optionalMoney('Salvage value'),
+  /** The salvage value's currency; kept from the draft (USD by default) when not sent. */
+  salvageValueCurrency: salvageCurrency.optional(),
   notes: text('Notes', 2000),
 });
 

@@ -7,7 +7,42 @@ import { saleRequestSchema, saleResponseSchema } from './pos';
  * Idempotency-Key: the body of §3 plus when it was made and in which shift. The server records it
  * at the prices the customer paid (it checks only that the amounts add up), in that shift.
  */
-export const offlineSaleRequestSchema = saleRequestSchema.extend({
+/**
+ * Issue #19 (ADR 0014): how a terminal seals a manager's PIN typed offline, so its outbox never
+ * holds it in clear: RSA-OAEP with SHA-256 (WebCrypto's 'RSA-OAEP', JWK alg 'RSA-OAEP-256') under
+ * the server's public key, of the JSON `{ pin, idempotencyKey }` (the approval is bound to that
+ * one sale), as base64url. Only the server, holding the private key, opens it.
+ */
+export const SEALED_APPROVAL_ALG = 'RSA-OAEP-256';
+
+/** GET /api/terminals/approval-key: the public key a signed-in terminal caches for offline sales. */
+export const approvalKeySchema = z.object({
+  kid: z.string(),
+  alg: z.literal(SEALED_APPROVAL_ALG),
+  jwk: z.looseObject({ kty: z.literal('RSA'), n: z.string(), e: z.string() }),
+});
+export type ApprovalKey = z.infer<typeof approvalKeySchema>;
+
+/** What is sealed: the PIN and the Idempotency-Key of the one sale it approves. */
+export const sealedApprovalContentSchema = z.object({
+  pin: z.string().max(20),
+  idempotencyKey: z.string().max(64),
+});
+export type SealedApprovalContent = z.infer<typeof sealedApprovalContentSchema>;
+
+export const sealedApprovalSchema = z.object({
+  /** The id of the key it was sealed with. */
+  kid: z.string({ error: 'The sealed approval needs its key id' }).min(1).max(64),
+  /** base64url of the RSA-OAEP ciphertext. */
+  ciphertext: z
+    .string({ error: 'The sealed approval is not readable' })
+    .min(1)
+    .max(2048)
+    .regex(/^[A-Za-z0-9_-]+$/, { error: 'The sealed approval is not readable' }),
+});
+export type SealedApproval = z.infer<typeof sealedApprovalSchema>;
+
+const offlineSaleFieldsSchema = saleRequestSchema.extend({
   /** When the terminal made the sale (ISO 8601 with offset). */
   soldAt: z.iso.datetime({ offset: true, error: 'soldAt must be a date and time' }),
   /** The shift the sale was made in (the terminal's open shift at the time). */
@@ -17,7 +52,18 @@ export const offlineSaleRequestSchema = saleRequestSchema.extend({
     .positive({ error: 'shiftId must be a shift number' }),
   /** The installed terminal that made it. */
   terminalId: z.uuid({ error: 'terminalId must be a UUID' }).nullish(),
+  /**
+   * A manager's PIN approving a discount above the cashier's cap, sealed on the terminal (see
+   * SEALED_APPROVAL_ALG). A terminal too old to seal (or the spec's client) may send the plain
+   * `approverPin` instead; never both.
+   */
+  sealedApproval: sealedApprovalSchema.nullish(),
 });
+
+export const offlineSaleRequestSchema = offlineSaleFieldsSchema.refine(
+  (sale) => !(sale.approverPin && sale.sealedApproval),
+  { path: ['sealedApproval'], error: "Send the manager's approval sealed or as a PIN, not both" },
+);
 export type OfflineSaleRequest = z.infer<typeof offlineSaleRequestSchema>;
 
 export const offlineSaleResponseSchema = saleResponseSchema.extend({
@@ -79,7 +125,7 @@ export const terminalHeartbeatSchema = z.object({
 });
 export type TerminalHeartbeat = z.infer<typeof terminalHeartbeatSchema>;
 
-/** A terminal is flagged when it holds unsynced sales and has not synced for this long. */
+/** A terminal is flagged when it holds unsynced sales and has not synced for this long (the default of TERMINAL_STALE_MINUTES). */
 export const STALE_SYNC_MINUTES = 5;
 
 export const terminalStatusSchema = z.object({

@@ -240,6 +240,8 @@ export const purchaseOrderLineSchema = z.object({
   itemId: z.string().nullable(),
   itemSku: z.string().nullable(),
   itemName: z.string().nullable(),
+  /** The item is flagged as an asset: receiving it registers one unit per whole unit (issue #17). */
+  itemIsAsset: z.boolean(),
   uom: z.string().nullable(),
   description: z.string().nullable(),
   qtyOrdered: z.string(),
@@ -277,6 +279,8 @@ export const goodsReceiptSchema = z.object({
   receivedByName: z.string().nullable(),
   receivedAt: z.string(),
   lines: z.array(goodsReceiptLineSchema),
+  /** The asset units this receipt registered (issue #17), in the order received, with their tags. */
+  units: z.array(z.object({ id: z.string(), assetTag: z.string().nullable(), itemId: z.string() })),
 });
 export type GoodsReceipt = z.infer<typeof goodsReceiptSchema>;
 

@@ -226,6 +226,7 @@ export const itemSchema = z.object({
   expectedLifespanMonths: z.number().nullable(),
   posProductId: z.string().nullable(),
   posProductName: z.string().nullable(),
+  posProductSku: z.string().nullable(),
   /** On hand over every location. */
   onHandQty: z.string(),
   isArchived: z.boolean(),
@@ -478,3 +479,6 @@ export const locationImportResultSchema = importResultSchema('code');
 export type LocationImportResult = z.infer<typeof locationImportResultSchema>;
 export const itemImportResultSchema = importResultSchema('sku');
 export type ItemImportResult = z.infer<typeof itemImportResultSchema>;
+/** A categories import names each row "Category" or "Category / Subcategory". */
+export const procCategoryImportResultSchema = importResultSchema('name');
+export type ProcCategoryImportResult = z.infer<typeof procCategoryImportResultSchema>;

@@ -175,6 +175,14 @@ export const configSchema = z.object({
   BACKUP_DAILY: booleanFromEnv
     .default(false)
     .describe('While the app runs, write a backup when the newest in BACKUP_DIR is a day old.'),
+  TERMINAL_STALE_MINUTES: z.coerce
+    .number()
+    .min(0.01)
+    .max(10_080)
+    .default(5)
+    .describe(
+      'A terminal holding unsynced sales is flagged for the manager when its last sync is older than this (minutes; fractions allowed, the E2E server uses 0.05).',
+    ),
   METRICS_TOKEN: z
     .string()
     .min(16, { error: 'must be at least 16 characters' })
@@ -237,6 +245,8 @@ export type Config = Readonly<{
   backupDaily: boolean;
   /** Bearer token for GET /metrics from another computer; null: loopback only (issue #20 item 2). */
   metricsToken: string | null;
+  /** Issue #19: a terminal holding sales whose last sync is older than this is flagged (ADR 0014). */
+  terminalStaleMinutes: number;
   /** External optimization-suggestion provider; null uses the built-in rules (modules/procurement). */
   ai: AiProviderSettings | null;
 }>;
@@ -362,6 +372,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtp: smtpSettings(c),
     mailFrom: c.MAIL_FROM,
     metricsToken: c.METRICS_TOKEN ?? null,
+    terminalStaleMinutes: c.TERMINAL_STALE_MINUTES,
     backupDir: path.resolve(c.BACKUP_DIR ?? path.join(dataDir, 'backups')),
     backupKeep: c.BACKUP_KEEP,
     backupDaily: c.BACKUP_DAILY,
@@ -413,6 +424,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     smtp: null,
     mailFrom: 'Retail Hub <no-reply@retail-hub.test>',
     metricsToken: null,
+    terminalStaleMinutes: 5,
     backupDir: '',
     backupKeep: 14,
     backupDaily: false,

@@ -152,6 +152,8 @@ describe('route permissions', () => {
     expect(declared('GET', '/api/procurement/items')).toBe('stores.view');
     expect(declared('POST', '/api/procurement/items')).toBe('stores.manage');
     expect(declared('POST', '/api/procurement/suppliers/:id/archive')).toBe('stores.manage');
+    expect(declared('GET', '/api/procurement/categories/export.csv')).toBe('stores.view');
+    expect(declared('POST', '/api/procurement/categories/import')).toBe('stores.manage');
     expect(ROLES.filter((role) => expectedStatus(role, 'stores.view') === 'allowed')).toEqual([
       'manager',
       'department_manager',

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { products, productVariants } from './catalog';
 import { createdAt, id, money, timestamptz } from './columns';
 import { shifts, transactions } from './pos';
@@ -103,4 +103,27 @@ export const posTerminals = pgTable(
     createdAt: createdAt(),
   },
   (t) => [check('pos_terminals_counts_check', sql`${t.unsyncedCount} >= 0 and ${t.refusedCount} >= 0`)],
+);
+
+/**
+ * Issue #19 (ADR 0014): the RSA-OAEP key pair a terminal seals a manager's PIN with while offline,
+ * so its outbox never holds the PIN in clear. Generated once by whichever app instance asks first
+ * (one active row: a unique partial index), and shared by every instance through the database.
+ * The private key is kept wrapped (AES-256-GCM under a key derived from the PIN pepper), so a copy
+ * of the database alone does not open the sealed approvals.
+ */
+export const approvalSealingKeys = pgTable(
+  'approval_sealing_keys',
+  {
+    /** The key id the terminal stores beside each sealed approval. */
+    kid: varchar('kid', { length: 64 }).primaryKey(),
+    /** The public key as a JWK (RSA-OAEP-256), handed to signed-in terminals. */
+    publicJwk: jsonb('public_jwk').notNull(),
+    /** PKCS#8 DER, AES-256-GCM wrapped: base64url of iv (12) ‖ tag (16) ‖ ciphertext. */
+    wrappedPrivateKey: text('wrapped_private_key').notNull(),
+    /** The key terminals are given now; older rows still open what was sealed with them. */
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('approval_sealing_keys_one_active_idx').on(t.active).where(sql`${t.active}`)],
 );

@@ -12,6 +12,18 @@ export const registerErrors = {
     new AppError(409, 'assets.tag_taken', `An asset with tag "${tag}" already exists.`, {
       errors: { assetTag: 'This asset tag is already in use' },
     }),
+  /** A receipt's scanned tag already in the register (issue #17): names the tag and the receipt field. */
+  receiptTagTaken: (tag: string, field: string) =>
+    new AppError(409, 'assets.tag_taken', `An asset with tag "${tag}" already exists; nothing was received.`, {
+      errors: { [field]: 'This asset tag is already in use' },
+    }),
+  /** The same tag scanned for two units of one receipt. */
+  receiptTagTwice: (tag: string, field: string) =>
+    badRequest(
+      'assets.tag_repeated',
+      `Asset tag "${tag}" is scanned twice on this receipt; each unit needs its own tag. Nothing was received.`,
+      { [field]: 'This tag is scanned for another unit of this receipt' },
+    ),
   serialTaken: (serial: string) =>
     new AppError(409, 'assets.serial_taken', `Serial number "${serial}" is already registered for this item.`, {
       errors: { serialNumber: 'This serial number is already registered for this item' },

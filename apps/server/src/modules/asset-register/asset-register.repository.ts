@@ -310,6 +310,35 @@ export async function tagTaken(db: DbOrTx, tag: string, exceptId: string | null 
   return rowsOf(result).length > 0;
 }
 
+/** The units registered by these goods receipts, in the order they were registered (their first event). */
+export async function receiptUnitRows(
+  db: DbOrTx,
+  receiptIds: readonly string[],
+): Promise<Array<{ id: string; goods_receipt_id: string; asset_tag: string | null; item_id: string }>> {
+  if (receiptIds.length === 0) return [];
+  const result = await db.execute(
+    sql`select a.id, a.goods_receipt_id, a.asset_tag, a.item_id from proc_assets a
+        where a.goods_receipt_id in (${sql.join(
+          receiptIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})
+        order by (select min(e.seq) from proc_asset_events e where e.asset_id = a.id), a.asset_tag`,
+  );
+  return rowsOf(result);
+}
+
+/** Which of `tags` the register already holds (ignoring case), as the register spells them. */
+export async function takenTags(db: DbOrTx, tags: readonly string[]): Promise<string[]> {
+  if (tags.length === 0) return [];
+  const result = await db.execute(
+    sql`select asset_tag from proc_assets where upper(asset_tag) in (${sql.join(
+      tags.map((t) => sql`upper(${t})`),
+      sql`, `,
+    )})`,
+  );
+  return rowsOf<{ asset_tag: string }>(result).map((r) => r.asset_tag);
+}
+
 export async function serialTaken(
   db: DbOrTx,
   itemId: string,

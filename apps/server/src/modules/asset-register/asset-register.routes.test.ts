@@ -93,7 +93,11 @@ describe('asset register', () => {
     expect(serial.statusCode).toBe(409);
     const bad = await http.post(A, admin(), { itemId: ladder, purchasePrice: 'ten' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toMatchObject({ purchasePrice: 'Purchase price must be an amount such as 120.00' });
+    expect(bad.json().errors).toMatchObject({
+      purchasePrice: 'Purchase price must be an amount of 0 or more with at most 2 decimals, such as 120.00',
+    });
+    const negative = await http.post(A, admin(), { itemId: ladder, purchasePrice: '-5.00' });
+    expect(negative.statusCode).toBe(400);
 
     const page = await ok<AssetPage>(await http.get(`${A}?search=LAD-0001`, f.cookies.manager));
     expect(page.assets.map((a) => a.id)).toEqual([typed.id]);
@@ -293,6 +297,80 @@ describe('receipt, checkout, maintenance, safety and write-off', () => {
     const detail = await asset(received[0]?.id as string);
     expect(detail.history[0]).toMatchObject({ kind: 'received' });
     expect(detail.history[0]?.summary).toMatch(/^Received on GRN-/);
+  });
+
+  it('refuses scanned tags already in the register or scanned twice on the receipt, naming the tag; nothing is received', async () => {
+    const order = await ok<PurchaseOrder>(
+      await http.post('/api/procurement/purchase-orders', admin(), {
+        supplierId: f.supplier,
+        lines: [
+          { itemId: drill, qtyOrdered: 2, unitPrice: '149.00' },
+          { itemId: ladder, qtyOrdered: 1, unitPrice: '60.00' },
+        ],
+      }),
+      201,
+    );
+    await ok(await http.post(`/api/procurement/purchase-orders/${order.id}/send`, admin()));
+    const [drillLine, ladderLine] = order.lines.map((l) => l.id);
+    expect(order.lines.map((l) => l.itemIsAsset)).toEqual([true, true]);
+    await newAsset({ assetTag: 'TAKEN-7' });
+    const unitsBefore = (await ok<AssetPage>(await http.get(`${A}?pageSize=1`, admin()))).total;
+    const receive = (lines: unknown[]) =>
+      http.post(`/api/procurement/purchase-orders/${order.id}/receipts`, admin(), {
+        locationId: f.locations.main,
+        lines,
+      });
+    const nothingSaved = async () => {
+      const fresh = await ok<PurchaseOrder>(await http.get(`/api/procurement/purchase-orders/${order.id}`, admin()));
+      expect(fresh.receipts).toEqual([]);
+      expect(fresh.lines.map((l) => l.qtyReceived)).toEqual(['0.000', '0.000']);
+      expect((await ok<AssetPage>(await http.get(`${A}?pageSize=1`, admin()))).total).toBe(unitsBefore);
+    };
+
+    // Already in the register, whatever the case: 409 naming the tag and the field.
+    const taken = await receive([
+      { poLineId: drillLine, qtyReceived: 2, assetTags: ['NEW-DRL-1', 'taken-7'] },
+      { poLineId: ladderLine, qtyReceived: 1 },
+    ]);
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toMatchObject({
+      code: 'assets.tag_taken',
+      message: 'An asset with tag "taken-7" already exists; nothing was received.',
+      errors: { 'lines.0.assetTags.1': 'This asset tag is already in use' },
+    });
+    await nothingSaved();
+
+    // The same tag twice on one receipt (across lines, ignoring case): 400 naming it.
+    const twice = await receive([
+      { poLineId: drillLine, qtyReceived: 2, assetTags: ['DUP-1', 'NEW-DRL-2'] },
+      { poLineId: ladderLine, qtyReceived: 1, assetTags: ['dup-1'] },
+    ]);
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json()).toMatchObject({
+      code: 'assets.tag_repeated',
+      message: 'Asset tag "dup-1" is scanned twice on this receipt; each unit needs its own tag. Nothing was received.',
+      errors: { 'lines.1.assetTags.0': 'This tag is scanned for another unit of this receipt' },
+    });
+    await nothingSaved();
+
+    // More tags than whole units received.
+    const extra = await receive([{ poLineId: drillLine, qtyReceived: 1, assetTags: ['X-1', 'X-2'] }]);
+    expect(extra.statusCode).toBe(400);
+    expect(extra.json().errors).toEqual({ 'lines.0.assetTags': '2 tags scanned for 1 whole unit received' });
+    await nothingSaved();
+
+    // Good tags: the units carry them, and the receipt lists them in the order scanned.
+    const received = await ok<PurchaseOrder>(
+      await receive([
+        { poLineId: drillLine, qtyReceived: 2, assetTags: ['ZZ-DRL-2', ' AA-DRL-1 '] },
+        { poLineId: ladderLine, qtyReceived: 1, assetTags: [''] },
+      ]),
+      201,
+    );
+    const units = received.receipts[0]?.units ?? [];
+    expect(units.map((u) => u.assetTag).slice(0, 2)).toEqual(['ZZ-DRL-2', 'AA-DRL-1']);
+    expect(units[2]?.assetTag).toMatch(/^AST-\d{4}-\d{5}$/);
+    expect(units.map((u) => u.itemId)).toEqual([drill, drill, ladder]);
   });
 
   it('lends a unit (custodian and location together), refuses a second loan, and a damaged return opens a corrective job that blocks lending until completed', async () => {
@@ -508,13 +586,48 @@ describe('receipt, checkout, maintenance, safety and write-off', () => {
     expect(approved).toMatchObject({ status: 'approved', approvedBy: f.userIds.manager });
     expect((await lend(unit.id)).statusCode).toBe(409);
     expect((await http.post(`${W}/${draft.id}/reject`, f.cookies.superAdmin, {})).statusCode).toBe(409);
+    // The salvage value at disposal: 2-decimal money, not negative; a 3-letter currency.
+    for (const [field, bad, message] of [
+      [
+        'salvageValueAmount',
+        '-1.00',
+        'Salvage value must be an amount of 0 or more with at most 2 decimals, such as 120.00',
+      ],
+      [
+        'salvageValueAmount',
+        '12.345',
+        'Salvage value must be an amount of 0 or more with at most 2 decimals, such as 120.00',
+      ],
+      [
+        'salvageValueAmount',
+        '123456789.00',
+        'Salvage value must be an amount of 0 or more with at most 2 decimals, such as 120.00',
+      ],
+      ['salvageValueCurrency', 'EU', 'Currency must be 3 letters, such as USD'],
+    ] as const) {
+      const refused = await http.post(`${W}/${draft.id}/dispose`, f.cookies.superAdmin, {
+        disposalMethod: 'sale',
+        [field]: bad,
+      });
+      expect(refused.statusCode, bad).toBe(400);
+      expect(refused.json().errors).toEqual({ [field]: message });
+    }
+    expect((await ok<Writeoff>(await http.get(`${W}/${draft.id}`, admin()))).status).toBe('approved');
     const disposed = await ok<Writeoff>(
       await http.post(`${W}/${draft.id}/dispose`, f.cookies.superAdmin, {
-        disposalMethod: 'recycle',
+        disposalMethod: 'sale',
         disposalDate: '2026-11-20',
+        salvageValueAmount: '17.5',
+        salvageValueCurrency: 'eur',
       }),
     );
-    expect(disposed).toMatchObject({ status: 'disposed', disposalMethod: 'recycle', disposalDate: '2026-11-20' });
+    expect(disposed).toMatchObject({
+      status: 'disposed',
+      disposalMethod: 'sale',
+      disposalDate: '2026-11-20',
+      salvageValueAmount: '17.50',
+      salvageValueCurrency: 'EUR',
+    });
     const after = await t.db.execute(
       `select on_hand_qty::text as q from proc_stock_levels where item_id = '${ladder}' and location_id = '${f.locations.annex}'`,
     );
@@ -542,7 +655,7 @@ describe('receipt, checkout, maintenance, safety and write-off', () => {
     const lines = csv.body.trim().split('\n');
     expect(lines[0]).toBe('When,Event,Details,By');
     expect(lines).toHaveLength(6);
-    expect(lines[5]).toContain('Disposed');
+    expect(lines[5]).toContain('Disposed by sale on 2026-11-20, salvage 17.50 EUR');
 
     // A rejected write-off: decided by someone else, the unit stays in service.
     const other = await newAsset();

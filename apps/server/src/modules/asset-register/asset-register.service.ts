@@ -8,6 +8,7 @@ import {
   type AssetPage,
   type AssetPatch,
   type AssetState,
+  assetMoneyMessage,
   type InstitutionAnalytics,
   type ReturnCondition,
 } from '@retail-hub/shared';
@@ -35,12 +36,14 @@ import {
   lockAsset,
   nextCounter,
   procDepartmentOfUser,
+  receiptUnitRows,
   recordEvent,
   registerFigureRows,
   releaseAsset,
   type Scope,
   serialTaken,
   tagTaken,
+  takenTags,
   updateAssetFields,
   userName,
 } from './asset-register.repository';
@@ -441,7 +444,7 @@ export async function importAssetsCsv(deps: RegisterDeps, user: AuthUser, csv: s
       }
       const price = (record.purchasePrice ?? '').trim();
       if (price && !/^\d{1,8}(\.\d{1,2})?$/.test(price)) {
-        throw registerErrors.field('purchasePrice', 'Purchase price must be an amount such as 120.00');
+        throw registerErrors.field('purchasePrice', assetMoneyMessage('Purchase price'));
       }
       const id = await db.transaction((tx) =>
         registerUnit(
@@ -482,6 +485,42 @@ export async function importAssetsCsv(deps: RegisterDeps, user: AuthUser, csv: s
  * Issue #17 item 1: a receipt of an item flagged as an asset registers one unit per whole unit
  * received, in the receipt's transaction, with generated tags (or the scanned ones given).
  */
+/**
+ * Before a receipt registers anything (issue #17): every scanned tag of its lines must be new. A tag
+ * scanned twice on the receipt is a 400, one the register already holds (ignoring case) a 409; both
+ * name the tag and the line's field (`lines.<i>.assetTags.<n>`). Thrown in the receipt's
+ * transaction, so nothing of the receipt is saved. The unique index still decides a race.
+ */
+export async function assertReceiptTagsFree(
+  tx: DbOrTx,
+  lines: ReadonlyArray<{ assetTags?: string[] | undefined }>,
+): Promise<void> {
+  const seen = new Map<string, string>();
+  const fields = new Map<string, string>();
+  for (const [index, line] of lines.entries()) {
+    for (const [n, raw] of (line.assetTags ?? []).entries()) {
+      const tag = raw.trim();
+      if (!tag) continue;
+      const field = `lines.${index}.assetTags.${n}`;
+      const key = tag.toUpperCase();
+      if (seen.has(key)) throw registerErrors.receiptTagTwice(tag, field);
+      seen.set(key, tag);
+      fields.set(key, field);
+    }
+  }
+  const [taken] = await takenTags(tx, [...seen.values()]);
+  if (taken) {
+    const key = taken.toUpperCase();
+    throw registerErrors.receiptTagTaken(seen.get(key) ?? taken, fields.get(key) ?? 'assetTags');
+  }
+}
+
+/**
+ * A receipt line of an item flagged as an asset: one unit per whole unit received, tags from the
+ * line's `assetTags` (scanned, checked first by assertReceiptTagsFree), the others generated. The
+ * scanned units are registered first, so a generated tag never takes a number a scanned tag holds.
+ * Tags on a line of an item that is not an asset, or more tags than whole units, are refused (400).
+ */
 export async function registerReceivedUnits(
   deps: RegisterDeps,
   tx: DbOrTx,
@@ -494,11 +533,26 @@ export async function registerReceivedUnits(
     unitCost: string | null;
     user: AuthUser;
     tags?: string[] | undefined;
+    /** The line's field for errors, `lines.<i>.assetTags`. */
+    field?: string;
   },
 ): Promise<string[]> {
   const item = await itemFacts(tx, input.itemId);
-  if (!item?.is_asset) return [];
+  const field = input.field ?? 'assetTags';
+  const scanned = (input.tags ?? []).map((t) => t.trim()).filter(Boolean);
+  if (!item?.is_asset) {
+    if (scanned.length > 0) {
+      throw registerErrors.field(field, `${item?.sku ?? 'This item'} is not flagged as an asset; it takes no tags`);
+    }
+    return [];
+  }
   const units = Math.floor(input.qtyMilli / 1000);
+  if (scanned.length > units) {
+    throw registerErrors.field(
+      field,
+      `${scanned.length} tags scanned for ${units} whole unit${units === 1 ? '' : 's'} received`,
+    );
+  }
   const ids: string[] = [];
   for (let n = 0; n < units; n++) {
     ids.push(
@@ -508,7 +562,7 @@ export async function registerReceivedUnits(
         input.user,
         {
           itemId: item.id,
-          assetTag: input.tags?.[n]?.trim() || null,
+          assetTag: scanned[n] ?? null,
           serialNumber: null,
           purchasePrice: input.unitCost,
           depreciationClass: null,
@@ -526,6 +580,20 @@ export async function registerReceivedUnits(
     );
   }
   return ids;
+}
+
+/** The units each goods receipt registered, by receipt, in tag order (shown with the receipt). */
+export async function unitsOfReceipts(
+  db: DbOrTx,
+  receiptIds: readonly string[],
+): Promise<Map<string, Array<{ id: string; assetTag: string | null; itemId: string }>>> {
+  const byReceipt = new Map<string, Array<{ id: string; assetTag: string | null; itemId: string }>>();
+  for (const row of await receiptUnitRows(db, receiptIds)) {
+    const list = byReceipt.get(row.goods_receipt_id) ?? [];
+    list.push({ id: row.id, assetTag: row.asset_tag, itemId: row.item_id });
+    byReceipt.set(row.goods_receipt_id, list);
+  }
+  return byReceipt;
 }
 
 // ---- Checkout of one unit (called by the asset checkout module) ----

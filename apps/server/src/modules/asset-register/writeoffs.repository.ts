@@ -105,6 +105,7 @@ export async function disposeWriteoffRow(
     method: DisposalMethod;
     date: string;
     salvage: string | null;
+    currency: string | null;
     notes: string | null;
     userId: string;
   },
@@ -113,6 +114,7 @@ export async function disposeWriteoffRow(
     update proc_asset_writeoffs set status = 'disposed', disposal_method = ${input.method},
       disposal_date = ${input.date}::date,
       salvage_value_amount = coalesce(${input.salvage}::numeric, salvage_value_amount),
+      salvage_value_currency = coalesce(${input.currency}::text, salvage_value_currency),
       notes = coalesce(${input.notes}, notes), disposed_by = ${input.userId}, updated_at = now()
     where id = ${input.id} and status = 'approved' returning id`);
   return rowsOf(result).length > 0;

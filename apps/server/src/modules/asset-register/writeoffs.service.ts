@@ -154,6 +154,7 @@ export async function disposeWriteoff(
     disposalMethod: DisposalMethod;
     disposalDate?: string | undefined;
     salvageValueAmount: string | null;
+    salvageValueCurrency?: string | undefined;
     notes: string | null;
   },
 ): Promise<Writeoff> {
@@ -170,6 +171,7 @@ export async function disposeWriteoff(
       method: body.disposalMethod,
       date,
       salvage: body.salvageValueAmount,
+      currency: body.salvageValueCurrency ?? null,
       notes: body.notes,
       userId: user.id,
     });
@@ -189,12 +191,13 @@ export async function disposeWriteoff(
     }
     if (!(await markDisposed(tx, current.asset_id))) throw registerErrors.checkedOut(tag);
     const salvage = body.salvageValueAmount ?? current.salvage_value_amount;
+    const currency = body.salvageValueCurrency ?? current.salvage_value_currency;
     await recordEvent(tx, {
       assetId: current.asset_id,
       kind: 'disposed',
       userId: user.id,
       summary: `Disposed by ${body.disposalMethod} on ${date}${
-        salvage ? `, salvage ${salvage} ${current.salvage_value_currency}` : ''
+        salvage ? `, salvage ${salvage} ${currency}` : ''
       }${asset.stock_location_id ? `; taken out of stock at ${asset.location_code ?? 'its location'}` : ''}`,
       refTable: 'proc_asset_writeoffs',
       refId: id,

@@ -60,6 +60,21 @@ export const jobsErrors = {
   overReturn: (qty: string) =>
     field(409, 'jobs.over_return', 'qty', `Only ${qty} of this item is out on this job and can be returned`),
   stepInUse: () => new AppError(409, 'jobs.step_in_use', 'A step that has started cannot be removed.'),
+  bomBelowIssued: (qty: string) =>
+    field(
+      409,
+      'jobs.bom_below_issued',
+      'qtyRequired',
+      `${qty} of this item is already issued to the job: the quantity cannot be lower`,
+    ),
+  stepHoursFixed: () => field(409, 'jobs.step_completed', 'actualHours', 'A completed step keeps its actual hours'),
+  headerFixed: (name: 'clientId' | 'departmentId', status: JobState) =>
+    field(
+      409,
+      'jobs.job_state',
+      name,
+      `The ${name === 'clientId' ? 'client' : 'department'} cannot change once the job is ${JOB_STATE_LABELS[status]}`,
+    ),
   bomIssued: () =>
     new AppError(409, 'jobs.bom_issued', 'Material of this line has been issued: return it before removing the line.'),
 };

@@ -638,5 +638,221 @@ describe('materials, cost and delivery', () => {
         })
       ).statusCode,
     ).toBe(409);
+    // Delivered is final: the header, the BOM and the steps are read-only.
+    const header = await call('PATCH', `${JOBS}/${job.id}`, s.procurement_admin, {
+      title: 'Renamed',
+      clientId: job.clientId,
+      departmentId: s.departmentId,
+    });
+    expect(header.statusCode).toBe(409);
+    expect(header.json().message).toBe('This job is Delivered: it can no longer be changed.');
+    const line = detail.bom[0] as { id: string };
+    expect(
+      (await call('PATCH', `${JOBS}/${job.id}/bom/${line.id}`, s.procurement_admin, { qtyRequired: 9 })).statusCode,
+    ).toBe(409);
+    expect(
+      (await call('PATCH', `${JOBS}/${job.id}/steps/${cut.id}`, s.procurement_admin, { name: 'Saw' })).statusCode,
+    ).toBe(409);
+  });
+});
+
+describe('editing a job (header, BOM lines, steps)', () => {
+  const header = (job: JobDetail, changes: Record<string, unknown> = {}) => ({
+    title: job.title,
+    description: job.description,
+    clientId: job.clientId,
+    departmentId: job.departmentId,
+    priority: job.priority,
+    requestedDate: job.requestedDate,
+    neededByDate: job.neededByDate,
+    ...changes,
+  });
+
+  it('edits the header of an open job and refuses a cancelled one', async () => {
+    const job = await aJob();
+    const other = await aClient();
+    const edited = await ok('PATCH', `${JOBS}/${job.id}`, s.procurement_admin, {
+      ...header(job),
+      title: 'Stage props, act 2',
+      description: 'Two chairs',
+      priority: 'high',
+      clientId: other.id,
+      requestedDate: '2029-12-01',
+      neededByDate: '2030-02-15',
+    });
+    expect(edited).toMatchObject({
+      title: 'Stage props, act 2',
+      description: 'Two chairs',
+      priority: 'high',
+      clientId: other.id,
+      requestedDate: '2029-12-01',
+      neededByDate: '2030-02-15',
+    });
+    const blank = await call('PATCH', `${JOBS}/${job.id}`, s.procurement_admin, header(edited, { title: ' ' }));
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().errors).toEqual({ title: 'Title is required' });
+    expect((await move(job, 'cancelled')).statusCode).toBe(200);
+    const closed = await call('PATCH', `${JOBS}/${job.id}`, s.procurement_admin, header(edited, { title: 'Late' }));
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json().message).toBe('This job is Cancelled: it can no longer be changed.');
+  });
+
+  it('keeps the client and department of an approved job, and keeps an archived client on edit', async () => {
+    const job = await approvedJob();
+    const other = await aClient();
+    const client = await call('PATCH', `${JOBS}/${job.id}`, s.procurement_admin, header(job, { clientId: other.id }));
+    expect(client.statusCode).toBe(409);
+    expect(client.json().errors).toEqual({ clientId: 'The client cannot change once the job is Approved' });
+    const department = await call(
+      'PATCH',
+      `${JOBS}/${job.id}`,
+      s.manager,
+      header(job, { departmentId: otherDepartment }),
+    );
+    expect(department.statusCode).toBe(409);
+    expect(department.json().errors).toEqual({ departmentId: 'The department cannot change once the job is Approved' });
+    // The job's client archived meanwhile: the job can still be edited; moving a job to an archived client cannot.
+    await ok('POST', `/api/procurement/clients/${job.clientId}/archive`, s.procurement_admin);
+    const renamed = await ok('PATCH', `${JOBS}/${job.id}`, s.procurement_admin, header(job, { title: 'Props v2' }));
+    expect(renamed.title).toBe('Props v2');
+    const draft = await aJob();
+    const archived = await call(
+      'PATCH',
+      `${JOBS}/${draft.id}`,
+      s.procurement_admin,
+      header(draft, { clientId: job.clientId }),
+    );
+    expect(archived.statusCode).toBe(400);
+    expect(archived.json().errors).toEqual({ clientId: 'This client is archived' });
+  });
+
+  it('lets a department manager edit only their department’s jobs, and not move one to another department', async () => {
+    const own = await aJob(s.department_manager);
+    const away = await call(
+      'PATCH',
+      `${JOBS}/${own.id}`,
+      s.department_manager,
+      header(own, { departmentId: otherDepartment }),
+    );
+    expect(away.statusCode).toBe(403);
+    const client = await aClient();
+    let foreign = await ok('POST', JOBS, s.manager, {
+      title: 'Gate',
+      clientId: client.id,
+      departmentId: otherDepartment,
+    });
+    foreign = await ok('POST', `${JOBS}/${foreign.id}/bom`, s.manager, { itemId: glue, qtyRequired: 1 });
+    foreign = await ok('POST', `${JOBS}/${foreign.id}/steps`, s.manager, { name: 'Weld' });
+    const bomLine = foreign.bom[0] as { id: string };
+    const step = foreign.steps[0] as { id: string };
+    for (const [method, url, body] of [
+      ['PATCH', `${JOBS}/${foreign.id}`, header(foreign, { title: 'Mine now' })],
+      ['PATCH', `${JOBS}/${foreign.id}/bom/${bomLine.id}`, { qtyRequired: 5 }],
+      ['DELETE', `${JOBS}/${foreign.id}/bom/${bomLine.id}`, undefined],
+      ['POST', `${JOBS}/${foreign.id}/bom`, { itemId: wood, qtyRequired: 1 }],
+      ['PATCH', `${JOBS}/${foreign.id}/steps/${step.id}`, { name: 'Grind' }],
+      ['DELETE', `${JOBS}/${foreign.id}/steps/${step.id}`, undefined],
+      ['POST', `${JOBS}/${foreign.id}/steps`, { name: 'Paint' }],
+    ] as const) {
+      expect((await call(method, url, s.department_manager, body)).statusCode, `${method} ${url}`).toBe(404);
+    }
+    const after = await ok('GET', `${JOBS}/${foreign.id}`, s.manager);
+    expect([after.title, after.bom.length, after.bom[0]?.qtyRequired, after.steps.map((st) => st.name)]).toEqual([
+      'Gate',
+      1,
+      '1.000',
+      ['Weld'],
+    ]);
+  });
+
+  it('edits BOM quantities and notes, never below what is issued, and removes a line with nothing out', async () => {
+    const job = await approvedJob();
+    await move(job, 'in_progress');
+    const [oak, glueLine] = [
+      job.bom.find((b) => b.itemId === wood) as { id: string },
+      job.bom.find((b) => b.itemId === glue) as { id: string },
+    ];
+    await ok('POST', `${JOBS}/${job.id}/materials/issue`, s.procurement_admin, {
+      itemId: wood,
+      locationId: store,
+      qty: 2,
+    });
+    const below = await call('PATCH', `${JOBS}/${job.id}/bom/${oak.id}`, s.procurement_admin, { qtyRequired: '1.5' });
+    expect(below.statusCode).toBe(409);
+    expect(below.json().errors).toEqual({
+      qtyRequired: '2.000 of this item is already issued to the job: the quantity cannot be lower',
+    });
+    let detail = await ok('PATCH', `${JOBS}/${job.id}/bom/${oak.id}`, s.procurement_admin, {
+      qtyRequired: 2,
+      notes: 'Cut to 1 m',
+    });
+    expect(detail.bom.find((b) => b.id === oak.id)).toMatchObject({
+      qtyRequired: '2.000',
+      notes: 'Cut to 1 m',
+      fullyIssued: true,
+    });
+    // Returned material no longer counts: 0.5 back leaves 1.5 out.
+    await ok('POST', `${JOBS}/${job.id}/materials/return`, s.procurement_admin, {
+      itemId: wood,
+      locationId: store,
+      qty: '0.5',
+    });
+    detail = await ok('PATCH', `${JOBS}/${job.id}/bom/${oak.id}`, s.procurement_admin, { qtyRequired: '1.5' });
+    expect(detail.bom.find((b) => b.id === oak.id)?.qtyRequired).toBe('1.500');
+    expect((await call('DELETE', `${JOBS}/${job.id}/bom/${oak.id}`, s.procurement_admin)).statusCode).toBe(409);
+    detail = await ok('DELETE', `${JOBS}/${job.id}/bom/${glueLine.id}`, s.procurement_admin);
+    expect(detail.bom.map((b) => b.itemId)).toEqual([wood]);
+    expect(
+      (await call('PATCH', `${JOBS}/${job.id}/bom/${glueLine.id}`, s.procurement_admin, { qtyRequired: 1 })).statusCode,
+    ).toBe(404);
+  });
+
+  it('edits steps while planned; a completed step keeps its actual hours; QA freezes names and plans', async () => {
+    let job = await approvedJob();
+    await move(job, 'in_progress');
+    const [cut, assemble] = job.steps as unknown as [{ id: string }, { id: string }];
+    job = await ok('PATCH', `${JOBS}/${job.id}/steps/${cut.id}`, s.procurement_admin, {
+      name: 'Cut and plane',
+      instructions: 'Plane to 18 mm',
+      assignedTo: s.ids.department_manager,
+      plannedHours: '2.25',
+    });
+    expect(job.steps[0]).toMatchObject({
+      name: 'Cut and plane',
+      instructions: 'Plane to 18 mm',
+      assignedTo: s.ids.department_manager,
+      plannedHours: '2.25',
+    });
+    job = await ok('PATCH', `${JOBS}/${job.id}/steps/${cut.id}`, s.procurement_admin, {
+      status: 'completed',
+      actualHours: '1.75',
+    });
+    const hours = await call('PATCH', `${JOBS}/${job.id}/steps/${cut.id}`, s.procurement_admin, { actualHours: '3' });
+    expect(hours.statusCode).toBe(409);
+    expect(hours.json().errors).toEqual({ actualHours: 'A completed step keeps its actual hours' });
+    job = await ok('PATCH', `${JOBS}/${job.id}/steps/${cut.id}`, s.procurement_admin, {
+      name: 'Cut',
+      actualHours: '1.75',
+      plannedHours: '2',
+    });
+    expect(job.steps[0]).toMatchObject({ name: 'Cut', status: 'completed', actualHours: '1.75', plannedHours: '2.00' });
+    expect((await call('DELETE', `${JOBS}/${job.id}/steps/${cut.id}`, s.procurement_admin)).statusCode).toBe(409);
+    job = await ok('POST', `${JOBS}/${job.id}/steps`, s.procurement_admin, { name: 'Sand', plannedHours: 1 });
+    const sand = job.steps.find((st) => st.name === 'Sand') as { id: string; stepNo: number };
+    expect(sand.stepNo).toBe(3);
+    job = await ok('DELETE', `${JOBS}/${job.id}/steps/${sand.id}`, s.procurement_admin);
+    expect(job.steps.map((st) => st.name)).toEqual(['Cut', 'Assemble']);
+    await ok('PATCH', `${JOBS}/${job.id}/steps/${assemble.id}`, s.procurement_admin, { status: 'skipped' });
+    await ok('POST', `${JOBS}/${job.id}/transition`, s.manager, {
+      to: 'qa',
+      waiveMaterials: true,
+      note: 'Offcuts used',
+    });
+    const frozen = await call('PATCH', `${JOBS}/${job.id}/steps/${assemble.id}`, s.procurement_admin, {
+      name: 'Glue up',
+    });
+    expect(frozen.statusCode).toBe(409);
+    expect(frozen.json().message).toBe('A job that is QA cannot change its steps.');
+    expect((await call('POST', `${JOBS}/${job.id}/steps`, s.procurement_admin, { name: 'Late' })).statusCode).toBe(409);
   });
 });

@@ -233,15 +233,25 @@ async function openJob(deps: JobsDeps, tx: DbOrTx, user: AuthUser, id: string): 
   return job;
 }
 
-async function checkJobRefs(deps: JobsDeps, user: AuthUser, body: JobBody): Promise<void> {
-  const { db } = deps.database;
+/** The client and department exist, the department is the user's own (a department manager); an
+ * archived client is refused unless the job already has it (`keptClientId`, editing). */
+async function checkJobRefs(
+  deps: JobsDeps,
+  user: AuthUser,
+  body: JobBody,
+  db: DbOrTx = deps.database.db,
+  keptClientId: string | null = null,
+): Promise<void> {
   const archived = await clientArchived(db, body.clientId);
   if (archived === null) throw errors.clientRef();
   if (!(await departmentExists(db, body.departmentId))) throw errors.departmentRef();
-  const scope = await scopeOf(deps, user);
+  const scope = await scopeOf(deps, user, db);
   if (scope && scope !== body.departmentId) throw errors.notYourDepartment();
-  if (archived) throw errors.clientArchived();
+  if (archived && body.clientId !== keptClientId) throw errors.clientArchived();
 }
+
+/** The client and the department are those of the accepted quote from approval on. */
+const HEADER_OPEN: readonly JobState[] = ['draft', 'quoted'];
 
 export async function createJob(deps: JobsDeps, user: AuthUser, body: JobBody): Promise<JobDetail> {
   const { db } = deps.database;
@@ -262,9 +272,13 @@ export async function createJob(deps: JobsDeps, user: AuthUser, body: JobBody): 
 }
 
 export async function updateJob(deps: JobsDeps, user: AuthUser, id: string, body: JobBody): Promise<JobDetail> {
-  await checkJobRefs(deps, user, body);
   await deps.database.db.transaction(async (tx) => {
-    await openJob(deps, tx, user, id);
+    const job = await openJob(deps, tx, user, id);
+    await checkJobRefs(deps, user, body, tx, job.client_id);
+    if (!HEADER_OPEN.includes(job.status)) {
+      if (body.clientId !== job.client_id) throw errors.headerFixed('clientId', job.status);
+      if (body.departmentId !== job.department_id) throw errors.headerFixed('departmentId', job.status);
+    }
     await updateJobRow(tx, id, body);
   });
   return getJob(deps, user, id);
@@ -497,6 +511,11 @@ export async function updateBomLine(
 ): Promise<JobDetail> {
   await deps.database.db.transaction(async (tx) => {
     await plannableJob(deps, tx, user, jobId, 'change its bill of materials');
+    const itemId = await bomLineItem(tx, jobId, lineId);
+    if (!itemId) throw errors.bomLineNotFound();
+    // The job row is locked (plannableJob): no issue or return of this job runs meanwhile.
+    const out = qtyToMilli(await outstandingQty(tx, jobId, itemId));
+    if (body.qtyRequired < out) throw errors.bomBelowIssued(milliToQty(out));
     if (!(await updateBomRow(tx, jobId, lineId, milliToQty(body.qtyRequired), body.notes))) {
       throw errors.bomLineNotFound();
     }
@@ -555,6 +574,10 @@ export async function updateStep(
     }
     if ((body.plannedHours !== undefined || body.name !== undefined) && !PLANNING.includes(job.status)) {
       throw errors.jobState(job.status, 'change its steps');
+    }
+    const staysCompleted = step.status === 'completed' && (body.status ?? 'completed') === 'completed';
+    if (staysCompleted && body.actualHours !== undefined && body.actualHours !== hundredthsOf(step.actual_hours)) {
+      throw errors.stepHoursFixed();
     }
     if (body.assignedTo !== undefined) await checkAssignee(tx, body.assignedTo);
     await updateStepRow(tx, stepId, {

@@ -1,9 +1,10 @@
-import { randomUUID } from 'node:crypto';
+import { constants, createPublicKey, publicEncrypt, randomBytes, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createUser, inject, signIn, type TestApp } from '../../../test/build-test-app';
 import { posTerminals, products, productVariants, transactions } from '../../db/schema/index';
 import { ledgerMismatches, movementsOf } from '../stock/stock-test-support';
+import { ApprovalSealing } from './approval-sealing.service';
 import {
   createCategory,
   createProduct,
@@ -284,6 +285,196 @@ describe('offline sales with discounts (issue #19 × issue #15 item 7, ADR 0014)
     expect(ok.statusCode, ok.body).toBe(201);
     expect(ok.json().discountTotal).toBe('1.25');
     expect(await activityOf('discount_over_cap_unapproved', within)).toHaveLength(0);
+    await endShift(cashier);
+  });
+});
+
+describe('a manager PIN sealed on the terminal for an offline sale (issue #19, ADR 0014)', () => {
+  type Key = { kid: string; alg: string; jwk: { kty: string; n: string; e: string } };
+
+  async function approvalKey(cookie: string): Promise<Key> {
+    const response = await inject(t, { method: 'GET', url: '/api/terminals/approval-key', cookie });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json();
+  }
+
+  /** As the terminal does it with WebCrypto: RSA-OAEP, SHA-256, of { pin, idempotencyKey }. */
+  function seal(key: Key, content: unknown): { kid: string; ciphertext: string } {
+    const publicKey = createPublicKey({ key: key.jwk, format: 'jwk' });
+    const ciphertext = publicEncrypt(
+      { key: publicKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+      Buffer.from(JSON.stringify(content)),
+    ).toString('base64url');
+    return { kid: key.kid, ciphertext };
+  }
+
+  async function discountedBody(shiftId: number, extra: Record<string, unknown>) {
+    const vase = await createProduct(t, {
+      name: `Urn ${randomUUID().slice(0, 6)}`,
+      price: '20.00',
+      stock: 5,
+      categoryId: bakery,
+    });
+    return {
+      subtotal: '16.00',
+      tax: '0.40',
+      total: '16.40',
+      paymentMethod: 'credit_card',
+      referenceCode: '5521',
+      notes: null,
+      amountReceived: null,
+      items: [{ productId: vase, quantity: 1, unitPrice: '20.00', totalPrice: '20.00' }],
+      discount: { type: 'percent', value: '20' },
+      soldAt: new Date().toISOString(),
+      shiftId,
+      terminalId: null,
+      ...extra,
+    };
+  }
+
+  async function activityOf(type: string, transactionId: string) {
+    const { rows } = await t.db.execute(
+      `select user_id as "userId", details from user_activity where activity_type = '${type}' and details->>'transactionId' = '${transactionId}'`,
+      [],
+    );
+    return rows as Array<{ userId: string; details: Record<string, unknown> }>;
+  }
+
+  it('gives signed-in terminals one public key, the same from every app instance on the database', async () => {
+    const first = await approvalKey(cashier);
+    expect(first).toMatchObject({ alg: 'RSA-OAEP-256', jwk: { kty: 'RSA', e: 'AQAB' } });
+    expect(first.jwk).not.toHaveProperty('d');
+    expect(Buffer.from(first.jwk.n, 'base64url').length).toBe(256);
+    expect(await approvalKey(manager)).toEqual(first);
+    // A second instance of the app (another process on the same database) hands out and opens the same key.
+    const other = new ApprovalSealing(t.db.db, t.config.pinPepper);
+    expect(await other.publicKey()).toEqual(first);
+    const key = randomUUID();
+    expect(await other.unseal(seal(first, { pin: '4826', idempotencyKey: key }))).toEqual({
+      ok: true,
+      content: { pin: '4826', idempotencyKey: key },
+    });
+    // The private key is stored wrapped: no PKCS#8 or JWK private part in the row.
+    const { rows } = await t.db.execute('select public_jwk, wrapped_private_key from approval_sealing_keys', []);
+    expect(rows).toHaveLength(1);
+    const row = rows[0] as { public_jwk: Record<string, unknown>; wrapped_private_key: string };
+    expect(row.public_jwk).not.toHaveProperty('d');
+    expect(row.wrapped_private_key).not.toMatch(/PRIVATE KEY/);
+    // Another pepper cannot open it.
+    const stranger = new ApprovalSealing(t.db.db, 'another-pepper-another-pepper-another-pepper');
+    expect(await stranger.unseal(seal(first, { pin: '4826', idempotencyKey: key }))).toEqual({
+      ok: false,
+      reason: 'unreadable',
+    });
+  });
+
+  it('a sealed manager PIN approves the over-cap discount of the sale it was sealed for', async () => {
+    const shift = await freshShift(cashier);
+    const key = randomUUID();
+    const sealedApproval = seal(await approvalKey(cashier), { pin: '4826', idempotencyKey: key });
+    const body = await discountedBody(shift.id, { sealedApproval });
+    const response = await postOffline(cashier, body, key);
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json()).toMatchObject({
+      total: '16.40',
+      discountTotal: '4.00',
+      discountApprovedBy: { id: managerId, name: 'Morgan Lead' },
+    });
+    const approved = await activityOf('discount_over_cap', key);
+    expect(approved).toHaveLength(1);
+    expect(approved[0]?.details).toMatchObject({ approverId: managerId, offline: true });
+    expect(JSON.stringify(approved)).not.toContain('4826');
+    expect(await activityOf('discount_over_cap_unapproved', key)).toHaveLength(0);
+    // Resent (its answer was lost): replayed, the PIN not asked again.
+    const again = await postOffline(cashier, body, key);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await salesWithKey(key)).toBe(1);
+
+    // A wrong PIN sealed: checked and refused as a plain one, the sale recorded and flagged.
+    const wrongKey = randomUUID();
+    const wrong = await postOffline(
+      cashier,
+      await discountedBody(shift.id, {
+        sealedApproval: seal(await approvalKey(cashier), { pin: '3862', idempotencyKey: wrongKey }),
+      }),
+      wrongKey,
+    );
+    expect(wrong.statusCode, wrong.body).toBe(201);
+    expect(wrong.json().discountApprovedBy).toBeNull();
+    expect((await activityOf('discount_over_cap_unapproved', wrongKey))[0]?.details).toMatchObject({
+      reason: 'pin_refused',
+    });
+    await endShift(cashier);
+  });
+
+  it('a sealed PIN bound to another sale, garbage or an unknown key id is recorded, flagged and never a 500', async () => {
+    const shift = await freshShift(cashier);
+    const key = await approvalKey(cashier);
+    const { rows: before } = await t.db.execute(
+      `select count(*)::int as n from user_activity where activity_type in ('approval_granted', 'approval_refused')`,
+      [],
+    );
+    const cases: Array<{ sealedApproval: { kid: string; ciphertext: string }; reason: string; sealedError?: string }> =
+      [
+        // Lifted from another sale's outbox record: its PIN is not tried.
+        { sealedApproval: seal(key, { pin: '4826', idempotencyKey: randomUUID() }), reason: 'approval_other_sale' },
+        {
+          sealedApproval: { kid: key.kid, ciphertext: randomBytes(256).toString('base64url') },
+          reason: 'approval_unreadable',
+          sealedError: 'unreadable',
+        },
+        {
+          sealedApproval: { kid: key.kid, ciphertext: 'bm90LWEtY2lwaGVydGV4dA' },
+          reason: 'approval_unreadable',
+          sealedError: 'unreadable',
+        },
+        // Sealed right, but not the expected content.
+        {
+          sealedApproval: seal(key, { secret: '4826' }),
+          reason: 'approval_unreadable',
+          sealedError: 'unreadable',
+        },
+        {
+          sealedApproval: seal({ ...key, kid: 'retired-key' }, { pin: '4826', idempotencyKey: 'x' }),
+          reason: 'approval_unreadable',
+          sealedError: 'unknown_key',
+        },
+      ];
+    for (const c of cases) {
+      const saleKey = randomUUID();
+      const response = await postOffline(
+        cashier,
+        await discountedBody(shift.id, { sealedApproval: c.sealedApproval }),
+        saleKey,
+      );
+      expect(response.statusCode, response.body).toBe(201);
+      expect(response.json()).toMatchObject({ discountTotal: '4.00', discountApprovedBy: null });
+      const flagged = await activityOf('discount_over_cap_unapproved', saleKey);
+      expect(flagged).toHaveLength(1);
+      expect(flagged[0]?.details).toMatchObject({
+        reason: c.reason,
+        ...(c.sealedError ? { sealedError: c.sealedError } : {}),
+      });
+    }
+    // No PIN was checked for any of them (nothing counted on the throttle, no approval rows).
+    const { rows: after } = await t.db.execute(
+      `select count(*)::int as n from user_activity where activity_type in ('approval_granted', 'approval_refused')`,
+      [],
+    );
+    expect((after[0] as { n: number }).n).toBe((before[0] as { n: number }).n);
+
+    // Sealed and plain at once is a client bug: refused, nothing written.
+    const both = randomUUID();
+    const refused = await postOffline(
+      cashier,
+      await discountedBody(shift.id, {
+        approverPin: '4826',
+        sealedApproval: seal(key, { pin: '4826', idempotencyKey: both }),
+      }),
+      both,
+    );
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(await salesWithKey(both)).toBe(0);
     await endShift(cashier);
   });
 });

@@ -14,6 +14,7 @@ import {
   type OfflineSaleResponse,
   parseCents,
   priceDiscountedSale,
+  type SealedApproval,
   sizeOptionsFor,
   storedReference,
   toDiscount,
@@ -26,6 +27,7 @@ import type { AuthUser } from '../../types';
 import { recordActivity } from '../activity/activity.service';
 import type { ApprovalContext } from '../auth/approver.service';
 import { applyStockDelta } from '../stock/stock.service';
+import type { ApprovalSealing } from './approval-sealing.service';
 import { discountCaps } from './discount-caps.service';
 import {
   findOfflineSale,
@@ -50,6 +52,8 @@ import { markTerminalSynced } from './terminals.repository';
 
 export type RecordedOfflineSale = { replayed: boolean; sale: OfflineSaleResponse };
 
+type UnsealedApproval = Awaited<ReturnType<ApprovalSealing['unseal']>>;
+
 /**
  * Checks a manager's PIN typed on the terminal for `actor`'s sale (auth/approver.service
  * verifyApproverPin, bound to the request: counted on the PIN throttle, activity rows written).
@@ -63,6 +67,8 @@ export type ApproveOfflineWithPin = (
 /** What the route passes besides the sale: the PIN check and the client facts of activity rows. */
 export type OfflineSaleOptions = {
   approve?: ApproveOfflineWithPin;
+  /** Opens a PIN the terminal sealed (approval-sealing.service); never throws for what a client sent. */
+  unseal?: (sealed: SealedApproval) => Promise<UnsealedApproval>;
   ipAddress?: string | null;
   userAgent?: string | null;
 };
@@ -345,8 +351,19 @@ type OfflineApproval = {
   activity: { activityType: string; details: Record<string, unknown> } | null;
 };
 
-/** Why an over-cap offline discount stands without approval (the flag's `reason`). */
-type UnapprovedReason = 'no_pin' | 'pin_refused' | 'pin_throttled' | 'approver_cap';
+/**
+ * Why an over-cap offline discount stands without approval (the flag's `reason`). A sealed PIN
+ * that cannot be opened (unknown key id, not a ciphertext of it) is `approval_unreadable`; one
+ * sealed for another sale (another Idempotency-Key: copied from another outbox record) is
+ * `approval_other_sale`, and its PIN is not tried.
+ */
+type UnapprovedReason =
+  | 'no_pin'
+  | 'pin_refused'
+  | 'pin_throttled'
+  | 'approver_cap'
+  | 'approval_unreadable'
+  | 'approval_other_sale';
 
 /**
  * Issue #15 item 7 × issue #19 (ADR 0014): the customer has already paid, so an offline sale is
@@ -389,12 +406,27 @@ async function offlineDiscountApproval(
       details: { ...amounts, reason, soldAt: request.soldAt, ...extra },
     },
   });
-  if (!request.approverPin?.trim() || !options.approve) return unapproved('no_pin');
+  let pin = request.approverPin?.trim() || null;
+  if (request.sealedApproval) {
+    const opened = options.unseal ? await options.unseal(request.sealedApproval) : null;
+    if (!opened?.ok) {
+      return unapproved('approval_unreadable', {
+        sealedKeyId: request.sealedApproval.kid,
+        sealedError: opened?.reason ?? 'unreadable',
+      });
+    }
+    // Bound to one sale: a sealed PIN lifted from another outbox record approves nothing here.
+    if (opened.content.idempotencyKey.toLowerCase() !== idempotencyKey.toLowerCase()) {
+      return unapproved('approval_other_sale');
+    }
+    pin = opened.content.pin.trim() || null;
+  }
+  if (!pin || !options.approve) return unapproved('no_pin');
   // A retry racing the first delivery: the write answers it (replayed); the PIN is not asked again.
   if (await findSaleIdByKey(deps.database.db, idempotencyKey)) return none;
   let approver: AuthUser;
   try {
-    approver = await options.approve(request.approverPin, cashier, {
+    approver = await options.approve(pin, cashier, {
       action: 'discount',
       details: {
         discountTotal: amounts.discountTotal,

@@ -1,10 +1,10 @@
 import {
+  approvalKeySchema,
   can,
   discrepanciesQuerySchema,
   offlineSaleRequestSchema,
   offlineSaleResponseSchema,
   resolveDiscrepancyBodySchema,
-  STALE_SYNC_MINUTES,
   stockDiscrepancySchema,
   terminalHeartbeatSchema,
   terminalStatusSchema,
@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { signedInUser } from '../../lib/signed-in-user';
 import { requestFacts } from '../activity/activity.service';
 import { verifyApproverPin } from '../auth/approver.service';
+import { ApprovalSealing } from './approval-sealing.service';
 import { discrepancies, resolveStockDiscrepancy } from './discrepancies.service';
 import { recordOfflineSale } from './offline-sales.service';
 import type { SalesDeps } from './sales.service';
@@ -30,6 +31,7 @@ const idempotencyHeadersSchema = z.looseObject({
  */
 export function registerOfflineRoutes(parent: FastifyInstance, salesDeps: SalesDeps): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
+  const sealing = new ApprovalSealing(salesDeps.database.db, parent.config.pinPepper);
 
   app.post(
     '/api/transactions/offline',
@@ -50,10 +52,22 @@ export function registerOfflineRoutes(parent: FastifyInstance, salesDeps: SalesD
         request.headers['idempotency-key'],
         request.body,
         // A manager's PIN typed on the terminal for a discount above the cap (never a refusal here).
-        { approve: (pin, actor, context) => verifyApproverPin(request, actor, pin, context), ...requestFacts(request) },
+        {
+          approve: (pin, actor, context) => verifyApproverPin(request, actor, pin, context),
+          // The PIN sealed on the terminal (ADR 0014); what it opens is never logged.
+          unseal: (sealed) => sealing.unseal(sealed),
+          ...requestFacts(request),
+        },
       );
       return reply.status(replayed ? 200 : 201).send(sale);
     },
+  );
+
+  // The public key a signed-in terminal seals a manager's PIN with while offline (ADR 0014).
+  app.get(
+    '/api/terminals/approval-key',
+    { config: { permission: 'pos.sell' }, schema: { response: { 200: approvalKeySchema } } },
+    async () => sealing.publicKey(),
   );
 
   app.post(
@@ -76,13 +90,13 @@ export function registerOfflineRoutes(parent: FastifyInstance, salesDeps: SalesD
       config: { permission: 'reports.view' },
       schema: {
         response: {
-          200: z.object({ staleAfterMinutes: z.number().int(), terminals: z.array(terminalStatusSchema) }),
+          200: z.object({ staleAfterMinutes: z.number(), terminals: z.array(terminalStatusSchema) }),
         },
       },
     },
     async () => ({
-      staleAfterMinutes: STALE_SYNC_MINUTES,
-      terminals: await terminalStatuses(salesDeps.database.db),
+      staleAfterMinutes: parent.config.terminalStaleMinutes,
+      terminals: await terminalStatuses(salesDeps.database.db, parent.config.terminalStaleMinutes),
     }),
   );
 

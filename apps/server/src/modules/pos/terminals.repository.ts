@@ -61,7 +61,7 @@ export async function listTerminals(db: DbOrTx, staleMinutes: number) {
       refusedCount: posTerminals.refusedCount,
       oldestUnsyncedAt: posTerminals.oldestUnsyncedAt,
       stale: sql<boolean>`(${posTerminals.unsyncedCount} + ${posTerminals.refusedCount} > 0 and
-        coalesce(${posTerminals.lastSyncAt}, ${posTerminals.createdAt}) < now() - make_interval(mins => ${staleMinutes}::int))`,
+        coalesce(${posTerminals.lastSyncAt}, ${posTerminals.createdAt}) < now() - make_interval(secs => ${staleMinutes * 60}::float8))`,
     })
     .from(posTerminals)
     .leftJoin(users, eq(users.id, posTerminals.userId))

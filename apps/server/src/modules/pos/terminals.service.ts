@@ -1,4 +1,4 @@
-import { STALE_SYNC_MINUTES, type TerminalHeartbeat, type TerminalStatus } from '@retail-hub/shared';
+import type { TerminalHeartbeat, TerminalStatus } from '@retail-hub/shared';
 import type { Db } from '../../db/client';
 import { listTerminals, upsertHeartbeat } from './terminals.repository';
 
@@ -19,9 +19,12 @@ export async function recordHeartbeat(
   });
 }
 
-/** The terminals a manager sees on the dashboard: those whose sales have not reached the server first. */
-export async function terminalStatuses(db: Db): Promise<TerminalStatus[]> {
-  const rows = await listTerminals(db, STALE_SYNC_MINUTES);
+/**
+ * The terminals a manager sees on the dashboard: those whose sales have not reached the server
+ * first; `staleMinutes` is the config's TERMINAL_STALE_MINUTES (default 5, STALE_SYNC_MINUTES).
+ */
+export async function terminalStatuses(db: Db, staleMinutes: number): Promise<TerminalStatus[]> {
+  const rows = await listTerminals(db, staleMinutes);
   return rows.map((r) => ({
     id: r.id,
     userName: [r.firstName, r.lastName].filter(Boolean).join(' ').trim() || null,

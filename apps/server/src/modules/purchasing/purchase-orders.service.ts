@@ -18,7 +18,11 @@ import {
   qtyToMilli,
 } from '@retail-hub/shared';
 import type { DbOrTx } from '../../db/client';
-import { registerReceivedUnits } from '../asset-register/asset-register.service';
+import {
+  assertReceiptTagsFree,
+  registerReceivedUnits,
+  unitsOfReceipts,
+} from '../asset-register/asset-register.service';
 import type { MailService } from '../mail/mail.service';
 import { postInventoryMovement } from '../stores/inventory.service';
 import { purchasingErrors as errors } from './purchasing.errors';
@@ -154,6 +158,10 @@ export async function getPurchaseOrder(
     db,
     receipts.map((r) => r.id),
   );
+  const units = await unitsOfReceipts(
+    db,
+    receipts.map((r) => r.id),
+  );
   return {
     ...toSummary(row),
     lines: lines.map((line) => ({
@@ -162,6 +170,7 @@ export async function getPurchaseOrder(
       itemId: line.item_id,
       itemSku: line.sku,
       itemName: line.name,
+      itemIsAsset: line.is_asset === true,
       uom: line.uom,
       description: line.description,
       qtyOrdered: milliToQty(qtyToMilli(line.qty_ordered)),
@@ -204,6 +213,7 @@ export async function getPurchaseOrder(
             batchNo: l.batch_no,
             expiryDate: l.expiry_date,
           })),
+        units: units.get(receipt.id) ?? [],
       }),
     ),
   };
@@ -488,6 +498,8 @@ export async function receiveGoods(
     if (!head) throw errors.orderNotFound();
     if (!['sent', 'confirmed'].includes(head.status)) throw errors.orderState(head.status, 'received against');
     if (!location) throw errors.locationNotFound();
+    // Issue #17: scanned asset tags must be new (not twice on the receipt, not in the register).
+    if (!body.rejected) await assertReceiptTagsFree(tx, body.lines);
     const tolerance = await toleranceBp(tx);
     const number = await nextDocumentNumber(tx, 'GRN', year);
     grn = documentNumber('GRN', year, number);
@@ -566,6 +578,7 @@ export async function receiveGoods(
           unitCost: orderLine.unit_price,
           user: actor.user,
           tags: line.assetTags,
+          field: `lines.${index}.assetTags`,
         });
         if (units.length > 0) registered = true;
       }

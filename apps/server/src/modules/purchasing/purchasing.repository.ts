@@ -395,6 +395,7 @@ export type PurchaseOrderLineRow = {
   item_id: string | null;
   sku: string | null;
   name: string | null;
+  is_asset: boolean | null;
   uom: string | null;
   description: string | null;
   qty_ordered: string;
@@ -408,7 +409,7 @@ export type PurchaseOrderLineRow = {
 export async function purchaseOrderLineRows(db: DbOrTx, poId: string): Promise<PurchaseOrderLineRow[]> {
   return rows<PurchaseOrderLineRow>(
     db,
-    sql`select l.id, l.po_id, l.line_no, l.item_id, i.sku, i.name, i.uom, l.description, l.qty_ordered, l.qty_received,
+    sql`select l.id, l.po_id, l.line_no, l.item_id, i.sku, i.name, i.is_asset, i.uom, l.description, l.qty_ordered, l.qty_received,
                l.unit_price, l.tax_rate, l.line_total, l.requisition_line_id
         from proc_purchase_order_lines l left join proc_items i on i.id = l.item_id
         where l.po_id = ${poId} order by l.line_no, l.id`,

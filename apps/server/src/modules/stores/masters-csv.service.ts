@@ -5,6 +5,8 @@ import {
   itemBodySchema,
   locationBodySchema,
   milliToQuantity,
+  procCategoryBodySchema,
+  procSubcategoryBodySchema,
   supplierBodySchema,
 } from '@retail-hub/shared';
 import type { z } from 'zod';
@@ -14,6 +16,8 @@ import { runKeyedImport } from '../../lib/csv-import';
 import { AppError, badRequest } from '../../lib/errors';
 import { storeToday } from '../analytics/sales-range';
 import {
+  type CategoryCsvRow,
+  categoryCsvRows,
   findCategoryByName,
   findDepartmentsByCodes,
   findItemBySku,
@@ -27,21 +31,51 @@ import {
   locationsAfter,
   type SupplierRow,
   suppliersAfter,
+  updateCategory,
   updateItem,
   updateLocation,
+  updateSubcategory,
   updateSupplier,
 } from './masters.repository';
-import { type StoresDeps, writeItem, writeLocation, writeSupplier } from './masters.service';
+import {
+  type StoresDeps,
+  writeCategory,
+  writeItem,
+  writeLocation,
+  writeSubcategory,
+  writeSupplier,
+} from './masters.service';
 
 /**
  * CSV export and import of the purchasing masters (issue #16 item 1), like the catalogue's:
  * export streams every row (formula-escaped); import matches rows by their key (supplier name,
- * location code, item SKU; compared ignoring case), creates unknown ones and updates known ones.
+ * location code, item SKU, category name with the subcategory's; compared ignoring case), creates
+ * unknown ones and updates known ones.
  * A column left out of the file keeps the stored value. Each row is checked like the form and
  * written in its own savepoint, so a refused row changes nothing and the answer reports every row.
  */
 
-export type MasterKind = 'suppliers' | 'locations' | 'items';
+export type MasterKind = 'suppliers' | 'locations' | 'items' | 'categories';
+
+/**
+ * Per kind: the column a row is matched by, the columns a file needs, and the field naming each row
+ * in the report (the categories' rows are named "Category" or "Category / Subcategory").
+ */
+export const MASTER_CSV: Record<
+  MasterKind,
+  { key: string; keyTitle: string; required: string[]; rowNoun: string; reportKey: 'name' | 'code' | 'sku' }
+> = {
+  suppliers: { key: 'name', keyTitle: 'Name', required: ['name'], rowNoun: 'supplier', reportKey: 'name' },
+  locations: { key: 'code', keyTitle: 'Code', required: ['code', 'name'], rowNoun: 'location', reportKey: 'code' },
+  items: { key: 'sku', keyTitle: 'SKU', required: ['sku', 'name'], rowNoun: 'item', reportKey: 'sku' },
+  categories: {
+    key: 'category',
+    keyTitle: 'Category',
+    required: ['category'],
+    rowNoun: 'category',
+    reportKey: 'name',
+  },
+};
 
 const PAGE = 1000;
 export const MAX_MASTER_IMPORT_ROWS = 10_000;
@@ -90,6 +124,14 @@ const ITEM_COLUMNS: CsvColumn<ItemRow>[] = [
   { header: 'status', value: (r) => status(r.isArchived) },
 ];
 
+const CATEGORY_COLUMNS: CsvColumn<CategoryCsvRow>[] = [
+  { header: 'category', value: (r) => r.category },
+  { header: 'subcategory', value: (r) => r.subcategory },
+  { header: 'description', value: (r) => r.description },
+  { header: 'departmentCode', value: (r) => r.departmentCode },
+  { header: 'status', value: (r) => status(r.isArchived) },
+];
+
 async function* pages<Row>(read: (after: Row | null) => Promise<Row[]>): AsyncGenerator<Row> {
   let after: Row | null = null;
   while (true) {
@@ -107,6 +149,15 @@ export function exportMastersCsv(deps: StoresDeps, kind: MasterKind): Readable {
     return csvStream(
       SUPPLIER_COLUMNS,
       pages<SupplierRow>((after) => suppliersAfter(db, after?.name ?? null, PAGE)),
+    );
+  }
+  if (kind === 'categories') {
+    // A few hundred rows at most: read at once, categories each followed by their subcategories.
+    return csvStream(
+      CATEGORY_COLUMNS,
+      (async function* () {
+        yield* await categoryCsvRows(db);
+      })(),
     );
   }
   if (kind === 'locations') {
@@ -173,20 +224,22 @@ function archivedOf(value: string | undefined): boolean | undefined {
 }
 
 /**
- * POST /api/procurement/{suppliers|locations|items}/import with `{ csv }`. Required columns: the
- * key and name. Department by `departmentCode`, category and subcategory by name, the linked POS
- * product by `posProductSku`; `status` archives or restores.
+ * POST /api/procurement/{suppliers|locations|items|categories}/import with `{ csv }`. Required
+ * columns: the key and name (categories: `category`; a row with a `subcategory` is that subcategory
+ * of an existing category). Department by `departmentCode`, category and subcategory by name, the
+ * linked POS product by `posProductSku`; `status` archives or restores.
  */
 export async function importMastersCsv(deps: StoresDeps, kind: MasterKind, text: string): Promise<ImportResult> {
-  const key = kind === 'suppliers' ? 'name' : kind === 'locations' ? 'code' : 'sku';
-  const file = await readCsvImport(text, {
-    rowNoun: kind === 'suppliers' ? 'supplier' : kind === 'locations' ? 'location' : 'item',
-    required: kind === 'suppliers' ? ['name'] : [key, 'name'],
-    maxRows: MAX_MASTER_IMPORT_ROWS,
-    invalid: invalidCsv,
-  });
+  const { key, keyTitle, required, rowNoun } = MASTER_CSV[kind];
+  const file = await readCsvImport(text, { rowNoun, required, maxRows: MAX_MASTER_IMPORT_ROWS, invalid: invalidCsv });
   const cell = (record: Record<string, string>, column: string): string | undefined =>
     file.cell(record, column)?.trim();
+  /** The row's name in the report and its match key: a category's name, with its subcategory's. */
+  const keyValue = (record: Record<string, string>): string => {
+    const value = cell(record, key) ?? '';
+    const sub = kind === 'categories' ? cell(record, 'subcategory') : undefined;
+    return value && sub ? `${value} / ${sub}` : value;
+  };
   const { db } = deps.database;
   const codes = [...new Set(file.records.map((r) => cell(r, 'departmentCode')).filter((c): c is string => Boolean(c)))];
   const departments = await findDepartmentsByCodes(db, codes);
@@ -211,6 +264,30 @@ export async function importMastersCsv(deps: StoresDeps, kind: MasterKind, text:
     try {
       return await tx.transaction(async (sp) => {
         const archived = archivedOf(cell(record, 'status'));
+        if (kind === 'categories') {
+          const category = await findCategoryByName(sp, cell(record, 'category') ?? '');
+          const subName = cell(record, 'subcategory');
+          if (!subName) {
+            if (cell(record, 'departmentCode')) throw new RowRefusal('Only a subcategory has a department');
+            const body = parsed(procCategoryBodySchema, {
+              name: cell(record, 'category') ?? '',
+              description: pick(record, 'description', category?.description),
+            });
+            const id = await writeCategory(sp, category?.id ?? null, body);
+            if (archived !== undefined) await updateCategory(sp, id, { isArchived: archived });
+            return { status: category ? 'updated' : 'created', id };
+          }
+          if (!category) throw new RowRefusal(`Category ${cell(record, 'category')} not found; add a row for it above`);
+          const existing = await findSubcategoryByName(sp, category.id, subName);
+          const body = parsed(procSubcategoryBodySchema, {
+            name: subName,
+            description: pick(record, 'description', existing?.description),
+            departmentId: department(record, existing?.departmentId ?? null),
+          });
+          const { id } = await writeSubcategory(sp, existing ? { id: existing.id } : { categoryId: category.id }, body);
+          if (archived !== undefined) await updateSubcategory(sp, id, { isArchived: archived });
+          return { status: existing ? 'updated' : 'created', id };
+        }
         if (kind === 'suppliers') {
           const existing = await findSupplierByName(sp, keyValue);
           const body = parsed(supplierBodySchema, {
@@ -304,8 +381,8 @@ export async function importMastersCsv(deps: StoresDeps, kind: MasterKind, text:
     await runKeyedImport({
       db,
       records: file.records,
-      keyOf: (record) => (cell(record, key) ?? '').toUpperCase(),
-      missingKey: `${key === 'sku' ? 'SKU' : key === 'code' ? 'Code' : 'Name'} is required`,
+      keyOf: (record) => (cell(record, key) ?? '') && keyValue(record).toUpperCase(),
+      missingKey: `${keyTitle} is required`,
       duplicateKey: (value, firstRow) => `"${value}" appears more than once in the file (first at row ${firstRow}).`,
       importRow: (tx, record) => importRow(tx, record, cell(record, key) ?? ''),
       onRow: (row, _upper, outcome: Outcome) => {
@@ -313,7 +390,7 @@ export async function importMastersCsv(deps: StoresDeps, kind: MasterKind, text:
         const record = file.records[row - 2] as Record<string, string>;
         result.rows.push({
           row,
-          key: cell(record, key) ?? '',
+          key: keyValue(record),
           status: outcome.status,
           ...(outcome.reason ? { reason: outcome.reason } : {}),
         });

@@ -307,6 +307,45 @@ export async function updateSubcategory(
     .where(eq(procSubcategories.id, id));
 }
 
+/** A category or one of its subcategories, as a row of the categories CSV. */
+export type CategoryCsvRow = {
+  category: string;
+  subcategory: string | null;
+  description: string | null;
+  departmentCode: string | null;
+  isArchived: boolean;
+};
+
+/** Every category (A–Z, ignoring case), each followed by its subcategories (A–Z): the export's order. */
+export async function categoryCsvRows(db: DbOrTx): Promise<CategoryCsvRow[]> {
+  const [cats, subs] = await Promise.all([
+    listCategories(db, 'all'),
+    db
+      .select({
+        categoryId: procSubcategories.categoryId,
+        name: procSubcategories.name,
+        description: procSubcategories.description,
+        departmentCode: procDepartments.code,
+        isArchived: procSubcategories.isArchived,
+      })
+      .from(procSubcategories)
+      .leftJoin(procDepartments, eq(procDepartments.id, procSubcategories.departmentId))
+      .orderBy(sql`lower(${procSubcategories.name})`),
+  ]);
+  return cats.flatMap((c) => [
+    { category: c.name, subcategory: null, description: c.description, departmentCode: null, isArchived: c.isArchived },
+    ...subs
+      .filter((s) => s.categoryId === c.id)
+      .map((s) => ({
+        category: c.name,
+        subcategory: s.name,
+        description: s.description,
+        departmentCode: s.departmentCode,
+        isArchived: s.isArchived,
+      })),
+  ]);
+}
+
 // ---- Items ----
 
 const onHandOfItem = sql<string>`coalesce((select sum(l.on_hand_qty) from proc_stock_levels l where l.item_id = ${procItems.id}), 0)::numeric(14,3)::text`;
@@ -436,9 +475,10 @@ export async function findItemByPosProduct(db: DbOrTx, productId: string): Promi
   return rows[0] ?? null;
 }
 
-export async function posProductExists(db: DbOrTx, id: string): Promise<boolean> {
-  const rows = await db.select({ id: products.id }).from(products).where(eq(products.id, id)).limit(1);
-  return rows.length > 0;
+/** Whether a POS product exists and is still sold (`isActive`); null when there is none. */
+export async function posProductActive(db: DbOrTx, id: string): Promise<boolean | null> {
+  const rows = await db.select({ isActive: products.isActive }).from(products).where(eq(products.id, id)).limit(1);
+  return rows[0]?.isActive ?? null;
 }
 
 export async function findPosProductBySku(db: DbOrTx, sku: string): Promise<string | null> {

@@ -1,6 +1,8 @@
 import type { Item, ItemPage, Location, ProcCategory, Supplier } from '@retail-hub/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, inject, type TestApp } from '../../../test/build-test-app';
+import { products } from '../../db/schema/index';
 import { aCategory, aProduct } from '../catalog/catalog.test-support';
 import { get, post, type StoresSessions, storesSessions, unique } from './stores.test-support';
 
@@ -180,6 +182,17 @@ describe('categories and subcategories', () => {
       payload: { name: 'detergents' },
     });
     expect(dup.statusCode).toBe(409);
+    // The screen's search: a category's name or one of its subcategories', ignoring case.
+    const bySub = await get<ProcCategory[]>(t, s.manager, `/api/procurement/categories?search=DETERG`);
+    expect(bySub.map((c) => c.id)).toContain(category.id);
+    const byName = await get<ProcCategory[]>(
+      t,
+      s.manager,
+      `/api/procurement/categories?search=${encodeURIComponent(name.toLowerCase())}`,
+    );
+    expect(byName.map((c) => c.id)).toEqual([category.id]);
+    const none = await get<ProcCategory[]>(t, s.manager, '/api/procurement/categories?search=zz-no-such-category');
+    expect(none).toEqual([]);
     const dupCat = await inject(t, {
       method: 'POST',
       url: '/api/procurement/categories',
@@ -280,6 +293,61 @@ describe('items', () => {
     });
     expect(second.statusCode).toBe(409);
     expect(second.json().code).toBe('stores.pos_product_linked');
+  });
+
+  it('refuses a link to a POS product that does not exist or is no longer sold (400, never a 500)', async () => {
+    const categoryId = await aCategory(t, s.manager);
+    const unknown = await inject(t, {
+      method: 'POST',
+      url: '/api/procurement/items',
+      cookie: s.procurement_admin,
+      payload: { sku: unique('NOPOS'), name: 'Unknown link', posProductId: '00000000-0000-4000-8000-000000000000' },
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors).toEqual({ posProductId: 'POS product not found' });
+    const malformed = await inject(t, {
+      method: 'POST',
+      url: '/api/procurement/items',
+      cookie: s.procurement_admin,
+      payload: { sku: unique('NOPOS'), name: 'Bad link', posProductId: 'not-an-id' },
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(Object.keys(malformed.json().errors)).toEqual(['posProductId']);
+
+    // A product taken off sale keeps the item already linked to it, but takes no new link.
+    const product = await aProduct(t, s.manager, { categoryId });
+    const linked = await post<Item>(t, s.procurement_admin, '/api/procurement/items', {
+      sku: unique('OFFSALE'),
+      name: 'Linked before',
+      posProductId: product.id,
+    });
+    expect(linked).toMatchObject({ posProductName: product.name, posProductSku: product.sku });
+    await t.db.db.update(products).set({ isActive: false }).where(eq(products.id, product.id));
+    const kept = await patch(s.procurement_admin, `/api/procurement/items/${linked.id}`, {
+      sku: linked.sku,
+      name: 'Renamed, still linked',
+      posProductId: product.id,
+    });
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json()).toMatchObject({ posProductId: product.id });
+    const other = await post<Item>(t, s.procurement_admin, '/api/procurement/items', {
+      sku: unique('NEW'),
+      name: 'New',
+    });
+    const offSale = await patch(s.procurement_admin, `/api/procurement/items/${other.id}`, {
+      sku: other.sku,
+      name: other.name,
+      posProductId: product.id,
+    });
+    expect(offSale.statusCode).toBe(400);
+    expect(offSale.json().errors).toEqual({ posProductId: 'That POS product is no longer sold' });
+    // Unlinking is the form's Clear: the link goes, the item stays.
+    const cleared = await patch(s.procurement_admin, `/api/procurement/items/${linked.id}`, {
+      sku: linked.sku,
+      name: linked.name,
+      posProductId: null,
+    });
+    expect(cleared.json()).toMatchObject({ posProductId: null, posProductName: null, posProductSku: null });
   });
 
   it('pages the list on the server and archives', async () => {
@@ -408,6 +476,92 @@ describe('CSV export and import of the masters', () => {
     expect(locationCsv.body).toContain(`${code},Room 301,STORES-A,Main,3,301,yes,archived`);
     expect(
       (await inject(t, { method: 'GET', url: '/api/procurement/items/export.csv', cookie: s.cashier })).statusCode,
+    ).toBe(403);
+  });
+
+  it('imports categories and their subcategories with a per-row report, and exports them', async () => {
+    const office = unique('Csv Office');
+    const cleaning = unique('Csv Cleaning');
+    const existing = await post<ProcCategory>(t, s.manager, '/api/procurement/categories', {
+      name: cleaning,
+      description: 'Old text',
+    });
+    const csv = [
+      'category,subcategory,description,departmentCode,status',
+      `${office},,Paper and pens,,active`,
+      `${office},Paper,A4 and A3,STORES-A,`,
+      `${cleaning.toUpperCase()},,Mops and soap,,archived`,
+      `${unique('Csv Nowhere')},Orphan,,,`,
+      `${office},Pens,,NOPE,`,
+      `${office},paper,Twice,,`,
+      `${office},,,STORES-A,`,
+      ',Nameless,,,',
+    ].join('\n');
+    const denied = await inject(t, {
+      method: 'POST',
+      url: '/api/procurement/categories/import',
+      cookie: s.department_manager,
+      payload: { csv },
+    });
+    expect(denied.statusCode).toBe(403);
+    const response = await inject(t, {
+      method: 'POST',
+      url: '/api/procurement/categories/import',
+      cookie: s.procurement_admin,
+      payload: { csv },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const report = response.json();
+    expect(report).toMatchObject({ created: 2, updated: 1, refused: 5 });
+    expect(report.rows.map((r: { row: number; status: string; name: string }) => [r.row, r.status, r.name])).toEqual([
+      [2, 'created', office],
+      [3, 'created', `${office} / Paper`],
+      [4, 'updated', cleaning.toUpperCase()],
+      [5, 'refused', expect.stringContaining('/ Orphan')],
+      [6, 'refused', `${office} / Pens`],
+      [7, 'refused', `${office} / paper`],
+      [8, 'refused', office],
+      [9, 'refused', ''],
+    ]);
+    expect(report.rows.map((r: { reason?: string }) => r.reason)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      expect.stringMatching(/^Category .* not found; add a row for it above$/),
+      'Department NOPE not found',
+      expect.stringContaining('appears more than once in the file (first at row 3)'),
+      expect.stringContaining('appears more than once in the file (first at row 2)'),
+      'Category is required',
+    ]);
+
+    const all = await get<ProcCategory[]>(t, s.manager, '/api/procurement/categories?status=all');
+    const imported = all.find((c) => c.name === office);
+    expect(imported).toMatchObject({ description: 'Paper and pens', isArchived: false });
+    expect(imported?.subcategories).toEqual([
+      expect.objectContaining({ name: 'Paper', description: 'A4 and A3', departmentId: s.departmentId }),
+    ]);
+    // Matched ignoring case; the file's spelling is stored, like a supplier's name.
+    expect(all.find((c) => c.id === existing.id)).toMatchObject({
+      name: cleaning.toUpperCase(),
+      description: 'Mops and soap',
+      isArchived: true,
+    });
+
+    const exported = await inject(t, {
+      method: 'GET',
+      url: '/api/procurement/categories/export.csv',
+      cookie: s.department_manager,
+    });
+    expect(exported.statusCode).toBe(200);
+    expect(exported.headers['content-disposition']).toMatch(/stores-categories-\d{4}-\d{2}-\d{2}\.csv/);
+    const lines = exported.body.split('\n');
+    expect(lines[0]).toBe('category,subcategory,description,departmentCode,status');
+    const at = lines.indexOf(`${office},,Paper and pens,,active`);
+    expect(at).toBeGreaterThan(0);
+    expect(lines[at + 1]).toBe(`${office},Paper,A4 and A3,STORES-A,active`);
+    expect(lines).toContain(`${cleaning.toUpperCase()},,Mops and soap,,archived`);
+    expect(
+      (await inject(t, { method: 'GET', url: '/api/procurement/categories/export.csv', cookie: s.cashier })).statusCode,
     ).toBe(403);
   });
 });

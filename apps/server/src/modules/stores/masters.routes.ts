@@ -9,6 +9,7 @@ import {
   locationSchema,
   MASTER_STATUSES,
   procCategoryBodySchema,
+  procCategoryImportResultSchema,
   procCategorySchema,
   procSubcategoryBodySchema,
   supplierBodySchema,
@@ -37,7 +38,7 @@ import {
   supplierById,
   suppliers,
 } from './masters.service';
-import { exportMastersCsv, importMastersCsv, mastersExportFileName } from './masters-csv.service';
+import { exportMastersCsv, importMastersCsv, MASTER_CSV, mastersExportFileName } from './masters-csv.service';
 
 const view = { permission: 'stores.view' } as const;
 const manage = { permission: 'stores.manage' } as const;
@@ -134,9 +135,9 @@ export const storesMastersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/procurement/categories',
     {
       config: view,
-      schema: { querystring: z.object({ status }), response: { 200: z.array(procCategorySchema) } },
+      schema: { querystring: z.object({ search, status }), response: { 200: z.array(procCategorySchema) } },
     },
-    async (request) => categories(app, request.query.status),
+    async (request) => categories(app, request.query.status, request.query.search),
   );
   app.post(
     '/api/procurement/categories',
@@ -244,8 +245,9 @@ export const storesMastersRoutes: FastifyPluginAsyncZod = async (app) => {
     suppliers: supplierImportResultSchema,
     locations: locationImportResultSchema,
     items: itemImportResultSchema,
+    categories: procCategoryImportResultSchema,
   } as const;
-  for (const kind of ['suppliers', 'locations', 'items'] as const) {
+  for (const kind of ['suppliers', 'locations', 'items', 'categories'] as const) {
     app.get(
       `/api/procurement/${kind}/export.csv`,
       { config: view, schema: { response: { 200: csvResponseSchema } } },
@@ -264,7 +266,7 @@ export const storesMastersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const result = await importMastersCsv(app, kind, request.body.csv);
-        const keyName = kind === 'suppliers' ? 'name' : kind === 'locations' ? 'code' : 'sku';
+        const keyName = MASTER_CSV[kind].reportKey;
         // The report names each row by its key column, like the catalogue's (sku, code, name).
         return resultSchemas[kind].parse({
           ...result,

@@ -43,7 +43,7 @@ import {
   listSuppliers,
   locationHoldsStock,
   type MasterStatusFilter,
-  posProductExists,
+  posProductActive,
   type SupplierRow,
   updateCategory,
   updateItem,
@@ -110,6 +110,7 @@ export function toItem(row: ItemRow): Item {
     expectedLifespanMonths: row.expectedLifespanMonths,
     posProductId: row.posProductId,
     posProductName: row.posProductName,
+    posProductSku: row.posProductSku,
     onHandQty: row.onHandQty,
     isArchived: row.isArchived,
     createdAt: iso(row.createdAt),
@@ -252,10 +253,19 @@ export async function setLocationArchived(deps: StoresDeps, id: string, archived
 
 // ---- Categories ----
 
-export async function categories(deps: StoresDeps, status: MasterStatusFilter): Promise<ProcCategory[]> {
+/**
+ * Categories with their subcategories; `search` keeps those whose name or a subcategory's name
+ * contains it, ignoring case (a few hundred rows: filtered here).
+ */
+export async function categories(
+  deps: StoresDeps,
+  status: MasterStatusFilter,
+  search?: string | undefined,
+): Promise<ProcCategory[]> {
   const { db } = deps.database;
   const [cats, subs] = await Promise.all([listCategories(db, status), listSubcategories(db, status)]);
-  return cats.map((c) => ({
+  const term = search?.trim().toLowerCase();
+  const all = cats.map((c) => ({
     id: c.id,
     name: c.name,
     description: c.description,
@@ -271,6 +281,10 @@ export async function categories(deps: StoresDeps, status: MasterStatusFilter): 
         isArchived: s.isArchived,
       })),
   }));
+  if (!term) return all;
+  return all.filter(
+    (c) => c.name.toLowerCase().includes(term) || c.subcategories.some((s) => s.name.toLowerCase().includes(term)),
+  );
 }
 
 async function categoryOut(deps: StoresDeps, id: string): Promise<ProcCategory> {
@@ -280,7 +294,13 @@ async function categoryOut(deps: StoresDeps, id: string): Promise<ProcCategory> 
 }
 
 export async function saveCategory(deps: StoresDeps, id: string | null, body: ProcCategoryBody): Promise<ProcCategory> {
-  const { db } = deps.database;
+  const savedId = await writeCategory(deps.database.db, id, body);
+  await deps.events.publish('stores.masters.changed', [savedId]);
+  return categoryOut(deps, savedId);
+}
+
+/** Checks and writes a category (the form and the CSV import); its id. */
+export async function writeCategory(db: DbOrTx, id: string | null, body: ProcCategoryBody): Promise<string> {
   if (id && !(await findCategory(db, id))) throw storesErrors.categoryNotFound();
   const clash = async () => {
     const other = await findCategoryByName(db, body.name);
@@ -288,7 +308,7 @@ export async function saveCategory(deps: StoresDeps, id: string | null, body: Pr
   };
   const found = await clash();
   if (found) throw found;
-  const savedId = await uniqueGuard(
+  return uniqueGuard(
     async () => {
       if (id) {
         await updateCategory(db, id, body);
@@ -298,8 +318,6 @@ export async function saveCategory(deps: StoresDeps, id: string | null, body: Pr
     },
     async () => (await clash()) ?? storesErrors.categoryNameTaken(body.name),
   );
-  await deps.events.publish('stores.masters.changed', [savedId]);
-  return categoryOut(deps, savedId);
 }
 
 export async function setCategoryArchived(deps: StoresDeps, id: string, archived: boolean): Promise<ProcCategory> {
@@ -321,7 +339,20 @@ export async function saveSubcategory(
   target: { categoryId: string } | { id: string },
   body: ProcSubcategoryBody,
 ): Promise<ProcCategory> {
-  const { db } = deps.database;
+  const { categoryId } = await writeSubcategory(deps.database.db, target, body);
+  await deps.events.publish('stores.masters.changed', [categoryId]);
+  return categoryOut(deps, categoryId);
+}
+
+/**
+ * Checks and writes a subcategory (the form and the CSV import): a new one under `categoryId`, or
+ * the one with `id`. Its id and its category's.
+ */
+export async function writeSubcategory(
+  db: DbOrTx,
+  target: { categoryId: string } | { id: string },
+  body: ProcSubcategoryBody,
+): Promise<{ id: string; categoryId: string }> {
   let categoryId: string;
   let id: string | null = null;
   if ('id' in target) {
@@ -340,15 +371,17 @@ export async function saveSubcategory(
   };
   const found = await clash();
   if (found) throw found;
-  await uniqueGuard(
+  const savedId = await uniqueGuard(
     async () => {
-      if (id) await updateSubcategory(db, id, body);
-      else id = await insertSubcategory(db, { ...body, categoryId });
+      if (id) {
+        await updateSubcategory(db, id, body);
+        return id;
+      }
+      return insertSubcategory(db, { ...body, categoryId });
     },
     async () => (await clash()) ?? storesErrors.subcategoryNameTaken(body.name),
   );
-  await deps.events.publish('stores.masters.changed', [categoryId]);
-  return categoryOut(deps, categoryId);
+  return { id: savedId, categoryId };
 }
 
 export async function setSubcategoryArchived(deps: StoresDeps, id: string, archived: boolean): Promise<ProcCategory> {
@@ -385,7 +418,10 @@ export async function itemById(deps: StoresDeps, id: string): Promise<Item> {
   return toItem(row);
 }
 
-/** The references an item names exist, its subcategory belongs to its category, its POS product is free. */
+/**
+ * The references an item names exist, its subcategory belongs to its category, its POS product
+ * exists, is sold (or was already linked) and is linked to no other item.
+ */
 export async function checkItemReferences(db: DbOrTx, body: ItemBody, exceptId: string | null): Promise<void> {
   if (body.categoryId && !(await findCategory(db, body.categoryId))) {
     throw storesErrors.unknownReference('categoryId', 'Category not found');
@@ -399,8 +435,11 @@ export async function checkItemReferences(db: DbOrTx, body: ItemBody, exceptId: 
   }
   await checkDepartment(db, body.departmentId);
   if (body.posProductId) {
-    if (!(await posProductExists(db, body.posProductId))) {
-      throw storesErrors.unknownReference('posProductId', 'POS product not found');
+    const active = await posProductActive(db, body.posProductId);
+    if (active === null) throw storesErrors.unknownReference('posProductId', 'POS product not found');
+    // A product taken off sale keeps the items already linked to it, but takes no new link.
+    if (!active && (exceptId === null || (await findItem(db, exceptId))?.posProductId !== body.posProductId)) {
+      throw storesErrors.unknownReference('posProductId', 'That POS product is no longer sold');
     }
     const linked = await findItemByPosProduct(db, body.posProductId);
     if (linked && linked.id !== exceptId) throw storesErrors.posProductTaken(linked.sku);

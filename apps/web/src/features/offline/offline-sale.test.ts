@@ -92,8 +92,21 @@ describe('a sale kept offline (issue #19)', () => {
     expect(await db.outbox.count()).toBe(1);
   });
 
-  it("keeps a discounted sale's discounts and manager PIN in the body it sends (ADR 0014)", async () => {
+  it("keeps a discounted sale's discounts and its manager PIN only sealed for that sale (ADR 0014)", async () => {
     const queryClient = new QueryClient();
+    const db = terminalDatabase();
+    if (!db) throw new Error('no IndexedDB');
+    // The server's public key, as the terminal cached it while online.
+    const pair = await crypto.subtle.generateKey(
+      { name: 'RSA-OAEP', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' },
+      true,
+      ['encrypt', 'decrypt'],
+    );
+    const jwk = await crypto.subtle.exportKey('jwk', pair.publicKey);
+    await db.meta.put({
+      name: 'approval-key',
+      value: { kid: 'k-1', alg: 'RSA-OAEP-256', jwk: { kty: 'RSA', n: jwk.n, e: jwk.e } },
+    });
     const key = '1a2b3c4d-5e6f-4a1b-8c2d-3e4f5a6b7c8d';
     const sale = {
       subtotal: '23.00',
@@ -128,14 +141,24 @@ describe('a sale kept offline (issue #19)', () => {
       total: '23.58',
     });
 
-    const db = terminalDatabase();
-    if (!db) throw new Error('no IndexedDB');
     const kept = (await outboxSales(db)).find((s) => s.key === key);
+    const { approverPin: _pin, ...withoutPin } = sale;
     expect(kept?.body).toMatchObject({
-      ...sale,
+      ...withoutPin,
       items: [{ discount: { type: 'percent', value: 5 } }, { productId: 'p-jar' }],
       shiftId: 9,
+      sealedApproval: { kid: 'k-1', ciphertext: expect.stringMatching(/^[A-Za-z0-9_-]{300,}$/) },
     });
+    // The outbox record holds no PIN: not as a field, not anywhere in it.
+    expect(kept?.body).not.toHaveProperty('approverPin');
+    expect(JSON.stringify(kept)).not.toContain('4826');
+    // Only the private key opens it, and it names this sale.
+    const opened = await crypto.subtle.decrypt(
+      { name: 'RSA-OAEP' },
+      pair.privateKey,
+      Buffer.from(kept?.body.sealedApproval?.ciphertext ?? '', 'base64url'),
+    );
+    expect(JSON.parse(new TextDecoder().decode(opened))).toEqual({ pin: '4826', idempotencyKey: key });
 
     // What goes to POST /api/transactions/offline is that body, discounts and all.
     const sent: unknown[] = [];
@@ -150,12 +173,41 @@ describe('a sale kept offline (issue #19)', () => {
     } finally {
       globalThis.fetch = realFetch;
     }
+    expect(sent[0]).not.toHaveProperty('approverPin');
     expect(sent[0]).toMatchObject({
       discount: { type: 'percent', value: '20' },
-      approverPin: '4826',
+      sealedApproval: kept?.body.sealedApproval,
       items: [{ discount: { type: 'percent', value: 5 } }, { productId: 'p-jar' }],
       subtotal: '23.00',
       total: '23.58',
     });
+  });
+
+  it('keeps no PIN at all when the terminal has no key to seal it with', async () => {
+    const db = terminalDatabase();
+    if (!db) throw new Error('no IndexedDB');
+    await db.meta.delete('approval-key');
+    const key = '2b3c4d5e-6f7a-4b1c-8d2e-3f4a5b6c7d8e';
+    await queueOfflineSale({
+      key,
+      shiftId: 9,
+      user,
+      queryClient: new QueryClient(),
+      sale: {
+        subtotal: '20.00',
+        tax: '0.00',
+        total: '20.00',
+        paymentMethod: 'cash',
+        items: [{ productId: 'p-vase', quantity: 2, unitPrice: '12.50', totalPrice: '25.00' }],
+        discount: { type: 'percent', value: '20' },
+        approverPin: '4826',
+      },
+    });
+    const kept = (await outboxSales(db)).find((s) => s.key === key);
+    // The sale is kept (the server records it and flags the discount as not approved), its PIN is not.
+    expect(kept?.body).toMatchObject({ total: '20.00', discount: { type: 'percent', value: '20' } });
+    expect(kept?.body).not.toHaveProperty('approverPin');
+    expect(kept?.body).not.toHaveProperty('sealedApproval');
+    expect(JSON.stringify(kept)).not.toContain('4826');
   });
 });

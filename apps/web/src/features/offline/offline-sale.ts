@@ -15,6 +15,7 @@ import {
   transactionNumber,
 } from '@retail-hub/shared';
 import type { QueryClient } from '@tanstack/react-query';
+import { sealApproval } from './approval-key';
 import { terminalDatabase } from './db';
 import { enqueueSale } from './outbox';
 import { terminalId } from './terminal-id';
@@ -55,9 +56,13 @@ export async function queueOfflineSale({
   const soldAt = now.toISOString();
   const number = transactionNumber(key);
   const cashierName = fullName(user);
+  // A manager's PIN is never kept in clear: sealed for this sale with the server's key, or dropped
+  // (the server then records the sale and flags the discount for a manager).
+  const { approverPin, ...rest } = sale;
+  const sealedApproval = approverPin ? await sealApproval(db, approverPin, key) : null;
   await enqueueSale(db, {
     key,
-    body: { ...sale, soldAt, shiftId, terminalId: await terminalId(db) },
+    body: { ...rest, ...(sealedApproval ? { sealedApproval } : {}), soldAt, shiftId, terminalId: await terminalId(db) },
     receiptNumber: number,
     userId: user.id,
     cashierName,

@@ -1,3 +1,4 @@
+import { can, type Role } from '@retail-hub/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { liveQuery } from 'dexie';
 import { queryKeyMatchesPath } from '@/lib/live-updates';
@@ -8,6 +9,7 @@ import {
   setTerminalSyncState,
 } from '@/lib/offline-bridge';
 import { SESSION_QUERY_KEY } from '@/lib/query-client';
+import { refreshApprovalKey } from './approval-key';
 import { type OutboxSale, terminalDatabase } from './db';
 import { countsOf, OUTBOX_CHANNEL, type OutboxNudge, outboxSales, requeueRefused } from './outbox';
 import { answerFromSnapshot, forgetSnapshots, keepQueriesOffline } from './query-snapshots';
@@ -70,9 +72,14 @@ export function startTerminalOffline(queryClient: QueryClient): void {
 
   // Online / offline, as the browser and the last request see it.
   const wake = new WakeSource();
+  /** Reports this terminal's outbox to the server (set once this tab leads the sync). */
+  let heartbeat = () => {};
   window.addEventListener('online', () => {
     setTerminalSyncState({ online: true });
     wake.wake(true);
+    // Report in at once with what the outbox holds: should the sales not go through, the manager
+    // sees this terminal flagged without waiting for the next beat.
+    heartbeat();
   });
   window.addEventListener('offline', () => setTerminalSyncState({ online: false }));
 
@@ -93,15 +100,23 @@ export function startTerminalOffline(queryClient: QueryClient): void {
 
   // Sign-in and sign-out: a sale refused as another cashier's goes again once someone signs in;
   // sign-out forgets the kept catalogue (the outbox stays: it is the terminal's, not the person's).
+  // A seller's terminal also refreshes the server's key for sealing a manager's PIN offline.
+  type SessionData = { user?: { id: string; role: Role } } | null | undefined;
+  const refreshKeyFor = (session: SessionData) => {
+    if (session?.user && can(session.user.role, 'pos.sell')) void refreshApprovalKey(db);
+  };
+  refreshKeyFor(queryClient.getQueryData<SessionData>(SESSION_QUERY_KEY));
   let lastUserId: string | null | undefined;
   queryClient.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' || event.query.queryKey[0] !== SESSION_QUERY_KEY[0]) return;
-    const userId = (event.query.state.data as { user?: { id: string } } | null | undefined)?.user?.id ?? null;
+    const session = event.query.state.data as SessionData;
+    const userId = session?.user?.id ?? null;
     if (userId === lastUserId) return;
     lastUserId = userId;
     if (userId) {
       void requeueRefused(db, (sale) => sale.refusalCode === 'pos.offline_other_cashier');
       wake.wake(true);
+      refreshKeyFor(session);
     } else {
       void forgetSnapshots(db);
     }
@@ -126,9 +141,10 @@ export function startTerminalOffline(queryClient: QueryClient): void {
   });
 
   let refreshTimer: ReturnType<typeof setTimeout> | null = null;
-  let heartbeat = () => {};
   const refreshAfterSync = () => {
-    refreshTimer ??= setTimeout(() => {
+    // One refresh for a burst of confirmations (Biome does not count `??=` as a read: spelled out).
+    if (refreshTimer !== null) return;
+    refreshTimer = setTimeout(() => {
       refreshTimer = null;
       heartbeat();
       void queryClient.invalidateQueries({

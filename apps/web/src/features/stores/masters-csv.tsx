@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CsvImportButton } from '@/components/csv-import-button';
 import { apiRequest } from '@/lib/api-client';
 
-type MasterKind = 'suppliers' | 'locations' | 'items';
+type MasterKind = 'suppliers' | 'locations' | 'items' | 'categories';
 type Row = { row: number; status: ImportRowStatus; reason?: string } & Record<string, unknown>;
 type Report = Record<ImportRowStatus, number> & { rows: Row[] };
 
@@ -13,6 +13,8 @@ const KEY: Record<MasterKind, { field: string; title: string; noun: string }> = 
   suppliers: { field: 'name', title: 'Name', noun: 'suppliers' },
   locations: { field: 'code', title: 'Code', noun: 'locations' },
   items: { field: 'sku', title: 'SKU', noun: 'items' },
+  // A row is a category or a subcategory: "Office" or "Office / Paper".
+  categories: { field: 'name', title: 'Category', noun: 'categories' },
 };
 
 function useImportMasters(kind: MasterKind) {

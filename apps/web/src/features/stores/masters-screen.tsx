@@ -37,6 +37,7 @@ import { ApiError, apiRequest, serverMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { MastersCsv } from './masters-csv';
+import { type PickedProduct, PosProductPicker, posProductLabel } from './pos-product-picker';
 
 /**
  * Issue #16 item 1: the purchasing masters (items, suppliers, locations, categories): list,
@@ -171,6 +172,7 @@ type ItemDraft = {
   warrantyMonths: string;
   serviceIntervalDays: string;
   expectedLifespanMonths: string;
+  posProduct: PickedProduct | null;
 };
 
 const itemDraft = (item: Item | null): ItemDraft => ({
@@ -188,6 +190,10 @@ const itemDraft = (item: Item | null): ItemDraft => ({
   warrantyMonths: item?.warrantyMonths?.toString() ?? '',
   serviceIntervalDays: item?.serviceIntervalDays?.toString() ?? '',
   expectedLifespanMonths: item?.expectedLifespanMonths?.toString() ?? '',
+  posProduct:
+    item?.posProductId && item.posProductName
+      ? { id: item.posProductId, label: posProductLabel(item.posProductName, item.posProductSku) }
+      : null,
 });
 
 const wholeOrNull = (value: string) => (value.trim() === '' ? null : value.trim());
@@ -205,18 +211,19 @@ function ItemForm({ item, onClose }: { item: Item | null; onClose: () => void })
       <form
         onSubmit={(event) => {
           event.preventDefault();
+          const { posProduct, ...fields } = draft;
           save.mutate(
             {
               method: item ? 'PATCH' : 'POST',
               url: item ? `/api/procurement/items/${item.id}` : '/api/procurement/items',
               body: {
-                ...draft,
+                ...fields,
                 description: draft.description || null,
                 barcode: draft.barcode || null,
                 warrantyMonths: wholeOrNull(draft.warrantyMonths),
                 serviceIntervalDays: wholeOrNull(draft.serviceIntervalDays),
                 expectedLifespanMonths: wholeOrNull(draft.expectedLifespanMonths),
-                posProductId: item?.posProductId ?? null,
+                posProductId: posProduct?.id ?? null,
               },
               done: `${draft.sku} saved.`,
             },
@@ -335,7 +342,11 @@ function ItemForm({ item, onClose }: { item: Item | null; onClose: () => void })
             onChange={(e) => set({ description: e.currentTarget.value })}
             error={errors.description}
           />
-          {item?.posProductName ? <Text size="sm">Sold at the till as {item.posProductName}.</Text> : null}
+          <PosProductPicker
+            value={draft.posProduct}
+            onChange={(posProduct) => set({ posProduct })}
+            error={errors.posProductId}
+          />
           <FormActions onClose={onClose} pending={save.isPending} />
         </Stack>
       </form>
@@ -379,13 +390,14 @@ function ItemsTab({ canManage }: { canManage: boolean }) {
       ) : list.data.items.length === 0 ? (
         <PanelEmpty>No items found</PanelEmpty>
       ) : (
-        <Table.ScrollContainer minWidth={760}>
+        <Table.ScrollContainer minWidth={880}>
           <Table striped verticalSpacing="xs" aria-label="Items">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>SKU</Table.Th>
                 <Table.Th>Name</Table.Th>
                 <Table.Th>Category</Table.Th>
+                <Table.Th>POS product</Table.Th>
                 <Table.Th ta="right">On hand</Table.Th>
                 <Table.Th ta="right">Reorder point</Table.Th>
                 <Table.Th>Actions</Table.Th>
@@ -409,6 +421,9 @@ function ItemsTab({ canManage }: { canManage: boolean }) {
                     ) : null}
                   </Table.Td>
                   <Table.Td>{[item.categoryName, item.subcategoryName].filter(Boolean).join(' / ') || '—'}</Table.Td>
+                  <Table.Td>
+                    {item.posProductName ? posProductLabel(item.posProductName, item.posProductSku) : '—'}
+                  </Table.Td>
                   <Table.Td ta="right">
                     {formatQuantity(item.onHandQty)} {item.uom}
                   </Table.Td>
@@ -877,6 +892,7 @@ function CategoriesTab({ canManage }: { canManage: boolean }) {
         onNew={() => setEditing({ kind: 'category', id: null, name: '', description: null })}
         newLabel="New category"
         searchLabel="Search categories"
+        csv={<MastersCsv kind="categories" canImport={canManage} />}
       />
       {editing ? <CategoryForm target={editing} onClose={() => setEditing(null)} /> : null}
       {list.isPending ? (

@@ -26,7 +26,7 @@ export function TerminalsScreen({ title }: { title: string }) {
       </Group>
       <Text>
         Each terminal reports every minute with the sales it has not sent yet. A terminal is flagged when it holds sales
-        and has not synced for {terminals.data?.staleAfterMinutes ?? 5} minutes or more.
+        and has not synced for {staleAfterText(terminals.data?.staleAfterMinutes ?? 5)} or more.
       </Text>
       {staleCount > 0 ? (
         <Alert color="orange" title="Terminals not synced" role="alert">
@@ -110,4 +110,14 @@ export function TerminalsScreen({ title }: { title: string }) {
       </Card>
     </Stack>
   );
+}
+
+/** '5 minutes', '1 minute', or seconds for a threshold under a minute (TERMINAL_STALE_MINUTES). */
+export function staleAfterText(minutes: number): string {
+  if (minutes < 1) {
+    const seconds = Math.max(1, Math.round(minutes * 60));
+    return seconds === 1 ? '1 second' : `${seconds} seconds`;
+  }
+  const whole = Math.round(minutes * 10) / 10;
+  return whole === 1 ? '1 minute' : `${whole} minutes`;
 }
