@@ -9,11 +9,15 @@
  *   BENCH_ITEMS=100000 BENCH_LOCATIONS=200 BENCH_LEDGER=2000000 BENCH_SAMPLES=40
  *   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/postgres  (a fresh rh_bench_stores_* database
  *   is created on that server and dropped afterwards)
+ *   BENCH_KEEP=1   keep the seeded database and print its URL (the seed takes 10 to 20 minutes)
+ *   BENCH_REUSE_URL=postgres://…/rh_bench_stores_…   measure again on a database a kept run seeded
+ *   (migrations are applied, the seed is skipped; the database is left in place)
  */
 import os from 'node:os';
 import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app';
 import { testConfig } from '../../apps/server/src/config/config';
+import { openDatabase } from '../../apps/server/src/db/client';
 import { runMigrations } from '../../apps/server/src/db/migrate';
 import { hashPin } from '../../apps/server/src/lib/pin-hash';
 import { openFreshDatabase } from '../shared/fresh-database';
@@ -26,6 +30,8 @@ const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 40);
 const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const TARGET_MS = 50;
 const PIN = '4826';
+const KEEP = process.env.BENCH_KEEP === '1';
+const REUSE_URL = process.env.BENCH_REUSE_URL;
 /** Ledger rows per stock level: 3 receipts of 10 and one issue of 1..30. */
 const ROWS_PER_LEVEL = 4;
 
@@ -103,15 +109,27 @@ async function seed(url: string, pinHash: string): Promise<void> {
 
 async function main(): Promise<void> {
   console.log(`load average at start: ${load()} (${os.cpus().length} cores); figures on a shared machine are noisy`);
-  const target = await openFreshDatabase('postgres', { pgUrl: PG_URL, label: 'stores' });
+  const target = REUSE_URL
+    ? {
+        database: await openDatabase({ kind: 'postgres', url: REUSE_URL, poolSize: 10 }),
+        url: REUSE_URL,
+        cleanup: async () => {},
+      }
+    : await openFreshDatabase('postgres', { pgUrl: PG_URL, label: 'stores' });
   let ok = true;
   try {
     const { database, url } = target;
     await runMigrations(database);
     const config = testConfig({});
-    const started = performance.now();
-    await seed(url as string, hashPin(config.pinPepper, PIN));
-    console.log(`[postgres] generated in ${((performance.now() - started) / 1000).toFixed(1)} s; load ${load()}`);
+    if (REUSE_URL) {
+      console.log(`[postgres] reusing the seeded database ${REUSE_URL.replace(/\/\/[^@]*@/, '//')}`);
+      await database.execute('analyze');
+    } else {
+      const started = performance.now();
+      await seed(url as string, hashPin(config.pinPepper, PIN));
+      console.log(`[postgres] generated in ${((performance.now() - started) / 1000).toFixed(1)} s; load ${load()}`);
+      if (KEEP) console.log(`[postgres] kept: BENCH_REUSE_URL=${url} npm run bench:stores measures again`);
+    }
     const { rows } = await database.execute(
       `select (select count(*) from proc_items)::int as items, (select count(*) from proc_locations)::int as locations,
               (select count(*) from proc_stock_levels)::int as levels, (select count(*) from proc_inventory_transactions)::int as ledger,
@@ -171,7 +189,8 @@ async function main(): Promise<void> {
       await app.close();
     }
   } finally {
-    await target.cleanup();
+    if (KEEP || REUSE_URL) await target.database.close().catch(() => {});
+    else await target.cleanup();
   }
   process.exitCode = ok ? 0 : 1;
 }
