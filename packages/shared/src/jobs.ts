@@ -316,6 +316,66 @@ export const deliverySchema = z.object({
 });
 export type Delivery = z.infer<typeof deliverySchema>;
 
+// ── Attachments ─────────────────────────────────────────────────────────────────────────
+
+/** A job's attachment is at most 5 MB (decoded). */
+export const JOB_ATTACHMENT_MAX_BYTES = 5 * 1024 * 1024;
+/** At most this many attachments on one job. */
+export const JOB_ATTACHMENT_MAX_COUNT = 20;
+/** Drawings, photos and PDFs: the only types kept, decided by the file's first bytes. */
+export const JOB_ATTACHMENT_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf'] as const;
+export type JobAttachmentType = (typeof JOB_ATTACHMENT_TYPES)[number];
+
+export const JOB_ATTACHMENT_MESSAGES = {
+  fileRequired: 'Choose a file to attach',
+  fileNameRequired: 'File name is required',
+  tooLarge: 'The file is too large (at most 5 MB)',
+  badType: 'Only images (PNG, JPEG, GIF, WebP) and PDF files can be attached',
+  invalid: 'The file could not be read',
+  full: `A job can have at most ${JOB_ATTACHMENT_MAX_COUNT} attachments: remove one first`,
+} as const;
+
+const startsWith = (bytes: Uint8Array, at: number, signature: readonly number[]) =>
+  signature.every((b, i) => bytes[at + i] === b);
+const ascii = (text: string) => Array.from(text, (c) => c.charCodeAt(0));
+
+/** The type of a file from its magic bytes, or null when it is none of JOB_ATTACHMENT_TYPES. */
+export function sniffAttachmentType(bytes: Uint8Array): JobAttachmentType | null {
+  if (startsWith(bytes, 0, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  if (startsWith(bytes, 0, [0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (startsWith(bytes, 0, ascii('GIF87a')) || startsWith(bytes, 0, ascii('GIF89a'))) return 'image/gif';
+  if (startsWith(bytes, 0, ascii('RIFF')) && startsWith(bytes, 8, ascii('WEBP'))) return 'image/webp';
+  if (startsWith(bytes, 0, ascii('%PDF-'))) return 'application/pdf';
+  return null;
+}
+
+/** The longest base64 text of JOB_ATTACHMENT_MAX_BYTES bytes. */
+export const JOB_ATTACHMENT_MAX_BASE64 = Math.ceil(JOB_ATTACHMENT_MAX_BYTES / 3) * 4;
+
+/** `POST …/jobs/:id/attachments`: the file as base64 (JSON-only API, security guide). */
+export const jobAttachmentBodySchema = z.object({
+  fileName: z
+    .string({ error: JOB_ATTACHMENT_MESSAGES.fileNameRequired })
+    .trim()
+    .min(1, { error: JOB_ATTACHMENT_MESSAGES.fileNameRequired })
+    .max(255, { error: JOBS_MESSAGES.tooLong('File name', 255) }),
+  data: z
+    .string({ error: JOB_ATTACHMENT_MESSAGES.fileRequired })
+    .min(1, { error: JOB_ATTACHMENT_MESSAGES.fileRequired })
+    .max(JOB_ATTACHMENT_MAX_BASE64, { error: JOB_ATTACHMENT_MESSAGES.tooLarge }),
+});
+export type JobAttachmentBody = z.output<typeof jobAttachmentBodySchema>;
+
+export const jobAttachmentSchema = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  contentType: z.enum(JOB_ATTACHMENT_TYPES),
+  sizeBytes: z.number(),
+  uploadedByName: z.string().nullable(),
+  uploadedAt: z.string(),
+});
+export type JobAttachment = z.infer<typeof jobAttachmentSchema>;
+
 export const jobCostSchema = z.object({
   materialsIssued: z.string(),
   materialsReturned: z.string(),
@@ -343,6 +403,8 @@ export const jobDetailSchema = jobSummarySchema.extend({
   materials: z.array(materialMovementSchema),
   history: z.array(jobHistoryEntrySchema),
   delivery: deliverySchema.nullable(),
+  /** Drawings, photos and PDFs (GET …/attachments/:attachmentId downloads one). */
+  attachments: z.array(jobAttachmentSchema),
   /** What it has cost so far (the final figure once delivered). */
   actualCost: jobCostSchema,
   /** The moves this user may ask for now (the server decides again on the request). */

@@ -115,6 +115,8 @@ export function plausibleBody(method: string, url: string, ids: StoreIds): Recor
     case 'POST /api/procurement/jobs/:id/materials/issue':
     case 'POST /api/procurement/jobs/:id/materials/return':
       return { itemId: randomUUID(), locationId: randomUUID(), qty: '1' };
+    case 'POST /api/procurement/jobs/:id/attachments':
+      return { fileName: 'drawing.pdf', data: Buffer.from('%PDF-1.4 fuzz').toString('base64') };
     case 'POST /api/procurement/jobs/:id/delivery':
       return {
         deliveredTo: 'Fuzz',

@@ -3,6 +3,7 @@ import {
   boolean,
   char,
   check,
+  customType,
   date,
   index,
   integer,
@@ -82,6 +83,40 @@ export const procTradeJobs = pgTable(
     currencyCheck('proc_trade_jobs_price_currency_check', t.priceCurrency),
     check('proc_trade_jobs_price_total_estimate_check', sql`${t.priceTotalEstimate} >= 0`),
     check('proc_trade_jobs_price_total_actual_check', sql`${t.priceTotalActual} >= 0`),
+  ],
+);
+
+/** A bytea column read and written as a Buffer (pg) or Uint8Array (PGlite). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * Issue #18: a job's drawings, photos and PDFs, the file in the row (ADR 0020). The single source
+ * of a job's attachments: proc_trade_jobs.attachments_json (spec §3) is not written.
+ */
+export const procTradeJobAttachments = pgTable(
+  'proc_trade_job_attachments',
+  {
+    id: id(),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => procTradeJobs.id, { onDelete: 'cascade' }),
+    fileName: varchar('file_name', { length: 255 }).notNull(),
+    contentType: varchar('content_type', { length: 100 }).notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    data: bytea('data').notNull(),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'restrict' }),
+    uploadedAt: timestamptz('uploaded_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('proc_trade_job_attachments_job_id_idx').on(t.jobId),
+    check(
+      'proc_trade_job_attachments_content_type_check',
+      sql`${t.contentType} in ('image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf')`,
+    ),
+    check(
+      'proc_trade_job_attachments_size_check',
+      sql`${t.sizeBytes} > 0 and ${t.sizeBytes} <= 5242880 and ${t.sizeBytes} = octet_length(${t.data})`,
+    ),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { JOB_STATE_LABELS, type JobState } from '@retail-hub/shared';
+import { JOB_ATTACHMENT_MESSAGES, JOB_STATE_LABELS, type JobState } from '@retail-hub/shared';
 import { AppError } from '../../lib/errors';
 
 const field = (status: number, code: string, name: string, message: string) =>
@@ -10,6 +10,11 @@ export const jobsErrors = {
   jobNotFound: () => new AppError(404, 'jobs.job_not_found', 'Job not found.'),
   quoteNotFound: () => new AppError(404, 'jobs.quote_not_found', 'Quote not found.'),
   bomLineNotFound: () => new AppError(404, 'jobs.bom_line_not_found', 'Bill of materials line not found.'),
+  attachmentNotFound: () => new AppError(404, 'jobs.attachment_not_found', 'Attachment not found.'),
+  attachmentType: () => field(400, 'jobs.attachment_type', 'data', JOB_ATTACHMENT_MESSAGES.badType),
+  attachmentInvalid: () => field(400, 'validation', 'data', JOB_ATTACHMENT_MESSAGES.invalid),
+  attachmentTooLarge: () => field(400, 'validation', 'data', JOB_ATTACHMENT_MESSAGES.tooLarge),
+  attachmentsFull: () => new AppError(409, 'jobs.attachments_full', JOB_ATTACHMENT_MESSAGES.full),
   stepNotFound: () => new AppError(404, 'jobs.step_not_found', 'Step not found.'),
   clientRef: () => field(400, 'jobs.client_not_found', 'clientId', 'Client not found'),
   clientArchived: () => field(400, 'jobs.client_archived', 'clientId', 'This client is archived'),

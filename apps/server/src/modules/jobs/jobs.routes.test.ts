@@ -8,6 +8,7 @@ import {
 } from '@retail-hub/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, inject, type TestApp } from '../../../test/build-test-app';
+import { watchEventLoop } from '../../../test/event-loop';
 import { buildApp } from '../../app';
 import { procDepartments, procItems, procLocations } from '../../db/schema/index';
 import { upsertBatch } from '../stores/inventory.repository';
@@ -854,5 +855,148 @@ describe('editing a job (header, BOM lines, steps)', () => {
     expect(frozen.statusCode).toBe(409);
     expect(frozen.json().message).toBe('A job that is QA cannot change its steps.');
     expect((await call('POST', `${JOBS}/${job.id}/steps`, s.procurement_admin, { name: 'Late' })).statusCode).toBe(409);
+  });
+});
+
+describe('attachments', () => {
+  const ATTACH = (job: { id: string }) => `${JOBS}/${job.id}/attachments`;
+  const pngBytes = Buffer.from(PNG.slice('data:image/png;base64,'.length), 'base64');
+  const pdfBytes = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n');
+  const b64 = (bytes: Buffer) => bytes.toString('base64');
+
+  it('attaches a photo and a PDF, lists them and serves each as a download with its type', async () => {
+    const job = await aJob();
+    await ok('POST', ATTACH(job), s.procurement_admin, {
+      fileName: 'C:\\fakepath\\front view.png',
+      data: b64(pngBytes),
+    });
+    const detail = await ok('POST', ATTACH(job), s.department_manager, {
+      fileName: 'Zeichnung "Tür".pdf',
+      data: b64(pdfBytes),
+    });
+    expect(detail.attachments.map((a) => [a.fileName, a.contentType, a.sizeBytes])).toEqual([
+      ['front view.png', 'image/png', pngBytes.length],
+      ['Zeichnung "Tür".pdf', 'application/pdf', pdfBytes.length],
+    ]);
+    expect(detail.attachments[0]?.uploadedByName).toBeTruthy();
+    const [png, pdf] = detail.attachments as unknown as [{ id: string }, { id: string }];
+    const photo = await call('GET', `${ATTACH(job)}/${png.id}`, s.procurement_admin);
+    expect(photo.statusCode).toBe(200);
+    expect(photo.rawPayload.equals(pngBytes)).toBe(true);
+    expect(photo.headers['content-type']).toBe('image/png');
+    expect(photo.headers['content-disposition']).toBe(
+      `attachment; filename="front view.png"; filename*=UTF-8''front%20view.png`,
+    );
+    expect(photo.headers['x-content-type-options']).toBe('nosniff');
+    expect(photo.headers['cache-control']).toBe('private, no-store');
+    const drawing = await call('GET', `${ATTACH(job)}/${pdf.id}`, s.manager);
+    expect(drawing.rawPayload.equals(pdfBytes)).toBe(true);
+    expect(drawing.headers['content-type']).toBe('application/pdf');
+    expect(drawing.headers['content-disposition']).toBe(
+      `attachment; filename="Zeichnung _T_r_.pdf"; filename*=UTF-8''Zeichnung%20%22T%C3%BCr%22.pdf`,
+    );
+    // Another job's id does not reach it; removing it leaves the photo.
+    const other = await aJob();
+    expect((await call('GET', `${ATTACH(other)}/${pdf.id}`, s.procurement_admin)).statusCode).toBe(404);
+    expect((await call('DELETE', `${ATTACH(other)}/${pdf.id}`, s.procurement_admin)).statusCode).toBe(404);
+    const left = await ok('DELETE', `${ATTACH(job)}/${pdf.id}`, s.procurement_admin);
+    expect(left.attachments.map((a) => a.fileName)).toEqual(['front view.png']);
+    expect((await call('GET', `${ATTACH(job)}/${pdf.id}`, s.procurement_admin)).statusCode).toBe(404);
+  });
+
+  it('refuses a file over 5 MB, a type that is not an image or PDF whatever its name, and text that is not base64', async () => {
+    const job = await aJob();
+    const big = Buffer.alloc(5 * 1024 * 1024 + 1);
+    pdfBytes.copy(big);
+    const tooBig = await call('POST', ATTACH(job), s.procurement_admin, { fileName: 'big.pdf', data: b64(big) });
+    expect(tooBig.statusCode).toBe(400);
+    expect(tooBig.json().errors).toEqual({ data: 'The file is too large (at most 5 MB)' });
+    const huge = await call('POST', ATTACH(job), s.procurement_admin, {
+      fileName: 'huge.pdf',
+      data: 'A'.repeat(9 * 1024 * 1024),
+    });
+    expect(huge.statusCode).toBe(413);
+    for (const [fileName, bytes] of [
+      ['drawing.png', Buffer.from('not a picture at all')],
+      ['page.pdf', Buffer.from('<html><script>alert(1)</script></html>')],
+      ['photo.jpg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>')],
+    ] as const) {
+      const wrong = await call('POST', ATTACH(job), s.procurement_admin, { fileName, data: b64(bytes) });
+      expect(wrong.statusCode, fileName).toBe(400);
+      expect(wrong.json().errors).toEqual({
+        data: 'Only images (PNG, JPEG, GIF, WebP) and PDF files can be attached',
+      });
+    }
+    const garbled = await call('POST', ATTACH(job), s.procurement_admin, { fileName: 'x.pdf', data: 'JVBERi0x*4=' });
+    expect(garbled.statusCode).toBe(400);
+    expect(garbled.json().errors).toEqual({ data: 'The file could not be read' });
+    const missing = await call('POST', ATTACH(job), s.procurement_admin, { fileName: ' ', data: '' });
+    expect(missing.statusCode).toBe(400);
+    expect((await ok('GET', `${JOBS}/${job.id}`, s.procurement_admin)).attachments).toEqual([]);
+  });
+
+  it('is scoped like the job: another department’s job is not found, cashiers are refused, closed jobs only download', async () => {
+    const client = await aClient();
+    const foreign = await ok('POST', JOBS, s.manager, {
+      title: 'Gate',
+      clientId: client.id,
+      departmentId: otherDepartment,
+    });
+    const withFile = await ok('POST', ATTACH(foreign), s.manager, { fileName: 'gate.pdf', data: b64(pdfBytes) });
+    const file = withFile.attachments[0] as { id: string };
+    expect(
+      (await call('POST', ATTACH(foreign), s.department_manager, { fileName: 'x.pdf', data: b64(pdfBytes) }))
+        .statusCode,
+    ).toBe(404);
+    expect((await call('GET', `${ATTACH(foreign)}/${file.id}`, s.department_manager)).statusCode).toBe(404);
+    expect((await call('DELETE', `${ATTACH(foreign)}/${file.id}`, s.department_manager)).statusCode).toBe(404);
+    expect((await call('GET', `${ATTACH(foreign)}/${file.id}`, s.cashier)).statusCode).toBe(403);
+    expect(
+      (await call('POST', ATTACH(foreign), s.cashier, { fileName: 'x.pdf', data: b64(pdfBytes) })).statusCode,
+    ).toBe(403);
+    expect((await move(foreign, 'cancelled', s.manager)).statusCode).toBe(200);
+    const closed = await call('POST', ATTACH(foreign), s.manager, { fileName: 'late.pdf', data: b64(pdfBytes) });
+    expect(closed.statusCode).toBe(409);
+    expect((await call('DELETE', `${ATTACH(foreign)}/${file.id}`, s.manager)).statusCode).toBe(409);
+    const download = await call('GET', `${ATTACH(foreign)}/${file.id}`, s.manager);
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(pdfBytes)).toBe(true);
+  });
+
+  it('keeps at most 20 attachments on a job', async () => {
+    const job = await aJob();
+    for (let i = 0; i < 20; i++) {
+      await ok('POST', ATTACH(job), s.procurement_admin, { fileName: `p${i}.png`, data: b64(pngBytes) });
+    }
+    const full = await call('POST', ATTACH(job), s.procurement_admin, { fileName: 'p21.png', data: b64(pngBytes) });
+    expect(full.statusCode).toBe(409);
+    expect(full.json().message).toBe('A job can have at most 20 attachments: remove one first');
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)('takes and serves a 5 MB file without holding the event loop', async () => {
+    const job = await aJob();
+    const photo = Buffer.alloc(5 * 1024 * 1024, 7);
+    Buffer.from([0xff, 0xd8, 0xff, 0xe0]).copy(photo);
+    // The request body is made before the watch: the test's own JSON.stringify is not the server's work.
+    const payload = JSON.stringify({ fileName: 'site.jpg', data: b64(photo) });
+    const outcome = await watchEventLoop(async () => {
+      const added = await inject(t, {
+        method: 'POST',
+        url: ATTACH(job),
+        cookie: s.procurement_admin,
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+      expect(added.statusCode).toBe(201);
+      const id = (added.json() as JobDetail).attachments[0]?.id;
+      return call('GET', `${ATTACH(job)}/${id}`, s.procurement_admin);
+    });
+    console.info(
+      `5 MB attachment up and down: ${outcome.elapsedMs.toFixed(0)} ms; event loop max delay ` +
+        `${outcome.maxDelayMs.toFixed(1)} ms, longest block ${outcome.maxBlockMs.toFixed(1)} ms`,
+    );
+    expect(outcome.result.rawPayload.equals(photo)).toBe(true);
+    expect(outcome.result.headers['content-type']).toBe('image/jpeg');
+    expect(outcome.maxBlockMs).toBeLessThan(50);
   });
 });

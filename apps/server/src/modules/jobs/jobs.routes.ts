@@ -6,6 +6,7 @@ import {
   clientSchema,
   deliveryBodySchema,
   idSchema,
+  jobAttachmentBodySchema,
   jobBodySchema,
   jobDetailSchema,
   jobListQuerySchema,
@@ -24,8 +25,11 @@ import { z } from 'zod';
 import { signedInUser } from '../../lib/signed-in-user';
 import {
   acceptQuote,
+  addAttachment,
   addBomLine,
   addStep,
+  attachmentDownload,
+  contentDisposition,
   createClient,
   createJob,
   createQuote,
@@ -39,6 +43,7 @@ import {
   listClients,
   listJobs,
   rejectQuote,
+  removeAttachment,
   returnMaterials,
   sendQuote,
   setClientArchived,
@@ -54,6 +59,9 @@ const params = z.object({ id: idSchema });
 const quoteParams = z.object({ id: idSchema, quoteId: idSchema });
 const bomParams = z.object({ id: idSchema, lineId: idSchema });
 const stepParams = z.object({ id: idSchema, stepId: idSchema });
+const attachmentParams = z.object({ id: idSchema, attachmentId: idSchema });
+/** A 5 MB file is about 6.7 MB of base64; the file's own limit is the schema's and the service's. */
+const ATTACHMENT_BODY_LIMIT = 8 * 1024 * 1024;
 const run = { permission: 'jobs.run' } as const;
 const waive = { permission: 'jobs.waive' } as const;
 const detail = { 200: jobDetailSchema };
@@ -208,6 +216,37 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: run, schema: { params, body: materialsBodySchema, response: created } },
     async (request, reply) =>
       reply.status(201).send(await returnMaterials(app, signedInUser(request), request.params.id, request.body)),
+  );
+
+  // ── Attachments (ADR 0020) ──
+  app.post(
+    '/api/procurement/jobs/:id/attachments',
+    {
+      config: run,
+      bodyLimit: ATTACHMENT_BODY_LIMIT,
+      schema: { params, body: jobAttachmentBodySchema, response: created },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await addAttachment(app, signedInUser(request), request.params.id, request.body)),
+  );
+  app.get(
+    '/api/procurement/jobs/:id/attachments/:attachmentId',
+    { config: run, schema: { params: attachmentParams, response: { 200: z.any().describe('the file') } } },
+    async (request, reply) => {
+      const file = await attachmentDownload(app, signedInUser(request), request.params.id, request.params.attachmentId);
+      return reply
+        .header('Content-Type', file.contentType)
+        .header('Content-Disposition', contentDisposition(file.fileName))
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Security-Policy', "default-src 'none'; sandbox")
+        .header('Cache-Control', 'private, no-store')
+        .send(file.data);
+    },
+  );
+  app.delete(
+    '/api/procurement/jobs/:id/attachments/:attachmentId',
+    { config: run, schema: { params: attachmentParams, response: detail } },
+    async (request) => removeAttachment(app, signedInUser(request), request.params.id, request.params.attachmentId),
   );
 
   // ── Delivery ──
