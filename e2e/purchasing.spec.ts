@@ -78,7 +78,10 @@ test('requisition → approval → purchase order → two receipts → issue, tr
   await expect(page.getByRole('heading', { name: 'Requisitions', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'New Requisition' }).click();
   const form = page.getByRole('dialog', { name: 'New Requisition' });
-  await choose(page, 'Department', 'ENG · Engineering');
+  // Her own department, preselected and fixed (the server refuses any other with 403).
+  const department = form.getByRole('combobox', { name: 'Department' });
+  await expect(department).toHaveValue('ENG · Engineering');
+  await expect(department).toHaveAttribute('readonly');
   await form.getByLabel('Note').fill('Gloves for the teaching lab');
   await choose(page, 'Item 1', new RegExp(sku), sku);
   await form.getByLabel('Quantity 1').fill('100');

@@ -399,6 +399,13 @@ export const poEmailResultSchema = z.object({ delivery: z.enum(['smtp', 'outbox'
 
 /** GET /api/procurement/purchasing-lookups: what the purchasing forms choose from. */
 export const purchasingLookupsSchema = z.object({
+  /** The procurement department the signed-in user runs (users.proc_department_id), or null. */
+  ownDepartmentId: z.string().nullable(),
+  /**
+   * True for a department manager: requisitions only for `ownDepartmentId` (the server refuses
+   * another with 403 purchasing.not_your_department, and any while it is null).
+   */
+  departmentLocked: z.boolean(),
   departments: z.array(z.object({ id: z.string(), code: z.string(), name: z.string(), approvalThreshold: z.string() })),
   suppliers: z.array(z.object({ id: z.string(), name: z.string(), email: z.string().nullable() })),
   locations: z.array(z.object({ id: z.string(), code: z.string(), name: z.string() })),

@@ -242,7 +242,7 @@ export const purchasingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/procurement/purchasing-lookups',
     { config: requisitions, schema: { response: { 200: purchasingLookupsSchema } } },
-    async () => purchasingLookups(app),
+    async (request) => purchasingLookups(app, signedInUser(request)),
   );
 
   app.get(

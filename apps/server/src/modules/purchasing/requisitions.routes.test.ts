@@ -290,6 +290,16 @@ describe('who sees which requisitions', () => {
     // Editing someone else's or deciding is not theirs either.
     expect((await http.post(`${URL}/${forEng.id}/approve`, f.cookies.departmentManager)).statusCode).toBe(403);
     expect((await http.get(URL, f.cookies.procurementAdmin)).json()).toHaveLength(2);
+    // The form's lookups tell whose department is fixed: the department manager's own, locked.
+    const lookups = '/api/procurement/purchasing-lookups';
+    expect((await http.get(lookups, f.cookies.departmentManager)).json()).toMatchObject({
+      ownDepartmentId: f.departments.eng,
+      departmentLocked: true,
+    });
+    expect((await http.get(lookups, f.cookies.procurementAdmin)).json()).toMatchObject({
+      ownDepartmentId: null,
+      departmentLocked: false,
+    });
   });
 
   it('a department manager with no department set raises nothing and sees only their own', async () => {
@@ -298,6 +308,10 @@ describe('who sees which requisitions', () => {
     const refused = await http.post(URL, cookie, body());
     expect(refused.statusCode).toBe(403);
     expect(refused.json().code).toBe('purchasing.no_department');
+    expect((await http.get('/api/procurement/purchasing-lookups', cookie)).json()).toMatchObject({
+      ownDepartmentId: null,
+      departmentLocked: true,
+    });
     await submitted(f.cookies.manager);
     expect((await http.get(URL, cookie)).json()).toEqual([]);
     expect(await t.db.execute('select count(*)::int as n from proc_requisitions')).toMatchObject({ rows: [{ n: 1 }] });

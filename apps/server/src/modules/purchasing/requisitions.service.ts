@@ -362,9 +362,11 @@ export async function decideRequisition(
   return getRequisition(deps, actor.user, id);
 }
 
-export async function purchasingLookups(deps: PurchasingDeps): Promise<PurchasingLookups> {
-  const lists = await lookupLists(deps.database.db);
+export async function purchasingLookups(deps: PurchasingDeps, user: AuthUser): Promise<PurchasingLookups> {
+  const [lists, own] = await Promise.all([lookupLists(deps.database.db), departmentOf(deps, user)]);
   return {
+    ownDepartmentId: own,
+    departmentLocked: isDepartmentScoped(user),
     departments: lists.departments.map((d) => ({
       id: d.id,
       code: d.code,

@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CsvImportButton } from '@/components/csv-import-button';
 import { apiRequest } from '@/lib/api-client';
 
-type MasterKind = 'suppliers' | 'locations' | 'items' | 'categories';
+export type MasterKind = 'suppliers' | 'locations' | 'items' | 'categories';
 type Row = { row: number; status: ImportRowStatus; reason?: string } & Record<string, unknown>;
 type Report = Record<ImportRowStatus, number> & { rows: Row[] };
 

@@ -1,158 +1,50 @@
 import {
-  Alert,
   Badge,
   Button,
   Card,
   Checkbox,
   Group,
-  Modal,
-  SegmentedControl,
   Select,
   SimpleGrid,
   Stack,
-  Table,
   Tabs,
   Text,
   Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import {
   can,
   formatQuantity,
   type Item,
-  type ItemPage,
   type Location,
   type ProcCategory,
   type Supplier,
   UNITS_OF_MEASURE,
 } from '@retail-hub/shared';
-import { IconListDetails, IconPlus } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
-import { PanelEmpty, PanelLoading } from '@/components/panel';
+import { IconListDetails } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useLookups } from '@/features/purchasing';
-import { ApiError, apiRequest, serverMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
-import { notifyError, notifySuccess } from '@/lib/notify';
-import { MastersCsv } from './masters-csv';
+import { ArchiveButton, ArchivedBadge, MasterFormModal, MasterTab, MasterTable, useDraft } from './master-tab';
 import { type PickedProduct, PosProductPicker, posProductLabel } from './pos-product-picker';
 
 /**
  * Issue #16 item 1: the purchasing masters (items, suppliers, locations, categories): list,
  * search, create, edit, archive and restore, CSV export and import with a per-row report. Reading
- * is stores.view, writing stores.manage (the server decides; the buttons follow).
+ * is stores.view, writing stores.manage (the server decides; the buttons follow). Every tab is a
+ * MasterTab (master-tab.tsx); this file holds what differs: the forms and the columns.
  */
 
-type FieldErrors = Record<string, string>;
-const fieldErrorsOf = (error: unknown): FieldErrors =>
-  error instanceof ApiError ? ((error.body?.errors as FieldErrors | undefined) ?? {}) : {};
+const ITEMS = '/api/procurement/items';
+const SUPPLIERS = '/api/procurement/suppliers';
+const LOCATIONS = '/api/procurement/locations';
+const CATEGORIES = '/api/procurement/categories';
 
-type Status = 'active' | 'archived' | 'all';
-const STATUS_OPTIONS = [
-  { value: 'active', label: 'Active' },
-  { value: 'archived', label: 'Archived' },
-  { value: 'all', label: 'All' },
-];
-
-function useSave(kind: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (input: { method: string; url: string; body?: unknown; done: string }) => {
-      await apiRequest(input.method, input.url, input.body);
-      return input.done;
-    },
-    onSuccess: (done) => {
-      notifySuccess({ title: 'Saved', message: done });
-      void queryClient.invalidateQueries({
-        predicate: (q) => typeof q.queryKey[0] === 'string' && q.queryKey[0].startsWith('/api/procurement/'),
-      });
-    },
-    onError: (error) => {
-      if (Object.keys(fieldErrorsOf(error)).length === 0) {
-        notifyError({ title: `${kind} not saved`, message: serverMessage(error) ?? 'Please try again.' });
-      }
-    },
-  });
-}
-
-function Toolbar({
-  search,
-  onSearch,
-  status,
-  onStatus,
-  canManage,
-  onNew,
-  newLabel,
-  searchLabel,
-  csv,
-}: {
-  search: string;
-  onSearch: (value: string) => void;
-  status: Status;
-  onStatus: (value: Status) => void;
-  canManage: boolean;
-  onNew: () => void;
-  newLabel: string;
-  searchLabel: string;
-  csv?: ReactNode;
-}) {
-  return (
-    <Group align="end" justify="space-between">
-      <Group align="end">
-        <TextInput label={searchLabel} value={search} onChange={(e) => onSearch(e.currentTarget.value)} w={240} />
-        <SegmentedControl
-          aria-label="Show"
-          data={STATUS_OPTIONS}
-          value={status}
-          onChange={(value) => onStatus(value as Status)}
-        />
-      </Group>
-      <Group>
-        {csv}
-        {canManage ? (
-          <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={onNew}>
-            {newLabel}
-          </Button>
-        ) : null}
-      </Group>
-    </Group>
-  );
-}
-
-function ArchiveButton({ url, archived, name, kind }: { url: string; archived: boolean; name: string; kind: string }) {
-  const save = useSave(kind);
-  return (
-    <Button
-      size="xs"
-      variant="default"
-      loading={save.isPending}
-      aria-label={`${archived ? 'Restore' : 'Archive'} ${name}`}
-      onClick={() =>
-        save.mutate({
-          method: 'POST',
-          url: `${url}/${archived ? 'restore' : 'archive'}`,
-          done: `${name} ${archived ? 'restored' : 'archived'}.`,
-        })
-      }
-    >
-      {archived ? 'Restore' : 'Archive'}
-    </Button>
-  );
-}
-
-function FormActions({ onClose, pending }: { onClose: () => void; pending: boolean }) {
-  return (
-    <Group justify="flex-end">
-      <Button variant="default" onClick={onClose}>
-        Cancel
-      </Button>
-      <Button type="submit" loading={pending}>
-        Save
-      </Button>
-    </Group>
-  );
+function useDepartmentOptions() {
+  const lookups = useLookups();
+  return (lookups.data?.departments ?? []).map((d) => ({ value: d.id, label: `${d.code} · ${d.name}` }));
 }
 
 // ---- Items ----
@@ -199,54 +91,39 @@ const itemDraft = (item: Item | null): ItemDraft => ({
 const wholeOrNull = (value: string) => (value.trim() === '' ? null : value.trim());
 
 function ItemForm({ item, onClose }: { item: Item | null; onClose: () => void }) {
-  const [draft, setDraft] = useState(() => itemDraft(item));
-  const set = (patch: Partial<ItemDraft>) => setDraft((d) => ({ ...d, ...patch }));
-  const categories = useQuery<ProcCategory[]>({ queryKey: ['/api/procurement/categories', { status: 'active' }] });
-  const lookups = useLookups();
-  const save = useSave('Item');
-  const errors = fieldErrorsOf(save.error);
+  const { draft, set, bind } = useDraft(() => itemDraft(item));
+  const categories = useQuery<ProcCategory[]>({ queryKey: [CATEGORIES, { status: 'active' }] });
+  const departments = useDepartmentOptions();
   const category = (categories.data ?? []).find((c) => c.id === draft.categoryId);
   return (
-    <Modal opened onClose={onClose} title={item ? `Edit ${item.sku}` : 'New Item'} size="lg">
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          const { posProduct, ...fields } = draft;
-          save.mutate(
-            {
-              method: item ? 'PATCH' : 'POST',
-              url: item ? `/api/procurement/items/${item.id}` : '/api/procurement/items',
-              body: {
-                ...fields,
-                description: draft.description || null,
-                barcode: draft.barcode || null,
-                warrantyMonths: wholeOrNull(draft.warrantyMonths),
-                serviceIntervalDays: wholeOrNull(draft.serviceIntervalDays),
-                expectedLifespanMonths: wholeOrNull(draft.expectedLifespanMonths),
-                posProductId: posProduct?.id ?? null,
-              },
-              done: `${draft.sku} saved.`,
-            },
-            { onSuccess: onClose },
-          );
-        }}
-      >
-        <Stack gap="sm">
+    <MasterFormModal
+      kind="Item"
+      title={item ? `Edit ${item.sku}` : 'New Item'}
+      size="lg"
+      onClose={onClose}
+      request={() => {
+        const { posProduct, ...fields } = draft;
+        return {
+          method: item ? 'PATCH' : 'POST',
+          url: item ? `${ITEMS}/${item.id}` : ITEMS,
+          body: {
+            ...fields,
+            description: draft.description || null,
+            barcode: draft.barcode || null,
+            warrantyMonths: wholeOrNull(draft.warrantyMonths),
+            serviceIntervalDays: wholeOrNull(draft.serviceIntervalDays),
+            expectedLifespanMonths: wholeOrNull(draft.expectedLifespanMonths),
+            posProductId: posProduct?.id ?? null,
+          },
+          done: `${draft.sku} saved.`,
+        };
+      }}
+    >
+      {(errors) => (
+        <>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label="SKU"
-              required
-              value={draft.sku}
-              onChange={(e) => set({ sku: e.currentTarget.value })}
-              error={errors.sku}
-            />
-            <TextInput
-              label="Name"
-              required
-              value={draft.name}
-              onChange={(e) => set({ name: e.currentTarget.value })}
-              error={errors.name}
-            />
+            <TextInput label="SKU" required {...bind('sku')} error={errors.sku} />
+            <TextInput label="Name" required {...bind('name')} error={errors.name} />
             <Select
               label="Category"
               clearable
@@ -270,7 +147,7 @@ function ItemForm({ item, onClose }: { item: Item | null; onClose: () => void })
               label="Department"
               clearable
               searchable
-              data={(lookups.data?.departments ?? []).map((d) => ({ value: d.id, label: `${d.code} · ${d.name}` }))}
+              data={departments}
               value={draft.departmentId}
               onChange={(departmentId) => set({ departmentId })}
               error={errors.departmentId}
@@ -283,24 +160,17 @@ function ItemForm({ item, onClose }: { item: Item | null; onClose: () => void })
               onChange={(uom) => set({ uom: uom ?? 'each' })}
               error={errors.uom}
             />
-            <TextInput
-              label="Barcode"
-              value={draft.barcode}
-              onChange={(e) => set({ barcode: e.currentTarget.value })}
-              error={errors.barcode}
-            />
+            <TextInput label="Barcode" {...bind('barcode')} error={errors.barcode} />
             <TextInput
               label="Reorder point"
               inputMode="decimal"
-              value={draft.reorderPoint}
-              onChange={(e) => set({ reorderPoint: e.currentTarget.value })}
+              {...bind('reorderPoint')}
               error={errors.reorderPoint}
             />
             <TextInput
               label="Minimum reorder quantity"
               inputMode="decimal"
-              value={draft.minReorderQty}
-              onChange={(e) => set({ minReorderQty: e.currentTarget.value })}
+              {...bind('minReorderQty')}
               error={errors.minReorderQty}
             />
           </SimpleGrid>
@@ -314,331 +184,182 @@ function ItemForm({ item, onClose }: { item: Item | null; onClose: () => void })
               <TextInput
                 label="Warranty (months)"
                 inputMode="numeric"
-                value={draft.warrantyMonths}
-                onChange={(e) => set({ warrantyMonths: e.currentTarget.value })}
+                {...bind('warrantyMonths')}
                 error={errors.warrantyMonths}
               />
               <TextInput
                 label="Service every (days)"
                 inputMode="numeric"
-                value={draft.serviceIntervalDays}
-                onChange={(e) => set({ serviceIntervalDays: e.currentTarget.value })}
+                {...bind('serviceIntervalDays')}
                 error={errors.serviceIntervalDays}
               />
               <TextInput
                 label="Expected lifespan (months)"
                 inputMode="numeric"
-                value={draft.expectedLifespanMonths}
-                onChange={(e) => set({ expectedLifespanMonths: e.currentTarget.value })}
+                {...bind('expectedLifespanMonths')}
                 error={errors.expectedLifespanMonths}
               />
             </SimpleGrid>
           ) : null}
-          <Textarea
-            label="Description"
-            autosize
-            minRows={2}
-            value={draft.description}
-            onChange={(e) => set({ description: e.currentTarget.value })}
-            error={errors.description}
-          />
+          <Textarea label="Description" autosize minRows={2} {...bind('description')} error={errors.description} />
           <PosProductPicker
             value={draft.posProduct}
             onChange={(posProduct) => set({ posProduct })}
             error={errors.posProductId}
           />
-          <FormActions onClose={onClose} pending={save.isPending} />
-        </Stack>
-      </form>
-    </Modal>
+        </>
+      )}
+    </MasterFormModal>
   );
 }
 
 function ItemsTab({ canManage }: { canManage: boolean }) {
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 250);
-  const [status, setStatus] = useState<Status>('active');
-  const [page, setPage] = useState(1);
-  const [editing, setEditing] = useState<Item | 'new' | null>(null);
-  const list = useQuery<ItemPage>({
-    queryKey: ['/api/procurement/items', { search: debounced, status, page, pageSize: 50 }],
-  });
-  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
   return (
-    <Stack gap="sm">
-      <Toolbar
-        search={search}
-        onSearch={(value) => {
-          setSearch(value);
-          setPage(1);
-        }}
-        status={status}
-        onStatus={setStatus}
-        canManage={canManage}
-        onNew={() => setEditing('new')}
-        newLabel="New item"
-        searchLabel="Search SKU, name or barcode"
-        csv={<MastersCsv kind="items" canImport={canManage} />}
-      />
-      {editing ? <ItemForm item={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
-      {list.isPending ? (
-        <PanelLoading />
-      ) : list.isError ? (
-        <Alert color="red" title="Items could not be loaded">
-          {serverMessage(list.error) ?? 'Please try again.'}
-        </Alert>
-      ) : list.data.items.length === 0 ? (
-        <PanelEmpty>No items found</PanelEmpty>
-      ) : (
-        <Table.ScrollContainer minWidth={880}>
-          <Table striped verticalSpacing="xs" aria-label="Items">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>SKU</Table.Th>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Category</Table.Th>
-                <Table.Th>POS product</Table.Th>
-                <Table.Th ta="right">On hand</Table.Th>
-                <Table.Th ta="right">Reorder point</Table.Th>
-                <Table.Th>Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.data.items.map((item) => (
-                <Table.Tr key={item.id} data-testid="item-row">
-                  <Table.Td ff="monospace">{item.sku}</Table.Td>
-                  <Table.Td>
-                    {item.name}
-                    {item.isAsset ? (
-                      <Badge ml="xs" variant="light">
-                        Asset
-                      </Badge>
-                    ) : null}
-                    {item.isArchived ? (
-                      <Badge ml="xs" color="gray" variant="light">
-                        Archived
-                      </Badge>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td>{[item.categoryName, item.subcategoryName].filter(Boolean).join(' / ') || '—'}</Table.Td>
-                  <Table.Td>
-                    {item.posProductName ? posProductLabel(item.posProductName, item.posProductSku) : '—'}
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    {formatQuantity(item.onHandQty)} {item.uom}
-                  </Table.Td>
-                  <Table.Td ta="right">{formatQuantity(item.reorderPoint)}</Table.Td>
-                  <Table.Td>
-                    {canManage ? (
-                      <Group gap="xs" wrap="nowrap">
-                        <Button
-                          size="xs"
-                          variant="light"
-                          aria-label={`Edit ${item.sku}`}
-                          onClick={() => setEditing(item)}
-                        >
-                          Edit
-                        </Button>
-                        <ArchiveButton
-                          url={`/api/procurement/items/${item.id}`}
-                          archived={item.isArchived}
-                          name={item.sku}
-                          kind="Item"
-                        />
-                      </Group>
-                    ) : null}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+    <MasterTab<Item, Item | null>
+      canManage={canManage}
+      url={ITEMS}
+      paged
+      noun="items"
+      newLabel="New item"
+      searchLabel="Search SKU, name or barcode"
+      csvKind="items"
+      newTarget={null}
+      renderForm={(item, onClose) => <ItemForm item={item} onClose={onClose} />}
+      renderList={(rows, edit) => (
+        <MasterTable
+          rows={rows}
+          label="Items"
+          minWidth={880}
+          rowTestId="item-row"
+          canManage={canManage}
+          url={ITEMS}
+          kind="Item"
+          nameOf={(item) => item.sku}
+          onEdit={edit}
+          columns={[
+            { header: 'SKU', ff: 'monospace', cell: (item) => item.sku },
+            {
+              header: 'Name',
+              cell: (item) => (
+                <>
+                  {item.name}
+                  {item.isAsset ? (
+                    <Badge ml="xs" variant="light">
+                      Asset
+                    </Badge>
+                  ) : null}
+                  <ArchivedBadge archived={item.isArchived} />
+                </>
+              ),
+            },
+            {
+              header: 'Category',
+              cell: (item) => [item.categoryName, item.subcategoryName].filter(Boolean).join(' / ') || '—',
+            },
+            {
+              header: 'POS product',
+              cell: (item) => (item.posProductName ? posProductLabel(item.posProductName, item.posProductSku) : '—'),
+            },
+            {
+              header: 'On hand',
+              ta: 'right',
+              cell: (item) => `${formatQuantity(item.onHandQty)} ${item.uom}`,
+            },
+            { header: 'Reorder point', ta: 'right', cell: (item) => formatQuantity(item.reorderPoint) },
+          ]}
+        />
       )}
-      {list.data && list.data.total > list.data.pageSize ? (
-        <Group justify="space-between">
-          <Text size="sm">
-            {list.data.total} items · page {page} of {pages}
-          </Text>
-          <Group gap="xs">
-            <Button size="xs" variant="default" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-              Previous
-            </Button>
-            <Button size="xs" variant="default" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-              Next
-            </Button>
-          </Group>
-        </Group>
-      ) : null}
-    </Stack>
+    />
   );
 }
 
 // ---- Suppliers ----
 
 function SupplierForm({ supplier, onClose }: { supplier: Supplier | null; onClose: () => void }) {
-  const [draft, setDraft] = useState({
+  const { draft, bind } = useDraft(() => ({
     name: supplier?.name ?? '',
     contactName: supplier?.contactName ?? '',
     phone: supplier?.phone ?? '',
     email: supplier?.email ?? '',
     address: supplier?.address ?? '',
     notes: supplier?.notes ?? '',
-  });
-  const set = (patch: Partial<typeof draft>) => setDraft((d) => ({ ...d, ...patch }));
-  const save = useSave('Supplier');
-  const errors = fieldErrorsOf(save.error);
+  }));
   return (
-    <Modal opened onClose={onClose} title={supplier ? `Edit ${supplier.name}` : 'New Supplier'} size="lg">
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          save.mutate(
-            {
-              method: supplier ? 'PATCH' : 'POST',
-              url: supplier ? `/api/procurement/suppliers/${supplier.id}` : '/api/procurement/suppliers',
-              body: Object.fromEntries(Object.entries(draft).map(([k, v]) => [k, k === 'name' ? v : v || null])),
-              done: `${draft.name} saved.`,
-            },
-            { onSuccess: onClose },
-          );
-        }}
-      >
-        <Stack gap="sm">
+    <MasterFormModal
+      kind="Supplier"
+      title={supplier ? `Edit ${supplier.name}` : 'New Supplier'}
+      size="lg"
+      onClose={onClose}
+      request={() => ({
+        method: supplier ? 'PATCH' : 'POST',
+        url: supplier ? `${SUPPLIERS}/${supplier.id}` : SUPPLIERS,
+        body: Object.fromEntries(Object.entries(draft).map(([k, v]) => [k, k === 'name' ? v : v || null])),
+        done: `${draft.name} saved.`,
+      })}
+    >
+      {(errors) => (
+        <>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label="Name"
-              required
-              value={draft.name}
-              onChange={(e) => set({ name: e.currentTarget.value })}
-              error={errors.name}
-            />
-            <TextInput
-              label="Contact name"
-              value={draft.contactName}
-              onChange={(e) => set({ contactName: e.currentTarget.value })}
-              error={errors.contactName}
-            />
-            <TextInput
-              label="E-mail (purchase orders go here)"
-              type="email"
-              value={draft.email}
-              onChange={(e) => set({ email: e.currentTarget.value })}
-              error={errors.email}
-            />
-            <TextInput
-              label="Phone"
-              value={draft.phone}
-              onChange={(e) => set({ phone: e.currentTarget.value })}
-              error={errors.phone}
-            />
+            <TextInput label="Name" required {...bind('name')} error={errors.name} />
+            <TextInput label="Contact name" {...bind('contactName')} error={errors.contactName} />
+            <TextInput label="E-mail (purchase orders go here)" type="email" {...bind('email')} error={errors.email} />
+            <TextInput label="Phone" {...bind('phone')} error={errors.phone} />
           </SimpleGrid>
-          <Textarea
-            label="Address"
-            autosize
-            minRows={2}
-            value={draft.address}
-            onChange={(e) => set({ address: e.currentTarget.value })}
-            error={errors.address}
-          />
-          <Textarea
-            label="Notes"
-            autosize
-            minRows={2}
-            value={draft.notes}
-            onChange={(e) => set({ notes: e.currentTarget.value })}
-            error={errors.notes}
-          />
-          <FormActions onClose={onClose} pending={save.isPending} />
-        </Stack>
-      </form>
-    </Modal>
+          <Textarea label="Address" autosize minRows={2} {...bind('address')} error={errors.address} />
+          <Textarea label="Notes" autosize minRows={2} {...bind('notes')} error={errors.notes} />
+        </>
+      )}
+    </MasterFormModal>
   );
 }
 
 function SuppliersTab({ canManage }: { canManage: boolean }) {
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 250);
-  const [status, setStatus] = useState<Status>('active');
-  const [editing, setEditing] = useState<Supplier | 'new' | null>(null);
-  const list = useQuery<Supplier[]>({ queryKey: ['/api/procurement/suppliers', { search: debounced, status }] });
   return (
-    <Stack gap="sm">
-      <Toolbar
-        search={search}
-        onSearch={setSearch}
-        status={status}
-        onStatus={setStatus}
-        canManage={canManage}
-        onNew={() => setEditing('new')}
-        newLabel="New supplier"
-        searchLabel="Search suppliers"
-        csv={<MastersCsv kind="suppliers" canImport={canManage} />}
-      />
-      {editing ? <SupplierForm supplier={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
-      {list.isPending ? (
-        <PanelLoading />
-      ) : list.isError ? (
-        <Alert color="red" title="Suppliers could not be loaded">
-          {serverMessage(list.error) ?? 'Please try again.'}
-        </Alert>
-      ) : list.data.length === 0 ? (
-        <PanelEmpty>No suppliers found</PanelEmpty>
-      ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped verticalSpacing="xs" aria-label="Suppliers">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Contact</Table.Th>
-                <Table.Th>E-mail</Table.Th>
-                <Table.Th>Phone</Table.Th>
-                <Table.Th>Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.data.map((s) => (
-                <Table.Tr key={s.id} data-testid="supplier-row">
-                  <Table.Td>
-                    {s.name}
-                    {s.isArchived ? (
-                      <Badge ml="xs" color="gray" variant="light">
-                        Archived
-                      </Badge>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td>{s.contactName ?? '—'}</Table.Td>
-                  <Table.Td>{s.email ?? '—'}</Table.Td>
-                  <Table.Td>{s.phone ?? '—'}</Table.Td>
-                  <Table.Td>
-                    {canManage ? (
-                      <Group gap="xs" wrap="nowrap">
-                        <Button size="xs" variant="light" aria-label={`Edit ${s.name}`} onClick={() => setEditing(s)}>
-                          Edit
-                        </Button>
-                        <ArchiveButton
-                          url={`/api/procurement/suppliers/${s.id}`}
-                          archived={s.isArchived}
-                          name={s.name}
-                          kind="Supplier"
-                        />
-                      </Group>
-                    ) : null}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+    <MasterTab<Supplier, Supplier | null>
+      canManage={canManage}
+      url={SUPPLIERS}
+      noun="suppliers"
+      newLabel="New supplier"
+      searchLabel="Search suppliers"
+      csvKind="suppliers"
+      newTarget={null}
+      renderForm={(supplier, onClose) => <SupplierForm supplier={supplier} onClose={onClose} />}
+      renderList={(rows, edit) => (
+        <MasterTable
+          rows={rows}
+          label="Suppliers"
+          minWidth={720}
+          rowTestId="supplier-row"
+          canManage={canManage}
+          url={SUPPLIERS}
+          kind="Supplier"
+          nameOf={(s) => s.name}
+          onEdit={edit}
+          columns={[
+            {
+              header: 'Name',
+              cell: (s) => (
+                <>
+                  {s.name}
+                  <ArchivedBadge archived={s.isArchived} />
+                </>
+              ),
+            },
+            { header: 'Contact', cell: (s) => s.contactName ?? '—' },
+            { header: 'E-mail', cell: (s) => s.email ?? '—' },
+            { header: 'Phone', cell: (s) => s.phone ?? '—' },
+          ]}
+        />
       )}
-    </Stack>
+    />
   );
 }
 
 // ---- Locations ----
 
 function LocationForm({ location, onClose }: { location: Location | null; onClose: () => void }) {
-  const lookups = useLookups();
-  const [draft, setDraft] = useState({
+  const departments = useDepartmentOptions();
+  const { draft, set, bind } = useDraft(() => ({
     code: location?.code ?? '',
     name: location?.name ?? '',
     departmentId: location?.departmentId ?? null,
@@ -646,73 +367,41 @@ function LocationForm({ location, onClose }: { location: Location | null; onClos
     floor: location?.floor ?? '',
     room: location?.room ?? '',
     isSelling: location?.isSelling ?? false,
-  });
-  const set = (patch: Partial<typeof draft>) => setDraft((d) => ({ ...d, ...patch }));
-  const save = useSave('Location');
-  const errors = fieldErrorsOf(save.error);
+  }));
   return (
-    <Modal opened onClose={onClose} title={location ? `Edit ${location.code}` : 'New Location'} size="lg">
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          save.mutate(
-            {
-              method: location ? 'PATCH' : 'POST',
-              url: location ? `/api/procurement/locations/${location.id}` : '/api/procurement/locations',
-              body: {
-                ...draft,
-                building: draft.building || null,
-                floor: draft.floor || null,
-                room: draft.room || null,
-              },
-              done: `${draft.code} saved.`,
-            },
-            { onSuccess: onClose },
-          );
-        }}
-      >
-        <Stack gap="sm">
+    <MasterFormModal
+      kind="Location"
+      title={location ? `Edit ${location.code}` : 'New Location'}
+      size="lg"
+      onClose={onClose}
+      request={() => ({
+        method: location ? 'PATCH' : 'POST',
+        url: location ? `${LOCATIONS}/${location.id}` : LOCATIONS,
+        body: {
+          ...draft,
+          building: draft.building || null,
+          floor: draft.floor || null,
+          room: draft.room || null,
+        },
+        done: `${draft.code} saved.`,
+      })}
+    >
+      {(errors) => (
+        <>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label="Code (e.g. Main-2-205)"
-              required
-              value={draft.code}
-              onChange={(e) => set({ code: e.currentTarget.value })}
-              error={errors.code}
-            />
-            <TextInput
-              label="Name"
-              required
-              value={draft.name}
-              onChange={(e) => set({ name: e.currentTarget.value })}
-              error={errors.name}
-            />
+            <TextInput label="Code (e.g. Main-2-205)" required {...bind('code')} error={errors.code} />
+            <TextInput label="Name" required {...bind('name')} error={errors.name} />
           </SimpleGrid>
           <SimpleGrid cols={3}>
-            <TextInput
-              label="Building"
-              value={draft.building}
-              onChange={(e) => set({ building: e.currentTarget.value })}
-              error={errors.building}
-            />
-            <TextInput
-              label="Floor"
-              value={draft.floor}
-              onChange={(e) => set({ floor: e.currentTarget.value })}
-              error={errors.floor}
-            />
-            <TextInput
-              label="Room"
-              value={draft.room}
-              onChange={(e) => set({ room: e.currentTarget.value })}
-              error={errors.room}
-            />
+            <TextInput label="Building" {...bind('building')} error={errors.building} />
+            <TextInput label="Floor" {...bind('floor')} error={errors.floor} />
+            <TextInput label="Room" {...bind('room')} error={errors.room} />
           </SimpleGrid>
           <Select
             label="Department"
             clearable
             searchable
-            data={(lookups.data?.departments ?? []).map((d) => ({ value: d.id, label: `${d.code} · ${d.name}` }))}
+            data={departments}
             value={draft.departmentId}
             onChange={(departmentId) => set({ departmentId })}
             error={errors.departmentId}
@@ -722,137 +411,90 @@ function LocationForm({ location, onClose }: { location: Location | null; onClos
             checked={draft.isSelling}
             onChange={(e) => set({ isSelling: e.currentTarget.checked })}
           />
-          <FormActions onClose={onClose} pending={save.isPending} />
-        </Stack>
-      </form>
-    </Modal>
+        </>
+      )}
+    </MasterFormModal>
   );
 }
 
 function LocationsTab({ canManage }: { canManage: boolean }) {
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 250);
-  const [status, setStatus] = useState<Status>('active');
-  const [editing, setEditing] = useState<Location | 'new' | null>(null);
-  const list = useQuery<Location[]>({ queryKey: ['/api/procurement/locations', { search: debounced, status }] });
   return (
-    <Stack gap="sm">
-      <Toolbar
-        search={search}
-        onSearch={setSearch}
-        status={status}
-        onStatus={setStatus}
-        canManage={canManage}
-        onNew={() => setEditing('new')}
-        newLabel="New location"
-        searchLabel="Search locations"
-        csv={<MastersCsv kind="locations" canImport={canManage} />}
-      />
-      {editing ? <LocationForm location={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
-      {list.isPending ? (
-        <PanelLoading />
-      ) : list.isError ? (
-        <Alert color="red" title="Locations could not be loaded">
-          {serverMessage(list.error) ?? 'Please try again.'}
-        </Alert>
-      ) : list.data.length === 0 ? (
-        <PanelEmpty>No locations found</PanelEmpty>
-      ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped verticalSpacing="xs" aria-label="Locations">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Code</Table.Th>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Department</Table.Th>
-                <Table.Th>Selling</Table.Th>
-                <Table.Th>Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.data.map((l) => (
-                <Table.Tr key={l.id} data-testid="location-row">
-                  <Table.Td ff="monospace">{l.code}</Table.Td>
-                  <Table.Td>
-                    {l.name}
-                    {l.isArchived ? (
-                      <Badge ml="xs" color="gray" variant="light">
-                        Archived
-                      </Badge>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td>{l.departmentName ?? '—'}</Table.Td>
-                  <Table.Td>{l.isSelling ? 'Yes' : 'No'}</Table.Td>
-                  <Table.Td>
-                    {canManage ? (
-                      <Group gap="xs" wrap="nowrap">
-                        <Button size="xs" variant="light" aria-label={`Edit ${l.code}`} onClick={() => setEditing(l)}>
-                          Edit
-                        </Button>
-                        <ArchiveButton
-                          url={`/api/procurement/locations/${l.id}`}
-                          archived={l.isArchived}
-                          name={l.code}
-                          kind="Location"
-                        />
-                      </Group>
-                    ) : null}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+    <MasterTab<Location, Location | null>
+      canManage={canManage}
+      url={LOCATIONS}
+      noun="locations"
+      newLabel="New location"
+      searchLabel="Search locations"
+      csvKind="locations"
+      newTarget={null}
+      renderForm={(location, onClose) => <LocationForm location={location} onClose={onClose} />}
+      renderList={(rows, edit) => (
+        <MasterTable
+          rows={rows}
+          label="Locations"
+          minWidth={720}
+          rowTestId="location-row"
+          canManage={canManage}
+          url={LOCATIONS}
+          kind="Location"
+          nameOf={(l) => l.code}
+          onEdit={edit}
+          columns={[
+            { header: 'Code', ff: 'monospace', cell: (l) => l.code },
+            {
+              header: 'Name',
+              cell: (l) => (
+                <>
+                  {l.name}
+                  <ArchivedBadge archived={l.isArchived} />
+                </>
+              ),
+            },
+            { header: 'Department', cell: (l) => l.departmentName ?? '—' },
+            { header: 'Selling', cell: (l) => (l.isSelling ? 'Yes' : 'No') },
+          ]}
+        />
       )}
-    </Stack>
+    />
   );
 }
 
 // ---- Categories ----
 
-function CategoryForm({
-  target,
-  onClose,
-}: {
-  target: {
-    kind: 'category' | 'subcategory';
-    id: string | null;
-    categoryId?: string;
-    name: string;
-    description: string | null;
-  };
-  onClose: () => void;
-}) {
+type CategoryTarget = {
+  kind: 'category' | 'subcategory';
+  id: string | null;
+  categoryId?: string;
+  name: string;
+  description: string | null;
+};
+
+function CategoryForm({ target, onClose }: { target: CategoryTarget; onClose: () => void }) {
   const [name, setName] = useState(target.name);
   const [description, setDescription] = useState(target.description ?? '');
-  const save = useSave(target.kind === 'category' ? 'Category' : 'Subcategory');
-  const errors = fieldErrorsOf(save.error);
   const url =
     target.kind === 'category'
       ? target.id
-        ? `/api/procurement/categories/${target.id}`
-        : '/api/procurement/categories'
+        ? `${CATEGORIES}/${target.id}`
+        : CATEGORIES
       : target.id
         ? `/api/procurement/subcategories/${target.id}`
-        : `/api/procurement/categories/${target.categoryId}/subcategories`;
-  const title = `${target.id ? 'Edit' : 'New'} ${target.kind === 'category' ? 'Category' : 'Subcategory'}`;
+        : `${CATEGORIES}/${target.categoryId}/subcategories`;
+  const noun = target.kind === 'category' ? 'Category' : 'Subcategory';
   return (
-    <Modal opened onClose={onClose} title={title}>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          save.mutate(
-            {
-              method: target.id ? 'PATCH' : 'POST',
-              url,
-              body: { name, description: description || null },
-              done: `${name} saved.`,
-            },
-            { onSuccess: onClose },
-          );
-        }}
-      >
-        <Stack gap="sm">
+    <MasterFormModal
+      kind={noun}
+      title={`${target.id ? 'Edit' : 'New'} ${noun}`}
+      onClose={onClose}
+      request={() => ({
+        method: target.id ? 'PATCH' : 'POST',
+        url,
+        body: { name, description: description || null },
+        done: `${name} saved.`,
+      })}
+    >
+      {(errors) => (
+        <>
           <TextInput
             label="Name"
             required
@@ -868,54 +510,32 @@ function CategoryForm({
             onChange={(e) => setDescription(e.currentTarget.value)}
             error={errors.description}
           />
-          <FormActions onClose={onClose} pending={save.isPending} />
-        </Stack>
-      </form>
-    </Modal>
+        </>
+      )}
+    </MasterFormModal>
   );
 }
 
 function CategoriesTab({ canManage }: { canManage: boolean }) {
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 250);
-  const [status, setStatus] = useState<Status>('active');
-  const [editing, setEditing] = useState<Parameters<typeof CategoryForm>[0]['target'] | null>(null);
-  const list = useQuery<ProcCategory[]>({ queryKey: ['/api/procurement/categories', { search: debounced, status }] });
   return (
-    <Stack gap="sm">
-      <Toolbar
-        search={search}
-        onSearch={setSearch}
-        status={status}
-        onStatus={setStatus}
-        canManage={canManage}
-        onNew={() => setEditing({ kind: 'category', id: null, name: '', description: null })}
-        newLabel="New category"
-        searchLabel="Search categories"
-        csv={<MastersCsv kind="categories" canImport={canManage} />}
-      />
-      {editing ? <CategoryForm target={editing} onClose={() => setEditing(null)} /> : null}
-      {list.isPending ? (
-        <PanelLoading />
-      ) : list.isError ? (
-        <Alert color="red" title="Categories could not be loaded">
-          {serverMessage(list.error) ?? 'Please try again.'}
-        </Alert>
-      ) : list.data.length === 0 ? (
-        <PanelEmpty>No categories found</PanelEmpty>
-      ) : (
+    <MasterTab<ProcCategory, CategoryTarget>
+      canManage={canManage}
+      url={CATEGORIES}
+      noun="categories"
+      newLabel="New category"
+      searchLabel="Search categories"
+      csvKind="categories"
+      newTarget={{ kind: 'category', id: null, name: '', description: null }}
+      renderForm={(target, onClose) => <CategoryForm target={target} onClose={onClose} />}
+      renderList={(rows, edit) => (
         <Stack gap="xs">
-          {list.data.map((c) => (
+          {rows.map((c) => (
             <Card key={c.id} withBorder padding="sm" data-testid="category-row">
               <Group justify="space-between">
                 <div>
                   <Text fw={600}>
                     {c.name}
-                    {c.isArchived ? (
-                      <Badge ml="xs" color="gray" variant="light">
-                        Archived
-                      </Badge>
-                    ) : null}
+                    <ArchivedBadge archived={c.isArchived} />
                   </Text>
                   {c.description ? <Text size="sm">{c.description}</Text> : null}
                 </div>
@@ -926,7 +546,7 @@ function CategoriesTab({ canManage }: { canManage: boolean }) {
                       variant="default"
                       aria-label={`Add a subcategory to ${c.name}`}
                       onClick={() =>
-                        setEditing({ kind: 'subcategory', id: null, categoryId: c.id, name: '', description: null })
+                        edit({ kind: 'subcategory', id: null, categoryId: c.id, name: '', description: null })
                       }
                     >
                       Add subcategory
@@ -935,14 +555,12 @@ function CategoriesTab({ canManage }: { canManage: boolean }) {
                       size="xs"
                       variant="light"
                       aria-label={`Edit ${c.name}`}
-                      onClick={() =>
-                        setEditing({ kind: 'category', id: c.id, name: c.name, description: c.description })
-                      }
+                      onClick={() => edit({ kind: 'category', id: c.id, name: c.name, description: c.description })}
                     >
                       Edit
                     </Button>
                     <ArchiveButton
-                      url={`/api/procurement/categories/${c.id}`}
+                      url={`${CATEGORIES}/${c.id}`}
                       archived={c.isArchived}
                       name={c.name}
                       kind="Category"
@@ -963,7 +581,7 @@ function CategoriesTab({ canManage }: { canManage: boolean }) {
                           variant="subtle"
                           aria-label={`Edit ${s.name}`}
                           onClick={() =>
-                            setEditing({ kind: 'subcategory', id: s.id, name: s.name, description: s.description })
+                            edit({ kind: 'subcategory', id: s.id, name: s.name, description: s.description })
                           }
                         >
                           Edit
@@ -977,7 +595,7 @@ function CategoriesTab({ canManage }: { canManage: boolean }) {
           ))}
         </Stack>
       )}
-    </Stack>
+    />
   );
 }
 

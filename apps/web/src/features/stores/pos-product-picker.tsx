@@ -36,6 +36,8 @@ export function PosProductPicker({
       placeholder="Search by product name or SKU"
       searchable
       clearable
+      // Mantine hides its clear button from keyboards and screen readers; unlinking is a real action here.
+      clearButtonProps={{ 'aria-hidden': false, tabIndex: 0, 'aria-label': 'Clear POS product' }}
       data={data}
       value={value?.id ?? null}
       onChange={(id, option) => onChange(id && option ? { id, label: option.label } : null)}

@@ -22,3 +22,13 @@ export function ago(iso: string | null, now = Date.now()): string {
 export function terminalLabel(id: string): string {
   return `Terminal ${id.slice(-6).toUpperCase()}`;
 }
+
+/** '5 minutes', '1 minute', or seconds for a threshold under a minute (the server's TERMINAL_STALE_MINUTES). */
+export function staleAfterText(minutes: number): string {
+  if (minutes < 1) {
+    const seconds = Math.max(1, Math.round(minutes * 60));
+    return seconds === 1 ? '1 second' : `${seconds} seconds`;
+  }
+  const whole = Math.round(minutes * 10) / 10;
+  return whole === 1 ? '1 minute' : `${whole} minutes`;
+}

@@ -4,7 +4,7 @@ import { PanelEmpty, PanelLoading } from '@/components/panel';
 import { serverMessage } from '@/lib/api-client';
 import { useStoreTimeZone } from '@/lib/auth';
 import { useTerminals } from './api';
-import { ago, storeTime, terminalLabel } from './format';
+import { ago, staleAfterText, storeTime, terminalLabel } from './format';
 
 /**
  * Issue #19: every installed terminal, when it last reported and last synced, and the sales it
@@ -110,14 +110,4 @@ export function TerminalsScreen({ title }: { title: string }) {
       </Card>
     </Stack>
   );
-}
-
-/** '5 minutes', '1 minute', or seconds for a threshold under a minute (TERMINAL_STALE_MINUTES). */
-export function staleAfterText(minutes: number): string {
-  if (minutes < 1) {
-    const seconds = Math.max(1, Math.round(minutes * 60));
-    return seconds === 1 ? '1 second' : `${seconds} seconds`;
-  }
-  const whole = Math.round(minutes * 10) / 10;
-  return whole === 1 ? '1 minute' : `${whole} minutes`;
 }

@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Alert,
   Anchor,
   Button,
@@ -24,7 +23,7 @@ import {
   type PurchaseOrder,
   qtyToMilli,
 } from '@retail-hub/shared';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { format } from 'date-fns';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -41,7 +40,7 @@ import {
   usePurchaseOrders,
   useReceiveGoods,
 } from '../api/purchasing';
-import { ItemPicker, type PickedItem } from './item-picker';
+import { type EditedLine, LineEditor, newLineKey } from './line-editor';
 import { OrderStatusBadge } from './status-badge';
 
 const ALL = 'all';
@@ -143,9 +142,8 @@ export function PurchaseOrdersScreen({ title }: { title: string }) {
   );
 }
 
-type LineDraft = { key: number; item: PickedItem | null; qty: string; price: string; tax: string };
-let nextKey = 1;
-const emptyLine = (): LineDraft => ({ key: nextKey++, item: null, qty: '', price: '', tax: '' });
+type LineDraft = EditedLine & { qty: string; price: string; tax: string };
+const emptyLine = (): LineDraft => ({ key: newLineKey(), item: null, qty: '', price: '', tax: '' });
 
 function OrderForm({ onClose }: { onClose: (id: string | null) => void }) {
   const lookups = useLookups();
@@ -156,8 +154,6 @@ function OrderForm({ onClose }: { onClose: (id: string | null) => void }) {
   const [note, setNote] = useState('');
   const [lines, setLines] = useState<LineDraft[]>([emptyLine()]);
   const [errors, setErrors] = useState<FieldErrors>({});
-  const setLine = (key: number, patch: Partial<LineDraft>) =>
-    setLines((current) => current.map((l) => (l.key === key ? { ...l, ...patch } : l)));
 
   const save = () => {
     const payload: PurchaseOrderPayload = {
@@ -223,62 +219,17 @@ function OrderForm({ onClose }: { onClose: (id: string | null) => void }) {
             {errors.lines}
           </Text>
         ) : null}
-        {lines.map((line, index) => (
-          <Group key={line.key} align="flex-start" wrap="nowrap">
-            <div style={{ flex: 3 }}>
-              <ItemPicker
-                label={`Item ${index + 1}`}
-                value={line.item}
-                onChange={(item) => setLine(line.key, { item })}
-                error={errors[`lines.${index}.itemId`]}
-              />
-            </div>
-            <TextInput
-              style={{ flex: 1 }}
-              label={`Quantity ${index + 1}`}
-              inputMode="decimal"
-              value={line.qty}
-              onChange={(e) => setLine(line.key, { qty: e.currentTarget.value })}
-              error={errors[`lines.${index}.qtyOrdered`]}
-            />
-            <TextInput
-              style={{ flex: 1 }}
-              label={`Unit price ${index + 1}`}
-              inputMode="decimal"
-              value={line.price}
-              onChange={(e) => setLine(line.key, { price: e.currentTarget.value })}
-              error={errors[`lines.${index}.unitPrice`]}
-            />
-            <TextInput
-              style={{ flex: 1 }}
-              label={`Tax % ${index + 1}`}
-              inputMode="decimal"
-              placeholder="0"
-              value={line.tax}
-              onChange={(e) => setLine(line.key, { tax: e.currentTarget.value })}
-              error={errors[`lines.${index}.taxRate`]}
-            />
-            <ActionIcon
-              mt={28}
-              variant="subtle"
-              color="red"
-              size="lg"
-              aria-label={`Remove line ${index + 1}`}
-              disabled={lines.length === 1}
-              onClick={() => setLines((c) => c.filter((l) => l.key !== line.key))}
-            >
-              <IconTrash size={18} aria-hidden />
-            </ActionIcon>
-          </Group>
-        ))}
-        <Button
-          variant="light"
-          leftSection={<IconPlus size={18} aria-hidden />}
-          style={{ alignSelf: 'flex-start' }}
-          onClick={() => setLines((c) => [...c, emptyLine()])}
-        >
-          Add Line
-        </Button>
+        <LineEditor
+          lines={lines}
+          onChange={setLines}
+          columns={[
+            { field: 'qty', label: 'Quantity', serverField: 'qtyOrdered' },
+            { field: 'price', label: 'Unit price', serverField: 'unitPrice' },
+            { field: 'tax', label: 'Tax %', serverField: 'taxRate', placeholder: '0' },
+          ]}
+          emptyLine={emptyLine}
+          errors={errors}
+        />
         <Text size="sm" c="dimmed">
           Totals are computed by the server when the order is saved.
         </Text>

@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Alert,
   Button,
   Card,
@@ -15,7 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { can, formatQty, REQUISITION_STATES, REQUISITION_STATUS_LABELS, type Requisition } from '@retail-hub/shared';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '@/components/feedback/confirm-dialog';
@@ -34,7 +33,7 @@ import {
   useRequisitions,
   useSaveRequisition,
 } from '../api/purchasing';
-import { ItemPicker, type PickedItem } from './item-picker';
+import { type EditedLine, LineEditor, newLineKey } from './line-editor';
 import { RequisitionStatusBadge } from './status-badge';
 
 const ALL = 'all';
@@ -156,8 +155,8 @@ export function RequisitionsScreen({ title }: { title: string }) {
   );
 }
 
-type LineDraft = { key: number; item: PickedItem | null; qty: string; price: string };
-let nextKey = 1;
+type LineDraft = EditedLine & { qty: string; price: string };
+const emptyLine = (): LineDraft => ({ key: newLineKey(), item: null, qty: '', price: '' });
 
 function RequisitionForm({
   requisition,
@@ -175,21 +174,25 @@ function RequisitionForm({
   const [lines, setLines] = useState<LineDraft[]>(
     requisition
       ? requisition.lines.map((l) => ({
-          key: nextKey++,
+          key: newLineKey(),
           item: { id: l.itemId, label: `${l.itemSku} · ${l.itemName} (${l.uom})` },
           qty: formatQty(l.qtyRequested),
           price: l.estUnitPrice,
         }))
-      : [{ key: nextKey++, item: null, qty: '', price: '' }],
+      : [emptyLine()],
   );
   const [errors, setErrors] = useState<FieldErrors>({});
 
-  const setLine = (key: number, patch: Partial<LineDraft>) =>
-    setLines((current) => current.map((l) => (l.key === key ? { ...l, ...patch } : l)));
+  // A department manager raises requisitions for the department they run only (the server refuses
+  // others with 403); everyone else chooses, starting from their own department when they run one.
+  const locked = lookups.data?.departmentLocked ?? false;
+  const ownDepartmentId = lookups.data?.ownDepartmentId ?? null;
+  const chosenDepartmentId = locked ? ownDepartmentId : (departmentId ?? ownDepartmentId);
+  const noOwnDepartment = locked && lookups.isSuccess && ownDepartmentId === null;
 
   const submit = (andSubmit: boolean) => {
     const payload: RequisitionPayload = {
-      departmentId: departmentId ?? '',
+      departmentId: chosenDepartmentId ?? '',
       neededByDate: neededBy || null,
       note: note || null,
       lines: lines.map((l) => ({
@@ -245,9 +248,11 @@ function RequisitionForm({
           <Select
             label="Department"
             required
-            searchable
+            searchable={!locked}
+            readOnly={locked}
+            description={locked ? 'Your own department' : undefined}
             data={departments}
-            value={departmentId}
+            value={chosenDepartmentId}
             onChange={setDepartmentId}
             error={errors.departmentId}
           />
@@ -259,6 +264,12 @@ function RequisitionForm({
             error={errors.neededByDate}
           />
         </Group>
+        {noOwnDepartment ? (
+          <Alert color="yellow" title="No department assigned">
+            You run no department yet, so you cannot raise a requisition. A manager assigns your department on
+            Purchasing Settings.
+          </Alert>
+        ) : null}
         <Textarea label="Note" value={note} onChange={(e) => setNote(e.currentTarget.value)} autosize minRows={2} />
         <Text fw={600}>Lines</Text>
         {errors.lines ? (
@@ -266,62 +277,25 @@ function RequisitionForm({
             {errors.lines}
           </Text>
         ) : null}
-        {lines.map((line, index) => (
-          <Group key={line.key} align="flex-start" wrap="nowrap" data-testid="requisition-line">
-            <div style={{ flex: 3 }}>
-              <ItemPicker
-                label={`Item ${index + 1}`}
-                value={line.item}
-                onChange={(item) => setLine(line.key, { item })}
-                error={errors[`lines.${index}.itemId`]}
-              />
-            </div>
-            <TextInput
-              style={{ flex: 1 }}
-              label={`Quantity ${index + 1}`}
-              inputMode="decimal"
-              value={line.qty}
-              onChange={(e) => setLine(line.key, { qty: e.currentTarget.value })}
-              error={errors[`lines.${index}.qtyRequested`]}
-            />
-            <TextInput
-              style={{ flex: 1 }}
-              label={`Est. unit price ${index + 1}`}
-              inputMode="decimal"
-              placeholder="Last price"
-              value={line.price}
-              onChange={(e) => setLine(line.key, { price: e.currentTarget.value })}
-              error={errors[`lines.${index}.estUnitPrice`]}
-            />
-            <ActionIcon
-              mt={28}
-              variant="subtle"
-              color="red"
-              size="lg"
-              aria-label={`Remove line ${index + 1}`}
-              disabled={lines.length === 1}
-              onClick={() => setLines((current) => current.filter((l) => l.key !== line.key))}
-            >
-              <IconTrash size={18} aria-hidden />
-            </ActionIcon>
-          </Group>
-        ))}
-        <Button
-          variant="light"
-          leftSection={<IconPlus size={18} aria-hidden />}
-          style={{ alignSelf: 'flex-start' }}
-          onClick={() => setLines((current) => [...current, { key: nextKey++, item: null, qty: '', price: '' }])}
-        >
-          Add Line
-        </Button>
+        <LineEditor
+          lines={lines}
+          onChange={setLines}
+          columns={[
+            { field: 'qty', label: 'Quantity', serverField: 'qtyRequested' },
+            { field: 'price', label: 'Est. unit price', serverField: 'estUnitPrice', placeholder: 'Last price' },
+          ]}
+          emptyLine={emptyLine}
+          errors={errors}
+          rowTestId="requisition-line"
+        />
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={() => onClose(null)}>
             Cancel
           </Button>
-          <Button variant="light" loading={pending} onClick={() => submit(false)}>
+          <Button variant="light" loading={pending} disabled={noOwnDepartment} onClick={() => submit(false)}>
             Save Draft
           </Button>
-          <Button loading={pending} onClick={() => submit(true)}>
+          <Button loading={pending} disabled={noOwnDepartment} onClick={() => submit(true)}>
             Save and Submit
           </Button>
         </Group>
