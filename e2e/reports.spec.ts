@@ -141,3 +141,69 @@ test("a cashier ends a shift and downloads that shift's sales as CSV from the su
   expect(lines[0]).toBe('Transaction,Date,Time,Cashier,Payment Method,Reference,Items,Subtotal,Card Fee,Total');
   expect(lines).toHaveLength(salesCount + 1);
 });
+
+test('the POS dashboard and Sales Reports say the discounts given, as the server adds them up (issue #15 item 7)', async ({
+  page,
+}) => {
+  await signIn(page, MANAGER_PIN, /\/$/);
+  // A sale today with $1.00 off (a manager's cap is 100%: no PIN), in the manager's shift.
+  const hadShift = ((await (await page.request.get('/api/shifts/current')).json()) as { shift: unknown }).shift;
+  if (!hadShift) expect((await page.request.post('/api/shifts/start', { data: {} })).ok()).toBe(true);
+  const listed = (await (await page.request.get('/api/products')).json()) as Array<{
+    id: string;
+    price: string;
+    stock: number;
+    isActive: boolean;
+    hasVariants: boolean;
+  }>;
+  const item = listed.find((p) => p.isActive && !p.hasVariants && p.stock > 0 && Number(p.price) >= 2);
+  if (!item) throw new Error('no plain product in stock');
+  const subtotal = (Math.round(Number(item.price) * 100 - 100) / 100).toFixed(2);
+  const sold = await page.request.post('/api/transactions', {
+    headers: { 'Idempotency-Key': crypto.randomUUID() },
+    data: {
+      subtotal,
+      tax: '0.00',
+      total: subtotal,
+      paymentMethod: 'cash',
+      amountReceived: subtotal,
+      discount: { type: 'amount', value: '1.00' },
+      items: [{ productId: item.id, quantity: 1, unitPrice: item.price, totalPrice: item.price }],
+    },
+  });
+  expect(sold.status(), await sold.text()).toBe(201);
+  if (!hadShift) expect((await page.request.post('/api/shifts/end', { data: {} })).ok()).toBe(true);
+
+  const stats = (await (await page.request.get('/api/analytics/daily-stats')).json()) as { totalDiscounts: string };
+  const discounts = Math.round(Number(stats.totalDiscounts) * 100);
+  expect(discounts).toBeGreaterThanOrEqual(100);
+  await page.goto('/pos-dashboard');
+  const todays = page.getByTestId("stat-Today's Sales");
+  await expect(todays.getByTestId('stat-note')).toHaveText(`Discounts: ${money(discounts)}`);
+  // Still the spec's four stat cards.
+  await expect(page.getByTestId('stat-cards').getByTestId('stat-value')).toHaveCount(4);
+  await shot(page, 'dashboard-discounts-1366');
+  await page.setViewportSize({ width: 820, height: 1180 });
+  await expect(todays.getByTestId('stat-note')).toBeVisible();
+  await shot(page, 'dashboard-discounts-820');
+
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto('/pos-reports');
+  await expect(page.getByRole('heading', { name: 'Sales Reports' })).toBeVisible();
+  const today = day(0);
+  await page.getByLabel('Start Date').fill(today);
+  await page.getByLabel('End Date').fill(today);
+  await page.getByRole('button', { name: 'Generate Report' }).click();
+  await expect(page.getByTestId('report-period')).toHaveText(today);
+  const summary = (await (
+    await page.request.get(`/api/analytics/summary?startDate=${today}&endDate=${today}`)
+  ).json()) as { totalDiscounts: string };
+  await expect(page.getByTestId('summary-discounts')).toHaveText(
+    `Discounts: ${money(Math.round(Number(summary.totalDiscounts) * 100))}, already taken off the revenue.`,
+  );
+  await expect(page.getByTestId('summary-cards').getByTestId('summary-value')).toHaveCount(4);
+  await shot(page, 'reports-discounts-1366');
+  await page.setViewportSize({ width: 820, height: 1180 });
+  await expect(page.getByTestId('summary-discounts')).toBeVisible();
+  await shot(page, 'reports-discounts-820');
+});

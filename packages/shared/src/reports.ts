@@ -80,6 +80,11 @@ export const salesSummarySchema = z.object({
   totalRefunds: z.string(),
   refundCount: z.number().int(),
   /**
+   * Issue #15 item 7: the discounts given on the range's completed sales ('0.00' with none), already
+   * taken off totalRevenue (voided sales gave nothing).
+   */
+  totalDiscounts: z.string(),
+  /**
    * spec §4 Growth: % change of revenue vs the previous period of equal length, 1 decimal; 0 if that
    * was 0. Null (as previousRevenue) for a reader without reports.ranges: cashiers see today only.
    */

@@ -52,6 +52,13 @@ export const shiftReportSchema = z.object({
    * this report's figures (nor to their own shift's Z, which does not change).
    */
   lateSales: z.array(lateSaleSchema).optional(),
+  /**
+   * Offline sales of this report (its own, and the late ones listed in it) whose discount above the
+   * cashier's cap had no valid manager approval (flagged 'discount_over_cap_unapproved', ADR 0019):
+   * how many, their discounts, and their numbers, for the manager closing the shift. Absent on Z
+   * reports written before it existed.
+   */
+  unapprovedDiscounts: z.object({ count: z.number().int(), total: money, saleNumbers: z.array(z.string()) }).optional(),
 });
 export type ShiftReport = z.infer<typeof shiftReportSchema>;
 

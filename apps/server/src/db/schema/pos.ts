@@ -137,10 +137,11 @@ export const transactionItems = pgTable(
     netTotal: money('net_total').notNull().generatedAlwaysAs(sql`total_price - discount - sale_discount_share`),
   },
   (t) => [
-    // A sale's lines with what the reports sum (product, quantity, price) in the key: reports over a
-    // range of days join a few thousand sales to their lines by index-only scans instead of
-    // scanning every line ever sold (bench/reports README). Also serves the lookups by sale.
-    index('transaction_items_sale_lines_idx').on(t.transactionId, t.productId, t.quantity, t.totalPrice),
+    // A sale's lines with what the reports sum (product, quantity, net revenue) in the key: reports
+    // over a range of days join a few thousand sales to their lines by index-only scans instead of
+    // scanning every line ever sold (bench/reports README). Also serves the lookups by sale. The
+    // revenue is the line's net (after discounts): top products count what was paid (migration 0019).
+    index('transaction_items_sale_lines_idx').on(t.transactionId, t.productId, t.quantity, t.netTotal),
     index('transaction_items_product_id_idx').on(t.productId),
     check('transaction_items_quantity_check', sql`${t.quantity} > 0`),
     check('transaction_items_unit_price_check', sql`${t.unitPrice} >= 0`),

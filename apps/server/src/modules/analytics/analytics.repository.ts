@@ -1,6 +1,13 @@
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { products, refundItems, refunds, transactionItems, transactions } from '../../db/schema/index';
+import {
+  documentCounters,
+  products,
+  refundItems,
+  refunds,
+  transactionItems,
+  transactions,
+} from '../../db/schema/index';
 
 const completedIn = (range: { start: Date; end: Date }) =>
   and(
@@ -31,7 +38,11 @@ export async function salesFiguresByDay(db: DbOrTx, span: DaySpan) {
     .groupBy(sql`1`, sql`2`);
 }
 
-/** Lines of the completed sales of [start, end) per store day, VTPD flag and product. */
+/**
+ * Lines of the completed sales of [start, end) per store day, VTPD flag and product: units and net
+ * revenue (each line's `net_total`, after its own discount and its share of the sale's, ADR 0019),
+ * so a product's revenue is what was paid for it, as the day's revenue is.
+ */
 export async function productFiguresByDay(db: DbOrTx, span: DaySpan) {
   const day = storeDay(span.timeZone);
   return (
@@ -41,7 +52,7 @@ export async function productFiguresByDay(db: DbOrTx, span: DaySpan) {
         vtpd: isVtpd,
         productId: transactionItems.productId,
         sold: sql<number>`sum(${transactionItems.quantity})::int`,
-        revenue: sql<string>`sum(${transactionItems.totalPrice})::text`,
+        revenue: sql<string>`sum(${transactionItems.netTotal})::text`,
       })
       .from(transactionItems)
       .innerJoin(transactions, eq(transactions.id, transactionItems.transactionId))
@@ -106,4 +117,29 @@ export async function refundProductFiguresByDay(db: DbOrTx, span: DaySpan) {
     .innerJoin(transactions, eq(transactions.id, refunds.transactionId))
     .where(and(gte(refunds.createdAt, span.start), lt(refunds.createdAt, span.end)))
     .groupBy(sql`1`, sql`2`, refundItems.productId);
+}
+
+/**
+ * The counter row of the sales revision (document_counters): it grows by one in the transaction of
+ * every change to a recorded sale (a void), so each instance's day figures (SalesRollup) can tell
+ * they are stale even when it missed the 'sale.voided' event (ADR 0007).
+ */
+const SALES_REVISION = 'sales_revision';
+
+/** The current sales revision (0 before the first change). */
+export async function salesRevision(db: DbOrTx): Promise<number> {
+  const [row] = await db
+    .select({ value: documentCounters.lastValue })
+    .from(documentCounters)
+    .where(eq(documentCounters.name, SALES_REVISION))
+    .limit(1);
+  return row?.value ?? 0;
+}
+
+/** Bumps the sales revision inside the caller's transaction (committed, or rolled back, with the change). */
+export async function bumpSalesRevision(tx: DbOrTx): Promise<void> {
+  await tx
+    .insert(documentCounters)
+    .values({ name: SALES_REVISION, lastValue: 1 })
+    .onConflictDoUpdate({ target: documentCounters.name, set: { lastValue: sql`${documentCounters.lastValue} + 1` } });
 }

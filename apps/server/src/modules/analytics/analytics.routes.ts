@@ -9,17 +9,23 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInUser } from '../../lib/signed-in-user';
+import { salesRevision } from './analytics.repository';
 import { bestSellers, dailyStats, salesSummary } from './analytics.service';
 import { SalesRollup } from './sales-rollup';
 
 /** spec §7 Analytics and transactions: the POS dashboard's figures and the Sales Reports summary. */
 export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Closed days read from the replica when one is configured (ADR 0016); today's live part never.
-  const rollup = new SalesRollup(app.database.db, app.config.storeTimeZone, Date.now, (until) =>
-    app.reads.final(until),
+  const rollup = new SalesRollup(
+    app.database.db,
+    app.config.storeTimeZone,
+    Date.now,
+    (until) => app.reads.final(until),
+    () => salesRevision(app.database.db),
   );
   // A void changes a recorded sale (issue #15 item 6): the day figures summed so far may hold it.
-  // Every instance hears the event (NOTIFY on PostgreSQL) and sums again from the database.
+  // Every instance hears the event (NOTIFY on PostgreSQL) and sums again from the database; one
+  // that misses it sees the void's sales revision on its next read (ADR 0007).
   const unsubscribe = app.events.subscribe((event) => {
     if (event.type === 'sale.voided') rollup.forget();
   });

@@ -7,13 +7,21 @@ import {
   type SalesSummary,
   type TopProduct,
 } from '@retail-hub/shared';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import type { AuthUser } from '../../types';
-import { productCards } from './analytics.repository';
+import { bumpSalesRevision, productCards } from './analytics.repository';
 import { addDay, resolveSalesRange, storeTodayRange } from './sales-range';
 import { type SalesRollup, sumFigures, sumFiguresYielding } from './sales-rollup';
 
 type Deps = { db: Db; timeZone: string; rollup: SalesRollup };
+
+/**
+ * Call inside the transaction that changes a recorded sale (a void): every instance's kept day
+ * figures see the change on their next read, even one that misses the 'sale.voided' event.
+ */
+export function salesChanged(tx: DbOrTx): Promise<void> {
+  return bumpSalesRevision(tx);
+}
 
 /** spec §9 List sizes: 5 on the dashboard; the reports show what the server returns. */
 export const DEFAULT_TOP_PRODUCTS = 10;
@@ -36,7 +44,9 @@ export async function dailyStats(deps: Deps): Promise<DailyStats> {
 }
 
 /**
- * spec §3 Top product entry, by units sold, then revenue, then name. Roles without 'reports.ranges'
+ * spec §3 Top product entry, by units sold, then revenue, then name. Net like the day's figures
+ * (issue #15): units less the units refunded, revenue what the lines were paid after discounts less
+ * what refunds gave back; voided sales are not in it. Roles without 'reports.ranges'
  * read today only. `vtpdOnly` counts the VTPD sales only (spec §2 'VTPD Only').
  */
 export async function bestSellers(
@@ -116,6 +126,7 @@ export async function salesSummary(
     totalItemsSold: totals.items,
     totalRefunds: centsToDecimal(-totals.refunds),
     refundCount: totals.refundCount,
+    totalDiscounts: centsToDecimal(totals.discounts),
     growth: reader.canViewReports ? growthPercent(totals.revenue, previous.revenue) : null,
     previousStartDate,
     previousEndDate,

@@ -186,6 +186,7 @@ describe('GET /api/analytics/summary', () => {
       totalItemsSold: 12,
       totalRefunds: '0.00',
       refundCount: 0,
+      totalDiscounts: '0.00',
       growth: 37.5,
       previousStartDate: '2025-01-07',
       previousEndDate: '2025-01-09',

@@ -51,6 +51,10 @@ const emptyDay = (): DayFigures => ({ all: emptyFigures(), vtpd: emptyFigures() 
  * kept the same way (topped up once a minute) and only the last minutes and the rest of the day
  * are read per request; future days are always read from the database.
  *
+ * A void is seen by every instance, even one that missed the event: it also bumps the database's
+ * sales revision counter (`revisionOf`, one primary-key read per call of days()), and a revision
+ * this instance has not seen yet drops everything kept (ADR 0007).
+ *
  * Caveat: sales inserted into a past day behind the server's back (a restore, a manual import)
  * are not seen by a running server until it restarts (or `forget()` is called).
  */
@@ -86,20 +90,67 @@ export class SalesRollup {
    * cutoff) are read: the read replica when one is configured and close behind (ADR 0016); the
    * live part of today always reads `db`, the primary, so a sale just made is in the figures.
    */
+  /**
+   * @param revisionOf the database's sales revision (analytics.repository salesRevision, on the
+   * primary): it grows whenever a recorded sale changes (a void); none in unit tests of the cache.
+   */
   constructor(
     private readonly db: DbOrTx,
     private readonly timeZone: string,
     private readonly now: () => number = Date.now,
     private readonly finalSource: (until: Date) => Promise<DbOrTx> = async () => db,
+    private readonly revisionOf?: () => Promise<number>,
   ) {}
+
+  /** The sales revision the kept figures were read at (null: not read yet). */
+  private revision: number | null = null;
+  /** Grows with every forget(): figures read before one are returned but never kept. */
+  private generation = 0;
+  /** When the figures were last dropped: closed days read from then on wait for the replica to pass it. */
+  private forgottenAt = 0;
 
   forget(): void {
     this.closed.clear();
     this.partial.clear();
+    this.generation++;
+    this.forgottenAt = this.now();
+  }
+
+  /**
+   * Reads the sales revision and drops the kept figures when it moved. Read before any figure, so
+   * figures read afterwards include every change up to it; the token says which figures may be
+   * kept: only those of a read that started under the revision and generation still in force (a
+   * read overtaken by a void or a forget() answers its own request, and is not kept).
+   */
+  private async check(): Promise<{ generation: number; revision: number | null }> {
+    if (this.revisionOf) {
+      const revision = await this.revisionOf();
+      // (The first read finds nothing kept: every figure is kept under a token of a check.)
+      if (this.revision === null) this.revision = revision;
+      else if (revision > this.revision) {
+        this.revision = revision;
+        this.forget();
+      }
+      return { generation: this.generation, revision };
+    }
+    return { generation: this.generation, revision: this.revision };
+  }
+
+  private keeps(token: { generation: number; revision: number | null }): boolean {
+    return token.generation === this.generation && token.revision === this.revision;
+  }
+
+  /**
+   * Where figures final before `until` are read: a replica only once it may have replayed the last
+   * change that dropped the cache (ReadRouter.final serves the primary for `until` within its margin).
+   */
+  private finalRead(until: number): Promise<DbOrTx> {
+    return this.finalSource(new Date(Math.max(until, this.forgottenAt)));
   }
 
   /** The figures of every day startDate..endDate (YYYY-MM-DD, inclusive), in order. */
   async days(startDate: string, endDate: string): Promise<Array<{ date: string; figures: DayFigures }>> {
+    const token = await this.check();
     const dates: string[] = [];
     for (let d = startDate; d <= endDate; d = addDay(d, 1)) dates.push(d);
     const result = new Map<string, DayFigures>();
@@ -114,12 +165,12 @@ export class SalesRollup {
       run = [];
       const first = span[0] as (typeof span)[number];
       const last = span[span.length - 1] as (typeof span)[number];
-      const source = last.end <= cutoff ? await this.finalSource(new Date(last.end)) : this.db;
+      const source = last.end <= cutoff ? await this.finalRead(last.end) : this.db;
       const read = await this.read(source, first.date, last.date);
       for (const { date, end } of span) {
         const figures = read.get(date) ?? emptyDay();
         result.set(date, figures);
-        if (end <= cutoff) {
+        if (end <= cutoff && this.keeps(token)) {
           this.partial.delete(date);
           this.remember(date, figures);
         }
@@ -138,7 +189,7 @@ export class SalesRollup {
       const bounds = storeDaysRange(date, date, this.timeZone);
       if (bounds.end.getTime() > cutoff && bounds.start.getTime() < cutoff) {
         await flush();
-        result.set(date, await this.openDay(date, bounds, cutoff));
+        result.set(date, await this.openDay(date, bounds, cutoff, token));
       } else {
         run.push({ date, end: bounds.end.getTime() });
         if (run.length >= this.queryDays) await flush();
@@ -157,20 +208,25 @@ export class SalesRollup {
   }
 
   /** Today (or a day within the margin): its final part from memory, topped up, plus the rest live. */
-  private async openDay(date: string, bounds: { start: Date; end: Date }, cutoff: number): Promise<DayFigures> {
+  private async openDay(
+    date: string,
+    bounds: { start: Date; end: Date },
+    cutoff: number,
+    token: { generation: number; revision: number | null },
+  ): Promise<DayFigures> {
     let known = this.partial.get(date);
     if (!known) {
-      const read = await this.readInstants(await this.finalSource(new Date(cutoff)), bounds.start, new Date(cutoff));
+      const read = await this.readInstants(await this.finalRead(cutoff), bounds.start, new Date(cutoff));
       known = { until: cutoff, figures: read.get(date) ?? emptyDay() };
-      this.partial.set(date, known);
+      if (this.keeps(token)) this.partial.set(date, known);
     } else if (cutoff - known.until >= SalesRollup.TOP_UP_MS) {
-      const source = await this.finalSource(new Date(cutoff));
+      const source = await this.finalRead(cutoff);
       const read = await this.readInstants(source, new Date(known.until), new Date(cutoff));
       const more = read.get(date);
       const figures = cloneDay(known.figures);
       if (more) addDayFigures(figures, more);
       known = { until: cutoff, figures };
-      this.partial.set(date, known);
+      if (this.keeps(token)) this.partial.set(date, known);
     }
     const live = (await this.readInstants(this.db, new Date(known.until), bounds.end)).get(date);
     if (!live) return known.figures;

@@ -47,6 +47,18 @@ export async function approvalFor(
 }
 
 /**
+ * The 'approval_granted' row of a PIN that was accepted, not yet written: an action that may still
+ * be refused after the PIN (a sale short of stock) writes it together with what it approved, so the
+ * feed never shows an approval of something that did not happen.
+ */
+export type GrantedApproval = {
+  activityType: string;
+  ipAddress: string | null;
+  userAgent: string | null;
+  details: Record<string, unknown>;
+};
+
+/**
  * Checks a manager PIN for `actor`'s action and returns the manager. Writes an activity row
  * either way ('approval_granted' with both names, or 'approval_refused' / 'approval_throttled').
  */
@@ -56,6 +68,22 @@ export async function verifyApproverPin(
   approverPin: string | null | undefined,
   context: ApprovalContext,
 ): Promise<AuthUser> {
+  const { approver, granted } = await checkApproverPin(request, actor, approverPin, context);
+  await recordActivity(request.server.database.db, { userId: actor.id, ...granted });
+  return approver;
+}
+
+/**
+ * verifyApproverPin without writing the 'approval_granted' row: a refused or throttled PIN is
+ * recorded at once (and counted), an accepted one comes back with its row for the caller to write
+ * in the same transaction as the approved action (the one-statement sale, ADR 0019).
+ */
+export async function checkApproverPin(
+  request: FastifyRequest,
+  actor: AuthUser,
+  approverPin: string | null | undefined,
+  context: ApprovalContext,
+): Promise<{ approver: AuthUser; granted: GrantedApproval }> {
   const { database, config, loginThrottle } = request.server;
   const db = database.db;
   const facts = requestFacts(request);
@@ -90,11 +118,12 @@ export async function verifyApproverPin(
     throw new AppError(403, 'pos.approval_invalid', APPROVAL_MESSAGES.invalid);
   }
   await loginThrottle.succeeded(client);
-  await recordActivity(db, {
-    userId: actor.id,
-    activityType: ACTIVITY.approvalGranted,
-    ...facts,
-    details: { ...details, approverId: approver.id, approverName: displayName(approver) },
-  });
-  return approver;
+  return {
+    approver,
+    granted: {
+      activityType: ACTIVITY.approvalGranted,
+      ...facts,
+      details: { ...details, approverId: approver.id, approverName: displayName(approver) },
+    },
+  };
 }

@@ -14,7 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInUser } from '../../lib/signed-in-user';
-import { verifyApproverPin } from '../auth/approver.service';
+import { checkApproverPin } from '../auth/approver.service';
 import { coalescingPublisher } from './live-updates';
 import { registerOfflineRoutes } from './offline.routes';
 import { PricingCache } from './pricing-cache';
@@ -109,7 +109,7 @@ export const posRoutes: FastifyPluginAsyncZod = async (app) => {
         user,
         request.headers['idempotency-key'],
         request.body,
-        (pin, context) => verifyApproverPin(request, user, pin, context),
+        (pin, context) => checkApproverPin(request, user, pin, context),
       );
       return reply.status(replayed ? 200 : 201).send(sale);
     },

@@ -79,8 +79,17 @@ export type SaleWrite = {
   saleDiscount: DiscountColumns;
   /** The manager whose PIN approved a discount above the seller's cap. */
   discountApprovedBy: string | null;
-  /** Details (JSON) of the 'discount_over_cap' activity row, written with the sale; null when none. */
-  overCapActivity: string | null;
+  /**
+   * Activity rows written with the sale, under its cashier, only when it is recorded: the manager's
+   * 'approval_granted' and the 'discount_over_cap' of a discount above the cap; empty when none.
+   * Each row's details gain the sale's transactionId and transactionNumber.
+   */
+  approvalActivity: ReadonlyArray<{
+    activityType: string;
+    ipAddress: string | null;
+    userAgent: string | null;
+    details: Record<string, unknown>;
+  }>;
   lines: ReadonlyArray<{
     productId: string;
     variantId: string | null;
@@ -122,7 +131,8 @@ export type SaleWriteResult =
  * $12/$13 product stock ids/quantities, $14/$15 size-option stock ids/quantities,
  * $16-$21 the lines (product, variant, variant name, quantity, unit price, total price),
  * $22 discount total, $23-$25 the sale discount (type, value, amount), $26 its approver,
- * $27 the details of the 'discount_over_cap' activity row (null: none), $28-$31 the lines'
+ * $27 the activity rows written with the sale (a JSON array of approval_granted and discount_over_cap;
+ * null: none), $28-$31 the lines'
  * discounts (type, value, amount, share of the sale discount). Issue #15 item 7, ADR 0019.
  */
 const WRITE_SALE: HotStatement = {
@@ -218,11 +228,12 @@ const WRITE_SALE: HotStatement = {
                   $28::text[], $29::numeric[], $30::numeric[], $31::numeric[])
              with ordinality as l(product_id, variant_id, variant_name, quantity, unit_price, total_price,
                                   discount_type, discount_value, discount, sale_discount_share, line_no)
-  ), over_cap as (
-    insert into user_activity (user_id, activity_type, details)
-    select $1::uuid, 'discount_over_cap',
-           $27::jsonb || jsonb_build_object('transactionId', sale.id, 'transactionNumber', upper(right(sale.id::text, 6)))
-      from sale
+  ), approval_activity as (
+    insert into user_activity (user_id, activity_type, ip_address, user_agent, details)
+    select $1::uuid, a.entry ->> 'activityType', a.entry ->> 'ipAddress', a.entry ->> 'userAgent',
+           (a.entry -> 'details')
+             || jsonb_build_object('transactionId', sale.id, 'transactionNumber', upper(right(sale.id::text, 6)))
+      from sale, jsonb_array_elements($27::jsonb) as a(entry)
      where $27::jsonb is not null
   ), movements as (
     insert into stock_movements (product_id, variant_id, quantity, reason, stock_after, document_type, document_id,
@@ -273,7 +284,7 @@ export async function writeSale(database: Database, sale: SaleWrite): Promise<Sa
     sale.saleDiscount.value,
     sale.saleDiscount.amount,
     sale.discountApprovedBy,
-    sale.overCapActivity,
+    sale.approvalActivity.length === 0 ? null : JSON.stringify(sale.approvalActivity),
     sale.lines.map((l) => l.discount.type),
     sale.lines.map((l) => l.discount.value),
     sale.lines.map((l) => l.discount.amount),

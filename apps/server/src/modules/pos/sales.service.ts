@@ -1,6 +1,7 @@
 import {
   type Cents,
   centsToDecimal,
+  DISCOUNT_ACTIVITY,
   DISCOUNT_MESSAGES,
   type Discount,
   type DiscountedSale,
@@ -23,7 +24,7 @@ import type { Database } from '../../db/client';
 import { pgErrorCode } from '../../lib/db-errors';
 import { AppError, badRequest } from '../../lib/errors';
 import type { AuthUser } from '../../types';
-import type { ApprovalContext } from '../auth/approver.service';
+import type { ApprovalContext, GrantedApproval } from '../auth/approver.service';
 import { discountCaps } from './discount-caps.service';
 import type { Publisher } from './live-updates';
 import { posErrors } from './pos.errors';
@@ -38,8 +39,15 @@ export type SalesDeps = { database: Database; pricing: PricingCache; live: Publi
 
 export type RecordedSale = { replayed: boolean; sale: SaleResponse };
 
-/** Checks a manager's PIN typed for this sale (auth/approver.service verifyApproverPin, bound to the request). */
-export type ApproveWithPin = (pin: string | null | undefined, context: ApprovalContext) => Promise<AuthUser>;
+/**
+ * Checks a manager's PIN typed for this sale (auth/approver.service checkApproverPin, bound to the
+ * request): the manager, and the 'approval_granted' row the sale's statement writes only when the
+ * sale is recorded (a sale refused afterwards, say for stock, leaves no approval in the feed).
+ */
+export type ApproveWithPin = (
+  pin: string | null | undefined,
+  context: ApprovalContext,
+) => Promise<{ approver: AuthUser; granted: GrantedApproval }>;
 
 /** A sale as the server priced it, ready to write. */
 type PricedSale = {
@@ -172,6 +180,8 @@ function priceFrom(entries: ReadonlyMap<string, PricingEntry>, request: SaleRequ
 /** A discount above the seller's cap and who approved it; null when within the cap (or none). */
 type DiscountApproval = {
   approver: AuthUser;
+  /** The PIN check's 'approval_granted' row, written by the sale's statement with the sale. */
+  granted: GrantedApproval;
   sellerCap: number;
   approverCap: number;
 } | null;
@@ -202,7 +212,7 @@ async function discountApproval(
   if (!request.approverPin?.trim()) {
     throw new AppError(403, 'pos.approval_required', DISCOUNT_MESSAGES.overCap(sellerCap));
   }
-  const approver = await approve(request.approverPin, {
+  const { approver, granted } = await approve(request.approverPin, {
     action: 'discount',
     details: {
       discountTotal: centsToDecimal(priced.discounted.discountTotal),
@@ -214,7 +224,7 @@ async function discountApproval(
   if (isOverCap(priced.discounted, approverCap)) {
     throw new AppError(403, 'pos.approval_invalid', APPROVER_CAP_MESSAGE);
   }
-  return { approver, sellerCap, approverCap };
+  return { approver, granted, sellerCap, approverCap };
 }
 
 /**
@@ -256,18 +266,26 @@ async function write(
         discountTotal: centsToDecimal(d.discountTotal),
         saleDiscount: discountColumns(priced.saleDiscount, d.saleDiscount),
         discountApprovedBy: approval?.approver.id ?? null,
-        overCapActivity: approval
-          ? JSON.stringify({
-              approverId: approval.approver.id,
-              approverName: displayName(approval.approver),
-              capPercent: approval.sellerCap,
-              grossSubtotal: centsToDecimal(d.grossSubtotal),
-              lineDiscounts: centsToDecimal(d.lineDiscounts),
-              saleDiscount: centsToDecimal(d.saleDiscount),
-              discountTotal: centsToDecimal(d.discountTotal),
-              subtotal: centsToDecimal(d.subtotal),
-            })
-          : null,
+        approvalActivity: approval
+          ? [
+              approval.granted,
+              {
+                activityType: DISCOUNT_ACTIVITY.discountOverCap,
+                ipAddress: null,
+                userAgent: null,
+                details: {
+                  approverId: approval.approver.id,
+                  approverName: displayName(approval.approver),
+                  capPercent: approval.sellerCap,
+                  grossSubtotal: centsToDecimal(d.grossSubtotal),
+                  lineDiscounts: centsToDecimal(d.lineDiscounts),
+                  saleDiscount: centsToDecimal(d.saleDiscount),
+                  discountTotal: centsToDecimal(d.discountTotal),
+                  subtotal: centsToDecimal(d.subtotal),
+                },
+              },
+            ]
+          : [],
         lines: priced.lines.map((l, i) => {
           const dl = d.lines[i] as DiscountedSale['lines'][number];
           return {

@@ -1,6 +1,8 @@
+import { DISCOUNT_ACTIVITY } from '@retail-hub/shared';
 import { and, asc, desc, eq, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { documentCounters, transactions, users, zReports } from '../../db/schema/index';
+import { documentCounters, offlineSales, transactions, userActivity, users, zReports } from '../../db/schema/index';
+import { notLate } from './shifts.repository';
 
 /** Voided sales of a shift, and its first and last sale (any status) for the report's number range. */
 export async function shiftReportExtras(db: DbOrTx, shiftId: number) {
@@ -11,11 +13,42 @@ export async function shiftReportExtras(db: DbOrTx, shiftId: number) {
     })
     .from(transactions)
     .where(and(eq(transactions.shiftId, shiftId), eq(transactions.status, 'voided')));
-  // Issue #15 item 7: the discounts of the shift's sales that stand (a voided sale gave nothing).
+  // Issue #15 item 7: the discounts of the shift's sales that stand (a voided sale gave nothing), of
+  // the same sales as its figures (a late offline sale is in neither: its shift's Z is closed).
   const [discounts] = await db
     .select({ total: sql<string>`coalesce(sum(${transactions.discountTotal}), 0)::text` })
     .from(transactions)
-    .where(and(eq(transactions.shiftId, shiftId), ne(transactions.status, 'voided')));
+    .where(and(eq(transactions.shiftId, shiftId), ne(transactions.status, 'voided'), notLate));
+  // Offline sales whose discount above the cap had no valid manager approval (ADR 0019: recorded,
+  // flagged by a 'discount_over_cap_unapproved' row): the shift's own, and the late ones listed in
+  // it, that stand, so a manager sees them when the shift closes.
+  const isFlagged = sql`exists (select 1 from ${userActivity} a
+      where a.details ? 'transactionId' and (a.details ->> 'transactionId') = ${transactions.id}::text
+        and a.activity_type = ${DISCOUNT_ACTIVITY.discountOverCapUnapproved})`;
+  const flaggedColumns = {
+    id: transactions.id,
+    discountTotal: transactions.discountTotal,
+    createdAt: transactions.createdAt,
+  };
+  const own = await db
+    .select(flaggedColumns)
+    .from(transactions)
+    .where(and(eq(transactions.shiftId, shiftId), ne(transactions.status, 'voided'), notLate, isFlagged));
+  const late = await db
+    .select(flaggedColumns)
+    .from(offlineSales)
+    .innerJoin(transactions, eq(transactions.id, offlineSales.transactionId))
+    .where(
+      and(
+        eq(offlineSales.late, true),
+        eq(offlineSales.reportedShiftId, shiftId),
+        ne(transactions.status, 'voided'),
+        isFlagged,
+      ),
+    );
+  const flagged = [...own, ...late].sort(
+    (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1),
+  );
   const [first] = await db
     .select({ id: transactions.id })
     .from(transactions)
@@ -31,6 +64,7 @@ export async function shiftReportExtras(db: DbOrTx, shiftId: number) {
   return {
     voids: { count: voids?.count ?? 0, total: voids?.total ?? '0' },
     discounts: discounts?.total ?? '0',
+    unapprovedDiscounts: flagged,
     firstSaleId: first?.id ?? null,
     lastSaleId: last?.id ?? null,
   };

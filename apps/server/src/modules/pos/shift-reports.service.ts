@@ -76,6 +76,11 @@ export async function buildReport(
     firstSaleNumber: extras.firstSaleId ? transactionNumber(extras.firstSaleId) : null,
     lastSaleNumber: extras.lastSaleId ? transactionNumber(extras.lastSaleId) : null,
     lateSales: summary.lateSales ?? [],
+    unapprovedDiscounts: {
+      count: extras.unapprovedDiscounts.length,
+      total: centsToDecimal(extras.unapprovedDiscounts.reduce((sum, s) => sum + decimalToCents(s.discountTotal), 0)),
+      saleNumbers: extras.unapprovedDiscounts.map((s) => transactionNumber(s.id)),
+    },
   };
 }
 

@@ -67,7 +67,7 @@ export async function closeOpenShift(
  * of that shift's figures: a closed shift's report never changes. It is listed as a late sale in
  * the cashier's next shift instead.
  */
-const notLate = sql`not exists (select 1 from ${offlineSales} o where o.transaction_id = ${transactions.id} and o.late)`;
+export const notLate = sql`not exists (select 1 from ${offlineSales} o where o.transaction_id = ${transactions.id} and o.late)`;
 
 /** Completed sales of a shift by payment method (sums as numeric strings), and the units sold; late sales excluded. */
 export async function shiftSalesFigures(db: DbOrTx, shiftId: number) {

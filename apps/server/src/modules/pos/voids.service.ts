@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { conflict } from '../../lib/errors';
 import type { AuthUser } from '../../types';
 import { ACTIVITY, recordActivity, requestFacts } from '../activity/activity.service';
+import { salesChanged } from '../analytics/analytics.service';
 import { approvalFor } from '../auth/approver.service';
 import { applyStockDeltas, type StockDelta } from '../stock/stock.service';
 import { readableSale, transactionDetail } from './history.service';
@@ -55,6 +56,8 @@ export async function voidSale(
     if ((await refundCount(tx, saleId)) > 0) throw voidErrors.refunded();
     if (!(await lockShiftIfOpen(tx, locked.shiftId))) throw voidErrors.shiftEnded();
     await setSaleVoided(tx, saleId);
+    // The day figures every instance keeps (ADR 0007) see the void even without the event.
+    await salesChanged(tx);
     const lines = await saleLines(tx, saleId);
     const back: StockDelta[] = lines.map((l) => ({
       productId: l.productId,

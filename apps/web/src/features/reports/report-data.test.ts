@@ -45,6 +45,7 @@ describe('the summary cards', () => {
       totalItemsSold: 4,
       totalRefunds: '0.00',
       refundCount: 0,
+      totalDiscounts: '0.00',
       growth: 50.1,
       previousStartDate: '2026-11-08',
       previousEndDate: '2026-11-14',

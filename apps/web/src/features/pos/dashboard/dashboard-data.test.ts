@@ -38,6 +38,13 @@ describe('POS home and dashboard figures (spec §2, §9 List sizes)', () => {
     expect(averageSaleCents({ totalSales: '0.00', totalTransactions: 0, totalItemsSold: 0 })).toBe(0);
   });
 
+  it("Today's Sales says the discounts given today under it; $0.00 while the server has none", () => {
+    const stats = { totalSales: '85.00', totalTransactions: 3, totalItemsSold: 7, totalDiscounts: '15.00' };
+    expect(statCards(stats)[0]).toEqual({ label: "Today's Sales", value: '$85.00', note: 'Discounts: $15.00' });
+    expect(statCards(undefined)[0]?.note).toBe('Discounts: $0.00');
+    expect(statCards(stats).filter((c) => c.note)).toHaveLength(1);
+  });
+
   it('summarises a sale by its items and names the cashier', () => {
     expect(
       itemsSummary([

@@ -20,13 +20,23 @@ export function averageSaleCents(stats: DailyStats | undefined): number {
   return Math.round(toCents(stats.totalSales) / stats.totalTransactions);
 }
 
-export function statCards(stats: DailyStats | undefined) {
+/**
+ * spec §2 four stat cards. Today's Sales also says, on a line under it, the discounts given today
+ * (issue #15 item 7: already taken off the sales), so the four cards stay four.
+ */
+export function statCards(
+  stats: DailyStats | undefined,
+): ReadonlyArray<{ label: string; value: string; note?: string }> {
   return [
-    { label: "Today's Sales", value: formatMoney(toCents(stats?.totalSales)) },
+    {
+      label: "Today's Sales",
+      value: formatMoney(toCents(stats?.totalSales)),
+      note: `Discounts: ${formatMoney(toCents(stats?.totalDiscounts))}`,
+    },
     { label: 'Transactions', value: String(stats?.totalTransactions ?? 0) },
     { label: 'Items Sold', value: String(stats?.totalItemsSold ?? 0) },
     { label: 'Average Sale', value: formatMoney(averageSaleCents(stats)) },
-  ] as const;
+  ];
 }
 
 /** '2× Latte (Takeaway Big Cup), 1× Muffin'. */

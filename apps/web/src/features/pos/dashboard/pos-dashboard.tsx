@@ -89,6 +89,11 @@ export function PosDashboard() {
                   <Text fw={700} size="28px" lh={1.2} ff="monospace" data-testid="stat-value">
                     {stats.isPending ? '…' : card.value}
                   </Text>
+                  {card.note && !stats.isPending ? (
+                    <Text size="sm" c="dimmed" data-testid="stat-note">
+                      {card.note}
+                    </Text>
+                  ) : null}
                 </Box>
                 <ThemeIcon variant="light" size={40} radius="md" aria-hidden>
                   <Icon size={22} />

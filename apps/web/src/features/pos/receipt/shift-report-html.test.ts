@@ -62,6 +62,22 @@ describe('the printed X and Z reports (issue #15 item 8)', () => {
     expect(shiftReportHtml(z, 'a4', 'UTC')).toMatch(/size: A4/);
   });
 
+  it('names the offline sales whose discount above the cap nobody approved (none on an older Z)', () => {
+    const flagged = {
+      ...z,
+      unapprovedDiscounts: { count: 2, total: '12.00', saleNumbers: ['C0FFEE', 'BEEF01'] },
+    };
+    const content = text(shiftReportHtml(flagged, 'receipt', 'UTC'));
+    expect(content).toContain('Discounts not approved (2) $12.00');
+    expect(content).toContain('Their sales #C0FFEE #BEEF01');
+    const none = text(
+      shiftReportHtml({ ...z, unapprovedDiscounts: { count: 0, total: '0.00', saleNumbers: [] } }, 'a4'),
+    );
+    expect(none).toContain('Discounts not approved (0) $0.00');
+    expect(none).not.toContain('Their sales');
+    expect(text(shiftReportHtml(z, 'receipt', 'UTC'))).not.toContain('not approved');
+  });
+
   it('an X report says nothing is closed and has no number', () => {
     const content = text(shiftReportHtml({ ...z, kind: 'X', number: null, endedAt: null }, 'receipt', 'UTC'));
     expect(content).toContain('X Report');

@@ -44,6 +44,19 @@ const row = (label: string, value: string, className = '') =>
 
 const negative = (value: string) => (toCents(value) === 0 ? money(0) : formatMoney(-toCents(value)));
 
+/**
+ * Offline sales whose discount above the cap nobody approved (ADR 0019), named for the manager
+ * closing the shift; nothing on a Z report written before the figure existed.
+ */
+function unapprovedRows(report: ShiftReport): string[] {
+  const flagged = report.unapprovedDiscounts;
+  if (!flagged) return [];
+  return [
+    row(`Discounts not approved (${flagged.count})`, money(flagged.total)),
+    flagged.count > 0 ? row('Their sales', flagged.saleNumbers.map((n) => `#${n}`).join(' ')) : '',
+  ];
+}
+
 export function shiftReportTitle(report: ShiftReport): string {
   return report.kind === 'Z' ? `Z Report #${report.number}` : 'X Report';
 }
@@ -55,6 +68,7 @@ export function shiftReportHtml(report: ShiftReport, layout: ReportLayout, timeZ
     row('Items sold', String(report.itemsSold)),
     row('Gross sales', money(report.grossSales)),
     row('Discounts', money(report.discounts)),
+    ...unapprovedRows(report),
     row('Net sales', money(report.subtotal)),
     row('Card fees', money(report.cardFees)),
     row('Sales total', money(report.total), 'total'),

@@ -31,6 +31,9 @@ function sale(id: string, total: string, referenceCode: string | null = null): T
   };
 }
 
+/** Discounts given on some of the test's sales, in cents, by sale id (the rest had none). */
+const DISCOUNTS: Record<string, number> = {};
+
 /** What GET /api/analytics/summary answers for these sales (the server's arithmetic, in brief). */
 function summaryOf(
   range: { startDate: string; endDate: string },
@@ -48,6 +51,7 @@ function summaryOf(
     totalTransactions: current.length,
     averageSale: money(current.length ? Math.round(revenue / current.length) : 0),
     totalItemsSold: current.length,
+    totalDiscounts: money(current.reduce((sum, t) => sum + (DISCOUNTS[t.id] ?? 0), 0)),
     growth: before === 0 ? 0 : Math.round(((revenue - before) / before) * 1000) / 10,
     previousStartDate: range.startDate,
     previousEndDate: range.endDate,
@@ -134,6 +138,23 @@ describe('the Sales Reports screen', () => {
       expect(asked.some((u) => u.includes(`startDate=${startDate}`) && u.includes(`endDate=${endDate}`))).toBe(true);
     },
   );
+
+  it('says the discounts given in the range under the cards, VTPD ones only when VTPD Only is ticked', async () => {
+    const vtpd = sale('01', '18.00', 'VTPD1');
+    const other = sale('02', '8.50');
+    DISCOUNTS[vtpd.id] = 200;
+    DISCOUNTS[other.id] = 150;
+    renderReports('manager', [vtpd, other], []);
+    await waitFor(() =>
+      expect(screen.getByTestId('summary-discounts').textContent).toBe(
+        'Discounts: $3.50, already taken off the revenue.',
+      ),
+    );
+    // Still the four cards of spec §2: the figure is a line, not a fifth card.
+    expect(within(screen.getByTestId('summary-cards')).getAllByTestId('summary-value')).toHaveLength(4);
+    await userEvent.click(screen.getByLabelText('VTPD Only'));
+    await waitFor(() => expect(screen.getByTestId('summary-discounts').textContent).toContain('Discounts: $2.00'));
+  });
 
   it('keeps only VTPD sales in the cards and lists when VTPD Only is ticked', async () => {
     renderReports('manager', [sale('01', '10.00', 'VTPD1'), sale('02', '20.00')], []);

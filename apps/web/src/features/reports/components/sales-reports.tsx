@@ -262,6 +262,11 @@ function SalesReportsScreen({ title, timeZone }: { title: string; timeZone: stri
               </Card>
             ))}
           </SimpleGrid>
+          {summary.data ? (
+            <Text size="sm" data-testid="summary-discounts">
+              Discounts: {money(summary.data.totalDiscounts)}, already taken off the revenue.
+            </Text>
+          ) : null}
           {summary.data?.refundCount ? (
             <Text size="sm" data-testid="summary-refunds">
               Refunds: {money(summary.data.totalRefunds)} ({summary.data.refundCount}), already taken off the revenue.

@@ -1,0 +1,2 @@
+DROP INDEX "transaction_items_sale_lines_idx";--> statement-breakpoint
+CREATE INDEX "transaction_items_sale_lines_idx" ON "transaction_items" USING btree ("transaction_id","product_id","quantity","net_total");
