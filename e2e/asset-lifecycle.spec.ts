@@ -22,7 +22,7 @@ async function barcodesInsideLabels(page: Page) {
       const l = label.getBoundingClientRect();
       const svg = label.querySelector('svg[aria-label^="Barcode of"]') as SVGSVGElement;
       const s = svg.getBoundingClientRect();
-      const parts = [...svg.querySelectorAll('rect, text')].map((r) => r.getBoundingClientRect());
+      const parts = Array.from(svg.querySelectorAll('rect, text'), (r) => r.getBoundingClientRect());
       return {
         label: { left: l.left, right: l.right, top: l.top, bottom: l.bottom, width: l.width },
         svg: { left: s.left, right: s.right, top: s.top, bottom: s.bottom, width: s.width },
