@@ -118,12 +118,12 @@ test('client and job → materials and steps → quote sent and accepted → iss
   // 3. The bill of materials and two steps.
   const materials = page.getByTestId('job-materials');
   await choose(page, 'Material', new RegExp(sku), sku);
-  await materials.getByLabel('Quantity required').fill('2.5');
+  await materials.getByLabel('Quantity required').fill('2');
   await materials.getByRole('button', { name: 'Add material' }).click();
   await expect(materials.getByRole('cell', { name: new RegExp(sku) })).toBeVisible();
   const steps = page.getByTestId('job-steps');
   for (const [name, hours] of [
-    ['Cut the boards', '1.5'],
+    ['Cut boards', '1.5'],
     ['Assemble and finish', '2'],
   ] as const) {
     await steps.getByLabel('Step name').fill(name);
@@ -131,6 +131,74 @@ test('client and job → materials and steps → quote sent and accepted → iss
     await steps.getByRole('button', { name: 'Add step' }).click();
     await expect(steps.getByText(name)).toBeVisible();
   }
+
+  // 3a. Edited from the screen: the header, the BOM quantity (2 → 2.5 m) and a step's name.
+  await page.getByRole('button', { name: 'Edit job' }).click();
+  const editForm = page.getByRole('dialog', { name: /^Edit job JOB-/ });
+  await editForm.getByLabel('Title').fill(`Stage props ${run}, act 2`);
+  await editForm.getByLabel('Description').fill('Two chairs and a table for act 2');
+  await choose(page, 'Priority', 'High');
+  await editForm.getByLabel('Requested').fill('2030-05-01');
+  await shot(page, 'workshop-job-edit-header');
+  await expectAccessible(page, 'job header form');
+  await page.setViewportSize({ width: 820, height: 1000 });
+  await shot(page, 'workshop-job-edit-header-820');
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await editForm.getByRole('button', { name: 'Save job' }).click();
+  await expect(editForm).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(`Stage props ${run}, act 2`);
+  await expect(page.getByTestId('job-header-facts')).toContainText('priority high · requested 2030-05-01');
+  await expect(page.getByText('Two chairs and a table for act 2')).toBeVisible();
+
+  await materials.getByRole('button', { name: 'Edit Oak board' }).click();
+  const lineForm = page.getByRole('dialog', { name: new RegExp(`Edit ${sku}`) });
+  await lineForm.getByLabel('Quantity required').fill('2.5');
+  await lineForm.getByLabel('Notes').fill('Planed both sides');
+  await lineForm.getByRole('button', { name: 'Save line' }).click();
+  await expect(lineForm).toBeHidden();
+  await expect(materials.getByRole('cell', { name: '2.5 m' })).toBeVisible();
+  await expect(materials.getByText('Planed both sides')).toBeVisible();
+
+  await steps.getByRole('button', { name: 'Edit step 1' }).click();
+  const stepForm = page.getByRole('dialog', { name: 'Edit step 1' });
+  await stepForm.getByLabel('Step name').fill('Cut the boards');
+  await stepForm.getByLabel('Instructions').fill('Cut to the drawing');
+  await shot(page, 'workshop-job-edit-step');
+  await expectAccessible(page, 'step form');
+  await stepForm.getByRole('button', { name: 'Save step' }).click();
+  await expect(stepForm).toBeHidden();
+  await expect(page.getByTestId('step-1')).toContainText('Cut the boards');
+  await expect(page.getByTestId('step-1')).toContainText('Cut to the drawing');
+
+  // 3b. A drawing attached (a PNG), listed and downloaded; a text file named .png is refused.
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  const attachments = page.getByTestId('job-attachments');
+  await attachments
+    .getByTestId('attachment-input')
+    .setInputFiles({ name: 'chair-drawing.png', mimeType: 'image/png', buffer: png });
+  const link = attachments.getByRole('link', { name: 'chair-drawing.png' });
+  await expect(link).toBeVisible();
+  await expect(attachments).toContainText('PNG image');
+  const download = await page.request.get((await link.getAttribute('href')) as string);
+  expect(download.status()).toBe(200);
+  expect(download.headers()['content-type']).toBe('image/png');
+  expect(download.headers()['content-disposition']).toContain('attachment; filename="chair-drawing.png"');
+  expect(download.headers()['x-content-type-options']).toBe('nosniff');
+  expect(Buffer.compare(await download.body(), png)).toBe(0);
+  await attachments
+    .getByTestId('attachment-input')
+    .setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('just some text') });
+  await expect(page.getByText('Only images (PNG, JPEG, GIF, WebP) and PDF files can be attached')).toBeVisible();
+  await expect(attachments.getByRole('link')).toHaveCount(1);
+  await attachments.scrollIntoViewIfNeeded();
+  await shot(page, 'workshop-job-attachment');
+  await expectAccessible(page, 'job page with an attachment');
+  await page.setViewportSize({ width: 820, height: 1000 });
+  await shot(page, 'workshop-job-attachment-820');
+  await page.setViewportSize({ width: 1366, height: 768 });
 
   // 4. A quote from them: 2.5 m × 12.50 = 31.25, 3.5 h × 40.00 = 140.00; sent, then accepted.
   const quotes = page.getByTestId('job-quotes');
@@ -214,6 +282,14 @@ test('client and job → materials and steps → quote sent and accepted → iss
   await expect(page.getByTestId('job-actual')).toHaveText('181.25');
   await expect(page.getByTestId('job-estimate')).toHaveText('171.25');
   await expect(page.getByTestId('job-history')).toContainText('Delivered to');
+  // Delivered is final: read-only with the reason; the attachment still downloads.
+  await expect(page.getByTestId('read-only-reason')).toContainText(
+    'This job is Delivered: it can no longer be changed.',
+  );
+  await expect(page.getByRole('button', { name: 'Edit job' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Edit step 1' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Attach a file' })).toHaveCount(0);
+  await expect(page.getByTestId('job-attachments').getByRole('link', { name: 'chair-drawing.png' })).toBeVisible();
   await shot(page, 'workshop-job-delivered');
 
   // 9. The delivery note, with the signature visible.

@@ -5,24 +5,33 @@ import {
   Button,
   Card,
   Checkbox,
+  FileButton,
   Group,
+  Modal,
   NumberInput,
   Select,
   SimpleGrid,
   Stack,
   Table,
   Text,
+  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
 import {
+  type BomLine,
   formatQty,
+  JOB_ATTACHMENT_MAX_BYTES,
+  JOB_ATTACHMENT_MESSAGES,
+  JOB_ATTACHMENT_TYPES,
   JOB_STATE_LABELS,
   JOB_STEP_STATE_LABELS,
+  type JobAttachment,
   type JobDetail,
   type JobStep,
   SIGNATURE_MAX_BYTES,
 } from '@retail-hub/shared';
+import { IconPaperclip } from '@tabler/icons-react';
 import { format } from 'date-fns';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -31,10 +40,179 @@ import { PanelLoading } from '@/components/panel';
 import { serverMessage } from '@/lib/api-client';
 import { notifyError } from '@/lib/notify';
 import { JOBS, useJob, useJobLookups, useJobsAction } from './api';
+import { JobForm } from './job-form';
 import { JobStateBadge, moveLabel } from './jobs-screen';
 
 type Action = ReturnType<typeof useJobsAction>;
 const when = (iso: string) => format(new Date(iso), 'yyyy-MM-dd HH:mm');
+
+/** The server's rules, for showing what may be edited (the server decides again). */
+const isClosed = (job: JobDetail) => job.status === 'delivered' || job.status === 'cancelled';
+const isPlanning = (job: JobDetail) => ['draft', 'quoted', 'approved', 'in_progress'].includes(job.status);
+
+/** Why the bill of materials and the steps cannot change now, or null when they can. */
+function planFrozenReason(job: JobDetail, what: string): string | null {
+  if (isClosed(job)) return null; // the page says so at the top
+  if (isPlanning(job)) return null;
+  return `The ${what} cannot change once the job is ${JOB_STATE_LABELS[job.status]}.`;
+}
+
+function ReadOnlyNote({ children }: { children: React.ReactNode }) {
+  return (
+    <Text size="sm" c="dimmed" mt="sm" data-testid="read-only-reason">
+      {children}
+    </Text>
+  );
+}
+
+function BomLineForm({
+  job,
+  line,
+  action,
+  onClose,
+}: {
+  job: JobDetail;
+  line: BomLine;
+  action: Action;
+  onClose: () => void;
+}) {
+  const [qty, setQty] = useState(line.qtyRequired);
+  const [notes, setNotes] = useState(line.notes ?? '');
+  const out = Number(line.qtyIssued) - Number(line.qtyReturned);
+  return (
+    <Modal opened onClose={onClose} title={`Edit ${line.sku} — ${line.itemName}`}>
+      <Stack>
+        <TextInput
+          label="Quantity required"
+          required
+          value={qty}
+          onChange={(e) => setQty(e.currentTarget.value)}
+          description={out > 0 ? `At least ${formatQty(String(out))} ${line.uom}: already issued to the job` : line.uom}
+        />
+        <Textarea label="Notes" autosize minRows={2} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Close
+          </Button>
+          <Button
+            loading={action.isPending}
+            onClick={() =>
+              action.mutate(
+                {
+                  method: 'PATCH',
+                  url: `${JOBS}/${job.id}/bom/${line.id}`,
+                  body: { qtyRequired: qty, notes: notes || null },
+                  done: 'Material line saved',
+                },
+                { onSuccess: onClose },
+              )
+            }
+          >
+            Save line
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function StepForm({
+  job,
+  step,
+  action,
+  onClose,
+}: {
+  job: JobDetail;
+  step: JobStep;
+  action: Action;
+  onClose: () => void;
+}) {
+  const lookups = useJobLookups();
+  const planning = isPlanning(job);
+  const [form, setForm] = useState({
+    name: step.name,
+    instructions: step.instructions ?? '',
+    assignedTo: step.assignedTo,
+    plannedHours: Number(step.plannedHours) as string | number,
+  });
+  const users = (lookups.data?.users ?? []).map((u) => ({ value: u.id, label: u.name }));
+  if (step.assignedTo && !users.some((u) => u.value === step.assignedTo)) {
+    users.push({ value: step.assignedTo, label: step.assignedToName ?? 'Assignee' });
+  }
+  const frozen = planning ? undefined : `Fixed once the job is ${JOB_STATE_LABELS[job.status]}`;
+  return (
+    <Modal opened onClose={onClose} title={`Edit step ${step.stepNo}`}>
+      <Stack>
+        <TextInput
+          label="Step name"
+          required
+          value={form.name}
+          onChange={(e) => {
+            const name = e.currentTarget.value;
+            setForm((f) => ({ ...f, name }));
+          }}
+          disabled={!planning}
+          description={frozen}
+        />
+        <Textarea
+          label="Instructions"
+          autosize
+          minRows={2}
+          value={form.instructions}
+          onChange={(e) => {
+            const instructions = e.currentTarget.value;
+            setForm((f) => ({ ...f, instructions }));
+          }}
+        />
+        <Select
+          label="Assignee"
+          searchable
+          clearable
+          data={users}
+          value={form.assignedTo}
+          onChange={(v) => setForm((f) => ({ ...f, assignedTo: v }))}
+        />
+        <NumberInput
+          label="Planned hours"
+          value={form.plannedHours}
+          onChange={(v) => setForm((f) => ({ ...f, plannedHours: v }))}
+          min={0}
+          max={999.99}
+          decimalScale={2}
+          disabled={!planning}
+          description={frozen}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Close
+          </Button>
+          <Button
+            loading={action.isPending}
+            onClick={() =>
+              action.mutate(
+                {
+                  method: 'PATCH',
+                  url: `${JOBS}/${job.id}/steps/${step.id}`,
+                  body: {
+                    instructions: form.instructions || null,
+                    assignedTo: form.assignedTo,
+                    ...(planning
+                      ? { name: form.name, plannedHours: String(form.plannedHours === '' ? 0 : form.plannedHours) }
+                      : {}),
+                  },
+                  done: `Step ${step.stepNo} saved`,
+                },
+                { onSuccess: onClose },
+              )
+            }
+          >
+            Save step
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
 
 function Section({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
   return (
@@ -104,8 +282,10 @@ function Materials({ job, action }: { job: JobDetail; action: Action }) {
   const lookups = useJobLookups();
   const [line, setLine] = useState({ itemId: null as string | null, qty: '' });
   const [move, setMove] = useState({ itemId: null as string | null, locationId: null as string | null, qty: '' });
-  const closed = job.status === 'delivered' || job.status === 'cancelled';
-  const planning = ['draft', 'quoted', 'approved', 'in_progress'].includes(job.status);
+  const [editing, setEditing] = useState<BomLine | null>(null);
+  const closed = isClosed(job);
+  const planning = isPlanning(job);
+  const frozen = planFrozenReason(job, 'bill of materials');
   const canIssue = ['approved', 'in_progress', 'qa'].includes(job.status);
   const items = (lookups.data?.items ?? []).map((i) => ({ value: i.id, label: `${i.sku} — ${i.name}` }));
   const locations = (lookups.data?.locations ?? []).map((l) => ({ value: l.id, label: `${l.code} — ${l.name}` }));
@@ -147,6 +327,11 @@ function Materials({ job, action }: { job: JobDetail; action: Action }) {
                 <Table.Tr key={b.id}>
                   <Table.Td>
                     {b.sku} — {b.itemName}
+                    {b.notes ? (
+                      <Text size="xs" c="dimmed">
+                        {b.notes}
+                      </Text>
+                    ) : null}
                   </Table.Td>
                   <Table.Td ta="right">
                     {formatQty(b.qtyRequired)} {b.uom}
@@ -161,21 +346,31 @@ function Materials({ job, action }: { job: JobDetail; action: Action }) {
                   </Table.Td>
                   {planning ? (
                     <Table.Td>
-                      <Button
-                        size="compact-xs"
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Remove ${b.itemName}`}
-                        onClick={() =>
-                          action.mutate({
-                            method: 'DELETE',
-                            url: `${JOBS}/${job.id}/bom/${b.id}`,
-                            done: 'Line removed',
-                          })
-                        }
-                      >
-                        Remove
-                      </Button>
+                      <Group gap={4} wrap="nowrap">
+                        <Button
+                          size="compact-xs"
+                          variant="light"
+                          aria-label={`Edit ${b.itemName}`}
+                          onClick={() => setEditing(b)}
+                        >
+                          Edit
+                        </Button>
+                        <Button
+                          size="compact-xs"
+                          variant="subtle"
+                          color="red"
+                          aria-label={`Remove ${b.itemName}`}
+                          onClick={() =>
+                            action.mutate({
+                              method: 'DELETE',
+                              url: `${JOBS}/${job.id}/bom/${b.id}`,
+                              done: 'Line removed',
+                            })
+                          }
+                        >
+                          Remove
+                        </Button>
+                      </Group>
                     </Table.Td>
                   ) : null}
                 </Table.Tr>
@@ -217,6 +412,8 @@ function Materials({ job, action }: { job: JobDetail; action: Action }) {
           </Button>
         </Group>
       ) : null}
+      {frozen ? <ReadOnlyNote>{frozen}</ReadOnlyNote> : null}
+      {editing ? <BomLineForm job={job} line={editing} action={action} onClose={() => setEditing(null)} /> : null}
       {canIssue || (!closed && job.status === 'ready') ? (
         <Stack gap="xs" mt="md">
           <Title order={3} size="h5">
@@ -288,7 +485,10 @@ function Materials({ job, action }: { job: JobDetail; action: Action }) {
 
 function StepRow({ job, step, action }: { job: JobDetail; step: JobStep; action: Action }) {
   const [hours, setHours] = useState<string | number>(Number(step.actualHours) || '');
+  const [editing, setEditing] = useState(false);
   const working = ['approved', 'in_progress', 'qa'].includes(job.status);
+  const closed = isClosed(job);
+  const planning = isPlanning(job);
   const patch = (body: object, done: string) =>
     action.mutate({ method: 'PATCH', url: `${JOBS}/${job.id}/steps/${step.id}`, body, done });
   return (
@@ -307,17 +507,23 @@ function StepRow({ job, step, action }: { job: JobDetail; step: JobStep; action:
       <Table.Td>{step.assignedToName ?? '—'}</Table.Td>
       <Table.Td ta="right">{step.plannedHours}</Table.Td>
       <Table.Td>
-        <NumberInput
-          aria-label={`Actual hours of step ${step.stepNo}`}
-          value={hours}
-          onChange={setHours}
-          min={0}
-          max={999.99}
-          decimalScale={2}
-          w={100}
-          size="xs"
-          disabled={!working}
-        />
+        {step.status === 'completed' ? (
+          <Text size="sm" ta="right" aria-label={`Actual hours of step ${step.stepNo}`}>
+            {step.actualHours}
+          </Text>
+        ) : (
+          <NumberInput
+            aria-label={`Actual hours of step ${step.stepNo}`}
+            value={hours}
+            onChange={setHours}
+            min={0}
+            max={999.99}
+            decimalScale={2}
+            w={100}
+            size="xs"
+            disabled={!working}
+          />
+        )}
       </Table.Td>
       <Table.Td>
         <Badge
@@ -328,42 +534,46 @@ function StepRow({ job, step, action }: { job: JobDetail; step: JobStep; action:
         </Badge>
       </Table.Td>
       <Table.Td>
-        {working ? (
-          <Group gap={4}>
-            {step.status === 'pending' ? (
-              <Button
-                size="compact-xs"
-                variant="light"
-                onClick={() => patch({ status: 'in_progress' }, 'Step started')}
-              >
-                Start
-              </Button>
-            ) : null}
-            {step.status !== 'completed' ? (
-              <Button
-                size="compact-xs"
-                onClick={() =>
-                  patch({ status: 'completed', actualHours: String(hours === '' ? 0 : hours) }, 'Step completed')
-                }
-              >
-                Complete step {step.stepNo}
-              </Button>
-            ) : (
-              <Button
-                size="compact-xs"
-                variant="light"
-                onClick={() => patch({ actualHours: String(hours === '' ? 0 : hours) }, 'Hours saved')}
-              >
-                Save hours
-              </Button>
-            )}
-            {step.status === 'pending' || step.status === 'in_progress' ? (
-              <Button size="compact-xs" variant="subtle" onClick={() => patch({ status: 'skipped' }, 'Step skipped')}>
-                Skip
-              </Button>
-            ) : null}
-          </Group>
-        ) : null}
+        <Group gap={4}>
+          {working && step.status === 'pending' ? (
+            <Button size="compact-xs" variant="light" onClick={() => patch({ status: 'in_progress' }, 'Step started')}>
+              Start
+            </Button>
+          ) : null}
+          {working && step.status !== 'completed' ? (
+            <Button
+              size="compact-xs"
+              onClick={() =>
+                patch({ status: 'completed', actualHours: String(hours === '' ? 0 : hours) }, 'Step completed')
+              }
+            >
+              Complete step {step.stepNo}
+            </Button>
+          ) : null}
+          {working && (step.status === 'pending' || step.status === 'in_progress') ? (
+            <Button size="compact-xs" variant="subtle" onClick={() => patch({ status: 'skipped' }, 'Step skipped')}>
+              Skip
+            </Button>
+          ) : null}
+          {!closed ? (
+            <Button size="compact-xs" variant="default" onClick={() => setEditing(true)}>
+              Edit step {step.stepNo}
+            </Button>
+          ) : null}
+          {planning && step.status === 'pending' && Number(step.actualHours) === 0 ? (
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              color="red"
+              onClick={() =>
+                action.mutate({ method: 'DELETE', url: `${JOBS}/${job.id}/steps/${step.id}`, done: 'Step removed' })
+              }
+            >
+              Remove step {step.stepNo}
+            </Button>
+          ) : null}
+        </Group>
+        {editing ? <StepForm job={job} step={step} action={action} onClose={() => setEditing(false)} /> : null}
       </Table.Td>
     </Table.Tr>
   );
@@ -376,7 +586,8 @@ function Steps({ job, action }: { job: JobDetail; action: Action }) {
     plannedHours: '' as string | number,
     assignedTo: null as string | null,
   });
-  const planning = ['draft', 'quoted', 'approved', 'in_progress'].includes(job.status);
+  const planning = isPlanning(job);
+  const frozen = planFrozenReason(job, 'steps (names, planned hours, adding and removing)');
   return (
     <Section title="Steps" testId="job-steps">
       <Table.ScrollContainer minWidth={700}>
@@ -454,6 +665,7 @@ function Steps({ job, action }: { job: JobDetail; action: Action }) {
           </Button>
         </Group>
       ) : null}
+      {frozen ? <ReadOnlyNote>{frozen}</ReadOnlyNote> : null}
     </Section>
   );
 }
@@ -705,6 +917,142 @@ function Delivery({ job, action }: { job: JobDetail; action: Action }) {
   );
 }
 
+const TYPE_LABELS: Record<JobAttachment['contentType'], string> = {
+  'image/png': 'PNG image',
+  'image/jpeg': 'JPEG image',
+  'image/gif': 'GIF image',
+  'image/webp': 'WebP image',
+  'application/pdf': 'PDF',
+};
+
+const sizeText = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+
+/** The file's bytes as base64 (FileReader works off the main thread). */
+function readBase64(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => {
+      const url = String(reader.result ?? '');
+      resolve(url.slice(url.indexOf(',') + 1));
+    };
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
+}
+
+/** Drawings, photos and PDFs (ADR 0020): at most 5 MB each; the server decides the type from the file. */
+function Attachments({ job, action }: { job: JobDetail; action: Action }) {
+  const resetFile = useRef<() => void>(null);
+  const [reading, setReading] = useState(false);
+  const closed = isClosed(job);
+  const attach = async (file: File | null) => {
+    if (!file) return;
+    resetFile.current?.();
+    if (file.size > JOB_ATTACHMENT_MAX_BYTES) {
+      notifyError({ title: 'Not attached', message: JOB_ATTACHMENT_MESSAGES.tooLarge });
+      return;
+    }
+    setReading(true);
+    let data: string;
+    try {
+      data = await readBase64(file);
+    } catch {
+      notifyError({ title: 'Not attached', message: JOB_ATTACHMENT_MESSAGES.invalid });
+      return;
+    } finally {
+      setReading(false);
+    }
+    action.mutate({
+      url: `${JOBS}/${job.id}/attachments`,
+      body: { fileName: file.name, data },
+      done: `${file.name} attached`,
+    });
+  };
+  return (
+    <Section title="Attachments" testId="job-attachments">
+      {job.attachments.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No drawings, photos or PDFs attached yet.
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={600}>
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>File</Table.Th>
+                <Table.Th>Type</Table.Th>
+                <Table.Th ta="right">Size</Table.Th>
+                <Table.Th>Added by</Table.Th>
+                <Table.Th>When</Table.Th>
+                {closed ? null : <Table.Th>Actions</Table.Th>}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {job.attachments.map((a) => (
+                <Table.Tr key={a.id}>
+                  <Table.Td>
+                    <Anchor href={`${JOBS}/${job.id}/attachments/${a.id}`} download={a.fileName}>
+                      {a.fileName}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{TYPE_LABELS[a.contentType]}</Table.Td>
+                  <Table.Td ta="right">{sizeText(a.sizeBytes)}</Table.Td>
+                  <Table.Td>{a.uploadedByName ?? '—'}</Table.Td>
+                  <Table.Td>{when(a.uploadedAt)}</Table.Td>
+                  {closed ? null : (
+                    <Table.Td>
+                      <Button
+                        size="compact-xs"
+                        variant="subtle"
+                        color="red"
+                        aria-label={`Remove ${a.fileName}`}
+                        onClick={() =>
+                          action.mutate({
+                            method: 'DELETE',
+                            url: `${JOBS}/${job.id}/attachments/${a.id}`,
+                            done: `${a.fileName} removed`,
+                          })
+                        }
+                      >
+                        Remove
+                      </Button>
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {closed ? null : (
+        <Group mt="sm" gap="sm">
+          <FileButton
+            onChange={(file) => void attach(file)}
+            accept={JOB_ATTACHMENT_TYPES.join(',')}
+            resetRef={resetFile}
+            inputProps={{ 'aria-label': 'File to attach', 'data-testid': 'attachment-input' } as object}
+          >
+            {(props) => (
+              <Button
+                {...props}
+                variant="light"
+                leftSection={<IconPaperclip size={18} aria-hidden />}
+                loading={reading || action.isPending}
+              >
+                Attach a file
+              </Button>
+            )}
+          </FileButton>
+          <Text size="xs" c="dimmed">
+            Drawings, photos or PDFs (PNG, JPEG, GIF, WebP, PDF), at most 5 MB each.
+          </Text>
+        </Group>
+      )}
+    </Section>
+  );
+}
+
 function Costs({ job }: { job: JobDetail }) {
   return (
     <Section title="Estimate and actual cost" testId="job-costs">
@@ -769,6 +1117,7 @@ export function JobPage({ title }: { title: string }) {
   const job = useJob(id);
   const lookups = useJobLookups();
   const action = useJobsAction();
+  const [editing, setEditing] = useState(false);
   if (!id) {
     return (
       <Stack>
@@ -799,6 +1148,7 @@ export function JobPage({ title }: { title: string }) {
     );
   }
   const j = job.data;
+  const closed = isClosed(j);
   return (
     <Stack data-testid="job-page">
       <Anchor component={Link} to="/jobs" size="sm">
@@ -812,8 +1162,9 @@ export function JobPage({ title }: { title: string }) {
             </Title>
             <JobStateBadge status={j.status} />
           </Group>
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="dimmed" data-testid="job-header-facts">
             {j.clientName ?? 'No client'} · {j.departmentName ?? 'No department'} · priority {j.priority}
+            {j.requestedDate ? ` · requested ${j.requestedDate}` : ''}
             {j.neededByDate ? ` · needed by ${j.neededByDate}` : ''}
           </Text>
           {j.description ? <Text size="sm">{j.description}</Text> : null}
@@ -823,11 +1174,24 @@ export function JobPage({ title }: { title: string }) {
             </Text>
           ) : null}
         </Stack>
+        {closed ? null : (
+          <Button variant="default" onClick={() => setEditing(true)}>
+            Edit job
+          </Button>
+        )}
       </Group>
+      {closed ? (
+        <Alert color="gray" title="Read-only" data-testid="read-only-reason">
+          This job is {JOB_STATE_LABELS[j.status]}: it can no longer be changed. Its attachments can still be
+          downloaded.
+        </Alert>
+      ) : null}
+      {editing ? <JobForm job={j} onClose={() => setEditing(false)} /> : null}
       <Moves job={j} action={action} canWaive={lookups.data?.canWaive ?? false} />
       <Quotes job={j} action={action} />
       <Materials job={j} action={action} />
       <Steps job={j} action={action} />
+      <Attachments job={j} action={action} />
       <Delivery key={j.status} job={j} action={action} />
       <Costs job={j} />
       <History job={j} />

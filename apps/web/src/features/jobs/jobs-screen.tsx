@@ -20,16 +20,16 @@ import {
 import {
   type Client,
   JOB_STATE_LABELS,
-  type JobDetail,
   type JobState,
   type JobSummary,
   MANUAL_JOB_TRANSITIONS,
 } from '@retail-hub/shared';
 import { IconHammer, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { PanelEmpty, PanelLoading } from '@/components/panel';
 import { CLIENTS, JOBS, useClients, useJobLookups, useJobs, useJobsAction } from './api';
+import { JobForm } from './job-form';
 
 const STATE_COLORS: Record<JobState, string> = {
   draft: 'gray',
@@ -200,94 +200,6 @@ function DueThisWeek() {
   if (jobs.isPending) return <PanelLoading />;
   if (!jobs.data?.length) return <PanelEmpty>No open jobs are due this week.</PanelEmpty>;
   return <JobTable jobs={jobs.data} />;
-}
-
-function NewJobForm({ onClose }: { onClose: () => void }) {
-  const lookups = useJobLookups();
-  const action = useJobsAction();
-  const navigate = useNavigate();
-  const [form, setForm] = useState({
-    title: '',
-    description: '',
-    clientId: null as string | null,
-    departmentId: null as string | null,
-    priority: 'normal',
-    neededByDate: '',
-  });
-  const set = (patch: Partial<typeof form>) => setForm((f) => ({ ...f, ...patch }));
-  const submit = () =>
-    action.mutate(
-      {
-        url: JOBS,
-        body: {
-          title: form.title,
-          description: form.description || null,
-          clientId: form.clientId ?? '',
-          departmentId: form.departmentId ?? '',
-          priority: form.priority,
-          neededByDate: form.neededByDate || null,
-        },
-        done: 'Job created',
-      },
-      {
-        onSuccess: ({ data }) => {
-          onClose();
-          navigate(jobPageUrl((data as JobDetail).id));
-        },
-      },
-    );
-  return (
-    <Modal opened onClose={onClose} title="New job">
-      <Stack>
-        <TextInput label="Title" required value={form.title} onChange={(e) => set({ title: e.currentTarget.value })} />
-        <Textarea
-          label="Description"
-          value={form.description}
-          onChange={(e) => set({ description: e.currentTarget.value })}
-        />
-        <Select
-          label="Client"
-          required
-          searchable
-          data={(lookups.data?.clients ?? []).map((c) => ({ value: c.id, label: c.name }))}
-          value={form.clientId}
-          onChange={(v) => set({ clientId: v })}
-        />
-        <Select
-          label="Department"
-          required
-          data={(lookups.data?.departments ?? []).map((d) => ({ value: d.id, label: `${d.code} — ${d.name}` }))}
-          value={form.departmentId}
-          onChange={(v) => set({ departmentId: v })}
-        />
-        <Select
-          label="Priority"
-          data={[
-            { value: 'low', label: 'Low' },
-            { value: 'normal', label: 'Normal' },
-            { value: 'high', label: 'High' },
-          ]}
-          value={form.priority}
-          onChange={(v) => set({ priority: v ?? 'normal' })}
-          allowDeselect={false}
-        />
-        <TextInput
-          label="Needed by"
-          type="date"
-          value={form.neededByDate}
-          onChange={(e) => set({ neededByDate: e.currentTarget.value })}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Close
-          </Button>
-          <Button onClick={submit} loading={action.isPending}>
-            Create job
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
 }
 
 function ClientForm({ client, onClose }: { client: Client | null; onClose: () => void }) {
@@ -570,7 +482,7 @@ export function JobsScreen({ title }: { title: string }) {
           <LabourRatesTab />
         </Tabs.Panel>
       </Tabs>
-      {creating ? <NewJobForm onClose={() => setCreating(false)} /> : null}
+      {creating ? <JobForm onClose={() => setCreating(false)} /> : null}
     </Stack>
   );
 }
