@@ -40,6 +40,13 @@ export const ASSET_STATE_LABELS: Record<AssetState, string> = {
   written_off: 'Written off',
 };
 
+/**
+ * What a refused loan of a unit says (the server's 409 `assets.unit_not_lendable`), and what the
+ * screens show beside a disabled Check out: "AST-2026-00001 cannot be checked out: it is under
+ * maintenance." `why` is the unit's `blockedReason`.
+ */
+export const notLendableMessage = (tag: string, why: string) => `${tag} cannot be checked out: ${why}.`;
+
 export const ASSET_SOURCES = ['manual', 'import', 'receipt'] as const;
 export type AssetSource = (typeof ASSET_SOURCES)[number];
 

@@ -1,3 +1,4 @@
+import { notLendableMessage } from '@retail-hub/shared';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 
 /** The asset register's errors (issue #17): one code each, a message safe to show. */
@@ -30,8 +31,7 @@ export const registerErrors = {
     }),
   readOnly: (tag: string) =>
     conflict('assets.written_off', `${tag} has been written off; its record is kept read-only with its history.`),
-  notLendable: (tag: string, why: string) =>
-    conflict('assets.unit_not_lendable', `${tag} cannot be checked out: ${why}.`),
+  notLendable: (tag: string, why: string) => conflict('assets.unit_not_lendable', notLendableMessage(tag, why)),
   badState: (what: string, status: string, action: string) =>
     conflict('assets.invalid_state', `A ${status.replace('_', ' ')} ${what} cannot be ${action}.`),
   ownWriteoff: () =>

@@ -23,23 +23,50 @@ function Label({ asset }: { asset: Asset }) {
     };
   }, [tag]);
   useEffect(() => {
-    if (barcode.current) {
-      JsBarcode(barcode.current, tag, { format: 'CODE128', height: 40, width: 1.6, fontSize: 12, margin: 0 });
+    const svg = barcode.current;
+    if (!svg) return;
+    // JsBarcode sizes the svg in px from the module width (about 290px for a 13-character tag),
+    // wider than a label. Drawn with a quiet zone of 10 modules, then given a viewBox of that
+    // size and 100% width, it scales to the label's full width at any size, on screen and in print.
+    JsBarcode(svg, tag, {
+      format: 'CODE128',
+      height: 50,
+      width: 2,
+      fontSize: 16,
+      margin: 0,
+      marginLeft: 20,
+      marginRight: 20,
+      marginBottom: 4,
+    });
+    const width = svg.getAttribute('width');
+    const height = svg.getAttribute('height');
+    if (width && height) {
+      svg.setAttribute('viewBox', `0 0 ${Number.parseFloat(width)} ${Number.parseFloat(height)}`);
+      svg.setAttribute('preserveAspectRatio', 'xMidYMid meet');
+      svg.removeAttribute('width');
+      svg.removeAttribute('height');
+      svg.style.removeProperty('transform');
     }
   }, [tag]);
   return (
     <div className="asset-label" data-testid="asset-label">
-      {qr ? <img src={qr} alt={`QR code of ${tag}`} width={96} height={96} /> : <div style={{ width: 96 }} />}
-      <div style={{ minWidth: 0 }}>
-        <Text fw={700} ff="monospace" size="lg">
-          {tag}
-        </Text>
-        <Text size="sm" truncate>
-          {asset.itemName}
-        </Text>
-        {asset.serialNumber ? <Text size="xs">S/N {asset.serialNumber}</Text> : null}
-        <svg ref={barcode} role="img" aria-label={`Barcode of ${tag}`} />
+      <div className="asset-label-head">
+        {qr ? (
+          <img className="asset-label-qr" src={qr} alt={`QR code of ${tag}`} width={96} height={96} />
+        ) : (
+          <div className="asset-label-qr" style={{ width: 96 }} />
+        )}
+        <div style={{ minWidth: 0 }}>
+          <Text className="asset-label-tag" fw={700} ff="monospace" size="lg" style={{ overflowWrap: 'anywhere' }}>
+            {tag}
+          </Text>
+          <Text size="sm" truncate>
+            {asset.itemName}
+          </Text>
+          {asset.serialNumber ? <Text size="xs">S/N {asset.serialNumber}</Text> : null}
+        </div>
       </div>
+      <svg ref={barcode} className="asset-label-barcode" role="img" aria-label={`Barcode of ${tag}`} />
     </div>
   );
 }
@@ -81,12 +108,18 @@ export function AssetLabels() {
     <Container size="lg" py="lg">
       <style>{`
         .asset-labels { display: grid; grid-template-columns: repeat(auto-fill, minmax(300px, 1fr)); gap: 12px; }
-        .asset-label { display: flex; gap: 12px; align-items: center; border: 1px dashed #868e96; border-radius: 6px;
-          padding: 10px; break-inside: avoid; background: #fff; color: #000; }
+        .asset-label { display: flex; flex-direction: column; gap: 6px; border: 1px dashed #868e96; border-radius: 6px;
+          padding: 10px; break-inside: avoid; background: #fff; color: #000; min-width: 0; overflow: hidden; }
+        .asset-label-head { display: flex; gap: 12px; align-items: center; min-width: 0; }
+        .asset-label-qr { flex-shrink: 0; }
+        .asset-label-barcode { display: block; width: 100%; height: auto; max-height: 80px; }
         @media print {
           .no-print { display: none !important; }
           body { background: #fff; }
-          .asset-labels { grid-template-columns: repeat(3, 1fr); gap: 4mm; }
+          .asset-labels { grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 4mm; }
+          .asset-label-barcode { max-height: 18mm; }
+          .asset-label-qr { width: 72px; height: 72px; }
+          .asset-label-tag { font-size: 11pt; }
         }
       `}</style>
       <Group justify="space-between" className="no-print" mb="md">

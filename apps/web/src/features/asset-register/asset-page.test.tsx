@@ -61,6 +61,7 @@ describe('Asset page', { timeout: 15_000 }, () => {
       'GET /api/asset-checkouts/borrowers': () => json(200, []),
       'GET /api/procurement/maintenance': () => json(200, []),
       'GET /api/procurement/safety-checks': () => json(200, []),
+      'GET /api/procurement/writeoffs': () => json(200, []),
       'POST /api/asset-checkouts/loan-1/return': ({ init }) => {
         returns.push(JSON.parse(String(init?.body)));
         return json(200, {});
@@ -81,6 +82,37 @@ describe('Asset page', { timeout: 15_000 }, () => {
     await user.click(await screen.findByRole('option', { name: 'Damaged' }));
     await user.click(screen.getByRole('button', { name: 'Take back' }));
     await waitFor(() => expect(returns).toEqual([{ returnCondition: 'damaged', notes: '' }]));
+  });
+
+  it("a unit that cannot be lent has Check out disabled with the server's reason beside it", async () => {
+    const checkouts: unknown[] = [];
+    mockServer({
+      ...sessionHandlers(userWithRole('procurement_admin')),
+      [`GET /api/procurement/assets/${ID}`]: () =>
+        json(200, {
+          ...UNIT,
+          state: 'blocked',
+          custodianId: null,
+          custodianName: null,
+          openCheckoutId: null,
+          blockedReason: 'its last safety check failed; a passed check is needed',
+        }),
+      'GET /api/asset-checkouts/borrowers': () => json(200, []),
+      'GET /api/procurement/maintenance': () => json(200, []),
+      'GET /api/procurement/safety-checks': () => json(200, []),
+      'GET /api/procurement/writeoffs': () => json(200, []),
+      'POST /api/asset-checkouts': () => {
+        checkouts.push(1);
+        return json(201, {});
+      },
+    });
+    renderApp(`/assets/unit?id=${ID}`);
+    const button = await screen.findByRole('button', { name: 'Check out' }, { timeout: 5000 });
+    expect(button).toBeDisabled();
+    const reason = 'AST-2026-00007 cannot be checked out: its last safety check failed; a passed check is needed.';
+    expect(document.getElementById(String(button.getAttribute('aria-describedby')))?.textContent).toBe(reason);
+    expect(screen.getByTestId('asset-blocked').textContent).toBe(reason);
+    expect(checkouts).toEqual([]);
   });
 
   it('without an id it says how to open a unit', async () => {

@@ -21,8 +21,11 @@ import {
   type Borrower,
   can,
   type Maintenance,
+  notLendableMessage,
   type SafetyCheck,
+  type Writeoff,
 } from '@retail-hub/shared';
+import { IconLock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -31,6 +34,7 @@ import { serverMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { ASSET_STATE_COLORS, useRegisterAction, when } from './api';
 import { labelsHref, SafetyTable } from './assets-screen';
+import { DisposeDialog, salvageText } from './dispose-dialog';
 
 const personName = (b: Borrower) => [b.firstName, b.lastName].filter(Boolean).join(' ') || b.email || 'Staff member';
 
@@ -102,17 +106,14 @@ function LendCard({ asset }: { asset: AssetDetail }) {
       </Card>
     );
   }
+  // A unit that cannot be lent now: Check out is disabled and the server's reason stands beside it.
+  const blocked = asset.blockedReason ? notLendableMessage(asset.assetTag ?? 'This unit', asset.blockedReason) : null;
   return (
     <Card withBorder component="section" aria-label="Check out">
       <Stack gap="sm">
         <Title order={2} size="h4">
           Check out
         </Title>
-        {asset.blockedReason ? (
-          <Alert color="orange" title="Cannot be lent now" data-testid="asset-blocked">
-            {`${asset.assetTag ?? 'This unit'} cannot be checked out: ${asset.blockedReason}.`}
-          </Alert>
-        ) : null}
         <Group align="end" wrap="wrap">
           <Select
             label="Borrower"
@@ -133,6 +134,8 @@ function LendCard({ asset }: { asset: AssetDetail }) {
           />
           <Button
             loading={action.isPending}
+            disabled={blocked !== null}
+            aria-describedby={blocked ? 'asset-blocked-reason' : undefined}
             onClick={() => {
               if (!userId) {
                 setError('Choose who is borrowing the asset');
@@ -152,9 +155,25 @@ function LendCard({ asset }: { asset: AssetDetail }) {
           >
             Check out
           </Button>
+          {blocked ? <BlockedReason id="asset-blocked-reason" message={blocked} /> : null}
         </Group>
       </Stack>
     </Card>
+  );
+}
+
+/**
+ * Why a unit cannot be lent, beside the disabled Check out: an icon and the words (never colour
+ * alone), dark text on the page for AA contrast, read with the button (aria-describedby).
+ */
+export function BlockedReason({ id, message }: { id: string; message: string }) {
+  return (
+    <Group gap={6} wrap="nowrap" align="center" maw={520} mb={6} data-testid="asset-blocked">
+      <IconLock size={18} aria-hidden style={{ flexShrink: 0 }} color="var(--mantine-color-red-8)" />
+      <Text id={id} size="sm" fw={600} c="red.9">
+        {message}
+      </Text>
+    </Group>
   );
 }
 
@@ -329,6 +348,44 @@ function OpenWork({ asset, canManage }: { asset: AssetDetail; canManage: boolean
   );
 }
 
+/**
+ * The unit's write-offs (newest first): status, reason, salvage value; an approved one is disposed
+ * from here too (assets.oversee), with its salvage value and currency.
+ */
+function WriteoffCard({ asset, canDecide }: { asset: AssetDetail; canDecide: boolean }) {
+  const writeoffs = useQuery<Writeoff[]>({ queryKey: ['/api/procurement/writeoffs', { assetId: asset.id }] });
+  const [disposing, setDisposing] = useState<Writeoff | null>(null);
+  const rows = writeoffs.data ?? [];
+  if (rows.length === 0) return null;
+  return (
+    <Card withBorder component="section" aria-label="Write-off">
+      <Stack gap="xs">
+        <Title order={2} size="h4">
+          Write-off
+        </Title>
+        {disposing ? <DisposeDialog writeoff={disposing} onClose={() => setDisposing(null)} /> : null}
+        {rows.map((w) => (
+          <Group key={w.id} justify="space-between" wrap="wrap" data-testid="unit-writeoff">
+            <Text>
+              <Text span fw={600} tt="capitalize">
+                {w.status}
+              </Text>
+              {` · ${w.reason}`}
+              {w.disposalMethod && w.status === 'disposed' ? ` · ${w.disposalMethod} on ${w.disposalDate}` : ''}
+              {` · salvage ${salvageText(w) ?? 'none'}`}
+            </Text>
+            {w.status === 'approved' && canDecide ? (
+              <Button size="xs" color="dark" onClick={() => setDisposing(w)}>
+                Dispose
+              </Button>
+            ) : null}
+          </Group>
+        ))}
+      </Stack>
+    </Card>
+  );
+}
+
 /** Issue #17 item 6: one unit at /assets/unit?id=, with its whole history in time order. */
 export function AssetPage() {
   const [params] = useSearchParams();
@@ -336,6 +393,7 @@ export function AssetPage() {
   const { user } = useAuth();
   const canManage = can(user?.role, 'assets.manage');
   const canLend = can(user?.role, 'assets.lend');
+  const canDecide = can(user?.role, 'assets.oversee');
   const asset = useQuery<AssetDetail>({ queryKey: [`/api/procurement/assets/${id}`], enabled: Boolean(id) });
   if (!id) {
     return (
@@ -411,6 +469,7 @@ export function AssetPage() {
       {canLend ? <LendCard asset={a} /> : null}
       <OpenWork asset={a} canManage={canManage} />
       {canManage ? <UpkeepCard asset={a} /> : null}
+      <WriteoffCard asset={a} canDecide={canDecide} />
       <Card withBorder component="section" aria-label="History">
         <Title order={2} size="h4" mb="sm">
           History

@@ -34,6 +34,7 @@ import { PanelEmpty, PanelLoading } from '@/components/panel';
 import { serverMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { ASSET_STATE_COLORS, useRegisterAction, when } from './api';
+import { DisposeDialog, salvageText } from './dispose-dialog';
 
 export const assetPageHref = (id: string) => `/assets/unit?id=${id}`;
 export const labelsHref = (ids: string[]) => `/assets/labels?ids=${ids.join(',')}`;
@@ -550,21 +551,12 @@ function WriteoffsTab({
 }) {
   const writeoffs = useQuery<Writeoff[]>({ queryKey: ['/api/procurement/writeoffs'] });
   const action = useRegisterAction();
-  const [method, setMethod] = useState<string | null>('scrap');
+  const [disposing, setDisposing] = useState<Writeoff | null>(null);
   const step = (w: Writeoff, name: string, done: string, body?: unknown) =>
     action.mutate({ url: `/api/procurement/writeoffs/${w.id}/${name}`, body, done });
   return (
     <Stack gap="sm">
-      {canDecide ? (
-        <Select
-          label="Disposal method"
-          description="Used when you dispose an approved write-off"
-          data={['scrap', 'donation', 'sale', 'recycle', 'other']}
-          value={method}
-          onChange={setMethod}
-          w={240}
-        />
-      ) : null}
+      {disposing ? <DisposeDialog writeoff={disposing} onClose={() => setDisposing(null)} /> : null}
       {writeoffs.isPending ? (
         <PanelLoading />
       ) : writeoffs.isError ? (
@@ -604,8 +596,13 @@ function WriteoffsTab({
                         {w.status}
                       </Badge>
                     </Table.Td>
-                    <Table.Td>
-                      {w.salvageValueAmount ? `${w.salvageValueAmount} ${w.salvageValueCurrency}` : '—'}
+                    <Table.Td data-testid="writeoff-salvage">
+                      {salvageText(w) ?? '—'}
+                      {w.status === 'disposed' && w.disposalMethod ? (
+                        <Text size="xs">
+                          {w.disposalMethod} on {w.disposalDate}
+                        </Text>
+                      ) : null}
                     </Table.Td>
                     {canManage ? (
                       <Table.Td>
@@ -638,11 +635,8 @@ function WriteoffsTab({
                             <Button
                               size="xs"
                               color="dark"
-                              onClick={() =>
-                                step(w, 'dispose', 'The unit is disposed and out of stock.', {
-                                  disposalMethod: method ?? 'scrap',
-                                })
-                              }
+                              aria-label={`Dispose of ${w.assetTag ?? w.itemName}`}
+                              onClick={() => setDisposing(w)}
                             >
                               Dispose
                             </Button>

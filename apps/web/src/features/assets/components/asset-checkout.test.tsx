@@ -1,4 +1,4 @@
-import type { AssetCheckout, LendableAsset } from '@retail-hub/shared';
+import type { Asset, AssetCheckout, LendableAsset } from '@retail-hub/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -187,6 +187,77 @@ describe('Asset Checkout screen (spec §2, issue #7)', { timeout: 40_000 }, () =
     expect(back.fields).toEqual(['Checkout', 'Return condition', 'Notes']);
     expect([...back.labelSizes]).toEqual(['var(--mantine-font-size-md)']);
     expect([...back.inputSizes]).toEqual(['var(--input-height-md)']);
+  });
+
+  it('a registered unit that cannot be lent: Check Out is disabled with the reason beside it; a lendable one is lent by assetId', async () => {
+    const unit = (overrides: Partial<Asset>): Asset => ({
+      id: 'u1',
+      assetTag: 'AST-2026-00001',
+      serialNumber: null,
+      itemId: 'i1',
+      itemSku: 'DRILL-18V',
+      itemName: 'Cordless drill',
+      purchasePrice: null,
+      depreciationClass: null,
+      departmentId: null,
+      departmentName: null,
+      locationId: null,
+      locationCode: null,
+      custodianId: null,
+      custodianName: null,
+      source: 'receipt',
+      notes: null,
+      state: 'available',
+      blockedReason: null,
+      openCheckoutId: null,
+      nextMaintenanceAt: null,
+      nextSafetyCheckDue: null,
+      disposedAt: null,
+      createdAt: '2026-11-20T09:00:00.000Z',
+      ...overrides,
+    });
+    const units = [
+      unit({ id: 'u1', state: 'in_maintenance', blockedReason: 'it is under maintenance' }),
+      unit({ id: 'u2', assetTag: 'AST-2026-00002' }),
+    ];
+    const bodies: unknown[] = [];
+    mockServer({
+      ...sessionHandlers(userWithRole('procurement_admin')),
+      'GET /api/asset-checkouts': () => json(200, []),
+      'GET /api/asset-checkouts/assets': () => json(200, []),
+      'GET /api/asset-checkouts/borrowers': () =>
+        json(200, [{ id: 'b1', firstName: 'Casey', lastName: 'Cash', email: null, role: 'cashier' }]),
+      'GET /api/procurement/assets': () => json(200, { assets: units, total: 2, page: 1, pageSize: 50 }),
+      'POST /api/asset-checkouts': ({ init }) => {
+        bodies.push(JSON.parse(String(init?.body)));
+        return json(201, loan({ id: 'c9', status: 'checked_out', productId: null }));
+      },
+    });
+    renderApp('/asset-checkout');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Checkout Asset' }, LOAD));
+    const dialog = await screen.findByRole('dialog', { name: 'Checkout Asset' });
+    await user.click(within(dialog).getByText('Registered unit'));
+    await user.click(within(dialog).getByRole('combobox', { name: /^Unit/ }));
+    await user.click(await screen.findByRole('option', { name: 'AST-2026-00001 · Cordless drill (In maintenance)' }));
+    const submit = within(dialog).getByRole('button', { name: 'Check Out' });
+    expect(submit).toBeDisabled();
+    expect(document.getElementById(String(submit.getAttribute('aria-describedby')))?.textContent).toBe(
+      'AST-2026-00001 cannot be checked out: it is under maintenance.',
+    );
+    expect(within(dialog).getByTestId('checkout-unit-blocked').textContent).toBe(
+      'AST-2026-00001 cannot be checked out: it is under maintenance.',
+    );
+
+    await user.click(within(dialog).getByRole('combobox', { name: /^Unit/ }));
+    await user.click(await screen.findByRole('option', { name: 'AST-2026-00002 · Cordless drill (Available)' }));
+    expect(submit).not.toBeDisabled();
+    expect(within(dialog).queryByTestId('checkout-unit-blocked')).toBeNull();
+    await user.click(within(dialog).getByRole('combobox', { name: /^Borrower/ }));
+    await user.click(await screen.findByRole('option', { name: /Casey Cash/ }));
+    await user.click(submit);
+    await waitFor(() => expect(bodies).toEqual([expect.objectContaining({ assetId: 'u2', userId: 'b1' })]));
+    expect(bodies[0]).not.toHaveProperty('productId');
   });
 
   it("a cashier's buttons are disabled and the empty state reads 'No asset checkouts yet'", async () => {

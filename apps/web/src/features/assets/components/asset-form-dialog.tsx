@@ -11,6 +11,10 @@ type AssetFormDialogProps = {
   /** While the request runs: the submit button spins and Cancel is disabled. */
   pending: boolean;
   submitDisabled?: boolean;
+  /** The id of the text that says why submit is disabled (read with the button). */
+  submitDescribedBy?: string | undefined;
+  /** Shown beside the buttons: why submitting is not possible now. */
+  submitNote?: ReactNode;
   onSubmit: () => void;
   children: ReactNode;
 };
@@ -23,6 +27,8 @@ export function AssetFormDialog({
   submitLabel,
   pending,
   submitDisabled,
+  submitDescribedBy,
+  submitNote,
   onSubmit,
   children,
 }: AssetFormDialogProps) {
@@ -44,13 +50,16 @@ export function AssetFormDialog({
       >
         <Stack gap="md">
           {children}
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose} disabled={pending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={pending} disabled={submitDisabled}>
-              {submitLabel}
-            </Button>
+          <Group justify="flex-end" mt="sm" wrap="wrap">
+            {submitNote ? <div style={{ flex: '1 1 240px', minWidth: 0 }}>{submitNote}</div> : null}
+            <Group gap="sm" justify="flex-end" wrap="nowrap">
+              <Button variant="default" onClick={onClose} disabled={pending}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={pending} disabled={submitDisabled} aria-describedby={submitDescribedBy}>
+                {submitLabel}
+              </Button>
+            </Group>
           </Group>
         </Stack>
       </form>

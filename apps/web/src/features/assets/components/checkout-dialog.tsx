@@ -1,7 +1,18 @@
 import '@mantine/dates/styles.css';
-import { Select, Text } from '@mantine/core';
+import { SegmentedControl, Select, Text } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
-import { ASSET_MESSAGES, type LendableAsset, ROLE_LABELS } from '@retail-hub/shared';
+import { useDebouncedValue } from '@mantine/hooks';
+import {
+  ASSET_MESSAGES,
+  ASSET_STATE_LABELS,
+  type Asset,
+  type AssetPage,
+  type LendableAsset,
+  notLendableMessage,
+  ROLE_LABELS,
+} from '@retail-hub/shared';
+import { IconLock } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { serverMessage } from '@/lib/api-client';
 import { useStoreTimeZone } from '@/lib/auth';
@@ -27,7 +38,31 @@ function toIso(value: string | null, timeZone: string | undefined): string | nul
   return instantOfWallClock(value, timeZone)?.toISOString() ?? null;
 }
 
-type Errors = Partial<Record<'productId' | 'variantId' | 'userId' | 'expectedReturnAt', string>>;
+type Errors = Partial<Record<'productId' | 'assetId' | 'variantId' | 'userId' | 'expectedReturnAt', string>>;
+
+const unitLabel = (unit: Asset) =>
+  `${unit.assetTag ?? 'Untagged'} · ${unit.itemName} (${ASSET_STATE_LABELS[unit.state]})`;
+
+/**
+ * Issue #17: the registered units a lender may pick (not written off), searched on the server by
+ * tag, serial, SKU or item. A unit that cannot be lent now is listed with its state; choosing it
+ * shows why beside the disabled Check Out.
+ */
+function useUnitChoice(enabled: boolean, search: string, chosen: Asset | null) {
+  // Typing narrows the list; the chosen unit's own label in the box is not a new search.
+  const term = chosen && search === unitLabel(chosen) ? '' : search.trim();
+  const [debounced] = useDebouncedValue(term, 250);
+  const units = useQuery<AssetPage>({
+    queryKey: ['/api/procurement/assets', { state: 'active', search: debounced, pageSize: 50 }],
+    enabled,
+  });
+  const list = units.data?.assets ?? [];
+  const options = [...(chosen && !list.some((u) => u.id === chosen.id) ? [chosen] : []), ...list].map((u) => ({
+    value: u.id,
+    label: unitLabel(u),
+  }));
+  return { units, list, options };
+}
 
 /** spec §2 Asset checkout, issue #7: lend an asset (asset, borrower, expected return, notes). */
 export function CheckoutDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -41,9 +76,20 @@ export function CheckoutDialog({ opened, onClose }: { opened: boolean; onClose: 
   const timeZone = useStoreTimeZone();
   const [notes, setNotes] = useState('');
   const [errors, setErrors] = useState<Errors>({});
+  const [kind, setKind] = useState<'product' | 'unit'>('product');
+  const [unit, setUnit] = useState<Asset | null>(null);
+  const [unitSearch, setUnitSearch] = useState('');
+  const unitChoice = useUnitChoice(opened && kind === 'unit', unitSearch, unit);
+  const blocked =
+    kind === 'unit' && unit?.blockedReason
+      ? notLendableMessage(unit.assetTag ?? 'This unit', unit.blockedReason)
+      : null;
 
   useEffect(() => {
     if (!opened) return;
+    setKind('product');
+    setUnit(null);
+    setUnitSearch('');
     setProductId(null);
     setVariantId(null);
     setUserId(null);
@@ -75,15 +121,18 @@ export function CheckoutDialog({ opened, onClose }: { opened: boolean; onClose: 
 
   const submit = () => {
     const next: Errors = {};
-    if (!productId) next.productId = ASSET_MESSAGES.assetRequired;
-    if (chosen && chosen.variants.length > 0 && !variantId) next.variantId = 'Choose a size option';
+    if (kind === 'product' && !productId) next.productId = ASSET_MESSAGES.assetRequired;
+    if (kind === 'unit' && !unit) next.assetId = 'Choose a registered unit';
+    if (kind === 'product' && chosen && chosen.variants.length > 0 && !variantId)
+      next.variantId = 'Choose a size option';
     if (!userId) next.userId = ASSET_MESSAGES.borrowerRequired;
     if (expectedReturn && !toIso(expectedReturn, timeZone))
       next.expectedReturnAt = ASSET_MESSAGES.expectedReturnInvalid;
     setErrors(next);
-    if (Object.keys(next).length > 0 || !productId || !userId) return;
+    if (Object.keys(next).length > 0 || !userId || blocked) return;
+    const what = kind === 'unit' && unit ? { assetId: unit.id } : { productId: productId ?? undefined, variantId };
     create.mutate(
-      { productId, variantId, userId, expectedReturnAt: toIso(expectedReturn, timeZone), notes: notes.trim() || null },
+      { ...what, userId, expectedReturnAt: toIso(expectedReturn, timeZone), notes: notes.trim() || null },
       {
         onSuccess: (checkout) => {
           notifySuccess({
@@ -111,24 +160,76 @@ export function CheckoutDialog({ opened, onClose }: { opened: boolean; onClose: 
       submitLabel="Check Out"
       pending={create.isPending}
       onSubmit={submit}
+      submitDisabled={blocked !== null}
+      submitDescribedBy={blocked ? 'checkout-unit-blocked' : undefined}
+      submitNote={
+        blocked ? (
+          <Text
+            id="checkout-unit-blocked"
+            size="sm"
+            fw={600}
+            c="red.9"
+            data-testid="checkout-unit-blocked"
+            style={{ display: 'flex', gap: 6, alignItems: 'center' }}
+          >
+            <IconLock size={18} aria-hidden style={{ flexShrink: 0 }} />
+            {blocked}
+          </Text>
+        ) : null
+      }
     >
-      <Select
-        label="Asset"
-        placeholder={assets.isPending ? 'Loading assets…' : 'Choose an asset'}
-        data={assetOptions}
-        value={productId}
+      <SegmentedControl
+        aria-label="What to lend"
+        fullWidth
+        data={[
+          { value: 'product', label: 'Stock asset' },
+          { value: 'unit', label: 'Registered unit' },
+        ]}
+        value={kind}
         onChange={(value) => {
-          setProductId(value);
-          setVariantId(null);
-          setErrors((e) => ({ ...e, productId: undefined, variantId: undefined }));
+          setKind(value === 'unit' ? 'unit' : 'product');
+          setErrors({});
         }}
-        searchable
-        nothingFoundMessage="No assets that require checkout"
-        error={errors.productId}
-        withAsterisk
-        comboboxProps={{ withinPortal: true }}
       />
-      {chosen && chosen.variants.length > 0 ? (
+      {kind === 'unit' ? (
+        <Select
+          label="Unit"
+          placeholder={unitChoice.units.isPending ? 'Loading units…' : 'Scan or type a tag, serial or item'}
+          data={unitChoice.options}
+          value={unit?.id ?? null}
+          onChange={(value) => {
+            setUnit(unitChoice.list.find((u) => u.id === value) ?? (value && unit?.id === value ? unit : null));
+            setErrors((e) => ({ ...e, assetId: undefined }));
+          }}
+          searchable
+          searchValue={unitSearch}
+          onSearchChange={setUnitSearch}
+          filter={({ options }) => options}
+          nothingFoundMessage="No registered unit matches"
+          error={errors.assetId}
+          withAsterisk
+          comboboxProps={{ withinPortal: true }}
+        />
+      ) : null}
+      {kind === 'product' ? (
+        <Select
+          label="Asset"
+          placeholder={assets.isPending ? 'Loading assets…' : 'Choose an asset'}
+          data={assetOptions}
+          value={productId}
+          onChange={(value) => {
+            setProductId(value);
+            setVariantId(null);
+            setErrors((e) => ({ ...e, productId: undefined, variantId: undefined }));
+          }}
+          searchable
+          nothingFoundMessage="No assets that require checkout"
+          error={errors.productId}
+          withAsterisk
+          comboboxProps={{ withinPortal: true }}
+        />
+      ) : null}
+      {kind === 'product' && chosen && chosen.variants.length > 0 ? (
         <Select
           label="Size option"
           placeholder="Choose a size option"

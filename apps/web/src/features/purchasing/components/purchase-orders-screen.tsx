@@ -40,6 +40,7 @@ import {
   usePurchaseOrders,
   useReceiveGoods,
 } from '../api/purchasing';
+import { AssetTagFields, wholeUnits } from './asset-tag-fields';
 import { type EditedLine, LineEditor, newLineKey } from './line-editor';
 import { OrderStatusBadge } from './status-badge';
 
@@ -315,6 +316,19 @@ function OrderDetails({ id, onClose }: { id: string; onClose: () => void }) {
                         )
                         .join(', ')}
                   {r.invoiceNo ? ` · invoice ${r.invoiceNo}` : ''}
+                  {r.units.length > 0 ? (
+                    <>
+                      {' · asset tags '}
+                      {r.units.map((u, n) => (
+                        <span key={u.id}>
+                          {n > 0 ? ', ' : ''}
+                          <Anchor component={Link} to={`/assets/unit?id=${u.id}`} ff="monospace" size="sm">
+                            {u.assetTag ?? 'untagged'}
+                          </Anchor>
+                        </span>
+                      ))}
+                    </>
+                  ) : null}
                 </Text>
               ))}
             </Stack>
@@ -407,7 +421,17 @@ export function OrderLinesTable({ order }: { order: PurchaseOrder }) {
   );
 }
 
-type ReceiptLineDraft = { poLineId: string; label: string; open: string; qty: string; batch: string; expiry: string };
+type ReceiptLineDraft = {
+  poLineId: string;
+  label: string;
+  open: string;
+  qty: string;
+  batch: string;
+  expiry: string;
+  /** Issue #17: an item flagged as an asset takes one scanned tag per whole unit ('' = generate). */
+  isAsset: boolean;
+  tags: string[];
+};
 
 function ReceiveDialog({ order, onClose }: { order: PurchaseOrder; onClose: () => void }) {
   const lookups = useLookups();
@@ -427,6 +451,8 @@ function ReceiveDialog({ order, onClose }: { order: PurchaseOrder; onClose: () =
         qty: open > 0 ? formatQty(milliToQty(open)) : '',
         batch: '',
         expiry: '',
+        isAsset: l.itemIsAsset,
+        tags: [],
       };
     }),
   );
@@ -448,6 +474,7 @@ function ReceiveDialog({ order, onClose }: { order: PurchaseOrder; onClose: () =
             qtyReceived: l.qty.trim(),
             batchNo: l.batch.trim() || null,
             expiryDate: l.expiry || null,
+            ...(l.isAsset && !rejected ? { assetTags: l.tags.slice(0, wholeUnits(l.qty)).map((t) => t.trim()) } : {}),
           })),
         },
       },
@@ -498,39 +525,57 @@ function ReceiveDialog({ order, onClose }: { order: PurchaseOrder; onClose: () =
           />
         </Group>
         {lines.map((line, index) => (
-          <Group key={line.poLineId} align="flex-start" wrap="nowrap" data-testid="receipt-line">
-            <Stack gap={0} style={{ flex: 2 }} mt={28}>
-              <Text size="sm" fw={600}>
-                {line.label}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {line.open} open
-              </Text>
-            </Stack>
-            <TextInput
-              style={{ flex: 1 }}
-              label={`Received now ${index + 1}`}
-              inputMode="decimal"
-              value={line.qty}
-              onChange={(e) => setLine(index, { qty: e.currentTarget.value })}
-              error={errors[`lines.${index}.qtyReceived`]}
-            />
-            <TextInput
-              style={{ flex: 1 }}
-              label={`Batch ${index + 1}`}
-              value={line.batch}
-              onChange={(e) => setLine(index, { batch: e.currentTarget.value })}
-              error={errors[`lines.${index}.batchNo`]}
-            />
-            <TextInput
-              style={{ flex: 1 }}
-              label={`Expiry ${index + 1}`}
-              type="date"
-              value={line.expiry}
-              onChange={(e) => setLine(index, { expiry: e.currentTarget.value })}
-              error={errors[`lines.${index}.expiryDate`]}
-            />
-          </Group>
+          <Stack key={line.poLineId} gap="xs">
+            <Group align="flex-start" wrap="nowrap" data-testid="receipt-line">
+              <Stack gap={0} style={{ flex: 2 }} mt={28}>
+                <Text size="sm" fw={600}>
+                  {line.label}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {line.open} open
+                </Text>
+              </Stack>
+              <TextInput
+                style={{ flex: 1 }}
+                label={`Received now ${index + 1}`}
+                inputMode="decimal"
+                value={line.qty}
+                onChange={(e) => setLine(index, { qty: e.currentTarget.value })}
+                error={errors[`lines.${index}.qtyReceived`]}
+              />
+              <TextInput
+                style={{ flex: 1 }}
+                label={`Batch ${index + 1}`}
+                value={line.batch}
+                onChange={(e) => setLine(index, { batch: e.currentTarget.value })}
+                error={errors[`lines.${index}.batchNo`]}
+              />
+              <TextInput
+                style={{ flex: 1 }}
+                label={`Expiry ${index + 1}`}
+                type="date"
+                value={line.expiry}
+                onChange={(e) => setLine(index, { expiry: e.currentTarget.value })}
+                error={errors[`lines.${index}.expiryDate`]}
+              />
+            </Group>
+            {line.isAsset && !rejected ? (
+              <AssetTagFields
+                row={index}
+                itemLabel={line.label}
+                units={wholeUnits(line.qty)}
+                tags={line.tags}
+                onChange={(tags) => {
+                  setLine(index, { tags });
+                  // A refused tag's message goes once the tag is changed.
+                  setErrors((e) =>
+                    Object.fromEntries(Object.entries(e).filter(([k]) => !k.startsWith(`lines.${index}.assetTags`))),
+                  );
+                }}
+                errors={errors}
+              />
+            ) : null}
+          </Stack>
         ))}
         <Checkbox
           label="Reject this delivery (recorded, no stock is added)"
