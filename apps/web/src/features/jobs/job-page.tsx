@@ -392,7 +392,10 @@ function Materials({ job, action }: { job: JobDetail; action: Action }) {
           <TextInput
             label="Quantity required"
             value={line.qty}
-            onChange={(e) => setLine((l) => ({ ...l, qty: e.currentTarget.value }))}
+            onChange={(e) => {
+              const value = e.currentTarget.value;
+              setLine((l) => ({ ...l, qty: value }));
+            }}
             w={150}
           />
           <Button
@@ -439,7 +442,10 @@ function Materials({ job, action }: { job: JobDetail; action: Action }) {
             <TextInput
               label="Quantity"
               value={move.qty}
-              onChange={(e) => setMove((m) => ({ ...m, qty: e.currentTarget.value }))}
+              onChange={(e) => {
+                const value = e.currentTarget.value;
+                setMove((m) => ({ ...m, qty: value }));
+              }}
               w={120}
             />
             {canIssue ? <Button onClick={() => post('issue')}>Issue to job</Button> : null}
@@ -623,7 +629,10 @@ function Steps({ job, action }: { job: JobDetail; action: Action }) {
           <TextInput
             label="Step name"
             value={form.name}
-            onChange={(e) => setForm((f) => ({ ...f, name: e.currentTarget.value }))}
+            onChange={(e) => {
+              const value = e.currentTarget.value;
+              setForm((f) => ({ ...f, name: value }));
+            }}
             w={240}
           />
           <NumberInput
@@ -684,12 +693,18 @@ function Quotes({ job, action }: { job: JobDetail; action: Action }) {
             label="Valid until"
             type="date"
             value={form.validUntil}
-            onChange={(e) => setForm((f) => ({ ...f, validUntil: e.currentTarget.value }))}
+            onChange={(e) => {
+              const value = e.currentTarget.value;
+              setForm((f) => ({ ...f, validUntil: value }));
+            }}
           />
           <TextInput
             label="Tax rate %"
             value={form.taxRate}
-            onChange={(e) => setForm((f) => ({ ...f, taxRate: e.currentTarget.value }))}
+            onChange={(e) => {
+              const value = e.currentTarget.value;
+              setForm((f) => ({ ...f, taxRate: value }));
+            }}
             w={110}
           />
           <Button
@@ -894,19 +909,28 @@ function Delivery({ job, action }: { job: JobDetail; action: Action }) {
           label="Delivered to"
           required
           value={form.deliveredTo}
-          onChange={(e) => setForm((f) => ({ ...f, deliveredTo: e.currentTarget.value }))}
+          onChange={(e) => {
+            const value = e.currentTarget.value;
+            setForm((f) => ({ ...f, deliveredTo: value }));
+          }}
         />
         <TextInput
           label="Accepted by (name)"
           required
           value={form.acceptanceName}
-          onChange={(e) => setForm((f) => ({ ...f, acceptanceName: e.currentTarget.value }))}
+          onChange={(e) => {
+            const value = e.currentTarget.value;
+            setForm((f) => ({ ...f, acceptanceName: value }));
+          }}
         />
         <TextInput
           label="Delivery date"
           type="date"
           value={form.deliveryDate}
-          onChange={(e) => setForm((f) => ({ ...f, deliveryDate: e.currentTarget.value }))}
+          onChange={(e) => {
+            const value = e.currentTarget.value;
+            setForm((f) => ({ ...f, deliveryDate: value }));
+          }}
         />
         <SignatureField onChange={setSignature} />
         <Button onClick={submit} loading={action.isPending} w="fit-content">
