@@ -225,7 +225,8 @@ test('receive 3 drills as assets, lend, repair, safety-check, write off, history
   // 7. A write-off: requested and submitted by the procurement admin, approved by a manager.
   await choose(page, 'Write-off reason', 'Damaged');
   await page.getByRole('button', { name: 'Request write-off' }).click();
-  await expect(page.getByText('Write-off drafted')).toBeVisible();
+  await expect(page.getByText('Write-off drafted; submit it under Assets, Write-offs.')).toBeVisible();
+  await expect(page.getByTestId('unit-writeoff')).toContainText('draft · damaged · salvage none');
   const unitUrl = page.url();
   await page.goto('/assets');
   await page.getByRole('tab', { name: 'Write-offs' }).click();
