@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createUser, inject, signIn, type TestApp } from '../../../test/build-test-app';
 import { posTerminals, products, productVariants, transactions } from '../../db/schema/index';
+import { salesRevision as readSalesRevision } from '../analytics/analytics.repository';
 import { ledgerMismatches, movementsOf } from '../stock/stock-test-support';
 import { ApprovalSealing } from './approval-sealing.service';
 import {
@@ -70,6 +71,11 @@ function postOffline(cookie: string, body: unknown, key: string = randomUUID()) 
 async function stockOf(productId: string): Promise<number> {
   const [row] = await t.db.db.select({ stock: products.stock }).from(products).where(eq(products.id, productId));
   return (row as { stock: number }).stock;
+}
+
+/** The analytics cache's sales revision (ADR 0007). */
+function salesRevision(): Promise<number> {
+  return readSalesRevision(t.db.db);
 }
 
 async function salesWithKey(key: string): Promise<number> {
@@ -491,6 +497,7 @@ describe('offline sales (issue #19)', () => {
       soldAt,
     });
     const key = randomUUID();
+    const revisionBefore = await salesRevision();
     const first = await postOffline(cashier, body, key);
     expect(first.statusCode, first.body).toBe(201);
     expect(first.json()).toMatchObject({
@@ -510,8 +517,13 @@ describe('offline sales (issue #19)', () => {
     expect(first.json().id).toBe(key);
     expect(first.json().number).toBe(key.slice(-6).toUpperCase());
 
+    // Every instance's kept day figures hear of it through the sales revision; a replay does not bump it.
+    const revisionAfterSale = await salesRevision();
+    expect(revisionAfterSale).toBeGreaterThan(revisionBefore);
+
     const again = await postOffline(cashier, body, key);
     expect(again.statusCode).toBe(200);
+    expect(await salesRevision()).toBe(revisionAfterSale);
     expect(again.json().id).toBe(first.json().id);
     expect(await salesWithKey(key)).toBe(1);
     expect(await stockOf(scone)).toBe(8);

@@ -25,6 +25,7 @@ import { pgErrorCode } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import type { AuthUser } from '../../types';
 import { recordActivity } from '../activity/activity.service';
+import { salesChanged } from '../analytics/analytics.service';
 import type { ApprovalContext } from '../auth/approver.service';
 import { applyStockDelta } from '../stock/stock.service';
 import type { ApprovalSealing } from './approval-sealing.service';
@@ -274,6 +275,9 @@ async function writeOfflineSale(deps: SalesDeps, sale: OfflineSaleWrite): Promis
     }
     // A line whose product or size option vanished meanwhile moves no stock; the sale stands.
     await insertDiscrepancies(tx, id, shortfalls);
+    // Dated when it was made, it can land in a day whose figures an instance keeps (a past day, a
+    // closed shift): bump the sales revision so every instance drops its kept days (ADR 0007).
+    await salesChanged(tx);
     if (sale.discountActivity) {
       const { activityType, ipAddress, userAgent, details } = sale.discountActivity;
       await recordActivity(tx, {
