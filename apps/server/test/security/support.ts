@@ -34,9 +34,17 @@ export async function usersForEveryRole(
 
 /**
  * Tables that legitimately change on any request (session touch, activity log, throttle
- * counters) or belong to the migration tool; everything else is business data.
+ * counters), the server's own key material made once on first need (approval_sealing_keys: the
+ * offline-approval key pair, created by whichever request first asks for the public key, ADR 0014),
+ * or belong to the migration tool; everything else is business data.
  */
-export const VOLATILE_TABLES = new Set(['sessions', 'user_activity', 'auth_throttle', '__drizzle_migrations']);
+export const VOLATILE_TABLES = new Set([
+  'sessions',
+  'user_activity',
+  'auth_throttle',
+  'approval_sealing_keys',
+  '__drizzle_migrations',
+]);
 
 export async function businessTables(database: Database): Promise<string[]> {
   const { rows } = await database.execute(
