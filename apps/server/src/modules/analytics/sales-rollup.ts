@@ -71,7 +71,7 @@ export class SalesRollup {
    * One read of missing days aims at this long (DEVELOPERS.md: nothing holds the event loop over
    * 50 ms; on PGlite the query itself runs on this thread), and spans at most MAX_QUERY_DAYS days.
    */
-  static readonly READ_TARGET_MS = 20;
+  static readonly READ_TARGET_MS = 12;
   static readonly MAX_QUERY_DAYS = 92;
   /** The current span of one read, adapted to the store's volume (see read()). */
   private queryDays = 1;
