@@ -17,7 +17,7 @@ const VENDOR_GROUPS = [
   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/ },
   {
     name: 'mantine',
-    test: /node_modules[\\/](@mantine[\\/](core|hooks|notifications|store)|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|tslib|clsx|react-number-format|react-textarea-autosize|type-fest)[\\/]/,
+    test: /node_modules[\\/](@mantine[\\/](core[\\/]esm[\\/]core|hooks|notifications|store)|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce|tslib|clsx|react-number-format|react-textarea-autosize|type-fest)[\\/]/,
   },
   { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
 ];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { displayName, initials, isTrivialPin, pinLoginBodySchema, sanitizePinInput } from './auth';
+import { pinLoginBodySchema } from './auth';
+import { displayName, initials, isTrivialPin, sanitizePinInput } from './auth-rules';
 
 describe('PIN rules', () => {
   it('the PIN input drops non-digits and keeps at most 4 (spec §5)', () => {

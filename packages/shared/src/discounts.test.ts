@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  type DiscountedSale,
-  discountLabel,
-  discountSchema,
-  isOverCap,
-  priceDiscountedSale,
-  toDiscount,
-} from './discounts';
+import { type DiscountedSale, discountLabel, isOverCap, priceDiscountedSale, toDiscount } from './discount-rules';
+import { discountSchema } from './discounts';
 
 const pct = (value: number) => toDiscount({ type: 'percent', value });
 const amt = (value: string) => toDiscount({ type: 'amount', value });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EXPENSE_MESSAGES, expenseInputSchema } from './expenses';
 import { institutionQuerySchema } from './institution-analytics';
-import { CARD_NUMBER_MESSAGE } from './pos';
+import { CARD_NUMBER_MESSAGE } from './pos-rules';
 
 const base = { category: 'utilities', description: 'Power' };
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type Cents, parseCents } from './money';
-import { CARD_NUMBER_MESSAGE, containsCardNumber, storeDateSchema } from './pos';
+import { storeDateSchema } from './pos';
+import { CARD_NUMBER_MESSAGE, containsCardNumber } from './pos-rules';
 
 /**
  * The Expense Tracker contract (spec §2 Expense Tracker, §3 expenses and Expense daily stats,

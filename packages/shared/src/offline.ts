@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { saleRequestSchema, saleResponseSchema } from './pos';
+import { SEALED_APPROVAL_ALG } from './sealed-approval';
 
 /**
  * Issue #19 (ADR 0014): selling through a network outage. A sale the terminal could not send is
@@ -7,13 +8,6 @@ import { saleRequestSchema, saleResponseSchema } from './pos';
  * Idempotency-Key: the body of §3 plus when it was made and in which shift. The server records it
  * at the prices the customer paid (it checks only that the amounts add up), in that shift.
  */
-/**
- * Issue #19 (ADR 0014): how a terminal seals a manager's PIN typed offline, so its outbox never
- * holds it in clear: RSA-OAEP with SHA-256 (WebCrypto's 'RSA-OAEP', JWK alg 'RSA-OAEP-256') under
- * the server's public key, of the JSON `{ pin, idempotencyKey }` (the approval is bound to that
- * one sale), as base64url. Only the server, holding the private key, opens it.
- */
-export const SEALED_APPROVAL_ALG = 'RSA-OAEP-256';
 
 /** GET /api/terminals/approval-key: the public key a signed-in terminal caches for offline sales. */
 export const approvalKeySchema = z.object({

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { saleRequestSchema } from './pos';
 import {
   CARD_NUMBER_MESSAGE,
   changeDueCents,
   containsCardNumber,
   looksLikeCardNumber,
-  saleRequestSchema,
   saleTotals,
   storedReference,
-} from './pos';
+} from './pos-rules';
 
 const item = { productId: '00000000-0000-4000-8000-000000000001', quantity: 1, unitPrice: '4.50', totalPrice: '4.50' };
 const sale = { subtotal: '4.50', tax: '0.00', total: '4.50', paymentMethod: 'cash', items: [item] };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAYMENT_METHODS } from './money';
 import { moneyStringSchema, receiptSchema, storeDateSchema } from './pos';
+import { RECEIPT_EMAIL_MESSAGES, receiptEmailError } from './receipt-email';
 import { refundSchema } from './refunds';
 
 /**
@@ -147,14 +148,15 @@ export const salesHistoryPageSchema = z.object({
 });
 export type SalesHistoryPage = z.infer<typeof salesHistoryPageSchema>;
 
-/** POST /api/transactions/:id/receipt/email. */
+/** POST /api/transactions/:id/receipt/email: the address's rule is receipt-email.ts's. */
 export const emailReceiptBodySchema = z.object({
   email: z
-    .string({ error: 'Enter an e-mail address' })
+    .string({ error: RECEIPT_EMAIL_MESSAGES.required })
     .trim()
-    .min(1, { error: 'Enter an e-mail address' })
-    .max(255, { error: 'Valid email is required' })
-    .pipe(z.email({ error: 'Valid email is required' })),
+    .superRefine((email, ctx) => {
+      const message = receiptEmailError(email);
+      if (message) ctx.addIssue({ code: 'custom', message });
+    }),
 });
 export type EmailReceiptBody = z.infer<typeof emailReceiptBodySchema>;
 

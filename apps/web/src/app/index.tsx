@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { createQueryClient } from '@/lib/query-client';
+import type { QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { AppProvider } from './provider';
 import { AppRouter } from './router';
 
@@ -9,8 +9,8 @@ import { AppRouter } from './router';
  */
 const OFFLINE_START_DELAY_MS = 1_500;
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+/** The app with its query client (made by main.tsx, which starts the first calls before React renders). */
+export function App({ queryClient }: { queryClient: QueryClient }) {
   useEffect(() => {
     if (typeof indexedDB === 'undefined') return;
     const timer = setTimeout(

@@ -1,7 +1,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './focus.css';
-import { MantineProvider } from '@mantine/core';
+import { type MantineColorSchemeManager, MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -17,6 +17,18 @@ type AppProviderProps = {
   mantineEnv?: 'default' | 'test';
 };
 
+/**
+ * The app has one colour scheme, light (the one its contrast is checked in), so nothing is kept
+ * in localStorage: Mantine's default manager reads it on every start, in the terminal's cold path.
+ */
+const lightOnly: MantineColorSchemeManager = {
+  get: () => 'light',
+  set: () => {},
+  subscribe: () => {},
+  unsubscribe: () => {},
+  clear: () => {},
+};
+
 /** Opens the live-update stream only while someone is signed in (the stream needs a session). */
 function LiveUpdatesWhileSignedIn({ children }: { children: ReactNode }) {
   const { isAuthenticated } = useAuth();
@@ -29,6 +41,7 @@ export function AppProvider({ queryClient, children, mantineEnv = 'default' }: A
       theme={theme}
       cssVariablesResolver={cssVariablesResolver}
       defaultColorScheme="light"
+      colorSchemeManager={lightOnly}
       env={mantineEnv}
     >
       {/* spec §9: one toast at a time, 5000 ms; the newest replaces it (lib/notify), below the header. */}

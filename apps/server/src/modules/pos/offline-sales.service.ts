@@ -313,7 +313,7 @@ export type OfflinePriced = {
 
 /**
  * The terminal's amounts must add up (spec §9 Money and fees), at whatever prices it charged,
- * under THE discount rule (packages/shared/src/discounts.ts, the one the cart and the online sale
+ * under THE discount rule (packages/shared/src/discount-rules.ts, the one the cart and the online sale
  * use): line = unit × quantity (before discounts), then the line and sale discounts it carries,
  * subtotal = Σ nets, card fee = 2.5% of that subtotal for card methods, total = subtotal + fee,
  * cash received ≥ total. A sale that does not add up is a terminal bug, refused with 400 (it

@@ -52,7 +52,7 @@ export type ApproveWithPin = (
 /** A sale as the server priced it, ready to write. */
 type PricedSale = {
   lines: PricedLine[];
-  /** The discount rule's result (packages/shared/src/discounts.ts): every line's discount and net. */
+  /** The discount rule's result (packages/shared/src/discount-rules.ts): every line's discount and net. */
   discounted: DiscountedSale;
   lineDiscounts: Array<Discount | null>;
   saleDiscount: Discount | null;

@@ -1,6 +1,6 @@
 import {
   type ApprovalKey,
-  approvalKeySchema,
+  SEALED_APPROVAL_ALG,
   type SealedApproval,
   type SealedApprovalContent,
 } from '@retail-hub/shared';
@@ -17,6 +17,20 @@ import type { TerminalDatabase } from './db';
 
 const META_NAME = 'approval-key';
 
+/**
+ * Is this GET /api/terminals/approval-key's answer (the shape of approvalKeySchema in
+ * packages/shared/src/offline.ts)? Checked by hand: the terminal's offline code does not load zod.
+ */
+export function isApprovalKey(value: unknown): value is ApprovalKey {
+  if (!isRecord(value) || typeof value.kid !== 'string' || value.alg !== SEALED_APPROVAL_ALG) return false;
+  const { jwk } = value;
+  return isRecord(jwk) && jwk.kty === 'RSA' && typeof jwk.n === 'string' && typeof jwk.e === 'string';
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 /** Fetches the server's public key and keeps it; a failure (offline, signed out) keeps the last one. */
 export async function refreshApprovalKey(db: TerminalDatabase): Promise<void> {
   try {
@@ -25,8 +39,10 @@ export async function refreshApprovalKey(db: TerminalDatabase): Promise<void> {
       headers: { Accept: 'application/json' },
     });
     if (!res.ok) return;
-    const parsed = approvalKeySchema.safeParse(await res.json());
-    if (parsed.success) await db.meta.put({ name: META_NAME, value: parsed.data });
+    const body: unknown = await res.json();
+    // Kept as the schema would give it: its three members (and every member of the JWK).
+    if (isApprovalKey(body))
+      await db.meta.put({ name: META_NAME, value: { kid: body.kid, alg: body.alg, jwk: body.jwk } });
   } catch {
     // Offline: the key kept from the last time serves.
   }
@@ -34,8 +50,8 @@ export async function refreshApprovalKey(db: TerminalDatabase): Promise<void> {
 
 export async function cachedApprovalKey(db: TerminalDatabase): Promise<ApprovalKey | null> {
   const row = await db.meta.get(META_NAME);
-  const parsed = approvalKeySchema.safeParse(row?.value);
-  return parsed.success ? parsed.data : null;
+  const value = row?.value;
+  return isApprovalKey(value) ? value : null;
 }
 
 /** The PIN sealed for this one sale, or null when it cannot be sealed (then nothing of it is kept). */

@@ -235,7 +235,7 @@ export function cartItemCount(lines: readonly CartLine[]): number {
 }
 
 /**
- * spec §9 Money and fees, with issue #15's discounts: the shared rule (packages/shared/src/discounts.ts)
+ * spec §9 Money and fees, with issue #15's discounts: the shared rule (packages/shared/src/discount-rules.ts)
  * prices the cart exactly as the server will. The cart never holds a discount the rule refuses
  * (keepDiscountsValid); if it did, the sale is priced without discounts and the server says why.
  */

@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { emailReceiptBodySchema } from '@retail-hub/shared';
+import { receiptEmailError } from '@retail-hub/shared';
 import { useState } from 'react';
 import { serverMessage } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -32,14 +32,16 @@ export function EmailReceiptDialog({
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    const parsed = emailReceiptBodySchema.safeParse({ email });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Valid email is required');
+    // The server's rule (emailReceiptBodySchema applies the same receiptEmailError), without zod.
+    const address = email.trim();
+    const refusal = receiptEmailError(address);
+    if (refusal) {
+      setError(refusal);
       return;
     }
     setError(null);
     send.mutate(
-      { transactionId, email: parsed.data.email },
+      { transactionId, email: address },
       {
         onSuccess: (result) => {
           notifySuccess({ title: 'Receipt Sent', message: `Receipt #${number} was sent to ${result.to}.` });
