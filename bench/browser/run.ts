@@ -604,7 +604,7 @@ try {
     console.log(
       `  document ${median.documentMs}, last script ${median.lastScriptMs}, DOMContentLoaded ${median.domContentLoadedMs}`,
     );
-    for (const a of median.api)
+    for (const a of [...median.api, ...median.scripts].sort((x, y) => x.startMs - y.startMs))
       console.log(`  ${String(a.startMs).padStart(5)} → ${String(a.endMs).padStart(5)}  ${a.path}`);
   }
   console.log('JavaScript loaded by a cold /pos (gzip KB, largest first):');
