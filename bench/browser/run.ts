@@ -260,7 +260,8 @@ async function openShift(context: BrowserContext): Promise<void> {
   if (shift.status() !== 201) throw new Error(`start shift failed: ${shift.status()} ${await shift.text()}`);
 }
 
-type Script = { url: string; bytes: number; gzip: number; encoding: string | null };
+/** `zod`: the script holds zod's core (its '$ZodType' constructor name survives minification). */
+type Script = { url: string; bytes: number; gzip: number; encoding: string | null; zod: boolean };
 
 /** Every JavaScript response of a page load, with its size as sent and compressed by us. */
 function recordScripts(page: Page): Script[] {
@@ -279,6 +280,7 @@ function recordScripts(page: Page): Script[] {
         bytes: body.length,
         gzip: gzipSync(body, { level: 6 }).length,
         encoding: response.headers()['content-encoding'] ?? null,
+        zod: body.includes('$ZodType'),
       });
     } catch {
       // A redirect or an aborted response has no body.
@@ -590,6 +592,9 @@ try {
       rawKb: Number((jsBytes / 1024).toFixed(1)),
       gzipKb: Number((jsGzip / 1024).toFixed(1)),
       sentWithEncoding: [...new Set(scripts.map((s) => s.encoding ?? 'identity'))],
+      // Issue #19 (ADR 0021): validation schemas are the server's and the back office's; a terminal
+      // that loads zod builds every schema of the shared modules it reaches before it can sell.
+      withZod: scripts.filter((s) => s.zod).map((s) => s.url),
     },
     loadAverageBefore: loadBefore.map((l) => Number(l.toFixed(2))),
     loadAverageAfter: loadAfter.map((l) => Number(l.toFixed(2))),
