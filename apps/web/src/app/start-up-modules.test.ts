@@ -1,11 +1,8 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
  * Issue #19 (cold start, ADR 0021): the web app's entry and the POS terminal import these modules
- * at start-up. They must not reach zod through a value import, directly or through another module
+ * of packages/shared at start-up. They must not reach zod through a value import, directly or through another module
  * of this package, or every schema of the module they reach is built before the till can sell
  * (zod was 25 KB gzip and about 50 ms of a counter PC's cold start). `import type` is erased.
  */
@@ -25,11 +22,17 @@ const START_UP_MODULES = [
   'size-options.ts',
 ];
 
-const here = path.dirname(fileURLToPath(import.meta.url));
+/** packages/shared's modules as text, by file name. */
+const SHARED_SOURCES: Record<string, string> = Object.fromEntries(
+  Object.entries(
+    import.meta.glob<string>('../../../../packages/shared/src/*.ts', { query: '?raw', import: 'default', eager: true }),
+  ).map(([file, source]) => [file.slice(file.lastIndexOf('/') + 1), source]),
+);
 
 /** The specifiers a module imports values from (`import type` and all-`type` lists left out). */
 function valueImports(file: string): string[] {
-  const source = readFileSync(path.join(here, file), 'utf8');
+  const source = SHARED_SOURCES[file];
+  if (source === undefined) throw new Error(`packages/shared/src/${file} does not exist`);
   const specifiers: string[] = [];
   for (const match of source.matchAll(/^(?:import|export)\s+([^;]*?)\s+from\s+'([^']+)'/gms)) {
     const clause = match[1] ?? '';
