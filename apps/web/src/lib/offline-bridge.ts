@@ -62,6 +62,31 @@ export function readSessionSnapshot(): unknown {
   }
 }
 
+// ---- Whether this browser is a till ----
+
+const TERMINAL_KEY = 'retail-hub.terminal';
+
+/**
+ * The POS terminal screen has been opened in this browser: from then on it reports to the
+ * manager's terminal list (heartbeats), on every screen. A back-office browser that never opened
+ * /pos and holds no unsynced sale is not a terminal, so it is not listed (issue #19).
+ */
+export function markSellingTerminal(): void {
+  try {
+    if (localStorage.getItem(TERMINAL_KEY) !== '1') localStorage.setItem(TERMINAL_KEY, '1');
+  } catch {
+    // Storage disabled: the terminal reports while it holds unsynced sales only.
+  }
+}
+
+export function isSellingTerminal(): boolean {
+  try {
+    return localStorage.getItem(TERMINAL_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
 // ---- What the terminal shows about its outbox ----
 
 export type OutboxEntry = {

@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { liveQuery } from 'dexie';
 import { queryKeyMatchesPath } from '@/lib/live-updates';
 import {
+  isSellingTerminal,
   type OutboxEntry,
   registerQueryFallback,
   registerTerminalSyncActions,
@@ -171,7 +172,9 @@ export function startTerminalOffline(queryClient: QueryClient): void {
     });
     void runAsLeader(
       async (signal) => {
-        const beat = () => void sendHeartbeat(id, counts);
+        const beat = () => {
+          if (shouldReport(counts, isSellingTerminal())) void sendHeartbeat(id, counts);
+        };
         heartbeat = beat;
         beat();
         const timer = setInterval(beat, HEARTBEAT_MS);
@@ -203,6 +206,15 @@ function prefetchSizeOptions(queryClient: QueryClient): void {
   for (const id of [...ids].slice(0, SIZE_PREFETCH_MAX)) {
     void queryClient.prefetchQuery({ queryKey: [`/api/products/${id}/size-options`], staleTime: 60_000 });
   }
+}
+
+/**
+ * A browser reports to the manager's terminal list once it has opened the POS terminal, or while
+ * it holds sales the server has not confirmed (they must never go unseen): a manager's back-office
+ * browser is not a terminal.
+ */
+export function shouldReport(counts: { pending: number; refused: number }, sellingTerminal: boolean): boolean {
+  return sellingTerminal || counts.pending + counts.refused > 0;
 }
 
 /** POST /api/terminals/heartbeat; a failure (offline, signed out) is only logged. */

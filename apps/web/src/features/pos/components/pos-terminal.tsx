@@ -19,6 +19,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { CATEGORIES_REFETCH_MS, productPageQueryOptions, useCategories, useSizeOptions } from '@/features/catalog';
 import { notifyError } from '@/lib/notify';
+import { markSellingTerminal } from '@/lib/offline-bridge';
 import { useCurrentShift } from '../api/get-current-shift';
 import { GRID_PAGE, PRODUCTS_REFETCH_MS, PRODUCTS_STALE_MS, terminalProductQuery } from '../api/terminal-queries';
 import { type CartItem, cartItemCount, cartReducer, emptyCart } from '../cart/cart-reducer';
@@ -115,6 +116,9 @@ export function PosTerminal({ user }: { user: SessionUser }) {
   const categories = useCategories({ refetchInterval: CATEGORIES_REFETCH_MS });
   const currentShift = useCurrentShift();
   const shift = currentShift.data?.shift ?? null;
+
+  // Issue #19: this browser is a till from now on; it reports to the manager's terminal list.
+  useEffect(markSellingTerminal, []);
 
   // spec §5: a refused cart change (out of stock, over stock) is told once, as a toast.
   useEffect(() => {
