@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * Issue #19 (cold start, ADR 0021): the web app's entry and the POS terminal import these modules
- * of packages/shared at start-up. They must not reach zod through a value import, directly or through another module
- * of this package, or every schema of the module they reach is built before the till can sell
- * (zod was 25 KB gzip and about 50 ms of a counter PC's cold start). `import type` is erased.
+ * of packages/shared at start-up. They must not reach zod through a value import, directly or
+ * through another module of the package, or every schema of the module they reach is built before
+ * the till can sell (zod was 25 KB gzip and about 50 ms of a counter PC's cold start). `import
+ * type` is erased.
  */
 const START_UP_MODULES = [
   'auth-rules.ts',
