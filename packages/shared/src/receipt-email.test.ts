@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { RECEIPT_EMAIL_MESSAGES, receiptEmailError } from './receipt-email';
 import { emailReceiptBodySchema } from './sales-history';
 
@@ -27,5 +29,22 @@ describe('the receipt e-mail rule', () => {
     }
     const notText = emailReceiptBodySchema.safeParse({ email: 5 });
     expect(notText.success ? null : notText.error.issues[0]?.message).toBe(RECEIPT_EMAIL_MESSAGES.required);
+  });
+});
+
+describe("the pattern is zod's z.email()", () => {
+  it('accepts and refuses exactly what z.email() does', () => {
+    const zodEmail = z.email();
+    const sameAsZod = (text: string) =>
+      (receiptEmailError(text) === null) === zodEmail.safeParse(text).success || text.length > 255;
+    const localChar = fc.constantFrom(..."aZ09._+-'@ ".split(''));
+    fc.assert(
+      fc.property(fc.string({ unit: localChar, maxLength: 30 }), fc.emailAddress(), (noise, address) => {
+        expect(sameAsZod(noise)).toBe(true);
+        expect(sameAsZod(address)).toBe(true);
+        expect(sameAsZod(`${noise}@${address}`)).toBe(true);
+      }),
+      { numRuns: 2_000 },
+    );
   });
 });
