@@ -34,7 +34,7 @@ const VENDOR_GROUPS = [
   },
 ];
 
-/** An entries-aware group's chunk is named after every route sharing it ('mantine~pos~users~…'): keep the group's name. */
+/** An entries-aware group's chunk is named after every route sharing it ('icons~pos~users~…'): keep the group's name. */
 const groupName = (name: string) => name.replace(/~.*$/, '');
 
 /** The terminal's route module: the chunk React.lazy loads for /pos (app/routes/screens.ts). */
@@ -141,8 +141,6 @@ export default defineConfig({
       output: {
         codeSplitting: { groups: VENDOR_GROUPS },
         chunkFileNames: (chunk) => `assets/${groupName(chunk.name)}-[hash].js`,
-        assetFileNames: (asset) =>
-          `assets/${groupName(asset.names[0] ?? 'asset').replace(/\.[^.]*$/, '')}-[hash][extname]`,
       },
     },
   },

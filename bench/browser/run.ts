@@ -318,6 +318,12 @@ function pageTimeline(): Timeline {
   };
 }
 
+/** Every script and API request of a load, in the order they started. */
+function printRequests(timeline: Timeline): void {
+  for (const a of [...timeline.api, ...timeline.scripts].sort((x, y) => x.startMs - y.startMs))
+    console.log(`  ${String(a.startMs).padStart(5)} → ${String(a.endMs).padStart(5)}  ${a.path}`);
+}
+
 type Cpu = { task: number; script: number; layout: number; style: number };
 
 /** The renderer's own CPU so far (Chrome DevTools Protocol Performance metrics), ms. */
@@ -450,8 +456,7 @@ async function profileColdLoad(storageState: Awaited<ReturnType<BrowserContext['
   console.log(
     `  document ${timeline.documentMs}, DOMContentLoaded ${timeline.domContentLoadedMs}, last script ${timeline.lastScriptMs}`,
   );
-  for (const a of [...timeline.api, ...timeline.scripts].sort((x, y) => x.startMs - y.startMs))
-    console.log(`  ${String(a.startMs).padStart(5)} → ${String(a.endMs).padStart(5)}  ${a.path}`);
+  printRequests(timeline);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -609,8 +614,7 @@ try {
     console.log(
       `  document ${median.documentMs}, last script ${median.lastScriptMs}, DOMContentLoaded ${median.domContentLoadedMs}`,
     );
-    for (const a of [...median.api, ...median.scripts].sort((x, y) => x.startMs - y.startMs))
-      console.log(`  ${String(a.startMs).padStart(5)} → ${String(a.endMs).padStart(5)}  ${a.path}`);
+    printRequests(median);
   }
   console.log('JavaScript loaded by a cold /pos (gzip KB, largest first):');
   for (const s of [...scripts].sort((a, b) => b.gzip - a.gzip)) {

@@ -10,23 +10,24 @@ import { currentShiftQueryOptions } from './get-current-shift';
  */
 export const GRID_PAGE = 60;
 /** spec §9 Timing: products refetch every 120 s in the POS and are stale after 60 s. */
-export const PRODUCTS_REFETCH_MS = 120_000;
-export const PRODUCTS_STALE_MS = 60_000;
+const PRODUCTS_REFETCH_MS = 120_000;
+const PRODUCTS_STALE_MS = 60_000;
 
-/** The grid's request: one page of what the search, the category and the menu show. */
-export function terminalProductQuery(filter: {
+/** The grid's query: one page of what the search, the category and the menu show. */
+export function terminalProductsQueryOptions(filter: {
   search: string;
   category: string | null;
   menuMode: MenuMode;
   limit: number;
-}): ProductQuery {
-  return {
+}) {
+  const query: ProductQuery = {
     search: filter.search || undefined,
     category: filter.category ?? undefined,
     // The server pages only what the menu shows.
     assetType: filter.menuMode === 'customer' ? 'regular' : undefined,
     limit: filter.limit,
   };
+  return { ...productPageQueryOptions(query), refetchInterval: PRODUCTS_REFETCH_MS, staleTime: PRODUCTS_STALE_MS };
 }
 
 /**
@@ -37,8 +38,9 @@ export function terminalProductQuery(filter: {
  * shown from them: the session check decides what renders, and signing in clears the cache.
  */
 export function prefetchTerminal(queryClient: QueryClient): void {
-  const firstPage = terminalProductQuery({ search: '', category: null, menuMode: 'customer', limit: GRID_PAGE });
-  void queryClient.prefetchQuery({ ...productPageQueryOptions(firstPage), staleTime: PRODUCTS_STALE_MS });
+  void queryClient.prefetchQuery(
+    terminalProductsQueryOptions({ search: '', category: null, menuMode: 'customer', limit: GRID_PAGE }),
+  );
   void queryClient.prefetchQuery(categoriesQueryOptions());
   void queryClient.prefetchQuery(currentShiftQueryOptions());
 }

@@ -17,11 +17,11 @@ import { formatMoney, PRODUCT_LIST_MAX_LIMIT, parseCents, type SessionUser, type
 import { IconKeyboard, IconShoppingCart } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { CATEGORIES_REFETCH_MS, productPageQueryOptions, useCategories, useSizeOptions } from '@/features/catalog';
+import { CATEGORIES_REFETCH_MS, useCategories, useSizeOptions } from '@/features/catalog';
 import { notifyError } from '@/lib/notify';
 import { markSellingTerminal } from '@/lib/offline-bridge';
 import { useCurrentShift } from '../api/get-current-shift';
-import { GRID_PAGE, PRODUCTS_REFETCH_MS, PRODUCTS_STALE_MS, terminalProductQuery } from '../api/terminal-queries';
+import { GRID_PAGE, terminalProductsQueryOptions } from '../api/terminal-queries';
 import { type CartItem, cartItemCount, cartReducer, emptyCart } from '../cart/cart-reducer';
 import { useCheckout } from '../hooks/use-checkout';
 import { useRepriceFromServer } from '../hooks/use-reprice-from-server';
@@ -108,11 +108,9 @@ export function PosTerminal({ user }: { user: SessionUser }) {
   const filterKey = JSON.stringify([debouncedSearch, category, menuMode]);
   const [paging, setPaging] = useState({ filterKey, limit: GRID_PAGE });
   const pageLimit = paging.filterKey === filterKey ? paging.limit : GRID_PAGE;
-  const products = useQuery({
-    ...productPageQueryOptions(terminalProductQuery({ search: debouncedSearch, category, menuMode, limit: pageLimit })),
-    refetchInterval: PRODUCTS_REFETCH_MS,
-    staleTime: PRODUCTS_STALE_MS,
-  });
+  const products = useQuery(
+    terminalProductsQueryOptions({ search: debouncedSearch, category, menuMode, limit: pageLimit }),
+  );
   const categories = useCategories({ refetchInterval: CATEGORIES_REFETCH_MS });
   const currentShift = useCurrentShift();
   const shift = currentShift.data?.shift ?? null;
