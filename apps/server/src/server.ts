@@ -117,6 +117,8 @@ async function main(): Promise<void> {
         dir: config.backupDir,
         keep: config.backupKeep,
         secretsFile: path.join(config.dataDir, 'secrets.json'),
+        pinPepper: config.pinPepper,
+        passphrase: config.backupPassphrase,
         log: app.log,
       })
     : null;

@@ -349,6 +349,29 @@ export function sniffAttachmentType(bytes: Uint8Array): JobAttachmentType | null
   return null;
 }
 
+/** The file-name extensions of each attachment type, the first the one given to a name without one. */
+export const JOB_ATTACHMENT_EXTENSIONS: Record<JobAttachmentType, readonly string[]> = {
+  'image/png': ['png'],
+  'image/jpeg': ['jpg', 'jpeg'],
+  'image/gif': ['gif'],
+  'image/webp': ['webp'],
+  'application/pdf': ['pdf'],
+};
+
+/**
+ * `name` with an extension of `type`, the type found in the file's bytes (issue #30 item 12: a PNG
+ * named `evil.html` was stored and downloaded as `evil.html`, which a browser or the desktop then
+ * opens as a web page). A name already ending in one of the type's extensions is kept; another
+ * extension (a last dot-part of 1–10 letters and digits) is replaced; otherwise one is added.
+ */
+export function attachmentFileName(name: string, type: JobAttachmentType): string {
+  const extensions = JOB_ATTACHMENT_EXTENSIONS[type];
+  const match = /^(.*)\.([A-Za-z0-9]{1,10})$/.exec(name);
+  if (match && extensions.includes((match[2] as string).toLowerCase())) return name;
+  const stem = (match ? (match[1] as string) : name).replace(/[.\s]+$/, '') || 'attachment';
+  return `${stem.slice(0, 250)}.${extensions[0]}`;
+}
+
 /** The longest base64 text of JOB_ATTACHMENT_MAX_BYTES bytes. */
 export const JOB_ATTACHMENT_MAX_BASE64 = Math.ceil(JOB_ATTACHMENT_MAX_BYTES / 3) * 4;
 

@@ -175,6 +175,13 @@ export const configSchema = z.object({
   BACKUP_DAILY: booleanFromEnv
     .default(false)
     .describe('While the app runs, write a backup when the newest in BACKUP_DIR is a day old.'),
+  BACKUP_PASSPHRASE: z
+    .string()
+    .min(16, { error: 'must be at least 16 characters' })
+    .optional()
+    .describe(
+      'Encrypts backups (AES-256-GCM, key from scrypt); they then carry the PIN pepper and session secret. Without it a backup holds neither (issue #30 item 5).',
+    ),
   TERMINAL_STALE_MINUTES: z.coerce
     .number()
     .min(0.01)
@@ -243,6 +250,7 @@ export type Config = Readonly<{
   backupDir: string;
   backupKeep: number;
   backupDaily: boolean;
+  backupPassphrase: string | null;
   /** Bearer token for GET /metrics from another computer; null: loopback only (issue #20 item 2). */
   metricsToken: string | null;
   /** Issue #19: a terminal holding sales whose last sync is older than this is flagged (ADR 0014). */
@@ -376,6 +384,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     backupDir: path.resolve(c.BACKUP_DIR ?? path.join(dataDir, 'backups')),
     backupKeep: c.BACKUP_KEEP,
     backupDaily: c.BACKUP_DAILY,
+    backupPassphrase: c.BACKUP_PASSPHRASE ?? null,
     ai: c.AI_PROVIDER_URL
       ? { baseUrl: c.AI_PROVIDER_URL.replace(/\/+$/, ''), apiKey: c.AI_API_KEY || null, model: c.AI_MODEL }
       : null,
@@ -428,6 +437,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     backupDir: '',
     backupKeep: 14,
     backupDaily: false,
+    backupPassphrase: null,
     ai: null,
     ...overrides,
   });

@@ -5,6 +5,9 @@
  * postmaster.pid, its password in DATA_DIR/secrets.json); a stopped one is started for the
  * command and stopped after it. PGlite cannot be opened by two processes: stop the app first (or
  * use BACKUP_DAILY, which backs up from inside the app).
+ *
+ * Issue #30 item 5: with BACKUP_PASSPHRASE the backup is encrypted and carries the secrets; without
+ * it the backup holds no secret, and a restore needs the store's secrets.json (or PIN_PEPPER).
  */
 import {
   chmodSync,
@@ -23,7 +26,7 @@ import { type Database, openDatabase } from './client';
 import { openEmbeddedDatabase } from './embedded';
 import { EMBEDDED_DATABASE_NAME, EmbeddedPostgresError, runningPostmaster } from './embedded-postgres';
 
-const USAGE = 'Usage: npm run backup\n       npm run restore -- FILE [--force]';
+const USAGE = 'Usage: npm run backup\n       npm run restore -- FILE [--force] [--any-pepper]';
 
 function secretsFile(config: Config): string {
   return path.join(config.dataDir, 'secrets.json');
@@ -84,6 +87,7 @@ async function openTarget(config: Config): Promise<{ database: Database; where: 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   const force = rest.includes('--force');
+  const anyPepper = rest.includes('--any-pepper');
   const files = rest.filter((a) => !a.startsWith('--'));
   if (command !== 'backup' && command !== 'restore') {
     console.error(USAGE);
@@ -102,6 +106,8 @@ async function main(argv: string[]): Promise<number> {
         dir: config.backupDir,
         keep: config.backupKeep,
         secrets: readSecrets(config),
+        pinPepper: config.pinPepper,
+        passphrase: config.backupPassphrase,
       });
       const rows = Object.values(summary.tables).reduce((a, b) => a + b, 0);
       console.log(
@@ -109,7 +115,11 @@ async function main(argv: string[]): Promise<number> {
       );
       if (summary.removed.length)
         console.log(`Removed ${summary.removed.length} older backup(s) (BACKUP_KEEP=${config.backupKeep}).`);
-      if (process.env.PIN_PEPPER || process.env.SESSION_SECRET) {
+      if (!config.backupPassphrase) {
+        console.log(
+          `The backup is not encrypted and holds no secret: keep a copy of ${secretsFile(config)}${process.env.PIN_PEPPER ? ' and PIN_PEPPER' : ''} apart from it (a restore needs the same PIN pepper), or set BACKUP_PASSPHRASE.`,
+        );
+      } else if (process.env.PIN_PEPPER || process.env.SESSION_SECRET) {
         console.log(
           'PIN_PEPPER/SESSION_SECRET come from the environment: keep them with this backup (it holds only DATA_DIR/secrets.json).',
         );
@@ -118,7 +128,12 @@ async function main(argv: string[]): Promise<number> {
     }
     const file = path.resolve(files[0] as string);
     const started = performance.now();
-    const summary = await restoreBackup(database, file, { force });
+    const summary = await restoreBackup(database, file, {
+      force,
+      anyPepper,
+      passphrase: config.backupPassphrase,
+      pinPepper: config.pinPepper,
+    });
     if (summary.header.secrets) writeSecrets(config, summary.header.secrets);
     const rows = Object.values(summary.tables).reduce((a, b) => a + b, 0);
     console.log(

@@ -4,7 +4,15 @@ import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDatabase } from '../../test/test-db';
-import { BackupError, createBackup, listBackups, restoreBackup, startDailyBackups } from './backup';
+import {
+  BackupError,
+  createBackup,
+  isEncryptedBackup,
+  listBackups,
+  pinPepperCheck,
+  restoreBackup,
+  startDailyBackups,
+} from './backup';
 import type { Database } from './client';
 import { seedDemoStore } from './seed/demo';
 
@@ -42,6 +50,8 @@ let source: TestDatabase;
 let target: TestDatabase;
 let dir: string;
 const secrets = { sessionSecret: 's'.repeat(40), pinPepper: 'p'.repeat(40) };
+const plain = { secrets, pinPepper: secrets.pinPepper, passphrase: null };
+const passphrase = 'correct horse battery staple';
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'retail-hub-backups-'));
@@ -62,14 +72,14 @@ describe('backup and restore', () => {
     expect(before.transactions?.rows).toBeGreaterThan(100);
     expect(Number(before.products?.sums.stock)).toBeGreaterThan(0);
 
-    const backup = await createBackup(source, { dir, keep: 3, secrets });
+    const backup = await createBackup(source, { dir, keep: 3, ...plain });
     expect(path.basename(backup.file)).toMatch(/^retail-hub-.*\.jsonl\.gz$/);
     expect(backup.tables.transactions).toBe(before.transactions?.rows);
     const header = JSON.parse(gunzipSync(readFileSync(backup.file)).toString('utf8').split('\n')[0] as string);
-    expect(header).toMatchObject({ format: 'retail-hub-backup', secrets });
+    expect(header).toMatchObject({ format: 'retail-hub-backup', secrets: null });
 
-    const restored = await restoreBackup(target, backup.file, { force: false });
-    expect(restored.header.secrets).toEqual(secrets);
+    const restored = await restoreBackup(target, backup.file, { force: false, pinPepper: secrets.pinPepper });
+    expect(restored.header.secrets).toBeNull();
     expect(await fingerprint(target)).toEqual(before);
 
     // Sequences continue after the restored rows: a new row gets a fresh id.
@@ -100,7 +110,7 @@ describe('backup and restore', () => {
 
   it('keeps the newest N backups', async () => {
     for (let i = 0; i < 3; i++) {
-      await createBackup(source, { dir, keep: 2, secrets, now: new Date(Date.UTC(2030, 0, 1, 3, 0, i)) });
+      await createBackup(source, { dir, keep: 2, ...plain, now: new Date(Date.UTC(2030, 0, 1, 3, 0, i)) });
     }
     const kept = listBackups(dir).map((f) => path.basename(f));
     expect(kept).toEqual([
@@ -117,6 +127,8 @@ describe('backup and restore', () => {
       dir: dailyDir,
       keep: 3,
       secretsFile: path.join(dailyDir, 'none.json'),
+      pinPepper: secrets.pinPepper,
+      passphrase: null,
       log,
     });
     try {
@@ -128,6 +140,73 @@ describe('backup and restore', () => {
     } finally {
       daily.stop();
       rmSync(dailyDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  // Issue #30 item 5: the pepper turns every PIN hash back into its PIN (10,000 HMACs).
+  it('a plain backup holds neither the PIN pepper nor the session secret: its PIN hashes reveal no PIN', async () => {
+    const backup = await createBackup(source, { dir, keep: 20, ...plain });
+    const text = gunzipSync(readFileSync(backup.file)).toString('utf8');
+    expect(text).not.toContain(secrets.pinPepper);
+    expect(text).not.toContain(secrets.sessionSecret);
+    expect(text).toContain(pinPepperCheck(secrets.pinPepper));
+  }, 120_000);
+
+  it('a plain backup is refused by a data folder with another PIN pepper (nothing changes) unless --any-pepper', async () => {
+    const backup = await createBackup(source, { dir, keep: 20, ...plain });
+    const before = await fingerprint(target);
+    await expect(
+      restoreBackup(target, backup.file, { force: true, pinPepper: 'another-pepper-another-pepper-another' }),
+    ).rejects.toThrow(/another PIN pepper .*secrets\.json/);
+    expect(await fingerprint(target)).toEqual(before);
+    await restoreBackup(target, backup.file, {
+      force: true,
+      pinPepper: 'another-pepper-another-pepper-another',
+      anyPepper: true,
+    });
+  }, 120_000);
+
+  it('BACKUP_PASSPHRASE: the backup is encrypted, carries the secrets, restores only with the passphrase, and a changed byte is refused', async () => {
+    const encDir = mkdtempSync(path.join(tmpdir(), 'retail-hub-enc-'));
+    try {
+      const backup = await createBackup(source, {
+        dir: encDir,
+        keep: 3,
+        secrets,
+        pinPepper: secrets.pinPepper,
+        passphrase,
+      });
+      expect(path.basename(backup.file)).toMatch(/^retail-hub-.*\.jsonl\.gz\.enc$/);
+      expect(listBackups(encDir)).toEqual([backup.file]);
+      expect(isEncryptedBackup(backup.file)).toBe(true);
+      const bytes = readFileSync(backup.file);
+      expect(bytes.includes(Buffer.from(secrets.pinPepper))).toBe(false);
+      expect(() => gunzipSync(bytes)).toThrow();
+
+      const before = await fingerprint(target);
+      await expect(restoreBackup(target, backup.file, { force: true })).rejects.toThrow(/encrypted.*BACKUP_PASSPHRASE/);
+      await expect(
+        restoreBackup(target, backup.file, { force: true, passphrase: 'not the passphrase at all' }),
+      ).rejects.toThrow(/wrong passphrase/);
+      // One flipped byte near the end (past every row): rows are read, the GCM tag fails, nothing commits.
+      const tampered = path.join(encDir, 'tampered.jsonl.gz.enc');
+      const changed = Buffer.from(bytes);
+      const at = changed.length - 40;
+      changed[at] = (changed[at] as number) ^ 1;
+      writeFileSync(tampered, changed);
+      await expect(restoreBackup(target, tampered, { force: true, passphrase })).rejects.toThrow(BackupError);
+      expect(await fingerprint(target)).toEqual(before);
+
+      // The secrets come back from the backup: the target's own pepper does not matter.
+      const restored = await restoreBackup(target, backup.file, {
+        force: true,
+        passphrase,
+        pinPepper: 'another-pepper-another-pepper-another',
+      });
+      expect(restored.header.secrets).toEqual(secrets);
+      expect(await fingerprint(target)).toEqual(await fingerprint(source));
+    } finally {
+      rmSync(encDir, { recursive: true, force: true });
     }
   }, 120_000);
 });

@@ -4,7 +4,8 @@
  * pg_dump refuses a newer server), a PostgreSQL server (DATABASE_URL) and PGlite.
  *
  * A backup is one gzip file of JSON lines, written to `<name>.partial`, fsynced, then renamed:
- *   1. a header: format, version, time, engine, the newest applied migration, the secrets file;
+ *   1. a header: format, version, time, engine, the newest applied migration, and (encrypted
+ *      backups only) the secrets file;
  *   2. per table of the `public` schema: `{"table", "columns", "rows"}` then one line per row
  *      (`row_to_json`), read through a cursor in chunks;
  *   3. `{"sequences": {...}}` and a trailer with every table's row count.
@@ -17,7 +18,24 @@
  * triggers off (session_replication_role = replica: needs a superuser or the database owner with
  * that right), sets the sequences, compares every table's row count with the trailer, and commits
  * once: a failed restore leaves the target as it was.
+ *
+ * Issue #30 item 5: the PIN pepper turns the users' PIN hashes back into PINs in seconds (a 4-digit
+ * space), so a plain backup never holds it: its header carries only a check value of the pepper
+ * (an HMAC under it, which reveals nothing), and a restore refuses a data folder whose pepper does
+ * not match. With a passphrase (BACKUP_PASSPHRASE) the whole file is encrypted and then carries the
+ * secrets, so one file restores a store on a new machine: AES-256-GCM (Node's crypto) under a key
+ * from scrypt, the file being `RHBKENC1`, salt, IV, a key check, the ciphertext of the gzip stream,
+ * and the GCM tag. A restore reads rows before the tag is checked, but commits only after it.
  */
+
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHmac,
+  randomBytes,
+  scrypt as scryptCallback,
+  timingSafeEqual,
+} from 'node:crypto';
 import {
   closeSync,
   createReadStream,
@@ -28,14 +46,15 @@ import {
   openSync,
   readdirSync,
   readFileSync,
+  readSync,
   renameSync,
   rmSync,
   statSync,
 } from 'node:fs';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
-import { Readable } from 'node:stream';
+import { pipeline as pipelineCallback, Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { StringDecoder } from 'node:string_decoder';
 import { createGunzip, createGzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from './client';
@@ -44,8 +63,17 @@ import { newestMigrationMillis, runMigrations } from './migrate';
 export const BACKUP_FORMAT = 'retail-hub-backup';
 export const BACKUP_VERSION = 1;
 const CHUNK_ROWS = 1_000;
-/** retail-hub-2026-11-24T21-30-00-000Z.jsonl.gz: names sort by time. */
-const BACKUP_NAME = /^retail-hub-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z\.jsonl\.gz$/;
+/** retail-hub-2026-11-24T21-30-00-000Z.jsonl.gz (.enc when encrypted): names sort by time. */
+const BACKUP_NAME = /^retail-hub-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z\.jsonl\.gz(\.enc)?$/;
+/** Encrypted file: MAGIC, salt, IV, key check, ciphertext, GCM tag. */
+const MAGIC = Buffer.from('RHBKENC1');
+const SALT_BYTES = 16;
+const IV_BYTES = 12;
+const CHECK_BYTES = 32;
+const TAG_BYTES = 16;
+const PREAMBLE_BYTES = MAGIC.length + SALT_BYTES + IV_BYTES + CHECK_BYTES;
+/** scrypt N=2^15, r=8 (OWASP's minimum is 2^17 with r=8, p=1 for passwords; a backup passphrase is meant to be long). */
+const SCRYPT = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 
 export class BackupError extends Error {}
 
@@ -56,8 +84,13 @@ export type BackupHeader = {
   engine: Database['kind'];
   /** `when` of the newest applied migration (drizzle journal). */
   newestMigration: number;
-  /** DATA_DIR/secrets.json as it was (session secret, PIN pepper): PINs cannot be checked without the pepper. */
+  /**
+   * DATA_DIR/secrets.json as it was (session secret, PIN pepper), in encrypted backups only; null in
+   * a plain one (issue #30 item 5). Backups made before that may hold them in plain text.
+   */
   secrets: Record<string, unknown> | null;
+  /** HMAC-SHA-256(pepper, fixed text) of the store's PIN pepper: a restore checks the target has it. */
+  pinPepperCheck?: string;
 };
 
 export type BackupSummary = { file: string; bytes: number; tables: Record<string, number>; removed: string[] };
@@ -105,6 +138,91 @@ function fsyncPath(file: string): void {
   }
 }
 
+/** A value that tells whether two peppers are the same without revealing either (issue #30 item 5). */
+export function pinPepperCheck(pepper: string): string {
+  return createHmac('sha256', pepper).update('retail-hub backup: PIN pepper check').digest('hex');
+}
+
+/** 32 bytes of AES key and 32 of key-check key from the passphrase (scrypt runs off the event loop). */
+function deriveKeys(passphrase: string, salt: Buffer): Promise<{ key: Buffer; check: Buffer }> {
+  return new Promise((resolve, reject) => {
+    scryptCallback(passphrase.normalize('NFKC'), salt, 64, SCRYPT, (error, derived) => {
+      if (error) reject(error);
+      else
+        resolve({
+          key: derived.subarray(0, 32),
+          check: createHmac('sha256', derived.subarray(32)).update('retail-hub backup key check').digest(),
+        });
+    });
+  });
+}
+
+/** Writes MAGIC, salt, IV and key check first, encrypts what passes through, appends the GCM tag. */
+async function encryptingStream(passphrase: string): Promise<Transform> {
+  const salt = randomBytes(SALT_BYTES);
+  const iv = randomBytes(IV_BYTES);
+  const { key, check } = await deriveKeys(passphrase, salt);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  let started = false;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      if (!started) {
+        started = true;
+        this.push(Buffer.concat([MAGIC, salt, iv, check]));
+      }
+      done(null, cipher.update(chunk));
+    },
+    flush(done) {
+      if (!started) this.push(Buffer.concat([MAGIC, salt, iv, check]));
+      this.push(cipher.final());
+      done(null, cipher.getAuthTag());
+    },
+  });
+}
+
+function readExactly(fd: number, length: number, position: number): Buffer {
+  const buffer = Buffer.alloc(length);
+  const read = readSync(fd, buffer, 0, length, position);
+  return buffer.subarray(0, read);
+}
+
+/** Whether `file` is an encrypted backup (it starts with MAGIC). */
+export function isEncryptedBackup(file: string): boolean {
+  const fd = openSync(file, 'r');
+  try {
+    return readExactly(fd, MAGIC.length, 0).equals(MAGIC);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The gzip stream of a backup: the file itself, or its decryption (the GCM tag checked at its end). */
+async function gzipStream(file: string, passphrase: string | null): Promise<Readable> {
+  if (!isEncryptedBackup(file)) return createReadStream(file);
+  if (!passphrase)
+    throw new BackupError(`${file} is encrypted: set BACKUP_PASSPHRASE to the passphrase it was made with`);
+  const { size } = statSync(file);
+  if (size < PREAMBLE_BYTES + TAG_BYTES) throw new BackupError(`${file} is damaged: too short`);
+  const fd = openSync(file, 'r');
+  let preamble: Buffer;
+  let tag: Buffer;
+  try {
+    preamble = readExactly(fd, PREAMBLE_BYTES, 0);
+    tag = readExactly(fd, TAG_BYTES, size - TAG_BYTES);
+  } finally {
+    closeSync(fd);
+  }
+  const salt = preamble.subarray(MAGIC.length, MAGIC.length + SALT_BYTES);
+  const iv = preamble.subarray(MAGIC.length + SALT_BYTES, MAGIC.length + SALT_BYTES + IV_BYTES);
+  const stored = preamble.subarray(MAGIC.length + SALT_BYTES + IV_BYTES);
+  const { key, check } = await deriveKeys(passphrase, salt);
+  if (!timingSafeEqual(check, stored)) throw new BackupError(`${file}: wrong passphrase (BACKUP_PASSPHRASE)`);
+  const decipher = createDecipheriv('aes-256-gcm', key, iv);
+  decipher.setAuthTag(tag);
+  const ciphertext = createReadStream(file, { start: PREAMBLE_BYTES, end: size - TAG_BYTES - 1 });
+  return pipelineCallback(ciphertext, decipher, () => {});
+}
+
 /** The backups in `dir`, oldest first. */
 export function listBackups(dir: string): string[] {
   let names: string[];
@@ -122,12 +240,26 @@ export function listBackups(dir: string): string[] {
 /** Writes a backup of `database` into `dir` and keeps the newest `keep` backups there. */
 export async function createBackup(
   database: Database,
-  options: { dir: string; keep: number; secrets: Record<string, unknown> | null; now?: Date },
+  options: {
+    dir: string;
+    keep: number;
+    /** DATA_DIR/secrets.json; written into the backup only when it is encrypted. */
+    secrets: Record<string, unknown> | null;
+    /** The PIN pepper in use (its check value goes into the header). */
+    pinPepper: string;
+    /** BACKUP_PASSPHRASE: encrypts the backup (issue #30 item 5). */
+    passphrase: string | null;
+    now?: Date;
+  },
 ): Promise<BackupSummary> {
   const dir = path.resolve(options.dir);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const createdAt = options.now ?? new Date();
-  const file = path.join(dir, `retail-hub-${createdAt.toISOString().replace(/[:.]/g, '-')}.jsonl.gz`);
+  const file = path.join(
+    dir,
+    `retail-hub-${createdAt.toISOString().replace(/[:.]/g, '-')}.jsonl.gz${options.passphrase ? '.enc' : ''}`,
+  );
+  const encrypt = options.passphrase ? await encryptingStream(options.passphrase) : null;
   const partial = `${file}.partial`;
   const tables: Record<string, number> = {};
   try {
@@ -139,7 +271,8 @@ export async function createBackup(
           createdAt: createdAt.toISOString(),
           engine: database.kind,
           newestMigration: await newestAppliedMigration(tx),
-          secrets: options.secrets,
+          secrets: encrypt ? options.secrets : null,
+          pinPepperCheck: pinPepperCheck(options.pinPepper),
         };
         async function* lines(): AsyncGenerator<string> {
           yield `${JSON.stringify(header)}\n`;
@@ -166,7 +299,9 @@ export async function createBackup(
           yield `${JSON.stringify({ sequences: Object.fromEntries(sequences.map((s) => [s.name, s.value])) })}\n`;
           yield `${JSON.stringify({ end: true, tables })}\n`;
         }
-        await pipeline(Readable.from(lines()), createGzip(), createWriteStream(partial, { mode: 0o600 }));
+        const out = createWriteStream(partial, { mode: 0o600 });
+        if (encrypt) await pipeline(Readable.from(lines()), createGzip(), encrypt, out);
+        else await pipeline(Readable.from(lines()), createGzip(), out);
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
@@ -184,18 +319,33 @@ export async function createBackup(
   return { file, bytes: size, tables, removed };
 }
 
-/** The lines of a backup file, parsed one at a time (the file is never held in memory whole). */
-async function* backupLines(file: string): AsyncGenerator<string> {
-  const reader = createInterface({
-    input: createReadStream(file).pipe(createGunzip()),
-    crlfDelay: Number.POSITIVE_INFINITY,
-  });
-  for await (const line of reader) if (line) yield line;
+/**
+ * The lines of a backup file, parsed one at a time (the file is never held in memory whole). A
+ * failed decryption or decompression ends the iteration with an error.
+ */
+async function* backupLines(file: string, passphrase: string | null): AsyncGenerator<string> {
+  const source = pipelineCallback(await gzipStream(file, passphrase), createGunzip(), () => {});
+  const decoder = new StringDecoder('utf8');
+  let rest = '';
+  try {
+    for await (const chunk of source) {
+      const lines = (rest + decoder.write(chunk as Buffer)).split('\n');
+      rest = lines.pop() ?? '';
+      for (const line of lines) if (line) yield line;
+    }
+  } catch (error) {
+    if (error instanceof BackupError) throw error;
+    throw new BackupError(`${file} is damaged (${(error as Error).message})`);
+  } finally {
+    source.destroy();
+  }
+  rest += decoder.end();
+  if (rest) yield rest;
 }
 
 /** Reads only the header of a backup (the secrets in it, the schema it needs). */
-export async function readBackupHeader(file: string): Promise<BackupHeader> {
-  for await (const line of backupLines(file)) {
+export async function readBackupHeader(file: string, passphrase: string | null = null): Promise<BackupHeader> {
+  for await (const line of backupLines(file, passphrase)) {
     const header = JSON.parse(line) as BackupHeader;
     if (header.format !== BACKUP_FORMAT) throw new BackupError(`${file} is not a Retail Hub backup`);
     if (header.version !== BACKUP_VERSION)
@@ -226,12 +376,33 @@ export type RestoreSummary = { tables: Record<string, number>; header: BackupHea
 export async function restoreBackup(
   database: Database,
   file: string,
-  options: { force: boolean },
+  options: {
+    force: boolean;
+    passphrase?: string | null;
+    /**
+     * The target's PIN pepper: a backup without secrets is refused when it was made under another
+     * pepper (no PIN would be accepted), unless `anyPepper`.
+     */
+    pinPepper?: string;
+    anyPepper?: boolean;
+  },
 ): Promise<RestoreSummary> {
-  const header = await readBackupHeader(file);
+  const passphrase = options.passphrase ?? null;
+  const header = await readBackupHeader(file, passphrase);
   if (header.newestMigration > newestMigrationMillis()) {
     throw new BackupError(
       `${file} was made by a newer version of Retail Hub (its schema has migrations this version does not know); restore it with that version or newer.`,
+    );
+  }
+  if (
+    !header.secrets &&
+    header.pinPepperCheck &&
+    options.pinPepper !== undefined &&
+    !options.anyPepper &&
+    pinPepperCheck(options.pinPepper) !== header.pinPepperCheck
+  ) {
+    throw new BackupError(
+      `${file} was made under another PIN pepper than this data folder's, and a plain backup does not hold it (issue #30 item 5): put the store's secrets.json into DATA_DIR (or set PIN_PEPPER to its pinPepper) and restore again. Add --any-pepper to restore anyway; no PIN will then be accepted.`,
     );
   }
   await runMigrations(database);
@@ -262,7 +433,7 @@ export async function restoreBackup(
       batch = [];
     };
     let first = true;
-    for await (const line of backupLines(file)) {
+    for await (const line of backupLines(file, passphrase)) {
       if (first) {
         first = false;
         continue;
@@ -316,6 +487,8 @@ export function startDailyBackups(
     dir: string;
     keep: number;
     secretsFile: string;
+    pinPepper: string;
+    passphrase: string | null;
     log: { info: (o: object, m: string) => void; error: (o: object, m: string) => void };
   },
 ): { stop: () => void; check: () => Promise<void> } {
@@ -329,7 +502,13 @@ export function startDailyBackups(
       const secrets = existsSync(options.secretsFile)
         ? (JSON.parse(readFileSync(options.secretsFile, 'utf8')) as Record<string, unknown>)
         : null;
-      const summary = await createBackup(database, { dir: options.dir, keep: options.keep, secrets });
+      const summary = await createBackup(database, {
+        dir: options.dir,
+        keep: options.keep,
+        secrets,
+        pinPepper: options.pinPepper,
+        passphrase: options.passphrase,
+      });
       options.log.info(
         { file: summary.file, bytes: summary.bytes, removed: summary.removed.length },
         'daily backup written',

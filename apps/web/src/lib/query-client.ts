@@ -23,10 +23,7 @@ function isSessionKey(queryKey: QueryKey): boolean {
 export function createQueryClient(): QueryClient {
   const signOutOnUnauthorized = (error: unknown, queryKey?: QueryKey) => {
     if (!isUnauthorizedError(error) || (queryKey && isSessionKey(queryKey))) return;
-    if (queryClient.getQueryData(SESSION_QUERY_KEY)) {
-      saveSessionSnapshot(null);
-      queryClient.setQueryData(SESSION_QUERY_KEY, null);
-    }
+    sessionEnded(queryClient);
   };
   const queryClient: QueryClient = new QueryClient({
     queryCache: new QueryCache({
@@ -53,6 +50,17 @@ export function createQueryClient(): QueryClient {
     },
   });
   return queryClient;
+}
+
+/**
+ * The server answered 401 to a protected call: the cached user (and the snapshot kept for an
+ * offline reload) is cleared, and the app shows the signed-out state.
+ */
+export function sessionEnded(queryClient: QueryClient): void {
+  if (queryClient.getQueryData(SESSION_QUERY_KEY)) {
+    saveSessionSnapshot(null);
+    queryClient.setQueryData(SESSION_QUERY_KEY, null);
+  }
 }
 
 /** Removes every cached answer except the session: used when the person at the counter changes. */

@@ -963,6 +963,43 @@ describe('attachments', () => {
     expect(download.rawPayload.equals(pdfBytes)).toBe(true);
   });
 
+  // Issue #30 item 12: a PNG named evil.html was stored and downloaded as evil.html.
+  it('stores and serves a file under the extension of the type found in its bytes, not the one it was sent with', async () => {
+    const job = await aJob();
+    const jpegBytes = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46]);
+    for (const [fileName, data] of [
+      ['evil.html', pngBytes],
+      ['invoice.pdf.svg', pdfBytes],
+      ['Scan.PDF', pdfBytes],
+      ['site photo', pngBytes],
+      ['holiday.jpeg', jpegBytes],
+      ['.html', pngBytes],
+    ] as const) {
+      await ok('POST', ATTACH(job), s.procurement_admin, { fileName, data: b64(data) });
+    }
+    const detail = await ok('GET', `${JOBS}/${job.id}`, s.procurement_admin);
+    expect(detail.attachments.map((a) => a.fileName)).toEqual([
+      'evil.png',
+      'invoice.pdf.pdf',
+      'Scan.PDF',
+      'site photo.png',
+      'holiday.jpeg',
+      'attachment.png',
+    ]);
+    const evil = detail.attachments[0] as { id: string };
+    const download = await call('GET', `${ATTACH(job)}/${evil.id}`, s.procurement_admin);
+    expect(download.headers['content-type']).toBe('image/png');
+    expect(download.headers['content-disposition']).toBe(`attachment; filename="evil.png"; filename*=UTF-8''evil.png`);
+    const { rows } = await t.db.execute('select file_name from proc_trade_job_attachments where job_id = $1', [job.id]);
+    expect(rows.map((r) => r.file_name)).not.toContain('evil.html');
+
+    // A file stored under its sent name before the fix is served under its type's extension too.
+    await t.db.execute('update proc_trade_job_attachments set file_name = $1 where id = $2', ['old.html', evil.id]);
+    const old = await call('GET', `${ATTACH(job)}/${evil.id}`, s.procurement_admin);
+    expect(old.headers['content-disposition']).toBe(`attachment; filename="old.png"; filename*=UTF-8''old.png`);
+    expect((await ok('GET', `${JOBS}/${job.id}`, s.procurement_admin)).attachments[0]?.fileName).toBe('old.png');
+  });
+
   it('keeps at most 20 attachments on a job', async () => {
     const job = await aJob();
     for (let i = 0; i < 20; i++) {

@@ -1,4 +1,5 @@
 import {
+  attachmentFileName,
   type BomBody,
   type Client,
   type ClientBody,
@@ -442,7 +443,8 @@ export async function getJob(deps: JobsDeps, user: AuthUser, id: string): Promis
       : null,
     attachments: attachments.map((a) => ({
       id: a.id,
-      fileName: a.file_name,
+      // Issue #30 item 12: files stored before it was fixed are also named by their type.
+      fileName: attachmentFileName(a.file_name, a.content_type as JobAttachmentType),
       contentType: a.content_type as JobAttachmentType,
       sizeBytes: Number(a.size_bytes),
       uploadedByName: a.uploaded_by_name,
@@ -903,7 +905,9 @@ export async function addAttachment(
   await deps.database.db.transaction(async (tx) => {
     await openJob(deps, tx, user, jobId);
     if ((await attachmentCount(tx, jobId)) >= JOB_ATTACHMENT_MAX_COUNT) throw errors.attachmentsFull();
-    await insertAttachment(tx, { jobId, fileName: cleanFileName(body.fileName), contentType, data, by: user.id });
+    // Issue #30 item 12: the name carries the extension of the type found in the bytes.
+    const fileName = attachmentFileName(cleanFileName(body.fileName), contentType);
+    await insertAttachment(tx, { jobId, fileName, contentType, data, by: user.id });
   });
   return getJob(deps, user, jobId);
 }
@@ -946,7 +950,8 @@ export async function attachmentDownload(
   const data = Buffer.concat(parts);
   // Attachments are never changed, only removed: a short read means it was removed meanwhile.
   if (data.length !== size) throw errors.attachmentNotFound();
-  return { fileName: meta.file_name, contentType: meta.content_type, data };
+  const contentType = meta.content_type as JobAttachmentType;
+  return { fileName: attachmentFileName(meta.file_name, contentType), contentType, data };
 }
 
 /** `attachment` with an ASCII name and the exact name in UTF-8 (RFC 6266 / 5987). */

@@ -76,6 +76,19 @@ describe('GET /metrics', () => {
       headers: { 'x-forwarded-for': '203.0.113.9' },
     });
     expect(proxied.statusCode).toBe(401);
+    // Issue #30 item 14: any proxy header, not only X-Forwarded-For (nginx often sends X-Real-IP alone).
+    for (const headers of [
+      { 'x-real-ip': '203.0.113.9' },
+      { forwarded: 'for=203.0.113.9' },
+      { 'x-forwarded-host': 'shop.example.com' },
+      { 'x-forwarded-proto': 'https' },
+      { 'true-client-ip': '203.0.113.9' },
+      { 'cf-connecting-ip': '203.0.113.9' },
+      { via: '1.1 proxy' },
+    ]) {
+      const response = await open.app.inject({ method: 'GET', url: '/metrics', headers });
+      expect(response.statusCode, JSON.stringify(headers)).toBe(401);
+    }
     expect((await open.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(200);
 
     const token = 'metrics-token-0123456789abcdef';

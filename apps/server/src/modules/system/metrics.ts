@@ -124,6 +124,29 @@ export function createAppMetrics(app: FastifyInstance): AppMetrics {
 }
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+/**
+ * Headers by which a proxy names the caller it forwards (issue #30 item 14: nginx's common
+ * `proxy_set_header X-Real-IP $remote_addr` alone opened /metrics to the world). Any `X-Forwarded-*`
+ * counts too.
+ */
+const PROXY_HEADERS = new Set([
+  'forwarded',
+  'via',
+  'x-real-ip',
+  'x-client-ip',
+  'client-ip',
+  'true-client-ip',
+  'cf-connecting-ip',
+  'fastly-client-ip',
+  'x-cluster-client-ip',
+  'x-original-forwarded-for',
+  'x-proxyuser-ip',
+]);
+
+/** Whether a proxy forwarded the request: any proxy header present, whatever its value. */
+function viaProxy(headers: Record<string, unknown>): boolean {
+  return Object.keys(headers).some((name) => name.startsWith('x-forwarded-') || PROXY_HEADERS.has(name));
+}
 
 function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given);
@@ -133,17 +156,14 @@ function sameSecret(given: string, expected: string): boolean {
 
 /**
  * GET /metrics: with `Authorization: Bearer <METRICS_TOKEN>`, or from this computer (a loopback
- * socket with no X-Forwarded-For/Forwarded header: a reverse proxy on the same host forwards
- * outside callers from loopback, and its header gives them away).
+ * socket with no proxy header: a reverse proxy on the same host forwards outside callers from
+ * loopback, and its header gives them away).
  */
 export function registerMetricsRoute(app: FastifyInstance, metrics: AppMetrics, token: string | null): void {
   app.get('/metrics', { config: { permission: 'public' } }, async (request, reply) => {
     const auth = request.headers.authorization;
     const bearer = typeof auth === 'string' && auth.startsWith('Bearer ') ? auth.slice(7) : null;
-    const local =
-      LOOPBACK.has(request.socket.remoteAddress ?? '') &&
-      request.headers['x-forwarded-for'] === undefined &&
-      request.headers.forwarded === undefined;
+    const local = LOOPBACK.has(request.socket.remoteAddress ?? '') && !viaProxy(request.headers);
     const allowed = token && bearer !== null ? sameSecret(bearer, token) : bearer === null && local;
     if (!allowed) {
       reply.header('WWW-Authenticate', 'Bearer realm="metrics"');

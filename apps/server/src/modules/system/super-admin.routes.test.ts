@@ -1,3 +1,4 @@
+import { totalmem } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userActivity } from '../../db/schema/index';
 import {
@@ -9,6 +10,7 @@ import {
   type Store,
   signInAs,
 } from '../users/users.test-support';
+import { cgroupMemoryLimit } from './memory';
 
 /** spec §7 Developer dashboard: stats, activity, users (health has its own shape test in the permission matrix). */
 
@@ -120,5 +122,25 @@ describe('developer dashboard', () => {
     for (const url of ['stats', 'activity', 'users', 'outbox', 'health']) {
       expect((await call(store, manager, 'GET', `/api/super-admin/${url}`)).statusCode, url).toBe(403);
     }
+  });
+});
+
+describe('System Health memory (issue #30 item 24)', () => {
+  it("is the process's resident memory against the container's limit or the machine's memory, with the heap as a detail", async () => {
+    const response = await call(store, admin, 'GET', '/api/super-admin/health');
+    expect(response.statusCode).toBe(200);
+    const { memory } = response.json() as {
+      memory: { used: number; total: number; limit: string; heapUsed: number; heapTotal: number };
+    };
+    const rss = process.memoryUsage().rss / 1024 / 1024;
+    // Before: V8's heap used over heap reserved (tens of MB over a little more).
+    expect(Math.abs(memory.used - rss)).toBeLessThan(rss * 0.25);
+    const limit = cgroupMemoryLimit();
+    const expected = limit !== null && limit < totalmem() ? limit : totalmem();
+    expect(memory.total).toBe(Math.round(expected / 1024 / 1024));
+    expect(memory.limit).toBe(limit !== null && limit < totalmem() ? 'container' : 'machine');
+    expect(memory.heapUsed).toBeGreaterThan(0);
+    expect(memory.heapUsed).toBeLessThanOrEqual(memory.heapTotal);
+    expect(memory.heapTotal).toBeLessThan(memory.used);
   });
 });

@@ -5,12 +5,23 @@ import { developerActivityStats, recentActivity } from '../activity/activity.ser
 import { mailServiceFor } from '../mail/mail.service';
 import { listUserSummaries, totalUsers } from '../users/users.service';
 import { databaseStatus } from './database-status';
+import { memoryFigures } from './memory';
 
 const systemHealthSchema = z.object({
   status: z.enum(['healthy', 'degraded']),
   database: z.enum(['connected', 'disconnected']),
   uptime: z.number(),
-  memory: z.object({ used: z.number(), total: z.number() }),
+  /**
+   * spec §7 memory (used, total) in MB: resident memory against the container's limit or the
+   * machine's memory (issue #30 item 24); which of the two, and V8's heap as a detail.
+   */
+  memory: z.object({
+    used: z.number(),
+    total: z.number(),
+    limit: z.enum(['container', 'machine']),
+    heapUsed: z.number(),
+    heapTotal: z.number(),
+  }),
   environment: z.string(),
   timestamp: z.string(),
   /** Only when DATABASE_READ_URL is set (ADR 0016): whether reports read from it, and its lag. */
@@ -89,13 +100,11 @@ export const superAdminSystemRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { permission: 'developer.view' }, schema: { response: { 200: systemHealthSchema } } },
     async () => {
       const [database, replica] = await Promise.all([databaseStatus(app.database), app.reads.status()]);
-      const memory = process.memoryUsage();
       return {
         status: database === 'connected' ? ('healthy' as const) : ('degraded' as const),
         database,
         uptime: Math.round(process.uptime()),
-        // Megabytes of V8 heap in use and reserved.
-        memory: { used: Math.round(memory.heapUsed / 1048576), total: Math.round(memory.heapTotal / 1048576) },
+        memory: memoryFigures(),
         environment: app.config.nodeEnv,
         timestamp: new Date().toISOString(),
         ...(replica ? { replica: { ...replica, maxLagSeconds: app.config.databaseReadMaxLagMs / 1000 } } : {}),

@@ -9,7 +9,7 @@ import {
   registerTerminalSyncActions,
   setTerminalSyncState,
 } from '@/lib/offline-bridge';
-import { SESSION_QUERY_KEY } from '@/lib/query-client';
+import { SESSION_QUERY_KEY, sessionEnded } from '@/lib/query-client';
 import { refreshApprovalKey } from './approval-key';
 import { type OutboxSale, terminalDatabase } from './db';
 import { countsOf, OUTBOX_CHANNEL, type OutboxNudge, outboxSales, requeueRefused } from './outbox';
@@ -71,6 +71,11 @@ export function startTerminalOffline(queryClient: QueryClient): void {
   // Size options are read fresh for each sale online; offline, the copy of each sized product's.
   setTimeout(() => prefetchSizeOptions(queryClient), SIZE_PREFETCH_DELAY_MS);
 
+  // Issue #30 item 22: heartbeats only while someone is signed in (the server answers 401
+  // otherwise); a 401 to one means the session ended under us, which signs the tab out.
+  type SessionData = { user?: { id: string; role: Role } } | null | undefined;
+  let signedIn = Boolean(queryClient.getQueryData<SessionData>(SESSION_QUERY_KEY)?.user);
+
   // Online / offline, as the browser and the last request see it.
   const wake = new WakeSource();
   /** Reports this terminal's outbox to the server (set once this tab leads the sync). */
@@ -102,7 +107,6 @@ export function startTerminalOffline(queryClient: QueryClient): void {
   // Sign-in and sign-out: a sale refused as another cashier's goes again once someone signs in;
   // sign-out forgets the kept catalogue (the outbox stays: it is the terminal's, not the person's).
   // A seller's terminal also refreshes the server's key for sealing a manager's PIN offline.
-  type SessionData = { user?: { id: string; role: Role } } | null | undefined;
   const refreshKeyFor = (session: SessionData) => {
     if (session?.user && can(session.user.role, 'pos.sell')) void refreshApprovalKey(db);
   };
@@ -112,12 +116,14 @@ export function startTerminalOffline(queryClient: QueryClient): void {
     if (event.type !== 'updated' || event.query.queryKey[0] !== SESSION_QUERY_KEY[0]) return;
     const session = event.query.state.data as SessionData;
     const userId = session?.user?.id ?? null;
+    signedIn = userId !== null;
     if (userId === lastUserId) return;
     lastUserId = userId;
     if (userId) {
       void requeueRefused(db, (sale) => sale.refusalCode === 'pos.offline_other_cashier');
       wake.wake(true);
       refreshKeyFor(session);
+      heartbeat();
     } else {
       void forgetSnapshots(db);
     }
@@ -173,7 +179,13 @@ export function startTerminalOffline(queryClient: QueryClient): void {
     void runAsLeader(
       async (signal) => {
         const beat = () => {
-          if (shouldReport(counts, isSellingTerminal())) void sendHeartbeat(id, counts);
+          if (!signedIn || !shouldReport(counts, isSellingTerminal())) return;
+          void sendHeartbeat(id, counts).then((status) => {
+            if (status === 401) {
+              signedIn = false;
+              sessionEnded(queryClient);
+            }
+          });
         };
         heartbeat = beat;
         beat();
@@ -217,13 +229,13 @@ export function shouldReport(counts: { pending: number; refused: number }, selli
   return sellingTerminal || counts.pending + counts.refused > 0;
 }
 
-/** POST /api/terminals/heartbeat; a failure (offline, signed out) is only logged. */
+/** POST /api/terminals/heartbeat: the answer's status, or null offline (the next beat reports the same counts). */
 async function sendHeartbeat(
   id: string,
   counts: { pending: number; refused: number; oldestAt: string | null },
-): Promise<void> {
+): Promise<number | null> {
   try {
-    await fetch('/api/terminals/heartbeat', {
+    const response = await fetch('/api/terminals/heartbeat', {
       method: 'POST',
       credentials: 'include',
       headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
@@ -234,8 +246,9 @@ async function sendHeartbeat(
         oldestUnsyncedAt: counts.oldestAt,
       }),
     });
+    return response.status;
   } catch {
-    // Offline: the next beat reports the same counts.
+    return null;
   }
 }
 

@@ -8,7 +8,11 @@ export type SystemHealth = {
   status: 'healthy' | 'degraded';
   database: 'connected' | 'disconnected';
   uptime: number;
-  memory: { used: number; total: number };
+  /**
+   * MB: the server's resident memory (used) against the container's limit or the machine's
+   * memory (total), which of the two, and V8's heap as a detail (issue #30 item 24).
+   */
+  memory: { used: number; total: number; limit: 'container' | 'machine'; heapUsed: number; heapTotal: number };
   environment: string;
   timestamp: string;
   /** Only when the server has a read replica (DATABASE_READ_URL, ADR 0016). */

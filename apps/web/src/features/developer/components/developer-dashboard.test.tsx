@@ -26,7 +26,7 @@ const HANDLERS: Handlers = {
       status: 'healthy',
       database: 'connected',
       uptime: 3 * 3600 + 25 * 60,
-      memory: { used: 81, total: 120 },
+      memory: { used: 312, total: 24105, limit: 'machine', heapUsed: 46, heapTotal: 50 },
       environment: 'production',
       timestamp: AT,
     }),
@@ -114,7 +114,10 @@ describe('Developer dashboard (spec §2, §7, §9)', { timeout: 15_000 }, () => 
     await user.click(await screen.findByRole('tab', { name: 'System Health' }, LOAD));
     expect(await screen.findByText('Healthy')).toBeInTheDocument();
     expect(screen.getByText('Connected')).toBeInTheDocument();
-    expect(screen.getByText('81 MB / 120 MB')).toBeInTheDocument();
+    // Issue #30 item 24: resident memory against the machine (or container), the heap as a detail.
+    expect(screen.getByText('312 MB / 24,105 MB')).toBeInTheDocument();
+    expect(screen.getByText("Resident memory against the computer's memory")).toBeInTheDocument();
+    expect(screen.getByText('JavaScript heap 46 MB of 50 MB')).toBeInTheDocument();
     expect(screen.getByText('Production')).toBeInTheDocument();
     expect(screen.getByText(format(new Date(AT), 'HH:mm:ss'))).toBeInTheDocument();
     expect(screen.queryByText('Read replica')).not.toBeInTheDocument();
@@ -126,7 +129,7 @@ describe('Developer dashboard (spec §2, §7, §9)', { timeout: 15_000 }, () => 
         status: 'healthy',
         database: 'connected',
         uptime: 60,
-        memory: { used: 81, total: 120 },
+        memory: { used: 312, total: 24105, limit: 'machine', heapUsed: 46, heapTotal: 50 },
         environment: 'production',
         timestamp: AT,
         replica,

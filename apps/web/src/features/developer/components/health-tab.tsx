@@ -11,6 +11,14 @@ const REPLICA_BADGE = {
   unreachable: { label: 'Unreachable', color: 'red' },
 } as const;
 
+const megabytes = new Intl.NumberFormat('en-US');
+
+/** What the memory bar is measured against (issue #30 item 24). */
+const MEMORY_LIMIT = {
+  container: 'Resident memory against the container limit',
+  machine: "Resident memory against the computer's memory",
+} as const;
+
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Stack gap={4}>
@@ -25,7 +33,8 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 /**
  * spec §2 Developer dashboard, System Health: status, database, uptime, memory used/total,
  * environment, last check time ('HH:mm:ss'). The environment is the server's own (NODE_ENV),
- * not a fixed 'Development' (docs/adr/0005).
+ * not a fixed 'Development' (docs/adr/0005). Memory is the server process's resident memory
+ * against what it may use (issue #30 item 24: V8's heap used over reserved read 92% when idle).
  */
 export function HealthTab() {
   const health = useSystemHealth();
@@ -62,13 +71,19 @@ export function HealthTab() {
         <Fact label="Memory">
           <Group gap="xs" align="baseline">
             <Text fw={700} size="lg">
-              {memory.used} MB / {memory.total} MB
+              {megabytes.format(memory.used)} MB / {megabytes.format(memory.total)} MB
             </Text>
             <Text size="sm" c="dimmed">
               ({memoryShare}%)
             </Text>
           </Group>
           <Progress value={memoryShare} mt={6} color={memoryShare > 85 ? 'red' : 'navy'} aria-hidden />
+          <Text size="sm" c="dimmed" mt={4}>
+            {MEMORY_LIMIT[memory.limit]}
+          </Text>
+          <Text size="sm" c="dimmed">
+            JavaScript heap {megabytes.format(memory.heapUsed)} MB of {megabytes.format(memory.heapTotal)} MB
+          </Text>
         </Fact>
         <Fact label="Environment">
           <Text fw={700} size="lg">
