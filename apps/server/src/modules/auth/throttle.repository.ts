@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { authThrottle } from '../../db/schema/index';
 
@@ -59,9 +59,17 @@ export async function reserveAttempt(db: DbOrTx, key: string, rule: LockRule): P
 
 /**
  * Gives back an attempt reserved with `reserveAttempt` that was never checked (another limit
- * refused it) or that revealed nothing. Below the limit again, the lock it may have set goes.
+ * refused it) or that revealed nothing. Below the limit again, the lock it may have set goes; a
+ * row left with nothing counted is deleted.
  */
 export async function releaseAttempt(db: DbOrTx, key: string, limit: number): Promise<void> {
+  // Only this attempt was counted: the row goes (issue #30 item 4: every sign-in from a new
+  // address left a row of nothing behind).
+  const gone = await db
+    .delete(authThrottle)
+    .where(and(eq(authThrottle.key, key), lte(authThrottle.failures, 1)))
+    .returning({ key: authThrottle.key });
+  if (gone.length > 0) return;
   await db
     .update(authThrottle)
     .set({
