@@ -218,10 +218,10 @@ const PER_STEP_CAP = 10;
 
 /**
  * One day in 10-minute steps. Every step Casey (one address, her own PIN) signs in without a
- * cookie up to 5 times to mint devices, guesses sign-in PINs on her 5 newest devices and without
- * a cookie (from her phone), and guesses approver PINs in the refund box on those devices (Morgan's PIN is guess
- * 250, as in the issue), each until refused. Meanwhile Chris signs in on his known till and Dana
- * on a browser new to the store, once a step each.
+ * cookie up to 5 times to mint devices, guesses approver PINs in the refund box on each fresh
+ * device (Morgan's PIN is guess 250, as in the issue), then sign-in PINs on her 5 newest devices
+ * and without a cookie (from her phone), each until refused. Meanwhile Chris signs in on his
+ * known till and Dana on a browser new to the store, once a step each.
  */
 async function insiderDay(): Promise<DayFigures> {
   const ADDRESS = '10.90.0.1';
@@ -253,14 +253,29 @@ async function insiderDay(): Promise<DayFigures> {
   let session = '';
 
   for (let step = 0; step < STEPS_PER_DAY; step++) {
+    const fresh: string[] = [];
     for (let m = 0; m < 5; m++) {
       const r = await signInAttempt(CASEY, ADDRESS);
       if (r.statusCode !== 200) break;
       session = sessionCookie(r);
       const device = deviceCookieOf(r);
       if (!device) break;
-      devices.push(device);
+      fresh.push(device);
     }
+    // The approval box first, on this step's fresh devices (on her newest one when none is new).
+    const approvalBrowsers = fresh.length ? fresh : devices.slice(-1);
+    for (const device of session ? (approvalBrowsers.length ? approvalBrowsers : ['']) : []) {
+      const cookie = [session, device].filter(Boolean).join('; ');
+      for (let g = 0; g < PER_STEP_CAP; g++) {
+        const r = await refundAsking(cookie, sale, approverGuesses[approverNext++] as string, ADDRESS);
+        if (r.statusCode === 429 || r.statusCode === 401) break;
+        figures.approverChecks++;
+        if (r.statusCode === 201 && figures.managerPinFoundAtHour === null) {
+          figures.managerPinFoundAtHour = (step * STEP_SECONDS) / 3600;
+        }
+      }
+    }
+    devices.push(...fresh);
     const guessSignIn = async (address: string, cookie?: string) => {
       for (let g = 0; g < PER_STEP_CAP; g++) {
         const r = await signInAttempt(signInGuesses[signInNext++ % signInGuesses.length] as string, address, cookie);
@@ -270,20 +285,6 @@ async function insiderDay(): Promise<DayFigures> {
     };
     for (const device of devices.slice(-5)) await guessSignIn(ADDRESS, device);
     await guessSignIn(PHONE);
-    if (session) {
-      for (const device of devices.length ? devices.slice(-5) : ['']) {
-        const cookie = [session, device].filter(Boolean).join('; ');
-        for (let g = 0; g < PER_STEP_CAP; g++) {
-          const pin = approverGuesses[approverNext++] as string;
-          const r = await refundAsking(cookie, sale, pin, ADDRESS);
-          if (r.statusCode === 429 || r.statusCode === 401) break;
-          figures.approverChecks++;
-          if (r.statusCode === 201 && figures.managerPinFoundAtHour === null) {
-            figures.managerPinFoundAtHour = (step * STEP_SECONDS) / 3600;
-          }
-        }
-      }
-    }
     if (step === 3600 / STEP_SECONDS - 1) {
       figures.firstHourSignIn = figures.signInChecks;
       figures.firstHourApprover = figures.approverChecks;
