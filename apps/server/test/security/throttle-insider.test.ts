@@ -123,11 +123,12 @@ describe('device cookies belong to people (issue #30 item 4)', () => {
     for (let i = 0; i < 3; i++) devices.push(deviceCookieOf(await signInAttempt(CASEY, `10.81.0.${i}`)) as string);
     let checked = 0;
     // Each device locks after 5; waiting out the locks gives the devices more, up to 20 in all.
-    for (let round = 0; round < 12; round++) {
+    for (let round = 0; round < 5; round++) {
       for (const [i, device] of devices.entries()) {
         for (let g = 0; g < 5; g++) {
           const r = await signInAttempt('0000', `10.81.0.${i}`, device);
-          if (r.statusCode === 401) checked++;
+          if (r.statusCode !== 401) break;
+          checked++;
         }
       }
       await letTimePass(3600);
@@ -137,7 +138,7 @@ describe('device cookies belong to people (issue #30 item 4)', () => {
     const chris = await signInAttempt(CHRIS, '10.81.0.0');
     expect(chris.statusCode).toBe(200);
     expect((await signInAttempt(CHRIS, '10.81.0.0', deviceCookieOf(chris) as string)).statusCode).toBe(200);
-  });
+  }, 120_000);
 
   it("wrong approver PINs through the refund box count against the person asking: fresh devices do not reach Morgan's PIN", async () => {
     const sale = await ownSale(CASEY, '10.82.0.1');

@@ -2,14 +2,16 @@ import { Alert, Text } from '@mantine/core';
 import type { PinGuessingAlert } from '@retail-hub/shared';
 import { IconShieldLock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { useStoreTimeZone } from '@/lib/auth';
 
 /** Issue #30 item 4: the store's PIN breakers, read by managers every minute. */
 export const PIN_GUESSING_PATH = '/api/auth/pin-guessing';
 const PIN_GUESSING_REFETCH_MS = 60_000;
 
-function sinceTime(iso: string | null): string {
+/** The window's start on the store's clock, like the dashboard's other times. */
+function sinceTime(iso: string | null, timeZone: string | undefined): string {
   if (!iso) return '';
-  return ` since ${new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}`;
+  return ` since ${new Date(iso).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit', timeZone })}`;
 }
 
 /**
@@ -23,6 +25,7 @@ export function PinGuessingCard() {
     refetchInterval: PIN_GUESSING_REFETCH_MS,
     staleTime: 0,
   });
+  const timeZone = useStoreTimeZone();
   const known = alert.data?.known;
   const unknown = alert.data?.unknown;
   if (!known?.tripped && !unknown?.tripped) return null;
@@ -36,13 +39,14 @@ export function PinGuessingCard() {
     >
       {known?.tripped ? (
         <Text size="sm">
-          {known.failures} wrong PINs{sinceTime(known.since)} from staff who are signed in or on known tills (limit{' '}
-          {known.threshold} a day). Sign-ins and manager approvals are slowed to a few a minute until the day ends.
+          {known.failures} wrong PINs{sinceTime(known.since, timeZone)} from staff who are signed in or on known tills
+          (limit {known.threshold} a day). Sign-ins and manager approvals are slowed to a few a minute until the day
+          ends.
         </Text>
       ) : null}
       {unknown?.tripped ? (
         <Text size="sm">
-          {unknown.failures} wrong PINs{sinceTime(unknown.since)} from devices that never signed in (limit{' '}
+          {unknown.failures} wrong PINs{sinceTime(unknown.since, timeZone)} from devices that never signed in (limit{' '}
           {unknown.threshold} a day). New devices sign in slowly; known tills are not affected.
         </Text>
       ) : null}
