@@ -163,6 +163,17 @@ describe('device cookies belong to people (issue #30 item 4)', () => {
     expect(await countOf(`select count(*) as n from user_activity where activity_type = 'approval_throttled'`)).toBe(3);
   });
 
+  it('30 wrong approver PINs fired at once by one person: the database lets at most 10 be checked', async () => {
+    const sale = await ownSale(CASEY, '10.82.5.1');
+    const casey = await signIn(t, CASEY, '10.82.5.1');
+    const responses = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => refundAsking(casey, sale, String(3000 + i), '10.82.5.1')),
+    );
+    const checked = responses.filter((r) => r.statusCode === 403).length;
+    expect(checked).toBe(10);
+    expect(responses.filter((r) => r.statusCode === 429)).toHaveLength(20);
+  });
+
   it('50 wrong PINs a day from people who know one trip the store breaker: managers see the alert, known tills still sign in', async () => {
     const manager = await signIn(t, MORGAN, '10.83.0.1');
     const quiet = await inject(t, { method: 'GET', url: '/api/auth/pin-guessing', cookie: manager });
