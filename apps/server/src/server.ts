@@ -109,6 +109,8 @@ async function main(): Promise<void> {
 
   const purge = setInterval(() => {
     app.sessions.purgeExpired().catch((err) => app.log.warn({ err }, 'could not purge expired sessions'));
+    // Issue #30 item 4: throttle rows idle past every window go too.
+    app.loginThrottle.purgeIdle().catch((err) => app.log.warn({ err }, 'could not purge idle throttle rows'));
   }, 10 * 60_000);
   purge.unref();
   // BACKUP_DAILY: a backup whenever the newest in BACKUP_DIR is a day old (issue #20 item 1).

@@ -31,3 +31,22 @@ export const sessionResponseSchema = z.object({
   storeTimeZone: z.string(),
 });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+
+/** One store-wide daily breaker of the PIN throttle (issue #30 item 4). */
+export const pinBreakerStateSchema = z.object({
+  /** Wrong PIN checks counted in the current 24-hour window. */
+  failures: z.number().int(),
+  threshold: z.number().int(),
+  /** Past the threshold: every further attempt waits for a slot until the window ends. */
+  tripped: z.boolean(),
+  /** When the window began; null when nothing was counted in the last 24 hours. */
+  since: z.string().nullable(),
+});
+
+/**
+ * GET /api/auth/pin-guessing (issue #30 item 4): the managers' alert. `known` counts wrong PINs
+ * from devices that know a PIN (known tills, signed-in staff asking for approval), `unknown` those
+ * from every other browser.
+ */
+export const pinGuessingAlertSchema = z.object({ known: pinBreakerStateSchema, unknown: pinBreakerStateSchema });
+export type PinGuessingAlert = z.infer<typeof pinGuessingAlertSchema>;

@@ -91,8 +91,8 @@ describe('device cookies: a flood from unknown clients does not lock out known t
     expect(cookie?.sameSite).toBe('Strict');
     expect(cookie?.path).toBe('/');
     expect(Number(cookie?.maxAge)).toBeGreaterThanOrEqual(180 * 24 * 3600);
-    // Signed: the value carries a signature after the id.
-    expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{22}\.[A-Za-z0-9_%+/=-]+$/);
+    // Signed: the value carries a signature after the id and the minting person (issue #30 item 4).
+    expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{22}\.[0-9a-f-]{36}\.[A-Za-z0-9_%+/=-]+$/);
   });
 
   it('with COOKIE_SECURE the device cookie is Secure and __Host- prefixed, like the session cookie', async () => {

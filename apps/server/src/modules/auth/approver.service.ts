@@ -5,23 +5,27 @@ import { hashPin } from '../../lib/pin-hash';
 import type { AuthUser } from '../../types';
 import { ACTIVITY, recordActivity, requestFacts } from '../activity/activity.service';
 import { activeUserByPinHash } from '../users/users.service';
-import { throttleClientOf } from './auth.service';
 
 /**
  * A manager's PIN typed on someone else's screen to approve one action (issue #15: refunds,
  * voids, discounts above the cap). Reusable by every module: call `approvalFor` in the route's
  * service before writing anything.
  *
- * The attempt is counted on the same PIN throttle as sign-in (docs/adr/0008: reserved before the
- * PIN is looked at, per device or per address, and on the store breaker), so the approval box is
- * not a way around the sign-in limits. A PIN that is wrong, unknown, deactivated or not a
- * manager's is refused alike (403) and stays counted as a failure; a manager's PIN gives its
- * attempt back, like a sign-in. The signed-in user's session is never touched.
+ * The attempt is reserved before the PIN is looked at (docs/adr/0008) against the person asking
+ * and the store, not the browser (issue #30 item 4: fresh device cookies brought fresh
+ * allowances): 10 wrong approver PINs a day per person, after which that person's actions need a
+ * manager in person (signed in), and the store's daily breaker for devices that know a PIN. This
+ * covers every path that takes a manager's PIN, the sealed offline approvals included (ADR 0014:
+ * they are opened and checked here). A PIN that is wrong, unknown, deactivated or not a manager's
+ * is refused alike (403) and stays counted as a failure; a manager's PIN gives its attempt back.
+ * The signed-in user's session is never touched.
  */
 
 export const APPROVAL_MESSAGES = {
   required: "A manager's PIN is required to approve this.",
   invalid: 'Invalid manager PIN',
+  /** Issue #30 item 4: the asking person's wrong approver PINs for the day are used up. */
+  exhausted: 'Too many wrong manager PINs today. A manager must sign in to approve this.',
 } as const;
 
 export type Approval = {
@@ -92,8 +96,7 @@ export async function checkApproverPin(
   if (!pin) {
     throw new AppError(403, 'pos.approval_required', APPROVAL_MESSAGES.required);
   }
-  const client = throttleClientOf(request);
-  const decision = await loginThrottle.reserve(client);
+  const decision = await loginThrottle.reserveApproval(actor.id);
   if (!decision.allowed) {
     await recordActivity(db, {
       userId: actor.id,
@@ -102,13 +105,15 @@ export async function checkApproverPin(
       details: { ...details, retryAfterSeconds: decision.retryAfterSeconds },
     });
     throw tooManyRequests(
-      `Too many failed attempts. Try again in ${decision.retryAfterSeconds} seconds.`,
+      decision.scope === 'actor'
+        ? APPROVAL_MESSAGES.exhausted
+        : `Too many failed attempts. Try again in ${decision.retryAfterSeconds} seconds.`,
       decision.retryAfterSeconds,
     );
   }
   const approver = /^[0-9]{4}$/.test(pin) ? await activeUserByPinHash(db, hashPin(config.pinPepper, pin)) : null;
   if (!approver || !can(approver.role, 'pos.approve') || approver.id === actor.id) {
-    // The reservation stands as this client's failure.
+    // The reservation stands as this person's (and the store's) failure.
     await recordActivity(db, {
       userId: actor.id,
       activityType: ACTIVITY.approvalRefused,
@@ -117,7 +122,7 @@ export async function checkApproverPin(
     });
     throw new AppError(403, 'pos.approval_invalid', APPROVAL_MESSAGES.invalid);
   }
-  await loginThrottle.succeeded(client);
+  await loginThrottle.approvalSucceeded(actor.id);
   return {
     approver,
     granted: {

@@ -1,4 +1,4 @@
-import { pinLoginBodySchema, sessionResponseSchema } from '@retail-hub/shared';
+import { pinGuessingAlertSchema, pinLoginBodySchema, sessionResponseSchema } from '@retail-hub/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInUser } from '../../lib/signed-in-user';
@@ -23,6 +23,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // The same answer as GET /auth/session, so a fresh sign-in needs no second read for the zone.
       return { user, storeTimeZone: app.config.storeTimeZone };
     },
+  );
+
+  // Issue #30 item 4: managers see on their dashboard when the store's PIN breakers have tripped.
+  app.get(
+    '/api/auth/pin-guessing',
+    { config: { permission: 'reports.view' }, schema: { response: { 200: pinGuessingAlertSchema } } },
+    async () => app.loginThrottle.alert(),
   );
 
   app.post(

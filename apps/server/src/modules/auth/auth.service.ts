@@ -7,10 +7,13 @@ import { ACTIVITY, recordActivity, requestFacts } from '../activity/activity.ser
 import { activeUserByPinHash } from '../users/users.service';
 import type { ThrottleClient } from './throttle.service';
 
-/** Who the throttle counts: the browser's device when its cookie is valid, else its address (docs/adr/0008). */
+/**
+ * Who the throttle counts: the browser's device (and the person who minted it) when its cookie is
+ * valid, else its address (docs/adr/0008, issue #30 item 4).
+ */
 export function throttleClientOf(request: FastifyRequest): ThrottleClient {
-  const deviceId = request.server.devices.idFromRequest(request);
-  if (deviceId) return { kind: 'device', deviceId };
+  const device = request.server.devices.fromRequest(request);
+  if (device) return { kind: 'device', ...device };
   return { kind: 'address', ip: requestFacts(request).ipAddress ?? 'unknown' };
 }
 
@@ -56,8 +59,14 @@ export async function signInWithPin(request: FastifyRequest, reply: FastifyReply
   }
 
   await throttle.succeeded(client);
-  // This browser is now a known device (the same id when it was one already, for another year).
-  request.server.devices.set(reply, client.kind === 'device' ? client.deviceId : null);
+  // A known device keeps its id and minter for another year. A browser without one becomes a
+  // known device only while this person has mints left today (issue #30 item 4): otherwise
+  // signing in again without a cookie would buy a fresh allowance each time.
+  if (client.kind === 'device') {
+    request.server.devices.set(reply, { deviceId: client.deviceId, personId: client.personId });
+  } else if (await throttle.reserveDeviceMint(user.id)) {
+    request.server.devices.set(reply, request.server.devices.mint(user.id));
+  }
   // Session fixation: whatever session the browser carried is destroyed; a new id is issued.
   const previousToken = request.server.sessions.tokenFromRequest(request);
   if (previousToken) {

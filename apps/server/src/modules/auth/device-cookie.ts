@@ -5,13 +5,21 @@ import type { Config } from '../../config/config';
 /** How long a browser stays a known device after its last successful sign-in. */
 const DEVICE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 3600;
 
+/** A device as its cookie names it: its random id and the person whose sign-in minted it. */
+export type Device = { deviceId: string; personId: string };
+
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const DEVICE_VALUE = new RegExp(`^([A-Za-z0-9_-]{22})\\.(${UUID})$`);
+
 /**
  * The device cookie of docs/adr/0008 (OWASP "Slow Down Online Guessing Attacks with Device
- * Cookies"): a random 128-bit id, signed with the session secret, set by every successful sign-in.
- * A browser that carries a valid one has its own failure allowance; an absent, unsigned or
- * tampered cookie makes the client unknown. The id means nothing else: it is not a session and
- * grants nothing by itself. Same attributes as the session cookie (HttpOnly, SameSite=Strict,
- * Secure and `__Host-` with COOKIE_SECURE), but long-lived and kept at sign-out.
+ * Cookies"): a random 128-bit id and the id of the person whose sign-in minted it (issue #30 item
+ * 4: the failures of every device a person minted count against that person), signed with the
+ * session secret, set by a successful sign-in. A browser that carries a valid one has its own
+ * failure allowance; an absent, unsigned, tampered or older (id-only) cookie makes the client
+ * unknown. It is not a session and grants nothing by itself. Same attributes as the session
+ * cookie (HttpOnly, SameSite=Strict, Secure and `__Host-` with COOKIE_SECURE), but long-lived and
+ * kept at sign-out.
  */
 export class DeviceCookie {
   readonly name: string;
@@ -20,18 +28,24 @@ export class DeviceCookie {
     this.name = config.cookieSecure ? '__Host-rh_device' : 'rh_device';
   }
 
-  /** The device id of a request; null when there is no cookie or its signature does not hold. */
-  idFromRequest(request: FastifyRequest): string | null {
+  /** The device of a request; null when there is no cookie or its signature does not hold. */
+  fromRequest(request: FastifyRequest): Device | null {
     const raw = request.cookies[this.name];
     if (!raw) return null;
     const unsigned = request.unsignCookie(raw);
-    if (!unsigned.valid || !unsigned.value || !/^[A-Za-z0-9_-]{22}$/.test(unsigned.value)) return null;
-    return unsigned.value;
+    const match = unsigned.valid && unsigned.value ? DEVICE_VALUE.exec(unsigned.value) : null;
+    if (!match) return null;
+    return { deviceId: match[1] as string, personId: match[2] as string };
   }
 
-  /** (Re)sets the cookie after a successful sign-in, keeping the browser's id when it had one. */
-  set(reply: FastifyReply, deviceId: string | null): void {
-    reply.setCookie(this.name, deviceId ?? randomBytes(16).toString('base64url'), {
+  /** A new device, minted by `personId`'s sign-in (the caller checks the daily mint quota). */
+  mint(personId: string): Device {
+    return { deviceId: randomBytes(16).toString('base64url'), personId };
+  }
+
+  /** (Re)sets the cookie after a successful sign-in: the same device for another year, or a new one. */
+  set(reply: FastifyReply, device: Device): void {
+    reply.setCookie(this.name, `${device.deviceId}.${device.personId}`, {
       httpOnly: true,
       sameSite: 'strict',
       secure: this.config.cookieSecure,

@@ -64,3 +64,13 @@ export async function deleteExpiredSessions(db: DbOrTx): Promise<number> {
   const deleted = await db.delete(sessions).where(lte(sessions.expire, new Date())).returning({ sid: sessions.sid });
   return deleted.length;
 }
+
+/**
+ * Ends the user's oldest sessions past the newest `keep` (by when they were started), in one
+ * statement (issue #30 item 4: repeated sign-ins left thousands of live sessions).
+ */
+export async function deleteSessionsBeyond(db: DbOrTx, userId: string, keep: number): Promise<void> {
+  await db.execute(sql`delete from ${sessions} where ${sessions.userId} = ${userId} and ${sessions.sid} not in (
+    select ${sessions.sid} from ${sessions} where ${sessions.userId} = ${userId}
+    order by ${sessions.sess}->>'createdAt' desc, ${sessions.sid} limit ${keep})`);
+}

@@ -6,6 +6,7 @@ import type { AuthContext } from '../../types';
 import {
   deleteExpiredSessions,
   deleteSession,
+  deleteSessionsBeyond,
   deleteSessionsOfUser,
   findSessionWithUser,
   insertSession,
@@ -27,6 +28,13 @@ export type SessionData = {
 export function sessionIdFromToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
+
+/**
+ * Live sessions one person may hold (issue #30 item 4): a sign-in past it ends that person's
+ * oldest. A few tills and a back-office browser at once; signing in again and again leaves no
+ * trail of live sessions.
+ */
+export const MAX_LIVE_SESSIONS_PER_USER = 10;
 
 export class SessionManager {
   readonly cookieName: string;
@@ -93,6 +101,7 @@ export class SessionManager {
     };
     const expire = new Date(Math.min(now + this.config.sessionIdleMs, absoluteExpire.getTime()));
     await insertSession(this.db, { sid, userId, sess: data, expire });
+    await deleteSessionsBeyond(this.db, userId, MAX_LIVE_SESSIONS_PER_USER);
     return { token, sid };
   }
 

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { authThrottle } from '../../db/schema/index';
 
@@ -59,9 +59,17 @@ export async function reserveAttempt(db: DbOrTx, key: string, rule: LockRule): P
 
 /**
  * Gives back an attempt reserved with `reserveAttempt` that was never checked (another limit
- * refused it) or that revealed nothing. Below the limit again, the lock it may have set goes.
+ * refused it) or that revealed nothing. Below the limit again, the lock it may have set goes; a
+ * row left with nothing counted is deleted.
  */
 export async function releaseAttempt(db: DbOrTx, key: string, limit: number): Promise<void> {
+  // Only this attempt was counted: the row goes (issue #30 item 4: every sign-in from a new
+  // address left a row of nothing behind).
+  const gone = await db
+    .delete(authThrottle)
+    .where(and(eq(authThrottle.key, key), lte(authThrottle.failures, 1)))
+    .returning({ key: authThrottle.key });
+  if (gone.length > 0) return;
   await db
     .update(authThrottle)
     .set({
@@ -109,4 +117,82 @@ export async function releaseBreakerAttempt(db: DbOrTx, key: string): Promise<vo
     .update(authThrottle)
     .set({ failures: sql`greatest(${authThrottle.failures} - 1, 0)` })
     .where(eq(authThrottle.key, key));
+}
+
+/**
+ * Reserves one attempt on a daily quota (issue #30 item 4): at most `limit` counted attempts in a
+ * window of `windowSeconds` that starts with the first one (`updated_at`); past it every attempt
+ * is refused, uncounted, until the window ends (`locked_until`, the Retry-After). No slots: what a
+ * quota bounds is one person's (or one address's) guesses per day, not a rate.
+ */
+export async function reserveQuotaAttempt(
+  db: DbOrTx,
+  key: string,
+  limit: number,
+  windowSeconds: number,
+): Promise<Reservation> {
+  const stale = sql`${authThrottle.updatedAt} < now() - make_interval(secs => ${windowSeconds})`;
+  const full = sql`(not ${stale} and ${authThrottle.failures} >= ${limit})`;
+  const windowEnd = (start: unknown) => sql`${start} + make_interval(secs => ${windowSeconds})`;
+  const rows = await db
+    .insert(authThrottle)
+    .values({
+      key,
+      failures: 1,
+      lastFailureAt: sql`now()`,
+      updatedAt: sql`now()`,
+      lockedUntil: limit <= 1 ? windowEnd(sql`now()`) : null,
+      lastAllowed: true,
+    })
+    .onConflictDoUpdate({
+      target: authThrottle.key,
+      set: {
+        failures: sql`case when ${stale} then 1 when ${full} then ${authThrottle.failures} else ${authThrottle.failures} + 1 end`,
+        updatedAt: sql`case when ${stale} then now() else ${authThrottle.updatedAt} end`,
+        lockedUntil: sql`case when ${stale} then (case when 1 >= ${limit} then ${windowEnd(sql`now()`)} else null end)
+          when ${full} then ${authThrottle.lockedUntil}
+          when ${authThrottle.failures} + 1 >= ${limit} then ${windowEnd(authThrottle.updatedAt)}
+          else null end`,
+        lastFailureAt: sql`case when ${full} then ${authThrottle.lastFailureAt} else now() end`,
+        lastAllowed: sql`not ${full}`,
+      },
+    })
+    .returning(returned);
+  return rows[0] as Reservation;
+}
+
+/** A breaker's or quota's state as stored: counted attempts in its window and when that began. */
+export async function throttleStates(
+  db: DbOrTx,
+  keys: string[],
+): Promise<{ key: string; failures: number; windowStart: Date; lockedUntil: Date | null }[]> {
+  return db
+    .select({
+      key: authThrottle.key,
+      failures: authThrottle.failures,
+      windowStart: authThrottle.updatedAt,
+      lockedUntil: authThrottle.lockedUntil,
+    })
+    .from(authThrottle)
+    .where(inArray(authThrottle.key, keys));
+}
+
+/**
+ * Deletes rows that no longer hold anything back (issue #30 item 4: minting left thousands): no
+ * lock in force and nothing counted for `olderThanSeconds`, which must outlast every window and
+ * memory of the rules.
+ */
+export async function deleteIdleThrottleRows(db: DbOrTx, olderThanSeconds: number): Promise<number> {
+  const cutoff = sql`now() - make_interval(secs => ${olderThanSeconds})`;
+  const deleted = await db
+    .delete(authThrottle)
+    .where(
+      and(
+        lt(authThrottle.updatedAt, cutoff),
+        or(sql`${authThrottle.lastFailureAt} is null`, lt(authThrottle.lastFailureAt, cutoff)),
+        or(sql`${authThrottle.lockedUntil} is null`, lt(authThrottle.lockedUntil, sql`now()`)),
+      ),
+    )
+    .returning({ key: authThrottle.key });
+  return deleted.length;
 }

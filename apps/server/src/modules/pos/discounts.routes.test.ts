@@ -246,12 +246,16 @@ describe('discounts on a sale', () => {
     expect(managers.statusCode, managers.body).toBe(201);
   });
 
-  it('wrong approval PINs on a sale count against the PIN throttle', async () => {
+  it("wrong approval PINs on a sale count against the cashier's daily allowance (issue #30 item 4: 10)", async () => {
     const cup = await createProduct(t, { name: 'Cup', price: '10.00', stock: 10, categoryId: category });
     const over = body([{ productId: cup, quantity: 1, unitPrice: '10.00' }], 'cash', { type: 'amount', value: '5.00' });
-    for (let i = 0; i < 5; i++) {
-      expect((await sale(cashier, { ...over, approverPin: '0000' }, '10.80.2.9')).statusCode).toBe(403);
+    // Earlier tests may have spent some of this cashier's 10 already.
+    let refused = 0;
+    while (refused < 11 && (await sale(cashier, { ...over, approverPin: '0000' }, '10.80.2.9')).statusCode === 403) {
+      refused++;
     }
+    expect(refused).toBeGreaterThan(0);
+    expect(refused).toBeLessThanOrEqual(10);
     const locked = await sale(cashier, { ...over, approverPin: '4826' }, '10.80.2.9');
     expect(locked.statusCode).toBe(429);
     expect(await stockOf(t, cup)).toBe(10);

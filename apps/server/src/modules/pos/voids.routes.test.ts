@@ -171,10 +171,16 @@ describe('voids', () => {
     ).json();
     expect(summary).toMatchObject({ salesCount: 1, cashSales: '12.00', expectedCash: '32.00' });
 
-    // Five wrong PINs from one device: the right one then waits too (the sign-in throttle).
-    for (let i = 0; i < 5; i++) {
-      expect((await voidSale(other, { reason: 'x', approverPin: '0000' }, cashier, '10.71.1.9')).statusCode).toBe(403);
+    // Wrong PINs count against the cashier asking, 10 a day (issue #30 item 4): the right one then waits too.
+    let refused = 0;
+    while (
+      refused < 11 &&
+      (await voidSale(other, { reason: 'x', approverPin: '0000' }, cashier, '10.71.1.9')).statusCode === 403
+    ) {
+      refused++;
     }
+    expect(refused).toBeGreaterThan(0);
+    expect(refused).toBeLessThanOrEqual(10);
     const locked = await voidSale(other, { reason: 'x', approverPin: '4826' }, cashier, '10.71.1.9');
     expect(locked.statusCode).toBe(429);
     expect(await stockOf(t, saw)).toBe(4);

@@ -12,6 +12,7 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { Panel, PanelEmpty, PanelLoading } from '@/components/panel';
+import { PinGuessingCard } from '@/features/auth';
 import { useLowStockProducts } from '@/features/catalog';
 import { StaleTerminalsCard } from '@/features/terminals';
 import { useAuth } from '@/lib/auth';
@@ -75,6 +76,8 @@ export function PosDashboard() {
 
       {/* Issue #19: terminals holding sales the server does not have, for those who follow the till. */}
       {user && can(user.role, 'reports.view') ? <StaleTerminalsCard /> : null}
+      {/* Issue #30 item 4: wrong PINs past a store-wide daily limit. */}
+      {user && can(user.role, 'reports.view') ? <PinGuessingCard /> : null}
 
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md" data-testid="stat-cards">
         {statCards(stats.data).map((card, index) => {

@@ -1,0 +1,1 @@
+export { PinGuessingCard } from './components/pin-guessing-card';
