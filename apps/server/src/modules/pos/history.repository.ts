@@ -1,5 +1,6 @@
 import type { PaymentMethod } from '@retail-hub/shared';
 import { and, asc, desc, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { products, shifts, transactionItems, transactions, userActivity, users } from '../../db/schema/index';
 
@@ -85,7 +86,12 @@ export async function saleLines(db: DbOrTx, transactionId: string) {
     .orderBy(asc(transactionItems.lineNo), asc(transactionItems.id));
 }
 
-/** Activity rows that name this sale (refunds, voids, approvals, reprints, e-mails), oldest first. */
+const approvers = alias(users, 'approvers');
+
+/**
+ * Activity rows that name this sale (refunds, voids, approvals, reprints, e-mails), oldest first,
+ * each with who did it and the manager its details name as approver (issue #30 item 17).
+ */
 export async function saleActivity(db: DbOrTx, transactionId: string) {
   return db
     .select({
@@ -93,9 +99,11 @@ export async function saleActivity(db: DbOrTx, transactionId: string) {
       timestamp: userActivity.timestamp,
       details: userActivity.details,
       user: { id: users.id, firstName: users.firstName, lastName: users.lastName },
+      approver: { id: approvers.id, firstName: approvers.firstName, lastName: approvers.lastName },
     })
     .from(userActivity)
     .leftJoin(users, eq(users.id, userActivity.userId))
+    .leftJoin(approvers, sql`(${approvers.id})::text = (${userActivity.details} ->> 'approverId')`)
     .where(
       and(
         sql`${userActivity.details} ? 'transactionId'`,
