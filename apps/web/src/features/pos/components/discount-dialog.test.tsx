@@ -1,4 +1,4 @@
-import { DEFAULT_DISCOUNT_CAPS } from '@retail-hub/shared';
+import { DEFAULT_DISCOUNT_CAPS, type Role } from '@retail-hub/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setTerminalSyncState } from '@/lib/offline-bridge';
@@ -27,6 +27,9 @@ const lines: CartLine[] = [
   },
 ];
 
+/** The seller's role (a variable: the prop is not an ARIA role). */
+const SELLER: Role = 'cashier';
+
 function renderDialog(onApply = vi.fn()) {
   renderWithProviders(
     <DiscountDialog
@@ -35,7 +38,7 @@ function renderDialog(onApply = vi.fn()) {
       saleDiscount={null}
       approverPin={null}
       method="cash"
-      role="cashier"
+      role={SELLER}
       onApply={onApply}
       onClose={() => {}}
     />,
