@@ -138,6 +138,9 @@ export const salesHistoryRowSchema = z.object({
   tax: money,
   total: money,
   itemCount: z.number().int(),
+  /** Issue #30 item 18: the refunds given against it and what they paid back (card fee included). */
+  refundCount: z.number().int(),
+  refundedTotal: money,
 });
 export type SalesHistoryRow = z.infer<typeof salesHistoryRowSchema>;
 

@@ -14,6 +14,9 @@ let cashierId: string;
 let managerId: string;
 let manager: string;
 let product: string;
+/** The discounted sale refunded in part, and the sale a cashier voided (read by item 18's test). */
+let refundedSale: string;
+let voidedSale: string;
 
 type Event = { type: string; by: { id: string | null; name: string }; approvedBy: { id: string; name: string } | null };
 
@@ -58,6 +61,7 @@ describe('who did it and who approved it, in a sale’s history', () => {
     const sold = await postSale(t, cashier, discountedSale('4826'), randomUUID(), { remoteAddress: '10.91.1.1' });
     expect(sold.statusCode, sold.body).toBe(201);
     const saleId = sold.json().id as string;
+    refundedSale = saleId;
     const lineId = (await inject(t, { method: 'GET', url: `/api/transactions/${saleId}`, cookie: manager })).json()
       .lines[0].id as string;
     const refund = await inject(t, {
@@ -86,6 +90,7 @@ describe('who did it and who approved it, in a sale’s history', () => {
     const first = await postSale(t, cashier, saleBody([{ productId: product, quantity: 1, unitPrice: '20.00' }]));
     const second = await postSale(t, cashier, saleBody([{ productId: product, quantity: 1, unitPrice: '20.00' }]));
     const [a, b] = [first.json().id as string, second.json().id as string];
+    voidedSale = a;
     const byCashier = await inject(t, {
       method: 'POST',
       url: `/api/transactions/${a}/void`,
@@ -111,5 +116,25 @@ describe('who did it and who approved it, in a sale’s history', () => {
     ]);
     // A sale without an approval names nobody as its approver.
     expect((await events(b))[0]).toMatchObject({ type: 'sale', by: chris(), approvedBy: null });
+  });
+});
+
+/** Issue #30 item 18: a partly refunded sale showed only COMPLETED in the history list. */
+describe('the sales history list', () => {
+  it('gives each sale its refunds (count and amount paid back) beside its status', async () => {
+    const page = await inject(t, { method: 'GET', url: '/api/sales-history?limit=100', cookie: manager });
+    expect(page.statusCode, page.body).toBe(200);
+    const rows = page.json().items as Array<{ id: string; status: string; refundCount: number; refundedTotal: string }>;
+    // 2 × 20.00 at 50% off = 20.00 paid; one unit refunded gives back 10.00.
+    expect(rows.find((r) => r.id === refundedSale)).toMatchObject({
+      status: 'completed',
+      refundCount: 1,
+      refundedTotal: '10.00',
+    });
+    expect(rows.find((r) => r.id === voidedSale)).toMatchObject({
+      status: 'voided',
+      refundCount: 0,
+      refundedTotal: '0.00',
+    });
   });
 });

@@ -121,6 +121,8 @@ export async function salesHistory(
       tax: r.tax,
       total: r.total,
       itemCount: r.itemCount,
+      refundCount: r.refundCount,
+      refundedTotal: r.refundedTotal,
     })),
     nextCursor: rows.length > limit && last ? encodeCursor(last.cursorAt, last.id) : null,
     scope: all ? 'all' : 'shift',
