@@ -42,3 +42,20 @@ const capSchema = z
 export const discountCapsSchema = z.object(
   Object.fromEntries(ROLES.map((r) => [r, capSchema])) as Record<Role, typeof capSchema>,
 );
+
+// ---- A manager's PIN checked when it is typed (issue #30 item 16) ----
+
+/** POST /api/discounts/approval-check: the PIN a manager typed for a discount above the cap. */
+export const discountApprovalCheckSchema = z.object({
+  approverPin: z
+    .string({ error: 'Manager PIN must be 4 digits' })
+    .regex(/^[0-9]{4}$/, { error: 'Manager PIN must be 4 digits' }),
+});
+export type DiscountApprovalCheck = z.infer<typeof discountApprovalCheckSchema>;
+
+/** The manager whose PIN it is, and the most they may approve (their own role's cap). */
+export const discountApprovalSchema = z.object({
+  approver: z.object({ id: z.string(), name: z.string() }),
+  capPercent: z.number().int(),
+});
+export type DiscountApproval = z.infer<typeof discountApprovalSchema>;

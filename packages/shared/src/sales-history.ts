@@ -55,6 +55,8 @@ export const transactionEventSchema = z.object({
   type: z.string(),
   at: isoDateTime,
   by: z.object({ id: z.string().nullable(), name: z.string() }),
+  /** Issue #30 item 17: the manager whose PIN approved it; null when none was needed. */
+  approvedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
   details: z.record(z.string(), z.unknown()).nullable(),
 });
 export type TransactionEvent = z.infer<typeof transactionEventSchema>;
@@ -136,6 +138,9 @@ export const salesHistoryRowSchema = z.object({
   tax: money,
   total: money,
   itemCount: z.number().int(),
+  /** Issue #30 item 18: the refunds given against it and what they paid back (card fee included). */
+  refundCount: z.number().int(),
+  refundedTotal: money,
 });
 export type SalesHistoryRow = z.infer<typeof salesHistoryRowSchema>;
 

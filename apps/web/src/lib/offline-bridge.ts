@@ -96,7 +96,8 @@ export type OutboxEntry = {
   paymentMethod: string;
   cashierName: string | null;
   createdAt: string;
-  status: 'pending' | 'refused';
+  /** needs_approval: issue #30 item 16, a discount above the cap waiting for a manager. */
+  status: 'pending' | 'refused' | 'needs_approval';
   attempts: number;
   lastError: string | null;
 };
@@ -109,6 +110,8 @@ export type TerminalSyncState = {
   sales: OutboxEntry[];
   pending: number;
   refused: number;
+  /** Held for a manager's approval of a discount above the cap (issue #30 item 16). */
+  needsApproval: number;
 };
 
 let state: TerminalSyncState = {
@@ -117,6 +120,7 @@ let state: TerminalSyncState = {
   sales: [],
   pending: 0,
   refused: 0,
+  needsApproval: 0,
 };
 const listeners = new Set<() => void>();
 
@@ -134,8 +138,16 @@ export function subscribeTerminalSync(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** Actions the offline module provides once loaded (retry refused sales, sync now). */
-export type TerminalSyncActions = { syncNow: () => void; retryRefused: () => Promise<void> };
+/**
+ * Actions the offline module provides once loaded (retry refused sales, sync now; a held sale's
+ * manager approval with a PIN the server accepted, or its charge at full price: issue #30 item 16).
+ */
+export type TerminalSyncActions = {
+  syncNow: () => void;
+  retryRefused: () => Promise<void>;
+  approveHeld?: (key: string, pin: string) => Promise<boolean>;
+  chargeHeldFullPrice?: (key: string) => Promise<boolean>;
+};
 let actions: TerminalSyncActions | null = null;
 export function registerTerminalSyncActions(value: TerminalSyncActions): void {
   actions = value;

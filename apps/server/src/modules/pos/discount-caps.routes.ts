@@ -1,8 +1,8 @@
-import { discountCapsSchema } from '@retail-hub/shared';
+import { discountApprovalCheckSchema, discountApprovalSchema, discountCapsSchema } from '@retail-hub/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInUser } from '../../lib/signed-in-user';
-import { discountCaps, setDiscountCaps } from './discount-caps.service';
+import { checkDiscountApprover, discountCaps, setDiscountCaps } from './discount-caps.service';
 
 const capsResponse = z.object({ caps: discountCapsSchema });
 
@@ -21,5 +21,15 @@ export const discountCapsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: z.object({ caps: discountCapsSchema }), response: { 200: capsResponse } },
     },
     async (request) => ({ caps: await setDiscountCaps(request, signedInUser(request), request.body.caps) }),
+  );
+
+  // Issue #30 item 16: the manager's PIN for a discount above the cap, checked as it is typed.
+  app.post(
+    '/api/discounts/approval-check',
+    {
+      config: { permission: 'pos.sell' },
+      schema: { body: discountApprovalCheckSchema, response: { 200: discountApprovalSchema } },
+    },
+    async (request) => checkDiscountApprover(request, signedInUser(request), request.body.approverPin),
   );
 };

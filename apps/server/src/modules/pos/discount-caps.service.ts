@@ -1,8 +1,15 @@
-import { DEFAULT_DISCOUNT_CAPS, type DiscountCaps, ROLES } from '@retail-hub/shared';
+import {
+  DEFAULT_DISCOUNT_CAPS,
+  type DiscountApproval,
+  type DiscountCaps,
+  displayName,
+  ROLES,
+} from '@retail-hub/shared';
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import type { AuthUser } from '../../types';
 import { ACTIVITY, recordActivity, requestFacts } from '../activity/activity.service';
+import { checkApproverPin } from '../auth/approver.service';
 import { readStoredCaps, writeStoredCaps } from './discount-caps.repository';
 
 /**
@@ -39,4 +46,20 @@ export async function setDiscountCaps(
     });
   });
   return discountCaps(db);
+}
+
+/**
+ * POST /api/discounts/approval-check (issue #30 item 16): the manager's PIN typed for a discount
+ * above `actor`'s cap, checked when it is typed so the cart never shows a discount nobody approved.
+ * On the PIN throttle like every approval (a refused PIN is recorded and counted); an accepted one
+ * writes nothing here: the sale writes its 'approval_granted' row when it is recorded.
+ */
+export async function checkDiscountApprover(
+  request: FastifyRequest,
+  actor: AuthUser,
+  approverPin: string,
+): Promise<DiscountApproval> {
+  const { approver } = await checkApproverPin(request, actor, approverPin, { action: 'discount' });
+  const caps = await discountCaps(request.server.database.db);
+  return { approver: { id: approver.id, name: displayName(approver) }, capPercent: caps[approver.role] };
 }

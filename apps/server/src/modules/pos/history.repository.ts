@@ -1,7 +1,8 @@
 import type { PaymentMethod } from '@retail-hub/shared';
 import { and, asc, desc, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { products, shifts, transactionItems, transactions, userActivity, users } from '../../db/schema/index';
+import { products, refunds, shifts, transactionItems, transactions, userActivity, users } from '../../db/schema/index';
 
 /**
  * Issue #15 item 3: the sales history. One page is one index range scan in (created_at, id)
@@ -53,6 +54,9 @@ export async function historyPage(db: DbOrTx, filter: HistoryFilter) {
       total: transactions.total,
       cashier: { id: users.id, firstName: users.firstName, lastName: users.lastName },
       itemCount: sql<number>`(select coalesce(sum(${transactionItems.quantity}), 0)::int from ${transactionItems} where ${transactionItems.transactionId} = ${transactions.id})`,
+      // Issue #30 item 18: what refunds gave back, so the list shows a partly refunded sale as such.
+      refundCount: sql<number>`(select count(*)::int from ${refunds} where ${refunds.transactionId} = ${transactions.id})`,
+      refundedTotal: sql<string>`(select coalesce(sum(${refunds.total}), 0)::numeric(10,2)::text from ${refunds} where ${refunds.transactionId} = ${transactions.id})`,
     })
     .from(transactions)
     .innerJoin(users, eq(users.id, transactions.userId))
@@ -85,7 +89,12 @@ export async function saleLines(db: DbOrTx, transactionId: string) {
     .orderBy(asc(transactionItems.lineNo), asc(transactionItems.id));
 }
 
-/** Activity rows that name this sale (refunds, voids, approvals, reprints, e-mails), oldest first. */
+const approvers = alias(users, 'approvers');
+
+/**
+ * Activity rows that name this sale (refunds, voids, approvals, reprints, e-mails), oldest first,
+ * each with who did it and the manager its details name as approver (issue #30 item 17).
+ */
 export async function saleActivity(db: DbOrTx, transactionId: string) {
   return db
     .select({
@@ -93,9 +102,11 @@ export async function saleActivity(db: DbOrTx, transactionId: string) {
       timestamp: userActivity.timestamp,
       details: userActivity.details,
       user: { id: users.id, firstName: users.firstName, lastName: users.lastName },
+      approver: { id: approvers.id, firstName: approvers.firstName, lastName: approvers.lastName },
     })
     .from(userActivity)
     .leftJoin(users, eq(users.id, userActivity.userId))
+    .leftJoin(approvers, sql`(${approvers.id})::text = (${userActivity.details} ->> 'approverId')`)
     .where(
       and(
         sql`${userActivity.details} ? 'transactionId'`,

@@ -1,6 +1,7 @@
 import {
   can,
   centsToDecimal,
+  DISCOUNT_ACTIVITY,
   parseCents,
   type Receipt,
   type SalesHistoryPage,
@@ -120,6 +121,8 @@ export async function salesHistory(
       tax: r.tax,
       total: r.total,
       itemCount: r.itemCount,
+      refundCount: r.refundCount,
+      refundedTotal: r.refundedTotal,
     })),
     nextCursor: rows.length > limit && last ? encodeCursor(last.cursorAt, last.id) : null,
     scope: all ? 'all' : 'shift',
@@ -145,6 +148,19 @@ function saleDiscountOf(sale: StoredSale): TransactionDetail['discount'] {
 function personName(user: { firstName: string | null; lastName: string | null } | null): string {
   const name = [user?.firstName, user?.lastName].filter(Boolean).join(' ').trim();
   return name || 'Unknown';
+}
+
+/**
+ * The manager who approved an event (issue #30 item 17: the history named the cashier instead):
+ * the user its details name as approver. An unapproved over-cap discount names the manager whose
+ * own cap was too low, who approved nothing.
+ */
+function approverOf(a: {
+  activityType: string;
+  approver: { id: string; firstName: string | null; lastName: string | null } | null;
+}): { id: string; name: string } | null {
+  if (!a.approver || a.activityType === DISCOUNT_ACTIVITY.discountOverCapUnapproved) return null;
+  return { id: a.approver.id, name: personName(a.approver) };
 }
 
 /** GET /api/transactions/:id: the sale, its lines (with ids), payment, refunds and who did what. */
@@ -208,12 +224,14 @@ export async function transactionDetail(deps: { db: Db }, id: string, reader: Au
         type: 'sale',
         at: sale.createdAt.toISOString(),
         by: { id: sale.userId, name: personName(sale.cashier) },
+        approvedBy: sale.discountApprovedBy,
         details: { total: sale.total, paymentMethod: sale.paymentMethod },
       },
       ...activity.map((a) => ({
         type: a.activityType,
         at: a.timestamp.toISOString(),
         by: { id: a.user?.id ?? null, name: personName(a.user) },
+        approvedBy: approverOf(a),
         details: (a.details as Record<string, unknown> | null) ?? null,
       })),
     ],

@@ -23,8 +23,10 @@ export type OutboxSale = {
   /**
    * pending: the sync worker sends it (again) when the server can be reached.
    * refused: the server answered 4xx; kept with the reason until someone retries it. Never dropped.
+   * needs_approval: a discount above the seller's cap that no manager approved (issue #30 item 16,
+   * needs-approval.ts); not sent until a manager approves it here or it is charged at full price.
    */
-  status: 'pending' | 'refused';
+  status: 'pending' | 'refused' | 'needs_approval';
   attempts: number;
   /** The last failure, for the cashier and the manager (the server's message or the network's). */
   lastError: string | null;

@@ -204,7 +204,8 @@ describe('a sale kept offline (issue #19)', () => {
       },
     });
     const kept = (await outboxSales(db)).find((s) => s.key === key);
-    // The sale is kept (the server records it and flags the discount as not approved), its PIN is not.
+    // The sale is kept, held for a manager's approval (issue #30 item 16: never sent as approved), its PIN is not.
+    expect(kept?.status).toBe('needs_approval');
     expect(kept?.body).toMatchObject({ total: '20.00', discount: { type: 'percent', value: '20' } });
     expect(kept?.body).not.toHaveProperty('approverPin');
     expect(kept?.body).not.toHaveProperty('sealedApproval');

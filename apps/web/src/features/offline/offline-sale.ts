@@ -17,6 +17,7 @@ import {
 import type { QueryClient } from '@tanstack/react-query';
 import { sealApproval } from './approval-key';
 import { terminalDatabase } from './db';
+import { isSaleOverCap, sellerCap } from './needs-approval';
 import { enqueueSale } from './outbox';
 import { terminalId } from './terminal-id';
 
@@ -56,18 +57,30 @@ export async function queueOfflineSale({
   const soldAt = now.toISOString();
   const number = transactionNumber(key);
   const cashierName = fullName(user);
-  // A manager's PIN is never kept in clear: sealed for this sale with the server's key, or dropped
-  // (the server then records the sale and flags the discount for a manager).
+  // A manager's PIN is never kept in clear: sealed for this sale with the server's key, or dropped.
   const { approverPin, ...rest } = sale;
   const sealedApproval = approverPin ? await sealApproval(db, approverPin, key) : null;
-  await enqueueSale(db, {
-    key,
-    body: { ...rest, ...(sealedApproval ? { sealedApproval } : {}), soldAt, shiftId, terminalId: await terminalId(db) },
-    receiptNumber: number,
-    userId: user.id,
-    cashierName,
-    createdAt: soldAt,
-  });
+  // Issue #30 item 16: a discount above the cap with no approval the server can check waits in the
+  // outbox for a manager (needs-approval.ts); it is never sent as if approved.
+  const held = !sealedApproval && isSaleOverCap(sale, sellerCap(queryClient, user.role));
+  await enqueueSale(
+    db,
+    {
+      key,
+      body: {
+        ...rest,
+        ...(sealedApproval ? { sealedApproval } : {}),
+        soldAt,
+        shiftId,
+        terminalId: await terminalId(db),
+      },
+      receiptNumber: number,
+      userId: user.id,
+      cashierName,
+      createdAt: soldAt,
+    },
+    held ? 'needs_approval' : 'pending',
+  );
   takeStockLocally(queryClient, sale);
 
   const total = cents(sale.total);

@@ -22,13 +22,18 @@ export type NewOutboxSale = Omit<OutboxSale, 'seq' | 'status' | 'attempts' | 'la
 
 /**
  * Adds a sale; resolves once IndexedDB has committed it. The same key twice (a double tap) keeps
- * the first: the sale is queued once.
+ * the first: the sale is queued once. A sale that needs a manager's approval first is kept as
+ * 'needs_approval' (issue #30 item 16).
  */
-export async function enqueueSale(db: TerminalDatabase, sale: NewOutboxSale): Promise<void> {
+export async function enqueueSale(
+  db: TerminalDatabase,
+  sale: NewOutboxSale,
+  status: 'pending' | 'needs_approval' = 'pending',
+): Promise<void> {
   await db.transaction('rw', db.outbox, async () => {
     const existing = await db.outbox.where('key').equals(sale.key).first();
     if (existing) return;
-    await db.outbox.add({ ...sale, status: 'pending', attempts: 0, lastError: null, refusalCode: null });
+    await db.outbox.add({ ...sale, status, attempts: 0, lastError: null, refusalCode: null });
   });
   broadcastNudge({ type: 'added' });
 }
@@ -55,14 +60,16 @@ export async function requeueRefused(db: TerminalDatabase, filter?: (sale: Outbo
   return count;
 }
 
-export type OutboxCounts = { pending: number; refused: number; oldestAt: string | null };
+export type OutboxCounts = { pending: number; refused: number; needsApproval: number; oldestAt: string | null };
 
 export function countsOf(sales: readonly OutboxSale[]): OutboxCounts {
   let pending = 0;
   let refused = 0;
+  let needsApproval = 0;
   for (const sale of sales) {
     if (sale.status === 'refused') refused += 1;
+    else if (sale.status === 'needs_approval') needsApproval += 1;
     else pending += 1;
   }
-  return { pending, refused, oldestAt: sales[0]?.createdAt ?? null };
+  return { pending, refused, needsApproval, oldestAt: sales[0]?.createdAt ?? null };
 }

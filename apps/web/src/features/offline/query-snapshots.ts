@@ -1,3 +1,4 @@
+import { parseCents, type SizeOption, sizeOptionsFor } from '@retail-hub/shared';
 import { hashKey, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { TerminalDatabase } from './db';
 
@@ -99,8 +100,39 @@ export async function answerFromSnapshot(
     const known = all.filter((row) => row.queryKey[0] === '/api/products').map((row) => row.data);
     if (known.length > 0) data = productPageFromKnown(known, (params ?? {}) as ProductQuery);
   }
+  if (data === undefined && typeof path === 'string') {
+    const sized = SIZE_OPTIONS_PATH.exec(path);
+    if (sized?.[1]) data = await fixedSizeOptions(db, queryClient, decodeURIComponent(sized[1]));
+  }
   if (data === undefined || query.state.data !== undefined) return;
   queryClient.setQueryData(query.queryKey, data);
+}
+
+const SIZE_OPTIONS_PATH = /^\/api\/products\/([^/]+)\/size-options$/;
+
+type SizedProduct = ProductLike & { price?: string; stock?: number; category?: { name?: string } | null };
+
+/**
+ * Issue #30 item 15: a sized product whose sizes this terminal never read offers the catalogue's
+ * fixed options (packages/shared size-options.ts: the coffee and mocktail sizes, Small/Large
+ * otherwise), priced by the same rule from the product it has kept. Sizes only stored on the
+ * server are not known here; the server prices the sale by size name when it arrives.
+ */
+async function fixedSizeOptions(
+  db: TerminalDatabase,
+  queryClient: QueryClient,
+  productId: string,
+): Promise<SizeOption[] | undefined> {
+  const cached = queryClient.getQueriesData<unknown>({ queryKey: ['/api/products'] }).map(([, data]) => data);
+  const kept = (await db.snapshots.toArray()).filter((row) => row.queryKey[0] === '/api/products').map((r) => r.data);
+  for (const data of [...cached, ...kept]) {
+    const items = isProductPage(data) ? data.items : Array.isArray(data) ? (data as ProductLike[]) : [];
+    const product = items.find((p) => p.id === productId) as SizedProduct | undefined;
+    const priceCents = product?.price === undefined ? null : parseCents(product.price);
+    if (!product || priceCents === null) continue;
+    return sizeOptionsFor({ categoryName: product.category?.name ?? null, priceCents, stock: product.stock ?? 0 }, []);
+  }
+  return undefined;
 }
 
 /** Sign-out: nothing of the last person's is kept on the terminal but its outbox. */

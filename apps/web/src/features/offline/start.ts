@@ -12,6 +12,7 @@ import {
 import { SESSION_QUERY_KEY, sessionEnded } from '@/lib/query-client';
 import { refreshApprovalKey } from './approval-key';
 import { type OutboxSale, terminalDatabase } from './db';
+import { approveHeldSale, chargeHeldSaleFullPrice } from './needs-approval';
 import { countsOf, OUTBOX_CHANNEL, type OutboxNudge, outboxSales, requeueRefused } from './outbox';
 import { answerFromSnapshot, forgetSnapshots, keepQueriesOffline } from './query-snapshots';
 import { sendOfflineSale } from './send-offline-sale';
@@ -93,12 +94,15 @@ export function startTerminalOffline(queryClient: QueryClient): void {
   let counts = { pending: 0, refused: 0, oldestAt: null as string | null };
   liveQuery(() => outboxSales(db)).subscribe({
     next: (sales) => {
-      counts = countsOf(sales);
+      const all = countsOf(sales);
+      // The heartbeat counts a sale held for a manager's approval as unsynced (issue #30 item 16).
+      counts = { pending: all.pending + all.needsApproval, refused: all.refused, oldestAt: all.oldestAt };
       setTerminalSyncState({
         ready: true,
         sales: sales.map(entryOf),
-        pending: counts.pending,
-        refused: counts.refused,
+        pending: all.pending,
+        refused: all.refused,
+        needsApproval: all.needsApproval,
       });
     },
     error: (error: unknown) => console.warn('The outbox could not be read', error),
@@ -144,6 +148,16 @@ export function startTerminalOffline(queryClient: QueryClient): void {
     retryRefused: async () => {
       await requeueRefused(db);
       wake.wake(true);
+    },
+    approveHeld: async (key, pin) => {
+      const approved = await approveHeldSale(db, key, pin);
+      if (approved) wake.wake(true);
+      return approved;
+    },
+    chargeHeldFullPrice: async (key) => {
+      const charged = await chargeHeldSaleFullPrice(db, key);
+      if (charged) wake.wake(true);
+      return charged;
     },
   });
 

@@ -24,10 +24,23 @@ const EVENT_LABELS: Record<string, string> = {
   void: 'Voided',
   sale_voided: 'Voided',
   manager_approval: 'Approved by manager',
-  discount_over_cap: 'Discount above cap approved',
+  // Issue #30 item 17: the row is the cashier's; the approving manager is named after it.
+  approval_granted: 'Manager approval asked',
+  approval_refused: 'Manager approval refused',
+  approval_throttled: 'Manager approval refused (too many attempts)',
+  discount_over_cap: 'Discount above cap given',
   discount_over_cap_unapproved: 'Discount above cap, not approved (offline)',
 };
 
 export function eventLabel(type: string): string {
   return EVENT_LABELS[type] ?? type.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+}
+
+/**
+ * One line of a sale's history: what happened, who did it and who approved it (issue #30 item 17:
+ * the history named the cashier as the approver).
+ */
+export function eventText(event: { type: string; by: { name: string }; approvedBy?: { name: string } | null }): string {
+  const approved = event.approvedBy ? `, approved by ${event.approvedBy.name}` : '';
+  return `${eventLabel(event.type)} by ${event.by.name}${approved}`;
 }

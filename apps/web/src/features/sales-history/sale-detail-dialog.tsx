@@ -9,7 +9,7 @@ import { useAuth, useStoreTimeZone } from '@/lib/auth';
 import { money, toCents } from '@/lib/money';
 import { printRefund } from './actions';
 import { useTransactionDetail } from './api';
-import { dateTimeText, eventLabel, personName } from './format';
+import { dateTimeText, eventText, personName } from './format';
 import { RefundForm } from './refund-form';
 import { VoidForm } from './void-form';
 
@@ -219,7 +219,7 @@ function SaleDetail({ sale, onRefund, onVoid }: { sale: TransactionDetail; onRef
         <Stack gap={2} data-testid="sale-events">
           {sale.events.map((event) => (
             <Text size="sm" key={`${event.type}-${event.at}-${event.by.id ?? ''}`}>
-              {dateTimeText(event.at, timeZone)} · {eventLabel(event.type)} by {event.by.name}
+              {dateTimeText(event.at, timeZone)} · {eventText(event)}
             </Text>
           ))}
         </Stack>

@@ -1,6 +1,5 @@
 import {
   Alert,
-  Badge,
   Button,
   Card,
   Group,
@@ -18,6 +17,7 @@ import { IconEye, IconHistory, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PanelEmpty, PanelLoading } from '@/components/panel';
+import { SaleStatusBadge } from '@/components/sale-status';
 import { serverMessage } from '@/lib/api-client';
 import { useAuth, useStoreTimeZone } from '@/lib/auth';
 import { money, sanitizeMoneyInput } from '@/lib/money';
@@ -169,15 +169,13 @@ export function SalesHistory({ title }: { title: string }) {
                       {money(sale.total)}
                     </Table.Td>
                     <Table.Td>
-                      {sale.status === 'voided' ? (
-                        <Badge color="red" variant="light">
-                          Voided
-                        </Badge>
-                      ) : (
-                        <Badge color="green" variant="light">
-                          Completed
-                        </Badge>
-                      )}
+                      <SaleStatusBadge
+                        status={sale.status}
+                        total={sale.total}
+                        refundCount={sale.refundCount}
+                        refundedTotal={sale.refundedTotal}
+                        showCompleted
+                      />
                     </Table.Td>
                     <Table.Td>
                       <Button

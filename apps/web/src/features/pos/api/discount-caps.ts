@@ -1,4 +1,4 @@
-import type { DiscountCaps } from '@retail-hub/shared';
+import type { DiscountApproval, DiscountCaps } from '@retail-hub/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
@@ -20,4 +20,15 @@ export function useSaveDiscountCaps() {
       (await (await apiRequest('PUT', DISCOUNT_CAPS_PATH, { caps })).json()) as { caps: DiscountCaps },
     onSuccess: (data) => queryClient.setQueryData([DISCOUNT_CAPS_PATH], data),
   });
+}
+
+/**
+ * Issue #30 item 16: a manager's PIN for a discount above the cap, checked by the server when it is
+ * typed (403 for anyone's PIN but a manager's, on the PIN throttle), so the cart never shows a
+ * discount nobody approved.
+ */
+export async function checkDiscountApprover(approverPin: string): Promise<DiscountApproval> {
+  return (await (
+    await apiRequest('POST', '/api/discounts/approval-check', { approverPin })
+  ).json()) as DiscountApproval;
 }

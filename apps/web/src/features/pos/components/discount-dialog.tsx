@@ -13,9 +13,12 @@ import {
   toDiscount,
 } from '@retail-hub/shared';
 import { type FormEvent, useEffect, useState } from 'react';
+import { serverMessage } from '@/lib/api-client';
 import { sanitizeMoneyInput } from '@/lib/money';
-import { useDiscountCaps } from '../api/discount-caps';
+import { isUnreachable } from '@/lib/offline-bridge';
+import { checkDiscountApprover, useDiscountCaps } from '../api/discount-caps';
 import type { CartLine } from '../cart/cart-reducer';
+import { useTerminalSync } from '../sync/use-terminal-sync';
 import { DraggableModal } from './draggable-modal';
 
 /** What is being discounted: one line of the cart, or the whole sale. */
@@ -32,6 +35,14 @@ type DiscountDialogProps = {
   onClose: () => void;
 };
 
+/** The server's words for a manager whose own cap is too low (sales.service). */
+const APPROVER_CAP_MESSAGE = "This discount is above that manager's own cap.";
+
+/** Issue #30 item 16: offline, a discount above the cap is never shown as approved. */
+function offlineApprovalMessage(cap: number): string {
+  return `Offline: a manager's PIN cannot be checked now. Discounts above ${cap}% go on the sale unapproved, and the sale waits on this terminal until a manager approves it or it is charged at full price.`;
+}
+
 function lineLabel(line: CartLine): string {
   return line.variantName ? `${line.name} (${line.variantName})` : line.name;
 }
@@ -39,7 +50,9 @@ function lineLabel(line: CartLine): string {
 /**
  * Issue #15 item 7: a discount on one line or on the whole sale, as a percentage or an amount,
  * priced by the shared rule as the server prices it. Above the cashier's cap it asks for a
- * manager's PIN on the spot (checked by the server with the sale, on the PIN throttle).
+ * manager's PIN on the spot, checked by the server before the discount reaches the cart (issue #30
+ * item 16; the sale checks it again). Offline no PIN can be checked: the discount goes on the cart
+ * unapproved and the sale waits in the outbox for a manager (features/offline, 'needs approval').
  */
 export function DiscountDialog({
   target,
@@ -58,6 +71,10 @@ export function DiscountDialog({
   const [value, setValue] = useState('');
   const [pin, setPin] = useState('');
   const [submitted, setSubmitted] = useState(false);
+  const [checking, setChecking] = useState(false);
+  const [pinRefusal, setPinRefusal] = useState<string | null>(null);
+  const sync = useTerminalSync();
+  const offline = !sync.online || (typeof navigator !== 'undefined' && navigator.onLine === false);
 
   // Each opening starts from the discount already given (or an empty percentage).
   useEffect(() => {
@@ -67,6 +84,7 @@ export function DiscountDialog({
     setValue(given ? given.value.replace(/\.00$/, '') : '');
     setPin('');
     setSubmitted(false);
+    setPinRefusal(null);
   }, [target, current]);
 
   const candidate = value.trim() ? toDiscount({ type, value: value.trim() }) : null;
@@ -104,14 +122,44 @@ export function DiscountDialog({
           : DISCOUNT_MESSAGES.saleExceeds
         : null;
   const pinNeeded = overCap && !approverPin;
-  const pinError = submitted && pinNeeded && !/^\d{4}$/.test(pin) ? "Enter a manager's 4-digit PIN" : null;
+  const awaitsApproval = pinNeeded && offline;
+  const pinError =
+    pinRefusal ?? (submitted && pinNeeded && !offline && !/^\d{4}$/.test(pin) ? "Enter a manager's 4-digit PIN" : null);
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
-    if (!candidate || tooLarge || refused) return;
-    if (pinNeeded && !/^\d{4}$/.test(pin)) return;
-    onApply(candidate, overCap ? pin || approverPin : undefined);
+    setPinRefusal(null);
+    if (!candidate || tooLarge || refused || checking) return;
+    if (!pinNeeded) {
+      onApply(candidate, overCap ? approverPin : undefined);
+      return;
+    }
+    // Offline: no PIN is taken, the discount goes on unapproved (the outbox holds the sale for a manager).
+    if (awaitsApproval) {
+      onApply(candidate, undefined);
+      return;
+    }
+    if (!/^\d{4}$/.test(pin)) return;
+    setChecking(true);
+    try {
+      const approval = await checkDiscountApprover(pin);
+      if (priced && !isDiscountRefusal(priced) && isOverCap(priced, approval.capPercent)) {
+        setPinRefusal(APPROVER_CAP_MESSAGE);
+        return;
+      }
+      onApply(candidate, pin);
+    } catch (error) {
+      if (isUnreachable(error)) {
+        // The server went away while the PIN was typed: as offline, unapproved.
+        onApply(candidate, undefined);
+        return;
+      }
+      setPin('');
+      setPinRefusal(serverMessage(error) ?? 'Invalid manager PIN');
+    } finally {
+      setChecking(false);
+    }
   };
 
   const title = target?.kind === 'line' && line ? `Discount: ${lineLabel(line)}` : 'Sale Discount';
@@ -161,6 +209,15 @@ export function DiscountDialog({
               <Alert color="blue" variant="light">
                 Approved with a manager's PIN.
               </Alert>
+            ) : awaitsApproval ? (
+              <Alert
+                color="orange"
+                variant="light"
+                title="Needs a manager's approval"
+                data-testid="discount-needs-approval"
+              >
+                {offlineApprovalMessage(cap ?? 0)}
+              </Alert>
             ) : (
               <PasswordInput
                 label="Manager PIN"
@@ -169,7 +226,10 @@ export function DiscountDialog({
                 autoComplete="off"
                 maxLength={4}
                 value={pin}
-                onChange={(event) => setPin(event.currentTarget.value.replace(/\D/g, '').slice(0, 4))}
+                onChange={(event) => {
+                  setPinRefusal(null);
+                  setPin(event.currentTarget.value.replace(/\D/g, '').slice(0, 4));
+                }}
                 error={pinError}
               />
             )
@@ -186,7 +246,9 @@ export function DiscountDialog({
               <Button variant="default" onClick={onClose}>
                 Cancel
               </Button>
-              <Button type="submit">Apply Discount</Button>
+              <Button type="submit" loading={checking}>
+                Apply Discount
+              </Button>
             </Group>
           </Group>
         </Stack>

@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Center, Group, Kbd, Loader, Modal, Stack, Text, U
 import { formatMoney, type SizeOption } from '@retail-hub/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useRef } from 'react';
+import { isUnreachable } from '@/lib/offline-bridge';
 import { KeyHint } from '../keyboard/key-hint';
 import type { PosProduct } from '../types';
 import classes from './pos.module.css';
@@ -33,6 +34,10 @@ function onOptionsKeyDown(event: KeyboardEvent<HTMLDivElement>) {
 /** spec §2 'Choose Size': a size with stock 0 or less is disabled and marked 'Out of Stock'; picking one adds it. */
 export function SizeDialog({ product, onPick, onCancel, sizes }: SizeDialogProps) {
   const list = useRef<HTMLDivElement>(null);
+  // Issue #30 item 15: the sizes are read fresh for each sale; offline that read fails, and the
+  // sizes the terminal already has (read before, or its kept copy) serve the dialog instead of an
+  // error. The server prices the sale when it arrives, as for every offline sale.
+  const failed = sizes.isError && !(sizes.data !== undefined && isUnreachable(sizes.error));
   // issue #22: once the sizes are in, the first one in stock has the focus (Enter picks it).
   useEffect(() => {
     if (!product || !sizes.data) return;
@@ -54,7 +59,7 @@ export function SizeDialog({ product, onPick, onCancel, sizes }: SizeDialogProps
             <Center py="lg">
               <Loader aria-label="Loading sizes" />
             </Center>
-          ) : sizes.isError ? (
+          ) : failed || sizes.data === undefined ? (
             <Alert color="red" variant="light">
               The sizes could not be loaded.{' '}
               <Button variant="subtle" size="compact-sm" onClick={() => void sizes.refetch()}>

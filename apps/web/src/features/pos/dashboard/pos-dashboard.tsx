@@ -12,6 +12,7 @@ import {
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { Panel, PanelEmpty, PanelLoading } from '@/components/panel';
+import { SaleStatusBadge, voidedAmountStyle } from '@/components/sale-status';
 import { PinGuessingCard } from '@/features/auth';
 import { useLowStockProducts } from '@/features/catalog';
 import { StaleTerminalsCard } from '@/features/terminals';
@@ -137,6 +138,7 @@ export function PosDashboard() {
                           {t.referenceCode}
                         </Badge>
                       ) : null}
+                      <SaleStatusBadge status={t.status} total={t.total} />
                     </Group>
                     <Text size="sm">{itemsSummary(t.items)}</Text>
                     <Text size="xs" c="dimmed">
@@ -144,7 +146,7 @@ export function PosDashboard() {
                     </Text>
                   </Box>
                   <Group gap={4} wrap="nowrap">
-                    <Text fw={700} ff="monospace">
+                    <Text fw={700} ff="monospace" style={voidedAmountStyle(t.status)}>
                       {money(t.total)}
                     </Text>
                     {canReprint(t) ? (

@@ -1,8 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { act } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { type OutboxEntry, setTerminalSyncState } from '@/lib/offline-bridge';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type OutboxEntry, registerTerminalSyncActions, setTerminalSyncState } from '@/lib/offline-bridge';
 import { renderWithProviders } from '@/test/render';
+import { json, mockServer } from '@/test/server';
 import { ShiftDialog } from '../shift/shift-dialog';
 import { OutboxDialog, SyncStatus } from './sync-status';
 
@@ -19,7 +20,9 @@ const entry = (n: number, overrides: Partial<OutboxEntry> = {}): OutboxEntry => 
   ...overrides,
 });
 
-afterEach(() => setTerminalSyncState({ online: true, ready: false, sales: [], pending: 0, refused: 0 }));
+afterEach(() =>
+  setTerminalSyncState({ online: true, ready: false, sales: [], pending: 0, refused: 0, needsApproval: 0 }),
+);
 
 describe('the terminal says what it has not sent (issue #19)', () => {
   it('shows Online with no badge, then Offline and "N unsynced" in a live region', async () => {
@@ -64,5 +67,51 @@ describe('the terminal says what it has not sent (issue #19)', () => {
     const warning = await screen.findByTestId('end-shift-unsynced');
     expect(warning.textContent).toContain('3 sales made offline have not reached the server yet');
     expect(screen.getByRole('button', { name: 'End Shift Anyway' })).toBeInTheDocument();
+  });
+
+  it('a sale held for a manager’s approval (issue #30 item 16): counted, approved only with a PIN the server accepts, or charged in full', async () => {
+    const approveHeld = vi.fn(async () => true);
+    const chargeHeldFullPrice = vi.fn(async () => true);
+    registerTerminalSyncActions({ syncNow: () => {}, retryRefused: async () => {}, approveHeld, chargeHeldFullPrice });
+    const checked: string[] = [];
+    mockServer({
+      'POST /api/discounts/approval-check': ({ init }) => {
+        const pin = JSON.parse(String(init?.body)).approverPin as string;
+        checked.push(pin);
+        return pin === '4826'
+          ? json(200, { approver: { id: 'm-1', name: 'Morgan Manager' }, capPercent: 100 })
+          : json(403, { code: 'pos.approval_invalid', message: 'Invalid manager PIN' });
+      },
+    });
+    setTerminalSyncState({
+      online: true,
+      ready: true,
+      sales: [entry(1, { status: 'needs_approval', lastError: null })],
+      needsApproval: 1,
+    });
+    renderWithProviders(
+      <>
+        <SyncStatus onOpenOutbox={() => {}} />
+        <OutboxDialog opened onClose={() => {}} />
+      </>,
+    );
+    expect((await screen.findByTestId('unsynced-badge')).textContent).toBe('1 unsynced');
+    const dialog = await screen.findByRole('dialog', { name: 'Unsynced sales' });
+    expect(dialog.textContent).toContain('Needs approval');
+    expect(within(dialog).getByRole('alert').textContent).toContain('1 sale has a discount above the');
+
+    const pin = within(dialog).getByLabelText('Manager PIN for sale #ABC001');
+    fireEvent.change(pin, { target: { value: '3862' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await within(dialog).findByText('Invalid manager PIN')).toBeInTheDocument();
+    expect(approveHeld).not.toHaveBeenCalled();
+
+    fireEvent.change(pin, { target: { value: '4826' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(approveHeld).toHaveBeenCalledWith('key-1', '4826'));
+    expect(checked).toEqual(['3862', '4826']);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Charge full price' }));
+    await waitFor(() => expect(chargeHeldFullPrice).toHaveBeenCalledWith('key-1'));
   });
 });

@@ -6,7 +6,10 @@ export function useTerminalSync(): TerminalSyncState {
   return useSyncExternalStore(subscribeTerminalSync, terminalSyncState, terminalSyncState);
 }
 
-/** Sales still to reach the server: waiting to be sent plus refused ones (kept until resolved). */
+/**
+ * Sales still to reach the server: waiting to be sent, refused ones (kept until resolved) and
+ * those held for a manager's approval (issue #30 item 16).
+ */
 export function unsyncedCount(state: TerminalSyncState): number {
-  return state.pending + state.refused;
+  return state.pending + state.refused + state.needsApproval;
 }

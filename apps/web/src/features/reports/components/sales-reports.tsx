@@ -37,6 +37,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LiveUpdatesIndicator } from '@/components/live-updates-indicator';
 import { Panel, PanelEmpty, PanelLoading } from '@/components/panel';
+import { SaleStatusBadge, voidedAmountStyle } from '@/components/sale-status';
 import { ApiError, serverMessage } from '@/lib/api-client';
 import { useAuth, useStoreTimeZone } from '@/lib/auth';
 import { money } from '@/lib/money';
@@ -313,13 +314,14 @@ function SalesReportsScreen({ title, timeZone }: { title: string; timeZone: stri
                               {t.referenceCode}
                             </Badge>
                           ) : null}
+                          <SaleStatusBadge status={t.status} total={t.total} />
                         </Group>
                         <Text size="sm" c="dimmed">
                           {dateTimeText(t.createdAt, timeZone)} · {cashierName(t.user)} ·{' '}
                           {paymentMethodLabel(t.paymentMethod)}
                         </Text>
                       </Box>
-                      <Text fw={700} ff="monospace">
+                      <Text fw={700} ff="monospace" style={voidedAmountStyle(t.status)}>
                         {money(t.total)}
                       </Text>
                     </Group>
