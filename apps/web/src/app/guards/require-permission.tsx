@@ -6,7 +6,7 @@ import { AccessDeniedCard } from '@/components/feedback/access-denied-card';
 import { useAuth } from '@/lib/auth';
 import { notifyError } from '@/lib/notify';
 import { paths } from '../paths';
-import { DENIAL_REDIRECT_MS, denialFor } from './access-denial';
+import { denialFor } from './access-denial';
 
 /**
  * Renders the screen only when the user's role has its SCREENS permission (spec §6). The
@@ -22,18 +22,18 @@ function AccessDenied({ screen }: { screen: Screen }) {
   const navigate = useNavigate();
   const denial = denialFor(screen);
 
-  // Issue #30 item 23: one behaviour for every denied screen (access-denial.ts): the toast says
-  // why, and the lock panel does not say it a second time while the user is taken back.
   useEffect(() => {
-    notifyError({ id: `access-denied:${screen.path}`, ...denialFor(screen) });
-    const timer = setTimeout(() => navigate(paths.home, { replace: true }), DENIAL_REDIRECT_MS);
+    const { toast, redirectAfterMs } = denialFor(screen);
+    if (toast) notifyError({ id: `access-denied:${screen.path}`, ...toast });
+    if (redirectAfterMs === undefined) return;
+    const timer = setTimeout(() => navigate(paths.home, { replace: true }), redirectAfterMs);
     return () => clearTimeout(timer);
   }, [screen, navigate]);
 
   const card = (
     <AccessDeniedCard
       title={denial.title}
-      message="Taking you back to Interface Selection…"
+      message={denial.message}
       action={
         <Button component={Link} to={paths.home} variant="default" mt="xs">
           Back to Interface Selection
