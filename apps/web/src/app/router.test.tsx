@@ -142,9 +142,9 @@ describe('signed in (spec §2, §6 Screen access)', () => {
     signedInAs('cashier');
     const { router } = renderApp('/departments');
     expect(await screen.findByText('Access Denied', { selector: '.mantine-Notification-title' })).toBeInTheDocument();
-    expect(
-      screen.getAllByText('Manager or Developer access required for department management.').length,
-    ).toBeGreaterThan(0);
+    // Issue #30 item 23: the reason once, in the toast; the panel does not repeat it.
+    expect(screen.getAllByText('Manager or Developer access required for department management.')).toHaveLength(1);
+    expect(screen.getByText('Taking you back to Interface Selection…')).toBeInTheDocument();
     await waitForPath(router, '/');
   });
 
@@ -152,7 +152,7 @@ describe('signed in (spec §2, §6 Screen access)', () => {
     signedInAs('cashier');
     const { router } = renderApp('/users');
     expect(await screen.findByText('Access Denied', { selector: '.mantine-Notification-title' })).toBeInTheDocument();
-    expect(screen.getAllByText('Manager or Developer access required for user management.').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Manager or Developer access required for user management.')).toHaveLength(1);
     await waitForPath(router, '/');
   });
 

@@ -30,10 +30,14 @@ function AccessDenied({ screen }: { screen: Screen }) {
     return () => clearTimeout(timer);
   }, [screen, navigate]);
 
+  // Issue #30 item 23: a denial that leaves (departments, users, any other screen) gives its reason
+  // once, in the toast, and the panel only says where the user is going; inventory and analytics
+  // stay with spec §6's toast and card, and expenses and role management with its card alone.
+  const leavesWithToast = denial.toast !== undefined && denial.redirectAfterMs !== undefined;
   const card = (
     <AccessDeniedCard
       title={denial.title}
-      message={denial.message}
+      message={leavesWithToast ? 'Taking you back to Interface Selection…' : denial.message}
       action={
         <Button component={Link} to={paths.home} variant="default" mt="xs">
           Back to Interface Selection
