@@ -39,6 +39,7 @@ import {
   usePurchaseOrder,
   usePurchaseOrders,
   useReceiveGoods,
+  useUpdatePurchaseOrder,
 } from '../api/purchasing';
 import { AssetTagFields, wholeUnits } from './asset-tag-fields';
 import { type EditedLine, LineEditor, newLineKey } from './line-editor';
@@ -146,14 +147,34 @@ export function PurchaseOrdersScreen({ title }: { title: string }) {
 type LineDraft = EditedLine & { qty: string; price: string; tax: string };
 const emptyLine = (): LineDraft => ({ key: newLineKey(), item: null, qty: '', price: '', tax: '' });
 
-function OrderForm({ onClose }: { onClose: (id: string | null) => void }) {
+type OrderLineDraft = LineDraft & { requisitionLineId: string | null; description: string | null };
+
+const draftLinesOf = (order: PurchaseOrder): OrderLineDraft[] =>
+  order.lines.map((l) => ({
+    key: newLineKey(),
+    item: l.itemId ? { id: l.itemId, label: `${l.itemSku ?? ''} · ${l.itemName ?? ''}` } : null,
+    qty: formatQty(l.qtyOrdered),
+    price: l.unitPrice,
+    tax: Number(l.taxRate) === 0 ? '' : l.taxRate,
+    requisitionLineId: l.requisitionLineId,
+    description: l.description,
+  }));
+
+/**
+ * New order, or (issue #30 item 20) a draft edited in place: the same form and the same server
+ * rules as creating, and the order keeps its number (cancelling and re-creating burnt one).
+ */
+function OrderForm({ order, onClose }: { order?: PurchaseOrder; onClose: (id: string | null) => void }) {
   const lookups = useLookups();
   const create = useCreatePurchaseOrder();
-  const [supplierId, setSupplierId] = useState<string | null>(null);
-  const [currency, setCurrency] = useState('USD');
-  const [neededBy, setNeededBy] = useState('');
-  const [note, setNote] = useState('');
-  const [lines, setLines] = useState<LineDraft[]>([emptyLine()]);
+  const update = useUpdatePurchaseOrder();
+  const [supplierId, setSupplierId] = useState<string | null>(order?.supplierId ?? null);
+  const [currency, setCurrency] = useState(order?.currency ?? 'USD');
+  const [neededBy, setNeededBy] = useState(order?.neededByDate ?? '');
+  const [note, setNote] = useState(order?.note ?? '');
+  const [lines, setLines] = useState<OrderLineDraft[]>(() =>
+    order ? draftLinesOf(order) : [{ ...emptyLine(), requisitionLineId: null, description: null }],
+  );
   const [errors, setErrors] = useState<FieldErrors>({});
 
   const save = () => {
@@ -162,27 +183,56 @@ function OrderForm({ onClose }: { onClose: (id: string | null) => void }) {
       currency,
       neededByDate: neededBy || null,
       note: note || null,
+      ...(order ? { requisitionIds: order.requisitionIds } : {}),
       lines: lines.map((l) => ({
         itemId: l.item?.id ?? '',
         qtyOrdered: l.qty.trim(),
         unitPrice: l.price.trim(),
         ...(l.tax.trim() ? { taxRate: l.tax.trim() } : {}),
+        ...(l.description ? { description: l.description } : {}),
+        // A line keeps the requisition line it fills while it is still for the same item.
+        ...(l.requisitionLineId &&
+        order?.lines.some((o) => o.requisitionLineId === l.requisitionLineId && o.itemId === l.item?.id)
+          ? { requisitionLineId: l.requisitionLineId }
+          : {}),
       })),
     };
+    const onError = (error: unknown) => {
+      setErrors(fieldErrorsOf(error));
+      notifyError({
+        title: order ? 'Could not save the order' : 'Could not create the order',
+        message: serverMessage(error) ?? 'Please try again.',
+      });
+    };
+    if (order) {
+      update.mutate(
+        { id: order.id, payload },
+        {
+          onSuccess: (saved) => {
+            notifySuccess({ title: 'Purchase order saved', message: `${saved.poNumber} is still a draft.` });
+            onClose(saved.id);
+          },
+          onError,
+        },
+      );
+      return;
+    }
     create.mutate(payload, {
-      onSuccess: (order) => {
-        notifySuccess({ title: 'Purchase order created', message: `${order.poNumber} is a draft.` });
-        onClose(order.id);
+      onSuccess: (created) => {
+        notifySuccess({ title: 'Purchase order created', message: `${created.poNumber} is a draft.` });
+        onClose(created.id);
       },
-      onError: (error) => {
-        setErrors(fieldErrorsOf(error));
-        notifyError({ title: 'Could not create the order', message: serverMessage(error) ?? 'Please try again.' });
-      },
+      onError,
     });
   };
 
   return (
-    <Modal opened onClose={() => onClose(null)} title="New Purchase Order" size="xl">
+    <Modal
+      opened
+      onClose={() => onClose(null)}
+      title={order ? `Edit ${order.poNumber}` : 'New Purchase Order'}
+      size="xl"
+    >
       <Stack gap="sm">
         <Group grow align="flex-start">
           <Select
@@ -228,7 +278,7 @@ function OrderForm({ onClose }: { onClose: (id: string | null) => void }) {
             { field: 'price', label: 'Unit price', serverField: 'unitPrice' },
             { field: 'tax', label: 'Tax %', serverField: 'taxRate', placeholder: '0' },
           ]}
-          emptyLine={emptyLine}
+          emptyLine={() => ({ ...emptyLine(), requisitionLineId: null, description: null })}
           errors={errors}
         />
         <Text size="sm" c="dimmed">
@@ -238,8 +288,8 @@ function OrderForm({ onClose }: { onClose: (id: string | null) => void }) {
           <Button variant="default" onClick={() => onClose(null)}>
             Cancel
           </Button>
-          <Button loading={create.isPending} onClick={save}>
-            Create Draft
+          <Button loading={create.isPending || update.isPending} onClick={save}>
+            {order ? 'Save Draft' : 'Create Draft'}
           </Button>
         </Group>
       </Stack>
@@ -251,6 +301,7 @@ function OrderDetails({ id, onClose }: { id: string; onClose: () => void }) {
   const order = usePurchaseOrder(id);
   const act = useOrderAction();
   const [receiving, setReceiving] = useState(false);
+  const [editing, setEditing] = useState(false);
   const [reason, setReason] = useState('');
   const o = order.data;
 
@@ -355,6 +406,11 @@ function OrderDetails({ id, onClose }: { id: string; onClose: () => void }) {
               </Button>
             ) : null}
             {o.status === 'draft' ? (
+              <Button variant="light" onClick={() => setEditing(true)}>
+                Edit Order
+              </Button>
+            ) : null}
+            {o.status === 'draft' ? (
               <Button loading={act.isPending} onClick={() => run('send', 'Order sent')}>
                 Send Order
               </Button>
@@ -379,6 +435,7 @@ function OrderDetails({ id, onClose }: { id: string; onClose: () => void }) {
         </Stack>
       )}
       {receiving && o ? <ReceiveDialog order={o} onClose={() => setReceiving(false)} /> : null}
+      {editing && o ? <OrderForm order={o} onClose={() => setEditing(false)} /> : null}
     </Modal>
   );
 }
