@@ -110,7 +110,7 @@ test('requisition → approval → purchase order → two receipts → issue, tr
   await expect(orderDialog).toBeVisible();
   const orderId = new URL(page.url()).searchParams.get('id');
   const poNumber: string = (await (await api.get(`/api/procurement/purchase-orders/${orderId}`)).json()).poNumber;
-  await expect(orderDialog.getByTestId('order-totals')).toContainText('Total USD 420.00');
+  await expect(orderDialog.getByTestId('order-totals')).toContainText('Total $420.00');
   await orderDialog.getByRole('button', { name: 'Send Order' }).click();
   await expect(orderDialog.getByRole('button', { name: 'Receive Goods' })).toBeVisible();
 

@@ -70,6 +70,8 @@ describe('Asset page', { timeout: 15_000 }, () => {
     renderApp(`/assets/unit?id=${ID}`);
     expect((await screen.findByTestId('asset-tag', {}, { timeout: 5000 })).textContent).toBe('AST-2026-00007');
     expect(screen.getByTestId('asset-state').textContent).toBe('Checked out');
+    // Issue #30 item 21: a unit's purchase price in the one money format.
+    expect(screen.getByText('$149.00')).toBeTruthy();
     expect(screen.getAllByTestId('history-row').map((r) => r.textContent)).toEqual([
       expect.stringContaining('Received on GRN-2026-00001'),
       expect.stringContaining('Checked out to Casey Cashier'),

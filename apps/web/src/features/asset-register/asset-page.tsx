@@ -32,6 +32,7 @@ import { Link, useSearchParams } from 'react-router';
 import { PanelLoading } from '@/components/panel';
 import { serverMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
+import { money } from '@/lib/money';
 import { ASSET_STATE_COLORS, useRegisterAction, when } from './api';
 import { labelsHref, SafetyTable } from './assets-screen';
 import { DisposeDialog, salvageText } from './dispose-dialog';
@@ -473,7 +474,7 @@ export function AssetPage() {
           <Fact label="Location" value={a.locationCode} />
           <Fact label="With" value={a.custodianName} />
           <Fact label="Department" value={a.departmentName} />
-          <Fact label="Purchase price" value={a.purchasePrice} />
+          <Fact label="Purchase price" value={a.purchasePrice === null ? null : money(a.purchasePrice)} />
           <Fact label="Depreciation class" value={a.depreciationClass} />
           <Fact label="Next maintenance" value={a.nextMaintenanceAt ? when(a.nextMaintenanceAt) : null} />
           <Fact label="Next safety check" value={a.nextSafetyCheckDue} />

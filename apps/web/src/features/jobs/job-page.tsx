@@ -38,6 +38,7 @@ import { Link, useSearchParams } from 'react-router';
 import SignaturePad from 'signature_pad';
 import { PanelLoading } from '@/components/panel';
 import { serverMessage } from '@/lib/api-client';
+import { money } from '@/lib/money';
 import { notifyError } from '@/lib/notify';
 import { JOBS, useJob, useJobLookups, useJobsAction } from './api';
 import { JobForm } from './job-form';
@@ -376,7 +377,7 @@ function Materials({ job, action }: { job: JobDetail; action: Action }) {
                   </Table.Td>
                   <Table.Td ta="right">{formatQty(b.qtyIssued)}</Table.Td>
                   <Table.Td ta="right">{formatQty(b.qtyReturned)}</Table.Td>
-                  <Table.Td ta="right">{b.unitCost}</Table.Td>
+                  <Table.Td ta="right">{money(b.unitCost, job.priceCurrency)}</Table.Td>
                   <Table.Td>
                     <Badge color={b.fullyIssued ? 'green' : 'gray'} variant="light">
                       {b.fullyIssued ? 'Yes' : 'Not yet'}
@@ -515,7 +516,7 @@ function Materials({ job, action }: { job: JobDetail; action: Action }) {
                   <Table.Td>{m.sku}</Table.Td>
                   <Table.Td>{m.locationCode}</Table.Td>
                   <Table.Td ta="right">{formatQty(m.qty)}</Table.Td>
-                  <Table.Td ta="right">{m.unitCost}</Table.Td>
+                  <Table.Td ta="right">{money(m.unitCost, job.priceCurrency)}</Table.Td>
                   <Table.Td>{m.byName ?? '—'}</Table.Td>
                 </Table.Tr>
               ))}
@@ -831,12 +832,11 @@ function Quotes({ job, action }: { job: JobDetail; action: Action }) {
                     valid until {q.validUntil ?? '—'}
                   </Text>
                 </Group>
-                <Text fw={600}>
-                  {q.currency} {q.grandTotal}
-                </Text>
+                <Text fw={600}>{money(q.grandTotal, q.currency)}</Text>
               </Group>
               <Text size="sm">
-                Subtotal {q.subtotal} · tax {q.taxRate}% {q.taxTotal} · {q.lines.length} lines
+                Subtotal {money(q.subtotal, q.currency)} · tax {q.taxRate}% {money(q.taxTotal, q.currency)} ·{' '}
+                {q.lines.length} lines
               </Text>
               <Group gap={4} mt="xs">
                 {q.status === 'draft' && quoting ? (
@@ -1173,17 +1173,18 @@ function Costs({ job }: { job: JobDetail }) {
         <Stack gap={2}>
           <Text size="sm">Estimate (accepted quote)</Text>
           <Text fw={700} size="lg" data-testid="job-estimate">
-            {job.priceTotalEstimate ?? '—'}
+            {job.priceTotalEstimate === null ? '—' : money(job.priceTotalEstimate, job.priceCurrency)}
           </Text>
         </Stack>
         <Stack gap={2}>
           <Text size="sm">{job.status === 'delivered' ? 'Actual cost' : 'Actual cost so far'}</Text>
           <Text fw={700} size="lg" data-testid="job-actual">
-            {job.priceTotalActual ?? job.actualCost.total}
+            {money(job.priceTotalActual ?? job.actualCost.total, job.priceCurrency)}
           </Text>
           <Text size="xs" c="dimmed">
-            Materials issued {job.actualCost.materialsIssued} − returned {job.actualCost.materialsReturned} + labour{' '}
-            {job.actualCost.labourHours} h × {job.labourRate} = {job.actualCost.labour}
+            Materials issued {money(job.actualCost.materialsIssued, job.priceCurrency)} − returned{' '}
+            {money(job.actualCost.materialsReturned, job.priceCurrency)} + labour {job.actualCost.labourHours} h ×{' '}
+            {money(job.labourRate, job.priceCurrency)} = {money(job.actualCost.labour, job.priceCurrency)}
           </Text>
         </Stack>
       </SimpleGrid>

@@ -4,6 +4,7 @@ import { format } from 'date-fns';
 import { useSearchParams } from 'react-router';
 import { PanelLoading } from '@/components/panel';
 import { serverMessage } from '@/lib/api-client';
+import { money } from '@/lib/money';
 import { usePurchaseOrder } from '../api/purchasing';
 
 /**
@@ -106,22 +107,18 @@ export function PurchaseOrderPrint() {
                 <Table.Td ta="right">
                   {formatQty(l.qtyOrdered)} {l.uom}
                 </Table.Td>
-                <Table.Td ta="right">{l.unitPrice}</Table.Td>
+                <Table.Td ta="right">{money(l.unitPrice, o.currency)}</Table.Td>
                 <Table.Td ta="right">{l.taxRate}</Table.Td>
-                <Table.Td ta="right">{l.lineTotal}</Table.Td>
+                <Table.Td ta="right">{money(l.lineTotal, o.currency)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
         <Stack gap={0} align="flex-end" data-testid="po-print-totals">
-          <Text>
-            Subtotal: {o.currency} {o.totals.subtotal}
-          </Text>
-          <Text>
-            Tax: {o.currency} {o.totals.tax}
-          </Text>
+          <Text>Subtotal: {money(o.totals.subtotal, o.currency)}</Text>
+          <Text>Tax: {money(o.totals.tax, o.currency)}</Text>
           <Text fw={700} size="lg">
-            Total: {o.currency} {o.totals.total}
+            Total: {money(o.totals.total, o.currency)}
           </Text>
         </Stack>
         {o.note ? (

@@ -60,7 +60,7 @@ beforeAll(() => {
   }
 });
 
-describe('Purchase orders', { timeout: 20_000 }, () => {
+describe('Purchase orders', { timeout: 40_000 }, () => {
   it('edits a draft order in place (issue #30 item 20): same number, lines kept with their requisition line', async () => {
     const patches: unknown[] = [];
     mockServer({
@@ -82,7 +82,10 @@ describe('Purchase orders', { timeout: 20_000 }, () => {
       },
     });
     renderApp(`/purchase-orders?id=${ID}`);
-    const details = await screen.findByTestId('order-details', {}, { timeout: 5000 });
+    const details = await screen.findByTestId('order-details', {}, { timeout: 15_000 });
+    // Issue #30 item 21: the store's money format, as on requisitions ("$1,022.00", not "USD 1022.00").
+    expect(within(details).getByTestId('order-totals').textContent).toContain('Total $1,022.00');
+    expect(within(details).getByTestId('order-lines').textContent).toContain('$102.20');
     const user = userEvent.setup();
     await user.click(within(details).getByRole('button', { name: 'Edit Order' }));
     const form = await screen.findByRole('dialog', { name: 'Edit PO-2026-00042' });
@@ -111,7 +114,7 @@ describe('Purchase orders', { timeout: 20_000 }, () => {
       [`GET /api/procurement/purchase-orders/${ID}`]: () => json(200, { ...DRAFT, status: 'sent' }),
     });
     renderApp(`/purchase-orders?id=${ID}`);
-    const details = await screen.findByTestId('order-details', {}, { timeout: 5000 });
+    const details = await screen.findByTestId('order-details', {}, { timeout: 15_000 });
     expect(within(details).queryByRole('button', { name: 'Edit Order' })).toBeNull();
   });
 });

@@ -29,6 +29,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PanelEmpty, PanelLoading } from '@/components/panel';
 import { ApiError, serverMessage } from '@/lib/api-client';
+import { money } from '@/lib/money';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import {
   type OrderAction,
@@ -119,7 +120,7 @@ export function PurchaseOrdersScreen({ title }: { title: string }) {
                     <Table.Td>{o.departmentName ?? '—'}</Table.Td>
                     <Table.Td>{format(new Date(o.createdAt), 'MMM d, yyyy')}</Table.Td>
                     <Table.Td ta="right" ff="monospace">
-                      {o.currency} {o.totals.total}
+                      {money(o.totals.total, o.currency)}
                     </Table.Td>
                     <Table.Td>
                       <OrderStatusBadge status={o.status} />
@@ -341,15 +342,9 @@ function OrderDetails({ id, onClose }: { id: string; onClose: () => void }) {
           </Group>
           <OrderLinesTable order={o} />
           <Group justify="flex-end" gap="lg" data-testid="order-totals">
-            <Text size="sm">
-              Subtotal {o.currency} {o.totals.subtotal}
-            </Text>
-            <Text size="sm">
-              Tax {o.currency} {o.totals.tax}
-            </Text>
-            <Text fw={700}>
-              Total {o.currency} {o.totals.total}
-            </Text>
+            <Text size="sm">Subtotal {money(o.totals.subtotal, o.currency)}</Text>
+            <Text size="sm">Tax {money(o.totals.tax, o.currency)}</Text>
+            <Text fw={700}>Total {money(o.totals.total, o.currency)}</Text>
           </Group>
           {o.cancelReason ? <Text size="sm">Cancelled: {o.cancelReason}</Text> : null}
           {o.receipts.length > 0 ? (
@@ -467,9 +462,9 @@ export function OrderLinesTable({ order }: { order: PurchaseOrder }) {
                 {formatQty(l.qtyOrdered)} {l.uom}
               </Table.Td>
               <Table.Td ta="right">{formatQty(l.qtyReceived)}</Table.Td>
-              <Table.Td ta="right">{l.unitPrice}</Table.Td>
+              <Table.Td ta="right">{money(l.unitPrice, order.currency)}</Table.Td>
               <Table.Td ta="right">{l.taxRate}</Table.Td>
-              <Table.Td ta="right">{l.lineTotal}</Table.Td>
+              <Table.Td ta="right">{money(l.lineTotal, order.currency)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
