@@ -99,6 +99,7 @@ export type PurchaseOrderPayload = {
   supplierId: string;
   requisitionIds?: string[];
   neededByDate?: string | null;
+  deliveryLocationId?: string | null;
   currency?: string;
   note?: string | null;
   lines?: Array<{

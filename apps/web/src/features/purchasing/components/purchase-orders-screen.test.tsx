@@ -18,6 +18,9 @@ const DRAFT: PurchaseOrder = {
   departmentName: 'Joinery',
   status: 'draft',
   neededByDate: '2026-12-10',
+  deliveryLocationId: 'loc-2',
+  deliveryLocationCode: 'Main-2-205',
+  deliveryLocationName: 'Workshop store',
   currency: 'USD',
   totals: { subtotal: '1022.00', tax: '0.00', total: '1022.00' },
   note: null,
@@ -29,6 +32,8 @@ const DRAFT: PurchaseOrder = {
   cancelledAt: null,
   cancelReason: null,
   requisitionIds: ['req-1'],
+  buyerName: 'Riverside College',
+  buyerAddress: '1 College Road\nRiverside RS1 2AB',
   lines: [
     {
       id: 'line-1',
@@ -101,10 +106,26 @@ describe('Purchase orders', { timeout: 40_000 }, () => {
       supplierId: 'sup-1',
       currency: 'USD',
       neededByDate: '2026-12-20',
+      deliveryLocationId: 'loc-2',
       note: null,
       requisitionIds: ['req-1'],
       lines: [{ itemId: 'item-1', qtyOrdered: '12', unitPrice: '102.20', requisitionLineId: 'req-line-1' }],
     });
+  });
+
+  it('prints a PO a supplier can deliver against (issue #30 item 21): buyer, delivery location, needed-by, money', async () => {
+    mockServer({
+      ...sessionHandlers(userWithRole('procurement_admin')),
+      [`GET /api/procurement/purchase-orders/${ID}`]: () => json(200, { ...DRAFT, status: 'sent' }),
+    });
+    renderApp(`/purchase-orders/print?id=${ID}`);
+    const buyer = await screen.findByTestId('po-print-buyer', {}, { timeout: 15_000 });
+    expect(buyer.textContent).toContain('Riverside College');
+    expect(buyer.textContent).toContain('1 College Road');
+    const delivery = screen.getByTestId('po-print-delivery');
+    expect(delivery.textContent).toContain('Main-2-205 · Workshop store');
+    expect(delivery.textContent).toContain('Needed by: 2026-12-10');
+    expect(screen.getByTestId('po-print-totals').textContent).toContain('Total: $1,022.00');
   });
 
   it('offers no edit once the order is sent', async () => {

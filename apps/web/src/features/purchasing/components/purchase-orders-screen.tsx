@@ -172,6 +172,7 @@ function OrderForm({ order, onClose }: { order?: PurchaseOrder; onClose: (id: st
   const [supplierId, setSupplierId] = useState<string | null>(order?.supplierId ?? null);
   const [currency, setCurrency] = useState(order?.currency ?? 'USD');
   const [neededBy, setNeededBy] = useState(order?.neededByDate ?? '');
+  const [deliverTo, setDeliverTo] = useState<string | null>(order?.deliveryLocationId ?? null);
   const [note, setNote] = useState(order?.note ?? '');
   const [lines, setLines] = useState<OrderLineDraft[]>(() =>
     order ? draftLinesOf(order) : [{ ...emptyLine(), requisitionLineId: null, description: null }],
@@ -183,6 +184,7 @@ function OrderForm({ order, onClose }: { order?: PurchaseOrder; onClose: (id: st
       supplierId: supplierId ?? '',
       currency,
       neededByDate: neededBy || null,
+      deliveryLocationId: deliverTo,
       note: note || null,
       ...(order ? { requisitionIds: order.requisitionIds } : {}),
       lines: lines.map((l) => ({
@@ -257,6 +259,15 @@ function OrderForm({ order, onClose }: { order?: PurchaseOrder; onClose: (id: st
             type="date"
             value={neededBy}
             onChange={(e) => setNeededBy(e.currentTarget.value)}
+          />
+          <Select
+            label="Deliver to"
+            searchable
+            clearable
+            data={(lookups.data?.locations ?? []).map((l) => ({ value: l.id, label: `${l.code} · ${l.name}` }))}
+            value={deliverTo}
+            onChange={setDeliverTo}
+            error={errors.deliveryLocationId}
           />
         </Group>
         <Textarea
@@ -338,6 +349,7 @@ function OrderDetails({ id, onClose }: { id: string; onClose: () => void }) {
               {o.supplierName}
               {o.departmentName ? ` · for ${o.departmentName}` : ''}
               {o.neededByDate ? ` · needed by ${o.neededByDate}` : ''}
+              {o.deliveryLocationCode ? ` · deliver to ${o.deliveryLocationCode}` : ''}
             </Text>
           </Group>
           <OrderLinesTable order={o} />
