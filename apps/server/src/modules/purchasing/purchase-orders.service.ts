@@ -2,6 +2,7 @@ import {
   centsToDecimal,
   decimalToCents,
   displayName,
+  formatMoneyIn,
   formatQty,
   type GoodsReceipt,
   type GoodsReceiptBody,
@@ -637,24 +638,29 @@ export async function receiveGoods(
 
 // ── E-mail and dashboard ───────────────────────────────────────────────────────────────────
 
-/** The order as plain text for the supplier's e-mail. */
+/** The order as plain text for the supplier's e-mail (issue #30 item 21: the one money format, buyer and delivery). */
 export function purchaseOrderText(order: PurchaseOrder): string {
+  const amount = (value: string) => formatMoneyIn(decimalToCents(value), order.currency);
   const lines = order.lines.map(
     (l) =>
       `${l.lineNo}. ${l.itemSku ?? ''} ${l.itemName ?? ''}${l.description ? ` (${l.description})` : ''}: ${formatQty(
         l.qtyOrdered,
-      )} ${l.uom ?? ''} x ${order.currency} ${l.unitPrice} = ${l.lineTotal}${l.taxRate !== '0.00' ? ` + tax ${l.taxRate}%` : ''}`,
+      )} ${l.uom ?? ''} x ${amount(l.unitPrice)} = ${amount(l.lineTotal)}${l.taxRate !== '0.00' ? ` + tax ${l.taxRate}%` : ''}`,
   );
   return [
     `Purchase order ${order.poNumber}`,
+    order.buyerName ? `Buyer: ${order.buyerName}${order.buyerAddress ? `\n${order.buyerAddress}` : ''}` : null,
     `Supplier: ${order.supplierName}`,
+    order.deliveryLocationCode
+      ? `Deliver to: ${order.deliveryLocationCode} · ${order.deliveryLocationName ?? ''}`
+      : null,
     order.neededByDate ? `Needed by: ${order.neededByDate}` : null,
     '',
     ...lines,
     '',
-    `Subtotal: ${order.currency} ${order.totals.subtotal}`,
-    `Tax: ${order.currency} ${order.totals.tax}`,
-    `Total: ${order.currency} ${order.totals.total}`,
+    `Subtotal: ${amount(order.totals.subtotal)}`,
+    `Tax: ${amount(order.totals.tax)}`,
+    `Total: ${amount(order.totals.total)}`,
     order.note ? `\nNote: ${order.note}` : null,
   ]
     .filter((l) => l !== null)
