@@ -225,13 +225,17 @@ test('receive 3 drills as assets, lend, repair, safety-check, write off, history
   // 7. A write-off: requested and submitted by the procurement admin, approved by a manager.
   await choose(page, 'Write-off reason', 'Damaged');
   await page.getByRole('button', { name: 'Request write-off' }).click();
-  await expect(page.getByText('Write-off drafted; submit it under Assets, Write-offs.')).toBeVisible();
+  await expect(
+    page.getByText('Write-off drafted: submit it for approval in the Write-off section below.'),
+  ).toBeVisible();
   await expect(page.getByTestId('unit-writeoff')).toContainText('draft · damaged · salvage none');
+  // Issue #30 item 20: submitted where it was drafted, on the unit's page.
+  await page.getByTestId('unit-writeoff').getByRole('button', { name: 'Submit for approval' }).click();
+  await expect(page.getByTestId('unit-writeoff')).toContainText('submitted · damaged');
   const unitUrl = page.url();
   await page.goto('/assets');
   await page.getByRole('tab', { name: 'Write-offs' }).click();
   const writeoff = page.getByTestId('writeoff-row').filter({ hasText: tag });
-  await writeoff.getByRole('button', { name: 'Submit' }).click();
   await expect(writeoff).toContainText('Someone else approves');
   await page.context().clearCookies();
   await signIn(page, MANAGER_PIN);

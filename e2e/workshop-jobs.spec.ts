@@ -203,12 +203,12 @@ test('client and job → materials and steps → quote sent and accepted → iss
   // 4. A quote from them: 2.5 m × 12.50 = 31.25, 3.5 h × 40.00 = 140.00; sent, then accepted.
   const quotes = page.getByTestId('job-quotes');
   await quotes.getByRole('button', { name: 'New quote version' }).click();
-  await expect(page.getByTestId('quote-v1')).toContainText('USD 171.25');
+  await expect(page.getByTestId('quote-v1')).toContainText('$171.25');
   await quotes.getByRole('button', { name: 'Send quote' }).click();
   await expect(page.getByTestId('job-status')).toHaveText('Quoted');
   await quotes.getByRole('button', { name: 'Accept quote' }).click();
   await expect(page.getByTestId('job-status')).toHaveText('Approved');
-  await expect(page.getByTestId('job-estimate')).toHaveText('171.25');
+  await expect(page.getByTestId('job-estimate')).toHaveText('$171.25');
 
   // The board shows the job under Approved, with its next move; at tablet width too.
   await page.goto('/jobs');
@@ -279,8 +279,8 @@ test('client and job → materials and steps → quote sent and accepted → iss
   await delivery.getByRole('button', { name: 'Record delivery' }).click();
   await expect(page.getByTestId('job-status')).toHaveText('Delivered');
   // Actual: 31.25 of oak + 3.75 h × 40.00 = 181.25, beside the estimate of 171.25.
-  await expect(page.getByTestId('job-actual')).toHaveText('181.25');
-  await expect(page.getByTestId('job-estimate')).toHaveText('171.25');
+  await expect(page.getByTestId('job-actual')).toHaveText('$181.25');
+  await expect(page.getByTestId('job-estimate')).toHaveText('$171.25');
   await expect(page.getByTestId('job-history')).toContainText('Delivered to');
   // Delivered is final: read-only with the reason; the attachment still downloads.
   await expect(page.getByTestId('read-only-reason')).toContainText(

@@ -91,6 +91,9 @@ export const JOBS_MESSAGES = {
   signatureInvalid: 'The signature must be a PNG image',
   signatureTooLarge: 'The signature image is too large (at most 200 KB)',
   waiverNoteRequired: 'A note is required to waive the materials',
+  /** Issue #30 item 19: a blank hours box no longer completes a step as 0.00 h by accident. */
+  stepHoursRequired: 'Enter the hours worked on this step, or confirm that it took none',
+  hoursReasonRequired: 'Say why the hours are corrected',
 } as const;
 
 /** The largest signature image accepted, decoded (a 600 × 200 drawing is far below). */
@@ -244,6 +247,16 @@ export const jobStepSchema = z.object({
   startedAt: z.string().nullable(),
   completedAt: z.string().nullable(),
   notes: z.string().nullable(),
+  /** Issue #30 item 19: a manager's corrections of the hours after completion, oldest first. */
+  hoursChanges: z.array(
+    z.object({
+      fromHours: z.string(),
+      toHours: z.string(),
+      changedByName: z.string().nullable(),
+      changedAt: z.string(),
+      reason: z.string(),
+    }),
+  ),
 });
 export type JobStep = z.infer<typeof jobStepSchema>;
 
@@ -462,6 +475,10 @@ export const stepPatchSchema = z.object({
   actualHours: hoursInputSchema.optional(),
   status: z.enum(JOB_STEP_STATES).optional(),
   notes: optionalText('Notes', 2000).optional(),
+  /** Completing with 0 hours needs this (issue #30 item 19). */
+  confirmNoHours: z.boolean().optional(),
+  /** Why a manager corrects a completed step's hours (recorded with the change). */
+  hoursReason: optionalText('Reason', 500).optional(),
 });
 export type StepPatch = z.output<typeof stepPatchSchema>;
 
@@ -521,5 +538,7 @@ export const jobLookupsSchema = z.object({
   users: z.array(z.object({ id: z.string(), name: z.string() })),
   /** May this user waive the materials rule and set labour rates (manager, super_admin). */
   canWaive: z.boolean(),
+  /** A manager or super admin may correct a completed step's hours until delivery (issue #30 item 19). */
+  canCorrectHours: z.boolean(),
 });
 export type JobLookups = z.infer<typeof jobLookupsSchema>;

@@ -6,6 +6,7 @@ import {
   centsToDecimal,
   decimalToCents,
   formatMoney,
+  formatMoneyIn,
   mulRatio,
   parseCents,
   parseDecimalCents,
@@ -84,5 +85,16 @@ describe('payment labels', () => {
   it('a payment method is shown with spaces and capitals', () => {
     expect(paymentMethodTitle('credit_card')).toBe('Credit Card');
     expect(paymentMethodTitle('mobile_payment')).toBe('Mobile Payment');
+  });
+});
+
+describe('one money format (issue #30 item 21)', () => {
+  it("shows the store's currency as $ with thousands separators, another currency by its code", () => {
+    expect(formatMoneyIn(102200)).toBe('$1,022.00');
+    expect(formatMoneyIn(102200, 'USD')).toBe('$1,022.00');
+    expect(formatMoneyIn(102200, 'usd')).toBe('$1,022.00');
+    expect(formatMoneyIn(102200, 'EUR')).toBe('1,022.00 EUR');
+    expect(formatMoneyIn(-2550, 'GBP')).toBe('-25.50 GBP');
+    expect(formatMoney(15000)).toBe('$150.00');
   });
 });

@@ -50,9 +50,22 @@ export function centsToDecimal(cents: Cents): string {
 
 /** spec §9: money is shown with 2 decimals and a $ sign. */
 export function formatMoney(cents: Cents): string {
+  return formatMoneyIn(cents, STORE_CURRENCY);
+}
+
+/** spec §9: the store's own amounts are dollars (documents default to it). */
+export const STORE_CURRENCY = 'USD';
+
+/**
+ * The one money format (issue #30 item 21): 2 decimals with thousands separators, "$1,022.00" in
+ * the store's currency; an amount in another currency names it instead, "1,022.00 EUR".
+ */
+export function formatMoneyIn(cents: Cents, currency: string = STORE_CURRENCY): string {
   const sign = cents < 0 ? '-' : '';
   const [whole, fraction] = centsToDecimal(Math.abs(cents)).split('.');
-  return `${sign}$${Number(whole).toLocaleString('en-US')}.${fraction}`;
+  const amount = `${Number(whole).toLocaleString('en-US')}.${fraction}`;
+  const code = currency.trim().toUpperCase();
+  return code === STORE_CURRENCY || code === '' ? `${sign}$${amount}` : `${sign}${amount} ${code}`;
 }
 
 /**

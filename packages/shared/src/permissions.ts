@@ -130,6 +130,11 @@ export const PERMISSIONS = {
    * (the transition route is 'jobs.run' and checks it).
    */
   'jobs.waive': MANAGERS,
+  /**
+   * Correcting a completed workshop step's actual hours until the job is delivered, with a reason
+   * that is recorded (issue #30 item 19). Checked by the step route ('jobs.run').
+   */
+  'jobs.correct_hours': MANAGERS,
 } as const satisfies Record<string, readonly Role[] | null>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -219,6 +219,8 @@ export const purchaseOrderBodySchema = z.object({
   requisitionIds: z.array(uuid('Invalid requisition')).max(50).optional(),
   departmentId: uuid('Invalid department').nullish(),
   neededByDate: dateSchema.nullish(),
+  /** Issue #30 item 21: where the supplier delivers (a stores location). */
+  deliveryLocationId: uuid('Invalid location').nullish(),
   currency: z
     .string({ error: PURCHASING_MESSAGES.currencyInvalid })
     .trim()
@@ -296,6 +298,9 @@ export const purchaseOrderSchema = z.object({
   departmentName: z.string().nullable(),
   status: z.enum(PURCHASE_ORDER_STATES),
   neededByDate: z.string().nullable(),
+  deliveryLocationId: z.string().nullable(),
+  deliveryLocationCode: z.string().nullable(),
+  deliveryLocationName: z.string().nullable(),
   currency: z.string(),
   totals: poTotalsSchema,
   note: z.string().nullable(),
@@ -307,12 +312,20 @@ export const purchaseOrderSchema = z.object({
   cancelledAt: z.string().nullable(),
   cancelReason: z.string().nullable(),
   requisitionIds: z.array(z.string()),
+  /** Issue #30 item 21: the buyer (Purchasing Settings) a supplier delivers to and invoices. */
+  buyerName: z.string().nullable(),
+  buyerAddress: z.string().nullable(),
   lines: z.array(purchaseOrderLineSchema),
   receipts: z.array(goodsReceiptSchema),
 });
 export type PurchaseOrder = z.infer<typeof purchaseOrderSchema>;
 
-export const purchaseOrderSummarySchema = purchaseOrderSchema.omit({ lines: true, receipts: true });
+export const purchaseOrderSummarySchema = purchaseOrderSchema.omit({
+  lines: true,
+  receipts: true,
+  buyerName: true,
+  buyerAddress: true,
+});
 export type PurchaseOrderSummary = z.infer<typeof purchaseOrderSummarySchema>;
 
 export const purchaseOrderListQuerySchema = z.object({
@@ -352,10 +365,18 @@ export const goodsReceiptBodySchema = z.object({
 });
 export type GoodsReceiptBody = z.output<typeof goodsReceiptBodySchema>;
 
-export const purchasingSettingsSchema = z.object({ overReceiptTolerancePercent: z.string() });
+export const purchasingSettingsSchema = z.object({
+  overReceiptTolerancePercent: z.string(),
+  /** Issue #30 item 21: the buyer printed on every purchase order (the institution and its address). */
+  buyerName: z.string().nullable(),
+  buyerAddress: z.string().nullable(),
+});
 export type PurchasingSettings = z.infer<typeof purchasingSettingsSchema>;
 export const purchasingSettingsBodySchema = z.object({
   overReceiptTolerancePercent: percentInputSchema(PURCHASING_MESSAGES.toleranceInvalid),
+  /** Left out: unchanged; empty: cleared. */
+  buyerName: z.string().trim().max(255, { error: 'Buyer name must be at most 255 characters' }).nullish(),
+  buyerAddress: noteSchema.nullish(),
 });
 
 /**

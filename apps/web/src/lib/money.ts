@@ -1,4 +1,4 @@
-import { type Cents, formatMoney, parseDecimalCents } from '@retail-hub/shared';
+import { type Cents, formatMoneyIn, parseDecimalCents } from '@retail-hub/shared';
 
 /**
  * Amounts from the server are 2-decimal strings ('12.50', '-3.00' for a cash shortfall); a few
@@ -11,9 +11,12 @@ export function toCents(value: string | number | null | undefined): Cents {
   return parseDecimalCents(value) ?? 0;
 }
 
-/** spec §9: $ and 2 decimals, for a server amount. */
-export function money(value: string | number | null | undefined): string {
-  return formatMoney(toCents(value));
+/**
+ * spec §9: $ and 2 decimals, for a server amount; an amount in another currency than the store's
+ * names its code instead (issue #30 item 21: one format on every screen and print).
+ */
+export function money(value: string | number | null | undefined, currency?: string | null): string {
+  return formatMoneyIn(toCents(value), currency ?? undefined);
 }
 
 /** The shape of an amount typed at the till (numeric(10,2)): 8 digits, a point, 2 decimals. */

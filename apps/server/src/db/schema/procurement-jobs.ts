@@ -327,6 +327,31 @@ export const procTradeJobStatusHistory = pgTable(
   (t) => [index('proc_trade_job_status_history_job_id_idx').on(t.jobId, t.changedAt)],
 );
 
+/**
+ * Issue #30 item 19: a manager's correction of a completed step's actual hours (until the job is
+ * delivered). The step keeps the corrected figure; this keeps who changed it, from what and why.
+ */
+export const procTradeJobStepHoursChanges = pgTable(
+  'proc_trade_job_step_hours_changes',
+  {
+    id: id(),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => procTradeJobs.id, { onDelete: 'cascade' }),
+    stepId: uuid('step_id')
+      .notNull()
+      .references(() => procTradeJobSteps.id, { onDelete: 'cascade' }),
+    fromHours: hours('from_hours').notNull(),
+    toHours: hours('to_hours').notNull(),
+    changedBy: uuid('changed_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    changedAt: timestamptz('changed_at').notNull().defaultNow(),
+    reason: text('reason').notNull(),
+  },
+  (t) => [index('proc_trade_job_step_hours_changes_job_id_idx').on(t.jobId, t.changedAt)],
+);
+
 export const procAssetWriteoffs = pgTable(
   'proc_asset_writeoffs',
   {

@@ -128,6 +128,8 @@ export const procPurchaseOrders = pgTable(
     departmentId: uuid('department_id').references(() => procDepartments.id, { onDelete: 'restrict' }),
     status: purchaseOrderStatusEnum('status').notNull().default('draft'),
     neededByDate: date('needed_by_date', { mode: 'string' }),
+    /** Issue #30 item 21: where the supplier delivers (printed on the order). */
+    deliveryLocationId: uuid('delivery_location_id').references(() => procLocations.id, { onDelete: 'restrict' }),
     currency: char('currency', { length: 3 }).notNull().default('USD'),
     /** Computed totals (subtotal, tax, total as 2-decimal strings) frozen when the PO is sent. */
     totalsJson: jsonb('totals_json'),

@@ -1,4 +1,4 @@
-import { JOB_ATTACHMENT_MESSAGES, JOB_STATE_LABELS, type JobState } from '@retail-hub/shared';
+import { JOB_ATTACHMENT_MESSAGES, JOB_STATE_LABELS, JOBS_MESSAGES, type JobState } from '@retail-hub/shared';
 import { AppError } from '../../lib/errors';
 
 const field = (status: number, code: string, name: string, message: string) =>
@@ -73,6 +73,8 @@ export const jobsErrors = {
       `${qty} of this item is already issued to the job: the quantity cannot be lower`,
     ),
   stepHoursFixed: () => field(409, 'jobs.step_completed', 'actualHours', 'A completed step keeps its actual hours'),
+  stepHoursRequired: () => field(400, 'validation', 'actualHours', JOBS_MESSAGES.stepHoursRequired),
+  hoursReasonRequired: () => field(400, 'validation', 'hoursReason', JOBS_MESSAGES.hoursReasonRequired),
   headerFixed: (name: 'clientId' | 'departmentId', status: JobState) =>
     field(
       409,

@@ -433,6 +433,34 @@ export async function insertStep(
   );
 }
 
+export async function insertStepHoursChange(
+  tx: DbOrTx,
+  v: { jobId: string; stepId: string; fromHours: string; toHours: string; changedBy: string; reason: string },
+): Promise<void> {
+  await tx.execute(
+    sql`insert into proc_trade_job_step_hours_changes (job_id, step_id, from_hours, to_hours, changed_by, reason)
+        values (${v.jobId}, ${v.stepId}, ${v.fromHours}, ${v.toHours}, ${v.changedBy}, ${v.reason})`,
+  );
+}
+
+export type StepHoursChangeRow = {
+  step_id: string;
+  from_hours: string;
+  to_hours: string;
+  changed_by_name: string | null;
+  changed_at: Date | string;
+  reason: string;
+};
+
+export async function stepHoursChangeRows(db: DbOrTx, jobId: string): Promise<StepHoursChangeRow[]> {
+  return rows<StepHoursChangeRow>(
+    db,
+    sql`select c.step_id, c.from_hours::text, c.to_hours::text, ${userName('u')} as changed_by_name, c.changed_at, c.reason
+        from proc_trade_job_step_hours_changes c left join users u on u.id = c.changed_by
+        where c.job_id = ${jobId} order by c.changed_at, c.id`,
+  );
+}
+
 export type StepChanges = {
   name?: string;
   instructions?: string | null;

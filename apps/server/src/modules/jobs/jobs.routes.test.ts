@@ -227,7 +227,10 @@ describe('jobs and their moves', () => {
     expect((await move(job, 'qa')).statusCode).toBe(409);
     expect((await move(job, 'in_progress')).statusCode).toBe(200);
     for (const step of job.steps) {
-      await ok('PATCH', `${JOBS}/${job.id}/steps/${step.id}`, s.procurement_admin, { status: 'completed' });
+      await ok('PATCH', `${JOBS}/${job.id}/steps/${step.id}`, s.procurement_admin, {
+        status: 'completed',
+        actualHours: 1,
+      });
     }
     await ok('POST', `${JOBS}/${job.id}/materials/issue`, s.procurement_admin, {
       itemId: wood,
@@ -855,6 +858,70 @@ describe('editing a job (header, BOM lines, steps)', () => {
     expect(frozen.statusCode).toBe(409);
     expect(frozen.json().message).toBe('A job that is QA cannot change its steps.');
     expect((await call('POST', `${JOBS}/${job.id}/steps`, s.procurement_admin, { name: 'Late' })).statusCode).toBe(409);
+  });
+});
+
+describe('actual hours of a step (issue #30 item 19)', () => {
+  it('refuses to complete a step with blank or 0 hours unless 0 is confirmed', async () => {
+    const job = await approvedJob();
+    const [cut, assemble] = job.steps as unknown as [{ id: string }, { id: string }];
+    const blank = await call('PATCH', `${JOBS}/${job.id}/steps/${cut.id}`, s.procurement_admin, {
+      status: 'completed',
+    });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().errors).toEqual({
+      actualHours: 'Enter the hours worked on this step, or confirm that it took none',
+    });
+    const zero = await call('PATCH', `${JOBS}/${job.id}/steps/${cut.id}`, s.procurement_admin, {
+      status: 'completed',
+      actualHours: '0',
+    });
+    expect(zero.statusCode).toBe(400);
+    let detail = await ok('GET', `${JOBS}/${job.id}`, s.procurement_admin);
+    expect(detail.steps[0]).toMatchObject({ status: 'pending', actualHours: '0.00' });
+    detail = await ok('PATCH', `${JOBS}/${job.id}/steps/${cut.id}`, s.procurement_admin, {
+      status: 'completed',
+      actualHours: '0',
+      confirmNoHours: true,
+    });
+    expect(detail.steps[0]).toMatchObject({ status: 'completed', actualHours: '0.00' });
+    detail = await ok('PATCH', `${JOBS}/${job.id}/steps/${assemble.id}`, s.procurement_admin, {
+      status: 'completed',
+      actualHours: '3.5',
+    });
+    expect(detail.steps[1]).toMatchObject({ status: 'completed', actualHours: '3.50' });
+  });
+
+  it('lets a manager correct a completed step’s hours with a reason until delivery, recorded, and the cost follows', async () => {
+    const job = await jobIn('ready');
+    const cut = job.steps[0] as { id: string };
+    const url = `${JOBS}/${job.id}/steps/${cut.id}`;
+    // Not a manager: the hours stay.
+    const admin = await call('PATCH', url, s.procurement_admin, { actualHours: '3.5', hoursReason: 'Timesheet' });
+    expect(admin.statusCode).toBe(409);
+    expect(admin.json().errors).toEqual({ actualHours: 'A completed step keeps its actual hours' });
+    const noReason = await call('PATCH', url, s.manager, { actualHours: '3.5' });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().errors).toEqual({ hoursReason: 'Say why the hours are corrected' });
+    const before = await ok('GET', `${JOBS}/${job.id}`, s.manager);
+    expect(before.actualCost.labourHours).toBe('2.00');
+    const after = await ok('PATCH', url, s.manager, { actualHours: '3.5', hoursReason: 'Timesheet says 3.5 h' });
+    expect(after.steps[0]).toMatchObject({ status: 'completed', actualHours: '3.50' });
+    expect(after.steps[0]?.hoursChanges).toEqual([
+      expect.objectContaining({ fromHours: '1.00', toHours: '3.50', reason: 'Timesheet says 3.5 h' }),
+    ]);
+    expect(after.steps[0]?.hoursChanges[0]?.changedByName).toBeTruthy();
+    // 3.5 + 1 hours × 40.00
+    expect(after.actualCost).toMatchObject({ labourHours: '4.50', labour: '180.00' });
+    const delivered = await ok('POST', `${JOBS}/${job.id}/delivery`, s.procurement_admin, {
+      deliveredTo: 'Drama department',
+      acceptanceName: 'Ada',
+      signature: PNG,
+    });
+    expect(delivered.actualCost.labour).toBe('180.00');
+    const late = await call('PATCH', url, s.manager, { actualHours: '4', hoursReason: 'Too late' });
+    expect(late.statusCode).toBe(409);
+    expect((await ok('GET', `${JOBS}/${job.id}`, s.manager)).steps[0]?.actualHours).toBe('3.50');
   });
 });
 

@@ -71,6 +71,7 @@ import {
   insertJob,
   insertQuoteVersion,
   insertStep,
+  insertStepHoursChange,
   insertWipIssue,
   insertWipReturn,
   itemUom,
@@ -90,6 +91,7 @@ import {
   setClientArchivedRow,
   setLabourRateRow,
   setQuoteStatus,
+  stepHoursChangeRows,
   stepRows,
   updateBomRow,
   updateClientRow,
@@ -357,6 +359,7 @@ export async function getJob(deps: JobsDeps, user: AuthUser, id: string): Promis
   const job = await visibleJob(deps, db, user, id);
   const bom = await bomRows(db, id);
   const steps = await stepRows(db, id);
+  const hoursChanges = await stepHoursChangeRows(db, id);
   const quotes = await quotesOf(db, id);
   const materials = await materialRows(db, id);
   const history = await historyRows(db, id);
@@ -406,6 +409,15 @@ export async function getJob(deps: JobsDeps, user: AuthUser, id: string): Promis
       startedAt: iso(st.started_at),
       completedAt: iso(st.completed_at),
       notes: st.notes,
+      hoursChanges: hoursChanges
+        .filter((c) => c.step_id === st.id)
+        .map((c) => ({
+          fromHours: hoursText(hundredthsOf(c.from_hours)),
+          toHours: hoursText(hundredthsOf(c.to_hours)),
+          changedByName: c.changed_by_name,
+          changedAt: iso(c.changed_at) as string,
+          reason: c.reason,
+        })),
     })),
     quotes,
     materials: materials.map((m) => ({
@@ -597,9 +609,27 @@ export async function updateStep(
     if ((body.plannedHours !== undefined || body.name !== undefined) && !PLANNING.includes(job.status)) {
       throw errors.jobState(job.status, 'change its steps');
     }
+    const keptHours = hundredthsOf(step.actual_hours);
     const staysCompleted = step.status === 'completed' && (body.status ?? 'completed') === 'completed';
-    if (staysCompleted && body.actualHours !== undefined && body.actualHours !== hundredthsOf(step.actual_hours)) {
-      throw errors.stepHoursFixed();
+    // Issue #30 item 19: completing needs the hours worked; 0 only when the user confirms it.
+    const completes = step.status !== 'completed' && body.status === 'completed';
+    if (completes && (body.actualHours ?? keptHours) === 0 && body.confirmNoHours !== true) {
+      throw errors.stepHoursRequired();
+    }
+    // A completed step keeps its hours, except a manager's correction (with a reason, recorded)
+    // until the job is delivered (openJob refuses a delivered or cancelled job).
+    const corrected = staysCompleted && body.actualHours !== undefined && body.actualHours !== keptHours;
+    if (corrected) {
+      if (!can(user.role, 'jobs.correct_hours')) throw errors.stepHoursFixed();
+      if (!body.hoursReason) throw errors.hoursReasonRequired();
+      await insertStepHoursChange(tx, {
+        jobId,
+        stepId,
+        fromHours: hoursText(keptHours),
+        toHours: hoursText(body.actualHours as number),
+        changedBy: user.id,
+        reason: body.hoursReason,
+      });
     }
     if (body.assignedTo !== undefined) await checkAssignee(tx, body.assignedTo);
     await updateStepRow(tx, stepId, {
@@ -983,6 +1013,7 @@ export async function jobLookups(deps: JobsDeps, user: AuthUser): Promise<JobLoo
       name: displayName({ firstName: p.first_name, lastName: p.last_name, email: p.email }),
     })),
     canWaive: can(user.role, 'jobs.waive'),
+    canCorrectHours: can(user.role, 'jobs.correct_hours'),
   };
 }
 

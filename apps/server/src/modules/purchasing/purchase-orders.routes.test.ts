@@ -286,6 +286,59 @@ describe('order states', () => {
     expect(activity.rows.map((r) => r.activity_type)).toEqual(['purchase_order_sent', 'purchase_order_cancelled']);
   });
 
+  it('carries what a supplier delivers against (issue #30 item 21): buyer, delivery location, needed-by date', async () => {
+    const settings = await http.put('/api/procurement/purchasing-settings', f.cookies.manager, {
+      overReceiptTolerancePercent: '0',
+      buyerName: 'Riverside College',
+      buyerAddress: '1 College Road\nRiverside RS1 2AB',
+    });
+    expect(settings.statusCode, settings.body).toBe(200);
+    expect(settings.json()).toMatchObject({
+      buyerName: 'Riverside College',
+      buyerAddress: '1 College Road\nRiverside RS1 2AB',
+    });
+    const unknown = await http.post(PO, f.cookies.procurementAdmin, {
+      supplierId: f.supplier,
+      deliveryLocationId: '00000000-0000-4000-8000-000000000000',
+      lines: [{ itemId: f.items.paper, qtyOrdered: 1, unitPrice: 1 }],
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors).toEqual({ deliveryLocationId: 'Location not found' });
+    const order = await createOrder({
+      deliveryLocationId: f.locations.main,
+      neededByDate: '2030-01-15',
+      lines: [{ itemId: f.items.paper, qtyOrdered: 1, unitPrice: 1 }],
+    });
+    expect(order).toMatchObject({
+      deliveryLocationId: f.locations.main,
+      neededByDate: '2030-01-15',
+      buyerName: 'Riverside College',
+      buyerAddress: '1 College Road\nRiverside RS1 2AB',
+    });
+    expect(order.deliveryLocationCode).toBeTruthy();
+    // Editing the draft moves the delivery and keeps the number (same checks as creating).
+    const edited = await http.patch(`${PO}/${order.id}`, f.cookies.procurementAdmin, {
+      supplierId: f.supplier,
+      deliveryLocationId: f.locations.annex,
+      neededByDate: '2030-02-01',
+      lines: [{ itemId: f.items.paper, qtyOrdered: 2, unitPrice: 1 }],
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({
+      poNumber: order.poNumber,
+      deliveryLocationId: f.locations.annex,
+      neededByDate: '2030-02-01',
+    });
+    const badEdit = await http.patch(`${PO}/${order.id}`, f.cookies.procurementAdmin, {
+      supplierId: f.supplier,
+      deliveryLocationId: '00000000-0000-4000-8000-000000000000',
+      lines: [{ itemId: f.items.paper, qtyOrdered: 9, unitPrice: 1 }],
+    });
+    expect(badEdit.statusCode).toBe(400);
+    const after = (await http.get(`${PO}/${order.id}`, f.cookies.procurementAdmin)).json() as PurchaseOrder;
+    expect(after).toMatchObject({ deliveryLocationId: f.locations.annex, totals: { total: '2.00' } });
+  });
+
   it('a draft cannot be received against (409)', async () => {
     const order = await createOrder({ lines: [{ itemId: f.items.paper, qtyOrdered: 1, unitPrice: 1 }] });
     const response = await receive(order.id, { lines: [{ poLineId: order.lines[0]?.id, qtyReceived: 1 }] });
@@ -359,7 +412,7 @@ describe('goods receipts', () => {
       overReceiptTolerancePercent: '5',
     });
     expect(settings.statusCode).toBe(200);
-    expect(settings.json()).toEqual({ overReceiptTolerancePercent: '5.00' });
+    expect(settings.json()).toEqual({ overReceiptTolerancePercent: '5.00', buyerName: null, buyerAddress: null });
     const order = await sent({
       lines: [
         { itemId: f.items.paper, qtyOrdered: 100, unitPrice: 1 },

@@ -2,6 +2,7 @@ import {
   centsToDecimal,
   decimalToCents,
   displayName,
+  formatMoneyIn,
   formatQty,
   type GoodsReceipt,
   type GoodsReceiptBody,
@@ -82,18 +83,36 @@ async function toleranceBp(db: DbOrTx): Promise<number> {
   return typeof value === 'string' ? decimalToCents(value) : 0;
 }
 
+const BUYER_NAME_KEY = 'buyer_name';
+const BUYER_ADDRESS_KEY = 'buyer_address';
+
+/** Issue #30 item 21: the buyer printed on purchase orders. */
+async function buyer(db: DbOrTx): Promise<{ buyerName: string | null; buyerAddress: string | null }> {
+  const name = await readSetting(db, BUYER_NAME_KEY);
+  const address = await readSetting(db, BUYER_ADDRESS_KEY);
+  return {
+    buyerName: typeof name === 'string' && name ? name : null,
+    buyerAddress: typeof address === 'string' && address ? address : null,
+  };
+}
+
 export async function purchasingSettings(deps: PurchasingDeps): Promise<PurchasingSettings> {
-  return { overReceiptTolerancePercent: centsToDecimal(await toleranceBp(deps.database.db)) };
+  const { db } = deps.database;
+  return { overReceiptTolerancePercent: centsToDecimal(await toleranceBp(db)), ...(await buyer(db)) };
 }
 
 export async function updatePurchasingSettings(
   deps: PurchasingDeps,
   actor: Actor,
-  body: { overReceiptTolerancePercent: number },
+  body: { overReceiptTolerancePercent: number; buyerName?: string | null; buyerAddress?: string | null },
 ): Promise<PurchasingSettings> {
   const before = await purchasingSettings(deps);
   const after = centsToDecimal(body.overReceiptTolerancePercent);
   await deps.database.db.transaction(async (tx) => {
+    if (body.buyerName !== undefined) await writeSetting(tx, BUYER_NAME_KEY, body.buyerName ?? '', actor.user.id);
+    if (body.buyerAddress !== undefined) {
+      await writeSetting(tx, BUYER_ADDRESS_KEY, body.buyerAddress ?? '', actor.user.id);
+    }
     await writeSetting(tx, TOLERANCE_KEY, after, actor.user.id);
     await recordPurchasingActivity(
       tx,
@@ -121,6 +140,9 @@ function toSummary(row: PurchaseOrderRow): PurchaseOrderSummary {
     departmentName: row.department_name,
     status: row.status,
     neededByDate: row.needed_by_date,
+    deliveryLocationId: row.delivery_location_id,
+    deliveryLocationCode: row.delivery_location_code,
+    deliveryLocationName: row.delivery_location_name,
     currency: row.currency,
     totals: row.totals_json ?? { subtotal: '0.00', tax: '0.00', total: '0.00' },
     note: row.note,
@@ -164,6 +186,7 @@ export async function getPurchaseOrder(
   );
   return {
     ...toSummary(row),
+    ...(await buyer(db)),
     lines: lines.map((line) => ({
       id: line.id,
       lineNo: line.line_no,
@@ -335,13 +358,21 @@ function storedLines(lines: PlannedLine[], lineTotals: number[]) {
   }));
 }
 
+/** The supplier and the delivery location exist (creating and editing a draft check the same). */
+async function checkOrderRefs(db: DbOrTx, body: PurchaseOrderBody): Promise<void> {
+  if (!(await findSupplier(db, body.supplierId))) throw errors.supplierNotFound();
+  if (body.deliveryLocationId && !(await findLocation(db, body.deliveryLocationId))) {
+    throw errors.deliveryLocationNotFound();
+  }
+}
+
 export async function createPurchaseOrder(
   deps: PurchasingDeps,
   actor: Actor,
   body: PurchaseOrderBody,
 ): Promise<PurchaseOrder> {
   const { db } = deps.database;
-  if (!(await findSupplier(db, body.supplierId))) throw errors.supplierNotFound();
+  await checkOrderRefs(db, body);
   const year = storeYear(deps.config.storeTimeZone);
   const id = await db.transaction(async (tx) => {
     const plan = await planLines(tx, body);
@@ -353,6 +384,7 @@ export async function createPurchaseOrder(
       requesterId: actor.user.id,
       departmentId: plan.departmentId,
       neededByDate: body.neededByDate ?? null,
+      deliveryLocationId: body.deliveryLocationId ?? null,
       currency: body.currency ?? 'USD',
       totals,
       note: body.note || null,
@@ -373,7 +405,7 @@ export async function updatePurchaseOrder(
   body: PurchaseOrderBody,
 ): Promise<PurchaseOrder> {
   const { db } = deps.database;
-  if (!(await findSupplier(db, body.supplierId))) throw errors.supplierNotFound();
+  await checkOrderRefs(db, body);
   await db.transaction(async (tx) => {
     const head = await purchaseOrderHead(tx, id, true);
     if (!head) throw errors.orderNotFound();
@@ -384,6 +416,7 @@ export async function updatePurchaseOrder(
       supplierId: body.supplierId,
       departmentId: plan.departmentId,
       neededByDate: body.neededByDate ?? null,
+      deliveryLocationId: body.deliveryLocationId ?? null,
       currency: body.currency ?? 'USD',
       totals,
       note: body.note || null,
@@ -605,24 +638,29 @@ export async function receiveGoods(
 
 // ── E-mail and dashboard ───────────────────────────────────────────────────────────────────
 
-/** The order as plain text for the supplier's e-mail. */
+/** The order as plain text for the supplier's e-mail (issue #30 item 21: the one money format, buyer and delivery). */
 export function purchaseOrderText(order: PurchaseOrder): string {
+  const amount = (value: string) => formatMoneyIn(decimalToCents(value), order.currency);
   const lines = order.lines.map(
     (l) =>
       `${l.lineNo}. ${l.itemSku ?? ''} ${l.itemName ?? ''}${l.description ? ` (${l.description})` : ''}: ${formatQty(
         l.qtyOrdered,
-      )} ${l.uom ?? ''} x ${order.currency} ${l.unitPrice} = ${l.lineTotal}${l.taxRate !== '0.00' ? ` + tax ${l.taxRate}%` : ''}`,
+      )} ${l.uom ?? ''} x ${amount(l.unitPrice)} = ${amount(l.lineTotal)}${l.taxRate !== '0.00' ? ` + tax ${l.taxRate}%` : ''}`,
   );
   return [
     `Purchase order ${order.poNumber}`,
+    order.buyerName ? `Buyer: ${order.buyerName}${order.buyerAddress ? `\n${order.buyerAddress}` : ''}` : null,
     `Supplier: ${order.supplierName}`,
+    order.deliveryLocationCode
+      ? `Deliver to: ${order.deliveryLocationCode} · ${order.deliveryLocationName ?? ''}`
+      : null,
     order.neededByDate ? `Needed by: ${order.neededByDate}` : null,
     '',
     ...lines,
     '',
-    `Subtotal: ${order.currency} ${order.totals.subtotal}`,
-    `Tax: ${order.currency} ${order.totals.tax}`,
-    `Total: ${order.currency} ${order.totals.total}`,
+    `Subtotal: ${amount(order.totals.subtotal)}`,
+    `Tax: ${amount(order.totals.tax)}`,
+    `Total: ${amount(order.totals.total)}`,
     order.note ? `\nNote: ${order.note}` : null,
   ]
     .filter((l) => l !== null)

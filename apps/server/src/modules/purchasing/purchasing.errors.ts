@@ -29,6 +29,10 @@ export const purchasingErrors = {
     new AppError(400, 'purchasing.supplier_not_found', 'Supplier not found.', {
       errors: { supplierId: 'Supplier not found' },
     }),
+  deliveryLocationNotFound: () =>
+    new AppError(400, 'purchasing.location_not_found', 'Location not found.', {
+      errors: { deliveryLocationId: 'Location not found' },
+    }),
   locationNotFound: () =>
     new AppError(400, 'purchasing.location_not_found', 'Location not found.', {
       errors: { locationId: 'Location not found' },

@@ -345,6 +345,9 @@ export type PurchaseOrderRow = {
   department_name: string | null;
   status: 'draft' | 'sent' | 'confirmed' | 'delivered' | 'cancelled';
   needed_by_date: string | null;
+  delivery_location_id: string | null;
+  delivery_location_code: string | null;
+  delivery_location_name: string | null;
   currency: string;
   totals_json: { subtotal: string; tax: string; total: string } | null;
   note: string | null;
@@ -363,7 +366,8 @@ export type PurchaseOrderRow = {
 const purchaseOrderSelect = sql`
   select o.id, o.po_number, o.supplier_id, s.name as supplier_name, s.email as supplier_email,
          s.address as supplier_address, o.requester_id, o.department_id, d.name as department_name, o.status,
-         o.needed_by_date::text as needed_by_date, o.currency, o.totals_json, o.note, o.created_at,
+         o.needed_by_date::text as needed_by_date, o.delivery_location_id, dl.code as delivery_location_code,
+         dl.name as delivery_location_name, o.currency, o.totals_json, o.note, o.created_at,
          cu.first_name as creator_first, cu.last_name as creator_last, cu.email as creator_email,
          o.sent_at, o.confirmed_at, o.delivered_at, o.cancelled_at, o.cancel_reason,
          (select array_agg(distinct rl.requisition_id::text) from proc_purchase_order_lines pl
@@ -371,6 +375,7 @@ const purchaseOrderSelect = sql`
   from proc_purchase_orders o
   join proc_suppliers s on s.id = o.supplier_id
   left join proc_departments d on d.id = o.department_id
+  left join proc_locations dl on dl.id = o.delivery_location_id
   left join users cu on cu.id = o.created_by`;
 
 export async function listPurchaseOrderRows(
@@ -446,6 +451,7 @@ export async function insertPurchaseOrder(
     requesterId: string | null;
     departmentId: string | null;
     neededByDate: string | null;
+    deliveryLocationId: string | null;
     currency: string;
     totals: { subtotal: string; tax: string; total: string };
     note: string | null;
@@ -454,11 +460,11 @@ export async function insertPurchaseOrder(
 ): Promise<string> {
   const [row] = await rows<{ id: string }>(
     tx,
-    sql`insert into proc_purchase_orders (po_number, supplier_id, requester_id, department_id, needed_by_date, currency,
-          totals_json, note, created_by)
+    sql`insert into proc_purchase_orders (po_number, supplier_id, requester_id, department_id, needed_by_date,
+          delivery_location_id, currency, totals_json, note, created_by)
         values (${values.poNumber}, ${values.supplierId}, ${values.requesterId}, ${values.departmentId},
-          ${values.neededByDate}, ${values.currency}, ${JSON.stringify(values.totals)}::jsonb, ${values.note},
-          ${values.createdBy})
+          ${values.neededByDate}, ${values.deliveryLocationId}, ${values.currency}, ${JSON.stringify(values.totals)}::jsonb,
+          ${values.note}, ${values.createdBy})
         returning id`,
   );
   return (row as { id: string }).id;
@@ -492,6 +498,7 @@ export async function updatePurchaseOrderHead(
     supplierId: string;
     departmentId: string | null;
     neededByDate: string | null;
+    deliveryLocationId: string | null;
     currency: string;
     totals: { subtotal: string; tax: string; total: string };
     note: string | null;
@@ -499,7 +506,8 @@ export async function updatePurchaseOrderHead(
 ): Promise<void> {
   await tx.execute(
     sql`update proc_purchase_orders set supplier_id = ${values.supplierId}, department_id = ${values.departmentId},
-          needed_by_date = ${values.neededByDate}, currency = ${values.currency},
+          needed_by_date = ${values.neededByDate}, delivery_location_id = ${values.deliveryLocationId},
+          currency = ${values.currency},
           totals_json = ${JSON.stringify(values.totals)}::jsonb, note = ${values.note}, updated_at = now()
         where id = ${id}`,
   );

@@ -104,6 +104,9 @@ export function AssetLabels() {
       </Container>
     );
   }
+  // Issue #30 item 20: written-off units get no label, however their ids reached this page.
+  const labelled = assets.data.assets.filter((a) => a.state !== 'written_off');
+  const skipped = assets.data.assets.length - labelled.length;
   return (
     <Container size="lg" py="lg">
       <style>{`
@@ -127,12 +130,20 @@ export function AssetLabels() {
           Asset Labels
         </Title>
         <Group>
-          <Text size="sm">{assets.data.assets.length} labels</Text>
-          <Button onClick={() => window.print()}>Print</Button>
+          <Text size="sm">{labelled.length} labels</Text>
+          <Button onClick={() => window.print()} disabled={labelled.length === 0}>
+            Print
+          </Button>
         </Group>
       </Group>
+      {skipped > 0 ? (
+        <Alert color="yellow" className="no-print" mb="md" data-testid="labels-skipped">
+          {skipped === 1 ? '1 chosen unit is' : `${skipped} chosen units are`} written off: no label is printed for{' '}
+          {skipped === 1 ? 'it' : 'them'}.
+        </Alert>
+      ) : null}
       <div className="asset-labels">
-        {assets.data.assets.map((a) => (
+        {labelled.map((a) => (
           <Label key={a.id} asset={a} />
         ))}
       </div>

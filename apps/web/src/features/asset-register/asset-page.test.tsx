@@ -1,5 +1,5 @@
-import type { AssetDetail } from '@retail-hub/shared';
-import { screen, waitFor } from '@testing-library/react';
+import type { AssetDetail, Writeoff } from '@retail-hub/shared';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/test/render';
@@ -70,6 +70,8 @@ describe('Asset page', { timeout: 15_000 }, () => {
     renderApp(`/assets/unit?id=${ID}`);
     expect((await screen.findByTestId('asset-tag', {}, { timeout: 5000 })).textContent).toBe('AST-2026-00007');
     expect(screen.getByTestId('asset-state').textContent).toBe('Checked out');
+    // Issue #30 item 21: a unit's purchase price in the one money format.
+    expect(screen.getByText('$149.00')).toBeTruthy();
     expect(screen.getAllByTestId('history-row').map((r) => r.textContent)).toEqual([
       expect.stringContaining('Received on GRN-2026-00001'),
       expect.stringContaining('Checked out to Casey Cashier'),
@@ -113,6 +115,74 @@ describe('Asset page', { timeout: 15_000 }, () => {
     expect(document.getElementById(String(button.getAttribute('aria-describedby')))?.textContent).toBe(reason);
     expect(screen.getByTestId('asset-blocked').textContent).toBe(reason);
     expect(checkouts).toEqual([]);
+  });
+
+  it('submits a drafted write-off on the unit page, where it was drafted (issue #30 item 20)', async () => {
+    const DRAFT: Writeoff = {
+      id: 'wo-1',
+      assetId: ID,
+      assetTag: 'AST-2026-00007',
+      itemName: 'Cordless drill 18V',
+      departmentId: null,
+      requestedBy: 'user-procurement_admin',
+      requestedByName: 'Pat Rowe',
+      approvedBy: null,
+      approvedByName: null,
+      status: 'draft',
+      reason: 'damaged',
+      conditionAtDisposal: null,
+      salvageValueCurrency: 'USD',
+      salvageValueAmount: null,
+      disposalDate: null,
+      disposalMethod: null,
+      notes: null,
+      decisionNote: null,
+      createdAt: '2026-11-22T09:00:00.000Z',
+    };
+    const submitted: string[] = [];
+    mockServer({
+      ...sessionHandlers(userWithRole('procurement_admin')),
+      [`GET /api/procurement/assets/${ID}`]: () => json(200, { ...UNIT, state: 'available', openCheckoutId: null }),
+      'GET /api/asset-checkouts/borrowers': () => json(200, []),
+      'GET /api/procurement/maintenance': () => json(200, []),
+      'GET /api/procurement/safety-checks': () => json(200, []),
+      'GET /api/procurement/writeoffs': () =>
+        json(200, [submitted.length > 0 ? { ...DRAFT, status: 'submitted' } : DRAFT]),
+      'POST /api/procurement/writeoffs/wo-1/submit': () => {
+        submitted.push('wo-1');
+        return json(200, { ...DRAFT, status: 'submitted' });
+      },
+    });
+    renderApp(`/assets/unit?id=${ID}`);
+    const card = await screen.findByTestId('unit-writeoff', {}, { timeout: 5000 });
+    const user = userEvent.setup();
+    await user.click(within(card).getByRole('button', { name: 'Submit for approval' }));
+    await waitFor(() => expect(submitted).toEqual(['wo-1']));
+    await waitFor(() => expect(screen.getByTestId('unit-writeoff').textContent).toContain('submitted'));
+  });
+
+  it('prints no label for a written-off unit (issue #30 item 20)', async () => {
+    // (jsdom draws no barcodes, so the chosen units here are all written off: nothing is drawn.)
+    mockServer({
+      ...sessionHandlers(userWithRole('procurement_admin')),
+      'GET /api/procurement/assets': () =>
+        json(200, {
+          assets: [
+            { ...UNIT, id: 'a-1', assetTag: 'AST-2026-00001', state: 'written_off' },
+            { ...UNIT, id: 'a-2', assetTag: 'AST-2026-00002', state: 'written_off' },
+          ],
+          total: 2,
+          page: 1,
+          pageSize: 200,
+        }),
+    });
+    renderApp('/assets/labels?ids=a-1,a-2');
+    expect((await screen.findByTestId('labels-skipped', {}, { timeout: 5000 })).textContent).toBe(
+      '2 chosen units are written off: no label is printed for them.',
+    );
+    expect(screen.getByText('0 labels')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Print' })).toBeDisabled();
+    expect(screen.queryByText('AST-2026-00001')).toBeNull();
   });
 
   it('without an id it says how to open a unit', async () => {

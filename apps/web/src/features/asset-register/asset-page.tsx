@@ -32,6 +32,7 @@ import { Link, useSearchParams } from 'react-router';
 import { PanelLoading } from '@/components/panel';
 import { serverMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
+import { money } from '@/lib/money';
 import { ASSET_STATE_COLORS, useRegisterAction, when } from './api';
 import { labelsHref, SafetyTable } from './assets-screen';
 import { DisposeDialog, salvageText } from './dispose-dialog';
@@ -276,7 +277,7 @@ function UpkeepCard({ asset }: { asset: AssetDetail }) {
               action.mutate({
                 url: '/api/procurement/writeoffs',
                 body: { assetId: asset.id, reason },
-                done: 'Write-off drafted; submit it under Assets, Write-offs.',
+                done: 'Write-off drafted: submit it for approval in the Write-off section below.',
               })
             }
           >
@@ -352,8 +353,9 @@ function OpenWork({ asset, canManage }: { asset: AssetDetail; canManage: boolean
  * The unit's write-offs (newest first): status, reason, salvage value; an approved one is disposed
  * from here too (assets.oversee), with its salvage value and currency.
  */
-function WriteoffCard({ asset, canDecide }: { asset: AssetDetail; canDecide: boolean }) {
+function WriteoffCard({ asset, canManage, canDecide }: { asset: AssetDetail; canManage: boolean; canDecide: boolean }) {
   const writeoffs = useQuery<Writeoff[]>({ queryKey: ['/api/procurement/writeoffs', { assetId: asset.id }] });
+  const action = useRegisterAction();
   const [disposing, setDisposing] = useState<Writeoff | null>(null);
   const rows = writeoffs.data ?? [];
   if (rows.length === 0) return null;
@@ -374,6 +376,18 @@ function WriteoffCard({ asset, canDecide }: { asset: AssetDetail; canDecide: boo
               {w.disposalMethod && w.status === 'disposed' ? ` · ${w.disposalMethod} on ${w.disposalDate}` : ''}
               {` · salvage ${salvageText(w) ?? 'none'}`}
             </Text>
+            {/* Issue #30 item 20: a drafted request is submitted where it was drafted. */}
+            {w.status === 'draft' && canManage ? (
+              <Button
+                size="xs"
+                loading={action.isPending}
+                onClick={() =>
+                  action.mutate({ url: `/api/procurement/writeoffs/${w.id}/submit`, done: 'Submitted for approval.' })
+                }
+              >
+                Submit for approval
+              </Button>
+            ) : null}
             {w.status === 'approved' && canDecide ? (
               <Button size="xs" color="dark" onClick={() => setDisposing(w)}>
                 Dispose
@@ -460,7 +474,7 @@ export function AssetPage() {
           <Fact label="Location" value={a.locationCode} />
           <Fact label="With" value={a.custodianName} />
           <Fact label="Department" value={a.departmentName} />
-          <Fact label="Purchase price" value={a.purchasePrice} />
+          <Fact label="Purchase price" value={a.purchasePrice === null ? null : money(a.purchasePrice)} />
           <Fact label="Depreciation class" value={a.depreciationClass} />
           <Fact label="Next maintenance" value={a.nextMaintenanceAt ? when(a.nextMaintenanceAt) : null} />
           <Fact label="Next safety check" value={a.nextSafetyCheckDue} />
@@ -469,7 +483,7 @@ export function AssetPage() {
       {canLend ? <LendCard asset={a} /> : null}
       <OpenWork asset={a} canManage={canManage} />
       {canManage ? <UpkeepCard asset={a} /> : null}
-      <WriteoffCard asset={a} canDecide={canDecide} />
+      <WriteoffCard asset={a} canManage={canManage} canDecide={canDecide} />
       <Card withBorder component="section" aria-label="History">
         <Title order={2} size="h4" mb="sm">
           History

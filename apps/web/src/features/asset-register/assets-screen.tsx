@@ -143,6 +143,8 @@ function RegisterTab({ canManage }: { canManage: boolean }) {
     action.mutate({ url: '/api/procurement/assets/import', body: { csv }, done: `${file.name} imported.` });
   };
   const rows = assets.data?.assets ?? [];
+  // Issue #30 item 20: a written-off unit is gone; its label is never printed again.
+  const printable = rows.filter((a) => a.state !== 'written_off' && (chosen.length === 0 || chosen.includes(a.id)));
   return (
     <Stack gap="sm">
       <Group align="end" wrap="wrap">
@@ -166,18 +168,14 @@ function RegisterTab({ canManage }: { canManage: boolean }) {
           w={240}
         />
         <Group ml="auto" gap="xs">
-          {rows.length === 0 ? (
+          {printable.length === 0 ? (
             // A disabled link is not a disabled control to axe or a screen reader: a real disabled button.
             <Button variant="light" disabled>
               Print labels
             </Button>
           ) : (
-            <Button
-              variant="light"
-              component={Link}
-              to={labelsHref(chosen.length > 0 ? chosen : rows.map((a) => a.id))}
-            >
-              {chosen.length > 0 ? `Print ${chosen.length} labels` : 'Print labels'}
+            <Button variant="light" component={Link} to={labelsHref(printable.map((a) => a.id))}>
+              {chosen.length > 0 ? `Print ${printable.length} labels` : 'Print labels'}
             </Button>
           )}
           {canManage ? (

@@ -2,6 +2,7 @@ import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/c
 import { assetMoneyMessage, DISPOSAL_METHODS, parseCents, type Writeoff } from '@retail-hub/shared';
 import { useState } from 'react';
 import { ApiError } from '@/lib/api-client';
+import { money } from '@/lib/money';
 import { useRegisterAction } from './api';
 
 type Errors = Partial<
@@ -18,7 +19,7 @@ const METHOD_LABELS: Record<(typeof DISPOSAL_METHODS)[number], string> = {
 
 /** The salvage value of a write-off as the screens show it: "17.50 EUR", or null when none. */
 export const salvageText = (w: Pick<Writeoff, 'salvageValueAmount' | 'salvageValueCurrency'>) =>
-  w.salvageValueAmount ? `${w.salvageValueAmount} ${w.salvageValueCurrency}` : null;
+  w.salvageValueAmount ? money(w.salvageValueAmount, w.salvageValueCurrency) : null;
 
 /**
  * Disposing an approved write-off (issue #17 item 5): method, date, the salvage value it fetched

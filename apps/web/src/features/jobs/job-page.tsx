@@ -38,6 +38,7 @@ import { Link, useSearchParams } from 'react-router';
 import SignaturePad from 'signature_pad';
 import { PanelLoading } from '@/components/panel';
 import { serverMessage } from '@/lib/api-client';
+import { money } from '@/lib/money';
 import { notifyError } from '@/lib/notify';
 import { JOBS, useJob, useJobLookups, useJobsAction } from './api';
 import { JobForm } from './job-form';
@@ -134,7 +135,12 @@ function StepForm({
     instructions: step.instructions ?? '',
     assignedTo: step.assignedTo,
     plannedHours: Number(step.plannedHours) as string | number,
+    actualHours: Number(step.actualHours) as string | number,
+    hoursReason: '',
   });
+  // Issue #30 item 19: a manager corrects a completed step's hours (with a reason) until delivery.
+  const canCorrect = step.status === 'completed' && lookups.data?.canCorrectHours === true;
+  const hoursChanged = canCorrect && Number(form.actualHours || 0) !== Number(step.actualHours);
   const users = (lookups.data?.users ?? []).map((u) => ({ value: u.id, label: u.name }));
   if (step.assignedTo && !users.some((u) => u.value === step.assignedTo)) {
     users.push({ value: step.assignedTo, label: step.assignedToName ?? 'Assignee' });
@@ -182,6 +188,33 @@ function StepForm({
           disabled={!planning}
           description={frozen}
         />
+        {step.status === 'completed' ? (
+          <NumberInput
+            label="Actual hours"
+            value={form.actualHours}
+            onChange={(v) => setForm((f) => ({ ...f, actualHours: v }))}
+            min={0}
+            max={999.99}
+            decimalScale={2}
+            disabled={!canCorrect}
+            description={
+              canCorrect
+                ? 'Correct the hours worked: the change is recorded with your name and reason'
+                : 'A manager can correct the hours of a completed step until the job is delivered'
+            }
+          />
+        ) : null}
+        {hoursChanged ? (
+          <TextInput
+            label="Reason for the correction"
+            required
+            value={form.hoursReason}
+            onChange={(e) => {
+              const hoursReason = e.currentTarget.value;
+              setForm((f) => ({ ...f, hoursReason }));
+            }}
+          />
+        ) : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Close
@@ -198,6 +231,12 @@ function StepForm({
                     assignedTo: form.assignedTo,
                     ...(planning
                       ? { name: form.name, plannedHours: String(form.plannedHours === '' ? 0 : form.plannedHours) }
+                      : {}),
+                    ...(hoursChanged
+                      ? {
+                          actualHours: String(form.actualHours === '' ? 0 : form.actualHours),
+                          hoursReason: form.hoursReason,
+                        }
                       : {}),
                   },
                   done: `Step ${step.stepNo} saved`,
@@ -338,7 +377,7 @@ function Materials({ job, action }: { job: JobDetail; action: Action }) {
                   </Table.Td>
                   <Table.Td ta="right">{formatQty(b.qtyIssued)}</Table.Td>
                   <Table.Td ta="right">{formatQty(b.qtyReturned)}</Table.Td>
-                  <Table.Td ta="right">{b.unitCost}</Table.Td>
+                  <Table.Td ta="right">{money(b.unitCost, job.priceCurrency)}</Table.Td>
                   <Table.Td>
                     <Badge color={b.fullyIssued ? 'green' : 'gray'} variant="light">
                       {b.fullyIssued ? 'Yes' : 'Not yet'}
@@ -477,7 +516,7 @@ function Materials({ job, action }: { job: JobDetail; action: Action }) {
                   <Table.Td>{m.sku}</Table.Td>
                   <Table.Td>{m.locationCode}</Table.Td>
                   <Table.Td ta="right">{formatQty(m.qty)}</Table.Td>
-                  <Table.Td ta="right">{m.unitCost}</Table.Td>
+                  <Table.Td ta="right">{money(m.unitCost, job.priceCurrency)}</Table.Td>
                   <Table.Td>{m.byName ?? '—'}</Table.Td>
                 </Table.Tr>
               ))}
@@ -492,6 +531,8 @@ function Materials({ job, action }: { job: JobDetail; action: Action }) {
 function StepRow({ job, step, action }: { job: JobDetail; step: JobStep; action: Action }) {
   const [hours, setHours] = useState<string | number>(Number(step.actualHours) || '');
   const [editing, setEditing] = useState(false);
+  const [confirmNoHours, setConfirmNoHours] = useState(false);
+  const hoursBox = useRef<HTMLInputElement>(null);
   const working = ['approved', 'in_progress', 'qa'].includes(job.status);
   const closed = isClosed(job);
   const planning = isPlanning(job);
@@ -514,11 +555,20 @@ function StepRow({ job, step, action }: { job: JobDetail; step: JobStep; action:
       <Table.Td ta="right">{step.plannedHours}</Table.Td>
       <Table.Td>
         {step.status === 'completed' ? (
-          <Text size="sm" ta="right" aria-label={`Actual hours of step ${step.stepNo}`}>
-            {step.actualHours}
-          </Text>
+          <>
+            <Text size="sm" ta="right" aria-label={`Actual hours of step ${step.stepNo}`}>
+              {step.actualHours}
+            </Text>
+            {step.hoursChanges.map((c) => (
+              <Text key={c.changedAt} size="xs" c="dimmed" data-testid={`step-${step.stepNo}-hours-change`}>
+                Corrected from {c.fromHours} to {c.toHours} by {c.changedByName ?? 'a manager'} on {when(c.changedAt)}:{' '}
+                {c.reason}
+              </Text>
+            ))}
+          </>
         ) : (
           <NumberInput
+            ref={hoursBox}
             aria-label={`Actual hours of step ${step.stepNo}`}
             value={hours}
             onChange={setHours}
@@ -550,11 +600,51 @@ function StepRow({ job, step, action }: { job: JobDetail; step: JobStep; action:
             <Button
               size="compact-xs"
               onClick={() =>
-                patch({ status: 'completed', actualHours: String(hours === '' ? 0 : hours) }, 'Step completed')
+                // Issue #30 item 19: blank or 0 hours are confirmed first, never recorded by accident.
+                Number(hours || 0) === 0
+                  ? setConfirmNoHours(true)
+                  : patch({ status: 'completed', actualHours: String(hours) }, 'Step completed')
               }
             >
               Complete step {step.stepNo}
             </Button>
+          ) : null}
+          {confirmNoHours ? (
+            <Modal opened onClose={() => setConfirmNoHours(false)} title={`No hours entered for step ${step.stepNo}`}>
+              <Stack>
+                <Text size="sm">
+                  The hours worked on “{step.name}” go into the job’s actual cost. Enter them in the Actual hours box,
+                  or complete the step with 0 hours if it took none.
+                </Text>
+                <Group justify="flex-end">
+                  <Button
+                    variant="default"
+                    onClick={() => {
+                      setConfirmNoHours(false);
+                      setTimeout(() => hoursBox.current?.focus(), 0);
+                    }}
+                  >
+                    Enter the hours
+                  </Button>
+                  <Button
+                    loading={action.isPending}
+                    onClick={() =>
+                      action.mutate(
+                        {
+                          method: 'PATCH',
+                          url: `${JOBS}/${job.id}/steps/${step.id}`,
+                          body: { status: 'completed', actualHours: '0', confirmNoHours: true },
+                          done: 'Step completed',
+                        },
+                        { onSuccess: () => setConfirmNoHours(false) },
+                      )
+                    }
+                  >
+                    Complete with 0 hours
+                  </Button>
+                </Group>
+              </Stack>
+            </Modal>
           ) : null}
           {working && (step.status === 'pending' || step.status === 'in_progress') ? (
             <Button size="compact-xs" variant="subtle" onClick={() => patch({ status: 'skipped' }, 'Step skipped')}>
@@ -742,12 +832,11 @@ function Quotes({ job, action }: { job: JobDetail; action: Action }) {
                     valid until {q.validUntil ?? '—'}
                   </Text>
                 </Group>
-                <Text fw={600}>
-                  {q.currency} {q.grandTotal}
-                </Text>
+                <Text fw={600}>{money(q.grandTotal, q.currency)}</Text>
               </Group>
               <Text size="sm">
-                Subtotal {q.subtotal} · tax {q.taxRate}% {q.taxTotal} · {q.lines.length} lines
+                Subtotal {money(q.subtotal, q.currency)} · tax {q.taxRate}% {money(q.taxTotal, q.currency)} ·{' '}
+                {q.lines.length} lines
               </Text>
               <Group gap={4} mt="xs">
                 {q.status === 'draft' && quoting ? (
@@ -1084,17 +1173,18 @@ function Costs({ job }: { job: JobDetail }) {
         <Stack gap={2}>
           <Text size="sm">Estimate (accepted quote)</Text>
           <Text fw={700} size="lg" data-testid="job-estimate">
-            {job.priceTotalEstimate ?? '—'}
+            {job.priceTotalEstimate === null ? '—' : money(job.priceTotalEstimate, job.priceCurrency)}
           </Text>
         </Stack>
         <Stack gap={2}>
           <Text size="sm">{job.status === 'delivered' ? 'Actual cost' : 'Actual cost so far'}</Text>
           <Text fw={700} size="lg" data-testid="job-actual">
-            {job.priceTotalActual ?? job.actualCost.total}
+            {money(job.priceTotalActual ?? job.actualCost.total, job.priceCurrency)}
           </Text>
           <Text size="xs" c="dimmed">
-            Materials issued {job.actualCost.materialsIssued} − returned {job.actualCost.materialsReturned} + labour{' '}
-            {job.actualCost.labourHours} h × {job.labourRate} = {job.actualCost.labour}
+            Materials issued {money(job.actualCost.materialsIssued, job.priceCurrency)} − returned{' '}
+            {money(job.actualCost.materialsReturned, job.priceCurrency)} + labour {job.actualCost.labourHours} h ×{' '}
+            {money(job.labourRate, job.priceCurrency)} = {money(job.actualCost.labour, job.priceCurrency)}
           </Text>
         </Stack>
       </SimpleGrid>

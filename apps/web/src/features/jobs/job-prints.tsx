@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { PanelLoading } from '@/components/panel';
 import { serverMessage } from '@/lib/api-client';
+import { money } from '@/lib/money';
 import { useJob } from './api';
 
 /** A page the browser prints (or saves as PDF); the buttons are hidden on paper. */
@@ -113,22 +114,18 @@ export function QuotePrint() {
                       {formatQty(l.qty)}
                       {l.kind === 'labour' ? ' h' : ''}
                     </Table.Td>
-                    <Table.Td ta="right">{l.unitPrice}</Table.Td>
-                    <Table.Td ta="right">{l.lineTotal}</Table.Td>
+                    <Table.Td ta="right">{money(l.unitPrice, quote.currency)}</Table.Td>
+                    <Table.Td ta="right">{money(l.lineTotal, quote.currency)}</Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
             </Table>
             <Stack gap={0} align="flex-end">
+              <Text>Subtotal: {money(quote.subtotal, quote.currency)}</Text>
               <Text>
-                Subtotal: {quote.currency} {quote.subtotal}
+                Tax ({quote.taxRate}%): {money(quote.taxTotal, quote.currency)}
               </Text>
-              <Text>
-                Tax ({quote.taxRate}%): {quote.currency} {quote.taxTotal}
-              </Text>
-              <Text fw={700}>
-                Total: {quote.currency} {quote.grandTotal}
-              </Text>
+              <Text fw={700}>Total: {money(quote.grandTotal, quote.currency)}</Text>
             </Stack>
             {quote.notes ? <Text size="sm">{quote.notes}</Text> : null}
           </Stack>

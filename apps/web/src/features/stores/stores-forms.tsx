@@ -1,8 +1,14 @@
-import { Alert, Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
-import type { Location } from '@retail-hub/shared';
+import { Alert, Button, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { formatQty, formatQuantity, type Location, milliToQty, qtyToMilli, type Transfer } from '@retail-hub/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ItemPicker, type PickedItem, useLookups } from '@/features/purchasing';
+import {
+  DepartmentSelect,
+  ItemPicker,
+  NoDepartmentAlert,
+  type PickedItem,
+  useDepartmentChoice,
+} from '@/features/purchasing';
 import { ApiError, apiRequest, serverMessage } from '@/lib/api-client';
 import { notifySuccess } from '@/lib/notify';
 
@@ -37,6 +43,13 @@ function usePost(done: string, onDone: () => void) {
   });
 }
 
+/** A typed quantity in thousandths, or null while it is not a number yet. */
+function qtyToMilliOrNull(text: string): number | null {
+  const trimmed = text.trim();
+  if (!/^\d+(\.\d{1,3})?$/.test(trimmed)) return null;
+  return qtyToMilli(trimmed);
+}
+
 function Refusal({ error, errors }: { error: unknown; errors: FieldErrors }) {
   if (!error || Object.keys(errors).length > 0) return null;
   return (
@@ -61,11 +74,10 @@ function FormButtons({ onClose, pending, label }: { onClose: () => void; pending
 
 export function IssueForm({ onClose }: { onClose: () => void }) {
   const locations = useLocationOptions();
-  const lookups = useLookups();
-  const departments = (lookups.data?.departments ?? []).map((d) => ({ value: d.id, label: `${d.code} · ${d.name}` }));
+  // Issue #30 item 20: the departments the server's scope allows (a department manager: their own).
+  const department = useDepartmentChoice();
   const [item, setItem] = useState<PickedItem | null>(null);
   const [locationId, setLocationId] = useState<string | null>(null);
-  const [departmentId, setDepartmentId] = useState<string | null>(null);
   const [qty, setQty] = useState('');
   const [note, setNote] = useState('');
   const post = usePost('Issue requested.', onClose);
@@ -77,7 +89,13 @@ export function IssueForm({ onClose }: { onClose: () => void }) {
           event.preventDefault();
           post.mutate({
             url: '/api/procurement/issues',
-            body: { itemId: item?.id ?? '', locationId: locationId ?? '', departmentId: departmentId ?? '', qty, note },
+            body: {
+              itemId: item?.id ?? '',
+              locationId: locationId ?? '',
+              departmentId: department.departmentId ?? '',
+              qty,
+              note,
+            },
           });
         }}
       >
@@ -91,14 +109,8 @@ export function IssueForm({ onClose }: { onClose: () => void }) {
             onChange={setLocationId}
             error={errors.locationId}
           />
-          <Select
-            label="To department"
-            searchable
-            data={departments}
-            value={departmentId}
-            onChange={setDepartmentId}
-            error={errors.departmentId}
-          />
+          <DepartmentSelect choice={department} label="To department" error={errors.departmentId} />
+          {department.noOwnDepartment ? <NoDepartmentAlert what="an issue" /> : null}
           <TextInput
             label="Quantity"
             inputMode="decimal"
@@ -215,6 +227,59 @@ export function CountForm({ onClose }: { onClose: () => void }) {
           <Textarea label="Note" value={note} onChange={(e) => setNote(e.currentTarget.value)} autosize minRows={2} />
           <Refusal error={post.error} errors={errors} />
           <FormButtons onClose={onClose} pending={post.isPending} label="Record count" />
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/**
+ * Issue #30 item 20: receiving a transfer says what arrived. It starts at the dispatched quantity;
+ * less is received short and the server records the shortfall (docs/stores.md, Transfers).
+ */
+export function ReceiveTransferForm({ transfer, onClose }: { transfer: Transfer; onClose: () => void }) {
+  const [qty, setQty] = useState(formatQty(transfer.qty));
+  const [note, setNote] = useState('');
+  const post = usePost('Transfer received.', onClose);
+  const errors = fieldErrorsOf(post.error);
+  const short = qtyToMilliOrNull(qty);
+  const shortfall = short === null ? null : qtyToMilli(transfer.qty) - short;
+  return (
+    <Modal opened onClose={onClose} title={`Receive ${transfer.sku} at ${transfer.toLocationCode}`}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          post.mutate({
+            url: `/api/procurement/transfers/${transfer.id}/receive`,
+            body: { qtyReceived: qty.trim(), note: note || null },
+          });
+        }}
+      >
+        <Stack gap="sm">
+          <TextInput
+            label="Quantity received"
+            inputMode="decimal"
+            value={qty}
+            onChange={(e) => setQty(e.currentTarget.value)}
+            description={`Dispatched ${formatQuantity(transfer.qty)} ${transfer.uom} from ${transfer.fromLocationCode}`}
+            error={errors.qtyReceived}
+          />
+          {shortfall !== null && shortfall > 0 ? (
+            <Text size="sm" c="orange.9" data-testid="transfer-shortfall">
+              Short by {formatQuantity(milliToQty(shortfall))} {transfer.uom}: the shortfall is recorded on the
+              transfer.
+            </Text>
+          ) : null}
+          <Textarea
+            label="Note"
+            description="What happened to the missing quantity, if any"
+            value={note}
+            onChange={(e) => setNote(e.currentTarget.value)}
+            autosize
+            minRows={2}
+          />
+          <Refusal error={post.error} errors={errors} />
+          <FormButtons onClose={onClose} pending={post.isPending} label="Receive" />
         </Stack>
       </form>
     </Modal>

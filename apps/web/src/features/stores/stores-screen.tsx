@@ -15,7 +15,7 @@ import { PanelEmpty, PanelLoading } from '@/components/panel';
 import { apiRequest, serverMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { CountForm, IssueForm, TransferForm } from './stores-forms';
+import { CountForm, IssueForm, ReceiveTransferForm, TransferForm } from './stores-forms';
 
 const STATUS_COLORS: Record<string, string> = {
   pending: 'gray',
@@ -330,6 +330,7 @@ function TransfersTab({ canManage }: { canManage: boolean }) {
 function TransfersTable({ canManage }: { canManage: boolean }) {
   const transfers = useQuery<Transfer[]>({ queryKey: ['/api/procurement/transfers'] });
   const action = useStoresAction();
+  const [receiving, setReceiving] = useState<Transfer | null>(null);
   if (transfers.isPending) return <PanelLoading />;
   if (transfers.isError)
     return (
@@ -380,11 +381,9 @@ function TransfersTable({ canManage }: { canManage: boolean }) {
                     <Button
                       size="xs"
                       onClick={() =>
-                        action.mutate({
-                          url: `/api/procurement/transfers/${t.id}/${next.url}`,
-                          body: next.url === 'receive' ? {} : undefined,
-                          done: next.done,
-                        })
+                        next.url === 'receive'
+                          ? setReceiving(t)
+                          : action.mutate({ url: `/api/procurement/transfers/${t.id}/${next.url}`, done: next.done })
                       }
                     >
                       {next.label}
@@ -396,6 +395,7 @@ function TransfersTable({ canManage }: { canManage: boolean }) {
           })}
         </Table.Tbody>
       </Table>
+      {receiving ? <ReceiveTransferForm transfer={receiving} onClose={() => setReceiving(null)} /> : null}
     </Table.ScrollContainer>
   );
 }

@@ -99,6 +99,7 @@ export type PurchaseOrderPayload = {
   supplierId: string;
   requisitionIds?: string[];
   neededByDate?: string | null;
+  deliveryLocationId?: string | null;
   currency?: string;
   note?: string | null;
   lines?: Array<{
@@ -107,6 +108,7 @@ export type PurchaseOrderPayload = {
     qtyOrdered: string;
     unitPrice: string;
     taxRate?: string;
+    requisitionLineId?: string;
   }>;
 };
 
@@ -114,6 +116,16 @@ export function useCreatePurchaseOrder() {
   const refresh = useRefreshPurchasing();
   return useMutation({
     mutationFn: (payload: PurchaseOrderPayload) => send<PurchaseOrder>('POST', ORDERS, payload),
+    onSuccess: refresh,
+  });
+}
+
+/** Issue #30 item 20: a draft order is edited in place (same rules as creating; its number is kept). */
+export function useUpdatePurchaseOrder() {
+  const refresh = useRefreshPurchasing();
+  return useMutation({
+    mutationFn: ({ id, payload }: { id: string; payload: PurchaseOrderPayload }) =>
+      send<PurchaseOrder>('PATCH', `${ORDERS}/${id}`, payload),
     onSuccess: refresh,
   });
 }

@@ -1,9 +1,10 @@
-import { Alert, Button, Container, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { formatQty } from '@retail-hub/shared';
 import { format } from 'date-fns';
 import { useSearchParams } from 'react-router';
 import { PanelLoading } from '@/components/panel';
 import { serverMessage } from '@/lib/api-client';
+import { money } from '@/lib/money';
 import { usePurchaseOrder } from '../api/purchasing';
 
 /**
@@ -75,12 +76,32 @@ export function PurchaseOrderPrint() {
             ) : null}
           </Stack>
         </Group>
-        <div>
-          <Text fw={600}>Supplier</Text>
-          <Text>{o.supplierName}</Text>
-          {o.supplierAddress ? <Text style={{ whiteSpace: 'pre-line' }}>{o.supplierAddress}</Text> : null}
-          {o.supplierEmail ? <Text>{o.supplierEmail}</Text> : null}
-        </div>
+        {/* Issue #30 item 21: who orders, where and by when, so a supplier can deliver against it. */}
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+          <div data-testid="po-print-buyer">
+            <Text fw={600}>Buyer</Text>
+            {o.buyerName ? <Text>{o.buyerName}</Text> : <Text c="dimmed">Not set (Purchasing Settings)</Text>}
+            {o.buyerAddress ? <Text style={{ whiteSpace: 'pre-line' }}>{o.buyerAddress}</Text> : null}
+          </div>
+          <div>
+            <Text fw={600}>Supplier</Text>
+            <Text>{o.supplierName}</Text>
+            {o.supplierAddress ? <Text style={{ whiteSpace: 'pre-line' }}>{o.supplierAddress}</Text> : null}
+            {o.supplierEmail ? <Text>{o.supplierEmail}</Text> : null}
+          </div>
+          <div data-testid="po-print-delivery">
+            <Text fw={600}>Deliver to</Text>
+            {o.deliveryLocationCode ? (
+              <Text>
+                {o.deliveryLocationCode} · {o.deliveryLocationName}
+              </Text>
+            ) : (
+              <Text c="dimmed">Not set</Text>
+            )}
+            {o.buyerName && o.deliveryLocationCode ? <Text size="sm">{o.buyerName}</Text> : null}
+            <Text>Needed by: {o.neededByDate ?? 'no date given'}</Text>
+          </div>
+        </SimpleGrid>
         {o.departmentName ? <Text>For department: {o.departmentName}</Text> : null}
         <Table withTableBorder withColumnBorders verticalSpacing="xs" mt="sm">
           <Table.Thead>
@@ -106,22 +127,18 @@ export function PurchaseOrderPrint() {
                 <Table.Td ta="right">
                   {formatQty(l.qtyOrdered)} {l.uom}
                 </Table.Td>
-                <Table.Td ta="right">{l.unitPrice}</Table.Td>
+                <Table.Td ta="right">{money(l.unitPrice, o.currency)}</Table.Td>
                 <Table.Td ta="right">{l.taxRate}</Table.Td>
-                <Table.Td ta="right">{l.lineTotal}</Table.Td>
+                <Table.Td ta="right">{money(l.lineTotal, o.currency)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
         <Stack gap={0} align="flex-end" data-testid="po-print-totals">
-          <Text>
-            Subtotal: {o.currency} {o.totals.subtotal}
-          </Text>
-          <Text>
-            Tax: {o.currency} {o.totals.tax}
-          </Text>
+          <Text>Subtotal: {money(o.totals.subtotal, o.currency)}</Text>
+          <Text>Tax: {money(o.totals.tax, o.currency)}</Text>
           <Text fw={700} size="lg">
-            Total: {o.currency} {o.totals.total}
+            Total: {money(o.totals.total, o.currency)}
           </Text>
         </Stack>
         {o.note ? (

@@ -29,6 +29,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PanelEmpty, PanelLoading } from '@/components/panel';
 import { ApiError, serverMessage } from '@/lib/api-client';
+import { money } from '@/lib/money';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import {
   type OrderAction,
@@ -39,6 +40,7 @@ import {
   usePurchaseOrder,
   usePurchaseOrders,
   useReceiveGoods,
+  useUpdatePurchaseOrder,
 } from '../api/purchasing';
 import { AssetTagFields, wholeUnits } from './asset-tag-fields';
 import { type EditedLine, LineEditor, newLineKey } from './line-editor';
@@ -118,7 +120,7 @@ export function PurchaseOrdersScreen({ title }: { title: string }) {
                     <Table.Td>{o.departmentName ?? '—'}</Table.Td>
                     <Table.Td>{format(new Date(o.createdAt), 'MMM d, yyyy')}</Table.Td>
                     <Table.Td ta="right" ff="monospace">
-                      {o.currency} {o.totals.total}
+                      {money(o.totals.total, o.currency)}
                     </Table.Td>
                     <Table.Td>
                       <OrderStatusBadge status={o.status} />
@@ -146,14 +148,35 @@ export function PurchaseOrdersScreen({ title }: { title: string }) {
 type LineDraft = EditedLine & { qty: string; price: string; tax: string };
 const emptyLine = (): LineDraft => ({ key: newLineKey(), item: null, qty: '', price: '', tax: '' });
 
-function OrderForm({ onClose }: { onClose: (id: string | null) => void }) {
+type OrderLineDraft = LineDraft & { requisitionLineId: string | null; description: string | null };
+
+const draftLinesOf = (order: PurchaseOrder): OrderLineDraft[] =>
+  order.lines.map((l) => ({
+    key: newLineKey(),
+    item: l.itemId ? { id: l.itemId, label: `${l.itemSku ?? ''} · ${l.itemName ?? ''}` } : null,
+    qty: formatQty(l.qtyOrdered),
+    price: l.unitPrice,
+    tax: Number(l.taxRate) === 0 ? '' : l.taxRate,
+    requisitionLineId: l.requisitionLineId,
+    description: l.description,
+  }));
+
+/**
+ * New order, or (issue #30 item 20) a draft edited in place: the same form and the same server
+ * rules as creating, and the order keeps its number (cancelling and re-creating burnt one).
+ */
+function OrderForm({ order, onClose }: { order?: PurchaseOrder; onClose: (id: string | null) => void }) {
   const lookups = useLookups();
   const create = useCreatePurchaseOrder();
-  const [supplierId, setSupplierId] = useState<string | null>(null);
-  const [currency, setCurrency] = useState('USD');
-  const [neededBy, setNeededBy] = useState('');
-  const [note, setNote] = useState('');
-  const [lines, setLines] = useState<LineDraft[]>([emptyLine()]);
+  const update = useUpdatePurchaseOrder();
+  const [supplierId, setSupplierId] = useState<string | null>(order?.supplierId ?? null);
+  const [currency, setCurrency] = useState(order?.currency ?? 'USD');
+  const [neededBy, setNeededBy] = useState(order?.neededByDate ?? '');
+  const [deliverTo, setDeliverTo] = useState<string | null>(order?.deliveryLocationId ?? null);
+  const [note, setNote] = useState(order?.note ?? '');
+  const [lines, setLines] = useState<OrderLineDraft[]>(() =>
+    order ? draftLinesOf(order) : [{ ...emptyLine(), requisitionLineId: null, description: null }],
+  );
   const [errors, setErrors] = useState<FieldErrors>({});
 
   const save = () => {
@@ -161,28 +184,58 @@ function OrderForm({ onClose }: { onClose: (id: string | null) => void }) {
       supplierId: supplierId ?? '',
       currency,
       neededByDate: neededBy || null,
+      deliveryLocationId: deliverTo,
       note: note || null,
+      ...(order ? { requisitionIds: order.requisitionIds } : {}),
       lines: lines.map((l) => ({
         itemId: l.item?.id ?? '',
         qtyOrdered: l.qty.trim(),
         unitPrice: l.price.trim(),
         ...(l.tax.trim() ? { taxRate: l.tax.trim() } : {}),
+        ...(l.description ? { description: l.description } : {}),
+        // A line keeps the requisition line it fills while it is still for the same item.
+        ...(l.requisitionLineId &&
+        order?.lines.some((o) => o.requisitionLineId === l.requisitionLineId && o.itemId === l.item?.id)
+          ? { requisitionLineId: l.requisitionLineId }
+          : {}),
       })),
     };
+    const onError = (error: unknown) => {
+      setErrors(fieldErrorsOf(error));
+      notifyError({
+        title: order ? 'Could not save the order' : 'Could not create the order',
+        message: serverMessage(error) ?? 'Please try again.',
+      });
+    };
+    if (order) {
+      update.mutate(
+        { id: order.id, payload },
+        {
+          onSuccess: (saved) => {
+            notifySuccess({ title: 'Purchase order saved', message: `${saved.poNumber} is still a draft.` });
+            onClose(saved.id);
+          },
+          onError,
+        },
+      );
+      return;
+    }
     create.mutate(payload, {
-      onSuccess: (order) => {
-        notifySuccess({ title: 'Purchase order created', message: `${order.poNumber} is a draft.` });
-        onClose(order.id);
+      onSuccess: (created) => {
+        notifySuccess({ title: 'Purchase order created', message: `${created.poNumber} is a draft.` });
+        onClose(created.id);
       },
-      onError: (error) => {
-        setErrors(fieldErrorsOf(error));
-        notifyError({ title: 'Could not create the order', message: serverMessage(error) ?? 'Please try again.' });
-      },
+      onError,
     });
   };
 
   return (
-    <Modal opened onClose={() => onClose(null)} title="New Purchase Order" size="xl">
+    <Modal
+      opened
+      onClose={() => onClose(null)}
+      title={order ? `Edit ${order.poNumber}` : 'New Purchase Order'}
+      size="xl"
+    >
       <Stack gap="sm">
         <Group grow align="flex-start">
           <Select
@@ -207,6 +260,15 @@ function OrderForm({ onClose }: { onClose: (id: string | null) => void }) {
             value={neededBy}
             onChange={(e) => setNeededBy(e.currentTarget.value)}
           />
+          <Select
+            label="Deliver to"
+            searchable
+            clearable
+            data={(lookups.data?.locations ?? []).map((l) => ({ value: l.id, label: `${l.code} · ${l.name}` }))}
+            value={deliverTo}
+            onChange={setDeliverTo}
+            error={errors.deliveryLocationId}
+          />
         </Group>
         <Textarea
           label="Note to the supplier"
@@ -228,7 +290,7 @@ function OrderForm({ onClose }: { onClose: (id: string | null) => void }) {
             { field: 'price', label: 'Unit price', serverField: 'unitPrice' },
             { field: 'tax', label: 'Tax %', serverField: 'taxRate', placeholder: '0' },
           ]}
-          emptyLine={emptyLine}
+          emptyLine={() => ({ ...emptyLine(), requisitionLineId: null, description: null })}
           errors={errors}
         />
         <Text size="sm" c="dimmed">
@@ -238,8 +300,8 @@ function OrderForm({ onClose }: { onClose: (id: string | null) => void }) {
           <Button variant="default" onClick={() => onClose(null)}>
             Cancel
           </Button>
-          <Button loading={create.isPending} onClick={save}>
-            Create Draft
+          <Button loading={create.isPending || update.isPending} onClick={save}>
+            {order ? 'Save Draft' : 'Create Draft'}
           </Button>
         </Group>
       </Stack>
@@ -251,6 +313,7 @@ function OrderDetails({ id, onClose }: { id: string; onClose: () => void }) {
   const order = usePurchaseOrder(id);
   const act = useOrderAction();
   const [receiving, setReceiving] = useState(false);
+  const [editing, setEditing] = useState(false);
   const [reason, setReason] = useState('');
   const o = order.data;
 
@@ -286,19 +349,14 @@ function OrderDetails({ id, onClose }: { id: string; onClose: () => void }) {
               {o.supplierName}
               {o.departmentName ? ` · for ${o.departmentName}` : ''}
               {o.neededByDate ? ` · needed by ${o.neededByDate}` : ''}
+              {o.deliveryLocationCode ? ` · deliver to ${o.deliveryLocationCode}` : ''}
             </Text>
           </Group>
           <OrderLinesTable order={o} />
           <Group justify="flex-end" gap="lg" data-testid="order-totals">
-            <Text size="sm">
-              Subtotal {o.currency} {o.totals.subtotal}
-            </Text>
-            <Text size="sm">
-              Tax {o.currency} {o.totals.tax}
-            </Text>
-            <Text fw={700}>
-              Total {o.currency} {o.totals.total}
-            </Text>
+            <Text size="sm">Subtotal {money(o.totals.subtotal, o.currency)}</Text>
+            <Text size="sm">Tax {money(o.totals.tax, o.currency)}</Text>
+            <Text fw={700}>Total {money(o.totals.total, o.currency)}</Text>
           </Group>
           {o.cancelReason ? <Text size="sm">Cancelled: {o.cancelReason}</Text> : null}
           {o.receipts.length > 0 ? (
@@ -355,6 +413,11 @@ function OrderDetails({ id, onClose }: { id: string; onClose: () => void }) {
               </Button>
             ) : null}
             {o.status === 'draft' ? (
+              <Button variant="light" onClick={() => setEditing(true)}>
+                Edit Order
+              </Button>
+            ) : null}
+            {o.status === 'draft' ? (
               <Button loading={act.isPending} onClick={() => run('send', 'Order sent')}>
                 Send Order
               </Button>
@@ -379,6 +442,7 @@ function OrderDetails({ id, onClose }: { id: string; onClose: () => void }) {
         </Stack>
       )}
       {receiving && o ? <ReceiveDialog order={o} onClose={() => setReceiving(false)} /> : null}
+      {editing && o ? <OrderForm order={o} onClose={() => setEditing(false)} /> : null}
     </Modal>
   );
 }
@@ -410,9 +474,9 @@ export function OrderLinesTable({ order }: { order: PurchaseOrder }) {
                 {formatQty(l.qtyOrdered)} {l.uom}
               </Table.Td>
               <Table.Td ta="right">{formatQty(l.qtyReceived)}</Table.Td>
-              <Table.Td ta="right">{l.unitPrice}</Table.Td>
+              <Table.Td ta="right">{money(l.unitPrice, order.currency)}</Table.Td>
               <Table.Td ta="right">{l.taxRate}</Table.Td>
-              <Table.Td ta="right">{l.lineTotal}</Table.Td>
+              <Table.Td ta="right">{money(l.lineTotal, order.currency)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Select, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { can } from '@retail-hub/shared';
 import { IconSettings } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -216,6 +216,69 @@ function ManagersSection({ editable }: { editable: boolean }) {
   );
 }
 
+/** Issue #30 item 21: the buyer's name and address, printed on every purchase order. */
+function BuyerSection() {
+  const settings = usePurchasingSettings();
+  const save = useSaveSetting();
+  const [name, setName] = useState('');
+  const [address, setAddress] = useState('');
+  useEffect(() => {
+    if (settings.data) {
+      setName(settings.data.buyerName ?? '');
+      setAddress(settings.data.buyerAddress ?? '');
+    }
+  }, [settings.data]);
+  return (
+    <Card withBorder component="section" aria-labelledby="buyer-title">
+      <Title order={2} size="h4" id="buyer-title">
+        Buyer on purchase orders
+      </Title>
+      <Text size="sm" mb="sm">
+        The name and address a supplier delivers to and invoices, printed at the top of every order.
+      </Text>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!settings.data) return;
+          save.mutate(
+            {
+              url: '/api/procurement/purchasing-settings',
+              body: {
+                overReceiptTolerancePercent: settings.data.overReceiptTolerancePercent,
+                buyerName: name.trim() || null,
+                buyerAddress: address.trim() || null,
+              },
+            },
+            { onSuccess: () => notifySuccess({ title: 'Saved', message: 'The buyer on purchase orders is saved.' }) },
+          );
+        }}
+      >
+        <Stack gap="sm" maw={480}>
+          <TextInput
+            label="Buyer name"
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            error={fieldError(save.error, 'buyerName')}
+          />
+          <Textarea
+            label="Buyer address"
+            value={address}
+            onChange={(e) => setAddress(e.currentTarget.value)}
+            error={fieldError(save.error, 'buyerAddress')}
+            autosize
+            minRows={3}
+          />
+          <Group>
+            <Button type="submit" loading={save.isPending} disabled={!settings.data}>
+              Save buyer
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
 /** Issue #16: the purchasing settings (tolerance, approval thresholds, department managers). */
 export function PurchasingSettingsScreen({ title }: { title: string }) {
   const { user } = useAuth();
@@ -229,6 +292,7 @@ export function PurchasingSettingsScreen({ title }: { title: string }) {
         </Title>
       </Group>
       <ToleranceSection />
+      <BuyerSection />
       <ThresholdSection editable={editable} />
       <ManagersSection editable={editable} />
     </Stack>

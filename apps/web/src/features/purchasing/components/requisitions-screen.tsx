@@ -33,6 +33,7 @@ import {
   useRequisitions,
   useSaveRequisition,
 } from '../api/purchasing';
+import { DepartmentSelect, NoDepartmentAlert, useDepartmentChoice } from './department-choice';
 import { type EditedLine, LineEditor, newLineKey } from './line-editor';
 import { RequisitionStatusBadge } from './status-badge';
 
@@ -165,10 +166,9 @@ function RequisitionForm({
   requisition: Requisition | null;
   onClose: (saved: Requisition | null) => void;
 }) {
-  const lookups = useLookups();
   const save = useSaveRequisition();
   const act = useRequisitionAction();
-  const [departmentId, setDepartmentId] = useState<string | null>(requisition?.departmentId ?? null);
+  const department = useDepartmentChoice(requisition?.departmentId ?? null);
   const [neededBy, setNeededBy] = useState(requisition?.neededByDate ?? '');
   const [note, setNote] = useState(requisition?.note ?? '');
   const [lines, setLines] = useState<LineDraft[]>(
@@ -185,10 +185,8 @@ function RequisitionForm({
 
   // A department manager raises requisitions for the department they run only (the server refuses
   // others with 403); everyone else chooses, starting from their own department when they run one.
-  const locked = lookups.data?.departmentLocked ?? false;
-  const ownDepartmentId = lookups.data?.ownDepartmentId ?? null;
-  const chosenDepartmentId = locked ? ownDepartmentId : (departmentId ?? ownDepartmentId);
-  const noOwnDepartment = locked && lookups.isSuccess && ownDepartmentId === null;
+  const chosenDepartmentId = department.departmentId;
+  const noOwnDepartment = department.noOwnDepartment;
 
   const submit = (andSubmit: boolean) => {
     const payload: RequisitionPayload = {
@@ -233,7 +231,6 @@ function RequisitionForm({
     );
   };
 
-  const departments = (lookups.data?.departments ?? []).map((d) => ({ value: d.id, label: `${d.code} · ${d.name}` }));
   const pending = save.isPending || act.isPending;
 
   return (
@@ -245,17 +242,7 @@ function RequisitionForm({
     >
       <Stack gap="sm">
         <Group grow align="flex-start">
-          <Select
-            label="Department"
-            required
-            searchable={!locked}
-            readOnly={locked}
-            description={locked ? 'Your own department' : undefined}
-            data={departments}
-            value={chosenDepartmentId}
-            onChange={setDepartmentId}
-            error={errors.departmentId}
-          />
+          <DepartmentSelect choice={department} label="Department" error={errors.departmentId} />
           <TextInput
             label="Needed by"
             type="date"
@@ -264,12 +251,7 @@ function RequisitionForm({
             error={errors.neededByDate}
           />
         </Group>
-        {noOwnDepartment ? (
-          <Alert color="yellow" title="No department assigned">
-            You run no department yet, so you cannot raise a requisition. A manager assigns your department on
-            Purchasing Settings.
-          </Alert>
-        ) : null}
+        {noOwnDepartment ? <NoDepartmentAlert what="a requisition" /> : null}
         <Textarea label="Note" value={note} onChange={(e) => setNote(e.currentTarget.value)} autosize minRows={2} />
         <Text fw={600}>Lines</Text>
         {errors.lines ? (
