@@ -273,9 +273,10 @@ describe('asset register', () => {
     expect(lent.statusCode, lent.body).toBe(404);
     expect(lent.body).not.toContain('FIN-LEND-1');
     expect((await asset(foreign.id)).custodianId).toBeNull();
-    const loans = () =>
-      t.db.db.execute(sql`select count(*)::int as n from asset_checkouts where asset_id = ${foreign.id}`);
-    expect((await loans()).rows[0]).toEqual({ n: 0 });
+    const loans = await t.db.execute('select count(*)::int as n from asset_checkouts where asset_id = $1', [
+      foreign.id,
+    ]);
+    expect(loans.rows[0]).toEqual({ n: 0 });
 
     // Taking back (damaged) a loan of it that procurement made: 404, the loan stays open, no job.
     const loan = await ok<AssetCheckout>(await lend(foreign.id), 201);
@@ -284,9 +285,9 @@ describe('asset register', () => {
     const after = await asset(foreign.id);
     expect(after.custodianId).toBe(f.userIds.cashier);
     expect(after.state).not.toBe('in_maintenance');
-    const jobs = await t.db.db.execute(
-      sql`select count(*)::int as n from proc_maintenance where asset_id = ${foreign.id}`,
-    );
+    const jobs = await t.db.execute('select count(*)::int as n from proc_maintenance where asset_id = $1', [
+      foreign.id,
+    ]);
     expect(jobs.rows[0]).toEqual({ n: 0 });
     await ok(await giveBack(loan.id, 'good'));
 
