@@ -527,3 +527,101 @@ describe('e-mail and dashboard', () => {
     expect(summary.json()).toEqual({ requisitionsAwaitingApproval: 1, ordersAwaitingDelivery: 1, itemsToReorder: 0 });
   });
 });
+
+describe('an order within its requisition and its approval threshold (issue #30 item 6)', () => {
+  it('a line tied to a requisition line orders no more than was approved, named or matched by item (409, nothing written)', async () => {
+    const req = await approvedRequisition([{ itemId: f.items.toner, qtyRequested: '1', estUnitPrice: '10.00' }]);
+    const reqLine = req.lines[0]?.id as string;
+    const count = async () =>
+      Number((await t.db.execute('select count(*)::int as n from proc_purchase_orders')).rows[0]?.n);
+    const before = await count();
+    for (const line of [
+      { itemId: f.items.toner, qtyOrdered: 100000, unitPrice: '10.00', requisitionLineId: reqLine },
+      { itemId: f.items.toner, qtyOrdered: '1.5', unitPrice: '10.00' },
+    ]) {
+      const refused = await http.post(PO, f.cookies.procurementAdmin, {
+        supplierId: f.supplier,
+        requisitionIds: [req.id],
+        lines: [line],
+      });
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json()).toMatchObject({
+        code: 'purchasing.exceeds_requisition',
+        errors: { 'lines.0.qtyOrdered': expect.stringContaining(`can still be ordered on ${req.reqNumber}`) },
+      });
+    }
+    // Two lines tied to the one requisition line count together.
+    const split = await http.post(PO, f.cookies.procurementAdmin, {
+      supplierId: f.supplier,
+      requisitionIds: [req.id],
+      lines: [
+        { itemId: f.items.toner, qtyOrdered: 1, unitPrice: '10.00', requisitionLineId: reqLine },
+        { itemId: f.items.toner, qtyOrdered: 1, unitPrice: '10.00', requisitionLineId: reqLine },
+      ],
+    });
+    expect(split.statusCode, split.body).toBe(409);
+    expect(await count()).toBe(before);
+    expect((await requisition(req.id)).lines[0]?.qtyOrdered).toBe('0.000');
+
+    // Two drafts may each take the open quantity; only the first one sent goes out.
+    const first = await createOrder({ requisitionIds: [req.id] });
+    const second = await createOrder({ requisitionIds: [req.id] });
+    expect((await http.post(`${PO}/${first.id}/send`, f.cookies.procurementAdmin)).statusCode).toBe(200);
+    const late = await http.post(`${PO}/${second.id}/send`, f.cookies.procurementAdmin);
+    expect(late.statusCode, late.body).toBe(409);
+    expect(late.json().code).toBe('purchasing.exceeds_requisition');
+    expect((await http.get(`${PO}/${second.id}`, f.cookies.manager)).json().status).toBe('draft');
+    expect((await requisition(req.id)).lines[0]?.qtyOrdered).toBe('1.000');
+  });
+
+  it("an order above its department's threshold is approved on the order by a manager, not its creator, before it is sent", async () => {
+    // Engineering's threshold is 1,000.00: 200 × 10.00 = 2,000.00 is above it.
+    const order = await createOrder({
+      departmentId: f.departments.eng,
+      lines: [{ itemId: f.items.toner, qtyOrdered: 200, unitPrice: '10.00' }],
+    });
+    expect(order).toMatchObject({ approvalThreshold: '1000.00', needsApproval: true, approvedAt: null });
+    const send = () => http.post(`${PO}/${order.id}/send`, f.cookies.procurementAdmin);
+    const refused = await send();
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toEqual({
+      code: 'purchasing.order_approval_required',
+      message:
+        "This order is above the department's approval threshold of 1,000.00: a manager must approve it before it is sent.",
+    });
+    expect((await http.get(`${PO}/${order.id}`, f.cookies.manager)).json().status).toBe('draft');
+    // A procurement admin may not approve it; a manager may.
+    expect((await http.post(`${PO}/${order.id}/approve`, f.cookies.procurementAdmin2)).statusCode).toBe(403);
+    const approved = await http.post(`${PO}/${order.id}/approve`, f.cookies.manager);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json()).toMatchObject({ approvedByName: expect.any(String), approvedAt: expect.any(String) });
+    // Editing the draft clears the approval: the edited order is approved again.
+    const edited = await http.patch(`${PO}/${order.id}`, f.cookies.procurementAdmin, {
+      supplierId: f.supplier,
+      departmentId: f.departments.eng,
+      lines: [{ itemId: f.items.toner, qtyOrdered: 100000, unitPrice: '10.00' }],
+    });
+    expect(edited.json()).toMatchObject({ approvedAt: null, needsApproval: true });
+    expect((await send()).statusCode).toBe(409);
+    expect((await http.post(`${PO}/${order.id}/approve`, f.cookies.superAdmin)).statusCode).toBe(200);
+    const out = await send();
+    expect(out.statusCode, out.body).toBe(200);
+    expect(out.json().status).toBe('sent');
+
+    // Its creator never approves their own, manager or not.
+    const own = await createOrder(
+      { departmentId: f.departments.eng, lines: [{ itemId: f.items.toner, qtyOrdered: 200, unitPrice: '10.00' }] },
+      f.cookies.manager,
+    );
+    const self = await http.post(`${PO}/${own.id}/approve`, f.cookies.manager);
+    expect(self.statusCode).toBe(403);
+    expect(self.json().code).toBe('purchasing.own_approval');
+    // At or below the threshold no approval is asked for.
+    const small = await createOrder({
+      departmentId: f.departments.eng,
+      lines: [{ itemId: f.items.toner, qtyOrdered: 100, unitPrice: '10.00' }],
+    });
+    expect(small.needsApproval).toBe(false);
+    expect((await http.post(`${PO}/${small.id}/send`, f.cookies.procurementAdmin)).statusCode).toBe(200);
+  });
+});

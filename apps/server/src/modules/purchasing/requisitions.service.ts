@@ -52,6 +52,7 @@ export const PURCHASING_ACTIVITY = {
   requisitionApproved: 'requisition_approved',
   requisitionRejected: 'requisition_rejected',
   purchaseOrderSent: 'purchase_order_sent',
+  purchaseOrderApproved: 'purchase_order_approved',
   purchaseOrderCancelled: 'purchase_order_cancelled',
   goodsReceived: 'goods_received',
   goodsRejected: 'goods_rejected',
