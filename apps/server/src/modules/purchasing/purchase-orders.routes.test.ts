@@ -434,7 +434,7 @@ describe('goods receipts', () => {
     const productId = product?.id as string;
     const [item] = await t.db.db
       .insert(procItems)
-      .values({ sku: `SOAP-I-${process.pid}-${Date.now()}`, name: 'Hand soap 500 ml', posProductId: productId })
+      .values({ sku: `SOAP-I-${process.pid}-${Date.now()}`, name: 'Hand soap', uom: 'l', posProductId: productId })
       .returning({ id: procItems.id });
     const itemId = item?.id as string;
     const [shop] = await t.db.db
@@ -623,5 +623,74 @@ describe('an order within its requisition and its approval threshold (issue #30 
     });
     expect(small.needsApproval).toBe(false);
     expect((await http.post(`${PO}/${small.id}/send`, f.cookies.procurementAdmin)).statusCode).toBe(200);
+  });
+});
+
+describe('whole units refuse fractions (issue #30 item 10)', () => {
+  it("0.5 of an 'each' item, or of an asset item, is refused on requisitions, orders and receipts; a 'kg' item takes fractions", async () => {
+    const [bolt, drill] = await t.db.db
+      .insert(procItems)
+      .values([
+        { sku: `BOLT-${process.pid}-${Date.now()}`, name: 'Anchor bolt' },
+        { sku: `DRILL-${process.pid}-${Date.now()}`, name: 'Site drill', uom: 'kg', isAsset: true },
+      ])
+      .returning({ id: procItems.id });
+    const boltId = bolt?.id as string;
+    const drillId = drill?.id as string;
+
+    const req = await http.post(REQ, f.cookies.departmentManager, {
+      departmentId: f.departments.eng,
+      lines: [{ itemId: boltId, qtyRequested: '0.5', estUnitPrice: '1.00' }],
+    });
+    expect(req.statusCode, req.body).toBe(400);
+    expect(req.json()).toMatchObject({
+      code: 'purchasing.whole_units',
+      errors: { 'lines.0.qtyRequested': 'Anchor bolt is counted in whole each: 0.5 is not a whole number.' },
+    });
+    const fractional = await http.post(PO, f.cookies.procurementAdmin, {
+      supplierId: f.supplier,
+      lines: [{ itemId: drillId, qtyOrdered: '2.5', unitPrice: '10.00' }],
+    });
+    expect(fractional.statusCode, fractional.body).toBe(400);
+    expect(fractional.json().errors).toEqual({
+      'lines.0.qtyOrdered': 'Site drill is counted in whole kg: 2.5 is not a whole number.',
+    });
+
+    // Half of a whole unit cannot be received either (the one stock writer refuses it).
+    const order = await sent({ lines: [{ itemId: boltId, qtyOrdered: 2, unitPrice: '1.00' }] });
+    const line = order.lines[0]?.id as string;
+    const half = await receive(order.id, { lines: [{ poLineId: line, qtyReceived: '0.5' }] });
+    expect(half.statusCode, half.body).toBe(400);
+    expect(half.json()).toMatchObject({
+      code: 'stores.whole_units',
+      message: 'Anchor bolt is counted in whole each: 0.5 is not a whole number.',
+    });
+    expect(await stockAt(boltId, f.locations.main)).toBeNull();
+    expect((await receive(order.id, { lines: [{ poLineId: line, qtyReceived: 2 }] })).statusCode).toBe(201);
+    expect(await stockAt(boltId, f.locations.main)).toBe('2.000');
+
+    // A measured unit takes fractions (the control case).
+    const tonerKg = await sent({ lines: [{ itemId: f.items.toner, qtyOrdered: '2.5', unitPrice: '4.00' }] });
+    expect(
+      (await receive(tonerKg.id, { lines: [{ poLineId: tonerKg.lines[0]?.id, qtyReceived: '0.5' }] })).statusCode,
+    ).toBe(201);
+  });
+
+  it('an asset item received as 0.5 + 1.5 is refused: stock and registered units stay whole and equal', async () => {
+    const [ladder] = await t.db.db
+      .insert(procItems)
+      .values({ sku: `LAD-${process.pid}-${Date.now()}`, name: 'Ladder', isAsset: true })
+      .returning({ id: procItems.id });
+    const ladderId = ladder?.id as string;
+    const order = await sent({ lines: [{ itemId: ladderId, qtyOrdered: 2, unitPrice: '50.00' }] });
+    const line = order.lines[0]?.id as string;
+    for (const qtyReceived of ['0.5', '1.5']) {
+      const response = await receive(order.id, { lines: [{ poLineId: line, qtyReceived }] });
+      expect(response.statusCode, response.body).toBe(400);
+    }
+    expect((await receive(order.id, { lines: [{ poLineId: line, qtyReceived: 2 }] })).statusCode).toBe(201);
+    expect(await stockAt(ladderId, f.locations.main)).toBe('2.000');
+    const units = await t.db.execute('select count(*)::int as n from proc_assets where item_id = $1', [ladderId]);
+    expect(units.rows[0]).toEqual({ n: 2 });
   });
 });

@@ -65,6 +65,7 @@ import {
 } from './purchasing.repository';
 import {
   type Actor,
+  assertWholeUnits,
   documentNumber,
   PURCHASING_ACTIVITY,
   type PurchasingDeps,
@@ -302,12 +303,17 @@ async function planLines(
     };
   }
 
-  const items = new Set((await findItems(db, [...new Set(body.lines.map((l) => l.itemId))])).map((i) => i.id));
+  const items = new Map((await findItems(db, [...new Set(body.lines.map((l) => l.itemId))])).map((i) => [i.id, i]));
   const missing: Record<string, string> = {};
   body.lines.forEach((line, index) => {
     if (!items.has(line.itemId)) missing[`lines.${index}.itemId`] = 'Item not found';
   });
   if (Object.keys(missing).length > 0) throw errors.itemsNotFound(missing);
+  assertWholeUnits(
+    body.lines.map((l) => ({ itemId: l.itemId, qtyMilli: l.qtyOrdered })),
+    items,
+    'qtyOrdered',
+  );
 
   const used = new Set<string>();
   const planned = body.lines.map((line, index): PlannedLine => {

@@ -101,5 +101,8 @@ export const purchasingErrors = {
       `This order is above the department's approval threshold of ${threshold}: a manager must approve it before it is sent.`,
     ),
   ownOrderApproval: () => new AppError(403, 'purchasing.own_approval', 'You cannot approve your own purchase order.'),
+  /** Issue #30 item 10: a fraction of an item counted in whole units (each, box, an asset). */
+  wholeUnits: (errors: Record<string, string>) =>
+    new AppError(400, 'purchasing.whole_units', Object.values(errors)[0] ?? 'Whole units only.', { errors }),
   supplierNoEmail: () => new AppError(400, 'purchasing.supplier_no_email', 'This supplier has no e-mail address.'),
 };

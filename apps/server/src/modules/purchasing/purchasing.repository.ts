@@ -57,11 +57,11 @@ export async function findDepartment(db: DbOrTx, id: string): Promise<Department
   return row ?? null;
 }
 
-export type ItemRef = { id: string; sku: string; name: string; uom: string };
+export type ItemRef = { id: string; sku: string; name: string; uom: string; is_asset: boolean };
 
 export async function findItems(db: DbOrTx, ids: readonly string[]): Promise<ItemRef[]> {
   if (ids.length === 0) return [];
-  return rows<ItemRef>(db, sql`select id, sku, name, uom from proc_items where id = any(${uuidArray(ids)})`);
+  return rows<ItemRef>(db, sql`select id, sku, name, uom, is_asset from proc_items where id = any(${uuidArray(ids)})`);
 }
 
 /** The latest unit price each item was ordered at (not on cancelled orders): a requisition's estimate. */
