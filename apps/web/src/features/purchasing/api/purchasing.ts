@@ -118,7 +118,7 @@ export function useCreatePurchaseOrder() {
   });
 }
 
-export type OrderAction = 'send' | 'confirm' | 'cancel' | 'email';
+export type OrderAction = 'approve' | 'send' | 'confirm' | 'cancel' | 'email';
 
 export function useOrderAction() {
   const refresh = useRefreshPurchasing();

@@ -16,6 +16,7 @@ import {
   Title,
 } from '@mantine/core';
 import {
+  can,
   formatQty,
   milliToQty,
   PURCHASE_ORDER_STATES,
@@ -29,6 +30,8 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PanelEmpty, PanelLoading } from '@/components/panel';
 import { ApiError, serverMessage } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+import { money } from '@/lib/money';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import {
   type OrderAction,
@@ -250,6 +253,8 @@ function OrderForm({ onClose }: { onClose: (id: string | null) => void }) {
 function OrderDetails({ id, onClose }: { id: string; onClose: () => void }) {
   const order = usePurchaseOrder(id);
   const act = useOrderAction();
+  const { user } = useAuth();
+  const mayApprove = can(user?.role, 'purchasing.approve_above_threshold');
   const [receiving, setReceiving] = useState(false);
   const [reason, setReason] = useState('');
   const o = order.data;
@@ -301,6 +306,14 @@ function OrderDetails({ id, onClose }: { id: string; onClose: () => void }) {
             </Text>
           </Group>
           {o.cancelReason ? <Text size="sm">Cancelled: {o.cancelReason}</Text> : null}
+          {o.status === 'draft' && o.needsApproval ? (
+            // Issue #30 item 6: above the department's threshold the order itself is approved first.
+            <Alert color={o.approvedAt ? 'green' : 'yellow'} data-testid="order-approval">
+              {o.approvedAt
+                ? `Approved by ${o.approvedByName ?? 'a manager'}: it can be sent.`
+                : `Above the department's approval threshold of ${money(o.approvalThreshold)}: a manager approves this order before it is sent.`}
+            </Alert>
+          ) : null}
           {o.receipts.length > 0 ? (
             <Stack gap={4}>
               <Text fw={600}>Receipts</Text>
@@ -352,6 +365,11 @@ function OrderDetails({ id, onClose }: { id: string; onClose: () => void }) {
                 onClick={() => run('cancel', 'Order cancelled')}
               >
                 Cancel Order
+              </Button>
+            ) : null}
+            {o.status === 'draft' && o.needsApproval && !o.approvedAt && mayApprove ? (
+              <Button variant="light" loading={act.isPending} onClick={() => run('approve', 'Order approved')}>
+                Approve Order
               </Button>
             ) : null}
             {o.status === 'draft' ? (
