@@ -65,9 +65,10 @@ export async function insertTerminal(tx: DbOrTx, beat: HeartbeatValues): Promise
 
 /**
  * A known terminal reports in (issue #19): seen now; with nothing left to send it is also synced
- * now. A terminal recorded before it had a device takes the reporting one's.
+ * now. A terminal recorded before it had a device takes the reporting one's; `rebind` (its
+ * creator on a new device) moves it to the reporting device.
  */
-export async function updateTerminal(tx: DbOrTx, beat: HeartbeatValues): Promise<void> {
+export async function updateTerminal(tx: DbOrTx, beat: HeartbeatValues, rebind = false): Promise<void> {
   await tx
     .update(posTerminals)
     .set({
@@ -77,7 +78,7 @@ export async function updateTerminal(tx: DbOrTx, beat: HeartbeatValues): Promise
       refusedCount: beat.refusedCount,
       oldestUnsyncedAt: beat.oldestUnsyncedAt,
       userAgent: beat.userAgent,
-      deviceId: sql`coalesce(${posTerminals.deviceId}, ${beat.deviceId})`,
+      deviceId: rebind ? beat.deviceId : sql`coalesce(${posTerminals.deviceId}, ${beat.deviceId})`,
       lastSyncAt: beat.unsyncedCount === 0 ? sql`now()` : sql`${posTerminals.lastSyncAt}`,
     })
     .where(eq(posTerminals.id, beat.terminalId));

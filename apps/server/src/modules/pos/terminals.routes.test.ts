@@ -68,9 +68,16 @@ describe('terminal heartbeats (issue #30 item 11)', () => {
     const onTill = await signInOn('2915', chris.device);
     expect((await beat(onTill.cookie, till, 1)).statusCode).toBe(204);
     expect(await terminal(till)).toMatchObject({ unsyncedCount: 1, userName: 'Casey Till' });
+
+    // Chris's browser lost its device cookie (the outbox kept): he still reports for his terminal,
+    // which moves to the new cookie; the old device no longer reports for it.
+    const chrisAgain = await signInOn('3862');
+    expect((await beat(chrisAgain.cookie, till, 2)).statusCode).toBe(204);
+    expect((await beat(onTill.cookie, till, 0)).statusCode).toBe(403);
+    expect(await terminal(till)).toMatchObject({ unsyncedCount: 2, userName: 'Chris Drawer' });
   });
 
-  it('without a device on record a terminal is its creator’s only', async () => {
+  it('without a device cookie only its creator reports for a terminal', async () => {
     const chris = await signIn(t, '3862', '10.31.1.1');
     const casey = await signIn(t, '2915', '10.31.1.2');
     const till = randomUUID();

@@ -31,8 +31,9 @@ export const terminalErrors = {
 /**
  * An installed terminal reports in with what its outbox holds (issue #19). Issue #30 item 11: a
  * terminal id belongs to the device and user that first reported it. A known terminal is updated
- * only from its device (the signed device cookie: anyone signed in on that till), or, while it has
- * no device on record, by the user who created it; anyone else gets 403 and nothing changes. A new
+ * from its device (the signed device cookie: anyone signed in on that till) or by the user who
+ * created it (from a new device the terminal moves there); anyone else gets 403 and nothing
+ * changes. A new
  * terminal counts against its user's bound (429 beyond it), under a lock on the user's row.
  */
 export async function recordHeartbeat(
@@ -57,9 +58,12 @@ export async function recordHeartbeat(
     await lockUserForTerminals(tx, userId);
     const owner = await lockTerminalOwner(tx, beat.terminalId);
     if (owner) {
-      const mine = owner.deviceId !== null ? owner.deviceId === deviceId : owner.createdBy === userId;
-      if (!mine) throw terminalErrors.notYours();
-      await updateTerminal(tx, values);
+      const sameDevice = owner.deviceId !== null && owner.deviceId === deviceId;
+      // Its creator may report from a new device cookie (the old one cleared, the outbox kept):
+      // the terminal follows them there. Anyone else only from the terminal's own device.
+      const creator = owner.createdBy === userId;
+      if (!sameDevice && !creator) throw terminalErrors.notYours();
+      await updateTerminal(tx, values, creator && deviceId !== null);
       return;
     }
     if ((await countRecentTerminalsOf(tx, userId)) >= MAX_TERMINALS_PER_USER) throw terminalErrors.tooMany();
