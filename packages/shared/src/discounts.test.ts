@@ -50,8 +50,8 @@ describe('the discount rule', () => {
 
   it('a cap allows cap% on every line or on the sale, not both stacked', () => {
     const lines = [
-      { unitCents: 15, quantity: 1, discount: pct(10) },
-      { unitCents: 15, quantity: 1, discount: pct(10) },
+      { unitCents: 1500, quantity: 1, discount: pct(10) },
+      { unitCents: 1500, quantity: 1, discount: pct(10) },
     ];
     expect(isOverCap(priceDiscountedSale(lines, null, 'cash') as DiscountedSale, 10)).toBe(false);
     expect(
@@ -63,6 +63,32 @@ describe('the discount rule', () => {
     const stacked = priceDiscountedSale([{ unitCents: 1000, quantity: 1, discount: pct(5) }], pct(20), 'cash');
     expect(isOverCap(stacked as DiscountedSale, 10)).toBe(true);
     expect(isOverCap(stacked as DiscountedSale, 100)).toBe(false);
+  });
+
+  it('checks the cap on the whole discount in cents, not line by line after rounding (issue #30 item 9)', () => {
+    // 200 lines of $0.05 with $0.01 off each: $2.00 off $10.00 is 20%, above a 10% cap.
+    const pennies = Array.from({ length: 200 }, () => ({ unitCents: 5, quantity: 1, discount: amt('0.01') }));
+    const sale = priceDiscountedSale(pennies, null, 'cash') as DiscountedSale;
+    expect(sale).toMatchObject({ grossSubtotal: 1000, discountTotal: 200 });
+    expect(isOverCap(sale, 10)).toBe(true);
+    expect(isOverCap(sale, 20)).toBe(false);
+    // The same with 10% on each line: each rounds half up to a cent, 20% in all.
+    const rounded = pennies.map((l) => ({ ...l, discount: pct(10) }));
+    expect(isOverCap(priceDiscountedSale(rounded, null, 'cash') as DiscountedSale, 10)).toBe(true);
+    // 10% on the whole $10.00 sale (one rounding) is within the cap; a cent more is not.
+    expect(
+      isOverCap(
+        priceDiscountedSale(
+          pennies.map(({ unitCents, quantity }) => ({ unitCents, quantity })),
+          pct(10),
+          'cash',
+        ) as DiscountedSale,
+        10,
+      ),
+    ).toBe(false);
+    expect(
+      isOverCap(priceDiscountedSale([{ unitCents: 1000, quantity: 1 }], amt('1.01'), 'cash') as DiscountedSale, 10),
+    ).toBe(true);
   });
 
   it('validates input and labels discounts', () => {

@@ -315,6 +315,14 @@ export const purchaseOrderSchema = z.object({
   /** Issue #30 item 21: the buyer (Purchasing Settings) a supplier delivers to and invoices. */
   buyerName: z.string().nullable(),
   buyerAddress: z.string().nullable(),
+  /**
+   * Issue #30 item 6: the department's approval threshold (the default without a department); an
+   * order whose total is above it (`needsApproval`) is sent only once approved on the order itself.
+   */
+  approvalThreshold: z.string(),
+  needsApproval: z.boolean(),
+  approvedAt: z.string().nullable(),
+  approvedByName: z.string().nullable(),
   lines: z.array(purchaseOrderLineSchema),
   receipts: z.array(goodsReceiptSchema),
 });

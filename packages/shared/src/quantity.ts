@@ -50,6 +50,73 @@ export function formatQuantity(value: string | number | null | undefined): strin
   return fraction ? `${sign}${whole}.${fraction}` : `${sign}${whole}`;
 }
 
+/**
+ * Issue #30 item 10: units of measure say whether they are whole. A unit that measures (weight,
+ * volume, length, area, time) takes fractions ('2.5 kg'); every other unit counts things ('each',
+ * 'box', 'pack', 'pair', a unit typed in by hand) and is whole, as is any item registered as an
+ * asset (one unit, one tag). A whole unit refuses fractions everywhere: receipts, issues,
+ * transfers, counts, job materials, requisition and order lines.
+ */
+export const FRACTIONAL_UNITS: readonly string[] = [
+  'mg',
+  'g',
+  'kg',
+  't',
+  'oz',
+  'lb',
+  'ml',
+  'cl',
+  'dl',
+  'l',
+  'gal',
+  'mm',
+  'cm',
+  'm',
+  'km',
+  'in',
+  'ft',
+  'yd',
+  'm2',
+  'm²',
+  'sqm',
+  'sqft',
+  'm3',
+  'm³',
+  'min',
+  'h',
+  'hr',
+  'hour',
+  'hours',
+  'gram',
+  'grams',
+  'kilogram',
+  'kilograms',
+  'litre',
+  'litres',
+  'liter',
+  'liters',
+  'metre',
+  'metres',
+  'meter',
+  'meters',
+];
+
+/** Whether quantities of an item in `uom` (an asset item: always) must be whole numbers. */
+export function isWholeUnit(uom: string | null | undefined, isAsset = false): boolean {
+  if (isAsset) return true;
+  return !FRACTIONAL_UNITS.includes((uom ?? 'each').trim().toLowerCase());
+}
+
+/** The refusal of a fraction of a whole unit, e.g. "Toner cartridge is counted in whole each: 0.5 is not a whole number." */
+export function wholeUnitMessage(name: string, uom: string | null | undefined, milli: Milli): string {
+  return `${name} is counted in whole ${(uom ?? 'each').trim() || 'each'}: ${formatQuantity(milliToQuantity(milli))} is not a whole number.`;
+}
+
+/** A quantity (thousandths) of an item in `uom` that the unit does not allow (a fraction of a whole unit). */
+export function breaksWholeUnit(milli: Milli, uom: string | null | undefined, isAsset = false): boolean {
+  return milli % 1000 !== 0 && isWholeUnit(uom, isAsset);
+}
+
 export const QUANTITY_MESSAGES = {
   required: 'Quantity is required',
   invalid: 'Quantity must be a number with at most 3 decimals',

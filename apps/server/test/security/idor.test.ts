@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shifts, transactions } from '../../src/db/schema/index';
+import { procDepartments, procItems, shifts, transactions, users } from '../../src/db/schema/index';
 import { postSale, saleBody, startShift } from '../../src/modules/pos/pos-test-support';
 import { buildTestApp, createUser, inject, signIn, type TestApp } from '../build-test-app';
 import { type StoreIds, seedStore } from './fixtures';
@@ -196,5 +196,121 @@ describe('users above one’s level', () => {
       remoteAddress: '10.10.9.9',
     });
     expect(signInStill.statusCode).toBe(200);
+  });
+});
+
+/**
+ * Issue #30 items 7 and 8: the scope rules hold on every route that changes one sale or one asset
+ * unit, found among the registered routes (so one added later is held to them too), not only on
+ * the reads: a cashier cannot act on another cashier's sale (refund, void, receipt copy or e-mail),
+ * even with a manager's PIN, and a department manager cannot act on another department's unit
+ * (lend it, take it back, change it). Each answers 404, as reading it does, and changes nothing.
+ */
+describe('the scope rules on every route that acts on one sale or one asset unit', () => {
+  it("another cashier's sale: every POST /api/transactions/:id/… is 404, even with a manager's PIN", async () => {
+    await inject(t, {
+      method: 'POST',
+      url: '/api/shifts/start',
+      cookie: people.a!.cookie,
+      payload: { openingFloat: '0.00' },
+    });
+    const detail = await inject(t, { method: 'GET', url: `/api/transactions/${bSale}`, cookie: manager });
+    const lineId = (detail.json().lines as Array<{ id: string }>)[0]!.id;
+    const routes = t.app.routePermissions.filter(
+      (r) => r.method !== 'GET' && r.method !== 'HEAD' && r.url.startsWith('/api/transactions/:id/'),
+    );
+    expect(routes.map((r) => `${r.method} ${r.url}`)).toEqual(
+      expect.arrayContaining(['POST /api/transactions/:id/refunds', 'POST /api/transactions/:id/void']),
+    );
+    // One body every one of them accepts (each route keeps the fields it knows).
+    const payload = {
+      lines: [{ itemId: lineId, quantity: 1 }],
+      reason: 'Wrong item',
+      restock: true,
+      approverPin: '4826',
+      email: 'customer@example.com',
+    };
+    for (const route of routes) {
+      const response = await inject(t, {
+        method: route.method as 'POST',
+        url: route.url.replace(':id', bSale),
+        cookie: people.a!.cookie,
+        headers: { 'idempotency-key': randomUUID() },
+        payload,
+      });
+      expect(response.statusCode, `${route.method} ${route.url}: ${response.body}`).toBe(404);
+      expect(response.body).not.toContain('B private note');
+    }
+    const [sale] = await t.db.db.select().from(transactions).where(eq(transactions.id, bSale));
+    expect(sale?.status).toBe('completed');
+    const { rows } = await t.db.execute('select count(*)::int as n from refunds where transaction_id = $1', [bSale]);
+    expect(rows[0]).toEqual({ n: 0 });
+  });
+
+  it("another department's unit: lending it, taking it back and every /api/procurement/assets/:id change is 404", async () => {
+    const [own, other] = await t.db.db
+      .insert(procDepartments)
+      .values([
+        { code: 'IDOR-OWN', name: 'Scope Own' },
+        { code: 'IDOR-OTHER', name: 'Scope Other' },
+      ])
+      .returning({ id: procDepartments.id });
+    await t.db.db.update(users).set({ procDepartmentId: own!.id }).where(eq(users.id, people.dept!.id));
+    const [item] = await t.db.db
+      .insert(procItems)
+      .values({ sku: 'IDOR-LADDER', name: 'Scope ladder', isAsset: true })
+      .returning({ id: procItems.id });
+    const created = await inject(t, {
+      method: 'POST',
+      url: '/api/procurement/assets',
+      cookie: manager,
+      payload: { itemId: item!.id, departmentId: other!.id, assetTag: 'SCOPE-OTHER-1' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const unit = created.json().id as string;
+    const dept = people.dept!.cookie;
+    expect((await inject(t, { method: 'GET', url: `/api/procurement/assets/${unit}`, cookie: dept })).statusCode).toBe(
+      404,
+    );
+
+    const lend = await inject(t, {
+      method: 'POST',
+      url: '/api/asset-checkouts',
+      cookie: dept,
+      payload: { assetId: unit, userId: people.a!.id },
+    });
+    expect(lend.statusCode, lend.body).toBe(404);
+    const loan = await inject(t, {
+      method: 'POST',
+      url: '/api/asset-checkouts',
+      cookie: manager,
+      payload: { assetId: unit, userId: people.a!.id },
+    });
+    expect(loan.statusCode, loan.body).toBe(201);
+    const giveBack = await inject(t, {
+      method: 'POST',
+      url: `/api/asset-checkouts/${loan.json().id}/return`,
+      cookie: dept,
+      payload: { returnCondition: 'damaged' },
+    });
+    expect(giveBack.statusCode, giveBack.body).toBe(404);
+
+    const changes = t.app.routePermissions.filter(
+      (r) => !['GET', 'HEAD'].includes(r.method) && r.url.startsWith('/api/procurement/assets/:id'),
+    );
+    expect(changes.length).toBeGreaterThan(0);
+    for (const route of changes) {
+      const response = await inject(t, {
+        method: route.method as 'PATCH',
+        url: route.url.replace(':id', unit),
+        cookie: dept,
+        payload: { notes: 'mine now' },
+      });
+      expect([403, 404], `${route.method} ${route.url}: ${response.body}`).toContain(response.statusCode);
+    }
+    const after = await inject(t, { method: 'GET', url: `/api/procurement/assets/${unit}`, cookie: manager });
+    expect(after.json()).toMatchObject({ notes: null, custodianId: people.a!.id, state: 'checked_out' });
+    const jobs = await t.db.execute('select count(*)::int as n from proc_maintenance where asset_id = $1', [unit]);
+    expect(jobs.rows[0]).toEqual({ n: 0 });
   });
 });

@@ -101,8 +101,18 @@ export const posTerminals = pgTable(
     oldestUnsyncedAt: timestamptz('oldest_unsynced_at'),
     userAgent: varchar('user_agent', { length: 255 }),
     createdAt: createdAt(),
+    /**
+     * Issue #30 item 11: the terminal id belongs to the browser (device cookie id) and user that
+     * first reported it; only that device (or, before it has one, that user) reports for it again,
+     * and a user creates a bounded number of terminals.
+     */
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    deviceId: varchar('device_id', { length: 32 }),
   },
-  (t) => [check('pos_terminals_counts_check', sql`${t.unsyncedCount} >= 0 and ${t.refusedCount} >= 0`)],
+  (t) => [
+    check('pos_terminals_counts_check', sql`${t.unsyncedCount} >= 0 and ${t.refusedCount} >= 0`),
+    index('pos_terminals_created_by_idx').on(t.createdBy),
+  ],
 );
 
 /**

@@ -23,6 +23,9 @@ import { users } from './users';
  */
 
 /** spec §3 proc departments: code and name unique (spec §5); archived instead of deleted. */
+/** A department's approval threshold until a manager sets one (also an order without a department's). */
+export const DEFAULT_APPROVAL_THRESHOLD = '5000.00';
+
 export const procDepartments = pgTable(
   'proc_departments',
   {
@@ -39,7 +42,7 @@ export const procDepartments = pgTable(
      * Issue #16 item 3 (ADR 0013): a requisition whose estimated value is above this amount is
      * approved only by a manager or super_admin; at or below it a procurement_admin may approve.
      */
-    approvalThreshold: money('approval_threshold').notNull().default('5000.00'),
+    approvalThreshold: money('approval_threshold').notNull().default(DEFAULT_APPROVAL_THRESHOLD),
     /** Issue #18: the workshop labour rate per hour (quotes: planned hours × rate; actual cost). */
     labourRate: money('labour_rate').notNull().default('0'),
   },

@@ -144,6 +144,13 @@ export const procPurchaseOrders = pgTable(
     cancelledAt: timestamptz('cancelled_at'),
     cancelledBy: uuid('cancelled_by').references(() => users.id, { onDelete: 'restrict' }),
     cancelReason: text('cancel_reason'),
+    /**
+     * Issue #30 item 6: an order above its department's approval threshold is approved on the
+     * order itself (a manager or super admin, not its creator) before it is sent; editing the
+     * draft clears it.
+     */
+    approvedBy: uuid('approved_by').references(() => users.id, { onDelete: 'restrict' }),
+    approvedAt: timestamptz('approved_at'),
   },
   (t) => [
     index('proc_purchase_orders_supplier_id_idx').on(t.supplierId),

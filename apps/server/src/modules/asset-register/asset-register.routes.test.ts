@@ -259,6 +259,43 @@ describe('asset register', () => {
     await setDepartment(f.departments.eng);
   });
 
+  it('a department manager lends and takes back only their department’s units (issue #30 item 7)', async () => {
+    const dm = f.cookies.departmentManager;
+    await t.db.db.execute(
+      sql`update users set proc_department_id = ${f.departments.eng} where id = ${f.userIds.departmentManager}`,
+    );
+    const foreign = await newAsset({ departmentId: f.departments.fin, assetTag: 'FIN-LEND-1' });
+    const own = await newAsset({ departmentId: f.departments.eng, assetTag: 'ENG-LEND-1' });
+    expect((await http.get(`${A}/${foreign.id}`, dm)).statusCode).toBe(404);
+
+    // Lending another department's unit: as unknown as reading it, and nothing moves.
+    const lent = await lend(foreign.id, dm);
+    expect(lent.statusCode, lent.body).toBe(404);
+    expect(lent.body).not.toContain('FIN-LEND-1');
+    expect((await asset(foreign.id)).custodianId).toBeNull();
+    const loans = await t.db.execute('select count(*)::int as n from asset_checkouts where asset_id = $1', [
+      foreign.id,
+    ]);
+    expect(loans.rows[0]).toEqual({ n: 0 });
+
+    // Taking back (damaged) a loan of it that procurement made: 404, the loan stays open, no job.
+    const loan = await ok<AssetCheckout>(await lend(foreign.id), 201);
+    const back = await http.post(`/api/asset-checkouts/${loan.id}/return`, dm, { returnCondition: 'damaged' });
+    expect(back.statusCode, back.body).toBe(404);
+    const after = await asset(foreign.id);
+    expect(after.custodianId).toBe(f.userIds.cashier);
+    expect(after.state).not.toBe('in_maintenance');
+    const jobs = await t.db.execute('select count(*)::int as n from proc_maintenance where asset_id = $1', [
+      foreign.id,
+    ]);
+    expect(jobs.rows[0]).toEqual({ n: 0 });
+    await ok(await giveBack(loan.id, 'good'));
+
+    // Their own department's unit: lent and taken back (the control case).
+    const mine = await ok<AssetCheckout>(await lend(own.id, dm), 201);
+    await ok(await http.post(`/api/asset-checkouts/${mine.id}/return`, dm, { returnCondition: 'good' }));
+  });
+
   it('imports units from CSV, reporting refused rows', async () => {
     const csv = `sku,assetTag,serialNumber,purchasePrice,locationCode\nLADDER-${process.pid},IMP-1,S-9,12.50,\nNOPE,IMP-2,,,\nLADDER-${process.pid},,,,\n`;
     const result = await ok<{ created: number; refused: number; rows: Array<{ status: string; reason?: string }> }>(

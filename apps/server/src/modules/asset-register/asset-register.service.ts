@@ -57,6 +57,8 @@ export type RegisterDeps = {
   now?: () => Date;
 };
 
+export type { Scope };
+
 export const clockOf = (deps: { now?: () => Date }) => (deps.now ? deps.now() : new Date());
 
 /** Today in the store's time zone, YYYY-MM-DD (safety checks are due on a date). */
@@ -89,7 +91,7 @@ export async function scopeOf(deps: RegisterDeps, user: AuthUser, db: DbOrTx = d
  */
 export async function manageScope(
   deps: RegisterDeps,
-  user: AuthUser,
+  user: Pick<AuthUser, 'id' | 'role'>,
   options: { registering?: boolean } = {},
 ): Promise<Scope> {
   if (user.role !== 'department_manager') return { departmentId: null };
@@ -599,6 +601,15 @@ export async function unitsOfReceipts(
 // ---- Checkout of one unit (called by the asset checkout module) ----
 
 /**
+ * Issue #30 item 7: lending a unit and taking it back are changes like any other, held to the
+ * lender's manageScope: locks unit `assetId` in `tx` when `scope` holds it, else false (the caller
+ * answers 404, as reading the unit does).
+ */
+export async function lockUnitInScope(tx: DbOrTx, assetId: string, scope: Scope): Promise<boolean> {
+  return lockAsset(tx, assetId, scope);
+}
+
+/**
  * Lends unit `assetId` in the checkout's transaction: the conditional UPDATE (claimAsset) gives it
  * the borrower as custodian and moves it to `locationId` together, or nothing changes and the
  * lender hears why. Returns where it was, which its return puts it back to.
@@ -608,6 +619,8 @@ export async function claimUnit(
   tx: DbOrTx,
   input: {
     assetId: string;
+    /** The lender's manageScope: another department's unit is not found (issue #30 item 7). */
+    scope: Scope;
     borrowerId: string;
     borrowerName: string;
     locationId: string | null;
@@ -616,6 +629,7 @@ export async function claimUnit(
   },
 ): Promise<{ fromLocationId: string | null; tag: string }> {
   const today = todayOf(deps);
+  if (!(await lockUnitInScope(tx, input.assetId, input.scope))) throw registerErrors.assetNotFound();
   const before = await assetRow(tx, input.assetId, today);
   if (!before) throw registerErrors.assetNotFound();
   let locationCode: string | null = null;

@@ -361,6 +361,16 @@ export async function markReturned(
   return rows[0] ?? null;
 }
 
+/** The registered unit a loan is of (null for a POS asset's loan or an unknown loan). */
+export async function checkoutUnitId(db: DbOrTx, id: string): Promise<string | null> {
+  const rows = await db
+    .select({ assetId: assetCheckouts.assetId })
+    .from(assetCheckouts)
+    .where(eq(assetCheckouts.id, id))
+    .limit(1);
+  return rows[0]?.assetId ?? null;
+}
+
 export async function checkoutExists(db: DbOrTx, id: string): Promise<boolean> {
   const rows = await db
     .select({ id: assetCheckouts.id })

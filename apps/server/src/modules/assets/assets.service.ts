@@ -11,7 +11,13 @@ import {
 } from '@retail-hub/shared';
 import type { Db } from '../../db/client';
 import { pgErrorCode } from '../../lib/db-errors';
-import { actorName, claimUnit, releaseUnit } from '../asset-register/asset-register.service';
+import {
+  actorName,
+  claimUnit,
+  lockUnitInScope,
+  manageScope,
+  releaseUnit,
+} from '../asset-register/asset-register.service';
 import type { EventBus } from '../events/event-bus';
 import { assetErrors } from './assets.errors';
 import {
@@ -19,6 +25,7 @@ import {
   type CheckoutRow,
   checkoutExists,
   checkoutListedFor,
+  checkoutUnitId,
   countCheckoutRows,
   findAsset,
   findUserFacts,
@@ -209,6 +216,8 @@ async function checkOutUnit(
   },
 ): Promise<AssetCheckout> {
   const now = clock(deps);
+  // Issue #30 item 7: read before the transaction (PGlite has one connection).
+  const scope = await manageScope(deps, actor);
   const id = await deps.database.db.transaction(async (tx) => {
     const borrower = await findUserFacts(tx, input.userId);
     if (!borrower) throw assetErrors.borrowerNotFound();
@@ -216,6 +225,7 @@ async function checkOutUnit(
     const checkoutId = randomUUID();
     const claimed = await claimUnit({ ...deps, now: () => now }, tx, {
       assetId: input.assetId,
+      scope,
       borrowerId: borrower.id,
       borrowerName: await actorName(tx, borrower.id),
       locationId: input.locationId ?? null,
@@ -258,7 +268,12 @@ export async function returnAsset(
   const { db } = deps.database;
   const now = clock(deps);
   let unitId: string | null = null;
+  const scope = await manageScope(deps, actor);
   const productId = await db.transaction(async (tx) => {
+    // Issue #30 item 7: a unit's loan is taken back only within the lender's scope; another
+    // department's is not found (nothing is closed), as reading the unit is.
+    const lentUnit = await checkoutUnitId(tx, id);
+    if (lentUnit && !(await lockUnitInScope(tx, lentUnit, scope))) throw assetErrors.checkoutNotFound();
     const closed = await markReturned(tx, id, {
       returnedAt: now,
       returnCondition: input.returnCondition,

@@ -44,7 +44,7 @@ beforeAll(async () => {
     .insert(procItems)
     .values([
       { sku: unique('OAK'), name: 'Oak board', uom: 'm' },
-      { sku: unique('GLUE'), name: 'Wood glue' },
+      { sku: unique('GLUE'), name: 'Wood glue', uom: 'l' },
     ])
     .returning({ id: procItems.id });
   wood = (w as { id: string }).id;

@@ -246,6 +246,34 @@ describe('discounts on a sale', () => {
     expect(managers.statusCode, managers.body).toBe(201);
   });
 
+  it('the cap holds on the whole discount: 200 lines of $0.05 with $0.01 off each need a PIN (issue #30 item 9)', async () => {
+    const sweet = await createProduct(t, { name: 'Penny sweet', price: '0.05', stock: 400, categoryId: category });
+    const lines = Array.from({ length: 200 }, () => ({
+      productId: sweet,
+      quantity: 1,
+      unitPrice: '0.05',
+      discount: { type: 'amount' as const, value: '0.01' },
+    }));
+    // Cora sells in a shift of her own, so the other tests' shift figures stay as they are.
+    const cora = await signIn(t, '3917', '10.80.6.9');
+    await startShift(t, cora, '10.00');
+    const before = await salesCount();
+    const refused = await sale(cora, body(lines, 'cash'), '10.80.6.1');
+    expect(refused.statusCode, refused.body.slice(0, 300)).toBe(403);
+    expect(refused.json()).toEqual({
+      code: 'pos.approval_required',
+      message: "Discounts above 10% need a manager's approval.",
+    });
+    expect(await salesCount()).toBe(before);
+    expect(await stockOf(t, sweet)).toBe(400);
+    // 10% of the whole $10.00 (one $1.00 sale discount) is within the cap (the control case).
+    const plain = lines.map(({ discount: _discount, ...line }) => line);
+    const within = await sale(cora, body(plain, 'cash', { type: 'percent', value: 10 }), '10.80.6.2');
+    expect(within.statusCode, within.body.slice(0, 300)).toBe(201);
+    expect(within.json()).toMatchObject({ subtotal: '9.00', discountTotal: '1.00', discountApprovedBy: null });
+    await inject(t, { method: 'POST', url: '/api/shifts/end', cookie: cora, payload: {} });
+  });
+
   it("wrong approval PINs on a sale count against the cashier's daily allowance (issue #30 item 4: 10)", async () => {
     const cup = await createProduct(t, { name: 'Cup', price: '10.00', stock: 10, categoryId: category });
     const over = body([{ productId: cup, quantity: 1, unitPrice: '10.00' }], 'cash', { type: 'amount', value: '5.00' });

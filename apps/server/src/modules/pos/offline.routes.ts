@@ -79,6 +79,7 @@ export function registerOfflineRoutes(parent: FastifyInstance, salesDeps: SalesD
         signedInUser(request).id,
         request.body,
         request.headers['user-agent'] ?? null,
+        request.server.devices.idFromRequest(request),
       );
       return reply.status(204).send();
     },

@@ -44,10 +44,6 @@ export async function lockSale(tx: DbOrTx, id: string): Promise<LockedSale | nul
   };
 }
 
-export async function saleExists(db: DbOrTx, id: string): Promise<boolean> {
-  return (await rows(db, sql`select 1 from transactions where id = ${id}::uuid`)).length > 0;
-}
-
 /** The user's open shift, held FOR SHARE so it cannot end while this refund or void is written. */
 export async function lockOpenShift(tx: DbOrTx, userId: string): Promise<number | null> {
   const [row] = await rows<{ id: number }>(

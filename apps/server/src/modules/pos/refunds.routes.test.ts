@@ -299,4 +299,28 @@ describe('refunds', () => {
     ]);
     expect(rows).toEqual([{ refunded_quantity: 3 }]);
   });
+
+  it("a cashier cannot refund another cashier's sale, even with a manager's PIN: 404 as reading it (issue #30 item 8)", async () => {
+    const cup = await createProduct(t, { name: 'Cup', price: '2.50', stock: 6, categoryId: category });
+    await startShift(t, cashier);
+    const sale = await sell(cashier, [{ productId: cup, quantity: 2, unitPrice: '2.50' }]);
+    const cora = await signIn(t, '3917', '10.70.4.1');
+    await startShift(t, cora);
+    const read = await inject(t, { method: 'GET', url: `/api/transactions/${sale.id}`, cookie: cora });
+    expect(read.statusCode).toBe(404);
+    const body = { lines: [{ itemId: sale.lineIds[0], quantity: 2 }], reason: 'Wrong item', restock: true };
+    const response = await refund(sale.id, { ...body, approverPin: '4826' }, cora, randomUUID(), '10.70.4.2');
+    expect(response.statusCode, response.body).toBe(404);
+    expect(response.json().code).toBe(read.json().code);
+    expect(response.body).not.toContain('Cup');
+    expect(await stockOf(t, cup)).toBe(4);
+    const { rows } = await t.db.execute('select count(*)::int as n from refunds where transaction_id = $1', [sale.id]);
+    expect(rows[0]).toEqual({ n: 0 });
+    // Its seller still refunds it (with the manager's PIN): the control case.
+    const own = await refund(sale.id, { ...body, approverPin: '4826' }, cashier, randomUUID(), '10.70.4.3');
+    expect(own.statusCode, own.body).toBe(201);
+    expect(await stockOf(t, cup)).toBe(6);
+    for (const cookie of [cashier, cora])
+      await inject(t, { method: 'POST', url: '/api/shifts/end', cookie, payload: {} });
+  });
 });

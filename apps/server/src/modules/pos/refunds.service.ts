@@ -17,6 +17,7 @@ import type { AuthUser } from '../../types';
 import { ACTIVITY, recordActivity, requestFacts } from '../activity/activity.service';
 import { approvalFor } from '../auth/approver.service';
 import { applyStockDeltas, type StockDelta } from '../stock/stock.service';
+import { readableSale } from './history.service';
 import { posErrors } from './pos.errors';
 import {
   findRefunds,
@@ -26,7 +27,6 @@ import {
   refundedSoFar,
   refundIdByKey,
   type StoredRefund,
-  saleExists,
   saleLines,
   takeRefundQuantity,
 } from './refunds.repository';
@@ -123,7 +123,9 @@ export async function recordRefund(
   const db = request.server.database.db;
   const replayed = await replay(request, actor, saleId, idempotencyKey, body);
   if (replayed) return { replayed: true, refund: replayed };
-  if (!(await saleExists(db, saleId))) throw posErrors.transactionNotFound();
+  // Issue #30 item 8: a refund is held to the history's scope (readableSale, the one rule): a
+  // cashier refunds only her own sales; anyone else's is "not found", before a PIN is asked for.
+  await readableSale(db, saleId, actor);
 
   const wanted = new Map<string, number>();
   for (const line of body.lines) wanted.set(line.itemId, (wanted.get(line.itemId) ?? 0) + line.quantity);

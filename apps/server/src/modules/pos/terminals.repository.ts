@@ -1,4 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { posTerminals, users } from '../../db/schema/index';
 
@@ -7,45 +7,81 @@ export async function markTerminalSynced(db: DbOrTx, terminalId: string): Promis
   await db.update(posTerminals).set({ lastSyncAt: sql`now()` }).where(eq(posTerminals.id, terminalId));
 }
 
+export type HeartbeatValues = {
+  terminalId: string;
+  userId: string;
+  deviceId: string | null;
+  unsyncedCount: number;
+  refusedCount: number;
+  oldestUnsyncedAt: Date | null;
+  userAgent: string | null;
+};
+
+/** The terminal's owner, its row locked for the rest of the transaction; null when it is new. */
+export async function lockTerminalOwner(
+  tx: DbOrTx,
+  terminalId: string,
+): Promise<{ createdBy: string | null; deviceId: string | null } | null> {
+  const [row] = await tx
+    .select({ createdBy: posTerminals.createdBy, deviceId: posTerminals.deviceId })
+    .from(posTerminals)
+    .where(eq(posTerminals.id, terminalId))
+    .for('update');
+  return row ?? null;
+}
+
 /**
- * A terminal reports in (issue #19). Seen now; with nothing left to send it is also synced now.
- * One upsert: two heartbeats racing cannot create two rows.
+ * Holds the user's row until the transaction ends, so the same user's new terminals are counted
+ * and created one at a time (the bound cannot be raced past). NO KEY UPDATE: foreign-key checks
+ * against the row are not blocked.
  */
-export async function upsertHeartbeat(
-  db: DbOrTx,
-  beat: {
-    terminalId: string;
-    userId: string;
-    unsyncedCount: number;
-    refusedCount: number;
-    oldestUnsyncedAt: Date | null;
-    userAgent: string | null;
-  },
-): Promise<void> {
-  const synced = beat.unsyncedCount === 0;
-  await db
-    .insert(posTerminals)
-    .values({
-      id: beat.terminalId,
+export async function lockUserForTerminals(tx: DbOrTx, userId: string): Promise<void> {
+  await tx.execute(sql`select id from users where id = ${userId} for no key update`);
+}
+
+/** Terminals `userId` created that were seen in the last 30 days (the list's window). */
+export async function countRecentTerminalsOf(tx: DbOrTx, userId: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(posTerminals)
+    .where(and(eq(posTerminals.createdBy, userId), sql`${posTerminals.lastSeenAt} > now() - interval '30 days'`));
+  return Number(row?.n ?? 0);
+}
+
+/** A new terminal reports in for the first time: it belongs to this user and device. */
+export async function insertTerminal(tx: DbOrTx, beat: HeartbeatValues): Promise<void> {
+  await tx.insert(posTerminals).values({
+    id: beat.terminalId,
+    userId: beat.userId,
+    createdBy: beat.userId,
+    deviceId: beat.deviceId,
+    unsyncedCount: beat.unsyncedCount,
+    refusedCount: beat.refusedCount,
+    oldestUnsyncedAt: beat.oldestUnsyncedAt,
+    userAgent: beat.userAgent,
+    lastSyncAt: beat.unsyncedCount === 0 ? sql`now()` : null,
+  });
+}
+
+/**
+ * A known terminal reports in (issue #19): seen now; with nothing left to send it is also synced
+ * now. A terminal recorded before it had a device takes the reporting one's; `rebind` (its
+ * creator on a new device) moves it to the reporting device.
+ */
+export async function updateTerminal(tx: DbOrTx, beat: HeartbeatValues, rebind = false): Promise<void> {
+  await tx
+    .update(posTerminals)
+    .set({
       userId: beat.userId,
+      lastSeenAt: sql`now()`,
       unsyncedCount: beat.unsyncedCount,
       refusedCount: beat.refusedCount,
       oldestUnsyncedAt: beat.oldestUnsyncedAt,
       userAgent: beat.userAgent,
-      lastSyncAt: synced ? sql`now()` : null,
+      deviceId: rebind ? beat.deviceId : sql`coalesce(${posTerminals.deviceId}, ${beat.deviceId})`,
+      lastSyncAt: beat.unsyncedCount === 0 ? sql`now()` : sql`${posTerminals.lastSyncAt}`,
     })
-    .onConflictDoUpdate({
-      target: posTerminals.id,
-      set: {
-        userId: beat.userId,
-        lastSeenAt: sql`now()`,
-        unsyncedCount: beat.unsyncedCount,
-        refusedCount: beat.refusedCount,
-        oldestUnsyncedAt: beat.oldestUnsyncedAt,
-        userAgent: beat.userAgent,
-        lastSyncAt: synced ? sql`now()` : sql`${posTerminals.lastSyncAt}`,
-      },
-    });
+    .where(eq(posTerminals.id, beat.terminalId));
 }
 
 /** Terminals seen in the last 30 days, those holding unsynced sales first. */

@@ -487,7 +487,7 @@ describe('goods receipts', () => {
     const productId = product?.id as string;
     const [item] = await t.db.db
       .insert(procItems)
-      .values({ sku: `SOAP-I-${process.pid}-${Date.now()}`, name: 'Hand soap 500 ml', posProductId: productId })
+      .values({ sku: `SOAP-I-${process.pid}-${Date.now()}`, name: 'Hand soap', uom: 'l', posProductId: productId })
       .returning({ id: procItems.id });
     const itemId = item?.id as string;
     const [shop] = await t.db.db
@@ -578,5 +578,172 @@ describe('e-mail and dashboard', () => {
     await createOrder({ lines: [{ itemId: f.items.paper, qtyOrdered: 1, unitPrice: 1 }] });
     const summary = await http.get('/api/procurement/purchasing-summary', f.cookies.procurementAdmin);
     expect(summary.json()).toEqual({ requisitionsAwaitingApproval: 1, ordersAwaitingDelivery: 1, itemsToReorder: 0 });
+  });
+});
+
+describe('an order within its requisition and its approval threshold (issue #30 item 6)', () => {
+  it('a line tied to a requisition line orders no more than was approved, named or matched by item (409, nothing written)', async () => {
+    const req = await approvedRequisition([{ itemId: f.items.toner, qtyRequested: '1', estUnitPrice: '10.00' }]);
+    const reqLine = req.lines[0]?.id as string;
+    const count = async () =>
+      Number((await t.db.execute('select count(*)::int as n from proc_purchase_orders')).rows[0]?.n);
+    const before = await count();
+    for (const line of [
+      { itemId: f.items.toner, qtyOrdered: 100000, unitPrice: '10.00', requisitionLineId: reqLine },
+      { itemId: f.items.toner, qtyOrdered: '1.5', unitPrice: '10.00' },
+    ]) {
+      const refused = await http.post(PO, f.cookies.procurementAdmin, {
+        supplierId: f.supplier,
+        requisitionIds: [req.id],
+        lines: [line],
+      });
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(refused.json()).toMatchObject({
+        code: 'purchasing.exceeds_requisition',
+        errors: { 'lines.0.qtyOrdered': expect.stringContaining(`can still be ordered on ${req.reqNumber}`) },
+      });
+    }
+    // Two lines tied to the one requisition line count together.
+    const split = await http.post(PO, f.cookies.procurementAdmin, {
+      supplierId: f.supplier,
+      requisitionIds: [req.id],
+      lines: [
+        { itemId: f.items.toner, qtyOrdered: 1, unitPrice: '10.00', requisitionLineId: reqLine },
+        { itemId: f.items.toner, qtyOrdered: 1, unitPrice: '10.00', requisitionLineId: reqLine },
+      ],
+    });
+    expect(split.statusCode, split.body).toBe(409);
+    expect(await count()).toBe(before);
+    expect((await requisition(req.id)).lines[0]?.qtyOrdered).toBe('0.000');
+
+    // Two drafts may each take the open quantity; only the first one sent goes out.
+    const first = await createOrder({ requisitionIds: [req.id] });
+    const second = await createOrder({ requisitionIds: [req.id] });
+    expect((await http.post(`${PO}/${first.id}/send`, f.cookies.procurementAdmin)).statusCode).toBe(200);
+    const late = await http.post(`${PO}/${second.id}/send`, f.cookies.procurementAdmin);
+    expect(late.statusCode, late.body).toBe(409);
+    expect(late.json().code).toBe('purchasing.exceeds_requisition');
+    expect((await http.get(`${PO}/${second.id}`, f.cookies.manager)).json().status).toBe('draft');
+    expect((await requisition(req.id)).lines[0]?.qtyOrdered).toBe('1.000');
+  });
+
+  it("an order above its department's threshold is approved on the order by a manager, not its creator, before it is sent", async () => {
+    // Engineering's threshold is 1,000.00: 200 × 10.00 = 2,000.00 is above it.
+    const order = await createOrder({
+      departmentId: f.departments.eng,
+      lines: [{ itemId: f.items.toner, qtyOrdered: 200, unitPrice: '10.00' }],
+    });
+    expect(order).toMatchObject({ approvalThreshold: '1000.00', needsApproval: true, approvedAt: null });
+    const send = () => http.post(`${PO}/${order.id}/send`, f.cookies.procurementAdmin);
+    const refused = await send();
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toEqual({
+      code: 'purchasing.order_approval_required',
+      message:
+        "This order is above the department's approval threshold of 1,000.00: a manager must approve it before it is sent.",
+    });
+    expect((await http.get(`${PO}/${order.id}`, f.cookies.manager)).json().status).toBe('draft');
+    // A procurement admin may not approve it; a manager may.
+    expect((await http.post(`${PO}/${order.id}/approve`, f.cookies.procurementAdmin2)).statusCode).toBe(403);
+    const approved = await http.post(`${PO}/${order.id}/approve`, f.cookies.manager);
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json()).toMatchObject({ approvedByName: expect.any(String), approvedAt: expect.any(String) });
+    // Editing the draft clears the approval: the edited order is approved again.
+    const edited = await http.patch(`${PO}/${order.id}`, f.cookies.procurementAdmin, {
+      supplierId: f.supplier,
+      departmentId: f.departments.eng,
+      lines: [{ itemId: f.items.toner, qtyOrdered: 100000, unitPrice: '10.00' }],
+    });
+    expect(edited.json()).toMatchObject({ approvedAt: null, needsApproval: true });
+    expect((await send()).statusCode).toBe(409);
+    expect((await http.post(`${PO}/${order.id}/approve`, f.cookies.superAdmin)).statusCode).toBe(200);
+    const out = await send();
+    expect(out.statusCode, out.body).toBe(200);
+    expect(out.json().status).toBe('sent');
+
+    // Its creator never approves their own, manager or not.
+    const own = await createOrder(
+      { departmentId: f.departments.eng, lines: [{ itemId: f.items.toner, qtyOrdered: 200, unitPrice: '10.00' }] },
+      f.cookies.manager,
+    );
+    const self = await http.post(`${PO}/${own.id}/approve`, f.cookies.manager);
+    expect(self.statusCode).toBe(403);
+    expect(self.json().code).toBe('purchasing.own_approval');
+    // At or below the threshold no approval is asked for.
+    const small = await createOrder({
+      departmentId: f.departments.eng,
+      lines: [{ itemId: f.items.toner, qtyOrdered: 100, unitPrice: '10.00' }],
+    });
+    expect(small.needsApproval).toBe(false);
+    expect((await http.post(`${PO}/${small.id}/send`, f.cookies.procurementAdmin)).statusCode).toBe(200);
+  });
+});
+
+describe('whole units refuse fractions (issue #30 item 10)', () => {
+  it("0.5 of an 'each' item, or of an asset item, is refused on requisitions, orders and receipts; a 'kg' item takes fractions", async () => {
+    const [bolt, drill] = await t.db.db
+      .insert(procItems)
+      .values([
+        { sku: `BOLT-${process.pid}-${Date.now()}`, name: 'Anchor bolt' },
+        { sku: `DRILL-${process.pid}-${Date.now()}`, name: 'Site drill', uom: 'kg', isAsset: true },
+      ])
+      .returning({ id: procItems.id });
+    const boltId = bolt?.id as string;
+    const drillId = drill?.id as string;
+
+    const req = await http.post(REQ, f.cookies.departmentManager, {
+      departmentId: f.departments.eng,
+      lines: [{ itemId: boltId, qtyRequested: '0.5', estUnitPrice: '1.00' }],
+    });
+    expect(req.statusCode, req.body).toBe(400);
+    expect(req.json()).toMatchObject({
+      code: 'purchasing.whole_units',
+      errors: { 'lines.0.qtyRequested': 'Anchor bolt is counted in whole each: 0.5 is not a whole number.' },
+    });
+    const fractional = await http.post(PO, f.cookies.procurementAdmin, {
+      supplierId: f.supplier,
+      lines: [{ itemId: drillId, qtyOrdered: '2.5', unitPrice: '10.00' }],
+    });
+    expect(fractional.statusCode, fractional.body).toBe(400);
+    expect(fractional.json().errors).toEqual({
+      'lines.0.qtyOrdered': 'Site drill is counted in whole kg: 2.5 is not a whole number.',
+    });
+
+    // Half of a whole unit cannot be received either (the one stock writer refuses it).
+    const order = await sent({ lines: [{ itemId: boltId, qtyOrdered: 2, unitPrice: '1.00' }] });
+    const line = order.lines[0]?.id as string;
+    const half = await receive(order.id, { lines: [{ poLineId: line, qtyReceived: '0.5' }] });
+    expect(half.statusCode, half.body).toBe(400);
+    expect(half.json()).toMatchObject({
+      code: 'stores.whole_units',
+      message: 'Anchor bolt is counted in whole each: 0.5 is not a whole number.',
+    });
+    expect(await stockAt(boltId, f.locations.main)).toBeNull();
+    expect((await receive(order.id, { lines: [{ poLineId: line, qtyReceived: 2 }] })).statusCode).toBe(201);
+    expect(await stockAt(boltId, f.locations.main)).toBe('2.000');
+
+    // A measured unit takes fractions (the control case).
+    const tonerKg = await sent({ lines: [{ itemId: f.items.toner, qtyOrdered: '2.5', unitPrice: '4.00' }] });
+    expect(
+      (await receive(tonerKg.id, { lines: [{ poLineId: tonerKg.lines[0]?.id, qtyReceived: '0.5' }] })).statusCode,
+    ).toBe(201);
+  });
+
+  it('an asset item received as 0.5 + 1.5 is refused: stock and registered units stay whole and equal', async () => {
+    const [ladder] = await t.db.db
+      .insert(procItems)
+      .values({ sku: `LAD-${process.pid}-${Date.now()}`, name: 'Ladder', isAsset: true })
+      .returning({ id: procItems.id });
+    const ladderId = ladder?.id as string;
+    const order = await sent({ lines: [{ itemId: ladderId, qtyOrdered: 2, unitPrice: '50.00' }] });
+    const line = order.lines[0]?.id as string;
+    for (const qtyReceived of ['0.5', '1.5']) {
+      const response = await receive(order.id, { lines: [{ poLineId: line, qtyReceived }] });
+      expect(response.statusCode, response.body).toBe(400);
+    }
+    expect((await receive(order.id, { lines: [{ poLineId: line, qtyReceived: 2 }] })).statusCode).toBe(201);
+    expect(await stockAt(ladderId, f.locations.main)).toBe('2.000');
+    const units = await t.db.execute('select count(*)::int as n from proc_assets where item_id = $1', [ladderId]);
+    expect(units.rows[0]).toEqual({ n: 2 });
   });
 });

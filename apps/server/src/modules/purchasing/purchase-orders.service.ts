@@ -28,6 +28,7 @@ import type { MailService } from '../mail/mail.service';
 import { postInventoryMovement } from '../stores/inventory.service';
 import { purchasingErrors as errors } from './purchasing.errors';
 import {
+  approvePurchaseOrderRow,
   batchFor,
   countItemsToReorder,
   countOrdersAwaitingDelivery,
@@ -42,9 +43,11 @@ import {
   insertGoodsReceiptLine,
   insertPurchaseOrder,
   listPurchaseOrderRows,
+  lockOrderForApproval,
   lockRequisitions,
   markDeliveredWhenComplete,
   nextDocumentNumber,
+  overOrderedRequisitionLines,
   type PurchaseOrderRow,
   purchaseOrderHead,
   purchaseOrderLineRows,
@@ -63,6 +66,7 @@ import {
 } from './purchasing.repository';
 import {
   type Actor,
+  assertWholeUnits,
   documentNumber,
   PURCHASING_ACTIVITY,
   type PurchasingDeps,
@@ -157,6 +161,13 @@ function toSummary(row: PurchaseOrderRow): PurchaseOrderSummary {
     cancelledAt: iso(row.cancelled_at),
     cancelReason: row.cancel_reason,
     requisitionIds: (row.requisition_ids ?? []).slice().sort(),
+    approvalThreshold: centsToDecimal(decimalToCents(row.approval_threshold)),
+    needsApproval: needsApproval({ total: row.totals_json?.total ?? '0', threshold: row.approval_threshold }),
+    approvedAt: iso(row.approved_at),
+    approvedByName:
+      row.approved_at && (row.approver_first || row.approver_last || row.approver_email)
+        ? displayName({ firstName: row.approver_first, lastName: row.approver_last, email: row.approver_email })
+        : null,
   };
 }
 
@@ -315,15 +326,20 @@ async function planLines(
     };
   }
 
-  const items = new Set((await findItems(db, [...new Set(body.lines.map((l) => l.itemId))])).map((i) => i.id));
+  const items = new Map((await findItems(db, [...new Set(body.lines.map((l) => l.itemId))])).map((i) => [i.id, i]));
   const missing: Record<string, string> = {};
   body.lines.forEach((line, index) => {
     if (!items.has(line.itemId)) missing[`lines.${index}.itemId`] = 'Item not found';
   });
   if (Object.keys(missing).length > 0) throw errors.itemsNotFound(missing);
+  assertWholeUnits(
+    body.lines.map((l) => ({ itemId: l.itemId, qtyMilli: l.qtyOrdered })),
+    items,
+    'qtyOrdered',
+  );
 
   const used = new Set<string>();
-  const lines = body.lines.map((line, index): PlannedLine => {
+  const planned = body.lines.map((line, index): PlannedLine => {
     let requisitionLineId: string | null = null;
     if (line.requisitionLineId) {
       const named = reqLines.find((l) => l.id === line.requisitionLineId && l.item_id === line.itemId);
@@ -343,7 +359,37 @@ async function planLines(
       requisitionLineId,
     };
   });
-  return { lines, requisitionIds, departmentId };
+  assertWithinRequisitions(planned, reqLines, heads);
+  return { lines: planned, requisitionIds, departmentId };
+}
+
+/**
+ * Issue #30 item 6: a line tied to a requisition line orders no more than that line's approved
+ * quantity not yet ordered (orders that went out count; drafts do not, so sending checks again:
+ * sendPurchaseOrder). Several lines tied to one requisition line count together.
+ */
+function assertWithinRequisitions(
+  lines: PlannedLine[],
+  reqLines: RequisitionLineRow[],
+  heads: Array<{ id: string; req_number: string | null }>,
+): void {
+  const byId = new Map(reqLines.map((l) => [l.id, l]));
+  const taken = new Map<string, number>();
+  for (const [index, line] of lines.entries()) {
+    if (!line.requisitionLineId) continue;
+    const reqLine = byId.get(line.requisitionLineId);
+    if (!reqLine) continue;
+    const total = (taken.get(reqLine.id) ?? 0) + line.qtyMilli;
+    taken.set(reqLine.id, total);
+    const open = Math.max(0, qtyToMilli(reqLine.qty_requested) - qtyToMilli(reqLine.qty_ordered));
+    if (total > open) {
+      const number = heads.find((h) => h.id === reqLine.requisition_id)?.req_number ?? 'its requisition';
+      throw errors.requisitionLineExceeded(
+        `lines.${index}.qtyOrdered`,
+        `Only ${formatQty(open)} ${reqLine.uom} of ${reqLine.name} can still be ordered on ${number} (approved: ${formatQty(reqLine.qty_requested)}).`,
+      );
+    }
+  }
 }
 
 function storedLines(lines: PlannedLine[], lineTotals: number[]) {
@@ -437,10 +483,25 @@ export async function sendPurchaseOrder(deps: PurchasingDeps, actor: Actor, id: 
   await db.transaction(async (tx) => {
     const requisitionIds = await requisitionIdsOfOrder(tx, id);
     await lockRequisitions(tx, requisitionIds);
+    // Issue #30 item 6: above the department's threshold the order itself must be approved (read
+    // under the order's row lock, so an edit that clears the approval cannot slip in between).
+    const facts = await lockOrderForApproval(tx, id);
+    if (!facts) throw errors.orderNotFound();
+    if (facts.status === 'draft' && needsApproval(facts) && !facts.approved_at) {
+      throw errors.orderApprovalRequired(formatMoney(facts.threshold));
+    }
     if (!(await transitionPurchaseOrder(tx, id, ['draft'], { kind: 'sent', by: actor.user.id }))) {
       throw errors.orderState(order.status, 'sent');
     }
     await recomputeRequisitionsOrdered(tx, requisitionIds);
+    // Another order for the same requisition lines may have gone out since this one was drafted.
+    const [over] = await overOrderedRequisitionLines(tx, requisitionIds);
+    if (over) {
+      throw errors.requisitionLineExceeded(
+        'lines',
+        `${over.req_number ?? 'The requisition'} approved ${formatQty(over.qty_requested)} ${over.uom} of ${over.name}; with this order ${formatQty(over.qty_ordered)} would be ordered.`,
+      );
+    }
     await recordPurchasingActivity(
       tx,
       actor,
@@ -451,6 +512,43 @@ export async function sendPurchaseOrder(deps: PurchasingDeps, actor: Actor, id: 
   });
   await deps.events.publish('purchase-order.changed', [id]);
   await deps.events.publish('requisition.changed');
+  return getPurchaseOrder(deps, id);
+}
+
+/** Whether an order's total is above its department's approval threshold (cents, exact). */
+function needsApproval(facts: { total: string; threshold: string }): boolean {
+  return decimalToCents(facts.total) > decimalToCents(facts.threshold);
+}
+
+/** 5000.00 → '5,000.00' (as the requisition's threshold message reads). */
+function formatMoney(value: string): string {
+  const [whole = '0', fraction = '00'] = centsToDecimal(decimalToCents(value)).split('.');
+  return `${Number(whole).toLocaleString('en-US')}.${fraction}`;
+}
+
+/**
+ * Issue #30 item 6: a manager or super admin (the route's `purchasing.approve_above_threshold`)
+ * approves a draft order; never its own creator's (as for requisitions). Editing the draft
+ * afterwards clears the approval (updatePurchaseOrderHead).
+ */
+export async function approvePurchaseOrder(deps: PurchasingDeps, actor: Actor, id: string): Promise<PurchaseOrder> {
+  const { db } = deps.database;
+  await db.transaction(async (tx) => {
+    const facts = await lockOrderForApproval(tx, id);
+    if (!facts) throw errors.orderNotFound();
+    if (facts.status !== 'draft') throw errors.orderState(facts.status, 'approved');
+    if (facts.created_by === actor.user.id) throw errors.ownOrderApproval();
+    await approvePurchaseOrderRow(tx, id, actor.user.id);
+    const order = await getPurchaseOrder(deps, id, tx);
+    await recordPurchasingActivity(
+      tx,
+      actor,
+      PURCHASING_ACTIVITY.purchaseOrderApproved,
+      `${order.poNumber} approved (${order.currency} ${order.totals.total}; threshold ${facts.threshold})`,
+      { purchaseOrderId: id },
+    );
+  });
+  await deps.events.publish('purchase-order.changed', [id]);
   return getPurchaseOrder(deps, id);
 }
 

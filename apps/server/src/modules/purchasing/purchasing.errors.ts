@@ -95,5 +95,18 @@ export const purchasingErrors = {
       `Batch ${batchNo} of this item already has the expiry date ${expiry}.`,
       { errors: { [field]: `Batch ${batchNo} already has the expiry date ${expiry}` } },
     ),
+  /** Issue #30 item 6: an order line linked to a requisition line goes no further than what was approved. */
+  requisitionLineExceeded: (field: string, message: string) =>
+    new AppError(409, 'purchasing.exceeds_requisition', message, { errors: { [field]: message } }),
+  orderApprovalRequired: (threshold: string) =>
+    new AppError(
+      409,
+      'purchasing.order_approval_required',
+      `This order is above the department's approval threshold of ${threshold}: a manager must approve it before it is sent.`,
+    ),
+  ownOrderApproval: () => new AppError(403, 'purchasing.own_approval', 'You cannot approve your own purchase order.'),
+  /** Issue #30 item 10: a fraction of an item counted in whole units (each, box, an asset). */
+  wholeUnits: (errors: Record<string, string>) =>
+    new AppError(400, 'purchasing.whole_units', Object.values(errors)[0] ?? 'Whole units only.', { errors }),
   supplierNoEmail: () => new AppError(400, 'purchasing.supplier_no_email', 'This supplier has no e-mail address.'),
 };

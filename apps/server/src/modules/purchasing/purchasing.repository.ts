@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { DEFAULT_APPROVAL_THRESHOLD } from '../../db/schema/index';
 
 /**
  * Purchasing's SQL (issue #16 items 3–5, ADR 0013). Every counter that guards a rule (document
@@ -56,11 +57,11 @@ export async function findDepartment(db: DbOrTx, id: string): Promise<Department
   return row ?? null;
 }
 
-export type ItemRef = { id: string; sku: string; name: string; uom: string };
+export type ItemRef = { id: string; sku: string; name: string; uom: string; is_asset: boolean };
 
 export async function findItems(db: DbOrTx, ids: readonly string[]): Promise<ItemRef[]> {
   if (ids.length === 0) return [];
-  return rows<ItemRef>(db, sql`select id, sku, name, uom from proc_items where id = any(${uuidArray(ids)})`);
+  return rows<ItemRef>(db, sql`select id, sku, name, uom, is_asset from proc_items where id = any(${uuidArray(ids)})`);
 }
 
 /** The latest unit price each item was ordered at (not on cancelled orders): a requisition's estimate. */
@@ -361,6 +362,11 @@ export type PurchaseOrderRow = {
   cancelled_at: Date | string | null;
   cancel_reason: string | null;
   requisition_ids: string[] | null;
+  approval_threshold: string;
+  approved_at: Date | string | null;
+  approver_first: string | null;
+  approver_last: string | null;
+  approver_email: string | null;
 };
 
 const purchaseOrderSelect = sql`
@@ -370,13 +376,16 @@ const purchaseOrderSelect = sql`
          dl.name as delivery_location_name, o.currency, o.totals_json, o.note, o.created_at,
          cu.first_name as creator_first, cu.last_name as creator_last, cu.email as creator_email,
          o.sent_at, o.confirmed_at, o.delivered_at, o.cancelled_at, o.cancel_reason,
+         coalesce(d.approval_threshold, ${DEFAULT_APPROVAL_THRESHOLD}::numeric)::text as approval_threshold,
+         o.approved_at, au.first_name as approver_first, au.last_name as approver_last, au.email as approver_email,
          (select array_agg(distinct rl.requisition_id::text) from proc_purchase_order_lines pl
             join proc_requisition_lines rl on rl.id = pl.requisition_line_id where pl.po_id = o.id) as requisition_ids
   from proc_purchase_orders o
   join proc_suppliers s on s.id = o.supplier_id
   left join proc_departments d on d.id = o.department_id
   left join proc_locations dl on dl.id = o.delivery_location_id
-  left join users cu on cu.id = o.created_by`;
+  left join users cu on cu.id = o.created_by
+  left join users au on au.id = o.approved_by`;
 
 export async function listPurchaseOrderRows(
   db: DbOrTx,
@@ -508,8 +517,72 @@ export async function updatePurchaseOrderHead(
     sql`update proc_purchase_orders set supplier_id = ${values.supplierId}, department_id = ${values.departmentId},
           needed_by_date = ${values.neededByDate}, delivery_location_id = ${values.deliveryLocationId},
           currency = ${values.currency},
-          totals_json = ${JSON.stringify(values.totals)}::jsonb, note = ${values.note}, updated_at = now()
+          totals_json = ${JSON.stringify(values.totals)}::jsonb, note = ${values.note}, updated_at = now(),
+          approved_by = null, approved_at = null
         where id = ${id}`,
+  );
+}
+
+/**
+ * Issue #30 item 6: what deciding on an order's approval needs, its row locked for the rest of the
+ * transaction: its total (cents as a decimal string), its department's threshold (the default
+ * without a department), who created it and whether it is approved.
+ */
+export async function lockOrderForApproval(
+  tx: DbOrTx,
+  id: string,
+): Promise<{
+  status: PurchaseOrderRow['status'];
+  total: string;
+  threshold: string;
+  created_by: string | null;
+  approved_at: Date | string | null;
+} | null> {
+  const [row] = await rows<{
+    status: PurchaseOrderRow['status'];
+    total: string;
+    threshold: string;
+    created_by: string | null;
+    approved_at: Date | string | null;
+  }>(
+    tx,
+    sql`select o.status, coalesce(o.totals_json->>'total', '0') as total,
+               coalesce((select d.approval_threshold from proc_departments d where d.id = o.department_id),
+                        ${DEFAULT_APPROVAL_THRESHOLD}::numeric)::text as threshold,
+               o.created_by, o.approved_at
+        from proc_purchase_orders o where o.id = ${id} for update of o`,
+  );
+  return row ?? null;
+}
+
+/** Records the approval of a draft order; false when it is no longer a draft. */
+export async function approvePurchaseOrderRow(tx: DbOrTx, id: string, by: string): Promise<boolean> {
+  const changed = await rows(
+    tx,
+    sql`update proc_purchase_orders set approved_by = ${by}, approved_at = now(), updated_at = now()
+        where id = ${id} and status = 'draft' returning id`,
+  );
+  return changed.length > 0;
+}
+
+/**
+ * Issue #30 item 6: requisition lines whose orders that went out add up to more than was approved
+ * (checked after an order is sent, in its transaction, under the requisitions' locks).
+ */
+export async function overOrderedRequisitionLines(
+  tx: DbOrTx,
+  requisitionIds: readonly string[],
+): Promise<
+  Array<{ req_number: string | null; name: string; uom: string; qty_requested: string; qty_ordered: string }>
+> {
+  if (requisitionIds.length === 0) return [];
+  return rows(
+    tx,
+    sql`select r.req_number, i.name, i.uom, l.qty_requested, l.qty_ordered
+        from proc_requisition_lines l join proc_requisitions r on r.id = l.requisition_id
+        join proc_items i on i.id = l.item_id
+        where l.requisition_id = any(${uuidArray(requisitionIds)}) and l.qty_ordered > l.qty_requested
+        order by r.req_number, l.line_no`,
   );
 }
 

@@ -29,6 +29,7 @@ import { signedInUser } from '../../lib/signed-in-user';
 import { requestFacts } from '../activity/activity.service';
 import { mailServiceFor } from '../mail/mail.service';
 import {
+  approvePurchaseOrder,
   cancelPurchaseOrder,
   confirmPurchaseOrder,
   createPurchaseOrder,
@@ -167,6 +168,15 @@ export const purchasingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/procurement/purchase-orders/:id/send',
     { config: manage, schema: { params, response: { 200: purchaseOrderSchema } } },
     async (request) => sendPurchaseOrder(app, actorOf(request), request.params.id),
+  );
+
+  app.post(
+    '/api/procurement/purchase-orders/:id/approve',
+    {
+      config: { permission: 'purchasing.approve_above_threshold' },
+      schema: { params, response: { 200: purchaseOrderSchema } },
+    },
+    async (request) => approvePurchaseOrder(app, actorOf(request), request.params.id),
   );
 
   app.post(

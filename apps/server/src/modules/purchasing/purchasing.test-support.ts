@@ -55,7 +55,7 @@ export async function purchasingFixture(t: TestApp): Promise<PurchasingFixture> 
     .insert(procItems)
     .values([
       { sku: unique('PAPER'), name: 'Copy paper A4', uom: 'box' },
-      { sku: unique('TONER'), name: 'Toner cartridge' },
+      { sku: unique('TONER'), name: 'Toner cartridge', uom: 'kg' },
       { sku: unique('GLOVES'), name: 'Nitrile gloves', uom: 'box' },
     ])
     .returning({ id: procItems.id });

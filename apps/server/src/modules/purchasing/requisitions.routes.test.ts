@@ -238,7 +238,7 @@ describe('approval rules', () => {
 
   it('above the threshold only a manager or super_admin approves', async () => {
     const requisition = await submitted(f.cookies.departmentManager, {
-      lines: [{ itemId: f.items.paper, qtyRequested: '40.001', estUnitPrice: '25.00' }],
+      lines: [{ itemId: f.items.toner, qtyRequested: '40.001', estUnitPrice: '25.00' }],
     });
     expect(requisition).toMatchObject({ estimatedTotal: '1000.03', needsManagerApproval: true });
     const refused = await http.post(`${URL}/${requisition.id}/approve`, f.cookies.procurementAdmin);

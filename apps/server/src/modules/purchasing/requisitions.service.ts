@@ -1,4 +1,5 @@
 import {
+  breaksWholeUnit,
   can,
   centsToDecimal,
   decimalToCents,
@@ -10,6 +11,7 @@ import {
   qtyToMilli,
   type Requisition,
   type RequisitionBody,
+  wholeUnitMessage,
 } from '@retail-hub/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { localDateOf } from '../../lib/store-time';
@@ -52,6 +54,7 @@ export const PURCHASING_ACTIVITY = {
   requisitionApproved: 'requisition_approved',
   requisitionRejected: 'requisition_rejected',
   purchaseOrderSent: 'purchase_order_sent',
+  purchaseOrderApproved: 'purchase_order_approved',
   purchaseOrderCancelled: 'purchase_order_cancelled',
   goodsReceived: 'goods_received',
   goodsRejected: 'goods_rejected',
@@ -198,6 +201,22 @@ export async function getRequisition(deps: PurchasingDeps, user: AuthUser, id: s
   return requisition as Requisition;
 }
 
+/** Issue #30 item 10: lines of items counted in whole units (each, box, an asset) refuse fractions (400). */
+export function assertWholeUnits(
+  lines: Array<{ itemId: string; qtyMilli: number }>,
+  items: Map<string, { name: string; uom: string; is_asset: boolean }>,
+  field: string,
+): void {
+  const refused: Record<string, string> = {};
+  lines.forEach((line, index) => {
+    const item = items.get(line.itemId);
+    if (item && breaksWholeUnit(line.qtyMilli, item.uom, item.is_asset)) {
+      refused[`lines.${index}.${field}`] = wholeUnitMessage(item.name, item.uom, line.qtyMilli);
+    }
+  });
+  if (Object.keys(refused).length > 0) throw errors.wholeUnits(refused);
+}
+
 /** Department and items of a body checked; the lines with their estimates as stored. */
 async function checkedLines(deps: PurchasingDeps, user: AuthUser, body: RequisitionBody) {
   const { db } = deps.database;
@@ -217,6 +236,11 @@ async function checkedLines(deps: PurchasingDeps, user: AuthUser, body: Requisit
     if (!items.has(line.itemId)) missing[`lines.${index}.itemId`] = 'Item not found';
   });
   if (Object.keys(missing).length > 0) throw errors.itemsNotFound(missing);
+  assertWholeUnits(
+    body.lines.map((l) => ({ itemId: l.itemId, qtyMilli: l.qtyRequested })),
+    items,
+    'qtyRequested',
+  );
   const prices = await lastOrderPrices(db, itemIds);
   return body.lines.map((line) => ({
     itemId: line.itemId,

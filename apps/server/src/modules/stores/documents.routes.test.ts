@@ -34,7 +34,12 @@ afterAll(async () => {
 });
 
 async function anItem(fields: Record<string, unknown> = {}): Promise<Item> {
-  return post<Item>(t, s.manager, '/api/procurement/items', { sku: unique('DOC'), name: 'Document item', ...fields });
+  return post<Item>(t, s.manager, '/api/procurement/items', {
+    sku: unique('DOC'),
+    name: 'Document item',
+    uom: 'kg',
+    ...fields,
+  });
 }
 async function aLocation(departmentId: string | null = s.departmentId): Promise<Location> {
   return post<Location>(t, s.manager, '/api/procurement/locations', {

@@ -25,7 +25,7 @@ afterAll(async () => {
 async function anItem(): Promise<string> {
   const [row] = await t.db.db
     .insert(procItems)
-    .values({ sku: unique('INV'), name: 'Test item' })
+    .values({ sku: unique('INV'), name: 'Test item', uom: 'kg' })
     .returning({ id: procItems.id });
   return (row as { id: string }).id;
 }
@@ -173,7 +173,7 @@ describe('postInventoryMovement', () => {
     const productId = (product as { id: string }).id;
     const [row] = await t.db.db
       .insert(procItems)
-      .values({ sku: unique('SOAP-I'), name: 'Soap', posProductId: productId })
+      .values({ sku: unique('SOAP-I'), name: 'Soap', uom: 'l', posProductId: productId })
       .returning({ id: procItems.id });
     const item = (row as { id: string }).id;
     const [shop] = await t.db.db

@@ -1,4 +1,11 @@
-import { decimalToMilli, type InventoryReason, type Milli, milliToQuantity } from '@retail-hub/shared';
+import {
+  breaksWholeUnit,
+  decimalToMilli,
+  type InventoryReason,
+  type Milli,
+  milliToQuantity,
+  wholeUnitMessage,
+} from '@retail-hub/shared';
 import type { DbOrTx } from '../../db/client';
 import { pgErrorCode } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
@@ -73,6 +80,12 @@ export async function postInventoryMovement(db: DbOrTx, input: InventoryMovement
       let portions: Array<{ batchId: string | null; qtyMilli: Milli }> = [
         { batchId: input.batchId ?? null, qtyMilli: input.qtyMilli },
       ];
+      // Issue #30 item 10: every stock movement (receipt, issue, transfer, count, job material)
+      // passes here, so a whole unit refuses a fraction once, for all of them.
+      const item = await findItem(tx, input.itemId);
+      if (item && breaksWholeUnit(input.qtyMilli, item.uom, item.isAsset)) {
+        throw storesErrors.wholeUnits(wholeUnitMessage(item.name, item.uom, input.qtyMilli));
+      }
       if (input.batchId && !(await batchOfItem(tx, input.batchId, input.itemId))) {
         throw storesErrors.unknownReference('batchId', 'Batch not found for this item');
       }

@@ -2,6 +2,8 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 
 /** The stores module's errors (issue #16): one code each, a message safe to show. */
 export const storesErrors = {
+  /** Issue #30 item 10: a fraction of an item counted in whole units (each, box, an asset). */
+  wholeUnits: (message: string, field = 'qty') => badRequest('stores.whole_units', message, { [field]: message }),
   supplierNotFound: () => notFound('Supplier', 'stores.supplier_not_found'),
   locationNotFound: () => notFound('Location', 'stores.location_not_found'),
   categoryNotFound: () => notFound('Category', 'stores.category_not_found'),

@@ -130,7 +130,7 @@ export function useUpdatePurchaseOrder() {
   });
 }
 
-export type OrderAction = 'send' | 'confirm' | 'cancel' | 'email';
+export type OrderAction = 'approve' | 'send' | 'confirm' | 'cancel' | 'email';
 
 export function useOrderAction() {
   const refresh = useRefreshPurchasing();

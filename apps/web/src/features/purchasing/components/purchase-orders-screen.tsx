@@ -16,6 +16,7 @@ import {
   Title,
 } from '@mantine/core';
 import {
+  can,
   formatQty,
   milliToQty,
   PURCHASE_ORDER_STATES,
@@ -29,6 +30,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PanelEmpty, PanelLoading } from '@/components/panel';
 import { ApiError, serverMessage } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
 import { money } from '@/lib/money';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import {
@@ -312,6 +314,8 @@ function OrderForm({ order, onClose }: { order?: PurchaseOrder; onClose: (id: st
 function OrderDetails({ id, onClose }: { id: string; onClose: () => void }) {
   const order = usePurchaseOrder(id);
   const act = useOrderAction();
+  const { user } = useAuth();
+  const mayApprove = can(user?.role, 'purchasing.approve_above_threshold');
   const [receiving, setReceiving] = useState(false);
   const [editing, setEditing] = useState(false);
   const [reason, setReason] = useState('');
@@ -359,6 +363,14 @@ function OrderDetails({ id, onClose }: { id: string; onClose: () => void }) {
             <Text fw={700}>Total {money(o.totals.total, o.currency)}</Text>
           </Group>
           {o.cancelReason ? <Text size="sm">Cancelled: {o.cancelReason}</Text> : null}
+          {o.status === 'draft' && o.needsApproval ? (
+            // Issue #30 item 6: above the department's threshold the order itself is approved first.
+            <Alert color={o.approvedAt ? 'green' : 'yellow'} data-testid="order-approval">
+              {o.approvedAt
+                ? `Approved by ${o.approvedByName ?? 'a manager'}: it can be sent.`
+                : `Above the department's approval threshold of ${money(o.approvalThreshold)}: a manager approves this order before it is sent.`}
+            </Alert>
+          ) : null}
           {o.receipts.length > 0 ? (
             <Stack gap={4}>
               <Text fw={600}>Receipts</Text>
@@ -410,6 +422,11 @@ function OrderDetails({ id, onClose }: { id: string; onClose: () => void }) {
                 onClick={() => run('cancel', 'Order cancelled')}
               >
                 Cancel Order
+              </Button>
+            ) : null}
+            {o.status === 'draft' && o.needsApproval && !o.approvedAt && mayApprove ? (
+              <Button variant="light" loading={act.isPending} onClick={() => run('approve', 'Order approved')}>
+                Approve Order
               </Button>
             ) : null}
             {o.status === 'draft' ? (
