@@ -126,7 +126,11 @@ export type HeldOfflineSale = z.infer<typeof heldOfflineSaleSchema>;
 /** POST /api/stock-discrepancies/held-sales/:id/resolve */
 export const resolveHeldSaleBodySchema = z.object({
   action: z.enum(['record', 'void'], { error: 'Choose to record the sale at the current prices or void it' }),
-  note: z.string({ error: RESOLUTION_NOTE_MESSAGE_HELD }).trim().min(1, { error: RESOLUTION_NOTE_MESSAGE_HELD }).max(500),
+  note: z
+    .string({ error: RESOLUTION_NOTE_MESSAGE_HELD })
+    .trim()
+    .min(1, { error: RESOLUTION_NOTE_MESSAGE_HELD })
+    .max(500),
 });
 export type ResolveHeldSaleBody = z.infer<typeof resolveHeldSaleBodySchema>;
 

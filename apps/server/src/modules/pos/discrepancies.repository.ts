@@ -125,10 +125,7 @@ export async function listHeldSales(
             : undefined,
       ),
     )
-    .orderBy(
-      status === 'open' ? heldOfflineSales.receivedAt : desc(heldOfflineSales.receivedAt),
-      heldOfflineSales.id,
-    )
+    .orderBy(status === 'open' ? heldOfflineSales.receivedAt : desc(heldOfflineSales.receivedAt), heldOfflineSales.id)
     .limit(options.limit ?? 500);
 }
 

@@ -21,6 +21,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import type { AuthUser } from '../../types';
 import { recordActivity } from '../activity/activity.service';
 import { applyStockCount } from '../stock/stock.service';
+import { discountCaps } from './discount-caps.service';
 import {
   discrepancyExists,
   listDiscrepancies,
@@ -29,7 +30,6 @@ import {
   markResolved,
   productNames,
 } from './discrepancies.repository';
-import { discountCaps } from './discount-caps.service';
 import { findHeldSale, shiftCashier } from './offline-sales.repository';
 import {
   currentSubtotalOf,
@@ -176,7 +176,9 @@ export async function heldSales(
   options: { id?: string } = {},
 ): Promise<HeldOfflineSale[]> {
   const rows = await listHeldSales(deps.database.db, status, options);
-  const productIds = [...new Set(rows.flatMap((r) => (r.held.body as OfflineSaleRequest).items.map((i) => i.productId)))];
+  const productIds = [
+    ...new Set(rows.flatMap((r) => (r.held.body as OfflineSaleRequest).items.map((i) => i.productId))),
+  ];
   const names = await productNames(deps.database.db, productIds);
   const entries = await deps.pricing.get(productIds, { fresh: true });
   return rows.map((r) => toHeldSale(r, names, entries));
@@ -219,7 +221,8 @@ export async function resolveHeldSale(
     });
   if (body.action === 'void') {
     const done = await db.transaction(async (tx) => {
-      if (!(await markHeldResolved(tx, { id, userId: manager.id, resolution: 'voided', note: body.note }))) return false;
+      if (!(await markHeldResolved(tx, { id, userId: manager.id, resolution: 'voided', note: body.note })))
+        return false;
       await activity(tx, OFFLINE_ACTIVITY.heldSaleVoided, { total: held.total });
       return true;
     });

@@ -99,11 +99,12 @@ export async function recordOfflineSale(
   options: OfflineSaleOptions = {},
 ): Promise<RecordedOfflineSale> {
   const db = deps.database.db;
-  const existing = await findSaleIdByKey(db, idempotencyKey);
-  if (existing) return replay(deps, sender, existing, request);
-  // A sale already held for a manager answers with what the manager decided (or still 409).
+  // A sale held for a manager answers with what the manager decided (the sale recorded at the
+  // current prices, or 409): checked first, as a recorded one no longer matches what was sent.
   const held = await findHeldSale(db, idempotencyKey);
   if (held) return heldAnswer(deps, sender, held);
+  const existing = await findSaleIdByKey(db, idempotencyKey);
+  if (existing) return replay(deps, sender, existing, request);
   const priced = checkAmountsAddUp(request);
   const shift = await shiftFacts(db, request.shiftId);
   if (!shift) throw posErrors.offlineUnknownShift();
