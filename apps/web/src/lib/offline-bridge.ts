@@ -109,6 +109,11 @@ export type TerminalSyncState = {
   sales: OutboxEntry[];
   pending: number;
   refused: number;
+  /**
+   * This browser's terminal id once the offline module has read it: a shift started here is bound
+   * to it (issue #30 item 3), so offline sales are dated only into shifts of this terminal.
+   */
+  terminalId: string | null;
 };
 
 let state: TerminalSyncState = {
@@ -117,6 +122,7 @@ let state: TerminalSyncState = {
   sales: [],
   pending: 0,
   refused: 0,
+  terminalId: null,
 };
 const listeners = new Set<() => void>();
 
