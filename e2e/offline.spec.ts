@@ -219,7 +219,11 @@ test.describe('selling offline (issue #19)', () => {
   }) => {
     test.setTimeout(180_000);
     await signIn(page, CASHIER_PIN, /\/pos$/);
+    // Issue #30 item 3: offline sales go only into a shift started on their terminal. This test's
+    // browser is a new terminal: the shift an earlier test started elsewhere ends, one starts here.
+    await page.request.post('/api/shifts/end', { data: {} });
     await openTerminal(page);
+    await waitUntilInstalled(page);
     await ensureShift(page);
     const loaf = await product(page.request, SKU.sourdough);
     expect(loaf.stock).toBeGreaterThan(0);
@@ -303,9 +307,11 @@ test.describe('selling offline (issue #19)', () => {
     // The E2E server flags a terminal after 3 s (TERMINAL_STALE_MINUTES=0.05, scripts/e2e-server.mjs), not 5 minutes.
     test.setTimeout(180_000);
     await signIn(page, CASHIER_PIN, /\/pos$/);
+    // Issue #30 item 3: a new terminal starts its own shift (offline sales go only into it).
+    await page.request.post('/api/shifts/end', { data: {} });
     await openTerminal(page);
-    await ensureShift(page);
     await waitUntilInstalled(page);
+    await ensureShift(page);
 
     await context.setOffline(true);
     await sellOffline(page, SKU.water, 'cash');
