@@ -420,7 +420,7 @@ test.describe('selling offline (issue #19)', () => {
     await page.goto('/stock-discrepancies');
     const row = page.getByTestId('held-sale-row').filter({ hasText: `#${number}` });
     await expect(row).toBeVisible();
-    await expect(row).toContainText(`0.01 → ${water.price}`);
+    await expect(row).toContainText(`$0.01 → $${water.price}`);
     await shot(page, 'offline-held-sale-1366');
     expect(await axeViolations(page, 'held offline sales')).toBe('');
     await page.setViewportSize({ width: 820, height: 1100 });

@@ -47,7 +47,7 @@ type HeldRow = Awaited<ReturnType<typeof listHeldSales>>[number];
 const HELD_MESSAGES: Record<HeldSaleReason, (details: Record<string, unknown>) => string> = {
   price_unknown: (d) => {
     const lines = (d.lines as Array<{ productName?: string; unitPrice?: string }> | undefined) ?? [];
-    const named = lines.map((l) => `${l.productName ?? 'A product'} at ${l.unitPrice}`).join(', ');
+    const named = lines.map((l) => `${l.productName ?? 'A product'} at $${l.unitPrice}`).join(', ');
     return `Charged at a price the product did not have while the terminal was offline: ${named}.`;
   },
   other_terminal: () => 'Dated into a shift started on another terminal.',

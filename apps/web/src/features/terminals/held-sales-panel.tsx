@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Group, Modal, Stack, Table, Text, Textarea, Title } from '@mantine/core';
-import type { HeldOfflineSale } from '@retail-hub/shared';
+import { decimalToCents, formatMoney, type HeldOfflineSale } from '@retail-hub/shared';
 import { useState } from 'react';
 import { PanelEmpty, PanelLoading } from '@/components/panel';
 import { ApiError, serverMessage } from '@/lib/api-client';
@@ -14,7 +14,13 @@ const NOTE_MESSAGE = 'Say why the sale is recorded or voided';
 
 function lineText(i: HeldOfflineSale['items'][number]): string {
   const name = `${i.productName ?? 'Unknown product'}${i.variantName ? ` (${i.variantName})` : ''}`;
-  return `${i.quantity} × ${name}: ${i.unitPrice} → ${i.currentUnitPrice ?? '—'}`;
+  const now = i.currentUnitPrice === null ? '—' : money(i.currentUnitPrice);
+  return `${i.quantity} × ${name}: ${money(i.unitPrice)} → ${now}`;
+}
+
+/** spec §9: money is shown with $ and 2 decimals. */
+function money(decimal: string): string {
+  return formatMoney(decimalToCents(decimal));
 }
 
 /**
@@ -76,7 +82,7 @@ export function HeldSalesPanel({ status }: { status: DiscrepancyStatus }) {
                       <Text size="sm">{h.items.map(lineText).join('; ')}</Text>
                     </Table.Td>
                     <Table.Td ta="right" ff="monospace">
-                      {h.total}
+                      {money(h.total)}
                     </Table.Td>
                     <Table.Td>
                       {h.resolvedAt ? (
