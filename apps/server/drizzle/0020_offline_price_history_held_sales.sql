@@ -46,8 +46,10 @@ INSERT INTO "price_history" ("product_id", "variant_id", "price", "effective_fro
 CREATE FUNCTION record_product_price() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'UPDATE' AND NEW.price IS NOT DISTINCT FROM OLD.price THEN RETURN NEW; END IF;
-  UPDATE price_history SET effective_to = now()
-    WHERE product_id = NEW.id AND variant_id IS NULL AND effective_to IS NULL;
+  IF TG_OP = 'UPDATE' THEN
+    UPDATE price_history SET effective_to = now()
+      WHERE product_id = NEW.id AND variant_id IS NULL AND effective_to IS NULL;
+  END IF;
   INSERT INTO price_history (product_id, variant_id, price, effective_from) VALUES (NEW.id, NULL, NEW.price, now());
   RETURN NEW;
 END $$;
@@ -58,8 +60,10 @@ CREATE TRIGGER products_price_history AFTER INSERT OR UPDATE OF price ON product
 CREATE FUNCTION record_variant_price() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'UPDATE' AND NEW.price IS NOT DISTINCT FROM OLD.price THEN RETURN NEW; END IF;
-  UPDATE price_history SET effective_to = now()
-    WHERE variant_id = NEW.id AND effective_to IS NULL;
+  IF TG_OP = 'UPDATE' THEN
+    UPDATE price_history SET effective_to = now()
+      WHERE variant_id = NEW.id AND effective_to IS NULL;
+  END IF;
   INSERT INTO price_history (product_id, variant_id, price, effective_from) VALUES (NEW.product_id, NEW.id, NEW.price, now());
   RETURN NEW;
 END $$;
