@@ -219,7 +219,11 @@ test.describe('selling offline (issue #19)', () => {
   }) => {
     test.setTimeout(180_000);
     await signIn(page, CASHIER_PIN, /\/pos$/);
+    // Issue #30 item 3: offline sales go only into a shift started on their terminal. This test's
+    // browser is a new terminal: the shift an earlier test started elsewhere ends, one starts here.
+    await page.request.post('/api/shifts/end', { data: {} });
     await openTerminal(page);
+    await waitUntilInstalled(page);
     await ensureShift(page);
     const loaf = await product(page.request, SKU.sourdough);
     expect(loaf.stock).toBeGreaterThan(0);
@@ -303,9 +307,11 @@ test.describe('selling offline (issue #19)', () => {
     // The E2E server flags a terminal after 3 s (TERMINAL_STALE_MINUTES=0.05, scripts/e2e-server.mjs), not 5 minutes.
     test.setTimeout(180_000);
     await signIn(page, CASHIER_PIN, /\/pos$/);
+    // Issue #30 item 3: a new terminal starts its own shift (offline sales go only into it).
+    await page.request.post('/api/shifts/end', { data: {} });
     await openTerminal(page);
-    await ensureShift(page);
     await waitUntilInstalled(page);
+    await ensureShift(page);
 
     await context.setOffline(true);
     await sellOffline(page, SKU.water, 'cash');
@@ -377,6 +383,62 @@ test.describe('selling offline (issue #19)', () => {
       await expect(managerPage.getByTestId('terminal-row').first()).toBeVisible({ timeout: 2_000 });
       await expect(managerPage.locator('[data-testid="terminal-row"][data-stale]')).toHaveCount(0, { timeout: 1_000 });
     }).toPass({ timeout: 30_000 });
+    await manager.close();
+  });
+
+  test("an offline sale at a price the product never had is held; the manager records it at today's price (issue #30 item 1)", async ({
+    browser,
+  }) => {
+    const manager = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const page = await manager.newPage();
+    await signIn(page, MANAGER_PIN);
+    const water = await product(manager.request, SKU.water);
+    const shift =
+      (await currentShift(manager.request)) ??
+      ((await (await manager.request.post('/api/shifts/start', { data: {} })).json()) as { shift: { id: number } })
+        .shift;
+    const key = crypto.randomUUID();
+    const refused = await manager.request.post('/api/transactions/offline', {
+      headers: { 'Idempotency-Key': key },
+      data: {
+        items: [{ productId: water.id, quantity: 1, unitPrice: '0.01', totalPrice: '0.01' }],
+        subtotal: '0.01',
+        tax: '0.00',
+        total: '0.01',
+        paymentMethod: 'cash',
+        amountReceived: '0.01',
+        referenceCode: null,
+        notes: null,
+        soldAt: new Date().toISOString(),
+        shiftId: shift.id,
+        terminalId: null,
+      },
+    });
+    expect(refused.status()).toBe(409);
+    const number = key.slice(-6).toUpperCase();
+
+    await page.goto('/stock-discrepancies');
+    const row = page.getByTestId('held-sale-row').filter({ hasText: `#${number}` });
+    await expect(row).toBeVisible();
+    await expect(row).toContainText(`$0.01 → $${water.price}`);
+    await shot(page, 'offline-held-sale-1366');
+    expect(await axeViolations(page, 'held offline sales')).toBe('');
+    await page.setViewportSize({ width: 820, height: 1100 });
+    await shot(page, 'offline-held-sale-820');
+    expect(await axeViolations(page, 'held offline sales at 820 px')).toBe('');
+    await row.getByRole('button', { name: `Record sale #${number} at current prices` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Record held sale at current prices' });
+    await dialog.getByRole('button', { name: 'Record Sale' }).click();
+    await expect(dialog.getByText('Say why the sale is recorded or voided')).toBeVisible();
+    await dialog.getByLabel('Note').fill('Till showed a wrong price; charged the difference');
+    await shot(page, 'offline-held-sale-record', false);
+    expect(await axeViolations(page, 'record held sale dialog')).toBe('');
+    await dialog.getByRole('button', { name: 'Record Sale' }).click();
+    await expect(page.getByText('Sale Recorded', { exact: true })).toBeVisible();
+    await expect(row).toBeHidden();
+    const sale = await manager.request.get(`/api/transactions/${key}`);
+    expect(sale.ok()).toBe(true);
+    expect(((await sale.json()) as { total: string }).total).toBe(water.price);
     await manager.close();
   });
 });

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { saleRequestSchema, saleResponseSchema } from './pos';
 import { SEALED_APPROVAL_ALG } from './sealed-approval';
 
+const RESOLUTION_NOTE_MESSAGE_HELD = 'Say why the sale is recorded or voided';
+
 /**
  * Issue #19 (ADR 0014): selling through a network outage. A sale the terminal could not send is
  * kept in its outbox and sent later to POST /api/transactions/offline with the same
@@ -68,6 +70,69 @@ export const offlineSaleResponseSchema = saleResponseSchema.extend({
   stockShortfalls: z.number().int(),
 });
 export type OfflineSaleResponse = z.infer<typeof offlineSaleResponseSchema>;
+
+/**
+ * Issue #30 items 1 and 3 (ADR 0014): why an offline sale was refused (409) and held for a
+ * manager: a line at a price its product did not have while the terminal was offline, or a sale
+ * dated into a shift of another terminal or closed longer ago than the outbox may hold a sale.
+ */
+export const HELD_SALE_REASONS = ['price_unknown', 'other_terminal', 'shift_too_old'] as const;
+export type HeldSaleReason = (typeof HELD_SALE_REASONS)[number];
+
+/** Activity rows of offline sales (issue #30 item 1). */
+export const OFFLINE_ACTIVITY = {
+  /** An accepted offline sale charged at prices other than today's (a catalogue a few hours old). */
+  priceDiffers: 'offline_sale_price_differs',
+  /** An offline sale refused and held for a manager. */
+  saleHeld: 'offline_sale_held',
+  /** A manager recorded a held sale at the current prices, or voided it. */
+  heldSaleRecorded: 'offline_sale_held_recorded',
+  heldSaleVoided: 'offline_sale_held_voided',
+} as const;
+
+/** GET /api/stock-discrepancies/held-sales?status=: the held offline sales a manager resolves. */
+export const heldOfflineSaleSchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  cashierName: z.string().nullable(),
+  shiftId: z.number().int(),
+  terminalId: z.string().nullable(),
+  soldAt: z.string(),
+  receivedAt: z.string(),
+  reason: z.enum(HELD_SALE_REASONS),
+  /** What the manager reads: which lines, at which prices, or when the shift closed. */
+  message: z.string(),
+  paymentMethod: z.string(),
+  total: z.string(),
+  items: z.array(
+    z.object({
+      productId: z.string(),
+      productName: z.string().nullable(),
+      variantName: z.string().nullable(),
+      quantity: z.number().int(),
+      unitPrice: z.string(),
+      /** The product's (or size option's) price now; null when it can no longer be sold. */
+      currentUnitPrice: z.string().nullable(),
+    }),
+  ),
+  resolvedAt: z.string().nullable(),
+  resolvedByName: z.string().nullable(),
+  resolution: z.enum(['recorded', 'voided']).nullable(),
+  resolutionNote: z.string().nullable(),
+  transactionId: z.string().nullable(),
+});
+export type HeldOfflineSale = z.infer<typeof heldOfflineSaleSchema>;
+
+/** POST /api/stock-discrepancies/held-sales/:id/resolve */
+export const resolveHeldSaleBodySchema = z.object({
+  action: z.enum(['record', 'void'], { error: 'Choose to record the sale at the current prices or void it' }),
+  note: z
+    .string({ error: RESOLUTION_NOTE_MESSAGE_HELD })
+    .trim()
+    .min(1, { error: RESOLUTION_NOTE_MESSAGE_HELD })
+    .max(500),
+});
+export type ResolveHeldSaleBody = z.infer<typeof resolveHeldSaleBodySchema>;
 
 /** GET /api/stock-discrepancies?status= */
 export const discrepancyStatusSchema = z.enum(['open', 'resolved', 'all']);

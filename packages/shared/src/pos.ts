@@ -84,7 +84,14 @@ export const shiftSchema = z.object({
 });
 export type Shift = z.infer<typeof shiftSchema>;
 
-export const startShiftBodySchema = z.object({ openingFloat: moneyStringSchema.nullish() });
+export const startShiftBodySchema = z.object({
+  openingFloat: moneyStringSchema.nullish(),
+  /**
+   * Issue #30 item 3 (ADR 0014): the installed terminal the shift starts on. Offline sales may be
+   * dated into the shift only from that terminal. Optional: the spec's client sends none.
+   */
+  terminalId: z.uuid({ error: 'terminalId must be a UUID' }).nullish(),
+});
 export type StartShiftBody = z.infer<typeof startShiftBodySchema>;
 
 export const endShiftBodySchema = z.object({ countedCash: moneyStringSchema.nullish() });

@@ -190,6 +190,14 @@ export const configSchema = z.object({
     .describe(
       'A terminal holding unsynced sales is flagged for the manager when its last sync is older than this (minutes; fractions allowed, the E2E server uses 0.05).',
     ),
+  OFFLINE_OUTBOX_MAX_AGE_HOURS: z.coerce
+    .number()
+    .min(0.01)
+    .max(720)
+    .default(24)
+    .describe(
+      'Issue #30: how long a terminal may hold an offline sale. One dated into a shift closed longer ago, or priced from a catalogue older than this, is refused and held for a manager (hours).',
+    ),
   METRICS_TOKEN: z
     .string()
     .min(16, { error: 'must be at least 16 characters' })
@@ -255,6 +263,8 @@ export type Config = Readonly<{
   metricsToken: string | null;
   /** Issue #19: a terminal holding sales whose last sync is older than this is flagged (ADR 0014). */
   terminalStaleMinutes: number;
+  /** Issue #30 items 1 and 3: the longest an offline sale may wait in a terminal's outbox (ADR 0014). */
+  offlineOutboxMaxAgeHours: number;
   /** External optimization-suggestion provider; null uses the built-in rules (modules/procurement). */
   ai: AiProviderSettings | null;
 }>;
@@ -381,6 +391,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: c.MAIL_FROM,
     metricsToken: c.METRICS_TOKEN ?? null,
     terminalStaleMinutes: c.TERMINAL_STALE_MINUTES,
+    offlineOutboxMaxAgeHours: c.OFFLINE_OUTBOX_MAX_AGE_HOURS,
     backupDir: path.resolve(c.BACKUP_DIR ?? path.join(dataDir, 'backups')),
     backupKeep: c.BACKUP_KEEP,
     backupDaily: c.BACKUP_DAILY,
@@ -434,6 +445,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     mailFrom: 'Retail Hub <no-reply@retail-hub.test>',
     metricsToken: null,
     terminalStaleMinutes: 5,
+    offlineOutboxMaxAgeHours: 24,
     backupDir: '',
     backupKeep: 14,
     backupDaily: false,

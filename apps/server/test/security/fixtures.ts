@@ -130,6 +130,8 @@ export function plausibleBody(method: string, url: string, ids: StoreIds): Recor
       return { productId: ids.productId, userId: ids.productId, notes: 'x' };
     case 'POST /api/asset-checkouts/:id/return':
       return { returnCondition: 'good', notes: 'x' };
+    case 'POST /api/stock-discrepancies/held-sales/:id/resolve':
+      return { action: 'void', note: 'x' };
     default:
       return {};
   }

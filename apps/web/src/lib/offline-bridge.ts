@@ -112,6 +112,11 @@ export type TerminalSyncState = {
   refused: number;
   /** Held for a manager's approval of a discount above the cap (issue #30 item 16). */
   needsApproval: number;
+  /**
+   * This browser's terminal id once the offline module has read it: a shift started here is bound
+   * to it (issue #30 item 3), so offline sales are dated only into shifts of this terminal.
+   */
+  terminalId: string | null;
 };
 
 let state: TerminalSyncState = {
@@ -121,6 +126,7 @@ let state: TerminalSyncState = {
   pending: 0,
   refused: 0,
   needsApproval: 0,
+  terminalId: null,
 };
 const listeners = new Set<() => void>();
 

@@ -86,3 +86,31 @@ export const productVariants = pgTable(
     check('product_variants_price_check', sql`${t.price} >= 0`),
   ],
 );
+
+/**
+ * Issue #30 item 1 (ADR 0014): every price a product and a stored size option has had, from when
+ * to when (`effective_to` null: the price now). Written only by the database triggers on
+ * `products.price` and `product_variants.price` (migration 0020, hand-written part), so every writer
+ * of a price (the catalogue, the seed, an import) keeps it. Prices that existed before the table
+ * were backfilled from 1970. An offline sale is accepted only at a price its product really had
+ * while the terminal was offline. A size option of the catalogue's fixed rule (spec §9) has no row:
+ * its price follows from its product's.
+ */
+export const priceHistory = pgTable(
+  'price_history',
+  {
+    id: id(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** The stored size option whose price this is; null for the product's own price. */
+    variantId: uuid('variant_id').references(() => productVariants.id, { onDelete: 'cascade' }),
+    price: money('price').notNull(),
+    effectiveFrom: timestamptz('effective_from').notNull(),
+    effectiveTo: timestamptz('effective_to'),
+  },
+  (t) => [
+    index('price_history_product_idx').on(t.productId, t.effectiveFrom),
+    check('price_history_price_check', sql`${t.price} >= 0`),
+  ],
+);

@@ -137,3 +137,50 @@ export const approvalSealingKeys = pgTable(
   },
   (t) => [uniqueIndex('approval_sealing_keys_one_active_idx').on(t.active).where(sql`${t.active}`)],
 );
+
+/**
+ * Issue #30 items 1 and 3 (ADR 0014): an offline sale the server refused (409) because a line's
+ * price is not one its product had while the terminal was offline, or because it is dated into a
+ * shift it may not be (another terminal's, or closed longer ago than the outbox may hold a sale).
+ * Nothing of it is recorded: no sale, no stock. The terminal keeps it in its outbox; here it waits
+ * for a manager, on the discrepancies screen, to record it at the current prices or void it.
+ * Keyed by the sale's Idempotency-Key, so a resend does not add a second row.
+ */
+export const heldOfflineSales = pgTable(
+  'held_offline_sales',
+  {
+    /** The sale's Idempotency-Key (the id it takes if a manager records it). */
+    id: uuid('id').primaryKey(),
+    /** Who sent it: the shift's cashier (issue #30 item 2: nobody sends another's sale). */
+    cashierId: uuid('cashier_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    shiftId: integer('shift_id')
+      .notNull()
+      .references(() => shifts.id, { onDelete: 'restrict' }),
+    terminalId: uuid('terminal_id'),
+    soldAt: timestamptz('sold_at').notNull(),
+    /** 'price_unknown' | 'shift_too_old' | 'other_terminal'. */
+    reason: varchar('reason', { length: 40 }).notNull(),
+    /** What was refused (the lines at unknown prices, the shift's close). */
+    details: jsonb('details').notNull(),
+    /** The sale as the terminal sent it, without any approval PIN. */
+    body: jsonb('body').notNull(),
+    total: money('total').notNull(),
+    receivedAt: createdAt(),
+    resolvedAt: timestamptz('resolved_at'),
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'restrict' }),
+    /** 'recorded' (at the prices when the manager recorded it) | 'voided'. */
+    resolution: varchar('resolution', { length: 20 }),
+    resolutionNote: text('resolution_note'),
+    /** The sale recorded by the resolution. */
+    transactionId: uuid('transaction_id').references(() => transactions.id, { onDelete: 'restrict' }),
+  },
+  (t) => [
+    index('held_offline_sales_open_idx').on(t.receivedAt).where(sql`${t.resolvedAt} is null`),
+    check(
+      'held_offline_sales_resolution_check',
+      sql`(${t.resolvedAt} is null) = (${t.resolution} is null) and (${t.resolution} = 'recorded') = (${t.transactionId} is not null)`,
+    ),
+  ],
+);

@@ -23,6 +23,12 @@ export const shifts = pgTable(
     openingFloat: money('opening_float'),
     /** Cash counted in the drawer when the shift ended. */
     countedCash: money('counted_cash'),
+    /**
+     * Issue #30 item 3 (ADR 0014): the installed terminal the shift was started on. An offline sale
+     * may be dated into this shift only from that terminal (null: started by a client that sends
+     * no terminal id, the spec's; then only the outbox's age bounds it).
+     */
+    terminalId: uuid('terminal_id'),
   },
   (t) => [
     uniqueIndex('shifts_one_open_per_cashier').on(t.cashierId).where(sql`is_open`),

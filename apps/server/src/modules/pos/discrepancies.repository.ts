@@ -1,7 +1,8 @@
-import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import {
+  heldOfflineSales,
   offlineSales,
   products,
   productVariants,
@@ -92,5 +93,70 @@ export async function discrepancyExists(db: DbOrTx, id: string): Promise<boolean
     .select({ id: stockDiscrepancies.id })
     .from(stockDiscrepancies)
     .where(eq(stockDiscrepancies.id, id));
+  return rows.length > 0;
+}
+
+const cashier = alias(users, 'held_cashier');
+
+/** Held offline sales (issue #30 items 1, 3), open ones oldest first, resolved ones newest first. */
+export async function listHeldSales(
+  db: DbOrTx,
+  status: 'open' | 'resolved' | 'all',
+  options: { id?: string; limit?: number } = {},
+) {
+  return db
+    .select({
+      held: heldOfflineSales,
+      cashierFirstName: cashier.firstName,
+      cashierLastName: cashier.lastName,
+      resolverFirstName: resolver.firstName,
+      resolverLastName: resolver.lastName,
+    })
+    .from(heldOfflineSales)
+    .innerJoin(cashier, eq(cashier.id, heldOfflineSales.cashierId))
+    .leftJoin(resolver, eq(resolver.id, heldOfflineSales.resolvedBy))
+    .where(
+      and(
+        options.id ? eq(heldOfflineSales.id, options.id) : undefined,
+        status === 'open'
+          ? isNull(heldOfflineSales.resolvedAt)
+          : status === 'resolved'
+            ? isNotNull(heldOfflineSales.resolvedAt)
+            : undefined,
+      ),
+    )
+    .orderBy(status === 'open' ? heldOfflineSales.receivedAt : desc(heldOfflineSales.receivedAt), heldOfflineSales.id)
+    .limit(options.limit ?? 500);
+}
+
+/** Product names for a held sale's lines. */
+export async function productNames(db: DbOrTx, ids: readonly string[]) {
+  if (ids.length === 0) return new Map<string, string>();
+  const rows = await db
+    .select({ id: products.id, name: products.name })
+    .from(products)
+    .where(inArray(products.id, [...ids]));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/**
+ * Marks an open held sale resolved: the conditional update (`resolved_at is null`) lets exactly
+ * one of two managers through. False when it is not open.
+ */
+export async function markHeldResolved(
+  tx: DbOrTx,
+  input: { id: string; userId: string; resolution: 'recorded' | 'voided'; note: string },
+): Promise<boolean> {
+  const rows = await tx
+    .update(heldOfflineSales)
+    .set({
+      resolvedAt: sql`now()`,
+      resolvedBy: input.userId,
+      resolution: input.resolution,
+      resolutionNote: input.note,
+      transactionId: input.resolution === 'recorded' ? input.id : null,
+    })
+    .where(and(eq(heldOfflineSales.id, input.id), isNull(heldOfflineSales.resolvedAt)))
+    .returning({ id: heldOfflineSales.id });
   return rows.length > 0;
 }

@@ -1,8 +1,10 @@
 import type { PaymentMethod, Role } from '@retail-hub/shared';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
+  heldOfflineSales,
   offlineSales,
+  priceHistory,
   products,
   productVariants,
   shifts,
@@ -17,10 +19,8 @@ import type { DiscountColumns } from './sale-write.repository';
 export type OfflineSaleWrite = {
   idempotencyKey: string;
   shiftId: number;
-  /** The signed-in user sending it; the sale belongs to the shift's cashier. */
+  /** The signed-in user sending it: the shift's cashier (issue #30 item 2). */
   senderId: string;
-  /** May send another cashier's sale (a manager emptying a terminal's outbox). */
-  senderActsForOthers: boolean;
   soldAt: Date;
   terminalId: string | null;
   paymentMethod: PaymentMethod;
@@ -46,6 +46,10 @@ export type OfflineSaleWrite = {
     userAgent: string | null;
     details: Record<string, unknown>;
   } | null;
+  /** Issue #30 item 1: the 'offline_sale_price_differs' row, when charged at other prices than today's. */
+  priceActivity: { ipAddress: string | null; userAgent: string | null; details: Record<string, unknown> } | null;
+  /** A held sale a manager records: dated now, not when the terminal made it (issue #30 item 3). */
+  recordedNow: boolean;
   lines: ReadonlyArray<{
     productId: string;
     variantId: string | null;
@@ -151,7 +155,10 @@ export async function resolveLines(tx: DbOrTx, lines: OfflineSaleWrite['lines'])
 /** Inserts the sale, its lines and its offline facts; returns the sale's id. */
 export async function insertOfflineSale(
   tx: DbOrTx,
-  sale: Omit<OfflineSaleWrite, 'shiftId' | 'senderId' | 'senderActsForOthers' | 'lines' | 'discountActivity'> & {
+  sale: Omit<
+    OfflineSaleWrite,
+    'shiftId' | 'senderId' | 'lines' | 'discountActivity' | 'priceActivity' | 'recordedNow'
+  > & {
     cashierId: string;
     shiftId: number;
     createdAt: Date;
@@ -276,4 +283,56 @@ export async function lateSalesOfShift(db: DbOrTx, shiftId: number) {
     .innerJoin(transactions, eq(transactions.id, offlineSales.transactionId))
     .where(and(eq(offlineSales.late, true), eq(offlineSales.reportedShiftId, shiftId)))
     .orderBy(asc(offlineSales.soldAt), asc(transactions.id));
+}
+
+/** A shift's facts an offline sale is checked against before anything is written (issue #30 items 2, 3). */
+export async function shiftFacts(db: DbOrTx, shiftId: number) {
+  const [row] = await db
+    .select({
+      id: shifts.id,
+      cashierId: shifts.cashierId,
+      isOpen: shifts.isOpen,
+      startedAt: shifts.startedAt,
+      endedAt: shifts.endedAt,
+      terminalId: shifts.terminalId,
+    })
+    .from(shifts)
+    .where(eq(shifts.id, shiftId))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Issue #30 item 1: every price the products (and their stored size options) had at some moment
+ * from `since` until now (price_history, written by the database's triggers).
+ */
+export async function pricesSince(db: DbOrTx, productIds: readonly string[], since: Date) {
+  if (productIds.length === 0) return [];
+  return db
+    .selectDistinct({ productId: priceHistory.productId, variantId: priceHistory.variantId, price: priceHistory.price })
+    .from(priceHistory)
+    .where(
+      and(
+        inArray(priceHistory.productId, [...productIds]),
+        or(isNull(priceHistory.effectiveTo), gte(priceHistory.effectiveTo, since)),
+      ),
+    );
+}
+
+export type HeldSaleWrite = typeof heldOfflineSales.$inferInsert;
+
+/** Holds a refused offline sale for a manager; a resend of the same key keeps the first row. */
+export async function insertHeldSale(db: DbOrTx, row: HeldSaleWrite): Promise<boolean> {
+  const inserted = await db
+    .insert(heldOfflineSales)
+    .values(row)
+    .onConflictDoNothing({ target: heldOfflineSales.id })
+    .returning({ id: heldOfflineSales.id });
+  return inserted.length > 0;
+}
+
+/** The held sale under an Idempotency-Key, if any. */
+export async function findHeldSale(db: DbOrTx, id: string) {
+  const [row] = await db.select().from(heldOfflineSales).where(eq(heldOfflineSales.id, id)).limit(1);
+  return row ?? null;
 }

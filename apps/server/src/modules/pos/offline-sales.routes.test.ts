@@ -786,14 +786,11 @@ describe('offline sales (issue #19)', () => {
     expect(other.json().code).toBe('pos.offline_other_cashier');
     expect(await stockOf(tea)).toBe(10);
 
-    // A manager may empty the terminal's outbox: the sale stays the cashier's.
+    // Issue #30 item 2: not even a manager sends a sale into another's shift.
     const byManager = await postOffline(manager, good);
-    expect(byManager.statusCode, byManager.body).toBe(201);
-    const [row] = await t.db.db
-      .select({ userId: transactions.userId })
-      .from(transactions)
-      .where(eq(transactions.id, byManager.json().id));
-    expect(row?.userId).toBe(cashierId);
+    expect(byManager.statusCode).toBe(409);
+    expect(byManager.json().code).toBe('pos.offline_other_cashier');
+    expect(await stockOf(tea)).toBe(10);
     await endShift(cashier);
   });
 

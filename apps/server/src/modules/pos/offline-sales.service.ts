@@ -10,6 +10,7 @@ import {
   isOverCap,
   type LateSale,
   MAX_CENTS,
+  OFFLINE_ACTIVITY,
   type OfflineSaleRequest,
   type OfflineSaleResponse,
   parseCents,
@@ -30,9 +31,12 @@ import type { ApprovalContext } from '../auth/approver.service';
 import { applyStockDelta } from '../stock/stock.service';
 import type { ApprovalSealing } from './approval-sealing.service';
 import { discountCaps } from './discount-caps.service';
+import { type OfflineHold, offlineHold } from './offline-holds.service';
 import {
+  findHeldSale,
   findOfflineSale,
   insertDiscrepancies,
+  insertHeldSale,
   insertOfflineSale,
   lateSalesOfShift,
   lockOpenShiftOf,
@@ -42,6 +46,7 @@ import {
   type Shortfall,
   saleIdByKey,
   shiftCashier,
+  shiftFacts,
 } from './offline-sales.repository';
 import { posErrors } from './pos.errors';
 import { saleResponse } from './sale-response';
@@ -72,6 +77,8 @@ export type OfflineSaleOptions = {
   unseal?: (sealed: SealedApproval) => Promise<UnsealedApproval>;
   ipAddress?: string | null;
   userAgent?: string | null;
+  /** OFFLINE_OUTBOX_MAX_AGE_HOURS (issue #30 items 1 and 3). */
+  maxAgeHours?: number;
 };
 
 /**
@@ -86,66 +93,132 @@ export type OfflineSaleOptions = {
  */
 export async function recordOfflineSale(
   deps: SalesDeps,
-  sender: AuthUser & { actsForOthers: boolean },
+  sender: AuthUser,
   idempotencyKey: string,
   request: OfflineSaleRequest,
   options: OfflineSaleOptions = {},
 ): Promise<RecordedOfflineSale> {
-  const existing = await findSaleIdByKey(deps.database.db, idempotencyKey);
+  const db = deps.database.db;
+  // A sale held for a manager answers with what the manager decided (the sale recorded at the
+  // current prices, or 409): checked first, as a recorded one no longer matches what was sent.
+  const held = await findHeldSale(db, idempotencyKey);
+  if (held) return heldAnswer(deps, sender, held);
+  const existing = await findSaleIdByKey(db, idempotencyKey);
   if (existing) return replay(deps, sender, existing, request);
   const priced = checkAmountsAddUp(request);
-  const approval = await offlineDiscountApproval(deps, sender, idempotencyKey, request, priced, options);
-  const d = priced.discounted;
+  const shift = await shiftFacts(db, request.shiftId);
+  if (!shift) throw posErrors.offlineUnknownShift();
+  // Issue #30 item 2: a sale goes only into its sender's own shift and is recorded as theirs; a
+  // manager does not send a cashier's sale (it waits in the outbox until that cashier signs in).
+  if (shift.cashierId !== sender.id) throw posErrors.offlineOtherCashier();
   const productIds = [...new Set(request.items.map((i) => i.productId))];
-  const currentSubtotal = currentSubtotalOf(request, await deps.pricing.get(productIds, { fresh: true }));
+  const entries = await deps.pricing.get(productIds, { fresh: true });
+  const hold = await offlineHold(db, request, shift, entries, options.maxAgeHours ?? DEFAULT_OUTBOX_MAX_AGE_HOURS);
+  if (hold) {
+    await holdOfflineSale(deps, sender, idempotencyKey, request, hold, options);
+    throw posErrors.offlineHeld(hold.reason);
+  }
+  const approval = await offlineDiscountApproval(deps, sender, idempotencyKey, request, priced, options);
+  const currentSubtotal = currentSubtotalOf(request, entries);
+  const written = await writeOrReplay(
+    deps,
+    offlineWrite(idempotencyKey, request, priced, approval, currentSubtotal, sender.id, options),
+  );
+  if ('replayed' in written) return replay(deps, sender, written.existing, request);
+  return recordedAnswer(deps, request.terminalId ?? null, written);
+}
+
+/** The outbox's age when no setting is given (OFFLINE_OUTBOX_MAX_AGE_HOURS's default). */
+export const DEFAULT_OUTBOX_MAX_AGE_HOURS = 24;
+
+/** The sale as it is written: the terminal's amounts, checked, with its discounts and approval. */
+export function offlineWrite(
+  idempotencyKey: string,
+  request: OfflineSaleRequest,
+  priced: OfflinePriced,
+  approval: OfflineApproval,
+  currentSubtotal: Cents | null,
+  senderId: string,
+  options: Pick<OfflineSaleOptions, 'ipAddress' | 'userAgent'>,
+): OfflineSaleWrite {
+  const d = priced.discounted;
   const amountReceived =
     request.paymentMethod === 'cash'
       ? centsToDecimal(
           request.amountReceived ? (parseCents(request.amountReceived) as Cents) : (parseCents(request.total) as Cents),
         )
       : null;
+  const grossCharged = request.items.reduce((sum, i) => sum + (parseCents(i.totalPrice) as Cents), 0);
+  return {
+    idempotencyKey,
+    shiftId: request.shiftId,
+    senderId,
+    soldAt: new Date(request.soldAt),
+    terminalId: request.terminalId ?? null,
+    paymentMethod: request.paymentMethod,
+    subtotal: money(request.subtotal),
+    tax: money(request.tax),
+    total: money(request.total),
+    referenceCode: storedReference(request.referenceCode),
+    notes: request.notes?.trim() || null,
+    amountReceived,
+    currentSubtotal: currentSubtotal === null ? null : centsToDecimal(currentSubtotal),
+    discountTotal: centsToDecimal(d.discountTotal),
+    saleDiscount: discountColumns(priced.saleDiscount, d.saleDiscount),
+    discountApprovedBy: approval.approvedBy?.id ?? null,
+    discountActivity: approval.activity
+      ? { ...approval.activity, ipAddress: options.ipAddress ?? null, userAgent: options.userAgent ?? null }
+      : null,
+    // Issue #30 item 1: a sale charged at other prices than today's (an older catalogue) is noted.
+    priceActivity:
+      currentSubtotal !== null && currentSubtotal !== grossCharged
+        ? {
+            ipAddress: options.ipAddress ?? null,
+            userAgent: options.userAgent ?? null,
+            details: {
+              chargedSubtotal: centsToDecimal(grossCharged),
+              currentSubtotal: centsToDecimal(currentSubtotal),
+              difference: centsToDecimal(grossCharged - currentSubtotal),
+              soldAt: request.soldAt,
+            },
+          }
+        : null,
+    recordedNow: false,
+    lines: request.items.map((i, index) => {
+      const dl = d.lines[index] as DiscountedSale['lines'][number];
+      return {
+        productId: i.productId,
+        variantId: i.variantId ?? null,
+        variantName: i.variantName ?? null,
+        quantity: i.quantity,
+        unitPrice: money(i.unitPrice),
+        totalPrice: money(i.totalPrice),
+        discount: discountColumns(priced.lineDiscounts[index] ?? null, dl.discountCents),
+        saleDiscountShare: centsToDecimal(dl.saleShareCents),
+      };
+    }),
+  };
+}
+
+type Recorded = Extract<OfflineWriteResult, { outcome: 'recorded' }>;
+
+/**
+ * Writes the sale; the refusals of the write become errors. `replayed` when the same key was
+ * recorded meanwhile (a second tab, a retry): the caller answers with the first result.
+ */
+export async function writeOrReplay(
+  deps: SalesDeps,
+  sale: OfflineSaleWrite,
+  afterInsert?: (tx: DbOrTx, id: string) => Promise<void>,
+): Promise<Recorded | { replayed: true; existing: { id: string; userId: string } }> {
   let written: OfflineWriteResult;
   try {
-    written = await writeOfflineSale(deps, {
-      idempotencyKey,
-      shiftId: request.shiftId,
-      senderId: sender.id,
-      senderActsForOthers: sender.actsForOthers,
-      soldAt: new Date(request.soldAt),
-      terminalId: request.terminalId ?? null,
-      paymentMethod: request.paymentMethod,
-      subtotal: money(request.subtotal),
-      tax: money(request.tax),
-      total: money(request.total),
-      referenceCode: storedReference(request.referenceCode),
-      notes: request.notes?.trim() || null,
-      amountReceived,
-      currentSubtotal: currentSubtotal === null ? null : centsToDecimal(currentSubtotal),
-      discountTotal: centsToDecimal(d.discountTotal),
-      saleDiscount: discountColumns(priced.saleDiscount, d.saleDiscount),
-      discountApprovedBy: approval.approvedBy?.id ?? null,
-      discountActivity: approval.activity
-        ? { ...approval.activity, ipAddress: options.ipAddress ?? null, userAgent: options.userAgent ?? null }
-        : null,
-      lines: request.items.map((i, index) => {
-        const dl = d.lines[index] as DiscountedSale['lines'][number];
-        return {
-          productId: i.productId,
-          variantId: i.variantId ?? null,
-          variantName: i.variantName ?? null,
-          quantity: i.quantity,
-          unitPrice: money(i.unitPrice),
-          totalPrice: money(i.totalPrice),
-          discount: discountColumns(priced.lineDiscounts[index] ?? null, dl.discountCents),
-          saleDiscountShare: centsToDecimal(dl.saleShareCents),
-        };
-      }),
-    });
+    written = await writeOfflineSale(deps, sale, afterInsert);
   } catch (error) {
     // The same key raced in from a second tab or a retry: the unique index let only the first through.
     if (pgErrorCode(error) === '23505') {
-      const raced = await findSaleIdByKey(deps.database.db, idempotencyKey);
-      if (raced) return replay(deps, sender, raced, request);
+      const raced = await findSaleIdByKey(deps.database.db, sale.idempotencyKey);
+      if (raced) return { replayed: true, existing: raced };
       // The key is some other sale's id (never a terminal's random key): refused, nothing written.
       throw posErrors.differentContents();
     }
@@ -153,7 +226,7 @@ export async function recordOfflineSale(
   }
   switch (written.outcome) {
     case 'already_recorded':
-      return replay(deps, sender, written.existing, request);
+      return { replayed: true, existing: written.existing };
     case 'unknown_shift':
       throw posErrors.offlineUnknownShift();
     case 'other_cashier':
@@ -161,9 +234,17 @@ export async function recordOfflineSale(
     case 'unknown_product':
       throw posErrors.unknownProduct();
     case 'recorded':
-      break;
+      return written;
   }
-  if (request.terminalId) await markTerminalSynced(deps.database.db, request.terminalId);
+}
+
+/** Publishes a written sale and answers with it as stored. */
+export async function recordedAnswer(
+  deps: SalesDeps,
+  terminalId: string | null,
+  written: Recorded,
+): Promise<RecordedOfflineSale> {
+  if (terminalId) await markTerminalSynced(deps.database.db, terminalId);
   deps.live.publish('sale.recorded', [written.id]);
   deps.live.publish('stock.changed', written.productIds);
   if (written.shortfalls.length > 0) deps.live.publish('discrepancy.changed', [written.id]);
@@ -178,6 +259,78 @@ export async function recordOfflineSale(
       stockShortfalls: written.shortfalls.length,
     },
   };
+}
+
+/**
+ * Issue #30 items 1 and 3: holds a refused sale for a manager (Stock Discrepancies), without any
+ * approval PIN, and flags it in the activity feed. Nothing of the sale is recorded; the terminal
+ * keeps it in its outbox with the refusal.
+ */
+async function holdOfflineSale(
+  deps: SalesDeps,
+  sender: AuthUser,
+  idempotencyKey: string,
+  request: OfflineSaleRequest,
+  hold: OfflineHold,
+  options: OfflineSaleOptions,
+): Promise<void> {
+  const { approverPin: _pin, sealedApproval: _sealed, ...body } = request;
+  const inserted = await deps.database.db.transaction(async (tx) => {
+    const fresh = await insertHeldSale(tx, {
+      id: idempotencyKey,
+      cashierId: sender.id,
+      shiftId: request.shiftId,
+      terminalId: request.terminalId ?? null,
+      soldAt: new Date(request.soldAt),
+      reason: hold.reason,
+      details: hold.details,
+      body,
+      total: money(request.total),
+    });
+    if (fresh) {
+      await recordActivity(tx, {
+        userId: sender.id,
+        activityType: OFFLINE_ACTIVITY.saleHeld,
+        ipAddress: options.ipAddress ?? null,
+        userAgent: options.userAgent ?? null,
+        details: {
+          reason: hold.reason,
+          ...hold.details,
+          heldSaleId: idempotencyKey,
+          transactionNumber: transactionNumber(idempotencyKey),
+          total: money(request.total),
+        },
+      });
+    }
+    return fresh;
+  });
+  if (inserted) deps.live.publish('discrepancy.changed', [idempotencyKey]);
+}
+
+/** A resend of a held sale: the recorded sale once a manager recorded it, else a 409. */
+async function heldAnswer(
+  deps: SalesDeps,
+  sender: AuthUser,
+  held: NonNullable<Awaited<ReturnType<typeof findHeldSale>>>,
+): Promise<RecordedOfflineSale> {
+  if (held.cashierId !== sender.id) throw posErrors.offlineOtherCashier();
+  if (held.resolution === 'voided') throw posErrors.offlineVoided();
+  if (held.resolution === 'recorded' && held.transactionId) {
+    const stored = await findSale(deps.database.db, held.transactionId);
+    const offline = await findOfflineSale(deps.database.db, held.transactionId);
+    if (stored) {
+      return {
+        replayed: true,
+        sale: {
+          ...saleResponse(stored),
+          shiftId: stored.shiftId,
+          late: offline?.late ?? false,
+          stockShortfalls: offline?.stockShortfalls ?? 0,
+        },
+      };
+    }
+  }
+  throw posErrors.offlineHeld(held.reason as OfflineHold['reason']);
 }
 
 type OfflineWriteResult =
@@ -204,20 +357,28 @@ type OfflineWriteResult =
  *   what the customer took is never refused, stock never goes below zero, and units sold beyond
  *   the stock there was open a stock discrepancy.
  */
-async function writeOfflineSale(deps: SalesDeps, sale: OfflineSaleWrite): Promise<OfflineWriteResult> {
+async function writeOfflineSale(
+  deps: SalesDeps,
+  sale: OfflineSaleWrite,
+  afterInsert?: (tx: DbOrTx, id: string) => Promise<void>,
+): Promise<OfflineWriteResult> {
   return deps.database.db.transaction(async (tx): Promise<OfflineWriteResult> => {
     const existing = await saleIdByKey(tx, sale.idempotencyKey);
     if (existing) return { outcome: 'already_recorded', existing };
     const shift = await lockShift(tx, sale.shiftId);
     if (!shift) return { outcome: 'unknown_shift' };
-    if (shift.cashierId !== sale.senderId && !sale.senderActsForOthers) return { outcome: 'other_cashier' };
+    // Issue #30 item 2: only the shift's own cashier (checked again under the shift's lock).
+    if (shift.cashierId !== sale.senderId) return { outcome: 'other_cashier' };
     const lines = await resolveLines(tx, sale.lines);
     if (!lines) return { outcome: 'unknown_product' };
 
     // Dated when it was made, but never outside its shift nor in the future (terminal clocks drift).
+    // A held sale a manager records is dated when recorded: it never rewrites a past day (issue #30 item 3).
     const now = Date.now();
     const latest = Math.min(now, shift.endedAt ? shift.endedAt.getTime() : now);
-    const createdAt = new Date(Math.max(shift.startedAt.getTime(), Math.min(sale.soldAt.getTime(), latest)));
+    const createdAt = sale.recordedNow
+      ? new Date(now)
+      : new Date(Math.max(shift.startedAt.getTime(), Math.min(sale.soldAt.getTime(), latest)));
     const late = !shift.isOpen;
     const reportedShiftId = late ? await lockOpenShiftOf(tx, shift.cashierId) : null;
     const id = await insertOfflineSale(tx, {
@@ -229,6 +390,9 @@ async function writeOfflineSale(deps: SalesDeps, sale: OfflineSaleWrite): Promis
       reportedShiftId,
       lines,
     });
+    // A held sale's resolution, in the sale's transaction (it throws, rolling the sale back, when
+    // another manager resolved it first).
+    if (afterInsert) await afterInsert(tx, id);
 
     const needs = new Map<
       string,
@@ -278,6 +442,16 @@ async function writeOfflineSale(deps: SalesDeps, sale: OfflineSaleWrite): Promis
     // Dated when it was made, it can land in a day whose figures an instance keeps (a past day, a
     // closed shift): bump the sales revision so every instance drops its kept days (ADR 0007).
     await salesChanged(tx);
+    if (sale.priceActivity) {
+      const { ipAddress, userAgent, details } = sale.priceActivity;
+      await recordActivity(tx, {
+        userId: shift.cashierId,
+        activityType: OFFLINE_ACTIVITY.priceDiffers,
+        ipAddress,
+        userAgent,
+        details: { ...details, transactionId: id, transactionNumber: transactionNumber(id) },
+      });
+    }
     if (sale.discountActivity) {
       const { activityType, ipAddress, userAgent, details } = sale.discountActivity;
       await recordActivity(tx, {
@@ -348,7 +522,7 @@ export function checkAmountsAddUp(request: OfflineSaleRequest): OfflinePriced {
   return { discounted, lineDiscounts, saleDiscount };
 }
 
-type OfflineApproval = {
+export type OfflineApproval = {
   /** The manager whose PIN approved a discount above the cashier's cap. */
   approvedBy: AuthUser | null;
   /** The activity row written with the sale (none when the discount is within the cap). */
@@ -379,7 +553,7 @@ type UnapprovedReason =
  */
 async function offlineDiscountApproval(
   deps: SalesDeps,
-  sender: AuthUser & { actsForOthers: boolean },
+  sender: AuthUser,
   idempotencyKey: string,
   request: OfflineSaleRequest,
   priced: OfflinePriced,
@@ -390,7 +564,7 @@ async function offlineDiscountApproval(
   if (d.discountTotal === 0) return none;
   const cashier = await shiftCashier(deps.database.db, request.shiftId);
   // An unknown shift or another cashier's sale is refused by the write: no PIN is checked for it.
-  if (!cashier || (cashier.id !== sender.id && !sender.actsForOthers)) return none;
+  if (!cashier || cashier.id !== sender.id) return none;
   const caps = await discountCaps(deps.database.db);
   const sellerCap = caps[cashier.role];
   if (!isOverCap(d, sellerCap)) return none;
@@ -468,36 +642,42 @@ export function currentSubtotalOf(
 ): Cents | null {
   let subtotal = 0;
   for (const item of request.items) {
-    const entry = entries.get(item.productId);
-    if (!entry) return null;
-    const priceCents = parseCents(entry.product.price) ?? 0;
-    const wanted = item.variantName?.trim().toLowerCase() || null;
-    let unit: Cents | null = priceCents;
-    if (item.variantId || wanted) {
-      const options = sizeOptionsFor(
-        { categoryName: entry.product.categoryName, priceCents, stock: entry.product.stock },
-        entry.variants,
-      );
-      const option =
-        (item.variantId && options.find((o) => o.variantId === item.variantId)) ||
-        (wanted && options.find((o) => o.name.toLowerCase() === wanted)) ||
-        null;
-      unit = option ? option.priceCents : null;
-    }
+    const unit = currentUnitPrice(item, entries);
     if (unit === null) return null;
     subtotal += unit * item.quantity;
   }
   return subtotal;
 }
 
+/** A line's unit price at the catalogue's prices now; null when it can no longer be priced. */
+export function currentUnitPrice(
+  item: Pick<OfflineSaleRequest['items'][number], 'productId' | 'variantId' | 'variantName'>,
+  entries: ReadonlyMap<string, PricingEntry>,
+): Cents | null {
+  const entry = entries.get(item.productId);
+  if (!entry) return null;
+  const priceCents = parseCents(entry.product.price) ?? 0;
+  const wanted = item.variantName?.trim().toLowerCase() || null;
+  if (!item.variantId && !wanted) return priceCents;
+  const options = sizeOptionsFor(
+    { categoryName: entry.product.categoryName, priceCents, stock: entry.product.stock },
+    entry.variants,
+  );
+  const option =
+    (item.variantId && options.find((o) => o.variantId === item.variantId)) ||
+    (wanted && options.find((o) => o.name.toLowerCase() === wanted)) ||
+    null;
+  return option ? option.priceCents : null;
+}
+
 /** A resent sale: the first result when it is the same sale, else 409 (IETF idempotency-key draft). */
 async function replay(
   deps: SalesDeps,
-  sender: AuthUser & { actsForOthers: boolean },
+  sender: AuthUser,
   existing: { id: string; userId: string },
   request: OfflineSaleRequest,
 ): Promise<RecordedOfflineSale> {
-  if (existing.userId !== sender.id && !sender.actsForOthers) throw posErrors.differentContents();
+  if (existing.userId !== sender.id) throw posErrors.differentContents();
   const stored = await findSale(deps.database.db, existing.id);
   if (!stored || !isSameSale(stored, request)) throw posErrors.differentContents();
   const offline = await findOfflineSale(deps.database.db, existing.id);

@@ -1,10 +1,11 @@
 import {
   approvalKeySchema,
-  can,
   discrepanciesQuerySchema,
+  heldOfflineSaleSchema,
   offlineSaleRequestSchema,
   offlineSaleResponseSchema,
   resolveDiscrepancyBodySchema,
+  resolveHeldSaleBodySchema,
   stockDiscrepancySchema,
   terminalHeartbeatSchema,
   terminalStatusSchema,
@@ -17,6 +18,7 @@ import { requestFacts } from '../activity/activity.service';
 import { verifyApproverPin } from '../auth/approver.service';
 import { ApprovalSealing } from './approval-sealing.service';
 import { discrepancies, resolveStockDiscrepancy } from './discrepancies.service';
+import { heldSales, resolveHeldSale } from './held-sales.service';
 import { recordOfflineSale } from './offline-sales.service';
 import type { SalesDeps } from './sales.service';
 import { recordHeartbeat, terminalStatuses } from './terminals.service';
@@ -47,8 +49,8 @@ export function registerOfflineRoutes(parent: FastifyInstance, salesDeps: SalesD
       const user = signedInUser(request);
       const { replayed, sale } = await recordOfflineSale(
         salesDeps,
-        // A manager may send a sale another cashier made on the terminal (it stays that cashier's).
-        { ...user, actsForOthers: can(user.role, 'reports.view') },
+        // Issue #30 item 2: the sale goes into the sender's own shift, whoever they are.
+        user,
         request.headers['idempotency-key'],
         request.body,
         // A manager's PIN typed on the terminal for a discount above the cap (never a refusal here).
@@ -57,6 +59,7 @@ export function registerOfflineRoutes(parent: FastifyInstance, salesDeps: SalesD
           // The PIN sealed on the terminal (ADR 0014); what it opens is never logged.
           unseal: (sealed) => sealing.unseal(sealed),
           ...requestFacts(request),
+          maxAgeHours: parent.config.offlineOutboxMaxAgeHours,
         },
       );
       return reply.status(replayed ? 200 : 201).send(sale);
@@ -121,5 +124,29 @@ export function registerOfflineRoutes(parent: FastifyInstance, salesDeps: SalesD
       },
     },
     async (request) => resolveStockDiscrepancy(salesDeps, signedInUser(request).id, request.params.id, request.body),
+  );
+
+  // Issue #30 items 1 and 3: offline sales refused and held, resolved on the same screen.
+  app.get(
+    '/api/stock-discrepancies/held-sales',
+    {
+      config: { permission: 'inventory.manage' },
+      schema: { querystring: discrepanciesQuerySchema, response: { 200: z.array(heldOfflineSaleSchema) } },
+    },
+    async (request) => heldSales(salesDeps, request.query.status ?? 'open'),
+  );
+
+  app.post(
+    '/api/stock-discrepancies/held-sales/:id/resolve',
+    {
+      config: { permission: 'inventory.manage' },
+      schema: {
+        params: z.object({ id: z.uuid({ error: 'Unknown held sale' }) }),
+        body: resolveHeldSaleBodySchema,
+        response: { 200: heldOfflineSaleSchema },
+      },
+    },
+    async (request) =>
+      resolveHeldSale(salesDeps, signedInUser(request), request.params.id, request.body, requestFacts(request)),
   );
 }

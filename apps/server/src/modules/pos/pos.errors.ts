@@ -1,5 +1,12 @@
-import { ERROR_CODES } from '@retail-hub/shared';
+import { ERROR_CODES, type HeldSaleReason } from '@retail-hub/shared';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+
+const HELD_MESSAGES: Record<HeldSaleReason, string> = {
+  price_unknown:
+    'A price in this sale is not one its product had while the terminal was offline. The sale is held for a manager.',
+  other_terminal: 'This sale is dated into a shift started on another terminal. The sale is held for a manager.',
+  shift_too_old: 'This sale is dated into a shift that closed too long ago. The sale is held for a manager.',
+};
 
 /**
  * The POS module's typed errors (codes `pos.*`), each with a message safe to show. The codes the
@@ -30,11 +37,22 @@ export const posErrors = {
   /** Issue #19: an offline sale whose amounts do not add up (a terminal fault: kept in its outbox). */
   offlineAmounts: () => badRequest('pos.offline_amounts', 'The amounts of this sale do not add up.'),
   offlineUnknownShift: () => badRequest('pos.offline_unknown_shift', 'The shift this sale was made in is unknown.'),
+  /** Issue #30 item 2: a sale goes only into its sender's own shift, a manager's included. */
   offlineOtherCashier: () =>
     conflict(
       'pos.offline_other_cashier',
-      "This sale was made in another cashier's shift. Sign in as that cashier, or as a manager, to send it.",
+      "This sale was made in another cashier's shift. Sign in as that cashier to send it.",
     ),
+  /** Issue #30 items 1 and 3 (ADR 0014): refused and held for a manager on Stock Discrepancies. */
+  offlineHeld: (reason: HeldSaleReason) => conflict(`pos.offline_${reason}`, HELD_MESSAGES[reason]),
+  offlineVoided: () => conflict('pos.offline_voided', 'A manager voided this sale. It was not recorded.'),
+  heldSaleNotFound: () => notFound('Held offline sale', 'pos.held_sale_not_found'),
+  heldSaleUnpriceable: () =>
+    conflict(
+      'pos.held_sale_unpriceable',
+      'This sale cannot be recorded at the current prices (a product is gone or its discount no longer fits). Void it instead.',
+    ),
+  heldSaleResolved: () => conflict('pos.held_sale_resolved', 'This held sale has already been resolved.'),
   discrepancyNotFound: () => notFound('Stock discrepancy', 'pos.discrepancy_not_found'),
   discrepancyResolved: () => conflict('pos.discrepancy_resolved', 'This discrepancy has already been resolved.'),
   /** Issue #15 item 8: a shift that has not ended (or ended before Z reports existed) has none. */

@@ -53,7 +53,12 @@ export const posRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: startShiftBodySchema.nullish(), response: { 201: z.object({ shift: shiftSchema }) } },
     },
     async (request, reply) => {
-      const shift = await openShift(deps, signedInUser(request).id, request.body?.openingFloat);
+      const shift = await openShift(
+        deps,
+        signedInUser(request).id,
+        request.body?.openingFloat,
+        request.body?.terminalId,
+      );
       return reply.status(201).send({ shift });
     },
   );

@@ -39,7 +39,7 @@ export async function findShift(db: DbOrTx, id: number): Promise<ShiftRow | null
 /** Throws a unique violation (23505) when the cashier already has an open shift. */
 export async function insertOpenShift(
   db: DbOrTx,
-  values: { cashierId: string; openingFloat: string | null },
+  values: { cashierId: string; openingFloat: string | null; terminalId: string | null },
 ): Promise<ShiftRow> {
   const rows = await db.insert(shifts).values(values).returning(shiftColumns);
   return rows[0] as ShiftRow;

@@ -53,10 +53,20 @@ export async function currentShift(deps: Deps, cashierId: string): Promise<Shift
 }
 
 /** spec §4 Shift: none → active. One open shift per cashier, enforced by a partial unique index. */
-export async function openShift(deps: Deps, cashierId: string, openingFloat?: string | null): Promise<Shift> {
+export async function openShift(
+  deps: Deps,
+  cashierId: string,
+  openingFloat?: string | null,
+  terminalId?: string | null,
+): Promise<Shift> {
   let row: ShiftRow;
   try {
-    row = await insertOpenShift(deps.db, { cashierId, openingFloat: moneyOrNull(openingFloat) });
+    // Issue #30 item 3: the terminal is bound at the start; offline sales of the shift come only from it.
+    row = await insertOpenShift(deps.db, {
+      cashierId,
+      openingFloat: moneyOrNull(openingFloat),
+      terminalId: terminalId?.toLowerCase() ?? null,
+    });
   } catch (error) {
     // Two "Start Shift" taps racing: the index lets one through and the other lands here.
     if (pgErrorCode(error) === '23505') throw posErrors.shiftOpen();

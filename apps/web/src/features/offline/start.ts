@@ -180,6 +180,7 @@ export function startTerminalOffline(queryClient: QueryClient): void {
   });
   const owner = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
   void terminalId(db).then((id) => {
+    setTerminalSyncState({ terminalId: id });
     const worker = new SyncWorker({
       db,
       send: async (sale) => {

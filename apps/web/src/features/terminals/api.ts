@@ -1,4 +1,10 @@
-import type { ResolveDiscrepancyBody, StockDiscrepancy, TerminalStatus } from '@retail-hub/shared';
+import type {
+  HeldOfflineSale,
+  ResolveDiscrepancyBody,
+  ResolveHeldSaleBody,
+  StockDiscrepancy,
+  TerminalStatus,
+} from '@retail-hub/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
@@ -35,6 +41,29 @@ export function useResolveDiscrepancy() {
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: [DISCREPANCIES_PATH] }),
+        queryClient.invalidateQueries({ queryKey: ['/api/products'] }),
+      ]),
+  });
+}
+
+/** Issue #30 items 1 and 3: offline sales refused and held for a manager, on the same screen. */
+export const HELD_SALES_PATH = '/api/stock-discrepancies/held-sales';
+
+export function useHeldSales(status: DiscrepancyStatus) {
+  return useQuery<HeldOfflineSale[]>({ queryKey: [HELD_SALES_PATH, { status }] });
+}
+
+export function useResolveHeldSale() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, body }: { id: string; body: ResolveHeldSaleBody }) => {
+      const res = await apiRequest('POST', `${HELD_SALES_PATH}/${encodeURIComponent(id)}/resolve`, body);
+      return (await res.json()) as HeldOfflineSale;
+    },
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: [DISCREPANCIES_PATH] }),
+        queryClient.invalidateQueries({ queryKey: [HELD_SALES_PATH] }),
         queryClient.invalidateQueries({ queryKey: ['/api/products'] }),
       ]),
   });

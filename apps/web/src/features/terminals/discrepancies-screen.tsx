@@ -21,6 +21,7 @@ import { useStoreTimeZone } from '@/lib/auth';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { type DiscrepancyStatus, useDiscrepancies, useResolveDiscrepancy } from './api';
 import { storeTime } from './format';
+import { HeldSalesPanel } from './held-sales-panel';
 
 function itemName(d: StockDiscrepancy): string {
   return d.variantName ? `${d.productName} (${d.variantName})` : d.productName;
@@ -126,6 +127,7 @@ export function DiscrepanciesScreen({ title }: { title: string }) {
         )}
       </Card>
       <ResolveDialog discrepancy={resolving} onClose={() => setResolving(null)} />
+      <HeldSalesPanel status={status} />
     </Stack>
   );
 }

@@ -13,6 +13,7 @@ const ALARMING = new Set([
   'pin_refused',
   'pin_change_throttled',
   'discount_over_cap_unapproved',
+  'offline_sale_held',
 ]);
 
 /**
@@ -32,6 +33,10 @@ const KNOWN_TYPES = [
   'discount_over_cap',
   'discount_over_cap_unapproved',
   'discount_caps_changed',
+  'offline_sale_price_differs',
+  'offline_sale_held',
+  'offline_sale_held_recorded',
+  'offline_sale_held_voided',
   'approval_granted',
   'approval_refused',
   'approval_throttled',

@@ -1,13 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { terminalSyncState } from '@/lib/offline-bridge';
 import type { Shift } from '../types';
 import { CURRENT_SHIFT_PATH } from './get-current-shift';
 
 export type StartShiftInput = { openingFloat?: string };
 
-/** POST /api/shifts/start → 201 { shift } (409 when one is already open). */
+/**
+ * POST /api/shifts/start → 201 { shift } (409 when one is already open). The terminal's id goes
+ * with it when known (issue #30 item 3): the shift takes offline sales only from this terminal.
+ */
 export async function startShift(input: StartShiftInput): Promise<{ shift: Shift }> {
-  const res = await apiRequest('POST', '/api/shifts/start', input);
+  const terminalId = terminalSyncState().terminalId;
+  const res = await apiRequest('POST', '/api/shifts/start', terminalId ? { ...input, terminalId } : input);
   return (await res.json()) as { shift: Shift };
 }
 

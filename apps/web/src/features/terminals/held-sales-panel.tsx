@@ -1,0 +1,209 @@
+import { Alert, Button, Card, Group, Modal, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { decimalToCents, formatMoney, type HeldOfflineSale } from '@retail-hub/shared';
+import { useState } from 'react';
+import { PanelEmpty, PanelLoading } from '@/components/panel';
+import { ApiError, serverMessage } from '@/lib/api-client';
+import { useStoreTimeZone } from '@/lib/auth';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { type DiscrepancyStatus, useHeldSales, useResolveHeldSale } from './api';
+import { storeTime } from './format';
+
+type Action = 'record' | 'void';
+
+const NOTE_MESSAGE = 'Say why the sale is recorded or voided';
+
+function lineText(i: HeldOfflineSale['items'][number]): string {
+  const name = `${i.productName ?? 'Unknown product'}${i.variantName ? ` (${i.variantName})` : ''}`;
+  const now = i.currentUnitPrice === null ? '—' : money(i.currentUnitPrice);
+  return `${i.quantity} × ${name}: ${money(i.unitPrice)} → ${now}`;
+}
+
+/** spec §9: money is shown with $ and 2 decimals. */
+function money(decimal: string): string {
+  return formatMoney(decimalToCents(decimal));
+}
+
+/**
+ * Issue #30 items 1 and 3 (ADR 0014): offline sales the server refused (a price the product did
+ * not have while the terminal was offline; a shift of another terminal or closed too long ago).
+ * Nothing of them is recorded; the terminal keeps them. The manager records each at the current
+ * prices (dated now, so no closed day changes) or voids it.
+ */
+export function HeldSalesPanel({ status }: { status: DiscrepancyStatus }) {
+  const timeZone = useStoreTimeZone();
+  const held = useHeldSales(status);
+  const [resolving, setResolving] = useState<{ sale: HeldOfflineSale; action: Action } | null>(null);
+  const rows = held.data ?? [];
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="held-sales-title">
+      <Title order={2} size="h3" id="held-sales-title">
+        Held Offline Sales
+      </Title>
+      <Text>
+        Offline sales refused for a price the product did not have, or for a shift they may not go into. Record each at
+        today's prices or void it.
+      </Text>
+      <Card withBorder p={0}>
+        {held.isPending ? (
+          <PanelLoading />
+        ) : held.isError ? (
+          <Alert color="red" m="md" title="Held sales could not be loaded">
+            {serverMessage(held.error) ?? 'Please try again.'}
+          </Alert>
+        ) : rows.length === 0 ? (
+          <PanelEmpty>No held offline sales</PanelEmpty>
+        ) : (
+          <Table.ScrollContainer minWidth={760}>
+            <Table striped verticalSpacing="xs" aria-label="Held offline sales">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Sale</Table.Th>
+                  <Table.Th>Sold</Table.Th>
+                  <Table.Th>Why held</Table.Th>
+                  <Table.Th>Lines (charged → now)</Table.Th>
+                  <Table.Th ta="right">Total</Table.Th>
+                  <Table.Th>Resolution</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((h) => (
+                  <Table.Tr key={h.id} data-testid="held-sale-row">
+                    <Table.Td>
+                      <Text ff="monospace">#{h.number}</Text>
+                      <Text size="xs" c="dimmed">
+                        {h.cashierName ?? 'Unknown cashier'}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>{storeTime(h.soldAt, timeZone)}</Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{h.message}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{h.items.map(lineText).join('; ')}</Text>
+                    </Table.Td>
+                    <Table.Td ta="right" ff="monospace">
+                      {money(h.total)}
+                    </Table.Td>
+                    <Table.Td>
+                      {h.resolvedAt ? (
+                        <>
+                          <Text size="sm">
+                            {h.resolution === 'recorded' ? 'Recorded at current prices' : 'Voided'}: {h.resolutionNote}
+                          </Text>
+                          <Text size="xs" c="dimmed">
+                            {h.resolvedByName ?? 'Unknown'}, {storeTime(h.resolvedAt, timeZone)}
+                          </Text>
+                        </>
+                      ) : (
+                        <Group gap="xs" wrap="nowrap">
+                          <Button
+                            size="xs"
+                            onClick={() => setResolving({ sale: h, action: 'record' })}
+                            aria-label={`Record sale #${h.number} at current prices`}
+                          >
+                            Record
+                          </Button>
+                          <Button
+                            size="xs"
+                            color="red"
+                            variant="outline"
+                            onClick={() => setResolving({ sale: h, action: 'void' })}
+                            aria-label={`Void sale #${h.number}`}
+                          >
+                            Void
+                          </Button>
+                        </Group>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Card>
+      <ResolveHeldDialog target={resolving} onClose={() => setResolving(null)} />
+    </Stack>
+  );
+}
+
+function ResolveHeldDialog({
+  target,
+  onClose,
+}: {
+  target: { sale: HeldOfflineSale; action: Action } | null;
+  onClose: () => void;
+}) {
+  const resolve = useResolveHeldSale();
+  const [note, setNote] = useState('');
+  const [noteError, setNoteError] = useState<string | null>(null);
+  const close = () => {
+    setNote('');
+    setNoteError(null);
+    onClose();
+  };
+  const submit = () => {
+    if (!target) return;
+    if (!note.trim()) {
+      setNoteError(NOTE_MESSAGE);
+      return;
+    }
+    resolve.mutate(
+      { id: target.sale.id, body: { action: target.action, note: note.trim() } },
+      {
+        onSuccess: () => {
+          notifySuccess({
+            title: target.action === 'record' ? 'Sale Recorded' : 'Sale Voided',
+            message: `Sale #${target.sale.number} is resolved.`,
+          });
+          close();
+        },
+        onError: (error) => {
+          const field = error instanceof ApiError ? Object.values(error.body?.errors ?? {}).find(Boolean) : undefined;
+          notifyError({ title: 'Not Resolved', message: field ?? serverMessage(error) ?? 'Please try again.' });
+        },
+      },
+    );
+  };
+  const recording = target?.action === 'record';
+  return (
+    <Modal
+      opened={target !== null}
+      onClose={close}
+      title={recording ? 'Record held sale at current prices' : 'Void held sale'}
+      centered
+    >
+      {target ? (
+        <Stack gap="md">
+          <Text>
+            {recording
+              ? `Sale #${target.sale.number} will be recorded at today's prices, dated now, in ${target.sale.cashierName ?? 'its cashier'}'s shift. Stock moves.`
+              : `Sale #${target.sale.number} will not be recorded. Nothing moves.`}
+          </Text>
+          <Textarea
+            label="Note"
+            required
+            autosize
+            minRows={2}
+            maxLength={500}
+            value={note}
+            onChange={(event) => {
+              setNote(event.currentTarget.value);
+              setNoteError(null);
+            }}
+            error={noteError}
+            data-autofocus
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close} disabled={resolve.isPending}>
+              Cancel
+            </Button>
+            <Button onClick={submit} loading={resolve.isPending} color={recording ? undefined : 'red'}>
+              {recording ? 'Record Sale' : 'Void Sale'}
+            </Button>
+          </Group>
+        </Stack>
+      ) : null}
+    </Modal>
+  );
+}
