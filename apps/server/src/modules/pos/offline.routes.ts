@@ -82,7 +82,7 @@ export function registerOfflineRoutes(parent: FastifyInstance, salesDeps: SalesD
         signedInUser(request).id,
         request.body,
         request.headers['user-agent'] ?? null,
-        request.server.devices.idFromRequest(request),
+        request.server.devices.fromRequest(request)?.deviceId ?? null,
       );
       return reply.status(204).send();
     },
