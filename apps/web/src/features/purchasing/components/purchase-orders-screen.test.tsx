@@ -34,6 +34,10 @@ const DRAFT: PurchaseOrder = {
   requisitionIds: ['req-1'],
   buyerName: 'Riverside College',
   buyerAddress: '1 College Road\nRiverside RS1 2AB',
+  approvalThreshold: '5000.00',
+  needsApproval: false,
+  approvedAt: null,
+  approvedByName: null,
   lines: [
     {
       id: 'line-1',
