@@ -22,7 +22,14 @@ const env = { ...process.env };
 const pgUrl = env.TEST_DATABASE_URL;
 const concurrency = Math.max(1, Number(env.TEST_CONCURRENCY ?? 2));
 const chromium = env.CHROMIUM_PATH || '/usr/bin/chromium';
-const nodeVersions = (env.TEST_NODE_VERSIONS ?? '').split(/[\s,]+/).filter(Boolean);
+const wanted = process.argv.slice(2);
+// `npm test -- node-22` runs that layer without TEST_NODE_VERSIONS.
+const nodeVersions = [
+  ...new Set([
+    ...(env.TEST_NODE_VERSIONS ?? '').split(/[\s,]+/).filter(Boolean),
+    ...wanted.flatMap((name) => /^node-(\d+)$/.exec(name)?.[1] ?? []),
+  ]),
+];
 const vitest = ['node_modules/vitest/vitest.mjs', 'run'];
 
 // Issue #20 item 5: every test app of the PGlite pass logs (debug, a line per request, production
@@ -93,11 +100,18 @@ layers.push(
   },
 );
 
-const wanted = process.argv.slice(2);
+const usage = (message) => {
+  rmSync(auditDir, { recursive: true, force: true });
+  rmSync(outDir, { recursive: true, force: true });
+  console.error(message);
+  process.exit(2);
+};
 for (const name of wanted) {
+  if (name === 'api-postgres' && !pgUrl) {
+    usage('The api-postgres layer needs TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test)');
+  }
   if (!layers.some((l) => l.name === name) && !(e2eMissing && ['web-build', 'e2e'].includes(name))) {
-    console.error(`Unknown layer ${name}; layers: ${layers.map((l) => l.name).join(', ')}`);
-    process.exit(2);
+    usage(`Unknown layer ${name}; layers: ${layers.map((l) => l.name).join(', ')}`);
   }
 }
 /** A layer asked for brings the layers it needs (e2e brings web-build, log-audit api-pglite). */
