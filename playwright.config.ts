@@ -4,17 +4,29 @@ import { defineConfig, devices } from '@playwright/test';
  * End-to-end tests: the built web app served by the real server (scripts/e2e-server.mjs starts
  * it on a fresh database with the demo staff). Chromium comes from the system package, never a
  * download.
+ *
+ * Issue #31: E2E_WORKERS workers (default 2), each with its own server and database on port
+ * E2E_PORT + its parallel index. A worker runs one file at a time and only it talks to its
+ * server, so the sign-in throttle (it counts failures per client) and each file's data are as
+ * they were with one worker. Playwright loads this file again in every worker with
+ * TEST_PARALLEL_INDEX set, which is how a worker finds its server; a new spec needs nothing.
  */
-const port = process.env.E2E_PORT ?? '3100';
-const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`;
+const basePort = Number(process.env.E2E_PORT ?? '3100');
+const externalBaseURL = process.env.E2E_BASE_URL;
+// A server started elsewhere (E2E_BASE_URL) is one database: one worker then.
+const workers = externalBaseURL ? 1 : Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+const serverPort = (index: number) => basePort + index;
 // The server sends staff e-mail to a test SMTP server that e2e/people.spec.ts runs on this port.
-process.env.SMTP_URL ??= `smtp://127.0.0.1:${Number(port) + 10000}`;
+const smtpUrl = (index: number) => `smtp://127.0.0.1:${serverPort(index) + 10000}`;
+const parallelIndex = process.env.TEST_PARALLEL_INDEX;
+if (parallelIndex !== undefined) process.env.SMTP_URL ??= smtpUrl(Number(parallelIndex));
+const baseURL = externalBaseURL ?? `http://127.0.0.1:${serverPort(Number(parallelIndex ?? 0))}`;
 
 export default defineConfig({
   testDir: './e2e',
+  // A file's tests run in order, in one worker.
   fullyParallel: false,
-  // One worker: the sign-in throttle counts failures per client, and every test signs in.
-  workers: 1,
+  workers,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
@@ -36,9 +48,10 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
+  webServer: Array.from({ length: workers }, (_, index) => ({
     command: 'node scripts/e2e-server.mjs',
-    url: `http://127.0.0.1:${port}/api/health`,
+    url: `http://127.0.0.1:${serverPort(index)}/api/health`,
+    env: { E2E_PORT: String(serverPort(index)), SMTP_URL: process.env.SMTP_URL ?? smtpUrl(index) },
     reuseExistingServer: false,
     timeout: 180_000,
     // SIGTERM, not the default SIGKILL: the app stops its embedded PostgreSQL server (ADR 0008),
@@ -46,5 +59,5 @@ export default defineConfig({
     gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
     stdout: 'pipe',
     stderr: 'pipe',
-  },
+  })),
 });
