@@ -103,7 +103,12 @@ test.describe('selling offline (issue #19)', () => {
   }) => {
     test.setTimeout(240_000);
     await signIn(page, CASHIER_PIN, /\/pos$/);
+    // Issue #30 item 3: offline sales go only into a shift started on their terminal. This test's
+    // browser is a new terminal: a shift another spec started elsewhere ends, and one starts here
+    // once the offline side knows the terminal's id.
+    await page.request.post('/api/shifts/end', { data: {} });
     await openTerminal(page);
+    await waitUntilInstalled(page);
     await ensureShift(page);
     const shift = await currentShift(page.request);
     if (!shift) throw new Error('No open shift');
@@ -112,7 +117,6 @@ test.describe('selling offline (issue #19)', () => {
       water: (await product(page.request, SKU.water)).stock,
       granola: (await product(page.request, SKU.granola)).stock,
     };
-    await waitUntilInstalled(page);
     // Every answer the server gives an outbox sale, per key: each must be sent (and answered) once.
     const answered: Array<{ key: string; status: number }> = [];
     context.on('response', (response) => {
