@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { posTerminals, users } from '../../db/schema/index';
 
@@ -46,6 +46,22 @@ export async function countRecentTerminalsOf(tx: DbOrTx, userId: string): Promis
     .from(posTerminals)
     .where(and(eq(posTerminals.createdBy, userId), sql`${posTerminals.lastSeenAt} > now() - interval '30 days'`));
   return Number(row?.n ?? 0);
+}
+
+/**
+ * Forgets the user's least recently seen terminal that holds nothing (no unsynced and no refused
+ * sales); false when every one of them holds something. The caller holds the user's row lock.
+ */
+export async function forgetOldestIdleTerminalOf(tx: DbOrTx, userId: string): Promise<boolean> {
+  const [oldest] = await tx
+    .select({ id: posTerminals.id })
+    .from(posTerminals)
+    .where(and(eq(posTerminals.createdBy, userId), eq(posTerminals.unsyncedCount, 0), eq(posTerminals.refusedCount, 0)))
+    .orderBy(asc(posTerminals.lastSeenAt))
+    .limit(1);
+  if (!oldest) return false;
+  await tx.delete(posTerminals).where(eq(posTerminals.id, oldest.id));
+  return true;
 }
 
 /** A new terminal reports in for the first time: it belongs to this user and device. */

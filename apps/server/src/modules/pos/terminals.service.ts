@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import {
   countRecentTerminalsOf,
+  forgetOldestIdleTerminalOf,
   type HeartbeatValues,
   insertTerminal,
   listTerminals,
@@ -12,8 +13,11 @@ import {
 } from './terminals.repository';
 
 /**
- * Issue #30 item 11: how many terminals one user may create among those seen in the last 30 days.
- * A till is one browser; a cashier works a few of them, never hundreds.
+ * Issue #30 item 11: how many terminals one user keeps among those seen in the last 30 days. A
+ * till is one browser; a cashier works a few of them, never hundreds. A new one past the bound
+ * takes the place of the user's least recently seen terminal that holds nothing (a browser whose
+ * data was cleared, a tablet replaced), so real tills are never refused and rows stay bounded; only
+ * when every one of them holds unsynced or refused sales is the new one refused (429).
  */
 export const MAX_TERMINALS_PER_USER = 10;
 
@@ -24,7 +28,7 @@ export const terminalErrors = {
     new AppError(
       429,
       'pos.too_many_terminals',
-      `You have reported from ${MAX_TERMINALS_PER_USER} terminals in the last 30 days: ask a manager to check them.`,
+      `Your ${MAX_TERMINALS_PER_USER} terminals all hold sales the server does not have: ask a manager to check them.`,
     ),
 };
 
@@ -66,7 +70,12 @@ export async function recordHeartbeat(
       await updateTerminal(tx, values, creator && deviceId !== null);
       return;
     }
-    if ((await countRecentTerminalsOf(tx, userId)) >= MAX_TERMINALS_PER_USER) throw terminalErrors.tooMany();
+    if (
+      (await countRecentTerminalsOf(tx, userId)) >= MAX_TERMINALS_PER_USER &&
+      !(await forgetOldestIdleTerminalOf(tx, userId))
+    ) {
+      throw terminalErrors.tooMany();
+    }
     await insertTerminal(tx, values);
   });
 }
