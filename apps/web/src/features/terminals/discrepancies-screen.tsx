@@ -1,27 +1,15 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  Modal,
-  NumberInput,
-  SegmentedControl,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Card, Group, NumberInput, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { RESOLUTION_NOTE_MESSAGE, type StockDiscrepancy } from '@retail-hub/shared';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PanelEmpty, PanelLoading } from '@/components/panel';
-import { ApiError, serverMessage } from '@/lib/api-client';
+import { serverMessage } from '@/lib/api-client';
 import { useStoreTimeZone } from '@/lib/auth';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifySuccess } from '@/lib/notify';
 import { type DiscrepancyStatus, useDiscrepancies, useResolveDiscrepancy } from './api';
 import { storeTime } from './format';
 import { HeldSalesPanel } from './held-sales-panel';
+import { NoteDialog } from './note-dialog';
 
 function itemName(d: StockDiscrepancy): string {
   return d.variantName ? `${d.productName} (${d.variantName})` : d.productName;
@@ -134,78 +122,43 @@ export function DiscrepanciesScreen({ title }: { title: string }) {
 
 function ResolveDialog({ discrepancy, onClose }: { discrepancy: StockDiscrepancy | null; onClose: () => void }) {
   const resolve = useResolveDiscrepancy();
-  const [note, setNote] = useState('');
   const [counted, setCounted] = useState<string | number>('');
-  const [noteError, setNoteError] = useState<string | null>(null);
-  const close = () => {
-    setNote('');
-    setCounted('');
-    setNoteError(null);
-    onClose();
-  };
-  const submit = () => {
-    if (!discrepancy) return;
-    if (!note.trim()) {
-      setNoteError(RESOLUTION_NOTE_MESSAGE);
-      return;
-    }
-    resolve.mutate(
-      { id: discrepancy.id, body: { note: note.trim(), countedStock: counted === '' ? null : Number(counted) } },
-      {
-        onSuccess: () => {
-          notifySuccess({ title: 'Discrepancy Resolved', message: `${itemName(discrepancy)} is resolved.` });
-          close();
-        },
-        onError: (error) => {
-          const field = error instanceof ApiError ? Object.values(error.body?.errors ?? {}).find(Boolean) : undefined;
-          notifyError({ title: 'Not Resolved', message: field ?? serverMessage(error) ?? 'Please try again.' });
-        },
-      },
-    );
-  };
   return (
-    <Modal opened={discrepancy !== null} onClose={close} title="Resolve stock discrepancy" centered>
-      {discrepancy ? (
-        <Stack gap="md">
-          <Text>
-            Sale #{discrepancy.transactionNumber} sold {discrepancy.quantityShort} × {itemName(discrepancy)} beyond the
-            stock there was. The stock is {discrepancy.currentStock ?? 'unknown'} now.
-          </Text>
-          <Textarea
-            label="Note"
-            description="What was found: a miscount, a delivery not booked in, stock taken from the back…"
-            required
-            autosize
-            minRows={2}
-            maxLength={500}
-            value={note}
-            onChange={(event) => {
-              setNote(event.currentTarget.value);
-              setNoteError(null);
-            }}
-            error={noteError}
-            data-autofocus
-          />
-          <NumberInput
-            label="Counted stock (optional)"
-            description="The units on the shelf now; it becomes the stock. Leave empty to keep the stock as it is."
-            min={0}
-            max={1_000_000}
-            allowDecimal={false}
-            allowNegative={false}
-            value={counted}
-            onChange={setCounted}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close} disabled={resolve.isPending}>
-              Cancel
-            </Button>
-            <Button onClick={submit} loading={resolve.isPending}>
-              Resolve
-            </Button>
-          </Group>
-        </Stack>
-      ) : null}
-    </Modal>
+    <NoteDialog
+      opened={discrepancy !== null}
+      title="Resolve stock discrepancy"
+      intro={
+        discrepancy === null
+          ? null
+          : `Sale #${discrepancy.transactionNumber} sold ${discrepancy.quantityShort} × ${itemName(discrepancy)} beyond the stock there was. The stock is ${discrepancy.currentStock ?? 'unknown'} now.`
+      }
+      noteDescription="What was found: a miscount, a delivery not booked in, stock taken from the back…"
+      noteMessage={RESOLUTION_NOTE_MESSAGE}
+      confirmLabel="Resolve"
+      pending={resolve.isPending}
+      onClose={() => {
+        setCounted('');
+        onClose();
+      }}
+      onSubmit={async (note) => {
+        if (!discrepancy) return;
+        await resolve.mutateAsync({
+          id: discrepancy.id,
+          body: { note, countedStock: counted === '' ? null : Number(counted) },
+        });
+        notifySuccess({ title: 'Discrepancy Resolved', message: `${itemName(discrepancy)} is resolved.` });
+      }}
+    >
+      <NumberInput
+        label="Counted stock (optional)"
+        description="The units on the shelf now; it becomes the stock. Leave empty to keep the stock as it is."
+        min={0}
+        max={1_000_000}
+        allowDecimal={false}
+        allowNegative={false}
+        value={counted}
+        onChange={setCounted}
+      />
+    </NoteDialog>
   );
 }

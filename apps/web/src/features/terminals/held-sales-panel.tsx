@@ -1,12 +1,13 @@
-import { Alert, Button, Card, Group, Modal, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { decimalToCents, formatMoney, type HeldOfflineSale } from '@retail-hub/shared';
 import { useState } from 'react';
 import { PanelEmpty, PanelLoading } from '@/components/panel';
-import { ApiError, serverMessage } from '@/lib/api-client';
+import { serverMessage } from '@/lib/api-client';
 import { useStoreTimeZone } from '@/lib/auth';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifySuccess } from '@/lib/notify';
 import { type DiscrepancyStatus, useHeldSales, useResolveHeldSale } from './api';
 import { storeTime } from './format';
+import { NoteDialog } from './note-dialog';
 
 type Action = 'record' | 'void';
 
@@ -135,75 +136,31 @@ function ResolveHeldDialog({
   onClose: () => void;
 }) {
   const resolve = useResolveHeldSale();
-  const [note, setNote] = useState('');
-  const [noteError, setNoteError] = useState<string | null>(null);
-  const close = () => {
-    setNote('');
-    setNoteError(null);
-    onClose();
-  };
-  const submit = () => {
-    if (!target) return;
-    if (!note.trim()) {
-      setNoteError(NOTE_MESSAGE);
-      return;
-    }
-    resolve.mutate(
-      { id: target.sale.id, body: { action: target.action, note: note.trim() } },
-      {
-        onSuccess: () => {
-          notifySuccess({
-            title: target.action === 'record' ? 'Sale Recorded' : 'Sale Voided',
-            message: `Sale #${target.sale.number} is resolved.`,
-          });
-          close();
-        },
-        onError: (error) => {
-          const field = error instanceof ApiError ? Object.values(error.body?.errors ?? {}).find(Boolean) : undefined;
-          notifyError({ title: 'Not Resolved', message: field ?? serverMessage(error) ?? 'Please try again.' });
-        },
-      },
-    );
-  };
   const recording = target?.action === 'record';
   return (
-    <Modal
+    <NoteDialog
       opened={target !== null}
-      onClose={close}
       title={recording ? 'Record held sale at current prices' : 'Void held sale'}
-      centered
-    >
-      {target ? (
-        <Stack gap="md">
-          <Text>
-            {recording
-              ? `Sale #${target.sale.number} will be recorded at today's prices, dated now, in ${target.sale.cashierName ?? 'its cashier'}'s shift. Stock moves.`
-              : `Sale #${target.sale.number} will not be recorded. Nothing moves.`}
-          </Text>
-          <Textarea
-            label="Note"
-            required
-            autosize
-            minRows={2}
-            maxLength={500}
-            value={note}
-            onChange={(event) => {
-              setNote(event.currentTarget.value);
-              setNoteError(null);
-            }}
-            error={noteError}
-            data-autofocus
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close} disabled={resolve.isPending}>
-              Cancel
-            </Button>
-            <Button onClick={submit} loading={resolve.isPending} color={recording ? undefined : 'red'}>
-              {recording ? 'Record Sale' : 'Void Sale'}
-            </Button>
-          </Group>
-        </Stack>
-      ) : null}
-    </Modal>
+      intro={
+        target === null
+          ? null
+          : recording
+            ? `Sale #${target.sale.number} will be recorded at today's prices, dated now, in ${target.sale.cashierName ?? 'its cashier'}'s shift. Stock moves.`
+            : `Sale #${target.sale.number} will not be recorded. Nothing moves.`
+      }
+      noteMessage={NOTE_MESSAGE}
+      confirmLabel={recording ? 'Record Sale' : 'Void Sale'}
+      confirmColor={recording ? undefined : 'red'}
+      pending={resolve.isPending}
+      onClose={onClose}
+      onSubmit={async (note) => {
+        if (!target) return;
+        await resolve.mutateAsync({ id: target.sale.id, body: { action: target.action, note } });
+        notifySuccess({
+          title: target.action === 'record' ? 'Sale Recorded' : 'Sale Voided',
+          message: `Sale #${target.sale.number} is resolved.`,
+        });
+      }}
+    />
   );
 }
