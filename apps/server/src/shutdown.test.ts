@@ -1,12 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDatabase } from '../test/test-db';
+import { freePort } from './lib/free-port';
 
 /**
  * Issue #20 item 6: SIGTERM ended the process only once every browser holding an /api/events
@@ -15,17 +15,6 @@ import { createTestDb, type TestDatabase } from '../test/test-db';
  * after the stream got a retry hint.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 let child: ChildProcess | null = null;
 let dataDir = '';

@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { processAlive } from './db/embedded-postgres';
+import { freePort } from './lib/free-port';
 
 /**
  * Issue #30 item 13: `kill -TERM` of the `npm start` process (what a container stop does: the
@@ -16,17 +16,6 @@ import { processAlive } from './db/embedded-postgres';
  * TEST_DATABASE_URL, so this runs on the PGlite pass only.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function exited(child: ChildProcess, ms: number): Promise<number | string | null> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode ?? child.signalCode);

@@ -38,9 +38,9 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { freePort } from '../lib/free-port';
 
 /** The PostgreSQL major version of the shipped binaries; a data folder of another major is refused. */
 export const EMBEDDED_PG_MAJOR = '18';
@@ -371,19 +371,6 @@ async function stopStaleServer(bins: Binaries, dataDir: string, runAs: RunAs, lo
   // Only a pid confirmed to be PostgreSQL is killed (a pid may have been recycled meanwhile).
   if (processAlive(pid) && commandLine(pid).includes('postgres')) process.kill(pid, 'SIGKILL');
   return true;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** The settings issue #21 depends on; given on the command line, so postgresql.auto.conf cannot change them. */

@@ -1,0 +1,15 @@
+import net from 'node:net';
+
+/** A TCP port on 127.0.0.1 free at this moment (the OS picks it; the listener is closed again). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
