@@ -543,7 +543,7 @@ test.describe('sizes and discounts offline (issue #30 items 15 and 16)', () => {
     ]);
   });
 
-  test("an over-cap discount offline is never approved on the spot: the sale waits as 'needs approval' until a manager approves it on the terminal", async ({
+  test("an over-cap discount offline is never approved on the spot: the sale waits as 'needs approval' until a manager approves it on the terminal or it is charged at full price", async ({
     page,
     context,
   }) => {
@@ -563,35 +563,40 @@ test.describe('sizes and discounts offline (issue #30 items 15 and 16)', () => {
 
     await context.setOffline(true);
     await expect(page.getByTestId('network-state')).toHaveText('Offline');
-    await productCard(page, SKU.water).click();
-    await productCard(page, SKU.water).click();
     const cart = page.getByTestId('cart-panel');
-    await expect(cart.getByTestId('cart-line-quantity')).toHaveText('2');
-
-    // 50% on the sale, above the cashier's 10% cap: no PIN field offline, the dialog says it waits.
-    await cart.getByRole('button', { name: 'Sale Discount' }).click();
     const dialog = page.getByRole('dialog', { name: 'Sale Discount' });
-    await dialog.getByLabel('Discount percentage').fill('50');
-    await expect(dialog.getByTestId('discount-preview')).toHaveText('-$2.00');
-    const waits = dialog.getByTestId('discount-needs-approval');
-    await expect(waits).toContainText("Needs a manager's approval");
-    await expect(waits).toContainText("Offline: a manager's PIN cannot be checked now.");
-    await expect(dialog.getByLabel('Manager PIN')).toHaveCount(0);
-    await expect(dialog.getByText("Approved with a manager's PIN.")).toHaveCount(0);
-    await shot(page, 'offline-discount-needs-approval-1366', false);
-    await dialog.getByRole('button', { name: 'Apply Discount' }).click();
-    await expect(dialog).toBeHidden();
-    await expect(cart.getByTestId('total-Total')).toHaveText('$2.00');
-    const number = await completeOffline(page, '$5');
+    /** Two waters ($4.00) at 50% off, above the cashier's 10% cap: no PIN field offline, the dialog says it waits. */
+    const sellAtHalfPrice = async (first: boolean) => {
+      await productCard(page, SKU.water).click();
+      await productCard(page, SKU.water).click();
+      await expect(cart.getByTestId('cart-line-quantity')).toHaveText('2');
+      await cart.getByRole('button', { name: 'Sale Discount' }).click();
+      await dialog.getByLabel('Discount percentage').fill('50');
+      await expect(dialog.getByTestId('discount-preview')).toHaveText('-$2.00');
+      const waits = dialog.getByTestId('discount-needs-approval');
+      await expect(waits).toContainText("Needs a manager's approval");
+      await expect(waits).toContainText("Offline: a manager's PIN cannot be checked now.");
+      await expect(dialog.getByLabel('Manager PIN')).toHaveCount(0);
+      await expect(dialog.getByText("Approved with a manager's PIN.")).toHaveCount(0);
+      if (first) await shot(page, 'offline-discount-needs-approval-1366', false);
+      await dialog.getByRole('button', { name: 'Apply Discount' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(cart.getByTestId('total-Total')).toHaveText('$2.00');
+      return completeOffline(page, '$5');
+    };
+    const number = await sellAtHalfPrice(true);
+    const fullPriceNumber = await sellAtHalfPrice(false);
 
-    // The outbox holds it as 'Needs approval'.
-    await expect(unsynced(page)).toHaveText('1 unsynced');
+    // The outbox holds both as 'Needs approval'.
+    await expect(unsynced(page)).toHaveText('2 unsynced');
     await unsynced(page).click();
     const outbox = page.getByRole('dialog', { name: 'Unsynced sales' });
     const row = outbox.getByRole('row').filter({ hasText: `#${number}` });
+    const fullPriceRow = outbox.getByRole('row').filter({ hasText: `#${fullPriceNumber}` });
     await expect(row).toContainText('Needs approval');
+    await expect(fullPriceRow).toContainText('Needs approval');
     await expect(outbox.getByRole('alert').filter({ hasText: "Needs a manager's approval" })).toContainText(
-      "1 sale has a discount above the cashier's cap that no manager approved.",
+      "2 sales have a discount above the cashier's cap that no manager approved.",
     );
     await expect(row.getByText("A manager's PIN can be checked once the terminal is online.")).toBeVisible();
     await shot(page, 'offline-outbox-needs-approval-1366', false);
@@ -607,6 +612,7 @@ test.describe('sizes and discounts offline (issue #30 items 15 and 16)', () => {
     await expect(pin).toBeEnabled();
     await expect(row).toContainText('Needs approval');
     expect(await serverSale(page.request, number)).toBeNull();
+    expect(await serverSale(page.request, fullPriceNumber)).toBeNull();
 
     // The cashier's own PIN is refused; the sale stays held.
     await pin.fill(CASHIER_PIN);
@@ -614,13 +620,23 @@ test.describe('sizes and discounts offline (issue #30 items 15 and 16)', () => {
     await expect(row.getByText('Invalid manager PIN')).toBeVisible();
     await expect(row).toContainText('Needs approval');
     await shot(page, 'offline-outbox-approval-refused-1366', false);
+    expect(await axeViolations(page, 'outbox with a refused manager PIN')).toBe('');
     expect(sent).toEqual([]);
 
     // The manager approves it on this terminal: it is sent once, recorded as approved by them.
     await pin.fill(MANAGER_PIN);
     await row.getByRole('button', { name: 'Approve' }).click();
-    await expect(unsynced(page)).toBeHidden({ timeout: 60_000 });
+    await expect(row).toBeHidden({ timeout: 60_000 });
+    await expect(unsynced(page)).toHaveText('1 unsynced');
     expect(sent).toHaveLength(1);
+    // The other is charged at full price: sent without its discount, approved by nobody.
+    await fullPriceRow.getByRole('button', { name: 'Charge full price' }).click();
+    await expect(unsynced(page)).toBeHidden({ timeout: 60_000 });
+    expect(sent).toHaveLength(2);
+    const fullPrice = await serverSale(page.request, fullPriceNumber);
+    expect(fullPrice?.total).toBe('4.00');
+    expect(fullPrice?.discount).toBeNull();
+    expect(fullPrice?.events[0]).toMatchObject({ type: 'sale', approvedBy: null });
     const sale = await serverSale(page.request, number);
     expect(sale?.total).toBe('2.00');
     expect(sale?.discount?.approvedBy).toBe('Morgan Manager');
