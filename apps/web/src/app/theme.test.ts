@@ -54,7 +54,7 @@ describe('theme colours meet WCAG 2.2 AA (issue #13 item 12)', () => {
 });
 
 describe('text the theme colours through CSS variables meets WCAG 2.2 AA', () => {
-  const light = cssVariablesResolver(resolved).light;
+  const light: Record<string, string | undefined> = cssVariablesResolver(resolved).light;
 
   it.each(['--mantine-color-dimmed', '--mantine-color-error'])(
     '%s reads at 4.5:1 on white and on the page grey',
