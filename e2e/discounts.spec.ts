@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { shot, signIn } from './support';
 
@@ -22,6 +23,18 @@ async function recordPrinting(page: Page) {
       return popup;
     };
   });
+}
+
+/** WCAG 2.2 AA: the serious and critical axe violations inside `selector`, one line each (none expected). */
+async function axeViolations(page: Page, selector: string): Promise<string> {
+  const { violations } = await new AxeBuilder({ page })
+    .include(selector)
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(', ')}`)
+    .join('\n');
 }
 
 async function ensureShift(page: Page) {
@@ -125,4 +138,70 @@ test("a super admin sets the cashiers' discount cap on Role Management", async (
   await expect
     .poll(async () => (await (await page.request.get('/api/settings/discount-caps')).json()).caps.cashier)
     .toBe(10);
+});
+
+test("a cashier's own PIN or a wrong one is refused in the approval field at once; the sale history names the approving manager (issue #30 items 16, 17)", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page, CASHIER_PIN, /\/pos$/);
+  await expect(page.getByTestId('product-grid')).toBeVisible();
+  await ensureShift(page);
+  await page.locator(`[data-testid="product-card"][data-sku="${MUFFIN}"]`).click();
+  const cart = page.getByTestId('cart-panel');
+  await expect(cart.getByTestId('cart-line-quantity')).toHaveText('1');
+
+  await cart.getByRole('button', { name: 'Sale Discount' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sale Discount' });
+  await dialog.getByLabel('Discount percentage').fill('50');
+  await expect(dialog.getByTestId('discount-preview')).toHaveText('-$2.00');
+  const pin = dialog.getByLabel('Manager PIN');
+
+  // Her own PIN: refused when entered, the dialog stays and the cart shows no discount.
+  for (const wrong of [CASHIER_PIN, '0000']) {
+    await pin.fill(wrong);
+    await dialog.getByRole('button', { name: 'Apply Discount' }).click();
+    await expect(dialog.getByText('Invalid manager PIN')).toBeVisible();
+    await expect(pin).toHaveValue('');
+    await expect(dialog).toBeVisible();
+    await expect(cart.getByTestId('total-Sale Discount (50%)')).toHaveCount(0);
+    await expect(cart.getByTestId('total-Total')).toHaveText('$4.00');
+  }
+  await shot(page, 'discounts-own-pin-refused-1366', false);
+  // The refusal is read at 4.5:1 (WCAG 1.4.3): Mantine's error red (red.6) was 3.3:1 on white.
+  expect(await axeViolations(page, '[role="dialog"]')).toBe('');
+  await page.setViewportSize({ width: 820, height: 1180 });
+  await shot(page, 'discounts-own-pin-refused-820', false);
+  await page.setViewportSize({ width: 1366, height: 768 });
+
+  // The manager's PIN approves it.
+  await pin.fill(MANAGER_PIN);
+  await dialog.getByRole('button', { name: 'Apply Discount' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(cart.getByTestId('total-Sale Discount (50%)')).toHaveText('-$2.00');
+  await expect(cart.getByTestId('total-Total')).toHaveText('$2.00');
+  await page.getByRole('button', { name: 'Quick amount $5', exact: true }).click();
+  await page.getByRole('button', { name: 'Complete Sale' }).click();
+  const complete = page.getByRole('dialog', { name: 'Transaction Complete' });
+  await expect(complete).toBeVisible();
+  const number = /Sale #([0-9A-F]{6})/.exec((await complete.textContent()) ?? '')?.[1] ?? '';
+  expect(number).toMatch(/^[0-9A-F]{6}$/);
+  await complete.getByRole('button', { name: 'Skip' }).click();
+  await expect(complete).toBeHidden();
+
+  // Item 17: the history names the cashier who sold and the manager who approved, never the cashier as approver.
+  await page.getByRole('link', { name: 'Sales History' }).click();
+  await page.getByLabel('Sale number').fill(number);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('button', { name: `Open sale #${number}` }).click();
+  const detail = page.getByRole('dialog', { name: `Sale #${number}` });
+  await expect(detail.getByTestId('sale-totals')).toContainText('Sale Discount 50% (approved by Morgan Manager)');
+  const events = detail.getByTestId('sale-events');
+  await expect(events).toContainText('Sold by Casey Cashier, approved by Morgan Manager');
+  await expect(events).toContainText('Manager approval asked by Casey Cashier, approved by Morgan Manager');
+  await expect(events).toContainText('Discount above cap given by Casey Cashier, approved by Morgan Manager');
+  await expect(events).not.toContainText('approved by Casey Cashier');
+  await shot(page, 'sale-detail-discount-approver-1366', false);
+  await page.setViewportSize({ width: 820, height: 1180 });
+  await shot(page, 'sale-detail-discount-approver-820', false);
 });

@@ -448,3 +448,202 @@ test.describe('selling offline (issue #19)', () => {
     await manager.close();
   });
 });
+
+type SaleDetail = {
+  status: string;
+  total: string;
+  discount: { approvedBy: string | null } | null;
+  lines: Array<{ name: string; variantName: string | null; unitPrice: string; discount: unknown }>;
+  events: Array<{ type: string; by: { name: string }; approvedBy: { name: string } | null }>;
+};
+
+/** The server's record of the sale whose number is `number` (the last 6 of its id), once it is there. */
+async function serverSale(request: APIRequestContext, number: string): Promise<SaleDetail | null> {
+  const res = await request.get('/api/transactions?limit=100');
+  expect(res.ok()).toBe(true);
+  const found = ((await res.json()) as Array<{ id: string }>).find((t) => t.id.slice(-6).toUpperCase() === number);
+  if (!found) return null;
+  const detail = await request.get(`/api/transactions/${found.id}`);
+  expect(detail.ok()).toBe(true);
+  return (await detail.json()) as SaleDetail;
+}
+
+/** The number of the sale 'Transaction Complete' shows ("Sale #ABC123 kept on this terminal"). */
+async function completeOffline(page: Page, quick: string): Promise<string> {
+  const cart = page.getByTestId('cart-panel');
+  await cart.getByRole('button', { name: `Quick amount ${quick}`, exact: true }).click();
+  await cart.getByRole('button', { name: 'Complete Sale' }).click();
+  const complete = page.getByRole('dialog', { name: 'Transaction Complete' });
+  await expect(complete.getByTestId('complete-offline')).toContainText('Offline – will sync');
+  const number = /Sale #([0-9A-F]{6}) kept on this terminal/.exec((await complete.textContent()) ?? '')?.[1] ?? '';
+  expect(number).toMatch(/^[0-9A-F]{6}$/);
+  await complete.getByRole('button', { name: 'Skip' }).click();
+  await expect(complete).toBeHidden();
+  return number;
+}
+
+test.describe('sizes and discounts offline (issue #30 items 15 and 16)', () => {
+  test("coffee sells offline: 'Choose Size' lists the sizes of a product opened online and of one never opened; the sale syncs", async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(180_000);
+    await signIn(page, CASHIER_PIN, /\/pos$/);
+    await page.request.post('/api/shifts/end', { data: {} });
+    await openTerminal(page);
+    await waitUntilInstalled(page);
+    await ensureShift(page);
+    const sizes = page.getByRole('dialog', { name: 'Choose Size' });
+
+    // Online, the cashier opens Latte's sizes once and cancels.
+    await page.getByRole('button', { name: 'Latte, choose size' }).click();
+    await expect(sizes.getByRole('button', { name: /^Takeaway Big Cup, \$4\.50/ })).toBeVisible();
+    await sizes.getByRole('button', { name: 'Cancel' }).click();
+    await expect(sizes).toBeHidden();
+
+    await context.setOffline(true);
+    await expect(page.getByTestId('network-state')).toHaveText('Offline');
+
+    // Cappuccino was never opened on this terminal: the catalogue's fixed sizes serve the dialog.
+    await page.getByRole('button', { name: 'Cappuccino, choose size' }).click();
+    await expect(sizes.getByTestId('size-options').getByRole('button')).toHaveCount(4, { timeout: 15_000 });
+    await expect(sizes.getByText('The sizes could not be loaded.')).toHaveCount(0);
+    for (const name of ['Dine In Small Cup, $3.00', 'Dine In Big Cup, $4.00', 'Takeaway Small Cup, $3.50']) {
+      await expect(sizes.getByRole('button', { name: new RegExp(`^${name.replace(/[$.]/g, '\\$&')}`) })).toBeVisible();
+    }
+    await shot(page, 'offline-size-dialog-1366', false);
+    await page.setViewportSize({ width: 820, height: 1180 });
+    await shot(page, 'offline-size-dialog-820', false);
+    expect(await axeViolations(page, "offline 'Choose Size'")).toBe('');
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await sizes.getByRole('button', { name: /^Takeaway Big Cup, \$4\.50/ }).click();
+    await expect(sizes).toBeHidden();
+
+    // Latte, opened online before: its sizes too.
+    await page.getByRole('button', { name: 'Latte, choose size' }).click();
+    await expect(sizes.getByTestId('size-options').getByRole('button')).toHaveCount(4, { timeout: 15_000 });
+    await expect(sizes.getByText('The sizes could not be loaded.')).toHaveCount(0);
+    await sizes.getByRole('button', { name: /^Dine In Small Cup, \$3\.00/ }).click();
+    await expect(sizes).toBeHidden();
+
+    const cart = page.getByTestId('cart-panel');
+    await expect(cart.getByTestId('cart-line')).toHaveCount(2);
+    await expect(cart.getByTestId('total-Total')).toHaveText('$7.50');
+    const number = await completeOffline(page, '$10');
+    await expect(unsynced(page)).toHaveText('1 unsynced');
+
+    await context.setOffline(false);
+    await expect(unsynced(page)).toBeHidden({ timeout: 60_000 });
+    const sale = await serverSale(page.request, number);
+    expect(sale?.status).toBe('completed');
+    expect(sale?.total).toBe('7.50');
+    expect(sale?.lines.map((l) => `${l.name} (${l.variantName}) ${l.unitPrice}`).sort()).toEqual([
+      'Cappuccino (Takeaway Big Cup) 4.50',
+      'Latte (Dine In Small Cup) 3.00',
+    ]);
+  });
+
+  test("an over-cap discount offline is never approved on the spot: the sale waits as 'needs approval' until a manager approves it on the terminal or it is charged at full price", async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(180_000);
+    await signIn(page, CASHIER_PIN, /\/pos$/);
+    await page.request.post('/api/shifts/end', { data: {} });
+    await openTerminal(page);
+    // The caps the terminal knows (the cashier's 10%) are read online first.
+    await expect.poll(async () => (await page.request.get('/api/settings/discount-caps')).status()).toBe(200);
+    await waitUntilInstalled(page);
+    await ensureShift(page);
+    // Every delivery of an outbox sale: none may happen before a manager approved it.
+    const sent: string[] = [];
+    context.on('request', (request) => {
+      if (request.url().endsWith('/api/transactions/offline')) sent.push(request.headers()['idempotency-key'] ?? '');
+    });
+
+    await context.setOffline(true);
+    await expect(page.getByTestId('network-state')).toHaveText('Offline');
+    const cart = page.getByTestId('cart-panel');
+    const dialog = page.getByRole('dialog', { name: 'Sale Discount' });
+    /** Two waters ($4.00) at 50% off, above the cashier's 10% cap: no PIN field offline, the dialog says it waits. */
+    const sellAtHalfPrice = async (first: boolean) => {
+      await productCard(page, SKU.water).click();
+      await productCard(page, SKU.water).click();
+      await expect(cart.getByTestId('cart-line-quantity')).toHaveText('2');
+      await cart.getByRole('button', { name: 'Sale Discount' }).click();
+      await dialog.getByLabel('Discount percentage').fill('50');
+      await expect(dialog.getByTestId('discount-preview')).toHaveText('-$2.00');
+      const waits = dialog.getByTestId('discount-needs-approval');
+      await expect(waits).toContainText("Needs a manager's approval");
+      await expect(waits).toContainText("Offline: a manager's PIN cannot be checked now.");
+      await expect(dialog.getByLabel('Manager PIN')).toHaveCount(0);
+      await expect(dialog.getByText("Approved with a manager's PIN.")).toHaveCount(0);
+      if (first) await shot(page, 'offline-discount-needs-approval-1366', false);
+      await dialog.getByRole('button', { name: 'Apply Discount' }).click();
+      await expect(dialog).toBeHidden();
+      await expect(cart.getByTestId('total-Total')).toHaveText('$2.00');
+      return completeOffline(page, '$5');
+    };
+    const number = await sellAtHalfPrice(true);
+    const fullPriceNumber = await sellAtHalfPrice(false);
+
+    // The outbox holds both as 'Needs approval'.
+    await expect(unsynced(page)).toHaveText('2 unsynced');
+    await unsynced(page).click();
+    const outbox = page.getByRole('dialog', { name: 'Unsynced sales' });
+    const row = outbox.getByRole('row').filter({ hasText: `#${number}` });
+    const fullPriceRow = outbox.getByRole('row').filter({ hasText: `#${fullPriceNumber}` });
+    await expect(row).toContainText('Needs approval');
+    await expect(fullPriceRow).toContainText('Needs approval');
+    await expect(outbox.getByRole('alert').filter({ hasText: "Needs a manager's approval" })).toContainText(
+      "2 sales have a discount above the cashier's cap that no manager approved.",
+    );
+    await expect(row.getByText("A manager's PIN can be checked once the terminal is online.")).toBeVisible();
+    await shot(page, 'offline-outbox-needs-approval-1366', false);
+    await page.setViewportSize({ width: 820, height: 1180 });
+    await shot(page, 'offline-outbox-needs-approval-820', false);
+    expect(await axeViolations(page, 'outbox with a sale that needs approval (820 px)')).toBe('');
+    await page.setViewportSize({ width: 1366, height: 768 });
+
+    // Back online, the sale still waits: it is not sent, and the server has no such sale.
+    await context.setOffline(false);
+    await expect(page.getByTestId('network-state')).toHaveText('Online');
+    const pin = row.getByLabel(`Manager PIN for sale #${number}`);
+    await expect(pin).toBeEnabled();
+    await expect(row).toContainText('Needs approval');
+    expect(await serverSale(page.request, number)).toBeNull();
+    expect(await serverSale(page.request, fullPriceNumber)).toBeNull();
+
+    // The cashier's own PIN is refused; the sale stays held.
+    await pin.fill(CASHIER_PIN);
+    await row.getByRole('button', { name: 'Approve' }).click();
+    await expect(row.getByText('Invalid manager PIN')).toBeVisible();
+    await expect(row).toContainText('Needs approval');
+    await shot(page, 'offline-outbox-approval-refused-1366', false);
+    expect(await axeViolations(page, 'outbox with a refused manager PIN')).toBe('');
+    expect(sent).toEqual([]);
+
+    // The manager approves it on this terminal: it is sent once, recorded as approved by them.
+    await pin.fill(MANAGER_PIN);
+    await row.getByRole('button', { name: 'Approve' }).click();
+    await expect(row).toBeHidden({ timeout: 60_000 });
+    await expect(unsynced(page)).toHaveText('1 unsynced');
+    expect(sent).toHaveLength(1);
+    // The other is charged at full price: sent without its discount, approved by nobody.
+    await fullPriceRow.getByRole('button', { name: 'Charge full price' }).click();
+    await expect(unsynced(page)).toBeHidden({ timeout: 60_000 });
+    expect(sent).toHaveLength(2);
+    const fullPrice = await serverSale(page.request, fullPriceNumber);
+    expect(fullPrice?.total).toBe('4.00');
+    expect(fullPrice?.discount).toBeNull();
+    expect(fullPrice?.events[0]).toMatchObject({ type: 'sale', approvedBy: null });
+    const sale = await serverSale(page.request, number);
+    expect(sale?.total).toBe('2.00');
+    expect(sale?.discount?.approvedBy).toBe('Morgan Manager');
+    expect(sale?.events[0]).toMatchObject({
+      type: 'sale',
+      by: { name: 'Casey Cashier' },
+      approvedBy: { name: 'Morgan Manager' },
+    });
+  });
+});

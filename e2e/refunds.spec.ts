@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { shot, signIn } from './support';
 
@@ -84,7 +85,21 @@ async function readPopup(page: Page, click: () => Promise<void>, marker: string)
   return text;
 }
 
+/** WCAG 2.2 AA: the serious and critical axe violations on the page, one line each (none expected). */
+async function axeViolations(page: Page, where: string): Promise<string> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) => `${where}: ${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(', ')}`,
+    )
+    .join('\n');
+}
+
 let refundedSale = '';
+let voidedSale = '';
 
 test('a cashier sells 3 items; a manager approves a refund of one line with their PIN; the REFUND receipt prints and stock goes back up', async ({
   page,
@@ -134,6 +149,10 @@ test('a cashier sells 3 items; a manager approves a refund of one line with thei
   const again = page.getByRole('dialog', { name: `Sale #${refundedSale}` });
   await expect(again.getByTestId('sale-refund')).toHaveCount(1);
   await expect(again.getByTestId('sale-refund')).toContainText('-$3.80');
+  // Issue #30 item 17: who gave the refund and who approved it (the history named the cashier as approver).
+  await expect(again.getByTestId('sale-refund')).toContainText('by Casey Cashier, approved by Morgan Manager');
+  await expect(again.getByTestId('sale-events')).toContainText('Refunded by Casey Cashier, approved by Morgan Manager');
+  await expect(again.getByTestId('sale-events')).not.toContainText('approved by Casey Cashier');
   await expect(again.getByRole('button', { name: 'Void Sale' })).toHaveCount(0);
   await shot(page, 'sale-detail-refunded-1366', false);
   await page.keyboard.press('Escape');
@@ -151,6 +170,7 @@ test('a cashier voids a sale with the manager PIN, ends the shift and prints the
   const before = await stockOf(page, MUFFIN);
   await productCard(page, MUFFIN).click();
   const number = await completeSale(page, '$5');
+  voidedSale = number;
 
   await page.getByRole('link', { name: 'Sales History' }).click();
   const detail = await openSale(page, number);
@@ -165,7 +185,10 @@ test('a cashier voids a sale with the manager PIN, ends the shift and prints the
   await form.getByRole('button', { name: 'Void Sale' }).click();
   const voided = page.getByRole('dialog', { name: `Sale #${number}` });
   await expect(voided).toContainText('Voided');
-  await expect(voided.getByTestId('sale-events')).toContainText('Voided by');
+  // Issue #30 item 17: the void names the cashier and the approving manager.
+  await expect(voided.getByTestId('sale-events')).toContainText('Voided by Casey Cashier, approved by Morgan Manager');
+  await expect(voided.getByTestId('sale-events')).not.toContainText('approved by Casey Cashier');
+  await shot(page, 'sale-detail-void-approver-1366', false);
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('history-row').first()).toContainText('Voided');
   await shot(page, 'history-voided-1366');
@@ -189,6 +212,57 @@ test('a cashier voids a sale with the manager PIN, ends the shift and prints the
   expect(z).toContain('Expected cash');
   expect(z).toContain('Refunds (1) -$3.80');
   expect(z).toContain('Voids (1) $4.00');
+});
+
+test('voided sales are marked in Recent Transactions; a partly refunded sale shows its refund in the history list (issue #30 item 18)', async ({
+  page,
+}) => {
+  test.skip(!voidedSale || !refundedSale, 'needs the voided and the refunded sales');
+  test.setTimeout(120_000);
+  await signIn(page, MANAGER_PIN);
+  for (const width of [1366, 820] as const) {
+    await page.setViewportSize({ width, height: width === 820 ? 1180 : 900 });
+
+    // POS dashboard: the voided sale is marked and its amount struck (the totals leave it out).
+    await page.goto('/pos-dashboard');
+    const recent = page
+      .getByTestId('recent-transactions')
+      .getByTestId('recent-transaction')
+      .filter({ hasText: `#${voidedSale}` });
+    await expect(recent.getByTestId('sale-status')).toHaveText('Voided');
+    await expect(recent.getByText('$4.00', { exact: true })).toHaveCSS('text-decoration-line', 'line-through');
+    await recent.scrollIntoViewIfNeeded();
+    await shot(page, `recent-transactions-voided-dashboard-${width}`, false);
+    expect(await axeViolations(page, `POS dashboard at ${width} px`)).toBe('');
+
+    // Sales Reports: the same.
+    await page.goto('/pos-reports');
+    const reported = page
+      .getByTestId('recent-transactions')
+      .getByTestId('report-transaction')
+      .filter({ hasText: `#${voidedSale}` });
+    await expect(reported.getByTestId('sale-status')).toHaveText('Voided');
+    await expect(reported.getByText('$4.00', { exact: true })).toHaveCSS('text-decoration-line', 'line-through');
+    await reported.scrollIntoViewIfNeeded();
+    await shot(page, `recent-transactions-voided-reports-${width}`, false);
+    expect(await axeViolations(page, `Sales Reports at ${width} px`)).toBe('');
+
+    // Sales History: the partly refunded sale says so, with what went back; the voided one is marked.
+    await page.goto('/pos-history');
+    await page.getByLabel('Sale number').fill(refundedSale);
+    await page.getByRole('button', { name: 'Search' }).click();
+    const rows = page.getByTestId('history-row');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText(`#${refundedSale}`);
+    await expect(rows.first().getByTestId('sale-status')).toHaveText('Partly refunded$3.80 back · 1 refund');
+    await shot(page, `history-partly-refunded-${width}`);
+    expect(await axeViolations(page, `Sales History at ${width} px`)).toBe('');
+    await page.getByLabel('Sale number').fill(voidedSale);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText(`#${voidedSale}`);
+    await expect(rows.first().getByTestId('sale-status')).toHaveText('Voided');
+  }
 });
 
 test('a manager reprints a receipt, marked COPY', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { DEFAULT_THEME, luminance, type MantineColorsTuple, mergeMantineTheme } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 /** WCAG 2.x contrast ratio of two colours. */
 function contrast(a: string, b: string): number {
@@ -51,4 +51,18 @@ describe('theme colours meet WCAG 2.2 AA (issue #13 item 12)', () => {
   it.each(hues)('%s: shade 6 (dots, icons, borders) stands out at 3:1 on white', (name) => {
     expect(contrast(shadesOf(name)[6], WHITE)).toBeGreaterThanOrEqual(3);
   });
+});
+
+describe('text the theme colours through CSS variables meets WCAG 2.2 AA', () => {
+  const light: Record<string, string | undefined> = cssVariablesResolver(resolved).light;
+
+  it.each(['--mantine-color-dimmed', '--mantine-color-error'])(
+    '%s reads at 4.5:1 on white and on the page grey',
+    (variable) => {
+      const colour = light[variable];
+      expect(colour).toMatch(/^#[0-9a-f]{6}$/i);
+      expect(contrast(colour ?? WHITE, WHITE)).toBeGreaterThanOrEqual(4.5);
+      expect(contrast(colour ?? WHITE, PAGE_GREY)).toBeGreaterThanOrEqual(4.5);
+    },
+  );
 });

@@ -85,10 +85,15 @@ export const theme = createTheme({
 
 /**
  * Secondary text in Mantine ('dimmed') is gray.6, about 3.3:1 on white: too faint for a shop
- * floor. gray.7 gives about 8:1 (WCAG AA needs 4.5:1).
+ * floor. gray.7 gives about 8:1 (WCAG AA needs 4.5:1). A field's error message (and the text
+ * typed in a field in error) is Mantine's red.6, 3.3:1 on white ('Invalid manager PIN', issue #30
+ * E2E); red.7 here is 4.8:1.
  */
 export const cssVariablesResolver: CSSVariablesResolver = (resolvedTheme) => ({
   variables: {},
-  light: { '--mantine-color-dimmed': resolvedTheme.colors.gray[7] ?? '#495057' },
+  light: {
+    '--mantine-color-dimmed': resolvedTheme.colors.gray[7] ?? '#495057',
+    '--mantine-color-error': resolvedTheme.colors.red[7] ?? '#e21212',
+  },
   dark: {},
 });
