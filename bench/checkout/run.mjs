@@ -6,7 +6,13 @@
  * oversell count (stock moved vs. units the server acknowledged as sold).
  *
  *   node --import tsx bench/checkout/run.mjs [--terminals 32] [--seconds 20] [--warmup 3]
- *                               [--only embedded|pglite|postgres[,…]]
+ *                               [--only embedded|pglite|postgres|pg15[,…]]
+ *                               [--history 300000] [--checkpoints 2] [--no-floor]
+ *
+ * `pg15` is a private PostgreSQL 15 cluster started for the run (bench/shared/wal.mjs), whose WAL
+ * statistics are the bench's alone. `--history N` seeds N past sales first; WAL bytes and full-page
+ * images per sale are read from pg_stat_wal across `--checkpoints` CHECKPOINTs, and pgbench's floor
+ * (bench/limits) runs on the same server right after (issue #38).
  *
  * `embedded` is the default database of `npm start` (the app's own PostgreSQL server, ADR 0009),
  * fresh in a temporary DATA_DIR, stopped and deleted afterwards.
@@ -17,7 +23,7 @@
  */
 import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -26,6 +32,14 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { percentile, processCpuMs } from '../shared/stats.mjs';
 import { randomSale, signInTerminal } from '../shared/terminal.mjs';
+import {
+  acrossCheckpoints,
+  runFloor,
+  clusterCpuMs as serverTreeCpuMs,
+  startPrivatePostgres,
+  walPer,
+  walSnapshot,
+} from '../shared/wal.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const { values: args } = parseArgs({
@@ -36,13 +50,21 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     pool: { type: 'string', default: '10' },
     client: { type: 'string', default: 'http' },
+    history: { type: 'string', default: '0' },
+    checkpoints: { type: 'string', default: '2' },
+    floor: { type: 'boolean', default: true },
   },
 });
 // Bounded whatever is asked: at most 256 terminals and 120 s per database.
 const terminals = Math.min(256, Math.max(1, Number(args.terminals)));
 const seconds = Math.min(120, Math.max(1, Number(args.seconds)));
 const warmupSeconds = Math.min(30, Math.max(0, Number(args.warmup)));
-const pgAdminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const sharedPgUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+/** The server `postgres`/`pg15` runs on: the shared one, or the private cluster of a pg15 run. */
+let pgAdminUrl = sharedPgUrl;
+// Issue #38: past sales seeded before the run, and CHECKPOINTs spread over the measured window.
+const historySales = Math.min(5_000_000, Math.max(0, Number(args.history)));
+const checkpointCount = Math.min(10, Math.max(0, Number(args.checkpoints)));
 
 function startServer(env) {
   const child = fork(path.join(here, 'server.ts'), [], {
@@ -112,23 +134,7 @@ async function backendCpuMs(dbName) {
   }
 }
 
-/** CPU used so far by an embedded server: the postmaster and every process it started (Linux /proc). */
-function clusterCpuMs(postmasterPid) {
-  let total = processCpuMs(postmasterPid) ?? 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === postmasterPid) total += processCpuMs(entry) ?? 0;
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-  return { total };
-}
-
-async function drive(base, cookies, catalogue, server, dbName, postmasterPid) {
+async function drive(base, cookies, catalogue, server, dbName, postmasterPid, walUrl) {
   const stats = { completed: 0, acknowledged: 0, unitsSold: 0, statuses: new Map(), latencies: [], errors: 0 };
   let measuring = false;
   let stopping = false;
@@ -162,19 +168,34 @@ async function drive(base, cookies, catalogue, server, dbName, postmasterPid) {
   };
   const loops = cookies.map((cookie) => loop(cookie));
   await new Promise((r) => setTimeout(r, warmupSeconds * 1000));
-  measuring = true;
-  server.child.send({ type: 'mark' });
-  const clientCpu = process.cpuUsage();
-  const databaseCpu = postmasterPid ? clusterCpuMs(postmasterPid) : dbName ? await backendCpuMs(dbName) : null;
-  const started = performance.now();
-  await new Promise((r) => setTimeout(r, seconds * 1000));
-  measuring = false;
-  const window = (performance.now() - started) / 1000;
-  const clientUsed = process.cpuUsage(clientCpu);
-  if (databaseCpu) {
-    const after = postmasterPid ? clusterCpuMs(postmasterPid) : await backendCpuMs(dbName);
-    stats.databaseCpuMs = after.total - databaseCpu.total;
-  }
+  const measure = async () => {
+    // Sales acknowledged in the window (WAL per sale), whether measured for latency or not.
+    const acknowledgedBefore = stats.acknowledged;
+    const walBefore = walUrl ? await walSnapshot(walUrl) : null;
+    measuring = true;
+    server.child.send({ type: 'mark' });
+    const clientCpu = process.cpuUsage();
+    const databaseCpu = postmasterPid
+      ? { total: serverTreeCpuMs(postmasterPid) }
+      : dbName
+        ? await backendCpuMs(dbName)
+        : null;
+    const started = performance.now();
+    await new Promise((r) => setTimeout(r, seconds * 1000));
+    measuring = false;
+    const window = (performance.now() - started) / 1000;
+    const clientUsed = process.cpuUsage(clientCpu);
+    if (databaseCpu) {
+      const after = postmasterPid ? { total: serverTreeCpuMs(postmasterPid) } : await backendCpuMs(dbName);
+      stats.databaseCpuMs = after.total - databaseCpu.total;
+    }
+    if (walBefore) stats.wal = walPer(walBefore, await walSnapshot(walUrl), stats.acknowledged - acknowledgedBefore);
+    return { window, clientUsed };
+  };
+  const { window, clientUsed } =
+    walUrl && checkpointCount > 0
+      ? await acrossCheckpoints(walUrl, seconds, checkpointCount, measure)
+      : await measure();
   server.child.send({ type: 'stop' });
   const { cpuMs } = await server.waitFor('stopped');
   stats.serverCpuMs = cpuMs;
@@ -187,7 +208,13 @@ async function drive(base, cookies, catalogue, server, dbName, postmasterPid) {
 async function benchOne(kind) {
   let dataDir = null;
   let dbName = null;
-  const env = { BENCH_TERMINALS: String(terminals), BENCH_POOL_SIZE: args.pool };
+  let cluster = null;
+  const env = { BENCH_TERMINALS: String(terminals), BENCH_POOL_SIZE: args.pool, BENCH_HISTORY: String(historySales) };
+  pgAdminUrl = sharedPgUrl;
+  if (kind === 'pg15') {
+    cluster = await startPrivatePostgres();
+    pgAdminUrl = cluster.url;
+  }
   if (kind === 'pglite') {
     dataDir = mkdtempSync(path.join(tmpdir(), 'retail-hub-bench-'));
     env.BENCH_DATA_DIR = path.join(dataDir, 'pglite');
@@ -213,13 +240,29 @@ async function benchOne(kind) {
     const base = `http://127.0.0.1:${ready.port}`;
     const cookies = [];
     for (const pin of ready.pins) cookies.push(await signInTerminal(base, pin));
-    const result = await drive(base, cookies, ready.catalogue, server, dbName, ready.postmasterPid ?? null);
+    const postmasterPid = ready.postmasterPid ?? cluster?.postmasterPid ?? null;
+    // WAL counters are cluster-wide: exact on a private cluster (embedded, pg15), shared with
+    // whatever else runs on a shared server (postgres).
+    const walUrl = ready.adminUrl ?? null;
+    const result = await drive(base, cookies, ready.catalogue, server, dbName, postmasterPid, walUrl);
     // Issue #20: the sale counter a Prometheus scrape sees must equal the sales recorded.
     const metricsText = await fetch(`${base}/metrics`).then((r) => r.text());
     const metricsSales = Number(/^retail_hub_sales_recorded_total (\d+)/m.exec(metricsText)?.[1] ?? Number.NaN);
     server.child.send({ type: 'report' });
     const { report } = await server.waitFor('report');
     const moved = report.stock.moved + report.variantStock.moved;
+    // pgbench's floor on the same server, right after the app's run (bench/limits).
+    const floor =
+      args.floor && walUrl
+        ? await runFloor({
+            adminUrl: walUrl,
+            clients: terminals,
+            seconds,
+            history: historySales,
+            checkpoints: Math.max(1, checkpointCount),
+            cpuMs: postmasterPid ? async () => serverTreeCpuMs(postmasterPid) : null,
+          }).catch((error) => ({ error: String(error) }))
+        : null;
     const latencies = result.latencies.sort((a, b) => a - b);
     return {
       database: kind,
@@ -238,6 +281,29 @@ async function benchOne(kind) {
           ? 'in the server process'
           : Number((result.databaseCpuMs / Math.max(1, result.completed)).toFixed(3)),
       loadAverage: os.loadavg().map((l) => Number(l.toFixed(2))),
+      historySales,
+      historySeedMs: ready.historySeedMs,
+      checkpointsInWindow: walUrl ? checkpointCount : 0,
+      walSharedWithOthers: kind === 'postgres',
+      ...(result.wal ?? {}),
+      floor,
+      ratioToFloor:
+        floor && !floor.error
+          ? {
+              salesPerSecond: Number((result.completed / result.window / floor.salesPerSecond).toFixed(3)),
+              walBytes: result.wal ? Number((result.wal.walBytesPerSale / floor.walBytesPerSale).toFixed(2)) : null,
+              walFpi:
+                result.wal && floor.walFpiPerSale > 0
+                  ? Number((result.wal.walFpiPerSale / floor.walFpiPerSale).toFixed(2))
+                  : null,
+              databaseCpu:
+                result.databaseCpuMs !== undefined && floor.databaseCpuMsPerSale
+                  ? Number(
+                      (result.databaseCpuMs / Math.max(1, result.completed) / floor.databaseCpuMsPerSale).toFixed(2),
+                    )
+                  : null,
+            }
+          : null,
       otherStatuses: Object.fromEntries([...result.statuses].filter(([s]) => s !== 201)),
       networkErrors: result.errors,
       // Units the server acknowledged (201) vs. units its stock moved by, and the lowest stock.
@@ -259,7 +325,8 @@ async function benchOne(kind) {
     await exited;
     clearTimeout(timer);
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-    if (dbName) {
+    if (cluster) cluster.stop();
+    if (dbName && !cluster) {
       const admin = new pg.Client({ connectionString: pgAdminUrl });
       await admin.connect();
       await admin.query(
@@ -298,5 +365,12 @@ console.table(
     unaccounted: r.salesUnaccounted,
     'metrics = recorded': r.metricsSalesRecorded === r.salesRecorded,
     'server CPU ms/sale': r.serverCpuMsPerSale,
+    'db CPU ms/sale': r.databaseCpuMsPerSale,
+    'WAL B/sale': r.walBytesPerSale,
+    'FPI/sale': r.walFpiPerSale,
+    'floor sales/s': r.floor?.salesPerSecond,
+    'floor WAL B': r.floor?.walBytesPerSale,
+    'floor FPI': r.floor?.walFpiPerSale,
+    'floor db CPU ms': r.floor?.databaseCpuMsPerSale,
   })),
 );
