@@ -151,9 +151,9 @@ export async function runFloor({ adminUrl, clients, seconds, history, checkpoint
         `insert into lim_sales (total, created_at)
            select 12.50, now() - (${history} - g) * interval '100 seconds' from generate_series(1, ${history}) g;
          insert into lim_items (sale_id, product_id, qty, price)
-           select s.id, 1 + (s.id * 7 + l) % 1000, 1, 4.00 from lim_sales s, generate_series(0, 2) l;
-         vacuum analyze`,
+           select s.id, 1 + (s.id * 7 + l) % 1000, 1, 4.00 from lim_sales s, generate_series(0, 2) l`,
       );
+      await adminQuery(dbUrl, 'vacuum analyze');
     }
     const bin = pgbench ?? process.env.BENCH_PGBENCH ?? 'pgbench';
     let before;
