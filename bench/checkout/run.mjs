@@ -29,6 +29,7 @@ import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { uuidV7 } from '@retail-hub/shared';
 import pg from 'pg';
 import { percentile, processCpuMs } from '../shared/stats.mjs';
 import { randomSale, signInTerminal } from '../shared/terminal.mjs';
@@ -53,6 +54,7 @@ const { values: args } = parseArgs({
     history: { type: 'string', default: '0' },
     checkpoints: { type: 'string', default: '2' },
     floor: { type: 'boolean', default: true },
+    'what-if': { type: 'string' },
   },
 });
 // Bounded whatever is asked: at most 256 terminals and 120 s per database.
@@ -147,7 +149,8 @@ async function drive(base, cookies, catalogue, server, dbName, postmasterPid, wa
         status = await post(`${base}/api/transactions`, JSON.stringify(body), {
           'content-type': 'application/json',
           cookie,
-          'idempotency-key': randomUUID(),
+          // Time-ordered, as the terminals make them (issue #38).
+          'idempotency-key': uuidV7(),
         });
       } catch {
         stats.errors++;
@@ -210,6 +213,7 @@ async function benchOne(kind) {
   let dbName = null;
   let cluster = null;
   const env = { BENCH_TERMINALS: String(terminals), BENCH_POOL_SIZE: args.pool, BENCH_HISTORY: String(historySales) };
+  if (args['what-if']) env.BENCH_WHAT_IF = args['what-if'];
   pgAdminUrl = sharedPgUrl;
   if (kind === 'pg15') {
     cluster = await startPrivatePostgres();
@@ -282,6 +286,7 @@ async function benchOne(kind) {
           : Number((result.databaseCpuMs / Math.max(1, result.completed)).toFixed(3)),
       loadAverage: os.loadavg().map((l) => Number(l.toFixed(2))),
       historySales,
+      whatIf: args['what-if'] ?? null,
       historySeedMs: ready.historySeedMs,
       checkpointsInWindow: walUrl ? checkpointCount : 0,
       walSharedWithOthers: kind === 'postgres',

@@ -62,6 +62,8 @@ const { pins, catalogue } = await seedBenchStore(db, {
   initialStock,
 });
 const historySeedMs = await seedSalesHistory(database, historySales);
+// A what-if measured on a copy, never in the product (e.g. `drop index …` to price one index).
+if (process.env.BENCH_WHAT_IF) await database.execute(process.env.BENCH_WHAT_IF, []);
 
 const app = await buildApp({ config, database, logger: false });
 await app.listen({ host: '127.0.0.1', port: 0 });
