@@ -7,11 +7,12 @@
  *
  *   node --import tsx bench/checkout/run.mjs [--terminals 32] [--seconds 20] [--warmup 3]
  *                               [--only embedded|pglite|postgres|pg15[,…]]
- *                               [--history 300000] [--checkpoints 2] [--no-floor]
+ *                               [--history 300000] [--checkpoint-every 1000] [--no-floor]
+ *                               [--keys v7|v4] [--what-if '<sql run after seeding>']
  *
  * `pg15` is a private PostgreSQL 15 cluster started for the run (bench/shared/wal.mjs), whose WAL
  * statistics are the bench's alone. `--history N` seeds N past sales first; WAL bytes and full-page
- * images per sale are read from pg_stat_wal across `--checkpoints` CHECKPOINTs, and pgbench's floor
+ * images per sale are read from pg_stat_wal with a CHECKPOINT every `--checkpoint-every` sales, and pgbench's floor
  * (bench/limits) runs on the same server right after (issue #38).
  *
  * `embedded` is the default database of `npm start` (the app's own PostgreSQL server, ADR 0009),
@@ -34,7 +35,7 @@ import pg from 'pg';
 import { percentile, processCpuMs } from '../shared/stats.mjs';
 import { randomSale, signInTerminal } from '../shared/terminal.mjs';
 import {
-  acrossCheckpoints,
+  checkpoint,
   runFloor,
   clusterCpuMs as serverTreeCpuMs,
   startPrivatePostgres,
@@ -52,9 +53,11 @@ const { values: args } = parseArgs({
     pool: { type: 'string', default: '10' },
     client: { type: 'string', default: 'http' },
     history: { type: 'string', default: '0' },
-    checkpoints: { type: 'string', default: '2' },
+    'checkpoint-every': { type: 'string', default: '1000' },
     floor: { type: 'boolean', default: true },
     'what-if': { type: 'string' },
+    // Idempotency-Keys as the terminals make them (v7 since issue #38), or random (v4) as before.
+    keys: { type: 'string', default: 'v7' },
   },
 });
 // Bounded whatever is asked: at most 256 terminals and 120 s per database.
@@ -66,7 +69,10 @@ const sharedPgUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5
 let pgAdminUrl = sharedPgUrl;
 // Issue #38: past sales seeded before the run, and CHECKPOINTs spread over the measured window.
 const historySales = Math.min(5_000_000, Math.max(0, Number(args.history)));
-const checkpointCount = Math.min(10, Math.max(0, Number(args.checkpoints)));
+// Every N sales rather than every N seconds: the full-page images a sale costs after a checkpoint
+// depend on how many sales share the interval, so a count keeps the app and the floor (and a busy
+// and a quiet machine) comparable. 0: no CHECKPOINTs.
+const checkpointEvery = Math.max(0, Number(args['checkpoint-every']));
 
 function startServer(env) {
   const child = fork(path.join(here, 'server.ts'), [], {
@@ -140,6 +146,19 @@ async function drive(base, cookies, catalogue, server, dbName, postmasterPid, wa
   const stats = { completed: 0, acknowledged: 0, unitsSold: 0, statuses: new Map(), latencies: [], errors: 0 };
   let measuring = false;
   let stopping = false;
+  // CHECKPOINTs in the measured window, one per `checkpointEvery` acknowledged sales.
+  const checkpoints = { done: 0, inFlight: null, lastAt: 0 };
+  const maybeCheckpoint = () => {
+    if (!measuring || !walUrl || checkpointEvery <= 0 || checkpoints.inFlight) return;
+    if (stats.acknowledged - checkpoints.lastAt < checkpointEvery) return;
+    checkpoints.lastAt = stats.acknowledged;
+    checkpoints.inFlight = checkpoint(walUrl)
+      .then(() => checkpoints.done++)
+      .catch(() => {})
+      .finally(() => {
+        checkpoints.inFlight = null;
+      });
+  };
   const loop = async (cookie) => {
     while (!stopping) {
       const { body, units } = randomSale(catalogue);
@@ -149,8 +168,7 @@ async function drive(base, cookies, catalogue, server, dbName, postmasterPid, wa
         status = await post(`${base}/api/transactions`, JSON.stringify(body), {
           'content-type': 'application/json',
           cookie,
-          // Time-ordered, as the terminals make them (issue #38).
-          'idempotency-key': uuidV7(),
+          'idempotency-key': args.keys === 'v4' ? randomUUID() : uuidV7(),
         });
       } catch {
         stats.errors++;
@@ -160,6 +178,7 @@ async function drive(base, cookies, catalogue, server, dbName, postmasterPid, wa
       if (status === 201) {
         stats.unitsSold += units;
         stats.acknowledged++;
+        maybeCheckpoint();
       }
       if (!measuring) continue;
       stats.statuses.set(status, (stats.statuses.get(status) ?? 0) + 1);
@@ -172,8 +191,13 @@ async function drive(base, cookies, catalogue, server, dbName, postmasterPid, wa
   const loops = cookies.map((cookie) => loop(cookie));
   await new Promise((r) => setTimeout(r, warmupSeconds * 1000));
   const measure = async () => {
+    if (walUrl && checkpointEvery > 0) {
+      await checkpoint(walUrl);
+      checkpoints.done++;
+    }
     // Sales acknowledged in the window (WAL per sale), whether measured for latency or not.
     const acknowledgedBefore = stats.acknowledged;
+    checkpoints.lastAt = stats.acknowledged;
     const walBefore = walUrl ? await walSnapshot(walUrl) : null;
     measuring = true;
     server.child.send({ type: 'mark' });
@@ -193,12 +217,11 @@ async function drive(base, cookies, catalogue, server, dbName, postmasterPid, wa
       stats.databaseCpuMs = after.total - databaseCpu.total;
     }
     if (walBefore) stats.wal = walPer(walBefore, await walSnapshot(walUrl), stats.acknowledged - acknowledgedBefore);
+    await checkpoints.inFlight;
+    stats.checkpoints = checkpoints.done;
     return { window, clientUsed };
   };
-  const { window, clientUsed } =
-    walUrl && checkpointCount > 0
-      ? await acrossCheckpoints(walUrl, seconds, checkpointCount, measure)
-      : await measure();
+  const { window, clientUsed } = await measure();
   server.child.send({ type: 'stop' });
   const { cpuMs } = await server.waitFor('stopped');
   stats.serverCpuMs = cpuMs;
@@ -263,7 +286,7 @@ async function benchOne(kind) {
             clients: terminals,
             seconds,
             history: historySales,
-            checkpoints: Math.max(1, checkpointCount),
+            checkpointEvery,
             cpuMs: postmasterPid ? async () => serverTreeCpuMs(postmasterPid) : null,
           }).catch((error) => ({ error: String(error) }))
         : null;
@@ -287,8 +310,10 @@ async function benchOne(kind) {
       loadAverage: os.loadavg().map((l) => Number(l.toFixed(2))),
       historySales,
       whatIf: args['what-if'] ?? null,
+      idempotencyKeys: args.keys === 'v4' ? 'v4' : 'v7',
       historySeedMs: ready.historySeedMs,
-      checkpointsInWindow: walUrl ? checkpointCount : 0,
+      checkpointEvery: walUrl ? checkpointEvery : null,
+      checkpointsInWindow: result.checkpoints ?? 0,
       walSharedWithOthers: kind === 'postgres',
       ...(result.wal ?? {}),
       floor,

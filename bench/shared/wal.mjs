@@ -49,25 +49,6 @@ export function walPer(before, after, count) {
   };
 }
 
-/**
- * Runs `work` for `seconds` with a CHECKPOINT right before it and `checkpoints - 1` more spread
- * over it, so the window spans at least two checkpoints.
- */
-export async function acrossCheckpoints(url, seconds, checkpoints, work) {
-  await checkpoint(url);
-  const timers = [];
-  const pending = [];
-  for (let k = 1; k < checkpoints; k++) {
-    timers.push(setTimeout(() => pending.push(checkpoint(url).catch(() => {})), (seconds * 1000 * k) / checkpoints));
-  }
-  try {
-    return await work();
-  } finally {
-    for (const t of timers) clearTimeout(t);
-    await Promise.all(pending);
-  }
-}
-
 async function freePort() {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
@@ -132,17 +113,33 @@ export async function startPrivatePostgres() {
 }
 
 /**
- * pgbench's floor (bench/limits/sale-one-statement.sql, 32 clients) on the same server, right after
- * the app's run: a fresh `rh_limits_*` database, `history` past sales seeded like the app's, a
- * window across `checkpoints` CHECKPOINTs, and the same counters. Returns sales/s, WAL per sale
- * and (when `cpuMs` can read the server's CPU) database CPU per sale.
+ * pgbench's floor (bench/limits/sale-one-statement.sql, `clients` clients) on the same server, right
+ * after the app's run: a fresh `rh_limits_*` database, `history` past sales seeded like the app's,
+ * then WAL per sale over batches of `checkpointEvery` sales (half of `seconds`), each started with a
+ * CHECKPOINT as the app's window has one every `checkpointEvery` sales; then sales/s and (when
+ * `cpuMs` can read the server's CPU) database CPU per sale over one continuous `seconds` run.
  */
-export async function runFloor({ adminUrl, clients, seconds, history, checkpoints, cpuMs, pgbench }) {
+export async function runFloor({ adminUrl, clients, seconds, history, checkpointEvery, cpuMs, pgbench }) {
   const name = `rh_limits_${Math.random().toString(36).slice(2, 10)}`;
   await adminQuery(adminUrl, `create database "${name}"`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const dbUrl = url.toString();
+  const bin = pgbench ?? process.env.BENCH_PGBENCH ?? 'pgbench';
+  const runPgbench = (limit) =>
+    new Promise((resolve, reject) => {
+      const child = spawn(
+        bin,
+        ['-n', '-c', String(clients), '-j', '2', ...limit, '-f', path.join(limitsDir, 'sale-one-statement.sql'), dbUrl],
+        { stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+      let text = '';
+      child.stdout.on('data', (c) => (text += c));
+      child.stderr.on('data', (c) => (text += c));
+      child.on('close', (code) =>
+        code === 0 ? resolve(text) : reject(new Error(`pgbench failed (${code}): ${text}`)),
+      );
+    });
   try {
     await adminQuery(dbUrl, readFileSync(path.join(limitsDir, 'setup.sql'), 'utf8'));
     if (history > 0) {
@@ -155,45 +152,31 @@ export async function runFloor({ adminUrl, clients, seconds, history, checkpoint
       );
       await adminQuery(dbUrl, 'vacuum analyze');
     }
-    const bin = pgbench ?? process.env.BENCH_PGBENCH ?? 'pgbench';
-    let before;
-    let cpuBefore;
-    const output = await acrossCheckpoints(adminUrl, seconds, checkpoints, async () => {
-      before = await walSnapshot(adminUrl);
-      cpuBefore = cpuMs ? await cpuMs() : null;
-      return new Promise((resolve, reject) => {
-        const child = spawn(
-          bin,
-          [
-            '-n',
-            '-c',
-            String(clients),
-            '-j',
-            '2',
-            '-T',
-            String(seconds),
-            '-f',
-            path.join(limitsDir, 'sale-one-statement.sql'),
-            dbUrl,
-          ],
-          { stdio: ['ignore', 'pipe', 'pipe'] },
-        );
-        let text = '';
-        child.stdout.on('data', (c) => (text += c));
-        child.stderr.on('data', (c) => (text += c));
-        child.on('close', (code) =>
-          code === 0 ? resolve(text) : reject(new Error(`pgbench failed (${code}): ${text}`)),
-        );
-      });
-    });
+    // WAL: batches of `checkpointEvery` sales, each started with a CHECKPOINT.
+    const before = await walSnapshot(adminUrl);
+    let walSales = 0;
+    const perClient = checkpointEvery > 0 ? Math.max(1, Math.ceil(checkpointEvery / clients)) : 0;
+    const walStarted = performance.now();
+    do {
+      const pending = perClient > 0 ? checkpoint(adminUrl) : null;
+      const output = await runPgbench(perClient > 0 ? ['-t', String(perClient)] : ['-T', String(seconds)]);
+      await pending;
+      walSales += Number(/number of transactions actually processed: (\d+)/.exec(output)?.[1] ?? 0);
+    } while (perClient > 0 && performance.now() - walStarted < (seconds * 1000) / 2);
     const after = await walSnapshot(adminUrl);
+    // Sales/s and CPU: one continuous run (a batch's 32 new connections would add their start-up).
+    const cpuBefore = cpuMs ? await cpuMs() : null;
+    const output = await runPgbench(['-T', String(seconds)]);
+    // The backends have ended: the postmaster has counted their CPU (cutime) once it reaped them.
+    await new Promise((r) => setTimeout(r, 200));
     const cpuAfter = cpuMs ? await cpuMs() : null;
     const processed = Number(/number of transactions actually processed: (\d+)/.exec(output)?.[1] ?? 0);
     const tps = Number(/tps = ([\d.]+)/.exec(output)?.[1] ?? 0);
     return {
       salesPerSecond: Math.round(tps),
       sales: processed,
-      ...walPer(before, after, processed),
+      ...walPer(before, after, walSales),
+      walSales,
       databaseCpuMsPerSale:
         cpuBefore === null || cpuAfter === null
           ? null
