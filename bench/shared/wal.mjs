@@ -26,7 +26,13 @@ export async function adminQuery(url, sql, values = []) {
   }
 }
 
-/** The server's WAL counters so far (cluster-wide). */
+/** @typedef {{ records: number, fpi: number, bytes: number }} WalCounters */
+
+/**
+ * The server's WAL counters so far (cluster-wide).
+ * @param {string} url
+ * @returns {Promise<WalCounters>}
+ */
 export async function walSnapshot(url) {
   const [row] = await adminQuery(
     url,
@@ -35,11 +41,17 @@ export async function walSnapshot(url) {
   return { records: Number(row.records), fpi: Number(row.fpi), bytes: Number(row.bytes) };
 }
 
+/** @param {string} url */
 export async function checkpoint(url) {
   await adminQuery(url, 'checkpoint');
 }
 
-/** WAL per unit of work between two snapshots. */
+/**
+ * WAL per unit of work between two snapshots.
+ * @param {WalCounters} before
+ * @param {WalCounters} after
+ * @param {number} count
+ */
 export function walPer(before, after, count) {
   const n = Math.max(1, count);
   return {
@@ -76,6 +88,7 @@ export async function startPrivatePostgres() {
     const gid = Number(execFileSync('id', ['-g', 'postgres']).toString());
     chownSync(dir, uid, gid);
   }
+  /** @param {string} command @param {string[]} args */
   const run = (command, args) =>
     execFileSync(
       asRoot ? 'runuser' : path.join(bin, command),
@@ -119,6 +132,10 @@ export async function startPrivatePostgres() {
  * CHECKPOINT as the app's window has one every `checkpointEvery` sales; then sales/s and (when
  * `cpuMs` can read the server's CPU) database CPU per sale over one continuous `seconds` run.
  */
+/**
+ * @param {{ adminUrl: string, clients: number, seconds: number, history: number, checkpointEvery: number,
+ *           cpuMs: (() => Promise<number>) | null, pgbench?: string }} options
+ */
 export async function runFloor({ adminUrl, clients, seconds, history, checkpointEvery, cpuMs, pgbench }) {
   const name = `rh_limits_${Math.random().toString(36).slice(2, 10)}`;
   await adminQuery(adminUrl, `create database "${name}"`);
@@ -126,6 +143,7 @@ export async function runFloor({ adminUrl, clients, seconds, history, checkpoint
   url.pathname = `/${name}`;
   const dbUrl = url.toString();
   const bin = pgbench ?? process.env.BENCH_PGBENCH ?? 'pgbench';
+  /** @param {string[]} limit @returns {Promise<string>} */
   const runPgbench = (limit) =>
     new Promise((resolve, reject) => {
       const child = spawn(
@@ -191,11 +209,14 @@ export async function runFloor({ adminUrl, clients, seconds, history, checkpoint
  * CPU (ms) a PostgreSQL server has used so far: the postmaster, every live process it started, and
  * (cutime/cstime of the postmaster) every one that has ended, such as pgbench's backends.
  */
+/** @param {number} postmasterPid */
 export function clusterCpuMs(postmasterPid) {
+  /** @param {number | string} pid */
   const fields = (pid) => {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   };
+  /** @param {string[]} f @param {number} from @param {number} to */
   const ticks = (f, from, to) => f.slice(from, to).reduce((sum, v) => sum + Number(v), 0);
   const own = fields(postmasterPid);
   let total = ticks(own, 11, 15);

@@ -6,6 +6,9 @@
  * `crypto.randomUUID`). Keys made in the same millisecond are ordered by a counter in the random
  * bits, so one terminal's keys never go backwards while its clock does not.
  */
+/** Web Crypto, in browsers and Node alike (this package is built without DOM or Node types). */
+declare const crypto: { getRandomValues<T extends Uint8Array>(array: T): T };
+
 let lastMs = -1;
 let lastCounter = 0;
 
