@@ -6,7 +6,14 @@
  * oversell count (stock moved vs. units the server acknowledged as sold).
  *
  *   node --import tsx bench/checkout/run.mjs [--terminals 32] [--seconds 20] [--warmup 3]
- *                               [--only embedded|pglite|postgres[,…]]
+ *                               [--only embedded|pglite|postgres|pg15[,…]]
+ *                               [--history 300000] [--checkpoint-every 1000] [--no-floor]
+ *                               [--keys v7|v4] [--what-if '<sql run after seeding>']
+ *
+ * `pg15` is a private PostgreSQL 15 cluster started for the run (bench/shared/wal.mjs), whose WAL
+ * statistics are the bench's alone. `--history N` seeds N past sales first; WAL bytes and full-page
+ * images per sale are read from pg_stat_wal with a CHECKPOINT every `--checkpoint-every` sales, and pgbench's floor
+ * (bench/limits) runs on the same server right after (issue #38).
  *
  * `embedded` is the default database of `npm start` (the app's own PostgreSQL server, ADR 0009),
  * fresh in a temporary DATA_DIR, stopped and deleted afterwards.
@@ -17,15 +24,24 @@
  */
 import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { uuidV7 } from '@retail-hub/shared';
 import pg from 'pg';
 import { percentile, processCpuMs } from '../shared/stats.mjs';
 import { randomSale, signInTerminal } from '../shared/terminal.mjs';
+import {
+  checkpoint,
+  runFloor,
+  clusterCpuMs as serverTreeCpuMs,
+  startPrivatePostgres,
+  walPer,
+  walSnapshot,
+} from '../shared/wal.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const { values: args } = parseArgs({
@@ -36,13 +52,27 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     pool: { type: 'string', default: '10' },
     client: { type: 'string', default: 'http' },
+    history: { type: 'string', default: '0' },
+    'checkpoint-every': { type: 'string', default: '1000' },
+    floor: { type: 'boolean', default: true },
+    'what-if': { type: 'string' },
+    // Idempotency-Keys as the terminals make them (v7 since issue #38), or random (v4) as before.
+    keys: { type: 'string', default: 'v7' },
   },
 });
 // Bounded whatever is asked: at most 256 terminals and 120 s per database.
 const terminals = Math.min(256, Math.max(1, Number(args.terminals)));
 const seconds = Math.min(120, Math.max(1, Number(args.seconds)));
 const warmupSeconds = Math.min(30, Math.max(0, Number(args.warmup)));
-const pgAdminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const sharedPgUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+/** The server `postgres`/`pg15` runs on: the shared one, or the private cluster of a pg15 run. */
+let pgAdminUrl = sharedPgUrl;
+// Issue #38: past sales seeded before the run, and CHECKPOINTs spread over the measured window.
+const historySales = Math.min(5_000_000, Math.max(0, Number(args.history)));
+// Every N sales rather than every N seconds: the full-page images a sale costs after a checkpoint
+// depend on how many sales share the interval, so a count keeps the app and the floor (and a busy
+// and a quiet machine) comparable. 0: no CHECKPOINTs.
+const checkpointEvery = Math.max(0, Number(args['checkpoint-every']));
 
 function startServer(env) {
   const child = fork(path.join(here, 'server.ts'), [], {
@@ -112,26 +142,23 @@ async function backendCpuMs(dbName) {
   }
 }
 
-/** CPU used so far by an embedded server: the postmaster and every process it started (Linux /proc). */
-function clusterCpuMs(postmasterPid) {
-  let total = processCpuMs(postmasterPid) ?? 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid === postmasterPid) total += processCpuMs(entry) ?? 0;
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-  return { total };
-}
-
-async function drive(base, cookies, catalogue, server, dbName, postmasterPid) {
+async function drive(base, cookies, catalogue, server, dbName, postmasterPid, walUrl) {
   const stats = { completed: 0, acknowledged: 0, unitsSold: 0, statuses: new Map(), latencies: [], errors: 0 };
   let measuring = false;
   let stopping = false;
+  // CHECKPOINTs in the measured window, one per `checkpointEvery` acknowledged sales.
+  const checkpoints = { done: 0, inFlight: null, lastAt: 0 };
+  const maybeCheckpoint = () => {
+    if (!measuring || !walUrl || checkpointEvery <= 0 || checkpoints.inFlight) return;
+    if (stats.acknowledged - checkpoints.lastAt < checkpointEvery) return;
+    checkpoints.lastAt = stats.acknowledged;
+    checkpoints.inFlight = checkpoint(walUrl)
+      .then(() => checkpoints.done++)
+      .catch(() => {})
+      .finally(() => {
+        checkpoints.inFlight = null;
+      });
+  };
   const loop = async (cookie) => {
     while (!stopping) {
       const { body, units } = randomSale(catalogue);
@@ -141,7 +168,7 @@ async function drive(base, cookies, catalogue, server, dbName, postmasterPid) {
         status = await post(`${base}/api/transactions`, JSON.stringify(body), {
           'content-type': 'application/json',
           cookie,
-          'idempotency-key': randomUUID(),
+          'idempotency-key': args.keys === 'v4' ? randomUUID() : uuidV7(),
         });
       } catch {
         stats.errors++;
@@ -151,6 +178,7 @@ async function drive(base, cookies, catalogue, server, dbName, postmasterPid) {
       if (status === 201) {
         stats.unitsSold += units;
         stats.acknowledged++;
+        maybeCheckpoint();
       }
       if (!measuring) continue;
       stats.statuses.set(status, (stats.statuses.get(status) ?? 0) + 1);
@@ -162,19 +190,38 @@ async function drive(base, cookies, catalogue, server, dbName, postmasterPid) {
   };
   const loops = cookies.map((cookie) => loop(cookie));
   await new Promise((r) => setTimeout(r, warmupSeconds * 1000));
-  measuring = true;
-  server.child.send({ type: 'mark' });
-  const clientCpu = process.cpuUsage();
-  const databaseCpu = postmasterPid ? clusterCpuMs(postmasterPid) : dbName ? await backendCpuMs(dbName) : null;
-  const started = performance.now();
-  await new Promise((r) => setTimeout(r, seconds * 1000));
-  measuring = false;
-  const window = (performance.now() - started) / 1000;
-  const clientUsed = process.cpuUsage(clientCpu);
-  if (databaseCpu) {
-    const after = postmasterPid ? clusterCpuMs(postmasterPid) : await backendCpuMs(dbName);
-    stats.databaseCpuMs = after.total - databaseCpu.total;
-  }
+  const measure = async () => {
+    if (walUrl && checkpointEvery > 0) {
+      await checkpoint(walUrl);
+      checkpoints.done++;
+    }
+    // Sales acknowledged in the window (WAL per sale), whether measured for latency or not.
+    const acknowledgedBefore = stats.acknowledged;
+    checkpoints.lastAt = stats.acknowledged;
+    const walBefore = walUrl ? await walSnapshot(walUrl) : null;
+    measuring = true;
+    server.child.send({ type: 'mark' });
+    const clientCpu = process.cpuUsage();
+    const databaseCpu = postmasterPid
+      ? { total: serverTreeCpuMs(postmasterPid) }
+      : dbName
+        ? await backendCpuMs(dbName)
+        : null;
+    const started = performance.now();
+    await new Promise((r) => setTimeout(r, seconds * 1000));
+    measuring = false;
+    const window = (performance.now() - started) / 1000;
+    const clientUsed = process.cpuUsage(clientCpu);
+    if (databaseCpu) {
+      const after = postmasterPid ? { total: serverTreeCpuMs(postmasterPid) } : await backendCpuMs(dbName);
+      stats.databaseCpuMs = after.total - databaseCpu.total;
+    }
+    if (walBefore) stats.wal = walPer(walBefore, await walSnapshot(walUrl), stats.acknowledged - acknowledgedBefore);
+    await checkpoints.inFlight;
+    stats.checkpoints = checkpoints.done;
+    return { window, clientUsed };
+  };
+  const { window, clientUsed } = await measure();
   server.child.send({ type: 'stop' });
   const { cpuMs } = await server.waitFor('stopped');
   stats.serverCpuMs = cpuMs;
@@ -187,7 +234,14 @@ async function drive(base, cookies, catalogue, server, dbName, postmasterPid) {
 async function benchOne(kind) {
   let dataDir = null;
   let dbName = null;
-  const env = { BENCH_TERMINALS: String(terminals), BENCH_POOL_SIZE: args.pool };
+  let cluster = null;
+  const env = { BENCH_TERMINALS: String(terminals), BENCH_POOL_SIZE: args.pool, BENCH_HISTORY: String(historySales) };
+  if (args['what-if']) env.BENCH_WHAT_IF = args['what-if'];
+  pgAdminUrl = sharedPgUrl;
+  if (kind === 'pg15') {
+    cluster = await startPrivatePostgres();
+    pgAdminUrl = cluster.url;
+  }
   if (kind === 'pglite') {
     dataDir = mkdtempSync(path.join(tmpdir(), 'retail-hub-bench-'));
     env.BENCH_DATA_DIR = path.join(dataDir, 'pglite');
@@ -213,13 +267,29 @@ async function benchOne(kind) {
     const base = `http://127.0.0.1:${ready.port}`;
     const cookies = [];
     for (const pin of ready.pins) cookies.push(await signInTerminal(base, pin));
-    const result = await drive(base, cookies, ready.catalogue, server, dbName, ready.postmasterPid ?? null);
+    const postmasterPid = ready.postmasterPid ?? cluster?.postmasterPid ?? null;
+    // WAL counters are cluster-wide: exact on a private cluster (embedded, pg15), shared with
+    // whatever else runs on a shared server (postgres).
+    const walUrl = ready.adminUrl ?? null;
+    const result = await drive(base, cookies, ready.catalogue, server, dbName, postmasterPid, walUrl);
     // Issue #20: the sale counter a Prometheus scrape sees must equal the sales recorded.
     const metricsText = await fetch(`${base}/metrics`).then((r) => r.text());
     const metricsSales = Number(/^retail_hub_sales_recorded_total (\d+)/m.exec(metricsText)?.[1] ?? Number.NaN);
     server.child.send({ type: 'report' });
     const { report } = await server.waitFor('report');
     const moved = report.stock.moved + report.variantStock.moved;
+    // pgbench's floor on the same server, right after the app's run (bench/limits).
+    const floor =
+      args.floor && walUrl
+        ? await runFloor({
+            adminUrl: walUrl,
+            clients: terminals,
+            seconds,
+            history: historySales,
+            checkpointEvery,
+            cpuMs: postmasterPid ? async () => serverTreeCpuMs(postmasterPid) : null,
+          }).catch((error) => ({ error: String(error) }))
+        : null;
     const latencies = result.latencies.sort((a, b) => a - b);
     return {
       database: kind,
@@ -238,6 +308,32 @@ async function benchOne(kind) {
           ? 'in the server process'
           : Number((result.databaseCpuMs / Math.max(1, result.completed)).toFixed(3)),
       loadAverage: os.loadavg().map((l) => Number(l.toFixed(2))),
+      historySales,
+      whatIf: args['what-if'] ?? null,
+      idempotencyKeys: args.keys === 'v4' ? 'v4' : 'v7',
+      historySeedMs: ready.historySeedMs,
+      checkpointEvery: walUrl ? checkpointEvery : null,
+      checkpointsInWindow: result.checkpoints ?? 0,
+      walSharedWithOthers: kind === 'postgres',
+      ...(result.wal ?? {}),
+      floor,
+      ratioToFloor:
+        floor && !floor.error
+          ? {
+              salesPerSecond: Number((result.completed / result.window / floor.salesPerSecond).toFixed(3)),
+              walBytes: result.wal ? Number((result.wal.walBytesPerSale / floor.walBytesPerSale).toFixed(2)) : null,
+              walFpi:
+                result.wal && floor.walFpiPerSale > 0
+                  ? Number((result.wal.walFpiPerSale / floor.walFpiPerSale).toFixed(2))
+                  : null,
+              databaseCpu:
+                result.databaseCpuMs !== undefined && floor.databaseCpuMsPerSale
+                  ? Number(
+                      (result.databaseCpuMs / Math.max(1, result.completed) / floor.databaseCpuMsPerSale).toFixed(2),
+                    )
+                  : null,
+            }
+          : null,
       otherStatuses: Object.fromEntries([...result.statuses].filter(([s]) => s !== 201)),
       networkErrors: result.errors,
       // Units the server acknowledged (201) vs. units its stock moved by, and the lowest stock.
@@ -259,7 +355,8 @@ async function benchOne(kind) {
     await exited;
     clearTimeout(timer);
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-    if (dbName) {
+    if (cluster) cluster.stop();
+    if (dbName && !cluster) {
       const admin = new pg.Client({ connectionString: pgAdminUrl });
       await admin.connect();
       await admin.query(
@@ -298,5 +395,12 @@ console.table(
     unaccounted: r.salesUnaccounted,
     'metrics = recorded': r.metricsSalesRecorded === r.salesRecorded,
     'server CPU ms/sale': r.serverCpuMsPerSale,
+    'db CPU ms/sale': r.databaseCpuMsPerSale,
+    'WAL B/sale': r.walBytesPerSale,
+    'FPI/sale': r.walFpiPerSale,
+    'floor sales/s': r.floor?.salesPerSecond,
+    'floor WAL B': r.floor?.walBytesPerSale,
+    'floor FPI': r.floor?.walFpiPerSale,
+    'floor db CPU ms': r.floor?.databaseCpuMsPerSale,
   })),
 );

@@ -10,6 +10,7 @@ import { type Database, openDatabase } from '../../apps/server/src/db/client';
 import { openEmbeddedDatabase } from '../../apps/server/src/db/embedded';
 import { runningPostmaster } from '../../apps/server/src/db/embedded-postgres';
 import { runMigrations } from '../../apps/server/src/db/migrate';
+import { seedSalesHistory } from '../shared/history';
 import { seedBenchStore } from '../shared/seed';
 
 const terminals = Number(process.env.BENCH_TERMINALS ?? 32);
@@ -18,6 +19,8 @@ const initialStock = Number(process.env.BENCH_STOCK ?? 1_000_000);
 const databaseUrl = process.env.BENCH_DATABASE_URL || null;
 const dataDir = process.env.BENCH_DATA_DIR || null;
 const poolSize = Number(process.env.BENCH_POOL_SIZE ?? 10);
+/** Past sales seeded in SQL before the run (issue #38: a store with history). */
+const historySales = Number(process.env.BENCH_HISTORY ?? 0);
 /** The embedded default: the app's own PostgreSQL server in BENCH_DATA_DIR/postgres. */
 const embedded = process.env.BENCH_EMBEDDED === '1';
 
@@ -30,6 +33,8 @@ const config = testConfig({
 
 let database: Database;
 let postmasterPid: number | null = null;
+/** A superuser URL of the server (CHECKPOINT, pg_stat_wal, the pgbench floor), when known. */
+let adminUrl: string | null = databaseUrl;
 if (embedded) {
   const root = dataDir as string;
   database = await openEmbeddedDatabase({
@@ -41,6 +46,7 @@ if (embedded) {
     log: () => {},
   });
   postmasterPid = runningPostmaster(`${root}/postgres`);
+  adminUrl = (database as { server?: { adminUrl?: string } | null }).server?.adminUrl ?? null;
 } else {
   database = await openDatabase(
     databaseUrl ? { kind: 'postgres', url: databaseUrl, poolSize } : { kind: 'pglite', dataDir },
@@ -55,6 +61,9 @@ const { pins, catalogue } = await seedBenchStore(db, {
   productCount,
   initialStock,
 });
+const historySeedMs = await seedSalesHistory(database, historySales);
+// A what-if measured on a copy, never in the product (e.g. `drop index …` to price one index).
+if (process.env.BENCH_WHAT_IF) await database.execute(process.env.BENCH_WHAT_IF, []);
 
 const app = await buildApp({ config, database, logger: false });
 await app.listen({ host: '127.0.0.1', port: 0 });
@@ -77,7 +86,11 @@ async function report() {
   return {
     stock: stock.rows[0],
     variantStock: variantStock.rows[0],
-    sold: sold.rows[0],
+    // The seeded history (3 units a sale) is not the run's.
+    sold: {
+      sales: (sold.rows[0] as { sales: number }).sales - historySales,
+      units: (sold.rows[0] as { units: number }).units - 3 * historySales,
+    },
   };
 }
 
@@ -97,4 +110,4 @@ process.on('message', async (message: { type: string }) => {
     process.exit(0);
   }
 });
-process.send?.({ type: 'ready', port, pins, catalogue, kind: database.kind, postmasterPid });
+process.send?.({ type: 'ready', port, pins, catalogue, kind: database.kind, postmasterPid, adminUrl, historySeedMs });

@@ -32,3 +32,4 @@ export * from './size-options';
 export * from './stock';
 export * from './stores';
 export * from './users';
+export * from './uuid';

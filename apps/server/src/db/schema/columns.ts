@@ -8,6 +8,17 @@ import { type AnyPgColumn, check, integer, numeric, timestamp, uuid } from 'driz
  */
 export const id = () => uuid('id').primaryKey().defaultRandom();
 
+/**
+ * A time-ordered id (UUIDv7: 48 bits of Unix milliseconds, then random bits) for the rows the
+ * sale path writes (issue #38, docs/adr/0023): consecutive rows land on the right-most page of
+ * their indexes instead of a random page each, so a sale after a checkpoint does not log a new
+ * full-page image per index. `uuid_v7()` is created by migration 0023: PostgreSQL 18's
+ * `uuidv7()`, or the same layout computed from clock_timestamp() and gen_random_uuid() on older
+ * servers. Rows written before keep their random ids; the last 6 characters (the receipt's
+ * transaction number) stay random.
+ */
+export const timeOrderedId = () => uuid('id').primaryKey().default(sql`uuid_v7()`);
+
 /** A timestamptz read as a JS Date. */
 export const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { products, productVariants } from './catalog';
-import { createdAt, id, money, timestamptz, updatedAt } from './columns';
+import { createdAt, id, money, timeOrderedId, timestamptz, updatedAt } from './columns';
 import { expenseCategoryEnum, expensePaymentMethodEnum, paymentMethodEnum } from './enums';
 import { users } from './users';
 
@@ -48,7 +48,7 @@ export const shifts = pgTable(
 export const transactions = pgTable(
   'transactions',
   {
-    id: id(),
+    id: timeOrderedId(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
@@ -111,7 +111,7 @@ export const transactions = pgTable(
 export const transactionItems = pgTable(
   'transaction_items',
   {
-    id: id(),
+    id: timeOrderedId(),
     transactionId: uuid('transaction_id')
       .notNull()
       .references(() => transactions.id, { onDelete: 'cascade' }),

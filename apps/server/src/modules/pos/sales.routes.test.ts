@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { DomainEvent } from '@retail-hub/shared';
-import { eq, sql } from 'drizzle-orm';
+import { type DomainEvent, uuidV7 } from '@retail-hub/shared';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createUser, inject, signIn, type TestApp } from '../../../test/build-test-app';
 import { products, productVariants, transactionItems, transactions } from '../../db/schema/index';
@@ -555,6 +555,64 @@ describe('recording a sale', () => {
     const gone = await postSale(t, cashier, sized('7.50'));
     expect(gone.statusCode).toBe(400);
     expect(gone.json().message).toBe('Unknown size option');
+  });
+});
+
+describe('time-ordered keys (issue #38, docs/adr/0023)', () => {
+  const V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+  const millis = (id: string) => Number.parseInt(id.replace(/-/g, '').slice(0, 12), 16);
+
+  it("a sale and its lines get UUIDv7 ids in the order they were written; the receipt number is still the id's last 6", async () => {
+    const started = Date.now();
+    const ids: string[] = [];
+    for (let n = 0; n < 3; n++) {
+      const response = await postSale(
+        t,
+        cashier,
+        saleBody([
+          { productId: muffin, quantity: 1, unitPrice: '4.50' },
+          {
+            productId: coffee,
+            variantId: takeawayBig,
+            variantName: 'Takeaway Big Cup',
+            quantity: 1,
+            unitPrice: '4.50',
+          },
+        ]),
+        uuidV7(),
+      );
+      expect(response.statusCode).toBe(201);
+      ids.push(response.json().id);
+    }
+    for (const id of ids) {
+      expect(id).toMatch(V7);
+      // Milliseconds of the database's clock, which is this machine's (a second of slack).
+      expect(millis(id)).toBeGreaterThanOrEqual(started - 1_000);
+      expect(millis(id)).toBeLessThanOrEqual(Date.now() + 1_000);
+    }
+    expect([...ids].sort()).toEqual(ids);
+    const lines = await t.db.db
+      .select({ id: transactionItems.id, transactionId: transactionItems.transactionId })
+      .from(transactionItems)
+      .where(inArray(transactionItems.transactionId, ids));
+    expect(lines).toHaveLength(6);
+    for (const line of lines) expect(line.id).toMatch(V7);
+    const [found] = await t.db.db
+      .select({ id: transactions.id })
+      .from(transactions)
+      .where(sql`right(${transactions.id}::text, 6) = ${(ids[2] as string).slice(-6)}`);
+    expect(found?.id).toBe(ids[2]);
+  });
+
+  it('any UUID is still accepted as the Idempotency-Key (v4 from an older terminal, v7 from a current one)', async () => {
+    for (const key of [randomUUID(), uuidV7()]) {
+      const body = saleBody([{ productId: muffin, quantity: 1, unitPrice: '4.50' }]);
+      const first = await postSale(t, cashier, body, key);
+      expect(first.statusCode).toBe(201);
+      const retry = await postSale(t, cashier, body, key);
+      expect(retry.statusCode).toBe(200);
+      expect(retry.json()).toEqual(first.json());
+    }
   });
 });
 

@@ -59,11 +59,19 @@ describe('recording a sale (Idempotency-Key)', () => {
     expect(Date.now() - started).toBeLessThan(1_000);
   });
 
-  it('makes RFC 4122 v4 keys even without crypto.randomUUID (plain HTTP on the shop LAN)', () => {
+  it('makes time-ordered RFC 9562 v7 keys (issue #38), even without crypto.randomUUID (plain HTTP on the shop LAN)', () => {
     const original = crypto.randomUUID;
     Object.defineProperty(crypto, 'randomUUID', { value: undefined, configurable: true });
     try {
-      expect(newIdempotencyKey()).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      const before = Date.now();
+      const first = newIdempotencyKey();
+      const second = newIdempotencyKey();
+      for (const key of [first, second]) {
+        expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      }
+      // The first 48 bits are the milliseconds it was made at, so later keys sort after earlier ones.
+      expect(Number.parseInt(first.replace(/-/g, '').slice(0, 12), 16)).toBeGreaterThanOrEqual(before);
+      expect(second > first).toBe(true);
     } finally {
       Object.defineProperty(crypto, 'randomUUID', { value: original, configurable: true });
     }

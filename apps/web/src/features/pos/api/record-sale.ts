@@ -1,6 +1,5 @@
-import type { SaleRequest } from '@retail-hub/shared';
+import { type SaleRequest, uuidV7 } from '@retail-hub/shared';
 import { ApiError, throwIfResNotOk } from '@/lib/api-client';
-import { randomUuid } from '@/lib/uuid';
 import type { RecordedSale } from '../types';
 
 /**
@@ -29,8 +28,12 @@ export class SaleTimeoutError extends Error {
 /** Answers that say nothing about the sale itself (gateway, restart): safe to retry with the key. */
 const RETRYABLE_STATUSES = new Set([502, 503, 504]);
 
-/** A random UUID v4 (also in HTTP on the shop's LAN, where crypto.randomUUID is missing). */
-export const newIdempotencyKey = randomUuid;
+/**
+ * The sale's Idempotency-Key, kept by the outbox when the sale goes offline: a time-ordered UUID
+ * v7 (issue #38, docs/adr/0023), so the server's unique index on the keys grows at its right-most
+ * page; made with crypto.getRandomValues, also in HTTP on the shop's LAN.
+ */
+export const newIdempotencyKey = uuidV7;
 
 /** Waits `ms`, or less when the signal aborts first. */
 const wait = (ms: number, signal: AbortSignal) =>

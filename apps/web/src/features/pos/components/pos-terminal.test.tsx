@@ -242,7 +242,10 @@ describe('the POS terminal', () => {
     const [call] = saleCalls(fetchMock);
     const body = JSON.parse(String(call?.[1]?.body));
     expect(body).toMatchObject({ subtotal: '4.00', tax: '0.00', total: '4.00', amountReceived: '5.00' });
-    expect(new Headers(call?.[1]?.headers).get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+    // A time-ordered v7 key (issue #38): the server's unique index grows at its right-most page.
+    expect(new Headers(call?.[1]?.headers).get('Idempotency-Key')).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Skip' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Transaction Complete' })).toBeNull());
   });
