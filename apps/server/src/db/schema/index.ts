@@ -15,5 +15,6 @@ export * from './procurement-purchasing';
 export * from './refunds';
 export * from './relations';
 export * from './shift-reports';
+export * from './shops';
 export * from './stock';
 export * from './users';

@@ -3,6 +3,7 @@ import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid
 import { products, productVariants } from './catalog';
 import { createdAt, id, money, timestamptz, updatedAt } from './columns';
 import { expenseCategoryEnum, expensePaymentMethodEnum, paymentMethodEnum } from './enums';
+import { stores } from './shops';
 import { users } from './users';
 
 /**
@@ -29,6 +30,15 @@ export const shifts = pgTable(
      * no terminal id, the spec's; then only the outbox's age bounds it).
      */
     terminalId: uuid('terminal_id'),
+    /**
+     * Issue #32 (ADR 0022): the store the shift sells at; its sales take stock from that store's
+     * selling location. The database fills in the default store (`default_store_id()`, migration
+     * 0023) when the writer names none, so every insert path (the app, the seed, tests) gets one.
+     */
+    storeId: uuid('store_id')
+      .notNull()
+      .default(sql`default_store_id()`)
+      .references(() => stores.id, { onDelete: 'restrict' }),
   },
   (t) => [
     uniqueIndex('shifts_one_open_per_cashier').on(t.cashierId).where(sql`is_open`),

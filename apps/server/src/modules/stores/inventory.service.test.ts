@@ -172,8 +172,10 @@ describe('postInventoryMovement', () => {
       .returning({ id: products.id });
     const productId = (product as { id: string }).id;
     const [row] = await t.db.db
-      .insert(procItems)
-      .values({ sku: unique('SOAP-I'), name: 'Soap', uom: 'l', posProductId: productId })
+      // ADR 0022: the product's item exists already (the database made it); the stores name it.
+      .update(procItems)
+      .set({ sku: unique('SOAP-I'), name: 'Soap', uom: 'l' })
+      .where(eq(procItems.posProductId, productId))
       .returning({ id: procItems.id });
     const item = (row as { id: string }).id;
     const [shop] = await t.db.db
