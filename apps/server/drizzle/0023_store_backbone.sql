@@ -128,4 +128,13 @@ CREATE TRIGGER "proc_items_pos_relink" AFTER UPDATE OF "pos_product_id", "pos_va
   FOR EACH ROW EXECUTE FUNCTION pos_items_on_relink();--> statement-breakpoint
 -- Every existing product and size option gets its item (a product already linked keeps its item).
 SELECT ensure_pos_item(p."id", NULL) FROM "products" p ORDER BY p."created_at", p."id";--> statement-breakpoint
-SELECT ensure_pos_item(v."product_id", v."id") FROM "product_variants" v ORDER BY v."created_at", v."id";
+SELECT ensure_pos_item(v."product_id", v."id") FROM "product_variants" v ORDER BY v."created_at", v."id";--> statement-breakpoint
+-- The ledger's reasons, recreated as a type of this transaction: values added with ALTER TYPE ... ADD
+-- VALUE (above) cannot be used in the transaction that added them, and drizzle applies all pending
+-- migrations in one transaction, so a later migration of the same upgrade could not write them
+-- (e.g. 'migration' rows). Same name and values, in the order of the schema's enum.
+ALTER TYPE "proc_inventory_reason" RENAME TO "proc_inventory_reason_0022";--> statement-breakpoint
+CREATE TYPE "public"."proc_inventory_reason" AS ENUM('receipt', 'issue', 'transfer', 'wip_issue', 'wip_return', 'job_delivery', 'writeoff', 'count', 'opening', 'sale', 'refund', 'void', 'discrepancy', 'checkout', 'checkin', 'adjustment', 'edit', 'import', 'asset_registered', 'asset_disposed', 'migration');--> statement-breakpoint
+ALTER TABLE "proc_inventory_transactions" ALTER COLUMN "reason" TYPE "proc_inventory_reason"
+  USING "reason"::text::"proc_inventory_reason";--> statement-breakpoint
+DROP TYPE "proc_inventory_reason_0022";
