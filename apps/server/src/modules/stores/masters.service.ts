@@ -11,7 +11,6 @@ import {
   type Supplier,
   type SupplierBody,
 } from '@retail-hub/shared';
-import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { pgErrorCode } from '../../lib/db-errors';
 import type { EventBus } from '../events/event-bus';
@@ -45,6 +44,7 @@ import {
   locationHoldsStock,
   type MasterStatusFilter,
   posProductActive,
+  releaseDatabaseMadeItem,
   type SupplierRow,
   updateCategory,
   updateItem,
@@ -509,7 +509,7 @@ async function writeItemChecked(db: DbOrTx, id: string | null, body: ItemBody): 
 async function releasePosItem(db: DbOrTx, productId: string, exceptId: string | null): Promise<void> {
   const linked = await findItemByPosProduct(db, productId);
   if (!linked || linked.id === exceptId) return;
-  await db.execute(sql`select release_pos_item(${linked.id}::uuid)`);
+  await releaseDatabaseMadeItem(db, linked.id);
 }
 
 export async function setItemArchived(deps: StoresDeps, id: string, archived: boolean): Promise<Item> {
