@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import {
   categories,
+  procGoodsReceipts,
   procInventoryTransactions,
   procItems,
   procLocations,
@@ -47,13 +48,18 @@ async function onHand(itemId: string, locationId: string): Promise<string | unde
 describe('postInventoryMovement', () => {
   it('a receipt creates the level and one ledger row in the same transaction', async () => {
     const [item, loc] = [await anItem(), await aLocation()];
+    // A real receipt (one without an order): the stock audit checks every ledger row's document.
+    const [receipt] = await t.db.db
+      .insert(procGoodsReceipts)
+      .values({ locationId: loc })
+      .returning({ id: procGoodsReceipts.id });
     const posted = await postInventoryMovement(t.db.db, {
       itemId: item,
       toLocationId: loc,
       qtyMilli: 12_500,
       reason: 'receipt',
       refTable: 'proc_goods_receipts',
-      refId: '00000000-0000-4000-8000-000000000001',
+      refId: receipt?.id as string,
     });
     expect(posted.movementIds).toHaveLength(1);
     expect(await onHand(item, loc)).toBe('12.500');
