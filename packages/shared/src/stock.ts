@@ -137,3 +137,16 @@ export const LEDGER_ACTIVITY = {
   refund: 'refund',
   saleVoided: 'sale_voided',
 } as const;
+
+/** Issue #32 item 5: `GET /api/stock-audit` (super_admin) and `npm run audit:stock`. */
+export const stockDisagreementSchema = z.object({
+  kind: z.enum(['level', 'pos_stock', 'document']),
+  subject: z.string(),
+  actual: z.string(),
+  expected: z.string(),
+});
+export const stockAuditSchema = z.object({
+  checked: z.number().int(),
+  disagreements: z.array(stockDisagreementSchema),
+});
+export type StockAuditResult = z.infer<typeof stockAuditSchema>;

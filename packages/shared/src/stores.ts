@@ -280,6 +280,20 @@ export const INVENTORY_REASONS = [
   'job_delivery',
   'writeoff',
   'count',
+  // ADR 0022 (issue #32): every writer of stock posts to the one ledger.
+  'opening',
+  'sale',
+  'refund',
+  'void',
+  'discrepancy',
+  'checkout',
+  'checkin',
+  'adjustment',
+  'edit',
+  'import',
+  'asset_registered',
+  'asset_disposed',
+  'migration',
 ] as const;
 export type InventoryReason = (typeof INVENTORY_REASONS)[number];
 
@@ -292,6 +306,19 @@ export const INVENTORY_REASON_LABELS: Record<InventoryReason, string> = {
   job_delivery: 'Job delivery',
   writeoff: 'Write-off',
   count: 'Stock count',
+  opening: 'Opening stock',
+  sale: 'Sale',
+  refund: 'Refund',
+  void: 'Void',
+  discrepancy: 'Offline shortfall',
+  checkout: 'Asset checkout',
+  checkin: 'Asset return',
+  adjustment: 'Adjustment',
+  edit: 'Product edit',
+  import: 'Import',
+  asset_registered: 'Asset registered',
+  asset_disposed: 'Asset disposed',
+  migration: 'Migration',
 };
 
 export const movementSchema = z.object({

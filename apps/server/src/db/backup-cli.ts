@@ -20,11 +20,10 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
-import { type Config, ConfigError, loadConfig, loadOrCreateDatabasePassword } from '../config/config';
+import { type Config, ConfigError, loadConfig } from '../config/config';
 import { BackupError, createBackup, restoreBackup } from './backup';
-import { type Database, openDatabase } from './client';
-import { openEmbeddedDatabase } from './embedded';
-import { EMBEDDED_DATABASE_NAME, EmbeddedPostgresError, runningPostmaster } from './embedded-postgres';
+import { EmbeddedPostgresError } from './embedded-postgres';
+import { openTarget } from './open-target';
 
 const USAGE = 'Usage: npm run backup\n       npm run restore -- FILE [--force] [--any-pepper]';
 
@@ -53,35 +52,6 @@ function writeSecrets(config: Config, fromBackup: Record<string, unknown>): void
     closeSync(fd);
   }
   renameSync(temporary, file);
-}
-
-async function openTarget(config: Config): Promise<{ database: Database; where: string }> {
-  if (config.databaseUrl) {
-    return {
-      database: await openDatabase({ kind: 'postgres', url: config.databaseUrl, poolSize: 2 }),
-      where: config.databaseUrl.replace(/\/\/[^@]*@/, '//'),
-    };
-  }
-  const clusterDir = path.join(config.dataDir, 'postgres');
-  if (config.embeddedDatabase === 'postgres' && runningPostmaster(clusterDir) !== null) {
-    // The app is running: reach its server where it listens (postmaster.pid line 4 is the port).
-    const port = Number(readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[3]);
-    const password = encodeURIComponent(loadOrCreateDatabasePassword(config.dataDir));
-    const url = `postgres://postgres:${password}@127.0.0.1:${port}/${EMBEDDED_DATABASE_NAME}`;
-    return {
-      database: await openDatabase({ kind: 'postgres', url, poolSize: 2 }),
-      where: `the running embedded PostgreSQL in ${clusterDir}`,
-    };
-  }
-  const embedded = await openEmbeddedDatabase({
-    dataDir: config.dataDir,
-    engine: config.embeddedDatabase,
-    password: config.embeddedDatabase === 'postgres' ? loadOrCreateDatabasePassword(config.dataDir) : '',
-    port: 0,
-    poolSize: 2,
-    log: (message) => console.log(message),
-  });
-  return { database: embedded, where: embedded.where };
 }
 
 async function main(argv: string[]): Promise<number> {

@@ -75,6 +75,23 @@ export const INVENTORY_TRANSACTION_REASONS = [
   'writeoff',
   /** A stock count's difference from the book quantity (issue #16 item 2). */
   'count',
+  /**
+   * ADR 0022 (issue #32): the one ledger takes every writer of stock, the till's too. Added here
+   * (migration 0023) and used by the writers as they move onto the one ledger.
+   */
+  'opening',
+  'sale',
+  'refund',
+  'void',
+  'discrepancy',
+  'checkout',
+  'checkin',
+  'adjustment',
+  'edit',
+  'import',
+  'asset_registered',
+  'asset_disposed',
+  'migration',
 ] as const;
 export const inventoryTransactionReasonEnum = pgEnum('proc_inventory_reason', INVENTORY_TRANSACTION_REASONS);
 

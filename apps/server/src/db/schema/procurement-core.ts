@@ -13,7 +13,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { products } from './catalog';
+import { products, productVariants } from './catalog';
 import { createdAt, id, money, quantity, taxRate, timestamptz, updatedAt } from './columns';
 import { users } from './users';
 
@@ -146,8 +146,18 @@ export const procItems = pgTable(
     warrantyMonths: integer('warranty_months'),
     serviceIntervalDays: integer('service_interval_days'),
     expectedLifespanMonths: integer('expected_lifespan_months'),
-    /** The POS product this item is sold as: receipts into a selling location raise its stock. */
+    /**
+     * The POS product this item is sold as (ADR 0022: every POS product has exactly one item; the
+     * database creates it with the product). Receipts into a selling location raise its stock.
+     */
     posProductId: uuid('pos_product_id').references(() => products.id, { onDelete: 'set null' }),
+    /** The POS size option this item is sold as: every stored size option has its own item (ADR 0022). */
+    posVariantId: uuid('pos_variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
+    /**
+     * Created by the database for a product or size option (ADR 0022). Such an item, while nothing
+     * references it, gives way when a stores user links another item to its product.
+     */
+    createdForPos: boolean('created_for_pos').notNull().default(false),
     isArchived: boolean('is_archived').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -159,6 +169,7 @@ export const procItems = pgTable(
       .on(sql`upper(${t.sku})`)
       .where(sql`${t.reorderPoint} > 0 and not ${t.isArchived}`),
     uniqueIndex('proc_items_pos_product_id_unique').on(t.posProductId),
+    uniqueIndex('proc_items_pos_variant_id_unique').on(t.posVariantId),
     index('proc_items_category_id_idx').on(t.categoryId),
     index('proc_items_department_id_idx').on(t.departmentId),
     index('proc_items_barcode_idx').on(t.barcode),

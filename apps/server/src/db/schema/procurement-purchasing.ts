@@ -276,6 +276,8 @@ export const procInventoryTransactions = pgTable(
     batchId: uuid('batch_id').references(() => procItemBatches.id, { onDelete: 'restrict' }),
     note: text('note'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'restrict' }),
+    /** ADR 0022: the manager whose PIN approved the change, when someone else's was needed. */
+    approvedBy: uuid('approved_by').references(() => users.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
   },
   (t) => [

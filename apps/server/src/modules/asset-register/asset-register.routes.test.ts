@@ -741,4 +741,45 @@ describe('receipt, checkout, maintenance, safety and write-off', () => {
     const winner = results.find((r) => r.statusCode === 201)?.json() as AssetCheckout;
     expect(after.custodianId).toBe(winner.userId);
   });
+
+  it('a unit registered by hand at a location is stock of its item there, and disposing of it takes it out (issue #32 item 1)', async () => {
+    const [row] = await t.db.db
+      .insert(procItems)
+      .values({ sku: `HAMMER-${process.pid}`, name: 'Claw hammer', isAsset: true })
+      .returning({ id: procItems.id });
+    const hammer = row?.id as string;
+    const stockAt = async (locationId: string) => {
+      const { rows } = await t.db.execute(
+        `select on_hand_qty::text as q from proc_stock_levels where item_id = '${hammer}' and location_id = '${locationId}'`,
+      );
+      return (rows[0] as { q: string } | undefined)?.q ?? null;
+    };
+    const first = await ok<AssetDetail>(
+      await http.post(A, admin(), { itemId: hammer, locationId: f.locations.main }),
+      201,
+    );
+    await ok<AssetDetail>(await http.post(A, admin(), { itemId: hammer, locationId: f.locations.main }), 201);
+    // Registered without a location: nowhere in stock.
+    await ok<AssetDetail>(await http.post(A, admin(), { itemId: hammer }), 201);
+    expect(await stockAt(f.locations.main)).toBe('2.000');
+    const ledger = await t.db.execute(
+      `select reason, qty::text, ref_table from proc_inventory_transactions where item_id = '${hammer}' order by created_at`,
+    );
+    expect(ledger.rows).toEqual([
+      { reason: 'asset_registered', qty: '1.000', ref_table: 'proc_assets' },
+      { reason: 'asset_registered', qty: '1.000', ref_table: 'proc_assets' },
+    ]);
+    // The stores screen answers the same number as the register's two units.
+    const level = await ok<{ rows: Array<{ onHandQty: string }> }>(
+      await http.get(`/api/procurement/stock?itemId=${hammer}&locationId=${f.locations.main}`, admin()),
+    );
+    expect(level.rows.map((r) => r.onHandQty)).toEqual(['2.000']);
+
+    const W = '/api/procurement/writeoffs';
+    const draft = await ok<Writeoff>(await http.post(W, admin(), { assetId: first.id, reason: 'damaged' }), 201);
+    await ok(await http.post(`${W}/${draft.id}/submit`, admin(), {}));
+    await ok(await http.post(`${W}/${draft.id}/approve`, f.cookies.manager, {}));
+    await ok(await http.post(`${W}/${draft.id}/dispose`, f.cookies.superAdmin, { disposalMethod: 'scrap' }));
+    expect(await stockAt(f.locations.main)).toBe('1.000');
+  });
 });

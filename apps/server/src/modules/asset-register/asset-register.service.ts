@@ -281,6 +281,10 @@ export async function registerUnit(
   if (body.serialNumber && (await serialTaken(tx, item.id, body.serialNumber))) {
     throw registerErrors.serialTaken(body.serialNumber);
   }
+  // Issue #32 item 1 (ADR 0022): a unit registered by hand or by import at a location is stock of
+  // its item there (before, the register showed 2 drills where the stores showed 1). A received
+  // unit's stock came with its receipt; a unit registered without a location never enters stock.
+  const enters = origin.source !== 'receipt' && body.locationId ? body.locationId : null;
   const id = await insertAsset(tx, {
     itemId: item.id,
     assetTag: tag,
@@ -289,12 +293,24 @@ export async function registerUnit(
     depreciationClass: body.depreciationClass,
     departmentId: body.departmentId ?? item.department_id ?? refs.locationDepartmentId,
     locationId: body.locationId,
-    stockLocationId: origin.stockLocationId ?? null,
+    stockLocationId: origin.stockLocationId ?? enters,
     source: origin.source,
     goodsReceiptId: origin.goodsReceiptId ?? null,
     notes: body.notes,
     createdBy: user?.id ?? null,
   }).catch((error) => translateUnique(error, tag, body.serialNumber));
+  if (enters) {
+    await postInventoryMovement(tx, {
+      itemId: item.id,
+      toLocationId: enters,
+      qtyMilli: 1000,
+      reason: 'asset_registered',
+      refTable: 'proc_assets',
+      refId: id,
+      createdBy: user?.id ?? null,
+      note: `Asset ${tag} registered`,
+    });
+  }
   const where = refs.locationCode ? ` at ${refs.locationCode}` : '';
   await recordEvent(tx, {
     assetId: id,

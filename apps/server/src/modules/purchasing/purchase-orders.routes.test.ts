@@ -486,8 +486,10 @@ describe('goods receipts', () => {
       .returning({ id: products.id });
     const productId = product?.id as string;
     const [item] = await t.db.db
-      .insert(procItems)
-      .values({ sku: `SOAP-I-${process.pid}-${Date.now()}`, name: 'Hand soap', uom: 'l', posProductId: productId })
+      // ADR 0022: the product's item exists already (the database made it); the stores name it.
+      .update(procItems)
+      .set({ sku: `SOAP-I-${process.pid}-${Date.now()}`, name: 'Hand soap', uom: 'l' })
+      .where(eq(procItems.posProductId, productId))
       .returning({ id: procItems.id });
     const itemId = item?.id as string;
     const [shop] = await t.db.db

@@ -1,19 +1,13 @@
 import type { TestApp } from '../../../test/build-test-app';
+import { auditStock, type StockDisagreement } from './stock-audit.repository';
 
 /**
- * Every product's and size option's stock that disagrees with the sum of its movements (issue
- * #15: "stock equals the sum of movements after every test"). Empty when the ledger is whole.
+ * What the stock self-audit finds (issue #32 item 5, ADR 0022: every quantity against its ledger,
+ * both ledgers' rows against their documents; it replaces the per-ledger helpers). Empty when
+ * the ledger is whole; the test files assert it after each test.
  */
-export async function ledgerMismatches(t: TestApp): Promise<Array<{ id: string; stock: number; ledger: number }>> {
-  const { rows } = await t.db.execute(`
-    select p.id, p.stock, coalesce(sum(m.quantity), 0)::int as ledger
-      from products p left join stock_movements m on m.product_id = p.id and m.variant_id is null
-     group by p.id having p.stock <> coalesce(sum(m.quantity), 0)
-    union all
-    select v.id, v.stock, coalesce(sum(m.quantity), 0)::int as ledger
-      from product_variants v left join stock_movements m on m.variant_id = v.id
-     group by v.id having v.stock <> coalesce(sum(m.quantity), 0)`);
-  return rows as Array<{ id: string; stock: number; ledger: number }>;
+export async function ledgerMismatches(t: TestApp): Promise<StockDisagreement[]> {
+  return (await auditStock(t.db.db)).disagreements;
 }
 
 export async function stockOf(t: TestApp, productId: string): Promise<number> {

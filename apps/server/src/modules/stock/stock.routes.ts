@@ -2,13 +2,14 @@ import {
   idSchema,
   stockAdjustmentResultSchema,
   stockAdjustmentSchema,
+  stockAuditSchema,
   stockMovementPageSchema,
   stockMovementsQuerySchema,
 } from '@retail-hub/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInUser } from '../../lib/signed-in-user';
-import { adjustStock, stockMovementPage } from './stock.service';
+import { adjustStock, stockAudit, stockMovementPage } from './stock.service';
 
 /** issue #15 API: the stock ledger of a product, and stock adjustments and counts. */
 export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -19,6 +20,13 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { querystring: stockMovementsQuerySchema, response: { 200: stockMovementPageSchema } },
     },
     async (request) => stockMovementPage(app.database.db, request.query),
+  );
+
+  // Issue #32 item 5: every quantity against its ledger, every ledger row against its document.
+  app.get(
+    '/api/stock-audit',
+    { config: { permission: 'developer.view' }, schema: { response: { 200: stockAuditSchema } } },
+    async () => stockAudit(app.database.db),
   );
 
   app.post(

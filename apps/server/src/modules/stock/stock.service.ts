@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { conflict, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../types';
 import { ACTIVITY, recordActivity, requestFacts } from '../activity/activity.service';
+import { auditStock, type StockAudit } from './stock-audit.repository';
 import { applyStockCount, applyStockDelta, type StockChangeResult } from './stock-ledger.repository';
 import { findMovement, listStockMovements } from './stock-movements.repository';
 
@@ -95,3 +96,8 @@ export {
   type StockMovementFacts,
   type StockTarget,
 } from './stock-ledger.repository';
+
+/** Issue #32 item 5 (ADR 0022): the stock self-audit, as `GET /api/stock-audit` and `npm run audit:stock` answer it. */
+export function stockAudit(db: DbOrTx): Promise<StockAudit> {
+  return auditStock(db);
+}

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import {
   categories,
+  procGoodsReceipts,
   procInventoryTransactions,
   procItems,
   procLocations,
@@ -47,13 +48,18 @@ async function onHand(itemId: string, locationId: string): Promise<string | unde
 describe('postInventoryMovement', () => {
   it('a receipt creates the level and one ledger row in the same transaction', async () => {
     const [item, loc] = [await anItem(), await aLocation()];
+    // A real receipt (one without an order): the stock audit checks every ledger row's document.
+    const [receipt] = await t.db.db
+      .insert(procGoodsReceipts)
+      .values({ locationId: loc })
+      .returning({ id: procGoodsReceipts.id });
     const posted = await postInventoryMovement(t.db.db, {
       itemId: item,
       toLocationId: loc,
       qtyMilli: 12_500,
       reason: 'receipt',
       refTable: 'proc_goods_receipts',
-      refId: '00000000-0000-4000-8000-000000000001',
+      refId: receipt?.id as string,
     });
     expect(posted.movementIds).toHaveLength(1);
     expect(await onHand(item, loc)).toBe('12.500');
@@ -172,8 +178,10 @@ describe('postInventoryMovement', () => {
       .returning({ id: products.id });
     const productId = (product as { id: string }).id;
     const [row] = await t.db.db
-      .insert(procItems)
-      .values({ sku: unique('SOAP-I'), name: 'Soap', uom: 'l', posProductId: productId })
+      // ADR 0022: the product's item exists already (the database made it); the stores name it.
+      .update(procItems)
+      .set({ sku: unique('SOAP-I'), name: 'Soap', uom: 'l' })
+      .where(eq(procItems.posProductId, productId))
       .returning({ id: procItems.id });
     const item = (row as { id: string }).id;
     const [shop] = await t.db.db

@@ -475,6 +475,17 @@ export async function findItemByPosProduct(db: DbOrTx, productId: string): Promi
   return rows[0] ?? null;
 }
 
+/**
+ * ADR 0022: deletes an item the database made for a product or size option, unless something
+ * references it (then it stays; `release_pos_item`, migration 0023). Whether it went.
+ */
+export async function releaseDatabaseMadeItem(db: DbOrTx, itemId: string): Promise<boolean> {
+  const result = (await db.execute(sql`select release_pos_item(${itemId}::uuid) as released`)) as unknown as {
+    rows: Array<{ released: boolean }>;
+  };
+  return result.rows[0]?.released === true;
+}
+
 /** Whether a POS product exists and is still sold (`isActive`); null when there is none. */
 export async function posProductActive(db: DbOrTx, id: string): Promise<boolean | null> {
   const rows = await db.select({ isActive: products.isActive }).from(products).where(eq(products.id, id)).limit(1);

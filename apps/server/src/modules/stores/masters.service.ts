@@ -44,6 +44,7 @@ import {
   locationHoldsStock,
   type MasterStatusFilter,
   posProductActive,
+  releaseDatabaseMadeItem,
   type SupplierRow,
   updateCategory,
   updateItem,
@@ -471,23 +472,44 @@ export async function saveItem(deps: StoresDeps, id: string | null, body: ItemBo
 }
 
 /** Checks and writes an item (the form and the CSV import); its id. */
-export async function writeItem(db: DbOrTx, id: string | null, body: ItemBody): Promise<string> {
-  if (id && !(await findItem(db, id))) throw storesErrors.itemNotFound();
+export async function writeItem(outer: DbOrTx, id: string | null, body: ItemBody): Promise<string> {
+  // One transaction: the product's database-made item gives way only when this item takes the link.
+  return outer.transaction(async (db) => {
+    if (id && !(await findItem(db, id))) throw storesErrors.itemNotFound();
+    if (body.posProductId) await releasePosItem(db, body.posProductId, id);
+    return writeItemChecked(db, id, body);
+  });
+}
+
+async function writeItemChecked(db: DbOrTx, id: string | null, body: ItemBody): Promise<string> {
   await checkItemReferences(db, body, id);
   const clash = await itemClash(db, body, id);
   if (clash) throw clash;
   const values = itemWrite(body);
   const savedId = await uniqueGuard(
-    async () => {
-      if (id) {
-        await updateItem(db, id, values);
-        return id;
-      }
-      return insertItem(db, values);
-    },
+    // A savepoint: after a unique violation the clash is still read in this transaction.
+    () =>
+      db.transaction(async (sp) => {
+        if (id) {
+          await updateItem(sp, id, values);
+          return id;
+        }
+        return insertItem(sp, values);
+      }),
     async () => (await itemClash(db, body, id)) ?? storesErrors.skuTaken(body.sku),
   );
   return savedId;
+}
+
+/**
+ * ADR 0022: a product's item made by the database gives way when a stores user links another item
+ * to the product, as long as nothing references it yet (no stock, history or documents); otherwise
+ * it stays and the link is refused as taken.
+ */
+async function releasePosItem(db: DbOrTx, productId: string, exceptId: string | null): Promise<void> {
+  const linked = await findItemByPosProduct(db, productId);
+  if (!linked || linked.id === exceptId) return;
+  await releaseDatabaseMadeItem(db, linked.id);
 }
 
 export async function setItemArchived(deps: StoresDeps, id: string, archived: boolean): Promise<Item> {

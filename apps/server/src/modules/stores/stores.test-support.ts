@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { createUser, inject, signIn, type TestApp } from '../../../test/build-test-app';
 import { procDepartments, users } from '../../db/schema/index';
+import { ledgerMismatches } from '../stock/stock-test-support';
 
 /** One signed-in user per role for the stores tests (procurement_admin included). */
 export const STORES_PINS = {
@@ -52,21 +53,10 @@ let counter = 0;
 export const unique = (prefix: string) => `${prefix}-${++counter}-${Math.floor(Math.random() * 1e6)}`;
 
 /**
- * Every stock level equals the sum of its ledger (in − out) and no level is negative: the
+ * Every stock level equals the sum of its ledger (in − out), and everything else the stock audit checks: the
  * invariant checked after each stores test (issue #16 Done when).
  */
 export async function expectLedgerBalanced(t: TestApp): Promise<void> {
-  const { rows } = await t.db.execute(`
-    with ledger as (
-      select item_id, location_id, sum(qty) as qty from (
-        select item_id, to_location_id as location_id, qty from proc_inventory_transactions where to_location_id is not null
-        union all
-        select item_id, from_location_id, -qty from proc_inventory_transactions where from_location_id is not null
-      ) m group by item_id, location_id
-    )
-    select coalesce(l.item_id, g.item_id) as item_id, coalesce(l.location_id, g.location_id) as location_id,
-           coalesce(l.on_hand_qty, 0)::text as level, coalesce(g.qty, 0)::text as ledger
-    from proc_stock_levels l full join ledger g on g.item_id = l.item_id and g.location_id = l.location_id
-    where coalesce(l.on_hand_qty, 0) <> coalesce(g.qty, 0) or l.on_hand_qty < 0`);
-  expect(rows).toEqual([]);
+  // Issue #32 item 5: the one stock audit (levels = ledger sums, ledger rows against documents).
+  expect(await ledgerMismatches(t)).toEqual([]);
 }

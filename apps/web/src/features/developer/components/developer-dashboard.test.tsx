@@ -109,6 +109,30 @@ describe('Developer dashboard (spec §2, §7, §9)', { timeout: 15_000 }, () => 
     expect(within(row).getByText('Manager')).toBeInTheDocument();
   });
 
+  it('checks stock against the ledger on request and lists what disagrees (issue #32 item 5)', async () => {
+    let calls = 0;
+    const user = renderDashboard({
+      'GET /api/stock-audit': () => {
+        calls += 1;
+        return calls === 1
+          ? json(200, { checked: 12, disagreements: [] })
+          : json(200, {
+              checked: 12,
+              disagreements: [{ kind: 'pos_stock', subject: 'product p-1', actual: '9', expected: '7' }],
+            });
+      },
+    });
+    await user.click(await screen.findByRole('tab', { name: 'System Health' }, LOAD));
+    const button = await screen.findByRole('button', { name: 'Check stock' }, LOAD);
+    expect(calls).toBe(0);
+    await user.click(button);
+    expect(await screen.findByText('No disagreements')).toBeInTheDocument();
+    expect(screen.getByText('12 quantities and ledger rows checked.')).toBeInTheDocument();
+    await user.click(button);
+    expect(await screen.findByText('1 disagreement')).toBeInTheDocument();
+    expect(screen.getByText('Product stock: product p-1: 9 (expected 7)')).toBeInTheDocument();
+  });
+
   it('shows status, database, uptime, memory, environment and the last check time', async () => {
     const user = renderDashboard();
     await user.click(await screen.findByRole('tab', { name: 'System Health' }, LOAD));
