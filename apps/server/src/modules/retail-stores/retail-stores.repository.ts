@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { posTerminals, procLocations, storeProducts, stores, userStores } from '../../db/schema/index';
+import { posTerminals, procLocations, products, storeProducts, stores, userStores, users } from '../../db/schema/index';
 
 const storeColumns = {
   id: stores.id,
@@ -193,4 +193,14 @@ export async function productStoreRows(db: DbOrTx, productId: string) {
     })
     .from(storeProducts)
     .where(eq(storeProducts.productId, productId));
+}
+
+export async function productExists(db: DbOrTx, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: products.id }).from(products).where(eq(products.id, id)).limit(1);
+  return Boolean(row);
+}
+
+export async function userExists(db: DbOrTx, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id)).limit(1);
+  return Boolean(row);
 }

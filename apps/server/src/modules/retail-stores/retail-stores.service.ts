@@ -5,9 +5,7 @@ import {
   RETAIL_STORE_MESSAGES,
   type RetailStore,
 } from '@retail-hub/shared';
-import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { products, users } from '../../db/schema/index';
 import { pgErrorCode } from '../../lib/db-errors';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import {
@@ -17,6 +15,7 @@ import {
   insertStore,
   listStoreRows,
   locationExists,
+  productExists,
   productStoreRows,
   replaceUserStores,
   type StoreRow,
@@ -24,6 +23,7 @@ import {
   terminalStoreId,
   updateStoreRow,
   upsertProductStore,
+  userExists,
   userStoreIds,
 } from './retail-stores.repository';
 
@@ -146,25 +146,18 @@ export async function terminalStore(db: Db, terminalId: string) {
 }
 
 export async function storesOfUser(db: Db, userId: string) {
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
-  if (!user) throw notFound('User', 'users.not_found');
+  if (!(await userExists(db, userId))) throw notFound('User', 'users.not_found');
   return { userId, storeIds: await userStoreIds(db, userId) };
 }
 
 /** PUT /api/users/:id/stores: the stores the user may sell at ([] every store). */
 export async function setStoresOfUser(db: Db, userId: string, storeIds: string[]) {
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
-  if (!user) throw notFound('User', 'users.not_found');
+  if (!(await userExists(db, userId))) throw notFound('User', 'users.not_found');
   const unique = [...new Set(storeIds.map((id) => id.toLowerCase()))];
   const known = await existingStoreIds(db, unique);
   if (known.length !== unique.length) throw retailStoreErrors.storeUnknown('storeIds');
   await db.transaction(async (tx) => replaceUserStores(tx, userId, unique));
   return storesOfUser(db, userId);
-}
-
-async function productExists(db: DbOrTx, id: string): Promise<boolean> {
-  const [row] = await db.select({ id: products.id }).from(products).where(eq(products.id, id)).limit(1);
-  return Boolean(row);
 }
 
 /** PUT /api/products/:id/stores/:storeId: the product's price and availability at one store. */
