@@ -327,3 +327,47 @@ describe('per-store price and availability (issue #32 item 2; stored, not yet ch
     expect(list.json()).toEqual([{ productId: muffin, storeId: libraryStoreId, price: '5.00', isAvailable: false }]);
   });
 });
+
+describe('reports by store (issue #32 item 5)', () => {
+  it('daily stats, the sales summary, top products and the sales list of each store add up to all stores', async () => {
+    // Today: the Z test above sold one muffin per shift, two at each store; one more at the library.
+    expect((await start(cashier, { storeId: libraryStoreId })).statusCode).toBe(201);
+    const sale = await postSale(t, cashier, saleBody([{ productId: muffin, quantity: 2, unitPrice: '4.50' }]));
+    expect(sale.statusCode).toBe(201);
+    expect((await end(cashier)).statusCode).toBe(200);
+
+    const read = async (url: string) => {
+      const response = await inject(t, { method: 'GET', url, cookie: manager });
+      expect(response.statusCode).toBe(200);
+      return response.json();
+    };
+    const stats = async (q: string) => read(`/api/analytics/daily-stats${q}`);
+    const [all, main, library] = await Promise.all([
+      stats(''),
+      stats(`?storeId=${mainStoreId}`),
+      stats(`?storeId=${libraryStoreId}`),
+    ]);
+    expect(main).toMatchObject({ totalSales: '9.00', totalTransactions: 2, totalItemsSold: 2 });
+    expect(library).toMatchObject({ totalSales: '18.00', totalTransactions: 3, totalItemsSold: 4 });
+    expect(all).toMatchObject({ totalSales: '27.00', totalTransactions: 5, totalItemsSold: 6 });
+    expect(await stats('?storeId=')).toEqual(all);
+
+    const summary = async (q: string) => read(`/api/analytics/summary${q}`);
+    expect((await summary(`?storeId=${mainStoreId}`)).totalRevenue).toBe('9.00');
+    expect((await summary(`?storeId=${libraryStoreId}`)).totalRevenue).toBe('18.00');
+    expect((await summary('')).totalRevenue).toBe('27.00');
+
+    const top = async (q: string) => read(`/api/analytics/top-products${q}`);
+    expect((await top(`?storeId=${mainStoreId}`))[0]).toMatchObject({ totalSold: 2, totalRevenue: '9.00' });
+    expect((await top(`?storeId=${libraryStoreId}`))[0]).toMatchObject({ totalSold: 4, totalRevenue: '18.00' });
+    expect((await top(''))[0]).toMatchObject({ totalSold: 6, totalRevenue: '27.00' });
+
+    const list = async (q: string) => read(`/api/transactions${q}`);
+    expect(await list(`?storeId=${mainStoreId}`)).toHaveLength(2);
+    expect(await list(`?storeId=${libraryStoreId}`)).toHaveLength(3);
+    expect(await list('')).toHaveLength(5);
+
+    const bad = await inject(t, { method: 'GET', url: '/api/analytics/daily-stats?storeId=nope', cookie: manager });
+    expect(bad.statusCode).toBe(400);
+  });
+});
