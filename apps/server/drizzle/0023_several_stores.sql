@@ -12,6 +12,7 @@ CREATE TABLE "stores" (
 	"name" varchar(255) NOT NULL,
 	"code" varchar(50) NOT NULL,
 	"selling_location_id" uuid,
+	"is_archived" boolean DEFAULT false NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "stores_code_unique" UNIQUE("code")
 );
@@ -30,7 +31,7 @@ INSERT INTO "stores" ("name", "code", "selling_location_id")
 SELECT 'Main Store', 'MAIN',
   (SELECT "id" FROM "proc_locations" WHERE "is_selling" AND NOT "is_archived" ORDER BY "created_at", "id" LIMIT 1);--> statement-breakpoint
 CREATE FUNCTION default_store_id() RETURNS uuid LANGUAGE sql STABLE AS $$
-  SELECT "id" FROM "stores" ORDER BY "created_at", "id" LIMIT 1
+  SELECT "id" FROM "stores" ORDER BY "is_archived", "created_at", "id" LIMIT 1
 $$;--> statement-breakpoint
 -- end of hand-written (issue #32, h-stores)
 DROP INDEX "z_reports_number_unique";--> statement-breakpoint

@@ -16,6 +16,7 @@ export const RETAIL_STORE_MESSAGES = {
   codeTaken: (code: string) => `A store with code "${code}" already exists.`,
   locationUnknown: 'Unknown location',
   storeUnknown: 'Unknown store',
+  storeArchived: 'This store is archived',
   chooseStore: 'Choose the store this shift sells at',
   notYourStore: 'You are not allowed to sell at this store.',
 } as const;
@@ -27,6 +28,8 @@ export const retailStoreSchema = z.object({
   sellingLocationId: z.string().nullable(),
   /** The selling location's name, for the list. */
   sellingLocationName: z.string().nullable(),
+  /** A closed store: its history and reports stay; no new shifts; not counted as a store. */
+  isArchived: z.boolean(),
   createdAt: z.string(),
 });
 export type RetailStore = z.infer<typeof retailStoreSchema>;
@@ -62,6 +65,7 @@ export const retailStoreUpdateSchema = z.object({
   name: storeName.optional(),
   code: storeCode.optional(),
   sellingLocationId: sellingLocation,
+  isArchived: z.boolean({ error: 'Must be true or false' }).optional(),
 });
 export type RetailStoreUpdate = z.input<typeof retailStoreUpdateSchema>;
 

@@ -8,6 +8,7 @@ const storeColumns = {
   code: stores.code,
   sellingLocationId: stores.sellingLocationId,
   sellingLocationName: procLocations.name,
+  isArchived: stores.isArchived,
   createdAt: stores.createdAt,
 } as const;
 
@@ -17,6 +18,7 @@ export type StoreRow = {
   code: string;
   sellingLocationId: string | null;
   sellingLocationName: string | null;
+  isArchived: boolean;
   createdAt: Date;
 };
 
@@ -57,18 +59,22 @@ export async function insertStore(
 export async function updateStoreRow(
   db: DbOrTx,
   id: string,
-  values: { name?: string; code?: string; sellingLocationId?: string | null },
+  values: { name?: string; code?: string; sellingLocationId?: string | null; isArchived?: boolean },
 ): Promise<boolean> {
   if (Object.keys(values).length === 0) return Boolean(await findStoreRow(db, id));
   const rows = await db.update(stores).set(values).where(eq(stores.id, id)).returning({ id: stores.id });
   return rows.length > 0;
 }
 
-/** Which of `ids` are stores. */
+/** Which of `ids` are stores (archived ones too). */
 export async function existingStoreIds(db: DbOrTx, ids: string[]): Promise<string[]> {
+  return (await storesByIds(db, ids)).map((r) => r.id);
+}
+
+export async function storesByIds(db: DbOrTx, ids: string[]): Promise<{ id: string; isArchived: boolean }[]> {
   if (ids.length === 0) return [];
-  const rows = await db
-    .select({ id: stores.id })
+  return db
+    .select({ id: stores.id, isArchived: stores.isArchived })
     .from(stores)
     .where(
       sql`${stores.id} in (${sql.join(
@@ -76,7 +82,6 @@ export async function existingStoreIds(db: DbOrTx, ids: string[]): Promise<strin
         sql`, `,
       )})`,
     );
-  return rows.map((r) => r.id);
 }
 
 /**
@@ -89,9 +94,11 @@ export async function shiftStoreFacts(
   terminalId: string | null,
 ): Promise<{ storeCount: number; allowed: string[]; terminalStoreId: string | null; defaultStoreId: string }> {
   const result = await db.execute(sql`
-    select (select count(*)::int from ${stores}) as store_count,
-      coalesce((select array_agg(store_id::text) from ${userStores} where user_id = ${userId}), '{}') as allowed,
-      (select store_id::text from ${posTerminals} where id = ${terminalId}::uuid) as terminal_store_id,
+    select (select count(*)::int from ${stores} where not is_archived) as store_count,
+      coalesce((select array_agg(u.store_id::text) from ${userStores} u join ${stores} s on s.id = u.store_id
+        where u.user_id = ${userId} and not s.is_archived), '{}') as allowed,
+      (select t.store_id::text from ${posTerminals} t join ${stores} s on s.id = t.store_id
+        where t.id = ${terminalId}::uuid and not s.is_archived) as terminal_store_id,
       default_store_id()::text as default_store_id`);
   const row = ((result as { rows?: unknown[] }).rows ?? (result as unknown as unknown[]))[0] as {
     store_count: number;

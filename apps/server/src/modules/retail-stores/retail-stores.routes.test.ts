@@ -56,6 +56,7 @@ describe('stores (issue #32 item 2): GET, POST, PATCH /api/stores', () => {
         code: 'MAIN',
         sellingLocationId: null,
         sellingLocationName: null,
+        isArchived: false,
         createdAt: expect.any(String),
       },
     ]);
@@ -369,5 +370,39 @@ describe('reports by store (issue #32 item 5)', () => {
 
     const bad = await inject(t, { method: 'GET', url: '/api/analytics/daily-stats?storeId=nope', cookie: manager });
     expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('archiving a store (a closed branch)', () => {
+  it('an archived store takes no new shift; with one store left, a shift with no body starts again', async () => {
+    const extra = await inject(t, {
+      method: 'POST',
+      url: '/api/stores',
+      cookie: manager,
+      payload: { name: 'Pop-up Kiosk', code: 'POP' },
+    });
+    expect(extra.statusCode).toBe(201);
+    const archived = await inject(t, {
+      method: 'PATCH',
+      url: `/api/stores/${extra.json().id}`,
+      cookie: manager,
+      payload: { isArchived: true },
+    });
+    expect(archived.json().isArchived).toBe(true);
+    const refused = await start(cashier, { storeId: extra.json().id });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual({ storeId: 'This store is archived' });
+    // Two open stores: a choice is needed. Archive the library too: one store, no body needed.
+    expect((await start(cashier)).statusCode).toBe(400);
+    await inject(t, {
+      method: 'PATCH',
+      url: `/api/stores/${libraryStoreId}`,
+      cookie: manager,
+      payload: { isArchived: true },
+    });
+    const started = await start(cashier);
+    expect(started.statusCode).toBe(201);
+    expect(started.json().shift.storeId).toBe(mainStoreId);
+    expect((await end(cashier)).statusCode).toBe(200);
   });
 });

@@ -20,6 +20,7 @@ import {
   replaceUserStores,
   type StoreRow,
   shiftStoreFacts,
+  storesByIds,
   terminalStoreId,
   updateStoreRow,
   upsertProductStore,
@@ -34,6 +35,8 @@ export const retailStoreErrors = {
     badRequest('validation', RETAIL_STORE_MESSAGES.locationUnknown, {
       sellingLocationId: RETAIL_STORE_MESSAGES.locationUnknown,
     }),
+  storeArchived: () =>
+    badRequest('validation', RETAIL_STORE_MESSAGES.storeArchived, { storeId: RETAIL_STORE_MESSAGES.storeArchived }),
   storeUnknown: (field = 'storeId') =>
     badRequest('validation', RETAIL_STORE_MESSAGES.storeUnknown, { [field]: RETAIL_STORE_MESSAGES.storeUnknown }),
   chooseStore: () =>
@@ -48,6 +51,7 @@ function toStore(row: StoreRow): RetailStore {
     code: row.code,
     sellingLocationId: row.sellingLocationId,
     sellingLocationName: row.sellingLocationName,
+    isArchived: row.isArchived,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -84,10 +88,11 @@ export async function createStore(
 export async function updateStore(
   db: Db,
   id: string,
-  body: { name?: string; code?: string; sellingLocationId?: string | null },
+  body: { name?: string; code?: string; sellingLocationId?: string | null; isArchived?: boolean },
 ): Promise<RetailStore> {
   await checkLocation(db, body.sellingLocationId);
-  const values: { name?: string; code?: string; sellingLocationId?: string | null } = {};
+  const values: { name?: string; code?: string; sellingLocationId?: string | null; isArchived?: boolean } = {};
+  if (body.isArchived !== undefined) values.isArchived = body.isArchived;
   if (body.name !== undefined) values.name = body.name;
   if (body.code !== undefined) values.code = body.code;
   if (body.sellingLocationId !== undefined) values.sellingLocationId = body.sellingLocationId;
@@ -114,7 +119,9 @@ export async function storeForNewShift(
   const facts = await shiftStoreFacts(db, userId, terminalId ?? null);
   const mayUse = (storeId: string) => facts.allowed.length === 0 || facts.allowed.includes(storeId);
   if (requested) {
-    if ((await existingStoreIds(db, [requested])).length === 0) throw retailStoreErrors.storeUnknown();
+    const [store] = await storesByIds(db, [requested]);
+    if (!store) throw retailStoreErrors.storeUnknown();
+    if (store.isArchived) throw retailStoreErrors.storeArchived();
     if (!mayUse(requested)) throw retailStoreErrors.notYourStore();
     return requested;
   }

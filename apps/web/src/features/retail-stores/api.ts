@@ -21,7 +21,7 @@ export function useStores(options: { enabled?: boolean } = {}) {
  * picker, store name or store column appears anywhere (issue #32 item 3).
  */
 export function useSeveralStores(options: { enabled?: boolean } = {}): RetailStore[] {
-  const stores = useStores(options).data ?? [];
+  const stores = (useStores(options).data ?? []).filter((s) => !s.isArchived);
   return stores.length > 1 ? stores : [];
 }
 

@@ -1,4 +1,18 @@
-import { Alert, Button, Card, Group, Modal, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  Modal,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { RETAIL_STORE_MESSAGES, type RetailStore } from '@retail-hub/shared';
 import { IconBuildingStore, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useState, useSyncExternalStore } from 'react';
@@ -7,7 +21,7 @@ import { notifyError, notifySuccess } from '@/lib/notify';
 import { subscribeTerminalSync, terminalSyncState } from '@/lib/offline-bridge';
 import { useBindTerminal, useSaveStore, useSellingLocations, useStores, useTerminalStore } from './api';
 
-type Draft = { id?: string; name: string; code: string; sellingLocationId: string | null };
+type Draft = { id?: string; name: string; code: string; sellingLocationId: string | null; isArchived?: boolean };
 
 function StoreForm({ draft, onClose }: { draft: Draft; onClose: () => void }) {
   const save = useSaveStore();
@@ -26,7 +40,14 @@ function StoreForm({ draft, onClose }: { draft: Draft; onClose: () => void }) {
     save.mutate(
       {
         id: value.id,
-        body: { name: value.name, code: value.code, sellingLocationId: value.sellingLocationId },
+        body: value.id
+          ? {
+              name: value.name,
+              code: value.code,
+              sellingLocationId: value.sellingLocationId,
+              isArchived: value.isArchived ?? false,
+            }
+          : { name: value.name, code: value.code, sellingLocationId: value.sellingLocationId },
       },
       {
         onSuccess: (store) => {
@@ -70,6 +91,13 @@ function StoreForm({ draft, onClose }: { draft: Draft; onClose: () => void }) {
           onChange={(id) => setValue({ ...value, sellingLocationId: id })}
           error={errors.sellingLocationId}
         />
+        {value.id ? (
+          <Checkbox
+            label="Archived (closed): no new shifts; its reports stay"
+            checked={value.isArchived ?? false}
+            onChange={(e) => setValue({ ...value, isArchived: e.currentTarget.checked })}
+          />
+        ) : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={save.isPending}>
             Cancel
@@ -131,6 +159,7 @@ export function StoresPanel() {
   const stores = useStores();
   const [draft, setDraft] = useState<Draft | null>(null);
   const list = stores.data ?? [];
+  const active = list.filter((s) => !s.isArchived);
   return (
     <Card withBorder component="section" aria-label="Stores" data-testid="stores-panel">
       <Stack gap="sm">
@@ -155,8 +184,8 @@ export function StoresPanel() {
           </Alert>
         ) : list.length <= 1 ? (
           <Text size="sm">
-            One store: {list[0]?.name ?? '…'}. Add a store to run a second café or shop on this installation; each store
-            has its own tills, shifts, Z numbers and reports.
+            One store: {active[0]?.name ?? '…'}. Add a store to run a second café or shop on this installation; each
+            store has its own tills, shifts, Z numbers and reports.
           </Text>
         ) : (
           <>
@@ -173,7 +202,14 @@ export function StoresPanel() {
                 <Table.Tbody>
                   {list.map((s) => (
                     <Table.Tr key={s.id} data-testid="store-row">
-                      <Table.Td fw={600}>{s.name}</Table.Td>
+                      <Table.Td fw={600}>
+                        {s.name}{' '}
+                        {s.isArchived ? (
+                          <Badge size="sm" color="gray" variant="light">
+                            Archived
+                          </Badge>
+                        ) : null}
+                      </Table.Td>
                       <Table.Td ff="monospace">{s.code}</Table.Td>
                       <Table.Td>{s.sellingLocationName ?? '—'}</Table.Td>
                       <Table.Td ta="right">
@@ -183,7 +219,13 @@ export function StoresPanel() {
                           leftSection={<IconPencil size={14} aria-hidden />}
                           aria-label={`Edit ${s.name}`}
                           onClick={() =>
-                            setDraft({ id: s.id, name: s.name, code: s.code, sellingLocationId: s.sellingLocationId })
+                            setDraft({
+                              id: s.id,
+                              name: s.name,
+                              code: s.code,
+                              sellingLocationId: s.sellingLocationId,
+                              isArchived: s.isArchived,
+                            })
                           }
                         >
                           Edit
@@ -194,7 +236,7 @@ export function StoresPanel() {
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>
-            <ThisTerminalStore stores={list} />
+            {active.length > 1 ? <ThisTerminalStore stores={active} /> : null}
           </>
         )}
       </Stack>

@@ -156,6 +156,11 @@ export function ShiftDialog({ opened, onClose, shift, stores = [], boundStoreId 
           <Text>
             Shift ended at {shiftTime(ended.summary.endedAt ?? ended.shift.endedAt)}. Its sales stay recorded to you.
           </Text>
+          {stores.length > 0 && ended.zReport?.store ? (
+            <Text data-testid="ended-shift-store">
+              Store: <b>{ended.zReport.store.name}</b>
+            </Text>
+          ) : null}
           <SummaryTable summary={ended.summary} />
           {ended.zReport ? (
             // Issue #15 item 8: the Z report written with the close, printed from the stored copy.
