@@ -7,5 +7,6 @@ export {
   useTillStore,
   useUserStores,
 } from './api';
+export { ProductStoresSection } from './product-stores-section';
 export { StoresPanel } from './stores-panel';
 export { UserStoresSelect } from './user-stores-select';

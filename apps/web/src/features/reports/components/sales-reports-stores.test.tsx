@@ -2,8 +2,7 @@ import type { RetailStore } from '@retail-hub/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { CashierHeader } from '@/features/pos/components/cashier-header';
-import { renderApp, renderWithProviders } from '@/test/render';
+import { renderApp } from '@/test/render';
 import { json, mockServer, sessionHandlers, userWithRole } from '@/test/server';
 
 /** Issue #32 items 3 and 5: the store filter appears only with several stores. */
@@ -73,16 +72,5 @@ describe('store filter on the Sales Reports (issue #32)', () => {
         ),
       ).toBe(true),
     );
-  });
-});
-
-describe('the till header (issue #32 item 2)', () => {
-  it('shows the store only when it is given (several stores), never with one', () => {
-    const user = userWithRole('cashier');
-    const { unmount } = renderWithProviders(<CashierHeader user={user} />);
-    expect(screen.queryByTestId('till-store')).toBeNull();
-    unmount();
-    renderWithProviders(<CashierHeader user={user} storeName="Library Café" />);
-    expect(screen.getByTestId('till-store').textContent).toBe('Library Café');
   });
 });
