@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { signIn } from './support';
+import { signInOnKeypad } from './support';
 
 /**
  * The user guide's screenshots (docs/guide/, issue #14 item 5): the flows the guide describes,
@@ -39,13 +39,13 @@ test.describe('user guide screenshots', () => {
     await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
     await picture(page, 'pin-login');
 
-    await signIn(page, PINS.manager, /\/$/);
+    await signInOnKeypad(page, PINS.manager, /\/$/);
     await expect(page.getByText('POS System').first()).toBeVisible();
     await picture(page, 'interface-selection', { toasts: true });
   });
 
   test("a cashier's shift: start, sell for cash and by card, end with the summary", async ({ page }) => {
-    await signIn(page, PINS.cashier, /\/pos$/);
+    await signInOnKeypad(page, PINS.cashier, /\/pos$/);
     await expect(page.getByTestId('product-grid')).toBeVisible();
     const status = page.getByTestId('shift-status');
     await expect(status).not.toHaveText(/Checking/);
@@ -105,7 +105,7 @@ test.describe('user guide screenshots', () => {
   });
 
   test('managing products and stock', async ({ page }) => {
-    await signIn(page, PINS.manager, /\/$/);
+    await signInOnKeypad(page, PINS.manager, /\/$/);
     await page.goto('/inventory');
     await expect(page.getByRole('heading', { name: 'Inventory Management', level: 1 })).toBeVisible();
     await expect(page.getByTestId('product-row').first()).toBeVisible();
@@ -122,7 +122,7 @@ test.describe('user guide screenshots', () => {
   });
 
   test('reports and exports', async ({ page }) => {
-    await signIn(page, PINS.manager, /\/$/);
+    await signInOnKeypad(page, PINS.manager, /\/$/);
     await page.goto('/pos-reports');
     await expect(page.getByTestId('report-transaction').first()).toBeVisible();
     await picture(page, 'sales-reports');
@@ -138,7 +138,7 @@ test.describe('user guide screenshots', () => {
   });
 
   test('staff and PINs', async ({ page }) => {
-    await signIn(page, PINS.manager, /\/$/);
+    await signInOnKeypad(page, PINS.manager, /\/$/);
     await page.goto('/admin/staff');
     await expect(page.getByRole('button', { name: 'Set PIN for Chris Cashier' })).toBeVisible();
     await picture(page, 'staff');
@@ -150,7 +150,7 @@ test.describe('user guide screenshots', () => {
   });
 
   test('departments and asset loans', async ({ page }) => {
-    await signIn(page, PINS.manager, /\/$/);
+    await signInOnKeypad(page, PINS.manager, /\/$/);
     await page.goto('/procurement-departments');
     await expect(page.getByRole('button', { name: 'Add Department' })).toBeVisible();
     await expect(page.getByLabel('Search departments')).toBeVisible();

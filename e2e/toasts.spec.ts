@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { shot, signIn } from './support';
+import { shot, signInOnKeypad } from './support';
 
 /**
  * Toasts (issue #13 item 17; spec §9: one at a time, 5000 ms). The newest replaces the one
@@ -23,7 +23,7 @@ async function boxOf(locator: Locator): Promise<Box> {
 }
 
 test('a newer toast replaces the one showing at once, on the terminal', async ({ page }) => {
-  await signIn(page, CASHIER_PIN, /\/pos$/);
+  await signInOnKeypad(page, CASHIER_PIN, /\/pos$/);
   const status = page.getByTestId('shift-status');
   await expect(status).not.toHaveText(/Checking/);
   if (/Shift active/i.test((await status.textContent()) ?? '')) {
@@ -61,7 +61,7 @@ for (const width of [1366, 820] as const) {
       page,
     }) => {
       await page.setViewportSize({ width, height: width === 820 ? 1180 : 768 });
-      await signIn(page, home.pin, home.landing);
+      await signInOnKeypad(page, home.pin, home.landing);
       const toast = toasts(page).filter({ hasText: 'Login Successful' });
       await expect(toast).toBeVisible();
       // Let the entry transition end before measuring.

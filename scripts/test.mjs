@@ -21,6 +21,9 @@ import { stripVTControlCharacters } from 'node:util';
 const env = { ...process.env };
 const pgUrl = env.TEST_DATABASE_URL;
 const concurrency = Math.max(1, Number(env.TEST_CONCURRENCY ?? 2));
+// TEST_E2E_ALONE=1 (.ci/run): the E2E layer runs by itself once every other layer has ended, so its
+// timing-sensitive steps never share the two cores with an API layer (issue #31).
+const e2eAlone = env.TEST_E2E_ALONE === '1';
 const chromium = env.CHROMIUM_PATH || '/usr/bin/chromium';
 const wanted = process.argv.slice(2);
 // `npm test -- node-22` runs that layer without TEST_NODE_VERSIONS.
@@ -37,7 +40,7 @@ const vitest = ['node_modules/vitest/vitest.mjs', 'run'];
 const auditDir = mkdtempSync(path.join(tmpdir(), 'retail-hub-api-log-'));
 const outDir = mkdtempSync(path.join(tmpdir(), 'retail-hub-test-out-'));
 
-/** @typedef {{ name: string, title: string, command: string, args: string[], env?: Record<string, string>, pglite?: boolean, after?: string[] }} Layer */
+/** @typedef {{ name: string, title: string, command: string, args: string[], env?: Record<string, string>, pglite?: boolean, after?: string[], alone?: boolean }} Layer */
 /** @type {Layer[]} In start order when several are ready: the longest chains first. */
 const layers = [];
 const e2eMissing = !existsSync(chromium);
@@ -56,6 +59,7 @@ if (!e2eMissing) {
       args: ['node_modules/@playwright/test/cli.js', 'test'],
       env: { CHROMIUM_PATH: chromium },
       after: ['web-build'],
+      alone: e2eAlone,
     },
   );
 }
@@ -198,20 +202,36 @@ function start(layer) {
   });
 }
 
+/** A layer that can no longer run: a layer it needs failed or did not run. */
+const blocked = (layer) =>
+  (layer.after ?? []).some((name) => {
+    const status = results.get(name)?.status;
+    const needed = plan.find((l) => l.name === name);
+    return status === 'failed' || status === 'skipped' || (!status && needed && blocked(needed));
+  });
 const startedAt = Date.now();
-const running = new Set();
+/** @type {Map<Promise<void>, Layer>} */
+const running = new Map();
 while (true) {
   const ready = plan.filter(
     (l) => !results.has(l.name) && (l.after ?? []).every((d) => results.get(d)?.status === 'passed'),
   );
   if (ready.length === 0 && running.size === 0) break;
-  for (const layer of ready.slice(0, concurrency - running.size)) {
+  // A layer that runs alone waits until nothing else runs or could start, and then starts alone.
+  const others = ready.filter((l) => !l.alone);
+  const waiting = plan.some((l) => !l.alone && !results.has(l.name) && !ready.includes(l) && !blocked(l));
+  const aloneRunning = [...running.values()].some((l) => l.alone);
+  let next = [];
+  if (!aloneRunning) next = others.slice(0, concurrency - running.size);
+  if (!aloneRunning && running.size === 0 && others.length === 0 && !waiting) next = ready.slice(0, 1);
+  for (const layer of next) {
     const promise = start(layer).then(() => running.delete(promise));
-    running.add(promise);
+    running.set(promise, layer);
   }
-  await Promise.race(running);
+  if (running.size === 0) break;
+  await Promise.race(running.keys());
 }
-await Promise.all(running);
+await Promise.all(running.keys());
 rmSync(auditDir, { recursive: true, force: true });
 rmSync(outDir, { recursive: true, force: true });
 
@@ -232,7 +252,7 @@ rows.push([
   failed ? 'failed' : 'passed',
   `${((Date.now() - startedAt) / 1000).toFixed(0)} s`,
   '',
-  `${concurrency} at a time`,
+  `${concurrency} at a time${e2eAlone ? ', e2e alone' : ''}`,
 ]);
 const head = ['layer', 'result', 'wall', 'cpu', 'tests'];
 const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));

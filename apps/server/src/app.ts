@@ -25,6 +25,7 @@ import { refundRoutes } from './modules/pos/refunds.routes';
 import { procurementRoutes } from './modules/procurement/procurement.routes';
 import { purchasingRoutes } from './modules/purchasing/purchasing.routes';
 import { reportRoutes } from './modules/reports/reports.routes';
+import { retailStoreRoutes } from './modules/retail-stores/retail-stores.routes';
 import { staffRoutes } from './modules/staff/staff.routes';
 import { stockRoutes } from './modules/stock/stock.routes';
 import { storesDocumentsRoutes } from './modules/stores/documents.routes';
@@ -143,6 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(staffRoutes);
   await app.register(catalogRoutes);
   await app.register(departmentRoutes);
+  await app.register(retailStoreRoutes);
   await app.register(procurementRoutes);
   await app.register(storesMastersRoutes);
   await app.register(storesDocumentsRoutes);

@@ -23,6 +23,7 @@ export * from './quantity';
 export * from './receipt-email';
 export * from './refunds';
 export * from './reports';
+export * from './retail-stores';
 export * from './roles';
 export * from './sales-history';
 export * from './screens';

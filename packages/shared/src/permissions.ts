@@ -91,6 +91,11 @@ export const PERMISSIONS = {
    * check of a whole item (it covers every department's units of it).
    */
   'assets.oversee': ['manager', 'procurement_admin', 'super_admin'],
+  /**
+   * Issue #32 item 2: the installation's stores (cafés, shops): adding and renaming them, binding a
+   * till to one, limiting staff to some. Reading the list is 'session' (a till shows its store).
+   */
+  'shops.manage': MANAGERS,
   /** User management (spec §6: manager or super_admin). */
   'users.manage': MANAGERS,
   /** Staff & PIN management: the spec leaves it open; we give it to managers and super admins. */

@@ -81,6 +81,8 @@ export const shiftSchema = z.object({
   isOpen: z.boolean(),
   openingFloat: money.nullable(),
   countedCash: money.nullable(),
+  /** Issue #32 item 2: the store the shift sells at. */
+  storeId: z.string(),
 });
 export type Shift = z.infer<typeof shiftSchema>;
 
@@ -91,6 +93,11 @@ export const startShiftBodySchema = z.object({
    * dated into the shift only from that terminal. Optional: the spec's client sends none.
    */
   terminalId: z.uuid({ error: 'terminalId must be a UUID' }).nullish(),
+  /**
+   * Issue #32 item 2: the store the shift sells at. Needed only when the user may sell at more
+   * than one store and the terminal is not bound to one.
+   */
+  storeId: z.guid({ error: 'Unknown store' }).nullish(),
 });
 export type StartShiftBody = z.infer<typeof startShiftBodySchema>;
 

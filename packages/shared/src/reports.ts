@@ -12,14 +12,23 @@ const queryFlag = z
 const storeDaysQuerySchema = salesRangeQuerySchema.pick({ startDate: true, endDate: true });
 
 /** Query of the report figures: inclusive store days (default today) and the 'VTPD Only' filter. */
+/** Issue #32 item 5: one store's figures (by the sale's shift's store); absent or '': every store. */
+const storeIdFilter = z
+  .union([z.guid({ error: 'Unknown store' }), z.literal('')])
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
 export const reportRangeQuerySchema = storeDaysQuerySchema.extend({
   /** spec §2 'VTPD Only': only sales whose reference code starts with VTPD. */
   vtpdOnly: queryFlag,
+  storeId: storeIdFilter,
 });
+/** GET /api/analytics/daily-stats: today's figures of one store, or of every store. */
+export const dailyStatsQuerySchema = z.object({ storeId: storeIdFilter });
 export type ReportRangeQuery = z.output<typeof reportRangeQuerySchema>;
 
 /** Top products and the transactions list over a range: the sales-list query plus 'VTPD Only'. */
-export const topProductsQuerySchema = salesRangeQuerySchema.extend({ vtpdOnly: queryFlag });
+export const topProductsQuerySchema = salesRangeQuerySchema.extend({ vtpdOnly: queryFlag, storeId: storeIdFilter });
 /**
  * GET /api/transactions: the range query plus `number` (issue #15 item 3), the 6-character number
  * on a receipt; with it, the sales of every day the reader may read that carry that number.

@@ -15,6 +15,8 @@ export const shiftReportSchema = z.object({
   /** The Z report's number (1, 2, 3… with no gap); null on an X report. */
   number: z.number().int().nullable(),
   shiftId: z.number().int(),
+  /** Issue #32: the store the shift sold at (absent on reports written before stores existed). */
+  store: z.object({ id: z.string(), name: z.string() }).optional(),
   cashier: z.object({ id: z.string(), name: z.string() }),
   startedAt: z.string(),
   endedAt: z.string().nullable(),
@@ -68,6 +70,9 @@ export const zReportListItemSchema = z.object({
   number: z.number().int(),
   shiftId: z.number().int(),
   cashierName: z.string(),
+  /** Issue #32 item 4: Z numbers run per store. */
+  storeId: z.string(),
+  storeName: z.string(),
   endedAt: z.string(),
   total: money,
   overShort: money.nullable(),
@@ -81,6 +86,8 @@ export const zReportListSchema = z.object({
 });
 
 export const zReportListQuerySchema = z.object({
+  /** Issue #32 item 5: one store's Z reports (paged by its numbers); absent: every store's. */
+  storeId: z.union([z.guid({ error: 'Unknown store' }), z.literal('')]).optional(),
   before: z.coerce.number({ error: 'Must be a report number' }).int().positive().optional(),
   limit: z.coerce
     .number()

@@ -15,7 +15,12 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type DbOrTx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
 export type DatabaseTarget =
-  | { kind: 'pglite'; dataDir: string | null }
+  | {
+      kind: 'pglite';
+      dataDir: string | null;
+      /** In memory (dataDir null) from a data-folder dump (`dumpDataDir`): the API tests' migrated copy (issue #31). */
+      loadDataDir?: Blob;
+    }
   | {
       kind: 'postgres';
       url: string;
@@ -54,7 +59,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       dir = path.resolve(target.dataDir);
       mkdirSync(dir, { recursive: true });
     }
-    const client = new PGlite({ ...(dir ? { dataDir: dir } : {}), extensions: { pg_trgm } });
+    const client = new PGlite({
+      ...(dir ? { dataDir: dir } : {}),
+      ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
+      extensions: { pg_trgm },
+    });
     await client.waitReady;
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     return {

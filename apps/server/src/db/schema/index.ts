@@ -16,4 +16,5 @@ export * from './refunds';
 export * from './relations';
 export * from './shift-reports';
 export * from './stock';
+export * from './stores';
 export * from './users';

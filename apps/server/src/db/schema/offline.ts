@@ -3,6 +3,7 @@ import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid
 import { products, productVariants } from './catalog';
 import { createdAt, id, money, timestamptz } from './columns';
 import { shifts, transactions } from './pos';
+import { stores } from './stores';
 import { users } from './users';
 
 /**
@@ -108,6 +109,8 @@ export const posTerminals = pgTable(
      */
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     deviceId: varchar('device_id', { length: 32 }),
+    /** Issue #32 item 2: the store a manager bound this till to (null: not bound). */
+    storeId: uuid('store_id').references(() => stores.id, { onDelete: 'set null' }),
   },
   (t) => [
     check('pos_terminals_counts_check', sql`${t.unsyncedCount} >= 0 and ${t.refusedCount} >= 0`),

@@ -3,6 +3,7 @@ import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid
 import { products, productVariants } from './catalog';
 import { createdAt, id, money, timeOrderedId, timestamptz, updatedAt } from './columns';
 import { expenseCategoryEnum, expensePaymentMethodEnum, paymentMethodEnum } from './enums';
+import { stores } from './stores';
 import { users } from './users';
 
 /**
@@ -29,10 +30,18 @@ export const shifts = pgTable(
      * no terminal id, the spec's; then only the outbox's age bounds it).
      */
     terminalId: uuid('terminal_id'),
+    /** Issue #32 item 2: the store the shift sells at (its tills, its Z numbers, its reports). */
+    storeId: uuid('store_id')
+      .notNull()
+      // The installation's first store (migration 0024, hand-written): a writer that names no
+      // store (the seed, an old client's path) lands where a single-store installation always did.
+      .default(sql`default_store_id()`)
+      .references(() => stores.id, { onDelete: 'restrict' }),
   },
   (t) => [
     uniqueIndex('shifts_one_open_per_cashier').on(t.cashierId).where(sql`is_open`),
     index('shifts_started_at_idx').on(t.startedAt),
+    index('shifts_store_id_idx').on(t.storeId),
     // An open shift has no end and a closed one has one. (No ended_at >= started_at check: the
     // two may come from different clocks, the database's and the app server's.)
     check('shifts_end_matches_open_check', sql`${t.isOpen} = (${t.endedAt} is null)`),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, integer, jsonb, pgTable, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns';
 import { shifts } from './pos';
+import { stores } from './stores';
 import { users } from './users';
 
 /**
@@ -35,11 +36,18 @@ export const zReports = pgTable(
     cashierId: uuid('cashier_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
+    /** Issue #32 item 4: Z numbers run per store (the shift's store). */
+    storeId: uuid('store_id')
+      .notNull()
+      // The installation's first store (migration 0024, hand-written): a writer that names no
+      // store (the seed, an old client's path) lands where a single-store installation always did.
+      .default(sql`default_store_id()`)
+      .references(() => stores.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
     report: jsonb('report').notNull(),
   },
   (t) => [
-    uniqueIndex('z_reports_number_unique').on(t.number),
+    uniqueIndex('z_reports_store_number_unique').on(t.storeId, t.number),
     uniqueIndex('z_reports_shift_id_unique').on(t.shiftId),
     check('z_reports_number_check', sql`${t.number} > 0`),
   ],

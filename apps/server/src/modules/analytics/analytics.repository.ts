@@ -5,6 +5,7 @@ import {
   products,
   refundItems,
   refunds,
+  shifts,
   transactionItems,
   transactions,
 } from '../../db/schema/index';
@@ -21,6 +22,8 @@ type DaySpan = { start: Date; end: Date; timeZone: string };
 /** The store day (YYYY-MM-DD in `timeZone`) of a sale, and whether it is a VTPD sale. */
 const storeDay = (timeZone: string) => sql<string>`((${transactions.createdAt} at time zone ${timeZone})::date)::text`;
 const isVtpd = sql<boolean>`coalesce(${transactions.referenceCode} like 'VTPD%', false)`;
+/** Issue #32 item 5: a sale's store is its shift's (a refund counts at the store of the sale). */
+const saleStore = sql<string>`${shifts.storeId}`;
 
 /** Completed sales of [start, end) per store day and VTPD flag: revenue (numeric string) and count. */
 export async function salesFiguresByDay(db: DbOrTx, span: DaySpan) {
@@ -29,13 +32,15 @@ export async function salesFiguresByDay(db: DbOrTx, span: DaySpan) {
     .select({
       date: day,
       vtpd: isVtpd,
+      storeId: saleStore,
       revenue: sql<string>`sum(${transactions.total})::text`,
       sales: sql<number>`count(*)::int`,
       discounts: sql<string>`sum(${transactions.discountTotal})::text`,
     })
     .from(transactions)
+    .innerJoin(shifts, eq(shifts.id, transactions.shiftId))
     .where(completedIn(span))
-    .groupBy(sql`1`, sql`2`);
+    .groupBy(sql`1`, sql`2`, shifts.storeId);
 }
 
 /**
@@ -50,12 +55,14 @@ export async function productFiguresByDay(db: DbOrTx, span: DaySpan) {
       .select({
         date: day,
         vtpd: isVtpd,
+        storeId: saleStore,
         productId: transactionItems.productId,
         sold: sql<number>`sum(${transactionItems.quantity})::int`,
         revenue: sql<string>`sum(${transactionItems.netTotal})::text`,
       })
       .from(transactionItems)
       .innerJoin(transactions, eq(transactions.id, transactionItems.transactionId))
+      .innerJoin(shifts, eq(shifts.id, transactions.shiftId))
       // The lines are looked up by the span's sale ids (index transaction_items_sale_lines_idx): with
       // a plain join the planner preferred scanning every line ever sold for a week of sales (0.4 s
       // on PGlite, where it holds the event loop; issue #13 item 9).
@@ -68,7 +75,7 @@ export async function productFiguresByDay(db: DbOrTx, span: DaySpan) {
           completedIn(span),
         ),
       )
-      .groupBy(sql`1`, sql`2`, transactionItems.productId)
+      .groupBy(sql`1`, sql`2`, shifts.storeId, transactionItems.productId)
   );
 }
 
@@ -92,13 +99,15 @@ export async function refundFiguresByDay(db: DbOrTx, span: DaySpan) {
     .select({
       date: day,
       vtpd: isVtpd,
+      storeId: saleStore,
       refunded: sql<string>`sum(${refunds.total})::text`,
       count: sql<number>`count(*)::int`,
     })
     .from(refunds)
     .innerJoin(transactions, eq(transactions.id, refunds.transactionId))
+    .innerJoin(shifts, eq(shifts.id, transactions.shiftId))
     .where(and(gte(refunds.createdAt, span.start), lt(refunds.createdAt, span.end)))
-    .groupBy(sql`1`, sql`2`);
+    .groupBy(sql`1`, sql`2`, shifts.storeId);
 }
 
 /** Refunded units and amounts of [start, end) per store day, VTPD flag and product. */
@@ -108,6 +117,7 @@ export async function refundProductFiguresByDay(db: DbOrTx, span: DaySpan) {
     .select({
       date: day,
       vtpd: isVtpd,
+      storeId: saleStore,
       productId: refundItems.productId,
       quantity: sql<number>`sum(${refundItems.quantity})::int`,
       amount: sql<string>`sum(${refundItems.totalPrice})::text`,
@@ -115,8 +125,9 @@ export async function refundProductFiguresByDay(db: DbOrTx, span: DaySpan) {
     .from(refundItems)
     .innerJoin(refunds, eq(refunds.id, refundItems.refundId))
     .innerJoin(transactions, eq(transactions.id, refunds.transactionId))
+    .innerJoin(shifts, eq(shifts.id, transactions.shiftId))
     .where(and(gte(refunds.createdAt, span.start), lt(refunds.createdAt, span.end)))
-    .groupBy(sql`1`, sql`2`, refundItems.productId);
+    .groupBy(sql`1`, sql`2`, shifts.storeId, refundItems.productId);
 }
 
 /**

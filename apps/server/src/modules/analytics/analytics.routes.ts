@@ -1,5 +1,6 @@
 import {
   can,
+  dailyStatsQuerySchema,
   dailyStatsSchema,
   reportRangeQuerySchema,
   salesSummarySchema,
@@ -33,8 +34,11 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.database.db, timeZone: app.config.storeTimeZone, rollup };
   app.get(
     '/api/analytics/daily-stats',
-    { config: { permission: 'pos.dashboard' }, schema: { response: { 200: dailyStatsSchema } } },
-    async () => dailyStats(deps),
+    {
+      config: { permission: 'pos.dashboard' },
+      schema: { querystring: dailyStatsQuerySchema, response: { 200: dailyStatsSchema } },
+    },
+    async (request) => dailyStats(deps, request.query.storeId),
   );
   app.get(
     '/api/analytics/top-products',

@@ -11,7 +11,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import type { AuthUser } from '../../types';
 import { bumpSalesRevision, productCards } from './analytics.repository';
 import { addDay, resolveSalesRange, storeTodayRange } from './sales-range';
-import { type SalesRollup, sumFigures, sumFiguresYielding } from './sales-rollup';
+import { ofStore, type SalesRollup, sumFigures, sumFiguresYielding } from './sales-rollup';
 
 type Deps = { db: Db; timeZone: string; rollup: SalesRollup };
 
@@ -31,10 +31,10 @@ export const MAX_TOP_PRODUCTS = 100;
  * spec §3 Daily stats: today's completed sales in the store's time zone, net of today's refunds
  * (issue #15 item 5: totalSales and totalItemsSold are after refunds; voided sales are not sales).
  */
-export async function dailyStats(deps: Deps): Promise<DailyStats> {
+export async function dailyStats(deps: Deps, storeId?: string): Promise<DailyStats> {
   const today = storeTodayRange(deps.timeZone).startDate;
   const [day] = await deps.rollup.days(today, today);
-  const figures = day?.figures.all;
+  const figures = day ? ofStore(day.figures, storeId).all : undefined;
   return {
     totalSales: centsToDecimal(figures?.revenue ?? 0),
     totalTransactions: figures?.sales ?? 0,
@@ -52,7 +52,7 @@ export async function dailyStats(deps: Deps): Promise<DailyStats> {
 export async function bestSellers(
   deps: Deps,
   reader: AuthUser,
-  query: SalesRangeQuery & { vtpdOnly?: boolean },
+  query: SalesRangeQuery & { vtpdOnly?: boolean; storeId?: string },
 ): Promise<TopProduct[]> {
   const range = resolveSalesRange(query, {
     timeZone: deps.timeZone,
@@ -60,7 +60,12 @@ export async function bestSellers(
   });
   const limit = Math.min(query.limit ?? DEFAULT_TOP_PRODUCTS, MAX_TOP_PRODUCTS);
   const days = await deps.rollup.days(range.startDate, range.endDate);
-  const totals = await sumFiguresYielding(days.map((d) => (query.vtpdOnly ? d.figures.vtpd : d.figures.all)));
+  const totals = await sumFiguresYielding(
+    days.map((d) => {
+      const store = ofStore(d.figures, query.storeId);
+      return query.vtpdOnly ? store.vtpd : store.all;
+    }),
+  );
   const ranked = [...totals.products]
     .map(([id, p]) => ({ id, ...p }))
     .sort((a, b) => b.sold - a.sold || b.revenue - a.revenue);
@@ -113,7 +118,10 @@ export async function salesSummary(
   const previousEndDate = addDay(range.startDate, -1);
   // Both periods in one pass: the previous one ends the day before the range starts.
   const days = await deps.rollup.days(reader.canViewReports ? previousStartDate : range.startDate, range.endDate);
-  const pick = (d: (typeof days)[number]) => (query.vtpdOnly ? d.figures.vtpd : d.figures.all);
+  const pick = (d: (typeof days)[number]) => {
+    const store = ofStore(d.figures, query.storeId);
+    return query.vtpdOnly ? store.vtpd : store.all;
+  };
   const current = days.filter((d) => d.date >= range.startDate);
   const previous = sumFigures(days.filter((d) => d.date < range.startDate).map(pick), false);
   const totals = sumFigures(current.map(pick), false);

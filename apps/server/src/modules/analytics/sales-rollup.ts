@@ -26,7 +26,15 @@ export type Figures = {
   /** Units sold and revenue per product id, net of refunded units. */
   products: Map<string, { sold: number; revenue: Cents }>;
 };
-export type DayFigures = { all: Figures; vtpd: Figures };
+export type StoreDayFigures = { all: Figures; vtpd: Figures };
+/** A day's figures over every store, and the same per store (issue #32 item 5: by the sale's shift's store). */
+export type DayFigures = StoreDayFigures & { byStore: Map<string, StoreDayFigures> };
+
+/** The day's figures of one store (`storeId`), or of every store (undefined). */
+export function ofStore(day: DayFigures, storeId: string | undefined): StoreDayFigures {
+  if (!storeId) return day;
+  return day.byStore.get(storeId) ?? { all: emptyFigures(), vtpd: emptyFigures() };
+}
 
 const emptyFigures = (): Figures => ({
   revenue: 0,
@@ -37,7 +45,7 @@ const emptyFigures = (): Figures => ({
   discounts: 0,
   products: new Map(),
 });
-const emptyDay = (): DayFigures => ({ all: emptyFigures(), vtpd: emptyFigures() });
+const emptyDay = (): DayFigures => ({ all: emptyFigures(), vtpd: emptyFigures(), byStore: new Map() });
 
 /**
  * Per-day figures of completed sales, with closed days kept in memory (bench/reports README).
@@ -265,6 +273,16 @@ export class SalesRollup {
       }
       return day;
     };
+    /** The figures a row adds to: the day's (all, and vtpd for a VTPD sale) and its store's. */
+    const targets = (row: { date: string; vtpd: boolean; storeId: string }): Figures[] => {
+      const day = dayOf(row.date);
+      let store = day.byStore.get(row.storeId);
+      if (!store) {
+        store = { all: emptyFigures(), vtpd: emptyFigures() };
+        day.byStore.set(row.storeId, store);
+      }
+      return row.vtpd ? [day.all, day.vtpd, store.all, store.vtpd] : [day.all, store.all];
+    };
     // One after the other with a turn of the event loop between: on PGlite each query holds it.
     const sales = await salesFiguresByDay(db, { ...range, timeZone: this.timeZone });
     await yieldToEventLoop();
@@ -274,36 +292,32 @@ export class SalesRollup {
     const refundedLines =
       refunded.length === 0 ? [] : await refundProductFiguresByDay(db, { ...range, timeZone: this.timeZone });
     for (const row of sales) {
-      const day = dayOf(row.date);
       const revenue = decimalToCents(row.revenue);
       const discounts = decimalToCents(row.discounts);
-      for (const f of row.vtpd ? [day.all, day.vtpd] : [day.all]) {
+      for (const f of targets(row)) {
         f.revenue += revenue;
         f.sales += row.sales;
         f.discounts += discounts;
       }
     }
     for (const row of lines) {
-      const day = dayOf(row.date);
       const revenue = decimalToCents(row.revenue);
-      for (const f of row.vtpd ? [day.all, day.vtpd] : [day.all]) {
+      for (const f of targets(row)) {
         f.items += row.sold;
         addProduct(f.products, row.productId, { sold: row.sold, revenue });
       }
     }
     for (const row of refunded) {
-      const day = dayOf(row.date);
       const amount = decimalToCents(row.refunded);
-      for (const f of row.vtpd ? [day.all, day.vtpd] : [day.all]) {
+      for (const f of targets(row)) {
         f.revenue -= amount;
         f.refunds += amount;
         f.refundCount += row.count;
       }
     }
     for (const row of refundedLines) {
-      const day = dayOf(row.date);
       const amount = decimalToCents(row.amount);
-      for (const f of row.vtpd ? [day.all, day.vtpd] : [day.all]) {
+      for (const f of targets(row)) {
         f.items -= row.quantity;
         addProduct(f.products, row.productId, { sold: -row.quantity, revenue: -amount });
       }
@@ -317,7 +331,13 @@ function cloneFigures(f: Figures): Figures {
 }
 
 function cloneDay(day: DayFigures): DayFigures {
-  return { all: cloneFigures(day.all), vtpd: cloneFigures(day.vtpd) };
+  return {
+    all: cloneFigures(day.all),
+    vtpd: cloneFigures(day.vtpd),
+    byStore: new Map(
+      [...day.byStore].map(([id, store]) => [id, { all: cloneFigures(store.all), vtpd: cloneFigures(store.vtpd) }]),
+    ),
+  };
 }
 
 function addProduct(products: Figures['products'], id: string, figures: { sold: number; revenue: Cents }): void {
@@ -346,6 +366,15 @@ function addFigures(target: Figures, source: Figures, withProducts = true): void
 function addDayFigures(target: DayFigures, source: DayFigures): void {
   addFigures(target.all, source.all);
   addFigures(target.vtpd, source.vtpd);
+  for (const [id, store] of source.byStore) {
+    const into = target.byStore.get(id);
+    if (into) {
+      addFigures(into.all, store.all);
+      addFigures(into.vtpd, store.vtpd);
+    } else {
+      target.byStore.set(id, { all: cloneFigures(store.all), vtpd: cloneFigures(store.vtpd) });
+    }
+  }
 }
 
 /** The sum of several days' figures. */

@@ -1,14 +1,30 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, createUser, inject, sessionCookie, signIn, type TestApp } from '../../../test/build-test-app';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  createUser,
+  inject,
+  type SharedTestDatabase,
+  sessionCookie,
+  sharedTestDatabase,
+  signIn,
+  type TestApp,
+} from '../../../test/build-test-app';
 import { buildApp } from '../../app';
 import { sessions, userActivity, users } from '../../db/schema/index';
 
 let t: TestApp;
 let cashierId: string;
+// One database for the file, emptied before each test, with a new app on it (issue #31).
+let shared: SharedTestDatabase;
 
+beforeAll(async () => {
+  shared = await sharedTestDatabase();
+});
+afterAll(async () => {
+  await shared.close();
+});
 beforeEach(async () => {
-  t = await buildTestApp();
+  t = await shared.fresh();
   cashierId = await createUser(t, { role: 'cashier', pin: '2915', firstName: 'Casey', lastName: 'Till' });
   await createUser(t, { role: 'manager', pin: '4826', firstName: 'Morgan', lastName: 'Lead' });
 });

@@ -58,6 +58,7 @@ export const posRoutes: FastifyPluginAsyncZod = async (app) => {
         signedInUser(request).id,
         request.body?.openingFloat,
         request.body?.terminalId,
+        request.body?.storeId,
       );
       return reply.status(201).send({ shift });
     },

@@ -98,7 +98,7 @@ export async function findSale(db: DbOrTx, id: string): Promise<StoredSale | nul
 /** Sales of [start, end) (or with a receipt number), newest first: one query for the sales, one for all their lines. */
 export async function listSales(
   db: DbOrTx,
-  range: { start?: Date; end?: Date; limit: number; vtpdOnly?: boolean; numberSuffix?: string },
+  range: { start?: Date; end?: Date; limit: number; vtpdOnly?: boolean; numberSuffix?: string; storeId?: string },
 ) {
   const sales = await db
     .select({
@@ -123,6 +123,10 @@ export async function listSales(
         range.end ? lt(transactions.createdAt, range.end) : undefined,
         range.numberSuffix ? sql`right((${transactions.id})::text, 6) = ${range.numberSuffix}` : undefined,
         range.vtpdOnly ? like(transactions.referenceCode, 'VTPD%') : undefined,
+        // Issue #32 item 5: the sales of one store (its shifts').
+        range.storeId
+          ? sql`${transactions.shiftId} in (select s.id from shifts s where s.store_id = ${range.storeId})`
+          : undefined,
       ),
     )
     .orderBy(desc(transactions.createdAt), desc(transactions.id))

@@ -1,7 +1,15 @@
 import { DISCOUNT_ACTIVITY } from '@retail-hub/shared';
 import { and, asc, desc, eq, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { documentCounters, offlineSales, transactions, userActivity, users, zReports } from '../../db/schema/index';
+import {
+  documentCounters,
+  offlineSales,
+  stores,
+  transactions,
+  userActivity,
+  users,
+  zReports,
+} from '../../db/schema/index';
 import { notLate } from './shifts.repository';
 
 /** Voided sales of a shift, and its first and last sale (any status) for the report's number range. */
@@ -94,7 +102,7 @@ export async function nextDocumentNumber(tx: DbOrTx, name: string): Promise<numb
 
 export async function insertZReport(
   tx: DbOrTx,
-  values: { number: number; shiftId: number; cashierId: string; report: unknown },
+  values: { number: number; shiftId: number; cashierId: string; storeId: string; report: unknown },
 ): Promise<{ id: string }> {
   const [row] = await tx.insert(zReports).values(values).returning({ id: zReports.id });
   return row as { id: string };
@@ -109,12 +117,33 @@ export async function findZReportByShift(db: DbOrTx, shiftId: number) {
   return row ?? null;
 }
 
-/** Z reports newest first (by number), `limit` of them below `before`. */
-export async function listZReports(db: DbOrTx, page: { before?: number; limit: number }) {
+/**
+ * Z reports newest first (by number), `limit` of them below `before`; of one store, or of every
+ * store (then the stores' equal numbers come together, newest store first).
+ */
+export async function listZReports(db: DbOrTx, page: { before?: number; limit: number; storeId?: string }) {
   return db
-    .select({ id: zReports.id, number: zReports.number, shiftId: zReports.shiftId, report: zReports.report })
+    .select({
+      id: zReports.id,
+      number: zReports.number,
+      shiftId: zReports.shiftId,
+      storeId: zReports.storeId,
+      storeName: stores.name,
+      report: zReports.report,
+    })
     .from(zReports)
-    .where(page.before ? lt(zReports.number, page.before) : undefined)
-    .orderBy(desc(zReports.number))
+    .innerJoin(stores, eq(stores.id, zReports.storeId))
+    .where(
+      and(
+        page.before ? lt(zReports.number, page.before) : undefined,
+        page.storeId ? eq(zReports.storeId, page.storeId) : undefined,
+      ),
+    )
+    .orderBy(desc(zReports.number), desc(zReports.createdAt))
     .limit(page.limit);
+}
+
+export async function storeName(db: DbOrTx, storeId: string): Promise<string> {
+  const [row] = await db.select({ name: stores.name }).from(stores).where(eq(stores.id, storeId)).limit(1);
+  return row?.name ?? '';
 }

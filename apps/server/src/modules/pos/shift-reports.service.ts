@@ -17,11 +17,12 @@ import {
   listZReports,
   nextDocumentNumber,
   shiftReportExtras,
+  storeName,
 } from './shift-reports.repository';
 import { findShift, type ShiftRow } from './shifts.repository';
 
-/** The Z report sequence's counter row (document_counters). One store per installation: one sequence. */
-const Z_SEQUENCE = 'z_report';
+/** The Z report sequence's counter row (document_counters): one per store (issue #32 item 4). */
+const zSequence = (storeId: string) => `z_report:${storeId}`;
 
 function fullName(person: { firstName: string | null; lastName: string | null }): string {
   return [person.firstName, person.lastName].filter(Boolean).join(' ').trim() || 'Unknown Cashier';
@@ -39,7 +40,11 @@ export async function buildReport(
   row: ShiftRow,
   summary: ShiftSummary,
 ): Promise<ShiftReport> {
-  const [extras, cashier] = await Promise.all([shiftReportExtras(db, row.id), cashierName(db, row.cashierId)]);
+  const [extras, cashier, store] = await Promise.all([
+    shiftReportExtras(db, row.id),
+    cashierName(db, row.cashierId),
+    storeName(db, row.storeId),
+  ]);
   // Refunds come from the shift summary once ledger's refunds (ADR 0010) add them there; until
   // then these fields are absent and read 0.
   const withRefunds = summary as ShiftSummary & { refundsCount?: number; refundsTotal?: string; cashRefunds?: string };
@@ -52,6 +57,7 @@ export async function buildReport(
     kind,
     number,
     shiftId: row.id,
+    store: { id: row.storeId, name: store },
     cashier: { id: row.cashierId, name: fullName(cashier) },
     startedAt: summary.startedAt,
     endedAt: summary.endedAt,
@@ -89,9 +95,9 @@ export async function buildReport(
  * number comes from the counter row in the same transaction, so a failed close leaves no gap.
  */
 export async function writeZReport(tx: DbOrTx, row: ShiftRow, summary: ShiftSummary): Promise<ShiftReport> {
-  const number = await nextDocumentNumber(tx, Z_SEQUENCE);
+  const number = await nextDocumentNumber(tx, zSequence(row.storeId));
   const report = await buildReport(tx, 'Z', number, row, summary);
-  await insertZReport(tx, { number, shiftId: row.id, cashierId: row.cashierId, report });
+  await insertZReport(tx, { number, shiftId: row.id, cashierId: row.cashierId, storeId: row.storeId, report });
   return report;
 }
 
@@ -107,10 +113,10 @@ export async function zReportOfShift(db: Db, shiftId: number, reader: AuthUser):
 /** GET /api/z-reports: managers' list, newest number first. */
 export async function zReportList(
   db: Db,
-  query: { before?: number; limit?: number },
+  query: { before?: number; limit?: number; storeId?: string },
 ): Promise<{ items: ZReportListItem[]; nextBefore: number | null }> {
   const limit = query.limit ?? 50;
-  const rows = await listZReports(db, { before: query.before, limit: limit + 1 });
+  const rows = await listZReports(db, { before: query.before, limit: limit + 1, storeId: query.storeId || undefined });
   const page = rows.slice(0, limit);
   return {
     items: page.map((r) => {
@@ -120,6 +126,8 @@ export async function zReportList(
         number: r.number,
         shiftId: r.shiftId,
         cashierName: report.cashier.name,
+        storeId: r.storeId,
+        storeName: r.storeName,
         endedAt: report.endedAt ?? report.generatedAt,
         total: report.total,
         overShort: report.overShort,

@@ -10,6 +10,7 @@ const shiftColumns = {
   isOpen: shifts.isOpen,
   openingFloat: shifts.openingFloat,
   countedCash: shifts.countedCash,
+  storeId: shifts.storeId,
 } as const;
 
 export type ShiftRow = {
@@ -20,6 +21,7 @@ export type ShiftRow = {
   isOpen: boolean;
   openingFloat: string | null;
   countedCash: string | null;
+  storeId: string;
 };
 
 export async function findOpenShift(db: DbOrTx, cashierId: string): Promise<ShiftRow | null> {
@@ -39,7 +41,7 @@ export async function findShift(db: DbOrTx, id: number): Promise<ShiftRow | null
 /** Throws a unique violation (23505) when the cashier already has an open shift. */
 export async function insertOpenShift(
   db: DbOrTx,
-  values: { cashierId: string; openingFloat: string | null; terminalId: string | null },
+  values: { cashierId: string; openingFloat: string | null; terminalId: string | null; storeId: string },
 ): Promise<ShiftRow> {
   const rows = await db.insert(shifts).values(values).returning(shiftColumns);
   return rows[0] as ShiftRow;

@@ -67,6 +67,8 @@ describe('shifts', () => {
       isOpen: true,
       openingFloat: '100.00',
       countedCash: null,
+      // Issue #32: the installation's one store.
+      storeId: expect.any(String),
     });
     const current = await inject(t, { method: 'GET', url: '/api/shifts/current', cookie: cashier });
     expect(current.json()).toEqual({ shift });

@@ -13,6 +13,7 @@ import {
 import type { Db } from '../../db/client';
 import { pgErrorCode } from '../../lib/db-errors';
 import type { EventBus } from '../events/event-bus';
+import { storeForNewShift } from '../retail-stores/retail-stores.service';
 import { claimPendingLateSales } from './offline-sales.repository';
 import { lateSalesFor } from './offline-sales.service';
 import { posErrors } from './pos.errors';
@@ -37,6 +38,7 @@ export function toShift(row: ShiftRow): Shift {
     isOpen: row.isOpen,
     openingFloat: row.openingFloat,
     countedCash: row.countedCash,
+    storeId: row.storeId,
   };
 }
 
@@ -58,7 +60,10 @@ export async function openShift(
   cashierId: string,
   openingFloat?: string | null,
   terminalId?: string | null,
+  storeId?: string | null,
 ): Promise<Shift> {
+  // Issue #32 item 2: the store asked for, the terminal's, the user's only one or the only one.
+  const store = await storeForNewShift(deps.db, cashierId, storeId, terminalId);
   let row: ShiftRow;
   try {
     // Issue #30 item 3: the terminal is bound at the start; offline sales of the shift come only from it.
@@ -66,6 +71,7 @@ export async function openShift(
       cashierId,
       openingFloat: moneyOrNull(openingFloat),
       terminalId: terminalId?.toLowerCase() ?? null,
+      storeId: store,
     });
   } catch (error) {
     // Two "Start Shift" taps racing: the index lets one through and the other lands here.

@@ -1,6 +1,7 @@
 import { Alert, Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDeviceDesktop } from '@tabler/icons-react';
 import { PanelEmpty, PanelLoading } from '@/components/panel';
+import { StoresPanel } from '@/features/retail-stores';
 import { serverMessage } from '@/lib/api-client';
 import { useStoreTimeZone } from '@/lib/auth';
 import { useTerminals } from './api';
@@ -34,6 +35,7 @@ export function TerminalsScreen({ title }: { title: string }) {
           Bring it back online (and signed in) so its outbox is sent.
         </Alert>
       ) : null}
+      <StoresPanel />
       <Card withBorder p={0} component="section" aria-label="Terminals">
         {terminals.isPending ? (
           <PanelLoading />

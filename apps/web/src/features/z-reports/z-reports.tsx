@@ -1,9 +1,11 @@
-import { Alert, Button, Card, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Card, Group, Select, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { ZReportListItem } from '@retail-hub/shared';
 import { IconPrinter, IconReportMoney } from '@tabler/icons-react';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { PanelEmpty, PanelLoading } from '@/components/panel';
 import { fetchZReportOf, printShiftReportWithToasts } from '@/features/pos';
+import { useSeveralStores } from '@/features/retail-stores';
 import { buildUrl, serverMessage, throwIfResNotOk } from '@/lib/api-client';
 import { useStoreTimeZone } from '@/lib/auth';
 import { money } from '@/lib/money';
@@ -11,20 +13,22 @@ import { zonedParts } from '@/lib/time-zone';
 
 type ZReportPage = { items: ZReportListItem[]; nextBefore: number | null };
 
-const zReportsQuery = infiniteQueryOptions({
-  queryKey: ['/api/z-reports'],
-  initialPageParam: null as number | null,
-  queryFn: async ({ pageParam, signal }) => {
-    const res = await fetch(buildUrl('/api/z-reports', { limit: 50, before: pageParam }), {
-      credentials: 'include',
-      headers: { Accept: 'application/json' },
-      signal,
-    });
-    await throwIfResNotOk(res);
-    return (await res.json()) as ZReportPage;
-  },
-  getNextPageParam: (last) => last.nextBefore,
-});
+/** Issue #32 item 5: one store's Z reports (null: every store's). */
+const zReportsQuery = (storeId: string | null) =>
+  infiniteQueryOptions({
+    queryKey: ['/api/z-reports', { storeId }],
+    initialPageParam: null as number | null,
+    queryFn: async ({ pageParam, signal }) => {
+      const res = await fetch(buildUrl('/api/z-reports', { limit: 50, before: pageParam, storeId }), {
+        credentials: 'include',
+        headers: { Accept: 'application/json' },
+        signal,
+      });
+      await throwIfResNotOk(res);
+      return (await res.json()) as ZReportPage;
+    },
+    getNextPageParam: (last) => last.nextBefore,
+  });
 
 function when(iso: string, timeZone?: string): string {
   const p = zonedParts(new Date(iso), timeZone);
@@ -37,7 +41,9 @@ function when(iso: string, timeZone?: string): string {
  */
 export function ZReports({ title }: { title: string }) {
   const timeZone = useStoreTimeZone();
-  const reports = useInfiniteQuery(zReportsQuery);
+  const stores = useSeveralStores();
+  const [storeId, setStoreId] = useState<string | null>(null);
+  const reports = useInfiniteQuery(zReportsQuery(storeId));
   const rows = reports.data?.pages.flatMap((p) => p.items) ?? [];
   return (
     <Stack gap="md" p={{ base: 'sm', md: 'lg' }}>
@@ -48,6 +54,17 @@ export function ZReports({ title }: { title: string }) {
         </Title>
       </Group>
       <Text>Each Z report is written once when a shift ends and never changes; a reprint is identical.</Text>
+      {stores.length > 0 ? (
+        <Select
+          label="Store"
+          w={240}
+          allowDeselect={false}
+          data={[{ value: '', label: 'All stores' }, ...stores.map((s) => ({ value: s.id, label: s.name }))]}
+          value={storeId ?? ''}
+          onChange={(value) => setStoreId(value ? value : null)}
+          data-testid="z-reports-store"
+        />
+      ) : null}
       <Card withBorder p={0} component="section" aria-label="Z reports">
         {reports.isPending ? (
           <PanelLoading />
@@ -64,6 +81,7 @@ export function ZReports({ title }: { title: string }) {
                 <Table.Tr>
                   <Table.Th>Number</Table.Th>
                   <Table.Th>Shift ended</Table.Th>
+                  {stores.length > 0 ? <Table.Th>Store</Table.Th> : null}
                   <Table.Th>Cashier</Table.Th>
                   <Table.Th ta="right">Sales total</Table.Th>
                   <Table.Th ta="right">Over / short</Table.Th>
@@ -79,6 +97,7 @@ export function ZReports({ title }: { title: string }) {
                       Z #{r.number}
                     </Table.Td>
                     <Table.Td>{when(r.endedAt, timeZone)}</Table.Td>
+                    {stores.length > 0 ? <Table.Td>{r.storeName}</Table.Td> : null}
                     <Table.Td>{r.cashierName}</Table.Td>
                     <Table.Td ta="right" ff="monospace">
                       {money(r.total)}

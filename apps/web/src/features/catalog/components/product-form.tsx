@@ -13,6 +13,7 @@ import {
 import { ASSET_TYPES, type AssetType, can, ERROR_CODES, generateSku, type Product } from '@retail-hub/shared';
 import { IconWand } from '@tabler/icons-react';
 import { type FormEvent, useId, useState } from 'react';
+import { ProductStoresSection } from '@/features/retail-stores';
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { sanitizeMoneyInput } from '@/lib/money';
@@ -254,6 +255,7 @@ export function ProductForm({ product, withAssetFields, onSaved, onCancel }: Pro
         a stored product's are saved one by one; a new product's are created with it. They are
         outside the <form>, so Enter in a size field never saves the product.
       */}
+      {product ? <ProductStoresSection productId={product.id} /> : null}
       {values.hasVariants &&
         (product ? (
           <SizeOptionsEditor productId={product.id} basePrice={product.price} categoryName={product.category?.name} />

@@ -4,7 +4,7 @@ import { terminalSyncState } from '@/lib/offline-bridge';
 import type { Shift } from '../types';
 import { CURRENT_SHIFT_PATH } from './get-current-shift';
 
-export type StartShiftInput = { openingFloat?: string };
+export type StartShiftInput = { openingFloat?: string; storeId?: string };
 
 /**
  * POST /api/shifts/start → 201 { shift } (409 when one is already open). The terminal's id goes

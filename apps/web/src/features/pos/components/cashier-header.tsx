@@ -1,6 +1,6 @@
-import { Avatar, Box, Group, Paper, Text } from '@mantine/core';
+import { Avatar, Badge, Box, Group, Paper, Text } from '@mantine/core';
 import type { SessionUser } from '@retail-hub/shared';
-import { IconShieldCheck } from '@tabler/icons-react';
+import { IconBuildingStore, IconShieldCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
 /** spec §2 POS terminal: full name, or 'Current User' when the account has none. */
@@ -26,8 +26,11 @@ export function CashierHeader({
   user,
   actions,
   corner,
+  storeName,
 }: {
   user: SessionUser;
+  /** Issue #32 item 2: the store this till sells at, shown only when the installation has several. */
+  storeName?: string | null;
   actions?: ReactNode;
   /** Beside the name, at the right of its row (the terminal's keyboard shortcuts button). */
   corner?: ReactNode;
@@ -55,6 +58,17 @@ export function CashierHeader({
                 <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                   {terminalRoleLabel(user.role)} · ID {shortUserId(user.id)}
                 </Text>
+                {storeName ? (
+                  <Badge
+                    variant="light"
+                    color="navy"
+                    leftSection={<IconBuildingStore size={14} aria-hidden />}
+                    data-testid="till-store"
+                    style={{ flexShrink: 0 }}
+                  >
+                    {storeName}
+                  </Badge>
+                ) : null}
               </Group>
               <Group gap={4} wrap="nowrap" c="green.9">
                 <IconShieldCheck size={16} aria-hidden />

@@ -18,6 +18,7 @@ import { IconKeyboard, IconShoppingCart } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { CATEGORIES_REFETCH_MS, useCategories, useSizeOptions } from '@/features/catalog';
+import { useTillStore } from '@/features/retail-stores';
 import { notifyError } from '@/lib/notify';
 import { markSellingTerminal } from '@/lib/offline-bridge';
 import { useCurrentShift } from '../api/get-current-shift';
@@ -35,6 +36,7 @@ import { PAYMENT_INPUT_IDS } from '../payment/payment-panel';
 import { ShiftBar } from '../shift/shift-bar';
 import { ShiftDialog } from '../shift/shift-dialog';
 import { OutboxDialog, SyncStatus } from '../sync/sync-status';
+import { useTerminalSync } from '../sync/use-terminal-sync';
 import type { PosProduct, RecordedSale } from '../types';
 import { CartPanel } from './cart-panel';
 import { CashierHeader } from './cashier-header';
@@ -114,6 +116,8 @@ export function PosTerminal({ user }: { user: SessionUser }) {
   const categories = useCategories({ refetchInterval: CATEGORIES_REFETCH_MS });
   const currentShift = useCurrentShift();
   const shift = currentShift.data?.shift ?? null;
+  // Issue #32 item 2: the store this till sells at, in the header when there are several.
+  const till = useTillStore(shift?.storeId, useTerminalSync().terminalId);
 
   // Issue #19: this browser is a till from now on; it reports to the manager's terminal list.
   useEffect(markSellingTerminal, []);
@@ -318,6 +322,7 @@ export function PosTerminal({ user }: { user: SessionUser }) {
   const header = (
     <CashierHeader
       user={user}
+      storeName={till.store?.name}
       actions={
         <Group gap="sm" wrap="wrap">
           <SyncStatus onOpenOutbox={() => setOutboxOpen(true)} />
@@ -444,7 +449,13 @@ export function PosTerminal({ user }: { user: SessionUser }) {
         )}
 
         <SizeDialog product={sizeProduct} sizes={sizes} onPick={pickSize} onCancel={nextSize} />
-        <ShiftDialog opened={isShiftDialogOpen} onClose={() => setShiftDialogOpen(false)} shift={shift} />
+        <ShiftDialog
+          stores={till.stores}
+          boundStoreId={till.boundStoreId}
+          opened={isShiftDialogOpen}
+          onClose={() => setShiftDialogOpen(false)}
+          shift={shift}
+        />
         <CompleteDialog sale={completedSale} onClose={closeComplete} onNestedDialogChange={setCompleteNested} />
         <ShortcutsLegend opened={isLegendOpen} onClose={() => setLegendOpen(false)} />
         <DiscountDialog

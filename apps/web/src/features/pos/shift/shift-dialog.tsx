@@ -1,7 +1,8 @@
-import { Alert, Button, Divider, Group, Stack, Table, Text, TextInput } from '@mantine/core';
-import { formatMoney, parseCents, paymentMethodTitle } from '@retail-hub/shared';
+import { Alert, Button, Divider, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { formatMoney, parseCents, paymentMethodTitle, type RetailStore } from '@retail-hub/shared';
 import { IconFileDownload, IconInfoCircle, IconPrinter } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { serverMessage } from '@/lib/api-client';
 import { useStoreTimeZone } from '@/lib/auth';
 import { money, sanitizeMoneyInput, toCents } from '@/lib/money';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -17,6 +18,10 @@ type ShiftDialogProps = {
   onClose: () => void;
   /** The open shift, or null when none. */
   shift: Shift | null;
+  /** Issue #32 item 2: the stores when there are several ([] with one: no picker). */
+  stores?: RetailStore[];
+  /** The store this terminal is bound to (the shift starts there; no picker). */
+  boundStoreId?: string | null;
 };
 
 /** issue #5: the shift's sales as CSV, one row per sale (the server streams it). */
@@ -85,11 +90,14 @@ function SummaryTable({ summary }: { summary: ShiftSummary }) {
  * the spec (issue #4): an optional opening float, and on ending an optional counted cash and the
  * shift summary the server returns.
  */
-export function ShiftDialog({ opened, onClose, shift }: ShiftDialogProps) {
+export function ShiftDialog({ opened, onClose, shift, stores = [], boundStoreId = null }: ShiftDialogProps) {
   const startShift = useStartShift();
   const endShift = useEndShift();
   const timeZone = useStoreTimeZone();
   const [openingFloat, setOpeningFloat] = useState('');
+  const [storeId, setStoreId] = useState<string | null>(null);
+  const [storeError, setStoreError] = useState<string | undefined>();
+  const boundStore = stores.find((s) => s.id === boundStoreId) ?? null;
   const [countedCash, setCountedCash] = useState('');
   const [ended, setEnded] = useState<EndedShift | null>(null);
   // What the dialog is for is fixed when it opens, so it does not flip to the other form while it
@@ -100,6 +108,8 @@ export function ShiftDialog({ opened, onClose, shift }: ShiftDialogProps) {
   useEffect(() => {
     if (!opened) return;
     setOpeningFloat('');
+    setStoreId(null);
+    setStoreError(undefined);
     setCountedCash('');
     setEnded(null);
     setMode(shift ? 'end' : 'start');
@@ -111,12 +121,22 @@ export function ShiftDialog({ opened, onClose, shift }: ShiftDialogProps) {
   const countedInput = optionalAmount(countedCash);
 
   const start = () => {
-    startShift.mutate(floatInput.amount ? { openingFloat: floatInput.amount } : {}, {
+    const input = {
+      ...(floatInput.amount ? { openingFloat: floatInput.amount } : {}),
+      // Issue #32: the store chosen here when the terminal is not bound (else the server decides).
+      ...(storeId && !boundStore ? { storeId } : {}),
+    };
+    startShift.mutate(input, {
       onSuccess: () => {
         notifySuccess({ title: 'Shift Started', message: 'Your shift has started. You can now make sales.' });
         onClose();
       },
-      onError: () => notifyError({ title: 'Error', message: 'Failed to start shift. Please try again.' }),
+      onError: (error) => {
+        // Issue #32: no store chosen (400) or a store this user may not sell at (403): said at the picker.
+        const message = serverMessage(error);
+        if (stores.length > 0 && message && /store/i.test(message)) setStoreError(message);
+        else notifyError({ title: 'Error', message: 'Failed to start shift. Please try again.' });
+      },
     });
   };
   const end = () => {
@@ -136,6 +156,11 @@ export function ShiftDialog({ opened, onClose, shift }: ShiftDialogProps) {
           <Text>
             Shift ended at {shiftTime(ended.summary.endedAt ?? ended.shift.endedAt)}. Its sales stay recorded to you.
           </Text>
+          {stores.length > 0 && ended.zReport?.store ? (
+            <Text data-testid="ended-shift-store">
+              Store: <b>{ended.zReport.store.name}</b>
+            </Text>
+          ) : null}
           <SummaryTable summary={ended.summary} />
           {ended.zReport ? (
             // Issue #15 item 8: the Z report written with the close, printed from the stored copy.
@@ -216,6 +241,31 @@ export function ShiftDialog({ opened, onClose, shift }: ShiftDialogProps) {
           <Alert color="navy" variant="light" icon={<IconInfoCircle aria-hidden />}>
             A shift must be started before you can make sales.
           </Alert>
+          {stores.length > 0 ? (
+            boundStore ? (
+              <Text data-testid="shift-store">
+                Store: <b>{boundStore.name}</b>
+              </Text>
+            ) : (
+              <Select
+                label="Store"
+                placeholder="Choose the store"
+                data={stores.map((s) => ({ value: s.id, label: s.name }))}
+                value={storeId}
+                onChange={(id) => {
+                  setStoreId(id);
+                  setStoreError(undefined);
+                }}
+                error={storeError}
+                comboboxProps={{ withinPortal: false }}
+              />
+            )
+          ) : null}
+          {boundStore && storeError ? (
+            <Alert color="red" variant="light" role="alert">
+              {storeError}
+            </Alert>
+          ) : null}
           <TextInput
             label="Opening Float (optional)"
             description="Cash in the drawer at the start of the shift."

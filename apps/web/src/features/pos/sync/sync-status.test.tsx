@@ -62,6 +62,7 @@ describe('the terminal says what it has not sent (issue #19)', () => {
       isOpen: true,
       openingFloat: null,
       countedCash: null,
+      storeId: 's1',
     };
     renderWithProviders(<ShiftDialog opened onClose={() => {}} shift={shift} />);
     const warning = await screen.findByTestId('end-shift-unsynced');

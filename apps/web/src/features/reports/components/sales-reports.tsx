@@ -8,6 +8,7 @@ import {
   Checkbox,
   Group,
   Menu,
+  Select,
   SimpleGrid,
   Stack,
   Text,
@@ -38,6 +39,7 @@ import { useState } from 'react';
 import { LiveUpdatesIndicator } from '@/components/live-updates-indicator';
 import { Panel, PanelEmpty, PanelLoading } from '@/components/panel';
 import { SaleStatusBadge, voidedAmountStyle } from '@/components/sale-status';
+import { useSeveralStores } from '@/features/retail-stores';
 import { ApiError, serverMessage } from '@/lib/api-client';
 import { useAuth, useStoreTimeZone } from '@/lib/auth';
 import { money } from '@/lib/money';
@@ -87,9 +89,13 @@ function SalesReportsScreen({ title, timeZone }: { title: string; timeZone: stri
   const [vtpdOnly, setVtpdOnly] = useState(false);
 
   // The server adds up the range, whatever its size (cashiers: today only, without growth).
-  const summary = useReportSummary(range, vtpdOnly);
-  const recentList = useReportTransactions(range, { limit: REPORT_RECENT_COUNT, vtpdOnly });
-  const topProducts = useReportTopProducts(range, vtpdOnly);
+  // Issue #32 item 5: one store or "All stores" (null); no picker with a single store.
+  const stores = useSeveralStores();
+  const [storeId, setStoreId] = useState<string | null>(null);
+  const storeName = stores.find((s) => s.id === storeId)?.name;
+  const summary = useReportSummary(range, vtpdOnly, storeId);
+  const recentList = useReportTransactions(range, { limit: REPORT_RECENT_COUNT, vtpdOnly, storeId });
+  const topProducts = useReportTopProducts(range, vtpdOnly, storeId);
 
   const forbidden = [summary.error, recentList.error, topProducts.error].some(
     (error) => error instanceof ApiError && error.status === 403,
@@ -164,6 +170,7 @@ function SalesReportsScreen({ title, timeZone }: { title: string; timeZone: stri
           <Text c="dimmed" data-testid="report-period">
             {range.startDate === range.endDate ? range.startDate : `${range.startDate} to ${range.endDate}`}
             {vtpdOnly ? ' · VTPD only' : ''}
+            {stores.length > 0 ? ` · ${storeName ?? 'All stores'}` : ''}
           </Text>
         </Box>
         <Group gap="md" data-print-hide>
@@ -223,6 +230,18 @@ function SalesReportsScreen({ title, timeZone }: { title: string; timeZone: stri
             <Button type="submit" size="md" leftSection={<IconChartBar size={20} aria-hidden />}>
               Generate Report
             </Button>
+            {stores.length > 0 ? (
+              <Select
+                size="md"
+                label="Store"
+                w={220}
+                allowDeselect={false}
+                data={[{ value: '', label: 'All stores' }, ...stores.map((s) => ({ value: s.id, label: s.name }))]}
+                value={storeId ?? ''}
+                onChange={(value) => setStoreId(value ? value : null)}
+                data-testid="report-store"
+              />
+            ) : null}
             <Checkbox
               size="md"
               label="VTPD Only"

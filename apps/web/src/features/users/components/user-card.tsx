@@ -12,6 +12,7 @@ import {
 } from '@retail-hub/shared';
 import { IconTrash } from '@tabler/icons-react';
 import { format } from 'date-fns';
+import { UserStoresSelect } from '@/features/retail-stores';
 
 export type UserCardProps = {
   user: UserSummary;
@@ -105,6 +106,8 @@ export function UserCard({
           aria-label={`Role of ${name}`}
           comboboxProps={{ withinPortal: true }}
         />
+
+        <UserStoresSelect userId={user.id} name={name} disabled={!editable} />
 
         <Group justify="space-between" wrap="nowrap">
           <Switch

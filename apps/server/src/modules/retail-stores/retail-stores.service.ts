@@ -1,0 +1,187 @@
+import {
+  centsToDecimal,
+  type ProductStore,
+  parseCents,
+  RETAIL_STORE_MESSAGES,
+  type RetailStore,
+} from '@retail-hub/shared';
+import type { Db, DbOrTx } from '../../db/client';
+import { pgErrorCode } from '../../lib/db-errors';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import {
+  bindTerminalRow,
+  existingStoreIds,
+  findStoreRow,
+  insertStore,
+  listStoreRows,
+  locationExists,
+  productExists,
+  productStoreRows,
+  replaceUserStores,
+  type StoreRow,
+  shiftStoreFacts,
+  storesByIds,
+  terminalStoreId,
+  updateStoreRow,
+  upsertProductStore,
+  userExists,
+  userStoreIds,
+} from './retail-stores.repository';
+
+export const retailStoreErrors = {
+  notFound: () => notFound('Store', 'stores.store_not_found'),
+  codeTaken: (code: string) => conflict('stores.code_taken', RETAIL_STORE_MESSAGES.codeTaken(code)),
+  locationUnknown: () =>
+    badRequest('validation', RETAIL_STORE_MESSAGES.locationUnknown, {
+      sellingLocationId: RETAIL_STORE_MESSAGES.locationUnknown,
+    }),
+  storeArchived: () =>
+    badRequest('validation', RETAIL_STORE_MESSAGES.storeArchived, { storeId: RETAIL_STORE_MESSAGES.storeArchived }),
+  storeUnknown: (field = 'storeId') =>
+    badRequest('validation', RETAIL_STORE_MESSAGES.storeUnknown, { [field]: RETAIL_STORE_MESSAGES.storeUnknown }),
+  chooseStore: () =>
+    badRequest('pos.store_required', RETAIL_STORE_MESSAGES.chooseStore, { storeId: RETAIL_STORE_MESSAGES.chooseStore }),
+  notYourStore: () => new AppError(403, 'pos.store_not_allowed', RETAIL_STORE_MESSAGES.notYourStore),
+};
+
+function toStore(row: StoreRow): RetailStore {
+  return {
+    id: row.id,
+    name: row.name,
+    code: row.code,
+    sellingLocationId: row.sellingLocationId,
+    sellingLocationName: row.sellingLocationName,
+    isArchived: row.isArchived,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** GET /api/stores: every store, the installation's first (default) store first, then by name. */
+export async function listStores(db: Db): Promise<RetailStore[]> {
+  return (await listStoreRows(db)).map(toStore);
+}
+
+async function checkLocation(db: DbOrTx, id: string | null | undefined): Promise<void> {
+  if (id && !(await locationExists(db, id))) throw retailStoreErrors.locationUnknown();
+}
+
+/** POST /api/stores: codes are unique (409, also when two saves race: the unique index decides). */
+export async function createStore(
+  db: Db,
+  body: { name: string; code: string; sellingLocationId?: string | null },
+): Promise<RetailStore> {
+  await checkLocation(db, body.sellingLocationId);
+  try {
+    const id = await insertStore(db, {
+      name: body.name,
+      code: body.code,
+      sellingLocationId: body.sellingLocationId ?? null,
+    });
+    return toStore((await findStoreRow(db, id)) as StoreRow);
+  } catch (error) {
+    if (pgErrorCode(error) === '23505') throw retailStoreErrors.codeTaken(body.code);
+    throw error;
+  }
+}
+
+/** PATCH /api/stores/:id: rename, recode, change the selling location. */
+export async function updateStore(
+  db: Db,
+  id: string,
+  body: { name?: string; code?: string; sellingLocationId?: string | null; isArchived?: boolean },
+): Promise<RetailStore> {
+  await checkLocation(db, body.sellingLocationId);
+  const values: { name?: string; code?: string; sellingLocationId?: string | null; isArchived?: boolean } = {};
+  if (body.isArchived !== undefined) values.isArchived = body.isArchived;
+  if (body.name !== undefined) values.name = body.name;
+  if (body.code !== undefined) values.code = body.code;
+  if (body.sellingLocationId !== undefined) values.sellingLocationId = body.sellingLocationId;
+  try {
+    if (!(await updateStoreRow(db, id, values))) throw retailStoreErrors.notFound();
+  } catch (error) {
+    if (pgErrorCode(error) === '23505') throw retailStoreErrors.codeTaken(body.code ?? '');
+    throw error;
+  }
+  return toStore((await findStoreRow(db, id)) as StoreRow);
+}
+
+/**
+ * Issue #32 item 2: the store a new shift sells at. The store asked for, else the terminal's, else
+ * the user's only store, else the installation's only store; a user limited to some stores may
+ * start a shift only at one of them (403). With several possible stores and none chosen: 400.
+ */
+export async function storeForNewShift(
+  db: DbOrTx,
+  userId: string,
+  requested: string | null | undefined,
+  terminalId: string | null | undefined,
+): Promise<string> {
+  const facts = await shiftStoreFacts(db, userId, terminalId ?? null);
+  const mayUse = (storeId: string) => facts.allowed.length === 0 || facts.allowed.includes(storeId);
+  if (requested) {
+    const [store] = await storesByIds(db, [requested]);
+    if (!store) throw retailStoreErrors.storeUnknown();
+    if (store.isArchived) throw retailStoreErrors.storeArchived();
+    if (!mayUse(requested)) throw retailStoreErrors.notYourStore();
+    return requested;
+  }
+  if (facts.terminalStoreId) {
+    if (!mayUse(facts.terminalStoreId)) throw retailStoreErrors.notYourStore();
+    return facts.terminalStoreId;
+  }
+  if (facts.allowed.length === 1) return facts.allowed[0] as string;
+  if (facts.storeCount <= 1) return facts.defaultStoreId;
+  throw retailStoreErrors.chooseStore();
+}
+
+/** PUT /api/terminals/:id/store: a manager binds this till (by its terminal id) to a store, or unbinds it. */
+export async function bindTerminal(
+  db: Db,
+  values: { terminalId: string; storeId: string | null; userId: string; deviceId: string | null },
+): Promise<{ terminalId: string; storeId: string | null }> {
+  if (values.storeId && (await existingStoreIds(db, [values.storeId])).length === 0) {
+    throw retailStoreErrors.storeUnknown();
+  }
+  const terminalId = values.terminalId.toLowerCase();
+  await bindTerminalRow(db, { ...values, terminalId });
+  return { terminalId, storeId: values.storeId };
+}
+
+export async function terminalStore(db: Db, terminalId: string) {
+  const id = terminalId.toLowerCase();
+  return { terminalId: id, storeId: await terminalStoreId(db, id) };
+}
+
+export async function storesOfUser(db: Db, userId: string) {
+  if (!(await userExists(db, userId))) throw notFound('User', 'users.not_found');
+  return { userId, storeIds: await userStoreIds(db, userId) };
+}
+
+/** PUT /api/users/:id/stores: the stores the user may sell at ([] every store). */
+export async function setStoresOfUser(db: Db, userId: string, storeIds: string[]) {
+  if (!(await userExists(db, userId))) throw notFound('User', 'users.not_found');
+  const unique = [...new Set(storeIds.map((id) => id.toLowerCase()))];
+  const known = await existingStoreIds(db, unique);
+  if (known.length !== unique.length) throw retailStoreErrors.storeUnknown('storeIds');
+  await db.transaction(async (tx) => replaceUserStores(tx, userId, unique));
+  return storesOfUser(db, userId);
+}
+
+/** PUT /api/products/:id/stores/:storeId: the product's price and availability at one store. */
+export async function setProductStore(
+  db: Db,
+  productId: string,
+  storeId: string,
+  body: { price?: string | null; isAvailable?: boolean },
+): Promise<ProductStore> {
+  if (!(await productExists(db, productId))) throw notFound('Product', 'catalog.product_not_found');
+  if (!(await findStoreRow(db, storeId))) throw retailStoreErrors.notFound();
+  const price =
+    body.price === undefined || body.price === null ? body.price : centsToDecimal(parseCents(body.price) ?? 0);
+  return upsertProductStore(db, { productId, storeId, price, isAvailable: body.isAvailable });
+}
+
+export async function productStores(db: Db, productId: string): Promise<ProductStore[]> {
+  if (!(await productExists(db, productId))) throw notFound('Product', 'catalog.product_not_found');
+  return productStoreRows(db, productId);
+}

@@ -1,0 +1,99 @@
+import type {
+  Location,
+  RetailStore,
+  RetailStoreCreate,
+  RetailStoreUpdate,
+  TerminalStore,
+  UserStores,
+} from '@retail-hub/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+
+/** Issue #32 item 2: the installation's stores, a till's store and the stores a user may sell at. */
+export const STORES_PATH = '/api/stores';
+
+export function useStores(options: { enabled?: boolean } = {}) {
+  return useQuery<RetailStore[]>({ queryKey: [STORES_PATH], staleTime: 60_000, ...options });
+}
+
+/**
+ * The stores when the installation has more than one, else []: with a single store no store
+ * picker, store name or store column appears anywhere (issue #32 item 3).
+ */
+export function useSeveralStores(options: { enabled?: boolean } = {}): RetailStore[] {
+  const stores = (useStores(options).data ?? []).filter((s) => !s.isArchived);
+  return stores.length > 1 ? stores : [];
+}
+
+const terminalStorePath = (terminalId: string) => `/api/terminals/${encodeURIComponent(terminalId)}/store`;
+
+export function useTerminalStore(terminalId: string | null, options: { enabled?: boolean } = {}) {
+  return useQuery<TerminalStore>({
+    queryKey: [terminalStorePath(terminalId ?? '')],
+    enabled: Boolean(terminalId) && (options.enabled ?? true),
+    staleTime: 60_000,
+  });
+}
+
+export function useBindTerminal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ terminalId, storeId }: { terminalId: string; storeId: string | null }) => {
+      const res = await apiRequest('PUT', terminalStorePath(terminalId), { storeId });
+      return (await res.json()) as TerminalStore;
+    },
+    onSuccess: (data) => queryClient.setQueryData([terminalStorePath(data.terminalId)], data),
+  });
+}
+
+export function useSaveStore() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, body }: { id?: string; body: RetailStoreCreate | RetailStoreUpdate }) => {
+      const res = id
+        ? await apiRequest('PATCH', `${STORES_PATH}/${encodeURIComponent(id)}`, body)
+        : await apiRequest('POST', STORES_PATH, body);
+      return (await res.json()) as RetailStore;
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [STORES_PATH] }),
+  });
+}
+
+export function useSellingLocations(options: { enabled?: boolean } = {}) {
+  return useQuery<Location[]>({ queryKey: ['/api/procurement/locations'], staleTime: 60_000, ...options });
+}
+
+const userStoresPath = (userId: string) => `/api/users/${encodeURIComponent(userId)}/stores`;
+
+export function useUserStores(userId: string | null, options: { enabled?: boolean } = {}) {
+  return useQuery<UserStores>({
+    queryKey: [userStoresPath(userId ?? '')],
+    enabled: Boolean(userId) && (options.enabled ?? true),
+  });
+}
+
+export function useSetUserStores() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ userId, storeIds }: { userId: string; storeIds: string[] }) => {
+      const res = await apiRequest('PUT', userStoresPath(userId), { storeIds });
+      return (await res.json()) as UserStores;
+    },
+    onSuccess: (data) => queryClient.setQueryData([userStoresPath(data.userId)], data),
+  });
+}
+
+/**
+ * The store this till sells at, to show in its header: the open shift's store, else the store the
+ * terminal is bound to. null with a single store (nothing new appears) or when neither is known.
+ */
+export function useTillStore(
+  shiftStoreId: string | null | undefined,
+  terminalId: string | null,
+): { store: RetailStore | null; stores: RetailStore[]; boundStoreId: string | null } {
+  const stores = useSeveralStores();
+  const bound = useTerminalStore(terminalId, { enabled: stores.length > 0 });
+  const boundStoreId = bound.data?.storeId ?? null;
+  const id = shiftStoreId ?? boundStoreId;
+  return { store: stores.find((s) => s.id === id) ?? null, stores, boundStoreId };
+}

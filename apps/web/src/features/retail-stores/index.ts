@@ -1,0 +1,12 @@
+export {
+  STORES_PATH,
+  useSetUserStores,
+  useSeveralStores,
+  useStores,
+  useTerminalStore,
+  useTillStore,
+  useUserStores,
+} from './api';
+export { ProductStoresSection } from './product-stores-section';
+export { StoresPanel } from './stores-panel';
+export { UserStoresSelect } from './user-stores-select';

@@ -1,0 +1,120 @@
+import { expect, type Page, test } from '@playwright/test';
+import { shot, signIn } from './support';
+
+/**
+ * Issue #32 items 2, 5 and 6 against the real server: a manager adds a second store on the
+ * Terminals screen, binds this browser to it, sells there (the header and the shift's report say
+ * the store) and filters the Sales Reports by store. The store is archived at the end, so the
+ * specs after this one find the one-store installation they expect.
+ */
+const MANAGER_PIN = '4826';
+const MUFFIN = 'BAK-MUFF-01';
+
+async function shots(page: Page, name: string, fullPage = true, focus?: ReturnType<Page['getByTestId']>) {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await focus?.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await shot(page, `${name}-1366`, fullPage);
+  await page.setViewportSize({ width: 820, height: 1180 });
+  await focus?.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await shot(page, `${name}-820`, fullPage);
+  await page.setViewportSize({ width: 1366, height: 768 });
+}
+
+async function pick(page: Page, input: ReturnType<Page['getByLabel']>, option: string) {
+  await input.click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+// Leave one store behind for the specs that follow, also when the test failed half-way (two
+// stores would make every later Start Shift ask which store).
+test.afterEach(async ({ page }) => {
+  const stores = await page.request.get('/api/stores');
+  if (!stores.ok()) return;
+  for (const store of (await stores.json()) as { id: string; code: string; isArchived?: boolean }[]) {
+    if (store.code === 'MAIN' || store.isArchived) continue;
+    const archived = await page.request.patch(`/api/stores/${store.id}`, { data: { isArchived: true } });
+    expect(archived.status()).toBe(200);
+  }
+});
+
+test('a manager binds this browser to a second store and sells there; reports filter by store', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signIn(page, MANAGER_PIN);
+
+  // One store: the Terminals screen says so in one line, and the till shows no store.
+  await page.goto('/terminals');
+  const panel = page.getByTestId('stores-panel');
+  await expect(panel).toContainText('One store: Main Store');
+
+  await panel.getByRole('button', { name: 'Add Store' }).click();
+  const form = page.getByRole('dialog', { name: 'Add Store' });
+  await form.getByLabel('Store Name').fill('Library Café');
+  await form.getByLabel('Code').fill('lib');
+  await form.getByRole('button', { name: 'Save Store' }).click();
+  await expect(form).toBeHidden();
+  await expect(panel.getByTestId('store-row')).toHaveCount(2);
+  await expect(panel.getByTestId('store-row').nth(1)).toContainText('LIB');
+
+  // This browser (its terminal id, kept in IndexedDB) sells at Library Café from now on.
+  const bind = panel.getByLabel('This terminal sells at');
+  await expect(bind).toBeEnabled({ timeout: 20_000 });
+  await pick(page, bind, 'Library Café');
+  await expect(page.getByText('This terminal now sells at Library Café.')).toBeVisible();
+  await expect(bind).toHaveValue('Library Café');
+  await shots(page, 'stores-panel');
+
+  // The till: the header names the store; a shift started here is at Library Café.
+  await page.goto('/pos');
+  await expect(page.getByTestId('product-grid')).toBeVisible();
+  const status = page.getByTestId('shift-status');
+  await expect(status).not.toHaveText(/Checking/);
+  if (/Shift active/i.test((await status.textContent()) ?? '')) {
+    // A shift left open by an earlier spec is at the main store: end it first.
+    await page.getByTestId('shift-bar').getByRole('button', { name: 'End Shift' }).click();
+    const ending = page.getByRole('dialog', { name: 'Shift Management' });
+    await ending.getByRole('button', { name: 'End Shift' }).click();
+    await ending.getByRole('button', { name: 'Done' }).click();
+    await expect(status).toContainText(/No active shift/i);
+  }
+  await expect(page.getByTestId('till-store')).toHaveText('Library Café');
+  await page.getByTestId('shift-bar').getByRole('button', { name: 'Start Shift' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Shift Management' });
+  await expect(dialog.getByTestId('shift-store')).toHaveText('Store: Library Café');
+  await dialog.getByRole('button', { name: 'Start Shift' }).click();
+  await expect(status).toContainText(/Shift active/i);
+
+  await page.locator(`[data-testid="product-card"][data-sku="${MUFFIN}"]`).click();
+  await page.getByRole('button', { name: 'Quick amount $5', exact: true }).click();
+  await page.getByRole('button', { name: 'Complete Sale' }).click();
+  const complete = page.getByRole('dialog', { name: 'Transaction Complete' });
+  await expect(complete).toBeVisible();
+  await complete.getByRole('button', { name: 'Skip' }).click();
+  await expect(page.getByTestId('till-store')).toHaveText('Library Café');
+  await expect(page.getByText('Shift Started')).toBeHidden({ timeout: 20_000 });
+  await shots(page, 'till-header-store', false, page.getByTestId('cashier-header'));
+
+  await page.getByTestId('shift-bar').getByRole('button', { name: 'End Shift' }).click();
+  const ending = page.getByRole('dialog', { name: 'Shift Management' });
+  await ending.getByRole('button', { name: 'End Shift' }).click();
+  await expect(ending.getByTestId('ended-shift-store')).toHaveText('Store: Library Café');
+  await expect(ending.getByRole('button', { name: /^Print Z Report #1$/ })).toBeVisible();
+  await ending.getByRole('button', { name: 'Done' }).click();
+
+  // The Sales Reports: All stores, then each store; the two stores add up to All stores.
+  await page.goto('/pos-reports');
+  const revenue = page.getByTestId('summary-Total Revenue').getByTestId('summary-value');
+  const picker = page.getByTestId('report-store');
+  await expect(page.getByTestId('report-period')).toContainText('All stores');
+  await expect(revenue).not.toHaveText(/^(\$0\.00)?$/);
+  const cents = async () => Math.round(Number(((await revenue.textContent()) ?? '').replace(/[^0-9.-]/g, '')) * 100);
+  const all = await cents();
+  await pick(page, picker, 'Library Café');
+  await expect(page.getByTestId('report-period')).toContainText('Library Café');
+  // The new store's one sale: a Blueberry Muffin (BAK-MUFF-01, $4.00 in the demo catalogue).
+  await expect(revenue).toHaveText('$4.00');
+  const library = await cents();
+  await shots(page, 'report-store-filter', false, page.getByTestId('report-period'));
+  await pick(page, picker, 'Main Store');
+  await expect(page.getByTestId('report-period')).toContainText('Main Store');
+  await expect.poll(async () => (await cents()) + library).toBe(all);
+});
