@@ -280,7 +280,7 @@ export const INVENTORY_REASONS = [
   'job_delivery',
   'writeoff',
   'count',
-  // ADR 0022 (issue #32): every writer of stock posts to the one ledger.
+  // ADR 0025 (issue #32): every writer of stock posts to the one ledger.
   'opening',
   'sale',
   'refund',

@@ -12,9 +12,10 @@ import { type Database, openDatabase, type Schema } from './client';
 import { MIGRATIONS_FOLDER } from './migrate';
 
 /**
- * Issue #32 / ADR 0022: migration 0023 (the store backbone and one item per POS product and size
- * option) upgrades a database of the previous version (migrations up to 0022) in place: a default
- * store with a selling location, every shift in it, every product and size option with exactly one
+ * Issue #32 / ADRs 0024 and 0025: migrations 0023–0025 (time-ordered ids, the stores with their
+ * default store, one item per POS product and size option) upgrade a database of the previous
+ * version (migrations up to 0022) in place: a default store selling from the existing selling
+ * location, every shift in it, every product and size option with exactly one
  * item (a product already linked keeps its item), and nothing else changed: stock, both ledgers,
  * sales and their money as before.
  */
@@ -104,7 +105,7 @@ async function untouched(database: Database) {
   };
 }
 
-describe('migration 0023 (store backbone, one item per product and size option)', () => {
+describe('migrations 0023-0025 (default store, one item per product and size option)', () => {
   test('upgrades a database of the previous version without changing stock, ledgers or sales', async () => {
     const database = await emptyDatabase();
     const old = migrationsUpTo(22);
@@ -204,14 +205,12 @@ describe('migration 0023 (store backbone, one item per product and size option)'
     expect(await rows(database, `select count(*)::int as n from proc_items where sku = 'MILK'`)).toEqual([{ n: 0 }]);
   });
 
-  test('a database without a selling location gets one for its default store', async () => {
+  test('a database without a selling location gets a default store that sells from none yet', async () => {
     const database = await emptyDatabase();
     await migrate(database, MIGRATIONS_FOLDER);
-    const [store] = await rows<{ code: string; location: string; selling: boolean }>(
-      database,
-      `select s.code, l.code as location, l.is_selling as selling
-         from stores s join proc_locations l on l.id = s.selling_location_id`,
-    );
-    expect(store).toEqual({ code: 'MAIN', location: 'POS-MAIN', selling: true });
+    expect(await rows(database, `select code, name, selling_location_id from stores`)).toEqual([
+      { code: 'MAIN', name: 'Main Store', selling_location_id: null },
+    ]);
+    expect(await rows(database, `select count(*)::int as n from proc_locations`)).toEqual([{ n: 0 }]);
   });
 });

@@ -76,8 +76,8 @@ export const INVENTORY_TRANSACTION_REASONS = [
   /** A stock count's difference from the book quantity (issue #16 item 2). */
   'count',
   /**
-   * ADR 0022 (issue #32): the one ledger takes every writer of stock, the till's too. Added here
-   * (migration 0023) and used by the writers as they move onto the one ledger.
+   * ADR 0025 (issue #32): the one ledger takes every writer of stock, the till's too. Added here
+   * (migration 0025) and used by the writers as they move onto the one ledger.
    */
   'opening',
   'sale',

@@ -147,14 +147,14 @@ export const procItems = pgTable(
     serviceIntervalDays: integer('service_interval_days'),
     expectedLifespanMonths: integer('expected_lifespan_months'),
     /**
-     * The POS product this item is sold as (ADR 0022: every POS product has exactly one item; the
+     * The POS product this item is sold as (ADR 0025: every POS product has exactly one item; the
      * database creates it with the product). Receipts into a selling location raise its stock.
      */
     posProductId: uuid('pos_product_id').references(() => products.id, { onDelete: 'set null' }),
-    /** The POS size option this item is sold as: every stored size option has its own item (ADR 0022). */
+    /** The POS size option this item is sold as: every stored size option has its own item (ADR 0025). */
     posVariantId: uuid('pos_variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
     /**
-     * Created by the database for a product or size option (ADR 0022). Such an item, while nothing
+     * Created by the database for a product or size option (ADR 0025). Such an item, while nothing
      * references it, gives way when a stores user links another item to its product.
      */
     createdForPos: boolean('created_for_pos').notNull().default(false),

@@ -12,7 +12,17 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { createdAt, currencyCheck, id, money, quantity, taxRate, timestamptz, updatedAt } from './columns';
+import {
+  createdAt,
+  currencyCheck,
+  id,
+  money,
+  quantity,
+  taxRate,
+  timeOrderedId,
+  timestamptz,
+  updatedAt,
+} from './columns';
 import {
   goodsReceiptStatusEnum,
   inventoryTransactionReasonEnum,
@@ -262,7 +272,7 @@ export const procGoodsReceiptLines = pgTable(
 export const procInventoryTransactions = pgTable(
   'proc_inventory_transactions',
   {
-    id: id(),
+    id: timeOrderedId(),
     itemId: uuid('item_id')
       .notNull()
       .references(() => procItems.id, { onDelete: 'restrict' }),
@@ -276,7 +286,7 @@ export const procInventoryTransactions = pgTable(
     batchId: uuid('batch_id').references(() => procItemBatches.id, { onDelete: 'restrict' }),
     note: text('note'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'restrict' }),
-    /** ADR 0022: the manager whose PIN approved the change, when someone else's was needed. */
+    /** ADR 0025: the manager whose PIN approved the change, when someone else's was needed. */
     approvedBy: uuid('approved_by').references(() => users.id, { onDelete: 'restrict' }),
     createdAt: createdAt(),
   },

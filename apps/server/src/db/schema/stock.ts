@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, uuid, varchar } from 'drizzle-orm/pg-core';
 import { products, productVariants } from './catalog';
-import { id, timestamptz } from './columns';
+import { timeOrderedId, timestamptz } from './columns';
 import { users } from './users';
 
 /**
@@ -20,7 +20,7 @@ import { users } from './users';
 export const stockMovements = pgTable(
   'stock_movements',
   {
-    id: id(),
+    id: timeOrderedId(),
     productId: uuid('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),

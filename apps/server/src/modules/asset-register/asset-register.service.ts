@@ -281,7 +281,7 @@ export async function registerUnit(
   if (body.serialNumber && (await serialTaken(tx, item.id, body.serialNumber))) {
     throw registerErrors.serialTaken(body.serialNumber);
   }
-  // Issue #32 item 1 (ADR 0022): a unit registered by hand or by import at a location is stock of
+  // Issue #32 item 1 (ADR 0025): a unit registered by hand or by import at a location is stock of
   // its item there (before, the register showed 2 drills where the stores showed 1). A received
   // unit's stock came with its receipt; a unit registered without a location never enters stock.
   const enters = origin.source !== 'receipt' && body.locationId ? body.locationId : null;

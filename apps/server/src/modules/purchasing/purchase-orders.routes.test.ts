@@ -486,7 +486,7 @@ describe('goods receipts', () => {
       .returning({ id: products.id });
     const productId = product?.id as string;
     const [item] = await t.db.db
-      // ADR 0022: the product's item exists already (the database made it); the stores name it.
+      // ADR 0025: the product's item exists already (the database made it); the stores name it.
       .update(procItems)
       .set({ sku: `SOAP-I-${process.pid}-${Date.now()}`, name: 'Hand soap', uom: 'l' })
       .where(eq(procItems.posProductId, productId))

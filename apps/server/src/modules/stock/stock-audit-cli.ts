@@ -1,5 +1,5 @@
 /**
- * `npm run audit:stock` (issue #32 item 5, ADR 0022): prints every stock quantity that disagrees
+ * `npm run audit:stock` (issue #32 item 5, ADR 0025): prints every stock quantity that disagrees
  * with its ledger and every ledger row whose document is missing; exit code 1 when anything
  * disagrees. Uses the app's settings (DATA_DIR, DATABASE_URL, EMBEDDED_DATABASE) like `npm run
  * backup`; PGlite cannot be opened by two processes, so stop the app first on that engine.

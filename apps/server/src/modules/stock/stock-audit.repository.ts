@@ -3,11 +3,11 @@ import type { DbOrTx } from '../../db/client';
 import { queryRows } from './stock-ledger.repository';
 
 /**
- * The stock self-audit (issue #32 item 5, ADR 0022): every quantity against the sum of its ledger
+ * The stock self-audit (issue #32 item 5, ADR 0025): every quantity against the sum of its ledger
  * and every ledger row against the document it names. Read-only; `GET /api/stock-audit` and
  * `npm run audit:stock` answer the same.
  *
- * While the till still keeps its own figure (ADR 0022, "Where it stands") it checks both ledgers:
+ * While the till still keeps its own figure (ADR 0025, "Where it stands") it checks both ledgers:
  * - each stores level (item × location) = the sum of its `proc_inventory_transactions` (in − out),
  *   including ledger sums with no level row;
  * - each product's and size option's `stock` = the sum of its `stock_movements`;

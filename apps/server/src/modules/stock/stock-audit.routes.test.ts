@@ -5,7 +5,7 @@ import { procItems, procLocations } from '../../db/schema/index';
 import { createCategory, createProduct } from '../pos/pos-test-support';
 import { postInventoryMovement } from '../stores/inventory.service';
 
-/** Issue #32 item 5 (ADR 0022): GET /api/stock-audit finds what disagrees, and nothing on a whole ledger. */
+/** Issue #32 item 5 (ADR 0025): GET /api/stock-audit finds what disagrees, and nothing on a whole ledger. */
 let t: TestApp;
 let superAdmin: string;
 let manager: string;

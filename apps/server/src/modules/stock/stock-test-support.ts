@@ -2,7 +2,7 @@ import type { TestApp } from '../../../test/build-test-app';
 import { auditStock, type StockDisagreement } from './stock-audit.repository';
 
 /**
- * What the stock self-audit finds (issue #32 item 5, ADR 0022: every quantity against its ledger,
+ * What the stock self-audit finds (issue #32 item 5, ADR 0025: every quantity against its ledger,
  * both ledgers' rows against their documents; it replaces the per-ledger helpers). Empty when
  * the ledger is whole; the test files assert it after each test.
  */

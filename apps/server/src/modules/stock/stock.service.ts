@@ -97,7 +97,7 @@ export {
   type StockTarget,
 } from './stock-ledger.repository';
 
-/** Issue #32 item 5 (ADR 0022): the stock self-audit, as `GET /api/stock-audit` and `npm run audit:stock` answer it. */
+/** Issue #32 item 5 (ADR 0025): the stock self-audit, as `GET /api/stock-audit` and `npm run audit:stock` answer it. */
 export function stockAudit(db: DbOrTx): Promise<StockAudit> {
   return auditStock(db);
 }

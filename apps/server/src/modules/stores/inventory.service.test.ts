@@ -178,7 +178,7 @@ describe('postInventoryMovement', () => {
       .returning({ id: products.id });
     const productId = (product as { id: string }).id;
     const [row] = await t.db.db
-      // ADR 0022: the product's item exists already (the database made it); the stores name it.
+      // ADR 0025: the product's item exists already (the database made it); the stores name it.
       .update(procItems)
       .set({ sku: unique('SOAP-I'), name: 'Soap', uom: 'l' })
       .where(eq(procItems.posProductId, productId))

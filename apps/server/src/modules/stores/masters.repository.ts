@@ -476,8 +476,8 @@ export async function findItemByPosProduct(db: DbOrTx, productId: string): Promi
 }
 
 /**
- * ADR 0022: deletes an item the database made for a product or size option, unless something
- * references it (then it stays; `release_pos_item`, migration 0023). Whether it went.
+ * ADR 0025: deletes an item the database made for a product or size option, unless something
+ * references it (then it stays; `release_pos_item`, migration 0025). Whether it went.
  */
 export async function releaseDatabaseMadeItem(db: DbOrTx, itemId: string): Promise<boolean> {
   const result = (await db.execute(sql`select release_pos_item(${itemId}::uuid) as released`)) as unknown as {

@@ -502,7 +502,7 @@ async function writeItemChecked(db: DbOrTx, id: string | null, body: ItemBody): 
 }
 
 /**
- * ADR 0022: a product's item made by the database gives way when a stores user links another item
+ * ADR 0025: a product's item made by the database gives way when a stores user links another item
  * to the product, as long as nothing references it yet (no stock, history or documents); otherwise
  * it stays and the link is refused as taken.
  */

@@ -8,7 +8,7 @@ const KIND_LABEL = {
 } as const;
 
 /**
- * Issue #32 item 5 (ADR 0022): the super admin checks every stock quantity against the sum of its
+ * Issue #32 item 5 (ADR 0025): the super admin checks every stock quantity against the sum of its
  * ledger and every ledger row against its document, as `npm run audit:stock` does.
  */
 export function StockAuditCard() {
