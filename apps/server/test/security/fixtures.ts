@@ -71,6 +71,9 @@ export function plausibleBody(method: string, url: string, ids: StoreIds): Recor
     case 'POST /api/expenses':
     case 'PATCH /api/expenses/:id':
       return { category: 'office_supplies', amount: '12.50', description: 'Printer paper', vendor: 'Office Co' };
+    case 'POST /api/stores':
+    case 'PATCH /api/stores/:id':
+      return { name: `Store ${randomUUID().slice(0, 6)}`, code: `S${randomUUID().slice(0, 6)}` };
     case 'POST /api/departments':
       return { name: `Dept ${randomUUID().slice(0, 6)}`, description: 'x' };
     case 'POST /api/procurement/departments':
