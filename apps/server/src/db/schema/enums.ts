@@ -2,6 +2,7 @@ import {
   CHECKOUT_STATUSES,
   EXPENSE_CATEGORIES,
   EXPENSE_PAYMENT_METHODS,
+  INVENTORY_REASONS,
   PAYMENT_METHODS,
   RETURN_CONDITIONS,
   ROLES,
@@ -65,34 +66,8 @@ export const writeoffReasonEnum = pgEnum('proc_writeoff_reason', WRITEOFF_REASON
 export const DISPOSAL_METHODS = ['scrap', 'donation', 'sale', 'recycle', 'other'] as const;
 export const disposalMethodEnum = pgEnum('proc_disposal_method', DISPOSAL_METHODS);
 
-export const INVENTORY_TRANSACTION_REASONS = [
-  'receipt',
-  'issue',
-  'transfer',
-  'wip_issue',
-  'wip_return',
-  'job_delivery',
-  'writeoff',
-  /** A stock count's difference from the book quantity (issue #16 item 2). */
-  'count',
-  /**
-   * ADR 0025 (issue #32): the one ledger takes every writer of stock, the till's too. Added here
-   * (migration 0025) and used by the writers as they move onto the one ledger.
-   */
-  'opening',
-  'sale',
-  'refund',
-  'void',
-  'discrepancy',
-  'checkout',
-  'checkin',
-  'adjustment',
-  'edit',
-  'import',
-  'asset_registered',
-  'asset_disposed',
-  'migration',
-] as const;
+/** The one stock ledger's reasons, as packages/shared lists them (ADR 0025: every writer of stock). */
+export const INVENTORY_TRANSACTION_REASONS = INVENTORY_REASONS;
 export const inventoryTransactionReasonEnum = pgEnum('proc_inventory_reason', INVENTORY_TRANSACTION_REASONS);
 
 export const REQUISITION_STATUSES = ['draft', 'submitted', 'approved', 'rejected', 'ordered'] as const;
