@@ -131,8 +131,8 @@ export async function refundProductFiguresByDay(db: DbOrTx, span: DaySpan) {
 }
 
 /**
- * The sales revision, a row of cache_versions (ADR 0007, ADR 0026; not a document number, so not
- * in document_counters): it grows by one in the transaction of every change to a recorded sale (a
+ * The sales revision, a row of cache_versions (ADR 0007, ADR 0026; a cache version, not a document
+ * number, so it has a table of its own): it grows by one in the transaction of every change to a recorded sale (a
  * void), so each instance's day figures (SalesRollup) can tell they are stale even when it missed
  * the 'sale.voided' event.
  */
