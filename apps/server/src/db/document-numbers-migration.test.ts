@@ -1,9 +1,8 @@
-import { rmSync } from 'node:fs';
-import { afterAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { bumpSalesRevision, salesRevision } from '../modules/analytics/analytics.repository';
 import { nextNumber, nextYearDocument, type YearDocumentKind, zReportSequence } from '../modules/numbering/index';
 import { MIGRATIONS_FOLDER } from './migrate';
-import { emptyDatabase, migrate, migrationsUpTo, rows, script } from './migration-test-support';
+import { migrate, migrationDatabases, rows, script } from './migration-test-support';
 
 /**
  * Issue #33 item 1 / ADR 0026: migration 0026 folds proc_document_counters into document_counters
@@ -12,17 +11,11 @@ import { emptyDatabase, migrate, migrationsUpTo, rows, script } from './migratio
  * number follows the last one issued (no reuse, no gap), and the sales revision keeps its value.
  */
 
-const cleanups: Array<() => Promise<void>> = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
-});
+const databases = migrationDatabases();
 
 describe('migration 0026 (one table of document numbers)', () => {
   test('every sequence continues after the upgrade, and the sales revision keeps its value', async () => {
-    const database = await emptyDatabase(cleanups);
-    const old = migrationsUpTo(25);
-    cleanups.push(async () => rmSync(old, { recursive: true, force: true }));
-    await migrate(database, old);
+    const database = await databases.at(25);
 
     // Numbers issued before the upgrade, in the previous version's two tables.
     await script(

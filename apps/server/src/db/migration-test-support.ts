@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
-import { type Database, openDatabase, type Schema } from './client';
+import { afterAll } from 'vitest';
+import { type Database, openDatabase, type Schema, withPgClient } from './client';
 import { MIGRATIONS_FOLDER } from './migrate';
 
 /**
@@ -16,7 +16,7 @@ import { MIGRATIONS_FOLDER } from './migrate';
  */
 
 /** A copy of the migrations folder holding only the migrations up to `lastIdx`. */
-export function migrationsUpTo(lastIdx: number): string {
+function migrationsUpTo(lastIdx: number): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'rh-migrations-'));
   cpSync(MIGRATIONS_FOLDER, dir, { recursive: true });
   const journalFile = path.join(dir, 'meta', '_journal.json');
@@ -34,11 +34,8 @@ export async function migrate(database: Database, folder: string): Promise<void>
   }
 }
 
-/**
- * An empty database (no migrations) on the engine the API tests run on; what removes it goes on
- * `cleanups` (the test file runs them in its afterAll).
- */
-export async function emptyDatabase(cleanups: Array<() => Promise<void>>): Promise<Database> {
+/** An empty database (no migrations) on the engine the API tests run on; its removal goes on `cleanups`. */
+async function emptyDatabase(cleanups: Cleanup[]): Promise<Database> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const database = await openDatabase({ kind: 'pglite', dataDir: null });
@@ -46,15 +43,7 @@ export async function emptyDatabase(cleanups: Array<() => Promise<void>>): Promi
     return database;
   }
   const name = `rh_mig_${randomBytes(6).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = (statement: string) => withPgClient(adminUrl, (client) => client.query(statement));
   await admin(`CREATE DATABASE "${name}"`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -64,6 +53,31 @@ export async function emptyDatabase(cleanups: Array<() => Promise<void>>): Promi
     await admin(`DROP DATABASE IF EXISTS "${name}"`);
   });
   return database;
+}
+
+type Cleanup = () => Promise<void>;
+
+/**
+ * The databases of one upgrade-test file; call it at the top of the file (it registers an
+ * afterAll that removes every database and folder it made).
+ */
+export function migrationDatabases() {
+  const cleanups: Cleanup[] = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
+  });
+  return {
+    /** An empty database (no migrations). */
+    empty: () => emptyDatabase(cleanups),
+    /** A database of an earlier version: empty, migrated up to migration `lastIdx`. */
+    async at(lastIdx: number): Promise<Database> {
+      const database = await emptyDatabase(cleanups);
+      const old = migrationsUpTo(lastIdx);
+      cleanups.push(async () => rmSync(old, { recursive: true, force: true }));
+      await migrate(database, old);
+      return database;
+    },
+  };
 }
 
 /** Several statements, one after another (a prepared statement takes one). */

@@ -1,8 +1,7 @@
-import { rmSync } from 'node:fs';
-import { afterAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Database } from './client';
 import { MIGRATIONS_FOLDER } from './migrate';
-import { emptyDatabase, migrate, migrationsUpTo, rows, script } from './migration-test-support';
+import { migrate, migrationDatabases, rows, script } from './migration-test-support';
 
 /**
  * Issue #32 / ADRs 0024 and 0025: migrations 0023–0025 (time-ordered ids, the stores with their
@@ -13,10 +12,7 @@ import { emptyDatabase, migrate, migrationsUpTo, rows, script } from './migratio
  * sales and their money as before.
  */
 
-const cleanups: Array<() => Promise<void>> = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
-});
+const databases = migrationDatabases();
 
 /** Everything the migration must leave as it was. */
 async function untouched(database: Database) {
@@ -39,10 +35,7 @@ async function untouched(database: Database) {
 
 describe('migrations 0023-0025 (default store, one item per product and size option)', () => {
   test('upgrades a database of the previous version without changing stock, ledgers or sales', async () => {
-    const database = await emptyDatabase(cleanups);
-    const old = migrationsUpTo(22);
-    cleanups.push(async () => rmSync(old, { recursive: true, force: true }));
-    await migrate(database, old);
+    const database = await databases.at(22);
 
     // Data in the previous version's shape.
     await script(
@@ -138,7 +131,7 @@ describe('migrations 0023-0025 (default store, one item per product and size opt
   });
 
   test('a database without a selling location gets a default store that sells from none yet', async () => {
-    const database = await emptyDatabase(cleanups);
+    const database = await databases.empty();
     await migrate(database, MIGRATIONS_FOLDER);
     expect(await rows(database, `select code, name, selling_location_id from stores`)).toEqual([
       { code: 'MAIN', name: 'Main Store', selling_location_id: null },
