@@ -1,15 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
-import { afterAll, describe, expect, test } from 'vitest';
-import { type Database, openDatabase, type Schema } from './client';
+import { describe, expect, test } from 'vitest';
+import type { Database } from './client';
 import { MIGRATIONS_FOLDER } from './migrate';
+import { migrate, migrationDatabases, rows, script } from './migration-test-support';
 
 /**
  * Issue #32 / ADRs 0024 and 0025: migrations 0023–0025 (time-ordered ids, the stores with their
@@ -20,71 +12,7 @@ import { MIGRATIONS_FOLDER } from './migrate';
  * sales and their money as before.
  */
 
-/** A copy of the migrations folder holding only the migrations up to `lastIdx`. */
-function migrationsUpTo(lastIdx: number): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'rh-migrations-'));
-  cpSync(MIGRATIONS_FOLDER, dir, { recursive: true });
-  const journalFile = path.join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: Array<{ idx: number }> };
-  journal.entries = journal.entries.filter((e) => e.idx <= lastIdx);
-  writeFileSync(journalFile, JSON.stringify(journal));
-  return dir;
-}
-
-async function migrate(database: Database, folder: string): Promise<void> {
-  if (database.kind === 'pglite') {
-    await migratePglite(database.db as unknown as PgliteDatabase<Schema>, { migrationsFolder: folder });
-  } else {
-    await migrateNodePg(database.db as unknown as NodePgDatabase<Schema>, { migrationsFolder: folder });
-  }
-}
-
-const cleanups: Array<() => Promise<void>> = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
-});
-
-/** An empty database (no migrations) on the engine the API tests run on. */
-async function emptyDatabase(): Promise<Database> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) {
-    const database = await openDatabase({ kind: 'pglite', dataDir: null });
-    cleanups.push(() => database.close());
-    return database;
-  }
-  const name = `rh_mig_${randomBytes(6).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE "${name}"`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 2 });
-  cleanups.push(async () => {
-    await database.close();
-    await admin(`DROP DATABASE IF EXISTS "${name}"`);
-  });
-  return database;
-}
-
-/** Several statements, one after another (a prepared statement takes one). */
-async function script(database: Database, text: string): Promise<void> {
-  const statements = text
-    .split(/;\s*\n/)
-    .map((statement) => statement.replace(/^\s*--.*$/gm, '').trim())
-    .filter((statement) => statement.length > 0);
-  for (const statement of statements) await database.execute(statement.replace(/;$/, ''), []);
-}
-
-async function rows<T>(database: Database, statement: string): Promise<T[]> {
-  return (await database.execute(statement, [])).rows as T[];
-}
+const databases = migrationDatabases();
 
 /** Everything the migration must leave as it was. */
 async function untouched(database: Database) {
@@ -107,10 +35,7 @@ async function untouched(database: Database) {
 
 describe('migrations 0023-0025 (default store, one item per product and size option)', () => {
   test('upgrades a database of the previous version without changing stock, ledgers or sales', async () => {
-    const database = await emptyDatabase();
-    const old = migrationsUpTo(22);
-    cleanups.push(async () => rmSync(old, { recursive: true, force: true }));
-    await migrate(database, old);
+    const database = await databases.at(22);
 
     // Data in the previous version's shape.
     await script(
@@ -206,7 +131,7 @@ describe('migrations 0023-0025 (default store, one item per product and size opt
   });
 
   test('a database without a selling location gets a default store that sells from none yet', async () => {
-    const database = await emptyDatabase();
+    const database = await databases.empty();
     await migrate(database, MIGRATIONS_FOLDER);
     expect(await rows(database, `select code, name, selling_location_id from stores`)).toEqual([
       { code: 'MAIN', name: 'Main Store', selling_location_id: null },

@@ -4,9 +4,11 @@
  */
 export * from './activity';
 export * from './assets';
+export * from './cache-versions';
 export * from './catalog';
 export * from './enums';
 export * from './institution';
+export * from './numbering';
 export * from './offline';
 export * from './pos';
 export * from './procurement-core';

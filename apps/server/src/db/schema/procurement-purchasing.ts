@@ -1,17 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  char,
-  check,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  uuid,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { char, check, date, index, integer, jsonb, pgTable, text, uuid, varchar } from 'drizzle-orm/pg-core';
 import {
   createdAt,
   currencyCheck,
@@ -67,7 +55,7 @@ export const procRequisitions = pgTable(
     note: text('note'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    /** REQ-YYYY-NNNNN from proc_document_counters (ADR 0013). */
+    /** REQ-YYYY-NNNNN from the document-number service (modules/numbering, ADR 0026). */
     reqNumber: varchar('req_number', { length: 50 }).unique('proc_requisitions_req_number_unique'),
     submittedAt: timestamptz('submitted_at'),
     /** Who approved or rejected it, when, and why (a rejection's reason). */
@@ -104,24 +92,6 @@ export const procRequisitionLines = pgTable(
     check('proc_requisition_lines_qty_requested_check', sql`${t.qtyRequested} > 0`),
     check('proc_requisition_lines_qty_ordered_check', sql`${t.qtyOrdered} >= 0`),
     check('proc_requisition_lines_est_unit_price_check', sql`${t.estUnitPrice} >= 0`),
-  ],
-);
-
-/**
- * Gap-free document numbers (PO-2026-00042): one row per kind and year, incremented by an upsert
- * in the same transaction as the document it numbers, so a rolled-back document gives its number
- * back and two app instances on one PostgreSQL server queue on the row lock (ADR 0013).
- */
-export const procDocumentCounters = pgTable(
-  'proc_document_counters',
-  {
-    kind: varchar('kind', { length: 20 }).notNull(),
-    year: integer('year').notNull(),
-    lastValue: integer('last_value').notNull(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.kind, t.year] }),
-    check('proc_document_counters_last_value_check', sql`${t.lastValue} > 0`),
   ],
 );
 
@@ -221,7 +191,7 @@ export const procGoodsReceipts = pgTable(
     deliveryNote: varchar('delivery_note', { length: 255 }),
     receivedAt: timestamptz('received_at').notNull().defaultNow(),
     createdAt: createdAt(),
-    /** GRN-YYYY-NNNNN from proc_document_counters. */
+    /** GRN-YYYY-NNNNN from the document-number service (modules/numbering). */
     grnNumber: varchar('grn_number', { length: 50 }).unique('proc_goods_receipts_grn_number_unique'),
     /** Why a delivery was rejected, or any remark on the receipt. */
     note: text('note'),

@@ -1,24 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, jsonb, pgTable, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { check, integer, jsonb, pgTable, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns';
 import { shifts } from './pos';
 import { stores } from './stores';
 import { users } from './users';
-
-/**
- * Gap-free document numbers (issue #15 item 8; domain guide, Scale-out): one row per sequence,
- * moved with `update … set last_value = last_value + 1 returning` in the transaction that writes
- * the document, so a rolled-back document gives its number back and two writers never share one.
- * Sequences are not used: they skip numbers on rollback.
- */
-export const documentCounters = pgTable(
-  'document_counters',
-  {
-    name: varchar('name', { length: 50 }).primaryKey(),
-    lastValue: integer('last_value').notNull().default(0),
-  },
-  (t) => [check('document_counters_last_value_check', sql`${t.lastValue} >= 0`)],
-);
 
 /**
  * Issue #15 item 8: a Z report, written once in the transaction that ends its shift, numbered in

@@ -1,7 +1,7 @@
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
-  documentCounters,
+  cacheVersions,
   products,
   refundItems,
   refunds,
@@ -131,18 +131,19 @@ export async function refundProductFiguresByDay(db: DbOrTx, span: DaySpan) {
 }
 
 /**
- * The counter row of the sales revision (document_counters): it grows by one in the transaction of
- * every change to a recorded sale (a void), so each instance's day figures (SalesRollup) can tell
- * they are stale even when it missed the 'sale.voided' event (ADR 0007).
+ * The sales revision, a row of cache_versions (ADR 0007, ADR 0026; a cache version, not a document
+ * number, so it has a table of its own): it grows by one in the transaction of every change to a recorded sale (a
+ * void), so each instance's day figures (SalesRollup) can tell they are stale even when it missed
+ * the 'sale.voided' event.
  */
 const SALES_REVISION = 'sales_revision';
 
 /** The current sales revision (0 before the first change). */
 export async function salesRevision(db: DbOrTx): Promise<number> {
   const [row] = await db
-    .select({ value: documentCounters.lastValue })
-    .from(documentCounters)
-    .where(eq(documentCounters.name, SALES_REVISION))
+    .select({ value: cacheVersions.version })
+    .from(cacheVersions)
+    .where(eq(cacheVersions.name, SALES_REVISION))
     .limit(1);
   return row?.value ?? 0;
 }
@@ -150,7 +151,7 @@ export async function salesRevision(db: DbOrTx): Promise<number> {
 /** Bumps the sales revision inside the caller's transaction (committed, or rolled back, with the change). */
 export async function bumpSalesRevision(tx: DbOrTx): Promise<void> {
   await tx
-    .insert(documentCounters)
-    .values({ name: SALES_REVISION, lastValue: 1 })
-    .onConflictDoUpdate({ target: documentCounters.name, set: { lastValue: sql`${documentCounters.lastValue} + 1` } });
+    .insert(cacheVersions)
+    .values({ name: SALES_REVISION, version: 1 })
+    .onConflictDoUpdate({ target: cacheVersions.name, set: { version: sql`${cacheVersions.version} + 1` } });
 }

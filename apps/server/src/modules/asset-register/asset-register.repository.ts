@@ -382,15 +382,6 @@ export async function markDisposed(db: DbOrTx, id: string): Promise<boolean> {
   return rowsOf(result).length > 0;
 }
 
-/** The next number of `kind` in `year`: the document counters' upsert, in the caller's transaction. */
-export async function nextCounter(tx: DbOrTx, kind: string, year: number): Promise<number> {
-  const result = await tx.execute(sql`
-    insert into proc_document_counters (kind, year, last_value) values (${kind}, ${year}, 1)
-    on conflict (kind, year) do update set last_value = proc_document_counters.last_value + 1
-    returning last_value`);
-  return Number(rowsOf<{ last_value: number }>(result)[0]?.last_value);
-}
-
 export async function itemIdBySku(db: DbOrTx, sku: string): Promise<string | null> {
   const result = await db.execute(sql`select id from proc_items where upper(sku) = upper(${sku})`);
   return rowsOf<{ id: string }>(result)[0]?.id ?? null;

@@ -19,6 +19,7 @@ import { AppError } from '../../lib/errors';
 import { addDays, localDateOf } from '../../lib/store-time';
 import type { AuthUser } from '../../types';
 import type { EventBus } from '../events/event-bus';
+import { nextYearDocument, storeYear } from '../numbering/index';
 import { postInventoryMovement } from '../stores/inventory.service';
 import { registerErrors } from './asset-register.errors';
 import {
@@ -34,7 +35,6 @@ import {
   locationFacts,
   locationIdByCode,
   lockAsset,
-  nextCounter,
   procDepartmentOfUser,
   receiptUnitRows,
   recordEvent,
@@ -228,10 +228,9 @@ export async function assetHistoryCsv(
 
 /** The next free generated tag, AST-2026-00001 (a tag typed by hand may already hold a number). */
 export async function generateTag(deps: RegisterDeps, tx: DbOrTx): Promise<string> {
-  const year = localDateOf(clockOf(deps), deps.config.storeTimeZone).year;
+  const year = storeYear(deps.config.storeTimeZone, clockOf(deps));
   for (;;) {
-    const n = await nextCounter(tx, 'AST', year);
-    const tag = `AST-${year}-${String(n).padStart(5, '0')}`;
+    const tag = await nextYearDocument(tx, 'AST', year);
     if (!(await tagTaken(tx, tag))) return tag;
   }
 }

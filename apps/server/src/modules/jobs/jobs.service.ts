@@ -38,7 +38,7 @@ import { pgErrorCode } from '../../lib/db-errors';
 import { addDays, dayOfWeek, localDateOf } from '../../lib/store-time';
 import type { AuthUser } from '../../types';
 import type { EventBus } from '../events/event-bus';
-import { documentNumber, nextYearNumber, storeYear } from '../purchasing/requisitions.service';
+import { nextYearDocument, storeYear } from '../numbering/index';
 import { scopeOf as storesScopeOf } from '../stores/documents.service';
 import { postInventoryMovement } from '../stores/inventory.service';
 import { jobsErrors as errors } from './jobs.errors';
@@ -103,7 +103,8 @@ import {
  * Workshop jobs (issue #18, docs/workshop-jobs.md). Every state change is one conditional UPDATE
  * (… where status = the expected state), so two users moving the same job cannot both win; stock
  * moves only through postInventoryMovement ('wip_issue' / 'wip_return'); job and delivery numbers
- * come from proc_document_counters in the same transaction (gap-free per year, ADR 0013).
+ * come from the document-number service (modules/numbering) in the same transaction (gap-free per
+ * year, ADR 0026).
  */
 
 export type JobsDeps = { database: { db: Db }; events: EventBus; config: { storeTimeZone: string } };
@@ -272,10 +273,9 @@ export async function createJob(deps: JobsDeps, user: AuthUser, body: JobBody): 
   await checkJobRefs(deps, user, body);
   const year = storeYear(deps.config.storeTimeZone);
   const id = await db.transaction(async (tx) => {
-    const number = await nextYearNumber(tx, 'JOB', year);
     const jobId = await insertJob(
       tx,
-      documentNumber('JOB', year, number),
+      await nextYearDocument(tx, 'JOB', year),
       { ...body, requestedDate: body.requestedDate ?? today(deps) },
       user.id,
     );
@@ -872,11 +872,10 @@ export async function deliverJob(
       if (job.status !== 'ready') throw errors.badMove(job.status, 'delivered');
       const total = costTotal(await costFacts(tx, jobId, job.labour_rate));
       if (total > MAX_CENTS) throw errors.amountTooLarge();
-      const number = await nextYearNumber(tx, 'DN', year);
       const date = body.deliveryDate ?? today(deps);
       await insertDelivery(tx, {
         jobId,
-        deliveryNo: documentNumber('DN', year, number),
+        deliveryNo: await nextYearDocument(tx, 'DN', year),
         by: user.id,
         deliveredTo: body.deliveredTo,
         date,

@@ -1,15 +1,7 @@
 import { DISCOUNT_ACTIVITY } from '@retail-hub/shared';
 import { and, asc, desc, eq, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import {
-  documentCounters,
-  offlineSales,
-  stores,
-  transactions,
-  userActivity,
-  users,
-  zReports,
-} from '../../db/schema/index';
+import { offlineSales, stores, transactions, userActivity, users, zReports } from '../../db/schema/index';
 import { notLate } from './shifts.repository';
 
 /** Voided sales of a shift, and its first and last sale (any status) for the report's number range. */
@@ -88,16 +80,6 @@ export async function cashierName(
     .where(eq(users.id, userId))
     .limit(1);
   return row ?? { firstName: null, lastName: null };
-}
-
-/** The next number of a gap-free sequence, inside the caller's transaction (rolled back with it). */
-export async function nextDocumentNumber(tx: DbOrTx, name: string): Promise<number> {
-  const [row] = await tx
-    .insert(documentCounters)
-    .values({ name, lastValue: 1 })
-    .onConflictDoUpdate({ target: documentCounters.name, set: { lastValue: sql`${documentCounters.lastValue} + 1` } })
-    .returning({ value: documentCounters.lastValue });
-  return (row as { value: number }).value;
 }
 
 export async function insertZReport(

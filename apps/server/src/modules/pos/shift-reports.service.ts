@@ -9,20 +9,17 @@ import {
 } from '@retail-hub/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import type { AuthUser } from '../../types';
+import { nextNumber, zReportSequence } from '../numbering/index';
 import { posErrors } from './pos.errors';
 import {
   cashierName,
   findZReportByShift,
   insertZReport,
   listZReports,
-  nextDocumentNumber,
   shiftReportExtras,
   storeName,
 } from './shift-reports.repository';
 import { findShift, type ShiftRow } from './shifts.repository';
-
-/** The Z report sequence's counter row (document_counters): one per store (issue #32 item 4). */
-const zSequence = (storeId: string) => `z_report:${storeId}`;
 
 function fullName(person: { firstName: string | null; lastName: string | null }): string {
   return [person.firstName, person.lastName].filter(Boolean).join(' ').trim() || 'Unknown Cashier';
@@ -95,7 +92,7 @@ export async function buildReport(
  * number comes from the counter row in the same transaction, so a failed close leaves no gap.
  */
 export async function writeZReport(tx: DbOrTx, row: ShiftRow, summary: ShiftSummary): Promise<ShiftReport> {
-  const number = await nextDocumentNumber(tx, zSequence(row.storeId));
+  const number = await nextNumber(tx, zReportSequence(row.storeId));
   const report = await buildReport(tx, 'Z', number, row, summary);
   await insertZReport(tx, { number, shiftId: row.id, cashierId: row.cashierId, storeId: row.storeId, report });
   return report;

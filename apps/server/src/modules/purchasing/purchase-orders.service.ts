@@ -25,6 +25,7 @@ import {
   unitsOfReceipts,
 } from '../asset-register/asset-register.service';
 import type { MailService } from '../mail/mail.service';
+import { nextYearDocument, storeYear } from '../numbering/index';
 import { postInventoryMovement } from '../stores/inventory.service';
 import { purchasingErrors as errors } from './purchasing.errors';
 import {
@@ -46,7 +47,6 @@ import {
   lockOrderForApproval,
   lockRequisitions,
   markDeliveredWhenComplete,
-  nextDocumentNumber,
   overOrderedRequisitionLines,
   type PurchaseOrderRow,
   purchaseOrderHead,
@@ -67,11 +67,9 @@ import {
 import {
   type Actor,
   assertWholeUnits,
-  documentNumber,
   PURCHASING_ACTIVITY,
   type PurchasingDeps,
   recordPurchasingActivity,
-  storeYear,
 } from './requisitions.service';
 
 const iso = (value: Date | string | null): string | null =>
@@ -423,9 +421,8 @@ export async function createPurchaseOrder(
   const id = await db.transaction(async (tx) => {
     const plan = await planLines(tx, body);
     const { lineTotals, totals } = computeTotals(plan.lines);
-    const number = await nextDocumentNumber(tx, 'PO', year);
     const created = await insertPurchaseOrder(tx, {
-      poNumber: documentNumber('PO', year, number),
+      poNumber: await nextYearDocument(tx, 'PO', year),
       supplierId: body.supplierId,
       requesterId: actor.user.id,
       departmentId: plan.departmentId,
@@ -632,8 +629,7 @@ export async function receiveGoods(
     // Issue #17: scanned asset tags must be new (not twice on the receipt, not in the register).
     if (!body.rejected) await assertReceiptTagsFree(tx, body.lines);
     const tolerance = await toleranceBp(tx);
-    const number = await nextDocumentNumber(tx, 'GRN', year);
-    grn = documentNumber('GRN', year, number);
+    grn = await nextYearDocument(tx, 'GRN', year);
     const receiptId = await insertGoodsReceipt(tx, {
       grnNumber: grn,
       poId,

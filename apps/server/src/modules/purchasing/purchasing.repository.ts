@@ -22,23 +22,6 @@ const uuidArray = (ids: readonly string[]) =>
     sql`, `,
   )}]::uuid[]`;
 
-// ── Numbers ────────────────────────────────────────────────────────────────────────────────
-
-/**
- * The next number of `kind` in `year` (1, 2, 3 …): an upsert on the counter row, inside the
- * caller's transaction, so a rolled-back document gives its number back (gap-free) and concurrent
- * creators, on any app instance, queue on the row lock.
- */
-export async function nextDocumentNumber(tx: DbOrTx, kind: string, year: number): Promise<number> {
-  const [row] = await rows<{ last_value: number }>(
-    tx,
-    sql`insert into proc_document_counters (kind, year, last_value) values (${kind}, ${year}, 1)
-        on conflict (kind, year) do update set last_value = proc_document_counters.last_value + 1
-        returning last_value`,
-  );
-  return Number(row?.last_value);
-}
-
 // ── Look-ups ───────────────────────────────────────────────────────────────────────────────
 
 export type DepartmentRef = {

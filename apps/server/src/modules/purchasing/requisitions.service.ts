@@ -13,11 +13,11 @@ import {
   type RequisitionBody,
   wholeUnitMessage,
 } from '@retail-hub/shared';
-import type { Db, DbOrTx } from '../../db/client';
-import { localDateOf } from '../../lib/store-time';
+import type { Db } from '../../db/client';
 import type { AuthUser } from '../../types';
 import { recordActivity } from '../activity/activity.service';
 import type { EventBus } from '../events/event-bus';
+import { nextYearDocument, storeYear } from '../numbering/index';
 import { purchasingErrors as errors } from './purchasing.errors';
 import {
   deleteDraftRequisition,
@@ -27,7 +27,6 @@ import {
   lastOrderPrices,
   listRequisitionRows,
   lookupLists,
-  nextDocumentNumber,
   procDepartmentOfUser,
   type RequisitionFilter,
   type RequisitionLineRow,
@@ -79,23 +78,6 @@ export async function recordPurchasingActivity(
 
 const iso = (value: Date | string | null): string | null =>
   value === null ? null : (value instanceof Date ? value : new Date(value)).toISOString();
-
-/** The calendar year in the store's time zone (document numbers restart each year). */
-export function storeYear(timeZone: string, now = new Date()): number {
-  return localDateOf(now, timeZone).year;
-}
-
-/**
- * The next gap-free number of `kind` in `year` from proc_document_counters, inside the caller's
- * transaction (ADR 0013): other modules number their documents with it too (workshop jobs, #18).
- */
-export function nextYearNumber(tx: DbOrTx, kind: string, year: number): Promise<number> {
-  return nextDocumentNumber(tx, kind, year);
-}
-
-export function documentNumber(prefix: string, year: number, value: number): string {
-  return `${prefix}-${year}-${String(value).padStart(5, '0')}`;
-}
 
 /** A department manager sees and raises requisitions of their own department; the others all. */
 function isDepartmentScoped(user: AuthUser): boolean {
@@ -260,9 +242,8 @@ export async function createRequisition(
   const lines = await checkedLines(deps, actor.user, body);
   const year = storeYear(deps.config.storeTimeZone);
   const id = await deps.database.db.transaction(async (tx) => {
-    const number = await nextDocumentNumber(tx, 'REQ', year);
     const created = await insertRequisition(tx, {
-      reqNumber: documentNumber('REQ', year, number),
+      reqNumber: await nextYearDocument(tx, 'REQ', year),
       requesterId: actor.user.id,
       departmentId: body.departmentId,
       neededByDate: body.neededByDate ?? null,
