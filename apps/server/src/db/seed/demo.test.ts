@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestDb, type TestDatabase } from '../../../test/test-db';
 import { hashPin, pinMatches } from '../../lib/pin-hash';
 import { localDateOf, wallClock, zonedTimeToInstant } from '../../lib/store-time';
+import { productStockSql } from '../../modules/stock/stock.service';
 import {
   assetCheckouts,
   categories,
@@ -91,7 +92,9 @@ describe('the demo store', () => {
   });
 
   test('has about 40 products, some low on stock and some out of stock', async () => {
-    const all = await database.db.select().from(products);
+    const all = await database.db
+      .select({ stock: productStockSql(products.id), lowStockThreshold: products.lowStockThreshold })
+      .from(products);
     expect(all.length).toBeGreaterThanOrEqual(35);
     expect(all.length).toBeLessThanOrEqual(45);
     const out = all.filter((p) => p.stock === 0);

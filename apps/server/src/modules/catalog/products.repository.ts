@@ -4,6 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { assetCheckouts, categories, products, transactionItems } from '../../db/schema/index';
 import { escapeLike } from '../../lib/like';
+import { productStockSql } from '../stock/stock.service';
 
 /** The columns of a product as the API shows it, with its category's id and name. */
 const productColumns = {
@@ -14,7 +15,8 @@ const productColumns = {
   sku: products.sku,
   categoryId: products.categoryId,
   categoryName: categories.name,
-  stock: products.stock,
+  /** The stock at every store's selling location together (ADR 0025; one store: that store's). */
+  stock: productStockSql(products.id),
   lowStockThreshold: products.lowStockThreshold,
   isActive: products.isActive,
   imageUrl: products.imageUrl,
@@ -55,6 +57,7 @@ export type ProductWrite = {
   price: string;
   sku: string;
   categoryId: string;
+  /** The opening stock of a new product (at the default store); an update's goes through the ledger. */
   stock: number;
   lowStockThreshold: number;
   isActive: boolean;
@@ -73,6 +76,8 @@ export type ProductFilters = {
   departmentId?: string | undefined;
   /** Exact SKU, ignoring case: what a barcode scanner types at the terminal. */
   sku?: string | undefined;
+  /** Whose stock each product shows: that store's (issue #32); absent, every store's together. */
+  storeId?: string | null | undefined;
 };
 
 /**
@@ -114,15 +119,17 @@ function listConditions(filters: ProductFilters): SQL | undefined {
 /** ISO 8601 in UTC with milliseconds, as JavaScript's Date#toISOString writes it. */
 const isoTimestamp = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** One product as the API's JSON (shared productSchema), built by the database. */
-const productJson = sql.raw(`json_build_object(
+/** One product as the API's JSON (shared productSchema), built by the database; stock at `storeId`. */
+function productJson(storeId: string | null): SQL {
+  return sql`json_build_object(
   'id', p.id, 'name', p.name, 'description', p.description, 'price', p.price::text, 'sku', p.sku,
   'categoryId', p.category_id,
   'category', case when c.id is null then null else json_build_object('id', c.id, 'name', c.name) end,
-  'stock', p.stock, 'lowStockThreshold', p.low_stock_threshold, 'isActive', p.is_active,
+  'stock', ${productStockSql(sql.raw('p.id'), storeId)}, 'lowStockThreshold', p.low_stock_threshold, 'isActive', p.is_active,
   'imageUrl', p.image_url, 'hasVariants', p.has_variants, 'assetType', p.asset_type,
   'location', p.location, 'isCheckoutRequired', p.is_checkout_required, 'departmentId', p.department_id,
-  'createdAt', ${isoTimestamp('p.created_at')}, 'updatedAt', ${isoTimestamp('p.updated_at')})`);
+  'createdAt', ${sql.raw(isoTimestamp('p.created_at'))}, 'updatedAt', ${sql.raw(isoTimestamp('p.updated_at'))})`;
+}
 
 /**
  * A page of active products matching the filters, by name (id breaks ties for stable paging), and
@@ -151,7 +158,7 @@ export function productPageQuery(db: DbOrTx, filters: ProductFilters, page: { li
   return db
     .with(ranked)
     .select({
-      page: sql<string>`coalesce(json_agg(${productJson} order by ranked.sort_key, ranked.ranked_id)::text, '[]')`,
+      page: sql<string>`coalesce(json_agg(${productJson(filters.storeId ?? null)} order by ranked.sort_key, ranked.ranked_id)::text, '[]')`,
       matches: sql<string | null>`max(ranked.matches)`,
     })
     .from(sql`ranked join products p on p.id = ranked.ranked_id left join categories c on c.id = p.category_id`);
@@ -178,13 +185,14 @@ export async function listProductPage(
 
 /** spec §7 GET /api/products/low-stock: active products at or below their threshold, emptiest first. */
 export async function listLowStock(db: DbOrTx, limit: number): Promise<{ rows: ProductRow[]; total: number }> {
-  const where = and(eq(products.isActive, true), lte(products.stock, products.lowStockThreshold));
+  const stock = productStockSql(products.id);
+  const where = and(eq(products.isActive, true), lte(stock, products.lowStockThreshold));
   const rows = await db
     .select(productColumns)
     .from(products)
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .where(where)
-    .orderBy(asc(products.stock), byName, asc(products.id))
+    .orderBy(asc(stock), byName, asc(products.id))
     .limit(limit);
   const [counted] = await db.select({ n: count() }).from(products).where(where);
   return { rows, total: counted?.n ?? 0 };
@@ -216,11 +224,16 @@ export async function findProductsBySkus(db: DbOrTx, skus: readonly string[]): P
 }
 
 export async function insertProduct(db: DbOrTx, values: ProductWrite): Promise<string> {
-  const [row] = await db.insert(products).values(values).returning({ id: products.id });
-  return (row as { id: string }).id;
+  const { stock: _opening, ...row } = values;
+  const [inserted] = await db.insert(products).values(row).returning({ id: products.id });
+  return (inserted as { id: string }).id;
 }
 
-export async function updateProductRow(db: DbOrTx, id: string, values: Partial<ProductWrite>): Promise<void> {
+export async function updateProductRow(
+  db: DbOrTx,
+  id: string,
+  values: Partial<Omit<ProductWrite, 'stock'>>,
+): Promise<void> {
   await db.update(products).set(values).where(eq(products.id, id));
 }
 
@@ -260,4 +273,13 @@ export async function productsAfter(
     .where(after ? sql`(${byName}, ${products.id}) > (lower(${after.name}) collate "C", ${after.id})` : undefined)
     .orderBy(byName, asc(products.id))
     .limit(limit);
+}
+
+/** The store of a user's open shift (whose stock the till shows), or null. */
+export async function openShiftStore(db: DbOrTx, userId: string): Promise<string | null> {
+  const result = await db.execute(
+    sql`select store_id from shifts where cashier_id = ${userId}::uuid and is_open limit 1`,
+  );
+  const rows = (result as unknown as { rows: Array<{ store_id: string }> }).rows;
+  return rows[0]?.store_id ?? null;
 }

@@ -47,6 +47,8 @@ const listQuerySchema = z.object({
     .transform((v) => (noFilter(v) ? undefined : v))
     .pipe(z.enum(ASSET_TYPES, { error: 'Unknown asset type' }).optional()),
   department: optionalId('Unknown department'),
+  /** Issue #32: whose stock each product shows (absent: the caller's open shift's store, else all stores). */
+  storeId: optionalId('Unknown store'),
   sku: z
     .string()
     .max(PRODUCT_LIMITS.sku, { error: `SKU must be at most ${PRODUCT_LIMITS.sku} characters` })
@@ -82,8 +84,16 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       const q = request.query;
       const { products, total } = await listProducts(
         app,
-        { search: q.search, categoryId: q.category, assetType: q.assetType, departmentId: q.department, sku: q.sku },
+        {
+          search: q.search,
+          categoryId: q.category,
+          assetType: q.assetType,
+          departmentId: q.department,
+          sku: q.sku,
+          storeId: q.storeId,
+        },
         { limit: q.limit, offset: q.offset },
+        signedInUser(request).id,
       );
       reply.header('X-Total-Count', String(total));
       return products;

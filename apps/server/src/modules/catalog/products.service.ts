@@ -24,6 +24,7 @@ import {
   insertProduct,
   listLowStock,
   listProductPage,
+  openShiftStore,
   type ProductFilters,
   type ProductRow,
   type ProductWrite,
@@ -84,9 +85,12 @@ export async function listProducts(
   deps: CatalogDeps,
   filters: ProductFilters,
   page: { limit: number; offset: number },
+  callerId?: string,
 ): Promise<{ products: Product[]; total: number }> {
   const { db } = deps.database;
-  return listProductPage(db, filters, page);
+  // Issue #32: without a store asked for, a cashier's till shows its open shift's store's stock.
+  const storeId = filters.storeId ?? (callerId ? await openShiftStore(db, callerId) : null);
+  return listProductPage(db, { ...filters, storeId }, page);
 }
 
 export async function lowStockProducts(
@@ -168,15 +172,17 @@ export async function createProduct(
   try {
     id = await db.transaction(async (tx) => {
       const productId = await insertProduct(tx, values);
+      // The opening stock is the first row of the one ledger, at the default store (ADR 0025).
+      await openingStock(tx, { productId }, values.stock, actor.id);
       for (const variant of variants) {
         const name = variant.name.trim();
-        await insertVariant(tx, {
+        const { id: variantId } = await insertVariant(tx, {
           productId,
           name,
           price: normalisePrice(variant.price),
-          stock: variant.stock,
           sortOrder: variant.sortOrder ?? sizeSortOrder(name),
         });
+        await openingStock(tx, { productId, variantId }, variant.stock, actor.id);
       }
       return productId;
     });
@@ -241,6 +247,18 @@ export async function updateProduct(
     if (moved !== 0) await deps.events.publish('stock.changed', [id]);
   }
   return getProduct(deps, id);
+}
+
+/** A new product's or size option's stock as its 'opening' ledger row (nothing when 0). */
+export async function openingStock(
+  db: DbOrTx,
+  target: StockTarget,
+  quantity: number,
+  userId: string | null,
+): Promise<void> {
+  if (quantity <= 0) return;
+  const result = await applyStockDelta(db, { ...target, quantity, reason: 'opening', userId });
+  throwIfRefused(result, target);
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   transactions,
   users,
 } from '../../db/schema/index';
+import { productStockSql, variantStockSql } from '../stock/stock.service';
 
 const resolver = alias(users, 'resolver');
 
@@ -34,8 +35,10 @@ export async function listDiscrepancies(
       ),
       quantityShort: stockDiscrepancies.quantityShort,
       stockBefore: stockDiscrepancies.stockBefore,
-      currentStock: sql<number | null>`case when ${stockDiscrepancies.variantId} is null then ${products.stock}
-        else ${productVariants.stock} end`,
+      currentStock: sql<
+        number | null
+      >`case when ${stockDiscrepancies.variantId} is null then ${productStockSql(products.id)}
+        else ${variantStockSql(productVariants.id)} end`,
       createdAt: stockDiscrepancies.createdAt,
       resolvedAt: stockDiscrepancies.resolvedAt,
       resolverFirstName: resolver.firstName,

@@ -28,7 +28,7 @@ import type { AuthUser } from '../../types';
 import { recordActivity } from '../activity/activity.service';
 import { salesChanged } from '../analytics/analytics.service';
 import type { ApprovalContext } from '../auth/approver.service';
-import { applyStockDelta } from '../stock/stock.service';
+import { applyStockDelta, stockItemIds } from '../stock/stock.service';
 import type { ApprovalSealing } from './approval-sealing.service';
 import { discountCaps } from './discount-caps.service';
 import { type OfflineHold, offlineHold } from './offline-holds.service';
@@ -410,9 +410,10 @@ async function writeOfflineSale(
           quantity: line.quantity,
         });
     }
-    // The sales' lock order (products, then size options, by id): no deadlock with online sales.
+    // The sales' lock order (by item id, ADR 0025): no deadlock with online sales.
+    const items = await stockItemIds(tx, [...needs.values()]);
     const key = (n: { productId: string; variantId: string | null }) =>
-      n.variantId ? `1${n.variantId}` : `0${n.productId}`;
+      items.get(n.variantId ? `v${n.variantId}` : `p${n.productId}`) ?? '';
     const wanted = [...needs.values()].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
     const shortfalls: Shortfall[] = [];
     for (const need of wanted) {
@@ -422,6 +423,7 @@ async function writeOfflineSale(
         quantity: -need.quantity,
         floor: true,
         reason: 'sale',
+        storeId: shift.storeId,
         userId: shift.cashierId,
         documentType: 'transaction',
         documentId: id,
