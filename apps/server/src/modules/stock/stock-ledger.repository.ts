@@ -227,7 +227,7 @@ export async function stockItemIds(db: DbOrTx, changes: readonly StockTarget[]):
   const rows = await queryRows<{ id: string; pos_product_id: string | null; pos_variant_id: string | null }>(
     db,
     sql`select id, pos_product_id, pos_variant_id from proc_items
-         where pos_product_id = any(${productIds}::uuid[]) or pos_variant_id = any(${variantIds}::uuid[])`,
+         where pos_product_id = any(${sql.param(productIds)}::uuid[]) or pos_variant_id = any(${sql.param(variantIds)}::uuid[])`,
   );
   const map = new Map<string, string>();
   for (const r of rows) {
@@ -299,7 +299,7 @@ export async function postOpeningStock(
   const opening = sql`
     select i.id as item_id, (select selling_location_id from stores where id = coalesce(${storeId}::uuid, default_store_id())) as location_id,
            w.quantity
-      from unnest(${products}::uuid[], ${variants}::uuid[], ${quantities}::int[]) as w(product_id, variant_id, quantity)
+      from unnest(${sql.param(products)}::uuid[], ${sql.param(variants)}::uuid[], ${sql.param(quantities)}::int[]) as w(product_id, variant_id, quantity)
       join proc_items i on (w.variant_id is null and i.pos_product_id = w.product_id) or i.pos_variant_id = w.variant_id`;
   await db.execute(sql`
     insert into proc_inventory_transactions (item_id, to_location_id, qty, reason)
