@@ -44,7 +44,6 @@ function voidSale(saleId: string, body: Record<string, unknown>, cookie = manage
   return inject(t, { method: 'POST', url: `/api/transactions/${saleId}/void`, cookie, payload: body, remoteAddress });
 }
 
-
 async function dailyStats() {
   return (await inject(t, { method: 'GET', url: '/api/analytics/daily-stats', cookie: manager })).json();
 }
