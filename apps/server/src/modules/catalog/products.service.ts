@@ -28,6 +28,7 @@ import {
   type ProductRow,
   type ProductWrite,
   productHasHistory,
+  storePriceOf,
   updateProductRow,
 } from './products.repository';
 import { insertVariant, listVariants } from './variants.repository';
@@ -103,16 +104,21 @@ export async function getProduct(deps: CatalogDeps, id: string): Promise<Product
   return toProduct(row);
 }
 
-/** spec §9 size options of a product for the terminal: rule prices, stored variants matched by name. */
-export async function productSizeOptions(deps: CatalogDeps, id: string): Promise<SizeOption[]> {
+/**
+ * spec §9 size options of a product for the terminal: rule prices, stored variants matched by name.
+ * Issue #32 item 2: at a store, the rule sizes follow the price charged there (its own, if any).
+ */
+export async function productSizeOptions(
+  deps: CatalogDeps,
+  id: string,
+  storeId: string | null = null,
+): Promise<SizeOption[]> {
   const { db } = deps.database;
   const row = await findProductById(db, id);
   if (!row) throw catalogErrors.productNotFound();
   const stored = await listVariants(db, id);
-  return sizeOptionsFor(
-    { categoryName: row.categoryName, priceCents: parseCents(row.price) ?? 0, stock: row.stock },
-    stored,
-  );
+  const price = (storeId ? await storePriceOf(db, storeId, id) : null) ?? row.price;
+  return sizeOptionsFor({ categoryName: row.categoryName, priceCents: parseCents(price) ?? 0, stock: row.stock }, stored);
 }
 
 /** The category and department a product points at must exist (400 on the form's field otherwise). */
