@@ -118,7 +118,10 @@ export async function productSizeOptions(
   if (!row) throw catalogErrors.productNotFound();
   const stored = await listVariants(db, id);
   const price = (storeId ? await storePriceOf(db, storeId, id) : null) ?? row.price;
-  return sizeOptionsFor({ categoryName: row.categoryName, priceCents: parseCents(price) ?? 0, stock: row.stock }, stored);
+  return sizeOptionsFor(
+    { categoryName: row.categoryName, priceCents: parseCents(price) ?? 0, stock: row.stock },
+    stored,
+  );
 }
 
 /** The category and department a product points at must exist (400 on the form's field otherwise). */

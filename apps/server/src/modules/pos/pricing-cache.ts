@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { shifts } from '../../db/schema/index';
 import type { EventBus } from '../events/event-bus';
-import { findOpenShift } from './shifts.repository';
 import { loadPricing, type PricingEntry } from './sale-write.repository';
+import { findOpenShift } from './shifts.repository';
 
 /**
  * The catalogue facts sales are priced from, kept in memory so a sale needs one round trip (the
@@ -71,12 +71,7 @@ export class PricingCache {
 
   /** The store of a shift by its id (offline sales and held sales name their shift). */
   async storeOfShift(shiftId: number): Promise<string | null> {
-    const [row] = await this.database.db
-      .select({ storeId: shifts.storeId })
-      .from(shifts)
-      .where(eq(shifts.id, shiftId))
-      .limit(1);
-    return row?.storeId ?? null;
+    return shiftStoreId(this.database.db, shiftId);
   }
 
   evict(productIds?: readonly string[]): void {
