@@ -1,9 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { shifts } from '../../db/schema/index';
 import type { EventBus } from '../events/event-bus';
 import { loadPricing, type PricingEntry } from './sale-write.repository';
-import { findOpenShift } from './shifts.repository';
+import { findOpenShift, shiftStoreId } from './shifts.repository';
 
 /**
  * The catalogue facts sales are priced from, kept in memory so a sale needs one round trip (the
