@@ -39,8 +39,19 @@ const pageSize = z.coerce
   .max(PRODUCT_LIST_MAX_LIMIT, { error: `limit must be a whole number from 1 to ${PRODUCT_LIST_MAX_LIMIT}` })
   .default(PRODUCT_LIST_DEFAULT_LIMIT);
 
+/**
+ * Issue #32 item 2: `storeId` names the store whose prices and availability the answer gives;
+ * 'all' asks for the catalogue's own prices and every product (the back office's inventory), and
+ * no value for the caller's store (the open shift's, else the till's `terminalId`).
+ */
+const storeIdQuery = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? undefined : v))
+  .pipe(z.union([z.literal('all'), z.guid()], { error: 'Store not found' }).optional());
+
 const storeQuerySchema = z.object({
-  storeId: optionalId('Store not found'),
+  storeId: storeIdQuery,
   terminalId: optionalId('terminalId must be a UUID'),
 });
 
@@ -58,7 +69,7 @@ const listQuerySchema = z.object({
     .max(PRODUCT_LIMITS.sku, { error: `SKU must be at most ${PRODUCT_LIMITS.sku} characters` })
     .optional(),
   /** Issue #32 item 2: prices and availability at this store (else the caller's shift's or till's). */
-  storeId: optionalId('Store not found'),
+  storeId: storeIdQuery,
   /** Issue #32 item 2: the till asking, whose store answers when its cashier has no open shift. */
   terminalId: optionalId('terminalId must be a UUID'),
   limit: pageSize,
@@ -123,8 +134,16 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/products/:id',
-    { config: { permission: 'catalog.read' }, schema: { params: idParams, response: { 200: productSchema } } },
-    async (request) => getProduct(app, request.params.id),
+    {
+      config: { permission: 'catalog.read' },
+      schema: { params: idParams, querystring: storeQuerySchema, response: { 200: productSchema } },
+    },
+    async (request) =>
+      getProduct(
+        app,
+        request.params.id,
+        await storeForCatalogue(app.database.db, signedInUser(request).id, request.query),
+      ),
   );
 
   app.get(

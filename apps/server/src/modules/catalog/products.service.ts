@@ -98,10 +98,12 @@ export async function lowStockProducts(
   return { products: rows.map(toProduct), total };
 }
 
-export async function getProduct(deps: CatalogDeps, id: string): Promise<Product> {
+/** GET /api/products/:id; issue #32 item 2: at a store, its price there (the till's repricing). */
+export async function getProduct(deps: CatalogDeps, id: string, storeId: string | null = null): Promise<Product> {
   const row = await findProductById(deps.database.db, id);
   if (!row) throw catalogErrors.productNotFound();
-  return toProduct(row);
+  const storePrice = storeId ? await storePriceOf(deps.database.db, storeId, id) : null;
+  return toProduct(storePrice === null ? row : { ...row, price: storePrice });
 }
 
 /**

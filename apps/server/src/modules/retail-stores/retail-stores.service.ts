@@ -202,13 +202,15 @@ export async function productStores(db: Db, productId: string): Promise<ProductS
  * Issue #32 item 2: the store GET /api/products (and a product's size options) answers prices and
  * availability at: the store asked for (`?storeId=`, 400 when unknown), else the caller's open
  * shift's store, else the terminal's store (`?terminalId=`, a till not yet in a shift), else none
- * (the products' own prices, every product: the back office, a spec §7 client without a shift).
+ * (the products' own prices, every product: a spec §7 client without a shift). `storeId=all` asks
+ * for that whatever the caller's shift (the back office's inventory and product form).
  */
 export async function storeForCatalogue(
   db: DbOrTx,
   userId: string,
   query: { storeId?: string | undefined; terminalId?: string | undefined },
 ): Promise<string | null> {
+  if (query.storeId === 'all') return null;
   const facts = await catalogueStoreFacts(db, {
     askedStoreId: query.storeId ?? null,
     userId,
