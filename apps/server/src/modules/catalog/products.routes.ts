@@ -48,7 +48,7 @@ const storeIdQuery = z
   .string()
   .optional()
   .transform((v) => (v === undefined || v === '' ? undefined : v))
-  .pipe(z.union([z.literal('all'), z.guid()], { error: 'Store not found' }).optional());
+  .pipe(z.union([z.literal('all'), z.guid({ error: 'Store not found' })], { error: 'Store not found' }).optional());
 
 const storeQuerySchema = z.object({
   storeId: storeIdQuery,

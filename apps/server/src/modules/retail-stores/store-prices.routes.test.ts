@@ -305,6 +305,18 @@ describe("the till's product list at its store (issue #32 item 2)", () => {
     seen = await list(cashier, `&storeId=${mainStoreId}`);
     expect(seen.get(tea)).toBe('2.00');
     expect(seen.get(coffee)).toBe('3.00');
+    // The back office asks for the catalogue's own prices and every product, whatever its shift.
+    seen = await list(cashier, '&storeId=all');
+    expect(seen.get(tea)).toBe('2.00');
+    expect(seen.get(coffee)).toBe('3.00');
+    // One product by id (the till's repricing after a refused sale) at the shift's store too.
+    const one = await inject(t, { method: 'GET', url: `/api/products/${tea}`, cookie: cashier });
+    expect(one.json().price).toBe('2.20');
+    const oneAll = await inject(t, { method: 'GET', url: `/api/products/${tea}?storeId=all`, cookie: cashier });
+    expect(oneAll.json().price).toBe('2.00');
+    const nope = await inject(t, { method: 'GET', url: '/api/products?storeId=nope', cookie: cashier });
+    expect(nope.statusCode).toBe(400);
+    expect(nope.json().errors).toEqual({ storeId: 'Store not found' });
     const unknown = await inject(t, { method: 'GET', url: `/api/products?storeId=${randomUUID()}`, cookie: cashier });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().errors).toEqual({ storeId: expect.any(String) });
