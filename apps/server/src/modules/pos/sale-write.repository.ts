@@ -134,6 +134,9 @@ export type SaleWriteResult =
   | { outcome: 'repriced' }
   | { outcome: 'short'; need: StockNeed; available: number };
 
+/** The store the sale's shift sells at, inside WRITE_SALE (issue #32 item 2). */
+const SHIFT_STORE = '(select s.store_id from shift s)';
+
 /**
  * The whole sale as ONE statement: one database transaction (autocommit) and one round trip, on
  * PostgreSQL and PGlite alike. Nothing is written unless every condition holds:
@@ -157,9 +160,6 @@ export type SaleWriteResult =
  * null: none), $28-$31 the lines'
  * discounts (type, value, amount, share of the sale discount). Issue #15 item 7, ADR 0019.
  */
-/** The store the sale's shift sells at, inside WRITE_SALE (issue #32 item 2). */
-const SHIFT_STORE = '(select s.store_id from shift s)';
-
 const WRITE_SALE: HotStatement = {
   name: 'pos_write_sale',
   types: [
