@@ -346,6 +346,12 @@ describe('staff limited to stores (issue #32 item 2)', () => {
     const refused = await start(limited, { storeId: mainStoreId });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe('You are not allowed to sell at this store.');
+    // On a till bound to the main store they are refused at Start Shift, whatever they ask for.
+    const mainTill = randomUUID();
+    await t.db.db.insert(posTerminals).values({ id: mainTill, storeId: mainStoreId });
+    const onMainTill = await start(limited, { terminalId: mainTill });
+    expect(onMainTill.statusCode).toBe(403);
+    expect(onMainTill.json().message).toBe('You are not allowed to sell at this store.');
     // No store named: their only store.
     const started = await start(limited);
     expect(started.statusCode).toBe(201);
