@@ -2,7 +2,7 @@ import type { AssetType, Product } from '@retail-hub/shared';
 import { and, asc, count, eq, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { assetCheckouts, categories, products, transactionItems } from '../../db/schema/index';
+import { assetCheckouts, categories, products, storeProducts, transactionItems } from '../../db/schema/index';
 import { escapeLike } from '../../lib/like';
 
 /** The columns of a product as the API shows it, with its category's id and name. */
@@ -73,6 +73,11 @@ export type ProductFilters = {
   departmentId?: string | undefined;
   /** Exact SKU, ignoring case: what a barcode scanner types at the terminal. */
   sku?: string | undefined;
+  /**
+   * Issue #32 item 2: the store the list is for: prices are its own where it has one, and products
+   * it does not sell are left out. Undefined or null: the products' own prices, every product.
+   */
+  storeId?: string | null | undefined;
 };
 
 /**
@@ -108,21 +113,35 @@ function listConditions(filters: ProductFilters): SQL | undefined {
   if (filters.categoryId) conditions.push(eq(products.categoryId, filters.categoryId));
   if (filters.assetType) conditions.push(eq(products.assetType, filters.assetType));
   if (filters.departmentId) conditions.push(eq(products.departmentId, filters.departmentId));
+  if (filters.storeId) {
+    conditions.push(sql`not exists (select 1 from store_products sp
+      where sp.store_id = ${filters.storeId}::uuid and sp.product_id = ${products.id} and not sp.is_available)`);
+  }
   return and(...conditions);
 }
 
 /** ISO 8601 in UTC with milliseconds, as JavaScript's Date#toISOString writes it. */
 const isoTimestamp = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** One product as the API's JSON (shared productSchema), built by the database. */
-const productJson = sql.raw(`json_build_object(
-  'id', p.id, 'name', p.name, 'description', p.description, 'price', p.price::text, 'sku', p.sku,
+/**
+ * One product as the API's JSON (shared productSchema), built by the database; with a store, its
+ * price there (the store's own, else the product's).
+ */
+function productJson(storeId: string | null | undefined): SQL {
+  if (!storeId) return sql.raw(productJsonText('p.price::text'));
+  const [before, after] = productJsonText('$price').split('$price') as [string, string];
+  return sql`${sql.raw(before)}coalesce((select sp.price from store_products sp
+    where sp.product_id = p.id and sp.store_id = ${storeId}::uuid), p.price)::text${sql.raw(after)}`;
+}
+
+const productJsonText = (price: string) => `json_build_object(
+  'id', p.id, 'name', p.name, 'description', p.description, 'price', ${price}, 'sku', p.sku,
   'categoryId', p.category_id,
   'category', case when c.id is null then null else json_build_object('id', c.id, 'name', c.name) end,
   'stock', p.stock, 'lowStockThreshold', p.low_stock_threshold, 'isActive', p.is_active,
   'imageUrl', p.image_url, 'hasVariants', p.has_variants, 'assetType', p.asset_type,
   'location', p.location, 'isCheckoutRequired', p.is_checkout_required, 'departmentId', p.department_id,
-  'createdAt', ${isoTimestamp('p.created_at')}, 'updatedAt', ${isoTimestamp('p.updated_at')})`);
+  'createdAt', ${isoTimestamp('p.created_at')}, 'updatedAt', ${isoTimestamp('p.updated_at')})`;
 
 /**
  * A page of active products matching the filters, by name (id breaks ties for stable paging), and
@@ -151,7 +170,7 @@ export function productPageQuery(db: DbOrTx, filters: ProductFilters, page: { li
   return db
     .with(ranked)
     .select({
-      page: sql<string>`coalesce(json_agg(${productJson} order by ranked.sort_key, ranked.ranked_id)::text, '[]')`,
+      page: sql<string>`coalesce(json_agg(${productJson(filters.storeId)} order by ranked.sort_key, ranked.ranked_id)::text, '[]')`,
       matches: sql<string | null>`max(ranked.matches)`,
     })
     .from(sql`ranked join products p on p.id = ranked.ranked_id left join categories c on c.id = p.category_id`);
@@ -260,4 +279,14 @@ export async function productsAfter(
     .where(after ? sql`(${byName}, ${products.id}) > (lower(${after.name}) collate "C", ${after.id})` : undefined)
     .orderBy(byName, asc(products.id))
     .limit(limit);
+}
+
+/** Issue #32 item 2: the product's own price at the store (null: it charges the product's price). */
+export async function storePriceOf(db: DbOrTx, storeId: string, productId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ price: storeProducts.price })
+    .from(storeProducts)
+    .where(and(eq(storeProducts.storeId, storeId), eq(storeProducts.productId, productId)))
+    .limit(1);
+  return row?.price ?? null;
 }
