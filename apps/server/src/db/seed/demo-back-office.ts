@@ -21,6 +21,7 @@ import {
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { addDays, localDateOf } from '../../lib/store-time';
 import { claimUnit, registerUnit } from '../../modules/asset-register/asset-register.service';
+import { openCorrectiveJob } from '../../modules/asset-register/upkeep.service';
 import type { EventBus } from '../../modules/events/event-bus';
 import {
   acceptQuote,
@@ -414,10 +415,17 @@ export async function seedBackOffice(
   await transfer('DRK-COLA-01', 'CAFE-LIB', '12', 'in_transit');
 
   // ── The asset register: the seeded assets as units; the lent ones lent in the register ──
-  const openLoans = await tx
-    .select({ id: assetCheckouts.id, productId: assetCheckouts.productId, userId: assetCheckouts.userId })
-    .from(assetCheckouts)
-    .where(isNull(assetCheckouts.returnedAt));
+  const loansOut = await tx
+    .select({
+      id: assetCheckouts.id,
+      productId: assetCheckouts.productId,
+      userId: assetCheckouts.userId,
+      returnedAt: assetCheckouts.returnedAt,
+      returnCondition: assetCheckouts.returnCondition,
+      returnNotes: assetCheckouts.notes,
+    })
+    .from(assetCheckouts);
+  const openLoans = loansOut.filter((loan) => loan.returnedAt === null);
   for (const asset of REGISTERED_ASSETS) {
     const product = ctx.catalogue.bySku.get(asset.sku);
     if (!product) throw new Error(`demo back office: no product ${asset.sku}`);
@@ -434,6 +442,20 @@ export async function seedBackOffice(
         locationId: location(asset.location),
       });
       units.push(await registerUnit(deps, tx, morgan, body, { source: 'manual' }));
+    }
+    // A unit that came back needing maintenance (the soldering station's flag) has its corrective job.
+    const needsWork = loansOut.find(
+      (loan) =>
+        loan.productId === product.id && loan.returnedAt !== null && loan.returnCondition === 'needs_maintenance',
+    );
+    const spare = units[units.length - 1];
+    if (needsWork && spare && loans.length < units.length) {
+      await openCorrectiveJob(deps, tx, {
+        assetId: spare,
+        actorId: morgan.id,
+        checkoutId: needsWork.id,
+        notes: `Returned needs maintenance${needsWork.returnNotes ? `: ${needsWork.returnNotes}` : ''}`,
+      });
     }
     // The loans still out (the overdue Torque Wrench among them) are loans of a registered unit.
     for (const [index, loan] of loans.entries()) {

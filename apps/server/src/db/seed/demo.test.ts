@@ -412,6 +412,13 @@ describe('the demo back office (issue #32 "Demo store")', () => {
     expect(
       await rows(`select count(*)::int as n from asset_checkouts where returned_at is null and asset_id is null`),
     ).toEqual([{ n: 0 }]);
+    // The soldering station that came back needing maintenance has a corrective job open.
+    expect(
+      await rows(
+        `select m.type, m.status, i.sku from proc_maintenance m join proc_assets a on a.id = m.asset_id
+         join proc_items i on i.id = a.item_id`,
+      ),
+    ).toEqual([{ type: 'corrective', status: 'scheduled', sku: 'AST-SOLD-01' }]);
     const lent = await rows('select count(*)::int as n from proc_assets where custodian_id is not null');
     const open = await rows('select count(*)::int as n from asset_checkouts where returned_at is null');
     expect(lent).toEqual(open);
