@@ -43,6 +43,7 @@ import {
 } from '../../modules/purchasing/purchase-orders.service';
 import { type Actor, createRequisition, submitRequisition } from '../../modules/purchasing/requisitions.service';
 import { setStoresOfUser, updateStore } from '../../modules/retail-stores/retail-stores.service';
+import { postOpeningStock } from '../../modules/stock/stock.service';
 import {
   approveTransfer,
   createTransfer,
@@ -220,6 +221,20 @@ export async function seedBackOffice(
     .values({ name: 'Library Café', code: 'LIB', sellingLocationId: location('CAFE-LIB') })
     .returning({ id: stores.id });
   const libraryId = (library as { id: string }).id;
+  // Library Café's own shelves (one ledger, ADR 0025: each store sells its own stock): half of the
+  // main café's opening stock of everything regular, as its opening stock.
+  await postOpeningStock(
+    tx,
+    ctx.catalogue.products.flatMap(({ id, data, variants }) => {
+      if ((data.assetType ?? 'regular') !== 'regular') return [];
+      const own = data.sizeStock ? data.sizeStock.reduce((sum, n) => sum + n, 0) : data.stock;
+      return [
+        { productId: id, quantity: Math.floor(own / 2) },
+        ...variants.map((v, i) => ({ variantId: v.id, quantity: Math.floor((data.sizeStock?.[i] ?? 0) / 2) })),
+      ];
+    }),
+    libraryId,
+  );
   // Casey sells at Main Café, Chris at Library Café; everyone else at either.
   await setStoresOfUser(db, ctx.userIds.cashier1 as string, [defaultStore.id]);
   await setStoresOfUser(db, ctx.userIds.cashier2 as string, [libraryId]);

@@ -360,7 +360,8 @@ describe('the demo back office (issue #32 "Demo store")', () => {
       { sku: 'CAF-BEAN-1KG', code: 'CAFE-LIB', qty: '5.000' },
       { sku: 'CAF-BEAN-1KG', code: 'CAFE-MAIN', qty: '8.000' },
       { sku: 'CAF-BEAN-1KG', code: 'CENTRAL', qty: '7.000' },
-      { sku: 'DRK-WATR-01', code: 'CAFE-LIB', qty: '24.000' },
+      // Library Café's own 60 (half the catalogue's, its opening stock) and the 24 transferred in.
+      { sku: 'DRK-WATR-01', code: 'CAFE-LIB', qty: '84.000' },
       // The till's 120 (the catalogue's opening stock) and the 48 transferred in: one figure.
       { sku: 'DRK-WATR-01', code: 'CAFE-MAIN', qty: '168.000' },
       { sku: 'DRK-WATR-01', code: 'CENTRAL', qty: '24.000' },
