@@ -4,7 +4,7 @@ import { shot, signIn } from './support';
 /**
  * Issue #32 item 2 (h-storerules) against the real server: a product with its own price at a
  * second store shows that price on the till of a browser bound to that store, and the sale there
- * is charged it. The store is archived at the end (the specs after this one expect one store).
+ * is charged it. It uses the demo's Library Café and removes the price it set at the end.
  */
 const MANAGER_PIN = '4826';
 const MUFFIN = 'BAK-MUFF-01';
