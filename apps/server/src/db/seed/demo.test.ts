@@ -93,7 +93,11 @@ describe('the demo store', () => {
 
   test('has about 40 products, some low on stock and some out of stock', async () => {
     const all = await database.db
-      .select({ stock: productStockSql(products.id), lowStockThreshold: products.lowStockThreshold })
+      .select({
+        stock: productStockSql(products.id),
+        lowStockThreshold: products.lowStockThreshold,
+        assetType: products.assetType,
+      })
       .from(products);
     expect(all.length).toBeGreaterThanOrEqual(35);
     expect(all.length).toBeLessThanOrEqual(45);

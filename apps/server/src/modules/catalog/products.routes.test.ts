@@ -14,6 +14,7 @@ import {
   signInEveryone,
   uniqueName,
 } from './catalog.test-support';
+import { postOpeningStock } from '../stock/stock.service';
 import { productPageQuery } from './products.repository';
 
 let t: TestApp;
@@ -379,14 +380,20 @@ describe('searching and filtering the catalogue', () => {
   });
 
   it('answers a page of PRODUCT_LIST_DEFAULT_LIMIT products when no limit is asked', async () => {
-    await t.db.db.insert(products).values(
-      Array.from({ length: PRODUCT_LIST_DEFAULT_LIMIT + 5 }, (_, i) => ({
-        name: `Bulk Item ${String(i).padStart(3, '0')}`,
-        sku: `BULK-${i}`,
-        price: '1.00',
-        categoryId,
-        stock: 50,
-      })),
+    const bulk = await t.db.db
+      .insert(products)
+      .values(
+        Array.from({ length: PRODUCT_LIST_DEFAULT_LIMIT + 5 }, (_, i) => ({
+          name: `Bulk Item ${String(i).padStart(3, '0')}`,
+          sku: `BULK-${i}`,
+          price: '1.00',
+          categoryId,
+        })),
+      )
+      .returning({ id: products.id });
+    await postOpeningStock(
+      t.db.db,
+      bulk.map((row) => ({ productId: row.id, quantity: 50 })),
     );
     const response = await list(s.cashier, '');
     expect(response.statusCode).toBe(200);
