@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, inject, type TestApp } from '../../../test/build-test-app';
 import { departments, products, productVariants, transactionItems } from '../../db/schema/index';
+import { postOpeningStock } from '../stock/stock.service';
 import {
   aCategory,
   aCheckoutOf,
@@ -14,7 +15,6 @@ import {
   signInEveryone,
   uniqueName,
 } from './catalog.test-support';
-import { postOpeningStock } from '../stock/stock.service';
 import { productPageQuery } from './products.repository';
 
 let t: TestApp;
