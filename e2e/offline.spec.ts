@@ -401,10 +401,15 @@ test.describe('selling offline (issue #19)', () => {
     const page = await manager.newPage();
     await signIn(page, MANAGER_PIN);
     const water = await product(manager.request, SKU.water);
+    // The demo has two cafés: a manager may sell at either, so the shift names one (the default, listed first).
+    const [mainCafe] = (await (await manager.request.get('/api/stores')).json()) as Array<{ id: string }>;
     const shift =
       (await currentShift(manager.request)) ??
-      ((await (await manager.request.post('/api/shifts/start', { data: {} })).json()) as { shift: { id: number } })
-        .shift;
+      (
+        (await (await manager.request.post('/api/shifts/start', { data: { storeId: mainCafe?.id } })).json()) as {
+          shift: { id: number };
+        }
+      ).shift;
     const key = crypto.randomUUID();
     const refused = await manager.request.post('/api/transactions/offline', {
       headers: { 'Idempotency-Key': key },

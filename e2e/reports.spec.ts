@@ -50,7 +50,8 @@ test('a manager generates a report for a range, checks the cards, exports VTPD s
   await page.getByLabel('End Date').fill(endDate);
   await page.getByRole('button', { name: 'Generate Report' }).click();
   await expect(page.getByText('Report Generated')).toBeVisible();
-  await expect(page.getByTestId('report-period')).toHaveText(`${startDate} to ${endDate}`);
+  // The demo has two cafés: the period names the store filter, All stores by default (issue #32).
+  await expect(page.getByTestId('report-period')).toHaveText(`${startDate} to ${endDate} · All stores`);
 
   const answer = await page.request.get(`/api/transactions?startDate=${startDate}&endDate=${endDate}`);
   expect(answer.status()).toBe(200);
@@ -99,7 +100,7 @@ test("a department manager opens Sales Reports on the manager's last 7 days, wit
   await page.goto('/pos-reports');
   await expect(page.getByRole('heading', { name: 'Sales Reports' })).toBeVisible();
   // Not today only: a 7-day range, the same as a manager's, with a growth figure.
-  await expect(page.getByTestId('report-period')).toHaveText(/^\d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}$/);
+  await expect(page.getByTestId('report-period')).toHaveText(/^\d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2} · All stores$/);
   await expect(cardValue(page, 'Growth')).toHaveText(/%$/);
   await expect(page.getByText('Reports beyond today are for managers')).toHaveCount(0);
   const startDate = day(-13);
@@ -148,7 +149,11 @@ test('the POS dashboard and Sales Reports say the discounts given, as the server
   await signIn(page, MANAGER_PIN, /\/$/);
   // A sale today with $1.00 off (a manager's cap is 100%: no PIN), in the manager's shift.
   const hadShift = ((await (await page.request.get('/api/shifts/current')).json()) as { shift: unknown }).shift;
-  if (!hadShift) expect((await page.request.post('/api/shifts/start', { data: {} })).ok()).toBe(true);
+  // The demo has two cafés: a manager may sell at either, so the shift names one (the default, listed first).
+  const [mainCafe] = (await (await page.request.get('/api/stores')).json()) as Array<{ id: string }>;
+  if (!hadShift) {
+    expect((await page.request.post('/api/shifts/start', { data: { storeId: mainCafe?.id } })).ok()).toBe(true);
+  }
   const listed = (await (await page.request.get('/api/products')).json()) as Array<{
     id: string;
     price: string;
@@ -194,7 +199,7 @@ test('the POS dashboard and Sales Reports say the discounts given, as the server
   await page.getByLabel('Start Date').fill(today);
   await page.getByLabel('End Date').fill(today);
   await page.getByRole('button', { name: 'Generate Report' }).click();
-  await expect(page.getByTestId('report-period')).toHaveText(today);
+  await expect(page.getByTestId('report-period')).toHaveText(`${today} · All stores`);
   const summary = (await (
     await page.request.get(`/api/analytics/summary?startDate=${today}&endDate=${today}`)
   ).json()) as { totalDiscounts: string };

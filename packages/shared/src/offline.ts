@@ -83,6 +83,8 @@ export type HeldSaleReason = (typeof HELD_SALE_REASONS)[number];
 export const OFFLINE_ACTIVITY = {
   /** An accepted offline sale charged at prices other than today's (a catalogue a few hours old). */
   priceDiffers: 'offline_sale_price_differs',
+  /** Issue #32 item 2: an accepted offline sale with a product its shift's store does not sell. */
+  unavailableAtStore: 'offline_sale_unavailable_at_store',
   /** An offline sale refused and held for a manager. */
   saleHeld: 'offline_sale_held',
   /** A manager recorded a held sale at the current prices, or voided it. */

@@ -13,7 +13,7 @@ import { migrate, migrationDatabases, rows, script } from './migration-test-supp
  */
 
 const databases = migrationDatabases();
-const PREVIOUS = Number(process.env.STOCK_SWITCH_PREVIOUS ?? 26);
+const PREVIOUS = Number(process.env.STOCK_SWITCH_PREVIOUS ?? 27);
 
 async function money(database: Database) {
   return {

@@ -72,7 +72,7 @@ describe('migrations 0023-0025 (default store, one item per product and size opt
     );
     const before = await untouched(database);
 
-    // Up to 0025: the stock switch that follows (0027) is stock-switch-migration.test.ts's.
+    // Up to 0025: the stock switch that follows (0028) is stock-switch-migration.test.ts's.
     await migrate(database, databases.upTo(25));
 
     expect(await untouched(database)).toEqual(before);

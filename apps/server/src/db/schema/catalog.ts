@@ -3,6 +3,7 @@ import { boolean, check, index, integer, pgTable, text, unique, uuid, varchar } 
 import { createdAt, id, money, timestamptz, updatedAt } from './columns';
 import { assetTypeEnum, returnConditionEnum } from './enums';
 import { departments } from './institution';
+import { stores } from './stores';
 
 /** spec §3 categories. Institutional categories hold assets rather than things for sale. */
 export const categories = pgTable('categories', {
@@ -101,6 +102,11 @@ export const priceHistory = pgTable(
       .references(() => products.id, { onDelete: 'cascade' }),
     /** The stored size option whose price this is; null for the product's own price. */
     variantId: uuid('variant_id').references(() => productVariants.id, { onDelete: 'cascade' }),
+    /**
+     * Issue #32 item 2: the store whose own price (store_products.price) this is; null for the
+     * price every store charges unless it has its own. Written by the database's triggers.
+     */
+    storeId: uuid('store_id').references(() => stores.id, { onDelete: 'cascade' }),
     price: money('price').notNull(),
     effectiveFrom: timestamptz('effective_from').notNull(),
     effectiveTo: timestamptz('effective_to'),

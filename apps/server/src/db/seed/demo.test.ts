@@ -1,10 +1,11 @@
 import { CARD_FEE_METHODS, isTrivialPin, type PaymentMethod, parseCents } from '@retail-hub/shared';
-import { asc, eq, gte, isNotNull } from 'drizzle-orm';
+import { asc, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestDb, type TestDatabase } from '../../../test/test-db';
 import { hashPin, pinMatches } from '../../lib/pin-hash';
 import { localDateOf, wallClock, zonedTimeToInstant } from '../../lib/store-time';
 import { productStockSql } from '../../modules/stock/stock.service';
+import { auditStock } from '../../modules/stock/stock-audit.repository';
 import {
   assetCheckouts,
   categories,
@@ -19,6 +20,7 @@ import {
   users,
 } from '../schema/index';
 import { DEMO_PINS, isDatabaseEmpty, seedDemoStore, seedInitialAdmin } from './demo';
+import { DEMO_PRODUCTS } from './demo-data';
 
 const PEPPER = 'test-pepper-for-the-demo-seed';
 /** New York changed to daylight time on 2025-03-09, inside the 30 days before this moment. */
@@ -302,6 +304,142 @@ describe('the demo store', () => {
       /already has users/,
     );
     expect(await database.db.select({ id: users.id }).from(users)).toHaveLength(before.length);
+  });
+});
+
+describe('the demo back office (issue #32 "Demo store")', () => {
+  const rows = async (text: string, params: unknown[] = []) => (await database.execute(text, params)).rows;
+
+  test('two cafés sell from their own selling locations; Central Stores holds the stock; each cashier sells at one café', async () => {
+    const stores = await rows(
+      `select s.name, s.code, l.code as location, l.is_selling, s.id = default_store_id() as is_default
+       from stores s join proc_locations l on l.id = s.selling_location_id where not s.is_archived order by s.name`,
+    );
+    expect(stores).toEqual([
+      { name: 'Library Café', code: 'LIB', location: 'CAFE-LIB', is_selling: true, is_default: false },
+      { name: 'Main Café', code: 'MAIN', location: 'CAFE-MAIN', is_selling: true, is_default: true },
+    ]);
+    const central = await rows(`select name, is_selling from proc_locations where code = 'CENTRAL'`);
+    expect(central).toEqual([{ name: 'Central Stores', is_selling: false }]);
+    const limits = await rows(
+      `select u.first_name, s.name from user_stores us join users u on u.id = us.user_id
+       join stores s on s.id = us.store_id order by u.first_name`,
+    );
+    expect(limits).toEqual([
+      { first_name: 'Casey', name: 'Main Café' },
+      { first_name: 'Chris', name: 'Library Café' },
+    ]);
+    expect(await rows('select count(*)::int as n from pos_terminals')).toEqual([{ n: 0 }]);
+  });
+
+  test('the stock ledger agrees with every level, product and document (npm run audit:stock)', async () => {
+    const audit = await auditStock(database.db);
+    expect(audit.disagreements).toEqual([]);
+    expect(audit.checked).toBeGreaterThan(50);
+  });
+
+  test("the till's stock at Main Café is the catalogue's plus what was transferred there (one ledger, ADR 0025)", async () => {
+    const till = await database.db
+      .select({ sku: products.sku, stock: productStockSql(products.id, sql`default_store_id()`) })
+      .from(products);
+    const bySku = new Map(till.map((p) => [p.sku, p.stock]));
+    const transferred: Record<string, number> = { 'DRK-WATR-01': 48, 'DRK-COLA-01': 24, 'SNK-CHIP-01': 20 };
+    for (const product of DEMO_PRODUCTS) {
+      const opening = product.sizeStock ? product.sizeStock.reduce((a, b) => a + b, 0) : product.stock;
+      expect(bySku.get(product.sku), product.sku).toBe(opening + (transferred[product.sku] ?? 0));
+    }
+  });
+
+  test('café goods were received into Central Stores and transferred to both cafés, one transfer on its way', async () => {
+    const levels = await rows(
+      `select i.sku, l.code, sl.on_hand_qty::text as qty from proc_stock_levels sl
+       join proc_items i on i.id = sl.item_id join proc_locations l on l.id = sl.location_id
+       where i.sku in ('CAF-BEAN-1KG', 'DRK-WATR-01') order by i.sku, l.code`,
+    );
+    expect(levels).toEqual([
+      { sku: 'CAF-BEAN-1KG', code: 'CAFE-LIB', qty: '5.000' },
+      { sku: 'CAF-BEAN-1KG', code: 'CAFE-MAIN', qty: '8.000' },
+      { sku: 'CAF-BEAN-1KG', code: 'CENTRAL', qty: '7.000' },
+      { sku: 'DRK-WATR-01', code: 'CAFE-LIB', qty: '24.000' },
+      // The till's 120 (the catalogue's opening stock) and the 48 transferred in: one figure.
+      { sku: 'DRK-WATR-01', code: 'CAFE-MAIN', qty: '168.000' },
+      { sku: 'DRK-WATR-01', code: 'CENTRAL', qty: '24.000' },
+    ]);
+    // The water sold at the till is its product's own item (ADR 0025), not a duplicate.
+    const [water] = await rows(
+      `select i.created_for_pos, p.sku from proc_items i join products p on p.id = i.pos_product_id where i.sku = 'DRK-WATR-01'`,
+    );
+    expect(water).toEqual({ created_for_pos: true, sku: 'DRK-WATR-01' });
+    const transfers = await rows(
+      'select status, count(*)::int as n from proc_transfers group by status order by status::text',
+    );
+    expect(transfers).toEqual([
+      { status: 'completed', n: 10 },
+      { status: 'in_transit', n: 1 },
+    ]);
+  });
+
+  test('a requisition awaits approval and an order is partly received', async () => {
+    expect(await rows('select status from proc_requisitions')).toEqual([{ status: 'submitted' }]);
+    const orders = await rows(
+      `select s.name as supplier, o.status from proc_purchase_orders o join proc_suppliers s on s.id = o.supplier_id order by s.name`,
+    );
+    expect(orders).toEqual([
+      { supplier: 'Campus Café Wholesale', status: 'delivered' },
+      { supplier: 'Trade Timber & Hardware', status: 'sent' },
+    ]);
+    const lines = await rows(
+      `select i.sku, l.qty_ordered::text as ordered, l.qty_received::text as received
+       from proc_purchase_order_lines l join proc_items i on i.id = l.item_id
+       join proc_purchase_orders o on o.id = l.po_id where o.status = 'sent' order by i.sku`,
+    );
+    expect(lines).toEqual([
+      { sku: 'AST-TIMB-01', ordered: '20.000', received: '12.000' },
+      { sku: 'AST-WIRE-01', ordered: '4.000', received: '0.000' },
+    ]);
+    expect((await rows('select count(*)::int as n from proc_suppliers'))[0]?.n).toBeGreaterThanOrEqual(3);
+  });
+
+  test('the seeded assets are registered units; the overdue Torque Wrench is lent to Casey in the register too', async () => {
+    const units = await rows(
+      `select i.sku, count(*)::int as n from proc_assets a join proc_items i on i.id = a.item_id group by i.sku order by i.sku`,
+    );
+    expect(units.map((u) => u.sku)).toEqual([
+      'AST-DRIL-01',
+      'AST-LAPT-01',
+      'AST-MULT-01',
+      'AST-PROJ-01',
+      'AST-SOLD-01',
+      'AST-TORQ-01',
+    ]);
+    const [torque] = await rows(
+      `select u.first_name, c.expected_return_at < $1 as overdue, a.custodian_id = c.user_id as lent_in_register
+       from asset_checkouts c join products p on p.id = c.product_id join proc_assets a on a.id = c.asset_id
+       join users u on u.id = c.user_id where p.sku = 'AST-TORQ-01' and c.returned_at is null`,
+      [NOW],
+    );
+    expect(torque).toEqual({ first_name: 'Casey', overdue: true, lent_in_register: true });
+    // Every loan still out is of a registered unit, and only those units have a custodian.
+    expect(
+      await rows(`select count(*)::int as n from asset_checkouts where returned_at is null and asset_id is null`),
+    ).toEqual([{ n: 0 }]);
+    // The soldering station that came back needing maintenance has a corrective job open.
+    expect(
+      await rows(
+        `select m.type, m.status, i.sku from proc_maintenance m join proc_assets a on a.id = m.asset_id
+         join proc_items i on i.id = a.item_id`,
+      ),
+    ).toEqual([{ type: 'corrective', status: 'scheduled', sku: 'AST-SOLD-01' }]);
+    const lent = await rows('select count(*)::int as n from proc_assets where custodian_id is not null');
+    const open = await rows('select count(*)::int as n from asset_checkouts where returned_at is null');
+    expect(lent).toEqual(open);
+  });
+
+  test('a workshop job is in progress with material issued', async () => {
+    const jobs = await rows(`select title, status from proc_trade_jobs`);
+    expect(jobs).toEqual([{ title: 'Bike rack repair', status: 'in_progress' }]);
+    const issued = await rows(`select qty_issued::text as qty from proc_wip_issues`);
+    expect(issued).toEqual([{ qty: '4.000' }]);
   });
 });
 

@@ -3,6 +3,7 @@ import { isTrivialPin, type Role } from '@retail-hub/shared';
 import { hashPin } from '../../lib/pin-hash';
 import type { Db, DbOrTx } from '../client';
 import { users } from '../schema/index';
+import { seedBackOffice } from './demo-back-office';
 import { seedCatalogue } from './demo-catalogue';
 import { DEMO_USERS } from './demo-data';
 import { seedActivity, seedCheckouts, seedExpenses } from './demo-operations';
@@ -51,7 +52,8 @@ export async function seedInitialAdmin(db: DbOrTx, pepper: string): Promise<{ pi
 /**
  * Fills an empty database with a demo store: the demo users (DEMO_PINS), departments on both
  * sides, a catalogue of ~40 products (some low or out of stock, some institutional assets),
- * 30 days of closed shifts and sales, expenses, asset checkouts and a little activity.
+ * 30 days of closed shifts and sales, expenses, asset checkouts and a little activity, and the back
+ * office (two cafés and Central Stores, suppliers, orders, transfers, registered assets, a job).
  * Deterministic for a given `now` and `timeZone`; all in one transaction (all or nothing).
  */
 export async function seedDemoStore(db: Db, opts: SeedDemoOptions): Promise<void> {
@@ -67,5 +69,7 @@ export async function seedDemoStore(db: Db, opts: SeedDemoOptions): Promise<void
     await seedExpenses(tx, random, { now, timeZone: opts.timeZone, userIds });
     await seedCheckouts(tx, random, { now, userIds, catalogue });
     await seedActivity(tx, random, { now, userIds });
+    // Issue #32: the back office and the two cafés, through the services the API uses.
+    await seedBackOffice(tx, { now, timeZone: opts.timeZone, userIds, catalogue });
   });
 }

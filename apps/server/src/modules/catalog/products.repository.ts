@@ -2,7 +2,7 @@ import type { AssetType, Product } from '@retail-hub/shared';
 import { and, asc, count, eq, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { assetCheckouts, categories, products, transactionItems } from '../../db/schema/index';
+import { assetCheckouts, categories, products, storeProducts, transactionItems } from '../../db/schema/index';
 import { escapeLike } from '../../lib/like';
 import { productStockSql } from '../stock/stock.service';
 
@@ -76,7 +76,11 @@ export type ProductFilters = {
   departmentId?: string | undefined;
   /** Exact SKU, ignoring case: what a barcode scanner types at the terminal. */
   sku?: string | undefined;
-  /** Whose stock each product shows: that store's (issue #32); absent, every store's together. */
+  /**
+   * Issue #32: the store the list is for: prices are its own where it has one, products it does not
+   * sell are left out, and stock is its selling location's. Undefined or null: the products' own
+   * prices, every product, and every store's stock together.
+   */
   storeId?: string | null | undefined;
 };
 
@@ -113,19 +117,30 @@ function listConditions(filters: ProductFilters): SQL | undefined {
   if (filters.categoryId) conditions.push(eq(products.categoryId, filters.categoryId));
   if (filters.assetType) conditions.push(eq(products.assetType, filters.assetType));
   if (filters.departmentId) conditions.push(eq(products.departmentId, filters.departmentId));
+  if (filters.storeId) {
+    conditions.push(sql`not exists (select 1 from store_products sp
+      where sp.store_id = ${filters.storeId}::uuid and sp.product_id = ${products.id} and not sp.is_available)`);
+  }
   return and(...conditions);
 }
 
 /** ISO 8601 in UTC with milliseconds, as JavaScript's Date#toISOString writes it. */
 const isoTimestamp = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** One product as the API's JSON (shared productSchema), built by the database; stock at `storeId`. */
-function productJson(storeId: string | null): SQL {
+/**
+ * One product as the API's JSON (shared productSchema), built by the database; with a store, its
+ * price there (the store's own, else the product's) and its stock there (else every store's).
+ */
+function productJson(storeId: string | null | undefined): SQL {
+  const price = storeId
+    ? sql`coalesce((select sp.price from store_products sp
+        where sp.product_id = p.id and sp.store_id = ${storeId}::uuid), p.price)::text`
+    : sql.raw('p.price::text');
   return sql`json_build_object(
-  'id', p.id, 'name', p.name, 'description', p.description, 'price', p.price::text, 'sku', p.sku,
+  'id', p.id, 'name', p.name, 'description', p.description, 'price', ${price}, 'sku', p.sku,
   'categoryId', p.category_id,
   'category', case when c.id is null then null else json_build_object('id', c.id, 'name', c.name) end,
-  'stock', ${productStockSql(sql.raw('p.id'), storeId)}, 'lowStockThreshold', p.low_stock_threshold, 'isActive', p.is_active,
+  'stock', ${productStockSql(sql.raw('p.id'), storeId ?? null)}, 'lowStockThreshold', p.low_stock_threshold, 'isActive', p.is_active,
   'imageUrl', p.image_url, 'hasVariants', p.has_variants, 'assetType', p.asset_type,
   'location', p.location, 'isCheckoutRequired', p.is_checkout_required, 'departmentId', p.department_id,
   'createdAt', ${sql.raw(isoTimestamp('p.created_at'))}, 'updatedAt', ${sql.raw(isoTimestamp('p.updated_at'))})`;
@@ -158,7 +173,7 @@ export function productPageQuery(db: DbOrTx, filters: ProductFilters, page: { li
   return db
     .with(ranked)
     .select({
-      page: sql<string>`coalesce(json_agg(${productJson(filters.storeId ?? null)} order by ranked.sort_key, ranked.ranked_id)::text, '[]')`,
+      page: sql<string>`coalesce(json_agg(${productJson(filters.storeId)} order by ranked.sort_key, ranked.ranked_id)::text, '[]')`,
       matches: sql<string | null>`max(ranked.matches)`,
     })
     .from(sql`ranked join products p on p.id = ranked.ranked_id left join categories c on c.id = p.category_id`);
@@ -275,11 +290,12 @@ export async function productsAfter(
     .limit(limit);
 }
 
-/** The store of a user's open shift (whose stock the till shows), or null. */
-export async function openShiftStore(db: DbOrTx, userId: string): Promise<string | null> {
-  const result = await db.execute(
-    sql`select store_id from shifts where cashier_id = ${userId}::uuid and is_open limit 1`,
-  );
-  const rows = (result as unknown as { rows: Array<{ store_id: string }> }).rows;
-  return rows[0]?.store_id ?? null;
+/** Issue #32 item 2: the product's own price at the store (null: it charges the product's price). */
+export async function storePriceOf(db: DbOrTx, storeId: string, productId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ price: storeProducts.price })
+    .from(storeProducts)
+    .where(and(eq(storeProducts.storeId, storeId), eq(storeProducts.productId, productId)))
+    .limit(1);
+  return row?.price ?? null;
 }

@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInUser } from '../../lib/signed-in-user';
+import { storeForCatalogue } from '../retail-stores/retail-stores.service';
 import {
   createProduct,
   deleteProduct,
@@ -38,6 +39,22 @@ const pageSize = z.coerce
   .max(PRODUCT_LIST_MAX_LIMIT, { error: `limit must be a whole number from 1 to ${PRODUCT_LIST_MAX_LIMIT}` })
   .default(PRODUCT_LIST_DEFAULT_LIMIT);
 
+/**
+ * Issue #32 item 2: `storeId` names the store whose prices and availability the answer gives;
+ * 'all' asks for the catalogue's own prices and every product (the back office's inventory), and
+ * no value for the caller's store (the open shift's, else the till's `terminalId`).
+ */
+const storeIdQuery = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? undefined : v))
+  .pipe(z.union([z.literal('all'), z.guid({ error: 'Store not found' })], { error: 'Store not found' }).optional());
+
+const storeQuerySchema = z.object({
+  storeId: storeIdQuery,
+  terminalId: optionalId('terminalId must be a UUID'),
+});
+
 const listQuerySchema = z.object({
   search: z.string().max(200, { error: 'Search must be at most 200 characters' }).optional(),
   category: optionalId('Unknown category'),
@@ -47,12 +64,14 @@ const listQuerySchema = z.object({
     .transform((v) => (noFilter(v) ? undefined : v))
     .pipe(z.enum(ASSET_TYPES, { error: 'Unknown asset type' }).optional()),
   department: optionalId('Unknown department'),
-  /** Issue #32: whose stock each product shows (absent: the caller's open shift's store, else all stores). */
-  storeId: optionalId('Unknown store'),
   sku: z
     .string()
     .max(PRODUCT_LIMITS.sku, { error: `SKU must be at most ${PRODUCT_LIMITS.sku} characters` })
     .optional(),
+  /** Issue #32 item 2: prices and availability at this store (else the caller's shift's or till's). */
+  storeId: storeIdQuery,
+  /** Issue #32 item 2: the till asking, whose store answers when its cashier has no open shift. */
+  terminalId: optionalId('terminalId must be a UUID'),
   limit: pageSize,
   offset: z.coerce
     .number({ error: 'offset must be a whole number, 0 or more' })
@@ -82,6 +101,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const q = request.query;
+      const storeId = await storeForCatalogue(app.database.db, signedInUser(request).id, q);
       const { products, total } = await listProducts(
         app,
         {
@@ -90,10 +110,9 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
           assetType: q.assetType,
           departmentId: q.department,
           sku: q.sku,
-          storeId: q.storeId,
+          storeId,
         },
         { limit: q.limit, offset: q.offset },
-        signedInUser(request).id,
       );
       reply.header('X-Total-Count', String(total));
       return products;
@@ -115,17 +134,30 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/products/:id',
-    { config: { permission: 'catalog.read' }, schema: { params: idParams, response: { 200: productSchema } } },
-    async (request) => getProduct(app, request.params.id),
+    {
+      config: { permission: 'catalog.read' },
+      schema: { params: idParams, querystring: storeQuerySchema, response: { 200: productSchema } },
+    },
+    async (request) =>
+      getProduct(
+        app,
+        request.params.id,
+        await storeForCatalogue(app.database.db, signedInUser(request).id, request.query),
+      ),
   );
 
   app.get(
     '/api/products/:id/size-options',
     {
       config: { permission: 'catalog.read' },
-      schema: { params: idParams, response: { 200: z.array(sizeOptionSchema) } },
+      schema: { params: idParams, querystring: storeQuerySchema, response: { 200: z.array(sizeOptionSchema) } },
     },
-    async (request) => productSizeOptions(app, request.params.id),
+    async (request) =>
+      productSizeOptions(
+        app,
+        request.params.id,
+        await storeForCatalogue(app.database.db, signedInUser(request).id, request.query),
+      ),
   );
 
   app.post(

@@ -24,11 +24,11 @@ import {
   insertProduct,
   listLowStock,
   listProductPage,
-  openShiftStore,
   type ProductFilters,
   type ProductRow,
   type ProductWrite,
   productHasHistory,
+  storePriceOf,
   updateProductRow,
 } from './products.repository';
 import { insertVariant, listVariants } from './variants.repository';
@@ -85,12 +85,9 @@ export async function listProducts(
   deps: CatalogDeps,
   filters: ProductFilters,
   page: { limit: number; offset: number },
-  callerId?: string,
 ): Promise<{ products: Product[]; total: number }> {
   const { db } = deps.database;
-  // Issue #32: without a store asked for, a cashier's till shows its open shift's store's stock.
-  const storeId = filters.storeId ?? (callerId ? await openShiftStore(db, callerId) : null);
-  return listProductPage(db, { ...filters, storeId }, page);
+  return listProductPage(db, filters, page);
 }
 
 export async function lowStockProducts(
@@ -101,20 +98,30 @@ export async function lowStockProducts(
   return { products: rows.map(toProduct), total };
 }
 
-export async function getProduct(deps: CatalogDeps, id: string): Promise<Product> {
+/** GET /api/products/:id; issue #32 item 2: at a store, its price there (the till's repricing). */
+export async function getProduct(deps: CatalogDeps, id: string, storeId: string | null = null): Promise<Product> {
   const row = await findProductById(deps.database.db, id);
   if (!row) throw catalogErrors.productNotFound();
-  return toProduct(row);
+  const storePrice = storeId ? await storePriceOf(deps.database.db, storeId, id) : null;
+  return toProduct(storePrice === null ? row : { ...row, price: storePrice });
 }
 
-/** spec §9 size options of a product for the terminal: rule prices, stored variants matched by name. */
-export async function productSizeOptions(deps: CatalogDeps, id: string): Promise<SizeOption[]> {
+/**
+ * spec §9 size options of a product for the terminal: rule prices, stored variants matched by name.
+ * Issue #32 item 2: at a store, the rule sizes follow the price charged there (its own, if any).
+ */
+export async function productSizeOptions(
+  deps: CatalogDeps,
+  id: string,
+  storeId: string | null = null,
+): Promise<SizeOption[]> {
   const { db } = deps.database;
   const row = await findProductById(db, id);
   if (!row) throw catalogErrors.productNotFound();
   const stored = await listVariants(db, id);
+  const price = (storeId ? await storePriceOf(db, storeId, id) : null) ?? row.price;
   return sizeOptionsFor(
-    { categoryName: row.categoryName, priceCents: parseCents(row.price) ?? 0, stock: row.stock },
+    { categoryName: row.categoryName, priceCents: parseCents(price) ?? 0, stock: row.stock },
     stored,
   );
 }

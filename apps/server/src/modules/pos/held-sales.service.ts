@@ -104,8 +104,13 @@ export async function heldSales(
     ...new Set(rows.flatMap((r) => (r.held.body as OfflineSaleRequest).items.map((i) => i.productId))),
   ];
   const names = await productNames(deps.database.db, productIds);
-  const entries = await deps.pricing.get(productIds, { fresh: true });
-  return rows.map((r) => toHeldSale(r, names, entries));
+  // Issue #32 item 2: what each line would cost now at its shift's store.
+  const pricesByShift = new Map<number, ReadonlyMap<string, PricingEntry>>();
+  for (const shiftId of new Set(rows.map((r) => r.held.shiftId))) {
+    const storeId = await deps.pricing.storeOfShift(shiftId);
+    pricesByShift.set(shiftId, storeId ? await deps.pricing.get(storeId, productIds, { fresh: true }) : new Map());
+  }
+  return rows.map((r) => toHeldSale(r, names, pricesByShift.get(r.held.shiftId) ?? new Map()));
 }
 
 /**
@@ -169,7 +174,8 @@ async function recordHeldSale(
 ): Promise<void> {
   const sent = held.body as OfflineSaleRequest;
   const productIds = [...new Set(sent.items.map((i) => i.productId))];
-  const entries = await deps.pricing.get(productIds, { fresh: true });
+  const storeId = await deps.pricing.storeOfShift(held.shiftId);
+  const entries = storeId ? await deps.pricing.get(storeId, productIds, { fresh: true }) : new Map();
   const units = sent.items.map((i) => currentUnitPrice(i, entries));
   if (units.some((u) => u === null)) throw posErrors.heldSaleUnpriceable();
   const lineDiscounts = sent.items.map((i) => toDiscount(i.discount));

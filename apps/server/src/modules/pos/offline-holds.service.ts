@@ -27,7 +27,8 @@ type ShiftFacts = NonNullable<Awaited<ReturnType<typeof shiftFacts>>>;
  *   moment from the outbox's age before the sale until it arrived (price_history). The terminal
  *   priced from its catalogue copy, at most that old; no real price was ever $0.01. A $0 line is
  *   refused like any other price the product never had: giving an item away is a 100% discount,
- *   which goes through the discount cap and its manager approval like every discount.
+ *   which goes through the discount cap and its manager approval like every discount. Issue #32
+ *   item 2: the prices of the shift's store: the product's own and that store's own prices.
  */
 export async function offlineHold(
   db: DbOrTx,
@@ -54,7 +55,7 @@ export async function offlineHold(
   const soldAt = Math.max(shift.startedAt.getTime(), Math.min(Date.parse(request.soldAt), latest));
   const since = new Date(soldAt - maxAgeMs);
   const productIds = [...new Set(request.items.map((i) => i.productId))];
-  const history = await pricesSince(db, productIds, since);
+  const history = await pricesSince(db, productIds, since, shift.storeId);
   const refused: Array<Record<string, unknown>> = [];
   for (const item of request.items) {
     const entry = entries.get(item.productId);

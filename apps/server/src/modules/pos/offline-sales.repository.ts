@@ -48,6 +48,11 @@ export type OfflineSaleWrite = {
   } | null;
   /** Issue #30 item 1: the 'offline_sale_price_differs' row, when charged at other prices than today's. */
   priceActivity: { ipAddress: string | null; userAgent: string | null; details: Record<string, unknown> } | null;
+  /**
+   * Issue #32 item 2: the 'offline_sale_unavailable_at_store' row, when a line sold a product its
+   * shift's store does not sell (the customer has it: recorded, flagged for a manager); null when none.
+   */
+  unavailableActivity?: { ipAddress: string | null; userAgent: string | null; details: Record<string, unknown> } | null;
   /** A held sale a manager records: dated now, not when the terminal made it (issue #30 item 3). */
   recordedNow: boolean;
   lines: ReadonlyArray<{
@@ -303,6 +308,7 @@ export async function shiftFacts(db: DbOrTx, shiftId: number) {
       startedAt: shifts.startedAt,
       endedAt: shifts.endedAt,
       terminalId: shifts.terminalId,
+      storeId: shifts.storeId,
     })
     .from(shifts)
     .where(eq(shifts.id, shiftId))
@@ -312,9 +318,10 @@ export async function shiftFacts(db: DbOrTx, shiftId: number) {
 
 /**
  * Issue #30 item 1: every price the products (and their stored size options) had at some moment
- * from `since` until now (price_history, written by the database's triggers).
+ * from `since` until now (price_history, written by the database's triggers). Issue #32 item 2:
+ * with the store's own prices in that time (rows of other stores are left out).
  */
-export async function pricesSince(db: DbOrTx, productIds: readonly string[], since: Date) {
+export async function pricesSince(db: DbOrTx, productIds: readonly string[], since: Date, storeId: string) {
   if (productIds.length === 0) return [];
   return db
     .selectDistinct({ productId: priceHistory.productId, variantId: priceHistory.variantId, price: priceHistory.price })
@@ -322,6 +329,7 @@ export async function pricesSince(db: DbOrTx, productIds: readonly string[], sin
     .where(
       and(
         inArray(priceHistory.productId, [...productIds]),
+        or(isNull(priceHistory.storeId), eq(priceHistory.storeId, storeId)),
         or(isNull(priceHistory.effectiveTo), gte(priceHistory.effectiveTo, since)),
       ),
     );

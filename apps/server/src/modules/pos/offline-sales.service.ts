@@ -112,7 +112,8 @@ export async function recordOfflineSale(
   // manager does not send a cashier's sale (it waits in the outbox until that cashier signs in).
   if (shift.cashierId !== sender.id) throw posErrors.offlineOtherCashier();
   const productIds = [...new Set(request.items.map((i) => i.productId))];
-  const entries = await deps.pricing.get(productIds, { fresh: true });
+  // Issue #32 item 2: today's prices and availability at the shift's store.
+  const entries = await deps.pricing.get(shift.storeId, productIds, { fresh: true });
   const hold = await offlineHold(db, request, shift, entries, options.maxAgeHours ?? DEFAULT_OUTBOX_MAX_AGE_HOURS);
   if (hold) {
     await holdOfflineSale(deps, sender, idempotencyKey, request, hold, options);
@@ -120,12 +121,40 @@ export async function recordOfflineSale(
   }
   const approval = await offlineDiscountApproval(deps, sender, idempotencyKey, request, priced, options);
   const currentSubtotal = currentSubtotalOf(request, entries);
-  const written = await writeOrReplay(
-    deps,
-    offlineWrite(idempotencyKey, request, priced, approval, currentSubtotal, sender.id, options),
-  );
+  const written = await writeOrReplay(deps, {
+    ...offlineWrite(idempotencyKey, request, priced, approval, currentSubtotal, sender.id, options),
+    unavailableActivity: unavailableActivity(request, shift.storeId, entries, options),
+  });
   if ('replayed' in written) return replay(deps, sender, written.existing, request);
   return recordedAnswer(deps, request.terminalId ?? null, written);
+}
+
+/**
+ * Issue #32 item 2: an offline sale of a product its shift's store does not sell. The customer has
+ * it and paid, so (like an offline discount above the cap, ADR 0014) the sale is recorded, never
+ * refused, and an 'offline_sale_unavailable_at_store' activity row naming the products flags it for
+ * a manager. Null when every line is sold there.
+ */
+export function unavailableActivity(
+  request: Pick<OfflineSaleRequest, 'items' | 'soldAt'>,
+  storeId: string,
+  entries: ReadonlyMap<string, PricingEntry>,
+  options: Pick<OfflineSaleOptions, 'ipAddress' | 'userAgent'>,
+): OfflineSaleWrite['unavailableActivity'] {
+  const products = [
+    ...new Map(
+      request.items
+        .map((i) => entries.get(i.productId)?.product)
+        .filter((p) => p !== undefined && !p.isAvailable)
+        .map((p) => [p?.id as string, { productId: p?.id as string, productName: p?.name as string }]),
+    ).values(),
+  ];
+  if (products.length === 0) return null;
+  return {
+    ipAddress: options.ipAddress ?? null,
+    userAgent: options.userAgent ?? null,
+    details: { storeId, products, soldAt: request.soldAt },
+  };
 }
 
 /** The outbox's age when no setting is given (OFFLINE_OUTBOX_MAX_AGE_HOURS's default). */
@@ -449,6 +478,16 @@ async function writeOfflineSale(
       await recordActivity(tx, {
         userId: shift.cashierId,
         activityType: OFFLINE_ACTIVITY.priceDiffers,
+        ipAddress,
+        userAgent,
+        details: { ...details, transactionId: id, transactionNumber: transactionNumber(id) },
+      });
+    }
+    if (sale.unavailableActivity) {
+      const { ipAddress, userAgent, details } = sale.unavailableActivity;
+      await recordActivity(tx, {
+        userId: shift.cashierId,
+        activityType: OFFLINE_ACTIVITY.unavailableAtStore,
         ipAddress,
         userAgent,
         details: { ...details, transactionId: id, transactionNumber: transactionNumber(id) },

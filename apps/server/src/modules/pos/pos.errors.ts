@@ -29,6 +29,9 @@ export const posErrors = {
     conflict('pos.idempotency_mismatch', 'This sale was already recorded with different contents.'),
   saleTooLarge: () => badRequest('pos.sale_too_large', 'This sale is too large to record.'),
   unknownProduct: () => badRequest('pos.unknown_product', 'Unknown product'),
+  /** Issue #32 item 2: the shift's store does not sell this product (store_products.is_available). */
+  unavailableAtStore: (productName: string) =>
+    conflict('pos.unavailable_at_store', `${productName} is not sold at this store.`),
   unknownSizeOption: () => badRequest('pos.unknown_size_option', 'Unknown size option'),
   shiftOpen: () => conflict('pos.shift_open', 'You already have an open shift.'),
   noOpenShift: () => conflict('pos.no_open_shift', 'You have no open shift to end.'),

@@ -9,7 +9,16 @@ const V2 = '00000000-0000-4000-8000-0000000000a2';
 const products = new Map<string, SaleProduct>([
   [
     P1,
-    { id: P1, name: 'Flat White', price: '3.80', stock: 10, isActive: true, hasVariants: true, categoryName: 'COFFEE' },
+    {
+      id: P1,
+      name: 'Flat White',
+      price: '3.80',
+      stock: 10,
+      isActive: true,
+      isAvailable: true,
+      hasVariants: true,
+      categoryName: 'COFFEE',
+    },
   ],
   [
     P2,
@@ -19,6 +28,7 @@ const products = new Map<string, SaleProduct>([
       price: '4.00',
       stock: 10,
       isActive: true,
+      isAvailable: true,
       hasVariants: false,
       categoryName: 'Bakery',
     },

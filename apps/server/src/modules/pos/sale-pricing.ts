@@ -17,6 +17,8 @@ export type SaleProduct = {
   price: string;
   stock: number;
   isActive: boolean;
+  /** Issue #32 item 2: false when the store the sale is priced at does not sell the product. */
+  isAvailable: boolean;
   /** The manager's 'has size options' flag (spec §3 products.hasVariants). */
   hasVariants: boolean;
   categoryName: string | null;
@@ -46,6 +48,8 @@ export type PricedLine = {
  * one of those options; a line with only a size name is matched by name, in any case (so a rule
  * size with a stored variant still moves that variant's stock). Anything else is
  * 'Unknown size option', never free text on the receipt. All in memory, from the pricing cache.
+ * Issue #32 item 2: `products` are as sold at the sale's store (its own price; a product the store
+ * does not sell is refused, naming it).
  */
 export function priceSaleLines(
   items: readonly SaleItemInput[],
@@ -55,6 +59,7 @@ export function priceSaleLines(
   return items.map((item) => {
     const product = products.get(item.productId);
     if (!product?.isActive) throw posErrors.unknownProduct();
+    if (!product.isAvailable) throw posErrors.unavailableAtStore(product.name);
     const priceCents = parseCents(product.price) ?? 0;
     const requestedName = item.variantName?.trim() || null;
     if (!item.variantId && !requestedName) {

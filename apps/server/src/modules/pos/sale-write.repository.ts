@@ -10,29 +10,46 @@ import type { SaleProduct, SaleVariant, StockNeed } from './sale-pricing';
  * options ('s:'), which decide whether and at what price the size is offered. Stock is left
  * out: it moves with every sale. The prefix tells the write which fingerprint to recompute, so
  * plain lines skip the size-option lookups.
+ *
+ * Issue #32 item 2: a sale is priced at its shift's store, so both fingerprints also cover that
+ * store's id and the product's own price and availability there (store_products): an override
+ * changed between pricing and writing, or a sale priced for another store than its shift's,
+ * answers 'repriced'. `store` is the SQL naming the store (a parameter, or the shift's).
  */
-const PLAIN_FINGERPRINT = `'p:' || md5(json_build_array(p.name, p.price::text, p.is_active)::text)`;
-const SIZED_FINGERPRINT = `'s:' || md5(json_build_array(
+const storeFacts = (store: string) =>
+  `${store}, (select json_build_array(sp.price::text, sp.is_available) from store_products sp
+                where sp.store_id = ${store} and sp.product_id = p.id)`;
+const plainFingerprint = (store: string) =>
+  `'p:' || md5(json_build_array(p.name, p.price::text, p.is_active, ${storeFacts(store)})::text)`;
+const sizedFingerprint = (store: string) => `'s:' || md5(json_build_array(
     p.name, p.price::text, p.is_active, p.has_variants,
     (select c.name from categories c where c.id = p.category_id),
     (select coalesce(json_agg(json_build_array(v.id, v.name, v.price::text, v.is_active) order by v.id), '[]'::json)
-       from product_variants v where v.product_id = p.id)
+       from product_variants v where v.product_id = p.id),
+    ${storeFacts(store)}
   )::text)`;
 
+/**
+ * Issue #32 item 2: the price charged at the store is its own price when it has one, else the
+ * product's (size options' stored prices stay; the category's rule sizes follow the price
+ * charged); `isAvailable` false when the store does not sell the product.
+ */
 const LOAD_PRICING: HotStatement = {
   name: 'pos_load_pricing',
-  types: ['uuid[]'],
+  types: ['uuid[]', 'uuid'],
   text: `
-  select p.id, p.name, p.price::text as price, 0 as stock, p.is_active as "isActive",
+  select p.id, p.name, coalesce(sp.price, p.price)::text as price, 0 as stock, p.is_active as "isActive",
+         coalesce(sp.is_available, true) as "isAvailable",
          p.has_variants as "hasVariants",
          (select c.name from categories c where c.id = p.category_id) as "categoryName",
          (select coalesce(json_agg(json_build_object(
                    'id', v.id, 'productId', v.product_id, 'name', v.name, 'price', v.price::text,
                    'stock', 0, 'isActive', v.is_active, 'sortOrder', v.sort_order) order by v.id), '[]'::json)
             from product_variants v where v.product_id = p.id) as "variants",
-         ${PLAIN_FINGERPRINT} as "plainFingerprint",
-         ${SIZED_FINGERPRINT} as "sizedFingerprint"
+         ${plainFingerprint('$2::uuid')} as "plainFingerprint",
+         ${sizedFingerprint('$2::uuid')} as "sizedFingerprint"
     from products p
+    left join store_products sp on sp.store_id = $2::uuid and sp.product_id = p.id
    where p.id = any($1::uuid[])`,
 };
 
@@ -43,9 +60,13 @@ export type PricingEntry = {
   fingerprints: { plain: string; sized: string };
 };
 
-/** Pricing facts of the given products, read straight from the tables (one round trip). */
-export async function loadPricing(database: Database, productIds: readonly string[]): Promise<PricingEntry[]> {
-  const rows = await runHot(database, LOAD_PRICING, [productIds]);
+/** Pricing facts of the given products at a store, read straight from the tables (one round trip). */
+export async function loadPricing(
+  database: Database,
+  storeId: string,
+  productIds: readonly string[],
+): Promise<PricingEntry[]> {
+  const rows = await runHot(database, LOAD_PRICING, [productIds, storeId]);
   return rows.map((r) => ({
     product: {
       id: r.id as string,
@@ -53,6 +74,7 @@ export async function loadPricing(database: Database, productIds: readonly strin
       price: r.price as string,
       stock: r.stock as number,
       isActive: r.isActive as boolean,
+      isAvailable: r.isAvailable as boolean,
       hasVariants: r.hasVariants as boolean,
       categoryName: (r.categoryName as string | null) ?? null,
     },
@@ -111,6 +133,9 @@ export type SaleWriteResult =
   | { outcome: 'no_open_shift' }
   | { outcome: 'repriced' }
   | { outcome: 'short'; need: StockNeed; available: number };
+
+/** The store the sale's shift sells at, inside WRITE_SALE (issue #32 item 2). */
+const SHIFT_STORE = '(select s.store_id from shift s)';
 
 /**
  * The whole sale as ONE statement: one database transaction (autocommit) and one round trip, on
@@ -176,7 +201,7 @@ const WRITE_SALE: HotStatement = {
   with existing as materialized (
     select id, user_id from transactions where idempotency_key = $2::uuid
   ), shift as materialized (
-    select sh.id, st.selling_location_id as location_id
+    select sh.id, sh.store_id, st.selling_location_id as location_id
       from shifts sh join stores st on st.id = sh.store_id
      where sh.cashier_id = $1::uuid and sh.is_open
        for share of sh
@@ -185,7 +210,8 @@ const WRITE_SALE: HotStatement = {
       from unnest($10::uuid[], $11::text[]) as f(id, fingerprint)
       left join products p on p.id = f.id
      where p.id is null
-        or (case when left(f.fingerprint, 2) = 's:' then ${SIZED_FINGERPRINT} else ${PLAIN_FINGERPRINT} end)
+        or (case when left(f.fingerprint, 2) = 's:' then ${sizedFingerprint(SHIFT_STORE)}
+                 else ${plainFingerprint(SHIFT_STORE)} end)
            is distinct from f.fingerprint
   ), need as materialized (
     select n.id, n.quantity, i.id as item_id

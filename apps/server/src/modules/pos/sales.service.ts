@@ -84,7 +84,7 @@ export async function recordSale(
   for (let attempt = 1; ; attempt++) {
     let priced: PricedSale;
     try {
-      priced = await priceSale(deps, request, productIds, fresh);
+      priced = await priceSale(deps, cashier.id, request, productIds, fresh);
     } catch (error) {
       if (error instanceof AppError) {
         // A refused retry is still a retry: the first result wins over today's prices or stock.
@@ -113,6 +113,7 @@ export async function recordSale(
       case 'already_recorded':
         return replay(deps, cashier, written.existing, request);
       case 'no_open_shift':
+        await deps.pricing.shiftStore(cashier.id, { fresh: true });
         throw posErrors.shiftRequired();
       case 'short':
         throw posErrors.insufficientStock(written.available, written.need.productName);
@@ -124,19 +125,27 @@ export async function recordSale(
   }
 }
 
-/** Prices from the cache; a refusal based on cached facts is re-decided on fresh ones. */
+/**
+ * Prices from the cache; a refusal based on cached facts is re-decided on fresh ones. Issue #32
+ * item 2: at the store of the cashier's open shift (none: the shift message).
+ */
 async function priceSale(
   deps: SalesDeps,
+  cashierId: string,
   request: SaleRequest,
   productIds: string[],
   fresh: boolean,
 ): Promise<PricedSale> {
-  const entries = await deps.pricing.get(productIds, { fresh });
+  const priceAt = async (fromDatabase: boolean) => {
+    const storeId = await deps.pricing.shiftStore(cashierId, { fresh: fromDatabase });
+    if (!storeId) throw posErrors.shiftRequired();
+    return priceFrom(await deps.pricing.get(storeId, productIds, { fresh: fromDatabase }), request);
+  };
   try {
-    return priceFrom(entries, request);
+    return await priceAt(fresh);
   } catch (error) {
     if (fresh || !(error instanceof AppError)) throw error;
-    return priceFrom(await deps.pricing.get(productIds, { fresh: true }), request);
+    return priceAt(true);
   }
 }
 

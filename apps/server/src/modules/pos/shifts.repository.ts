@@ -33,6 +33,12 @@ export async function findOpenShift(db: DbOrTx, cashierId: string): Promise<Shif
   return rows[0] ?? null;
 }
 
+/** Issue #32 item 2: the store a shift sells at (null for an unknown shift). */
+export async function shiftStoreId(db: DbOrTx, id: number): Promise<string | null> {
+  const rows = await db.select({ storeId: shifts.storeId }).from(shifts).where(eq(shifts.id, id)).limit(1);
+  return rows[0]?.storeId ?? null;
+}
+
 export async function findShift(db: DbOrTx, id: number): Promise<ShiftRow | null> {
   const rows = await db.select(shiftColumns).from(shifts).where(eq(shifts.id, id)).limit(1);
   return rows[0] ?? null;

@@ -106,6 +106,18 @@ export async function storesByIds(db: DbOrTx, ids: string[]): Promise<{ id: stri
     );
 }
 
+/** Issue #32 item 2: roles never limited to some stores, whatever user_stores holds. */
+const UNLIMITED_ROLES = sql.raw(`('manager', 'super_admin')`);
+
+/**
+ * Issue #32 item 2: the stores a user may sell at ([] every store: no rows, or a manager or super
+ * admin, who are never limited).
+ */
+export async function sellableStoreIds(db: DbOrTx, userId: string): Promise<string[]> {
+  const facts = await shiftStoreFacts(db, userId, null);
+  return facts.allowed;
+}
+
 /**
  * What a shift start needs to pick its store, in one round trip: how many stores there are, the
  * stores the user is limited to (empty: all) and the store the terminal is bound to.
@@ -118,7 +130,8 @@ export async function shiftStoreFacts(
   const result = await db.execute(sql`
     select (select count(*)::int from ${stores} where not is_archived) as store_count,
       coalesce((select array_agg(u.store_id::text) from ${userStores} u join ${stores} s on s.id = u.store_id
-        where u.user_id = ${userId} and not s.is_archived), '{}') as allowed,
+        where u.user_id = ${userId} and not s.is_archived
+          and not exists (select 1 from ${users} m where m.id = ${userId} and m.role in ${UNLIMITED_ROLES})), '{}') as allowed,
       (select t.store_id::text from ${posTerminals} t join ${stores} s on s.id = t.store_id
         where t.id = ${terminalId}::uuid and not s.is_archived) as terminal_store_id,
       default_store_id()::text as default_store_id`);
@@ -232,4 +245,24 @@ export async function productExists(db: DbOrTx, id: string): Promise<boolean> {
 export async function userExists(db: DbOrTx, id: string): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id)).limit(1);
   return Boolean(row);
+}
+
+/**
+ * Issue #32 item 2: the facts GET /api/products decides its store from, in one round trip: the
+ * store asked for (null when unknown), the caller's open shift's store and the terminal's store.
+ */
+export async function catalogueStoreFacts(
+  db: DbOrTx,
+  values: { askedStoreId: string | null; userId: string; terminalId: string | null },
+): Promise<{ asked: string | null; shiftStore: string | null; terminalStore: string | null }> {
+  const result = await db.execute(sql`
+    select (select s.id::text from ${stores} s where s.id = ${values.askedStoreId}::uuid) as asked,
+      (select sh.store_id::text from shifts sh where sh.cashier_id = ${values.userId}::uuid and sh.is_open) as shift_store,
+      (select t.store_id::text from ${posTerminals} t where t.id = ${values.terminalId}::uuid) as terminal_store`);
+  const row = ((result as { rows?: unknown[] }).rows ?? (result as unknown as unknown[]))[0] as {
+    asked: string | null;
+    shift_store: string | null;
+    terminal_store: string | null;
+  };
+  return { asked: row.asked, shiftStore: row.shift_store, terminalStore: row.terminal_store };
 }

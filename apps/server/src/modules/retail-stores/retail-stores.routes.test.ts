@@ -328,6 +328,9 @@ describe('per-store price and availability (issue #32 item 2; stored, not yet ch
     expect(unknownStore.statusCode).toBe(404);
     const list = await inject(t, { method: 'GET', url: `/api/products/${muffin}/stores`, cookie: cashier });
     expect(list.json()).toEqual([{ productId: muffin, storeId: libraryStoreId, price: '5.00', isAvailable: false }]);
+    // Charged since h-storerules: back to the catalogue's price for the report tests below.
+    const reset = await inject(t, { method: 'PUT', url, cookie: manager, payload: { price: null, isAvailable: true } });
+    expect(reset.json()).toEqual({ productId: muffin, storeId: libraryStoreId, price: null, isAvailable: true });
   });
 });
 

@@ -19,6 +19,7 @@ import {
   productStores,
   setProductStore,
   setStoresOfUser,
+  storesICanSellAt,
   storesOfUser,
   terminalStore,
   updateStore,
@@ -45,6 +46,12 @@ export const retailStoreRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/stores',
     { config: { permission: 'session' }, schema: { response: { 200: z.array(retailStoreSchema) } } },
     async () => listStores(db),
+  );
+
+  app.get(
+    '/api/stores/mine',
+    { config: { permission: 'session' }, schema: { response: { 200: z.array(retailStoreSchema) } } },
+    async (request) => storesICanSellAt(db, signedInUser(request).id),
   );
 
   app.post(
@@ -119,6 +126,11 @@ export const retailStoreRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'catalog.manage' },
       schema: { params: productStoreParams, body: productStoreBodySchema, response: { 200: productStoreSchema } },
     },
-    async (request) => setProductStore(db, request.params.id, request.params.storeId, request.body),
+    async (request) => {
+      const saved = await setProductStore(db, request.params.id, request.params.storeId, request.body);
+      // Issue #32 item 2: the price is charged, so the sales' pricing caches and the tills reload it.
+      await app.events.publish('product.changed', [request.params.id]);
+      return saved;
+    },
   );
 };

@@ -10,6 +10,7 @@ import { pgErrorCode } from '../../lib/db-errors';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import {
   bindTerminalRow,
+  catalogueStoreFacts,
   existingStoreIds,
   findStoreRow,
   insertStore,
@@ -19,6 +20,7 @@ import {
   productStoreRows,
   replaceUserStores,
   type StoreRow,
+  sellableStoreIds,
   shiftStoreFacts,
   storesByIds,
   terminalStoreId,
@@ -67,6 +69,16 @@ export async function listStores(db: Db): Promise<RetailStore[]> {
 
 async function checkLocation(db: DbOrTx, id: string | null | undefined): Promise<void> {
   if (id && !(await locationExists(db, id))) throw retailStoreErrors.locationUnknown();
+}
+
+/**
+ * GET /api/stores/mine (issue #32 item 2): the open stores the caller may start a shift at, for the
+ * Start Shift picker: their stores when limited, else every open store.
+ */
+export async function storesICanSellAt(db: Db, userId: string): Promise<RetailStore[]> {
+  const allowed = await sellableStoreIds(db, userId);
+  const open = (await listStoreRows(db)).filter((s) => !s.isArchived);
+  return (allowed.length === 0 ? open : open.filter((s) => allowed.includes(s.id))).map(toStore);
 }
 
 /** POST /api/stores: codes are unique (409, also when two saves race: the unique index decides). */
@@ -189,4 +201,29 @@ export async function setProductStore(
 export async function productStores(db: Db, productId: string): Promise<ProductStore[]> {
   if (!(await productExists(db, productId))) throw notFound('Product', 'catalog.product_not_found');
   return productStoreRows(db, productId);
+}
+
+/**
+ * Issue #32 item 2: the store GET /api/products (and a product's size options) answers prices and
+ * availability at: the store asked for (`?storeId=`, 400 when unknown), else the caller's open
+ * shift's store, else the terminal's store (`?terminalId=`, a till not yet in a shift), else none
+ * (the products' own prices, every product: a spec §7 client without a shift). `storeId=all` asks
+ * for that whatever the caller's shift (the back office's inventory and product form).
+ */
+export async function storeForCatalogue(
+  db: DbOrTx,
+  userId: string,
+  query: { storeId?: string | undefined; terminalId?: string | undefined },
+): Promise<string | null> {
+  if (query.storeId === 'all') return null;
+  const facts = await catalogueStoreFacts(db, {
+    askedStoreId: query.storeId ?? null,
+    userId,
+    terminalId: query.terminalId?.toLowerCase() ?? null,
+  });
+  if (query.storeId) {
+    if (!facts.asked) throw retailStoreErrors.storeUnknown();
+    return facts.asked;
+  }
+  return facts.shiftStore ?? facts.terminalStore;
 }

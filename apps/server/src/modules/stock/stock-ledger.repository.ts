@@ -263,15 +263,15 @@ export async function currentStock(db: DbOrTx, target: StockTarget): Promise<num
  * (a linked item received in fractions shows what can be sold). A correlated subquery over two
  * unique indexes (proc_items by product / size option, levels by item and location).
  */
-export function productStockSql(productId: AnyPgColumn | SQL, storeId: string | null = null): SQL<number> {
+export function productStockSql(productId: AnyPgColumn | SQL, storeId: string | SQL | null = null): SQL<number> {
   return stockSql(sql`i.pos_product_id = ${productId}`, storeId);
 }
 
-export function variantStockSql(variantId: AnyPgColumn | SQL, storeId: string | null = null): SQL<number> {
+export function variantStockSql(variantId: AnyPgColumn | SQL, storeId: string | SQL | null = null): SQL<number> {
   return stockSql(sql`i.pos_variant_id = ${variantId}`, storeId);
 }
 
-function stockSql(itemIs: SQL, storeId: string | null): SQL<number> {
+function stockSql(itemIs: SQL, storeId: string | SQL | null): SQL<number> {
   const locations =
     storeId === null
       ? sql`(select s.selling_location_id from stores s)`

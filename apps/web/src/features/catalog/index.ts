@@ -14,4 +14,5 @@ export {
   useProducts,
 } from './api/get-products';
 export { sizeOptionsQueryOptions, useSizeOptions } from './api/get-size-options';
+export { refreshCatalog } from './api/invalidate';
 export { ASSET_TYPE_LABELS } from './utils/format';

@@ -25,6 +25,14 @@ export function useSeveralStores(options: { enabled?: boolean } = {}): RetailSto
   return stores.length > 1 ? stores : [];
 }
 
+/**
+ * GET /api/stores/mine (issue #32 item 2): the open stores the signed-in user may start a shift at
+ * (their stores when limited to some; every open store for everyone else, managers included).
+ */
+export function useMyStores(options: { enabled?: boolean } = {}) {
+  return useQuery<RetailStore[]>({ queryKey: [`${STORES_PATH}/mine`], staleTime: 60_000, ...options });
+}
+
 const terminalStorePath = (terminalId: string) => `/api/terminals/${encodeURIComponent(terminalId)}/store`;
 
 export function useTerminalStore(terminalId: string | null, options: { enabled?: boolean } = {}) {

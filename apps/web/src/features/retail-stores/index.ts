@@ -1,5 +1,6 @@
 export {
   STORES_PATH,
+  useMyStores,
   useSetUserStores,
   useSeveralStores,
   useStores,

@@ -60,7 +60,7 @@ function StoreRow({ productId, store, row }: { productId: string; store: RetailS
 
 /**
  * Issue #32 item 2: the product's price and availability at each store (Square's per-location
- * overrides), only with several stores. Stored by the server; the till does not charge it yet.
+ * overrides), only with several stores. Charged by the server at the store (h-storerules).
  */
 export function ProductStoresSection({ productId }: { productId: string }) {
   const stores = useSeveralStores();

@@ -10,6 +10,11 @@ export type ProductQuery = {
   department?: string;
   /** Exact SKU, ignoring case (a scanned barcode). */
   sku?: string;
+  /**
+   * Issue #32 item 2: 'all' for the catalogue's own prices and every product (the back office);
+   * left out, the server answers at the caller's store (the till's shift).
+   */
+  storeId?: string;
   limit?: number;
   offset?: number;
 };

@@ -73,6 +73,8 @@ export function InventoryManagement() {
     category: category || undefined,
     assetType: seesAssets ? assetType || undefined : undefined,
     department: hasDepartments ? department || undefined : undefined,
+    // Issue #32 item 2: the catalogue's own prices and every product, whatever store a shift is at.
+    storeId: 'all',
     limit: PAGE_SIZE,
     offset: (page - 1) * PAGE_SIZE,
   };

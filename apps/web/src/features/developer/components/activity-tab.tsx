@@ -14,6 +14,7 @@ const ALARMING = new Set([
   'pin_change_throttled',
   'discount_over_cap_unapproved',
   'offline_sale_held',
+  'offline_sale_unavailable_at_store',
 ]);
 
 /**
@@ -34,6 +35,7 @@ const KNOWN_TYPES = [
   'discount_over_cap_unapproved',
   'discount_caps_changed',
   'offline_sale_price_differs',
+  'offline_sale_unavailable_at_store',
   'offline_sale_held',
   'offline_sale_held_recorded',
   'offline_sale_held_voided',

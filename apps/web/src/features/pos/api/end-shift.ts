@@ -1,5 +1,6 @@
 import type { ShiftReport } from '@retail-hub/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { refreshCatalog } from '@/features/catalog';
 import { apiRequest } from '@/lib/api-client';
 import type { Shift, ShiftSummary } from '../types';
 import { CURRENT_SHIFT_PATH } from './get-current-shift';
@@ -18,7 +19,11 @@ export function useEndShift() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: endShift,
-    onSuccess: () => queryClient.setQueryData([CURRENT_SHIFT_PATH], { shift: null }),
+    onSuccess: () => {
+      queryClient.setQueryData([CURRENT_SHIFT_PATH], { shift: null });
+      // Issue #32 item 2: without a shift the catalogue answers at the till's store again.
+      void refreshCatalog(queryClient);
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: [CURRENT_SHIFT_PATH] }),
   });
 }

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { refreshCatalog } from '@/features/catalog';
 import { apiRequest } from '@/lib/api-client';
 import { terminalSyncState } from '@/lib/offline-bridge';
 import type { Shift } from '../types';
@@ -20,7 +21,11 @@ export function useStartShift() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: startShift,
-    onSuccess: (data) => queryClient.setQueryData([CURRENT_SHIFT_PATH], { shift: data.shift }),
+    onSuccess: (data) => {
+      queryClient.setQueryData([CURRENT_SHIFT_PATH], { shift: data.shift });
+      // Issue #32 item 2: the catalogue answers at the shift's store (its prices, what it sells).
+      void refreshCatalog(queryClient);
+    },
     // A 409 means a shift is open already (another tab): show what the server has.
     onSettled: () => queryClient.invalidateQueries({ queryKey: [CURRENT_SHIFT_PATH] }),
   });

@@ -2,6 +2,7 @@ import { Alert, Button, Divider, Group, Select, Stack, Table, Text, TextInput } 
 import { formatMoney, parseCents, paymentMethodTitle, type RetailStore } from '@retail-hub/shared';
 import { IconFileDownload, IconInfoCircle, IconPrinter } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { useMyStores } from '@/features/retail-stores';
 import { serverMessage } from '@/lib/api-client';
 import { useStoreTimeZone } from '@/lib/auth';
 import { money, sanitizeMoneyInput, toCents } from '@/lib/money';
@@ -98,6 +99,11 @@ export function ShiftDialog({ opened, onClose, shift, stores = [], boundStoreId 
   const [storeId, setStoreId] = useState<string | null>(null);
   const [storeError, setStoreError] = useState<string | undefined>();
   const boundStore = stores.find((s) => s.id === boundStoreId) ?? null;
+  // Issue #32 item 2: the picker offers only the stores this user may sell at (the server refuses
+  // the others with 403 anyway); until that list arrives, every store.
+  const mine = useMyStores({ enabled: opened && stores.length > 0 && !boundStore });
+  const allowedIds = mine.data ? new Set(mine.data.map((s) => s.id)) : null;
+  const offered = allowedIds ? stores.filter((s) => allowedIds.has(s.id)) : stores;
   const [countedCash, setCountedCash] = useState('');
   const [ended, setEnded] = useState<EndedShift | null>(null);
   // What the dialog is for is fixed when it opens, so it does not flip to the other form while it
@@ -120,11 +126,12 @@ export function ShiftDialog({ opened, onClose, shift, stores = [], boundStoreId 
   const floatInput = optionalAmount(openingFloat);
   const countedInput = optionalAmount(countedCash);
 
+  const chosenStoreId = storeId ?? (offered.length === 1 ? (offered[0]?.id ?? null) : null);
   const start = () => {
     const input = {
       ...(floatInput.amount ? { openingFloat: floatInput.amount } : {}),
       // Issue #32: the store chosen here when the terminal is not bound (else the server decides).
-      ...(storeId && !boundStore ? { storeId } : {}),
+      ...(chosenStoreId && !boundStore ? { storeId: chosenStoreId } : {}),
     };
     startShift.mutate(input, {
       onSuccess: () => {
@@ -250,8 +257,8 @@ export function ShiftDialog({ opened, onClose, shift, stores = [], boundStoreId 
               <Select
                 label="Store"
                 placeholder="Choose the store"
-                data={stores.map((s) => ({ value: s.id, label: s.name }))}
-                value={storeId}
+                data={offered.map((s) => ({ value: s.id, label: s.name }))}
+                value={chosenStoreId}
                 onChange={(id) => {
                   setStoreId(id);
                   setStoreError(undefined);
