@@ -65,6 +65,15 @@ DROP TRIGGER IF EXISTS "product_variants_opening_stock" ON "product_variants";--
 DROP FUNCTION IF EXISTS "stock_movements_opening"();--> statement-breakpoint
 DROP TRIGGER IF EXISTS "stock_movements_no_update" ON "stock_movements";--> statement-breakpoint
 DROP FUNCTION IF EXISTS "stock_movements_append_only"();--> statement-breakpoint
+-- 5. a product or size option deleted after its item has stock history keeps that item (unlinked, with
+--    its ledger): a stock level's RESTRICT key raises restrict_violation, not foreign_key_violation.
+CREATE OR REPLACE FUNCTION "release_pos_item"(item uuid) RETURNS boolean LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM "proc_items" WHERE "id" = item AND "created_for_pos";
+  RETURN FOUND;
+EXCEPTION WHEN foreign_key_violation OR restrict_violation THEN
+  RETURN false;
+END $$;--> statement-breakpoint
 -- end of hand-written (the generated statements follow)
 ALTER TABLE "stock_movements" DISABLE ROW LEVEL SECURITY;--> statement-breakpoint
 DROP TABLE "stock_movements" CASCADE;--> statement-breakpoint
