@@ -79,6 +79,12 @@ ALTER TABLE "stock_movements" DISABLE ROW LEVEL SECURITY;--> statement-breakpoin
 DROP TABLE "stock_movements" CASCADE;--> statement-breakpoint
 ALTER TABLE "product_variants" DROP CONSTRAINT "product_variants_stock_check";--> statement-breakpoint
 ALTER TABLE "products" DROP CONSTRAINT "products_stock_check";--> statement-breakpoint
+DROP INDEX "proc_inventory_transactions_from_location_idx";--> statement-breakpoint
+DROP INDEX "proc_inventory_transactions_to_location_idx";--> statement-breakpoint
+DROP INDEX "proc_inventory_transactions_batch_idx";--> statement-breakpoint
 ALTER TABLE "stores" ALTER COLUMN "selling_location_id" SET NOT NULL;--> statement-breakpoint
+CREATE INDEX "proc_inventory_transactions_from_location_idx" ON "proc_inventory_transactions" USING btree ("from_location_id","created_at") WHERE "proc_inventory_transactions"."from_location_id" is not null;--> statement-breakpoint
+CREATE INDEX "proc_inventory_transactions_to_location_idx" ON "proc_inventory_transactions" USING btree ("to_location_id","created_at") WHERE "proc_inventory_transactions"."to_location_id" is not null;--> statement-breakpoint
+CREATE INDEX "proc_inventory_transactions_batch_idx" ON "proc_inventory_transactions" USING btree ("batch_id") WHERE "proc_inventory_transactions"."batch_id" is not null;--> statement-breakpoint
 ALTER TABLE "product_variants" DROP COLUMN "stock";--> statement-breakpoint
 ALTER TABLE "products" DROP COLUMN "stock";
