@@ -99,7 +99,8 @@ test('a manager binds this browser to the second café and sells there; reports 
   const ending = page.getByRole('dialog', { name: 'Shift Management' });
   await ending.getByRole('button', { name: 'End Shift' }).click();
   await expect(ending.getByTestId('ended-shift-store')).toHaveText('Store: Library Café');
-  await expect(ending.getByRole('button', { name: /^Print Z Report #1$/ })).toBeVisible();
+  // Library Café numbers its own Z reports (a cashier limited to it may have ended one already).
+  await expect(ending.getByRole('button', { name: /^Print Z Report #\d+$/ })).toBeVisible();
   await ending.getByRole('button', { name: 'Done' }).click();
 
   // The Sales Reports: All stores, then each store; the two stores add up to All stores.

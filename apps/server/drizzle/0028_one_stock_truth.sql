@@ -65,11 +65,26 @@ DROP TRIGGER IF EXISTS "product_variants_opening_stock" ON "product_variants";--
 DROP FUNCTION IF EXISTS "stock_movements_opening"();--> statement-breakpoint
 DROP TRIGGER IF EXISTS "stock_movements_no_update" ON "stock_movements";--> statement-breakpoint
 DROP FUNCTION IF EXISTS "stock_movements_append_only"();--> statement-breakpoint
+-- 5. a product or size option deleted after its item has stock history keeps that item (unlinked, with
+--    its ledger): a stock level's RESTRICT key raises restrict_violation, not foreign_key_violation.
+CREATE OR REPLACE FUNCTION "release_pos_item"(item uuid) RETURNS boolean LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM "proc_items" WHERE "id" = item AND "created_for_pos";
+  RETURN FOUND;
+EXCEPTION WHEN foreign_key_violation OR restrict_violation THEN
+  RETURN false;
+END $$;--> statement-breakpoint
 -- end of hand-written (the generated statements follow)
 ALTER TABLE "stock_movements" DISABLE ROW LEVEL SECURITY;--> statement-breakpoint
 DROP TABLE "stock_movements" CASCADE;--> statement-breakpoint
 ALTER TABLE "product_variants" DROP CONSTRAINT "product_variants_stock_check";--> statement-breakpoint
 ALTER TABLE "products" DROP CONSTRAINT "products_stock_check";--> statement-breakpoint
+DROP INDEX "proc_inventory_transactions_from_location_idx";--> statement-breakpoint
+DROP INDEX "proc_inventory_transactions_to_location_idx";--> statement-breakpoint
+DROP INDEX "proc_inventory_transactions_batch_idx";--> statement-breakpoint
 ALTER TABLE "stores" ALTER COLUMN "selling_location_id" SET NOT NULL;--> statement-breakpoint
+CREATE INDEX "proc_inventory_transactions_from_location_idx" ON "proc_inventory_transactions" USING btree ("from_location_id","created_at") WHERE "proc_inventory_transactions"."from_location_id" is not null;--> statement-breakpoint
+CREATE INDEX "proc_inventory_transactions_to_location_idx" ON "proc_inventory_transactions" USING btree ("to_location_id","created_at") WHERE "proc_inventory_transactions"."to_location_id" is not null;--> statement-breakpoint
+CREATE INDEX "proc_inventory_transactions_batch_idx" ON "proc_inventory_transactions" USING btree ("batch_id") WHERE "proc_inventory_transactions"."batch_id" is not null;--> statement-breakpoint
 ALTER TABLE "product_variants" DROP COLUMN "stock";--> statement-breakpoint
 ALTER TABLE "products" DROP COLUMN "stock";
