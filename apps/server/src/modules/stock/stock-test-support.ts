@@ -26,7 +26,15 @@ export async function stockOf(
 export async function movementsOf(
   t: TestApp,
   productId: string,
-): Promise<Array<{ quantity: number; reason: string; stock_after: number; variant_id: string | null }>> {
+): Promise<
+  Array<{
+    quantity: number;
+    reason: string;
+    stock_after: number;
+    variant_id: string | null;
+    document_id: string | null;
+  }>
+> {
   const page = await listStockMovements(t.db.db, { productId, limit: 1000 });
   return (page?.movements ?? [])
     .map((m) => ({
