@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { shot, signIn } from './support';
+import { archiveAddedStores, shot, signIn } from './support';
 
 /**
  * Issue #32 items 2, 5 and 6 against the real server: the demo store has two cafés (Main Café, the
@@ -27,15 +27,7 @@ async function pick(page: Page, input: ReturnType<Page['getByLabel']>, option: s
 }
 
 // Leave the demo's two cafés behind for the specs that follow, also when the test failed half-way.
-test.afterEach(async ({ page }) => {
-  const stores = await page.request.get('/api/stores');
-  if (!stores.ok()) return;
-  for (const store of (await stores.json()) as { id: string; code: string; isArchived?: boolean }[]) {
-    if (store.code === 'MAIN' || store.code === 'LIB' || store.isArchived) continue;
-    const archived = await page.request.patch(`/api/stores/${store.id}`, { data: { isArchived: true } });
-    expect(archived.status()).toBe(200);
-  }
-});
+test.afterEach(async ({ page }) => archiveAddedStores(page));
 
 test('a manager binds this browser to the second café and sells there; reports filter by store', async ({ page }) => {
   test.setTimeout(180_000);

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { shot, signIn } from './support';
+import { archiveAddedStores, shot, signIn } from './support';
 
 /**
  * Issue #32 item 2 (h-storerules) against the real server: a product with its own price at a
@@ -19,16 +19,7 @@ async function shots(page: Page, name: string, focus?: ReturnType<Page['getByTes
   await page.setViewportSize({ width: 1366, height: 768 });
 }
 
-test.afterEach(async ({ page }) => {
-  const stores = await page.request.get('/api/stores');
-  if (!stores.ok()) return;
-  for (const store of (await stores.json()) as { id: string; code: string; isArchived?: boolean }[]) {
-    // The demo's two cafés stay; the library's price override goes (below).
-    if (store.code === 'MAIN' || store.code === 'LIB' || store.isArchived) continue;
-    const archived = await page.request.patch(`/api/stores/${store.id}`, { data: { isArchived: true } });
-    expect(archived.status()).toBe(200);
-  }
-});
+test.afterEach(async ({ page }) => archiveAddedStores(page));
 
 test("a till bound to Library Café shows and charges the library's own price", async ({ page }) => {
   test.setTimeout(180_000);

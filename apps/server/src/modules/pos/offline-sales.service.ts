@@ -473,21 +473,16 @@ async function writeOfflineSale(
     // Dated when it was made, it can land in a day whose figures an instance keeps (a past day, a
     // closed shift): bump the sales revision so every instance drops its kept days (ADR 0007).
     await salesChanged(tx);
-    if (sale.priceActivity) {
-      const { ipAddress, userAgent, details } = sale.priceActivity;
+    const flags = [
+      [OFFLINE_ACTIVITY.priceDiffers, sale.priceActivity],
+      [OFFLINE_ACTIVITY.unavailableAtStore, sale.unavailableActivity],
+    ] as const;
+    for (const [activityType, activity] of flags) {
+      if (!activity) continue;
+      const { ipAddress, userAgent, details } = activity;
       await recordActivity(tx, {
         userId: shift.cashierId,
-        activityType: OFFLINE_ACTIVITY.priceDiffers,
-        ipAddress,
-        userAgent,
-        details: { ...details, transactionId: id, transactionNumber: transactionNumber(id) },
-      });
-    }
-    if (sale.unavailableActivity) {
-      const { ipAddress, userAgent, details } = sale.unavailableActivity;
-      await recordActivity(tx, {
-        userId: shift.cashierId,
-        activityType: OFFLINE_ACTIVITY.unavailableAtStore,
+        activityType,
         ipAddress,
         userAgent,
         details: { ...details, transactionId: id, transactionNumber: transactionNumber(id) },
