@@ -11,7 +11,6 @@ import { shot, signInOnKeypad } from './support';
 // Offline sign-in keeps the PIN on the keypad (issue #31): a test here that calls signIn types it too.
 const signIn = signInOnKeypad;
 const CASHIER_PIN = '2915';
-const SECOND_CASHIER_PIN = '3862';
 const MANAGER_PIN = '4826';
 const SKU = { water: 'DRK-WATR-01', granola: 'SNK-GRAN-01', sourdough: 'BAK-SOUR-01' } as const;
 
@@ -19,18 +18,18 @@ type Product = { id: string; name: string; price: string; stock: number; sku: st
 
 const productCard = (page: Page, sku: string) => page.locator(`[data-testid="product-card"][data-sku="${sku}"]`);
 
-async function product(request: APIRequestContext, sku: string): Promise<Product> {
-  const res = await request.get(`/api/products?sku=${encodeURIComponent(sku)}`);
+async function product(request: APIRequestContext, sku: string, storeId?: string): Promise<Product> {
+  const res = await request.get(`/api/products?sku=${encodeURIComponent(sku)}${storeId ? `&storeId=${storeId}` : ''}`);
   expect(res.ok()).toBe(true);
   const [found] = (await res.json()) as Product[];
   if (!found) throw new Error(`No product ${sku}`);
   return found;
 }
 
-async function currentShift(request: APIRequestContext): Promise<{ id: number } | null> {
+async function currentShift(request: APIRequestContext): Promise<{ id: number; storeId: string } | null> {
   const res = await request.get('/api/shifts/current');
   expect(res.ok()).toBe(true);
-  return ((await res.json()) as { shift: { id: number } | null }).shift;
+  return ((await res.json()) as { shift: { id: number; storeId: string } | null }).shift;
 }
 
 async function salesCount(request: APIRequestContext, shiftId: number): Promise<number> {
@@ -239,12 +238,20 @@ test.describe('selling offline (issue #19)', () => {
     await sellOffline(page, SKU.sourdough, 'cash', 10);
     await expect(unsynced(page)).toHaveText('1 unsynced');
 
-    // Meanwhile another terminal, online, sells every loaf left.
+    // Meanwhile another terminal of the same store, online, sells every loaf left (each store sells
+    // its own stock, ADR 0025: the manager, who may sell at every store, opens a shift there).
+    const store = (await currentShift(page.request))?.storeId;
     const other: BrowserContext = await browser.newContext();
     const otherPage = await other.newPage();
-    await signIn(otherPage, SECOND_CASHIER_PIN, /\/pos$/);
-    const hadShift = Boolean(await currentShift(other.request));
-    if (!hadShift) expect((await other.request.post('/api/shifts/start', { data: {} })).ok()).toBe(true);
+    await signIn(otherPage, MANAGER_PIN);
+    const found = await currentShift(other.request);
+    if (found && found.storeId !== store)
+      expect((await other.request.post('/api/shifts/end', { data: {} })).ok()).toBe(true);
+    const hadShift = Boolean(found && found.storeId === store);
+    if (!hadShift) {
+      const started = await other.request.post('/api/shifts/start', { data: { storeId: store } });
+      expect(started.ok(), await started.text()).toBe(true);
+    }
     const total = ((Math.round(Number(loaf.price) * 100) * loaf.stock) / 100).toFixed(2);
     const sold = await other.request.post('/api/transactions', {
       headers: { 'Idempotency-Key': crypto.randomUUID() },
@@ -301,7 +308,8 @@ test.describe('selling offline (issue #19)', () => {
     await dialog.getByRole('button', { name: 'Resolve' }).click();
     await expect(managerPage.getByText('Discrepancy Resolved', { exact: true })).toBeVisible();
     await expect(row).toBeHidden();
-    expect((await product(manager.request, SKU.sourdough)).stock).toBe(2);
+    // The count is the store's (each store has its own stock; the manager's list adds every store's).
+    expect((await product(manager.request, SKU.sourdough, store)).stock).toBe(2);
     await manager.close();
   });
 

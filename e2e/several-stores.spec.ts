@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { shot, signIn } from './support';
+import { archiveAddedStores, shot, signIn } from './support';
 
 /**
  * Issue #32 items 2, 5 and 6 against the real server: the demo store has two cafés (Main Café, the
@@ -27,15 +27,7 @@ async function pick(page: Page, input: ReturnType<Page['getByLabel']>, option: s
 }
 
 // Leave the demo's two cafés behind for the specs that follow, also when the test failed half-way.
-test.afterEach(async ({ page }) => {
-  const stores = await page.request.get('/api/stores');
-  if (!stores.ok()) return;
-  for (const store of (await stores.json()) as { id: string; code: string; isArchived?: boolean }[]) {
-    if (store.code === 'MAIN' || store.code === 'LIB' || store.isArchived) continue;
-    const archived = await page.request.patch(`/api/stores/${store.id}`, { data: { isArchived: true } });
-    expect(archived.status()).toBe(200);
-  }
-});
+test.afterEach(async ({ page }) => archiveAddedStores(page));
 
 test('a manager binds this browser to the second café and sells there; reports filter by store', async ({ page }) => {
   test.setTimeout(180_000);
@@ -99,7 +91,8 @@ test('a manager binds this browser to the second café and sells there; reports 
   const ending = page.getByRole('dialog', { name: 'Shift Management' });
   await ending.getByRole('button', { name: 'End Shift' }).click();
   await expect(ending.getByTestId('ended-shift-store')).toHaveText('Store: Library Café');
-  await expect(ending.getByRole('button', { name: /^Print Z Report #1$/ })).toBeVisible();
+  // Library Café numbers its own Z reports (a cashier limited to it may have ended one already).
+  await expect(ending.getByRole('button', { name: /^Print Z Report #\d+$/ })).toBeVisible();
   await ending.getByRole('button', { name: 'Done' }).click();
 
   // The Sales Reports: All stores, then each store; the two stores add up to All stores.

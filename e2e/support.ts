@@ -40,3 +40,17 @@ export async function shot(page: Page, name: string, fullPage = true): Promise<v
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
 }
+
+/**
+ * Archives every store a spec added, leaving the demo's two cafés (MAIN, LIB): the specs after it
+ * expect the demo's stores, also when a test failed half-way.
+ */
+export async function archiveAddedStores(page: Page): Promise<void> {
+  const stores = await page.request.get('/api/stores');
+  if (!stores.ok()) return;
+  for (const store of (await stores.json()) as { id: string; code: string; isArchived?: boolean }[]) {
+    if (store.code === 'MAIN' || store.code === 'LIB' || store.isArchived) continue;
+    const archived = await page.request.patch(`/api/stores/${store.id}`, { data: { isArchived: true } });
+    expect(archived.status()).toBe(200);
+  }
+}

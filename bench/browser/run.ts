@@ -29,6 +29,7 @@ import { openDatabase } from '../../apps/server/src/db/client';
 import { runMigrations } from '../../apps/server/src/db/migrate';
 import { categories, products, users } from '../../apps/server/src/db/schema/index';
 import { hashPin } from '../../apps/server/src/lib/pin-hash';
+import { postOpeningStock } from '../../apps/server/src/modules/stock/stock.service';
 import { webSourcesChangedAt } from '../../scripts/web-sources.mjs';
 import { benchProduct, CATEGORY_NAMES, seeded } from '../catalog/data';
 import { percentile } from '../shared/stats.mjs';
@@ -122,12 +123,16 @@ async function seedStore(dataDir: string): Promise<void> {
           price: p.price,
           sku: p.sku,
           categoryId: categoryIds[p.categoryIndex] as string,
-          stock: p.stock,
           lowStockThreshold: p.lowStockThreshold,
           assetType: p.assetType,
         });
       }
-      await db.insert(products).values(batch);
+      const inserted = await db.insert(products).values(batch).returning({ id: products.id });
+      // Stock is each product's item's level at the default store (ADR 0025).
+      await postOpeningStock(
+        db,
+        inserted.map((r, n) => ({ productId: r.id, quantity: benchProduct(start + n, seeded(start + n + 1)).stock })),
+      );
     }
     await database.execute('vacuum analyze');
   } finally {

@@ -18,6 +18,7 @@ import type { Database } from '../../apps/server/src/db/client';
 import { runMigrations } from '../../apps/server/src/db/migrate';
 import { hashPin } from '../../apps/server/src/lib/pin-hash';
 import { productPageQuery } from '../../apps/server/src/modules/catalog/products.repository';
+import { postOpeningStock } from '../../apps/server/src/modules/stock/stock.service';
 import { type FreshDatabase, openFreshDatabase } from '../shared/fresh-database';
 import { percentile, processCpuMs } from '../shared/stats.mjs';
 import { benchProduct, broadTerms, CATEGORY_NAMES, type SearchTerm, searchTerms, seeded } from './data';
@@ -40,6 +41,7 @@ async function seedCatalogue(database: Database): Promise<void> {
   for (let start = 0; start < PRODUCT_COUNT; start += BATCH) {
     const params: unknown[] = [];
     const tuples: string[] = [];
+    const stocks: number[] = [];
     for (let i = start; i < Math.min(start + BATCH, PRODUCT_COUNT); i++) {
       const p = benchProduct(i, seeded(i + 1));
       const at = params.length;
@@ -49,15 +51,20 @@ async function seedCatalogue(database: Database): Promise<void> {
         p.price,
         p.sku,
         categoryIds[p.categoryIndex],
-        p.stock,
         p.lowStockThreshold,
         p.assetType,
       );
-      tuples.push(`($${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}, $${at + 5}, $${at + 6}, $${at + 7}, $${at + 8})`);
+      stocks.push(p.stock);
+      tuples.push(`($${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}, $${at + 5}, $${at + 6}, $${at + 7})`);
     }
-    await database.execute(
-      `insert into products (name, description, price, sku, category_id, stock, low_stock_threshold, asset_type) values ${tuples.join(', ')}`,
+    const { rows } = await database.execute(
+      `insert into products (name, description, price, sku, category_id, low_stock_threshold, asset_type) values ${tuples.join(', ')} returning id`,
       params,
+    );
+    // Stock is each product's item's level at the default store (ADR 0025).
+    await postOpeningStock(
+      database.db,
+      rows.map((r, n) => ({ productId: String(r.id), quantity: stocks[n] ?? 0 })),
     );
   }
   await database.execute('vacuum analyze products');

@@ -71,13 +71,17 @@ const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : 0;
 
 async function report() {
+  // The till's stock is each item's level at the store's selling location (ADR 0025).
+  const levels = `select l.on_hand_qty as stock from proc_stock_levels l join proc_items i on i.id = l.item_id
+     where l.location_id in (select selling_location_id from stores)`;
   const stock = await database.execute(
     `select coalesce(sum(${initialStock} - stock), 0)::int as moved, coalesce(min(stock), 0)::int as lowest,
-            count(*)::int as products from products`,
+            (select count(*)::int from products) as products
+       from (${levels} and i.pos_product_id is not null) s`,
   );
   const variantStock = await database.execute(
     `select coalesce(sum(${initialStock} - stock), 0)::int as moved, coalesce(min(stock), 0)::int as lowest
-       from product_variants`,
+       from (${levels} and i.pos_variant_id is not null) s`,
   );
   const sold = await database.execute(
     `select (select count(*)::int from transactions) as sales,

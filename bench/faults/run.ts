@@ -429,7 +429,8 @@ async function checkInvariants(database: Database, load: Load): Promise<{ checks
 
   const productStock = (
     await database.execute(
-      `select p.id, p.stock,
+      `select p.id, (select coalesce(floor(sum(l.on_hand_qty)), 0) from proc_items it
+                       join proc_stock_levels l on l.item_id = it.id where it.pos_product_id = p.id)::int as stock,
               coalesce((select sum(i.quantity) from transaction_items i
                          where i.product_id = p.id and i.variant_id is null), 0)::int as sold
          from products p`,
@@ -437,7 +438,8 @@ async function checkInvariants(database: Database, load: Load): Promise<{ checks
   ).rows as Array<{ id: string; stock: number; sold: number }>;
   const variantStock = (
     await database.execute(
-      `select v.id, v.stock,
+      `select v.id, (select coalesce(floor(sum(l.on_hand_qty)), 0) from proc_items it
+                       join proc_stock_levels l on l.item_id = it.id where it.pos_variant_id = v.id)::int as stock,
               coalesce((select sum(i.quantity) from transaction_items i where i.variant_id = v.id), 0)::int as sold
          from product_variants v`,
     )

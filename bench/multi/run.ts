@@ -22,6 +22,7 @@ import { openDatabase } from '../../apps/server/src/db/client';
 import { runMigrations } from '../../apps/server/src/db/migrate';
 import { categories, products, users } from '../../apps/server/src/db/schema/index';
 import { hashPin } from '../../apps/server/src/lib/pin-hash';
+import { postOpeningStock } from '../../apps/server/src/modules/stock/stock.service';
 import { type CatalogueEntry, seedBenchStore } from '../shared/seed';
 import { percentile } from '../shared/stats.mjs';
 import { randomSale, signInTerminal } from '../shared/terminal.mjs';
@@ -293,10 +294,10 @@ async function main() {
       name: 'Last Tickets',
       sku: 'SCARCE-1',
       price: '10.00',
-      stock: 20,
       categoryId: scarceCategory?.id as string,
     })
     .returning();
+  await postOpeningStock(seedDb.db, [{ productId: scarce?.id as string, quantity: 20 }]);
   await seedDb.close();
 
   // Streaming replica from a base backup (-R writes standby.signal and primary_conninfo).
@@ -543,7 +544,13 @@ async function main() {
   const refused = race.filter((r) => r.status === 409).length;
   const direct = await openDatabase({ kind: 'postgres', url: directUrl, poolSize: 2 });
   const stockLeft = Number(
-    (await direct.execute('select stock from products where id = $1', [scarce?.id])).rows[0]?.stock,
+    (
+      await direct.execute(
+        `select (select coalesce(floor(sum(l.on_hand_qty)), 0) from proc_items it
+                  join proc_stock_levels l on l.item_id = it.id where it.pos_product_id = $1)::int as stock`,
+        [scarce?.id],
+      )
+    ).rows[0]?.stock,
   );
   check(
     'oversell 0 (64 buyers of 20 units across both instances)',
@@ -581,9 +588,13 @@ async function main() {
   const extraRows = rows.filter((r) => !knownKeys.has(r.key)).length - 1 - 1 - sold; // live-update, read-your-writes, race
   const stock = (
     await direct.execute(
-      `select (select coalesce(sum(1000000 - stock), 0) from products where sku <> 'SCARCE-1')::int
-            + (select coalesce(sum(1000000 - stock), 0) from product_variants)::int as moved,
-              (select min(stock) from products)::int as lowest,
+      `with level as (
+         select p.sku, it.pos_variant_id, l.on_hand_qty as stock
+           from proc_items it join proc_stock_levels l on l.item_id = it.id
+           left join product_variants v on v.id = it.pos_variant_id
+           join products p on p.id = coalesce(it.pos_product_id, v.product_id))
+       select (select coalesce(sum(1000000 - stock), 0) from level where sku <> 'SCARCE-1')::int as moved,
+              (select min(stock) from level where pos_variant_id is null)::int as lowest,
               (select coalesce(sum(quantity), 0) from transaction_items ti join products p on p.id = ti.product_id where p.sku <> 'SCARCE-1')::int as units`,
     )
   ).rows[0] as { moved: number; lowest: number; units: number };

@@ -43,16 +43,16 @@ export async function seedSalesHistory(database: Database, sales: number): Promi
        from (select id, created_at from transactions order by created_at) t, p, generate_series(0, 2) l`,
     [],
   );
-  const ledger = await database.execute(`select to_regclass('stock_movements') is not null as present`, []);
-  if ((ledger.rows[0] as { present: boolean }).present) {
-    await database.execute(
-      `insert into stock_movements (product_id, quantity, reason, stock_after, document_type, document_id, user_id, created_at)
-       select i.product_id, -i.quantity, 'sale', 0, 'transaction', t.id, t.user_id, t.created_at
-         from transactions t join transaction_items i on i.transaction_id = t.id
-        order by t.created_at`,
-      [],
-    );
-  }
+  // The sales' rows in the one ledger (ADR 0025): history, not stock (the levels are left as seeded).
+  await database.execute(
+    `insert into proc_inventory_transactions (item_id, from_location_id, qty, reason, ref_table, ref_id, created_by, created_at)
+     select it.id, (select selling_location_id from stores order by created_at limit 1), i.quantity, 'sale', 'transaction',
+            t.id, t.user_id, t.created_at
+       from transactions t join transaction_items i on i.transaction_id = t.id
+       join proc_items it on it.pos_product_id = i.product_id
+      order by t.created_at`,
+    [],
+  );
   await database.execute(`set session_replication_role = origin`, []).catch(() => {});
   await database.execute(`vacuum analyze`, []);
   return Math.round(performance.now() - started);

@@ -8,6 +8,7 @@ import { isTrivialPin } from '@retail-hub/shared';
 import type { Db } from '../../apps/server/src/db/client';
 import { categories, products, productVariants, users } from '../../apps/server/src/db/schema/index';
 import { hashPin } from '../../apps/server/src/lib/pin-hash';
+import { postOpeningStock } from '../../apps/server/src/modules/stock/stock.service';
 
 /** A product (or a size option of one) as a terminal prices it; `price` is the line's unit price. */
 export type CatalogueEntry = { id: string; price: string; variantId: string | null; variantName: string | null };
@@ -45,7 +46,6 @@ export async function seedBenchStore(
         sku: `BENCH-${i + 1}`,
         // 1.05 … 20.00: awkward cents so the card fee rounds.
         price: (1 + ((i * 37) % 1900) / 100 + 0.05).toFixed(2),
-        stock: initialStock,
         categoryId: (category as { id: string }).id,
       })),
     )
@@ -58,15 +58,20 @@ export async function seedBenchStore(
       name: 'Bench coffee',
       sku: 'BENCH-COFFEE',
       price: '3.80',
-      stock: initialStock,
       categoryId: (coffeeCategory as { id: string }).id,
       hasVariants: true,
     })
     .returning({ id: products.id });
   const [cup] = await db
     .insert(productVariants)
-    .values({ productId: (coffee as { id: string }).id, name: 'Takeaway Big Cup', price: '9.99', stock: initialStock })
+    .values({ productId: (coffee as { id: string }).id, name: 'Takeaway Big Cup', price: '9.99' })
     .returning({ id: productVariants.id });
+  // Everything's stock, as opening rows of the one ledger at the default store (ADR 0025).
+  await postOpeningStock(db, [
+    ...rows.map((r) => ({ productId: r.id, quantity: initialStock })),
+    { productId: (coffee as { id: string }).id, quantity: initialStock },
+    { variantId: (cup as { id: string }).id, quantity: initialStock },
+  ]);
   catalogue.push({
     id: (coffee as { id: string }).id,
     price: '4.50',

@@ -15,6 +15,7 @@ export const RETAIL_STORE_MESSAGES = {
   codeTooLong: 'Store code must be at most 50 characters',
   codeTaken: (code: string) => `A store with code "${code}" already exists.`,
   locationUnknown: 'Unknown location',
+  locationRequired: 'A store sells from a location: choose one',
   storeUnknown: 'Unknown store',
   storeArchived: 'This store is archived',
   chooseStore: 'Choose the store this shift sells at',

@@ -1,42 +1,15 @@
 import { z } from 'zod';
+import { INVENTORY_REASON_LABELS, INVENTORY_REASONS, type InventoryReason } from './stores';
 
 /**
- * The kinds of stock movement in the ledger (issue #15 item 1, docs/adr/0010). The database
- * refuses any other (stock_movements_reason_check).
+ * The kinds of stock movement: the one ledger's reasons (issue #32, docs/adr/0025), listed once in
+ * INVENTORY_REASONS with their on-screen names.
  */
-export const STOCK_MOVEMENT_REASONS = [
-  'opening',
-  'sale',
-  'refund',
-  'void',
-  'receipt',
-  'count',
-  'adjustment',
-  'writeoff',
-  'edit',
-  'import',
-  'checkout',
-  'checkin',
-  'discrepancy',
-] as const;
-export type StockMovementReason = (typeof STOCK_MOVEMENT_REASONS)[number];
+export const STOCK_MOVEMENT_REASONS = INVENTORY_REASONS;
+export type StockMovementReason = InventoryReason;
 
 /** How each kind of movement is named on screen. */
-export const STOCK_MOVEMENT_LABELS: Record<StockMovementReason, string> = {
-  opening: 'Opening stock',
-  sale: 'Sale',
-  refund: 'Refund',
-  void: 'Void',
-  receipt: 'Receipt',
-  count: 'Stock count',
-  adjustment: 'Adjustment',
-  writeoff: 'Write-off',
-  edit: 'Product edit',
-  import: 'CSV import',
-  checkout: 'Asset checkout',
-  checkin: 'Asset return',
-  discrepancy: 'Stock discrepancy',
-};
+export const STOCK_MOVEMENT_LABELS: Record<StockMovementReason, string> = INVENTORY_REASON_LABELS;
 
 /** The most units one adjustment may move, and the most a count may find (the product form's limit). */
 export const MAX_STOCK_UNITS = 1_000_000;

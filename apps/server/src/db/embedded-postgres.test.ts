@@ -42,7 +42,8 @@ async function counts(execute: (sql: string) => Promise<{ rows: Record<string, u
   const { rows } = await execute(
     `select (select count(*)::int from users) as users, (select count(*)::int from products) as products,
             (select count(*)::int from transactions) as sales, (select count(*)::int from transaction_items) as lines,
-            (select coalesce(sum(stock), 0)::int from products) as stock,
+            (select coalesce(sum(l.on_hand_qty), 0)::int from proc_stock_levels l join proc_items i on i.id = l.item_id
+              where i.pos_product_id is not null or i.pos_variant_id is not null) as stock,
             (select coalesce(sum(total), 0)::text from transactions) as takings`,
   );
   return rows[0];

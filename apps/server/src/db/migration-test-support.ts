@@ -69,6 +69,12 @@ export function migrationDatabases() {
   return {
     /** An empty database (no migrations). */
     empty: () => emptyDatabase(cleanups),
+    /** The migrations folder of an earlier version (up to migration `lastIdx`). */
+    upTo(lastIdx: number): string {
+      const folder = migrationsUpTo(lastIdx);
+      cleanups.push(async () => rmSync(folder, { recursive: true, force: true }));
+      return folder;
+    },
     /** A database of an earlier version: empty, migrated up to migration `lastIdx`. */
     async at(lastIdx: number): Promise<Database> {
       const database = await emptyDatabase(cleanups);

@@ -6,6 +6,7 @@ import { createTestDb, type TestDatabase } from '../../test/test-db';
 import { buildApp } from '../app';
 import { testConfig } from '../config/config';
 import { createCategory, createProduct, postSale, saleBody, startShift } from '../modules/pos/pos-test-support';
+import { postOpeningStock } from '../modules/stock/stock.service';
 import type { Db } from './client';
 import { type LagProbe, probeReplicaLag, ReadRouter } from './read-replica';
 import { categories, products, shifts, transactionItems, transactions, users } from './schema/index';
@@ -167,14 +168,17 @@ describe('reports on a read replica (DATABASE_READ_URL)', () => {
   });
 
   it('institution analytics read the replica while it is close behind', async () => {
-    await primary.db.insert(products).values({
-      name: 'Drill',
-      sku: 'TOOL-1',
-      price: '99.00',
-      stock: 2,
-      categoryId: (await primary.db.select({ id: categories.id }).from(categories))[0]?.id as string,
-      assetType: 'tool',
-    });
+    const [drill] = await primary.db
+      .insert(products)
+      .values({
+        name: 'Drill',
+        sku: 'TOOL-1',
+        price: '99.00',
+        categoryId: (await primary.db.select({ id: categories.id }).from(categories))[0]?.id as string,
+        assetType: 'tool',
+      })
+      .returning({ id: products.id });
+    await postOpeningStock(primary.db, [{ productId: drill?.id as string, quantity: 2 }]);
     const cards = async () => {
       const app = await appWith(replica);
       try {

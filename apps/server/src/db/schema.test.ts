@@ -129,7 +129,7 @@ async function aProduct(overrides: Partial<typeof products.$inferInsert> = {}) {
 async function aClosedShiftWithSale() {
   const cashier = await aUser({ role: 'cashier' });
   const [shift] = await database.db.insert(shifts).values({ cashierId: cashier.id }).returning();
-  const product = await aProduct({ stock: 5 });
+  const product = await aProduct();
   const [sale] = await database.db
     .insert(transactions)
     .values({
@@ -201,32 +201,24 @@ describe('migrations', () => {
 });
 
 describe('the database refuses impossible data', () => {
-  test('a product cannot have negative stock', async () => {
-    await expectRefused(aProduct({ stock: -1 }), CHECK_VIOLATION, 'products_stock_check');
-    const product = await aProduct({ stock: 1 });
+  test('a stock level cannot go negative (the one ledger, ADR 0025)', async () => {
+    const product = await aProduct();
+    const result = await database.db.execute(sql`
+      insert into proc_stock_levels (item_id, location_id, on_hand_qty)
+      select i.id, (select selling_location_id from stores where id = default_store_id()), 1
+        from proc_items i where i.pos_product_id = ${product.id}::uuid returning id`);
+    const level = ((result as unknown as { rows: Array<{ id: string }> }).rows[0] as { id: string }).id;
     // The conditional decrement sales rely on is backed by the CHECK as well.
     await expectRefused(
-      database.db
-        .update(products)
-        .set({ stock: sql`${products.stock} - 2` })
-        .where(eq(products.id, product.id)),
+      database.db.execute(sql`update proc_stock_levels set on_hand_qty = on_hand_qty - 2 where id = ${level}::uuid`),
       CHECK_VIOLATION,
-      'products_stock_check',
+      'proc_stock_levels_on_hand_qty_check',
     );
   });
 
   test('a product cannot have a negative price or low-stock threshold', async () => {
     await expectRefused(aProduct({ price: '-0.01' }), CHECK_VIOLATION, 'products_price_check');
     await expectRefused(aProduct({ lowStockThreshold: -1 }), CHECK_VIOLATION, 'products_low_stock_threshold_check');
-  });
-
-  test('a size option cannot have negative stock', async () => {
-    const product = await aProduct({ hasVariants: true });
-    await expectRefused(
-      database.db.insert(productVariants).values({ productId: product.id, name: 'Small', price: '3.00', stock: -1 }),
-      CHECK_VIOLATION,
-      'product_variants_stock_check',
-    );
   });
 
   test('a product cannot have two size options with the same name', async () => {

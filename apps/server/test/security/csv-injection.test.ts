@@ -35,6 +35,9 @@ beforeAll(async () => {
   for (const statement of [
     `insert into departments (name, description, building) values ('=Dept()', '@desc', '+B1')`,
     `insert into proc_departments (code, name) values ('=D1', '@Procurement')`,
+    // A stock location: every store now has a selling location (ADR 0025), so the locations export
+    // is never empty and must show a planted formula escaped.
+    `insert into proc_locations (code, name, building) values ('=LOC1', '@Back room', '+B2')`,
     // An institutional asset of that department, for the analytics export's Inventory section.
     `update products set asset_type = 'tool', location = '+Main-1-1',
        department_id = (select id from departments where name = '=Dept()') where name like '=HYPERLINK%'`,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, unique, uuid, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, id, money, stockCount, timestamptz, updatedAt } from './columns';
+import { createdAt, id, money, timestamptz, updatedAt } from './columns';
 import { assetTypeEnum, returnConditionEnum } from './enums';
 import { departments } from './institution';
 import { stores } from './stores';
@@ -31,7 +31,6 @@ export const products = pgTable(
     categoryId: uuid('category_id')
       .notNull()
       .references(() => categories.id, { onDelete: 'restrict' }),
-    stock: stockCount('stock'),
     lowStockThreshold: integer('low_stock_threshold').notNull().default(10),
     isActive: boolean('is_active').notNull().default(true),
     imageUrl: text('image_url'),
@@ -52,7 +51,6 @@ export const products = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check('products_stock_check', sql`${t.stock} >= 0`),
     check('products_price_check', sql`${t.price} >= 0`),
     check('products_low_stock_threshold_check', sql`${t.lowStockThreshold} >= 0`),
     check('products_service_flag_check', sql`${t.serviceFlag} is null or ${t.serviceFlag} <> 'good'`),
@@ -75,7 +73,6 @@ export const productVariants = pgTable(
       .references(() => products.id, { onDelete: 'cascade' }),
     name: varchar('name', { length: 255 }).notNull(),
     price: money('price').notNull(),
-    stock: stockCount('stock'),
     isActive: boolean('is_active').notNull().default(true),
     sortOrder: integer('sort_order').notNull().default(0),
     createdAt: createdAt(),
@@ -83,7 +80,6 @@ export const productVariants = pgTable(
   },
   (t) => [
     unique('product_variants_product_id_name_unique').on(t.productId, t.name),
-    check('product_variants_stock_check', sql`${t.stock} >= 0`),
     check('product_variants_price_check', sql`${t.price} >= 0`),
   ],
 );

@@ -17,6 +17,5 @@ export * from './procurement-purchasing';
 export * from './refunds';
 export * from './relations';
 export * from './shift-reports';
-export * from './stock';
 export * from './stores';
 export * from './users';

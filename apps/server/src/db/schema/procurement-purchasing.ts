@@ -262,9 +262,16 @@ export const procInventoryTransactions = pgTable(
   },
   (t) => [
     index('proc_inventory_transactions_item_id_created_at_idx').on(t.itemId, t.createdAt),
-    index('proc_inventory_transactions_from_location_idx').on(t.fromLocationId, t.createdAt),
-    index('proc_inventory_transactions_to_location_idx').on(t.toLocationId, t.createdAt),
-    index('proc_inventory_transactions_batch_idx').on(t.batchId),
+    // Partial (issue #38 item 3): a sale's or an issue's row has no destination and no batch, a
+    // receipt's no source; every read of these indexes names a location or a batch, which implies
+    // NOT NULL, so the rows without one add no index entries.
+    index('proc_inventory_transactions_from_location_idx')
+      .on(t.fromLocationId, t.createdAt)
+      .where(sql`${t.fromLocationId} is not null`),
+    index('proc_inventory_transactions_to_location_idx')
+      .on(t.toLocationId, t.createdAt)
+      .where(sql`${t.toLocationId} is not null`),
+    index('proc_inventory_transactions_batch_idx').on(t.batchId).where(sql`${t.batchId} is not null`),
     index('proc_inventory_transactions_ref_idx').on(t.refTable, t.refId),
     check('proc_inventory_transactions_qty_check', sql`${t.qty} > 0`),
     check(

@@ -16,7 +16,9 @@ export const stores = pgTable('stores', {
   id: id(),
   name: varchar('name', { length: 255 }).notNull(),
   code: varchar('code', { length: 50 }).notNull().unique('stores_code_unique'),
-  sellingLocationId: uuid('selling_location_id').references(() => procLocations.id),
+  sellingLocationId: uuid('selling_location_id')
+    .notNull()
+    .references(() => procLocations.id),
   /** A closed store: kept with its history and reports; no new shifts, not counted as a store. */
   isArchived: boolean('is_archived').notNull().default(false),
   createdAt: createdAt(),

@@ -43,6 +43,7 @@ import {
 } from '../../modules/purchasing/purchase-orders.service';
 import { type Actor, createRequisition, submitRequisition } from '../../modules/purchasing/requisitions.service';
 import { setStoresOfUser, updateStore } from '../../modules/retail-stores/retail-stores.service';
+import { postOpeningStock } from '../../modules/stock/stock.service';
 import {
   approveTransfer,
   createTransfer,
@@ -64,14 +65,13 @@ import type { Catalogue, UserIds } from './seed-support';
  * assets as registered units (the lent ones lent in the register too); a workshop job in progress.
  *
  * Every document and every stock movement goes through the services the API uses (so the ledger
- * and the documents agree, and `npm run audit:stock` finds nothing). Where stock is posted (the
- * integrator re-checks these after the till moves onto the stores ledger):
- * - goods receipts (`receipt`) into CENTRAL (not a selling location: no POS stock is raised) and
+ * and the documents agree, and `npm run audit:stock` finds nothing). Where stock is posted:
+ * - goods receipts (`receipt`) into CENTRAL (not a store's selling location: not till stock) and
  *   into ENG-WS (timber for the job);
  * - transfers (`transfer`) CENTRAL → CAFE-MAIN and CENTRAL → CAFE-LIB (one still in transit);
  * - asset units registered by hand (`asset_registered`) at ENG-WS, SCI-LAB-1 and MAIN-AV;
  * - a workshop material issue (`wip_issue`) from ENG-WS.
- * The till's own stock (products.stock, product_variants.stock, stock_movements) is not touched.
+ * A transfer into a café of an item a product is sold as IS that café's till stock (ADR 0025).
  */
 
 /** Services publish live updates after their commit; inside the seed's transaction nobody listens. */
@@ -175,15 +175,6 @@ export async function seedBackOffice(
       room: '012',
     },
     {
-      code: 'CAFE-MAIN',
-      name: 'Main Café',
-      departmentId: department('OPS'),
-      building: 'Main',
-      floor: 'G',
-      room: '001',
-      isSelling: true,
-    },
-    {
       code: 'CAFE-LIB',
       name: 'Library Café',
       departmentId: department('OPS'),
@@ -203,15 +194,47 @@ export async function seedBackOffice(
     return id;
   };
 
-  // The default store (made by the migrations) is the main café; Library Café is the second.
-  const [defaultStore] = await tx.select({ id: stores.id }).from(stores).where(sql`${stores.id} = default_store_id()`);
+  // The default store (made by the migrations) is the main café; its selling location (made with it,
+  // where the catalogue's opening stock already is: ADR 0025) becomes CAFE-MAIN. Library Café is the
+  // second.
+  const [defaultStore] = await tx
+    .select({ id: stores.id, sellingLocationId: stores.sellingLocationId })
+    .from(stores)
+    .where(sql`${stores.id} = default_store_id()`);
   if (!defaultStore) throw new Error('demo back office: no default store');
-  await updateStore(db, defaultStore.id, { name: 'Main Café', sellingLocationId: location('CAFE-MAIN') });
+  await tx
+    .update(procLocations)
+    .set({
+      code: 'CAFE-MAIN',
+      name: 'Main Café',
+      departmentId: department('OPS'),
+      building: 'Main',
+      floor: 'G',
+      room: '001',
+      isSelling: true,
+    })
+    .where(eq(procLocations.id, defaultStore.sellingLocationId));
+  locationIds.set('CAFE-MAIN', defaultStore.sellingLocationId);
+  await updateStore(db, defaultStore.id, { name: 'Main Café' });
   const [library] = await tx
     .insert(stores)
     .values({ name: 'Library Café', code: 'LIB', sellingLocationId: location('CAFE-LIB') })
     .returning({ id: stores.id });
   const libraryId = (library as { id: string }).id;
+  // Library Café's own shelves (one ledger, ADR 0025: each store sells its own stock): half of the
+  // main café's opening stock of everything regular, as its opening stock.
+  await postOpeningStock(
+    tx,
+    ctx.catalogue.products.flatMap(({ id, data, variants }) => {
+      if ((data.assetType ?? 'regular') !== 'regular') return [];
+      const own = data.sizeStock ? data.sizeStock.reduce((sum, n) => sum + n, 0) : data.stock;
+      return [
+        { productId: id, quantity: Math.floor(own / 2) },
+        ...variants.map((v, i) => ({ variantId: v.id, quantity: Math.floor((data.sizeStock?.[i] ?? 0) / 2) })),
+      ];
+    }),
+    libraryId,
+  );
   // Casey sells at Main Café, Chris at Library Café; everyone else at either.
   await setStoresOfUser(db, ctx.userIds.cashier1 as string, [defaultStore.id]);
   await setStoresOfUser(db, ctx.userIds.cashier2 as string, [libraryId]);

@@ -1,4 +1,5 @@
 import { centsToDecimal } from '@retail-hub/shared';
+import { applyStockDelta, type StockTarget } from '../../modules/stock/stock.service';
 import type { DbOrTx } from '../client';
 import { categories, products, productVariants } from '../schema/index';
 import { DEMO_CATEGORIES, DEMO_PRODUCTS } from './demo-data';
@@ -37,8 +38,6 @@ export async function seedCatalogue(
     catalogue.map(({ id, data }) => {
       const categoryId = categoryIds[data.category];
       if (!categoryId) throw new Error(`demo product ${data.sku} has an unknown category ${data.category}`);
-      // A product with size options holds the sum of its sizes' stock.
-      const stock = data.sizeStock ? data.sizeStock.reduce((sum, n) => sum + n, 0) : data.stock;
       return {
         id,
         name: data.name,
@@ -46,7 +45,6 @@ export async function seedCatalogue(
         price: centsToDecimal(data.priceCents),
         sku: data.sku,
         categoryId,
-        stock,
         lowStockThreshold: data.lowStockThreshold ?? 10,
         hasVariants: Boolean(data.sizes),
         assetType: data.assetType ?? 'regular',
@@ -64,11 +62,26 @@ export async function seedCatalogue(
       productId: id,
       name: variant.name,
       price: centsToDecimal(variant.priceCents),
-      stock: data.sizeStock?.[index] ?? 0,
       sortOrder: data.sizes?.[index]?.sortOrder ?? 0,
     })),
   );
   if (variantRows.length > 0) await tx.insert(productVariants).values(variantRows);
 
+  // Opening stock, the first rows of the one ledger at the default store (ADR 0025). A product with
+  // size options holds the sum of its sizes' stock.
+  for (const { id, data, variants } of catalogue) {
+    const stock = data.sizeStock ? data.sizeStock.reduce((sum, n) => sum + n, 0) : data.stock;
+    await openingStock(tx, { productId: id }, stock);
+    for (const [index, variant] of variants.entries()) {
+      await openingStock(tx, { productId: id, variantId: variant.id }, data.sizeStock?.[index] ?? 0);
+    }
+  }
+
   return { products: catalogue, bySku: new Map(catalogue.map((p) => [p.data.sku, p])) };
+}
+
+async function openingStock(tx: DbOrTx, target: StockTarget, quantity: number): Promise<void> {
+  if (quantity <= 0) return;
+  const result = await applyStockDelta(tx, { ...target, quantity, reason: 'opening', userId: null });
+  if (result.outcome !== 'applied') throw new Error(`demo opening stock refused for ${target.productId}`);
 }

@@ -1,9 +1,10 @@
 import { CARD_FEE_METHODS, isTrivialPin, type PaymentMethod, parseCents } from '@retail-hub/shared';
-import { asc, eq, gte, isNotNull } from 'drizzle-orm';
+import { asc, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestDb, type TestDatabase } from '../../../test/test-db';
 import { hashPin, pinMatches } from '../../lib/pin-hash';
 import { localDateOf, wallClock, zonedTimeToInstant } from '../../lib/store-time';
+import { productStockSql } from '../../modules/stock/stock.service';
 import { auditStock } from '../../modules/stock/stock-audit.repository';
 import {
   assetCheckouts,
@@ -93,7 +94,13 @@ describe('the demo store', () => {
   });
 
   test('has about 40 products, some low on stock and some out of stock', async () => {
-    const all = await database.db.select().from(products);
+    const all = await database.db
+      .select({
+        stock: productStockSql(products.id),
+        lowStockThreshold: products.lowStockThreshold,
+        assetType: products.assetType,
+      })
+      .from(products);
     expect(all.length).toBeGreaterThanOrEqual(35);
     expect(all.length).toBeLessThanOrEqual(45);
     const out = all.filter((p) => p.stock === 0);
@@ -331,12 +338,15 @@ describe('the demo back office (issue #32 "Demo store")', () => {
     expect(audit.checked).toBeGreaterThan(50);
   });
 
-  test("the till's stock is the catalogue's, untouched by the back office", async () => {
-    const till = await rows('select sku, stock from products');
-    const bySku = new Map(till.map((p) => [String(p.sku), Number(p.stock)]));
+  test("the till's stock at Main Café is the catalogue's plus what was transferred there (one ledger, ADR 0025)", async () => {
+    const till = await database.db
+      .select({ sku: products.sku, stock: productStockSql(products.id, sql`default_store_id()`) })
+      .from(products);
+    const bySku = new Map(till.map((p) => [p.sku, p.stock]));
+    const transferred: Record<string, number> = { 'DRK-WATR-01': 48, 'DRK-COLA-01': 24, 'SNK-CHIP-01': 20 };
     for (const product of DEMO_PRODUCTS) {
-      const expected = product.sizeStock ? product.sizeStock.reduce((a, b) => a + b, 0) : product.stock;
-      expect(bySku.get(product.sku), product.sku).toBe(expected);
+      const opening = product.sizeStock ? product.sizeStock.reduce((a, b) => a + b, 0) : product.stock;
+      expect(bySku.get(product.sku), product.sku).toBe(opening + (transferred[product.sku] ?? 0));
     }
   });
 
@@ -350,8 +360,10 @@ describe('the demo back office (issue #32 "Demo store")', () => {
       { sku: 'CAF-BEAN-1KG', code: 'CAFE-LIB', qty: '5.000' },
       { sku: 'CAF-BEAN-1KG', code: 'CAFE-MAIN', qty: '8.000' },
       { sku: 'CAF-BEAN-1KG', code: 'CENTRAL', qty: '7.000' },
-      { sku: 'DRK-WATR-01', code: 'CAFE-LIB', qty: '24.000' },
-      { sku: 'DRK-WATR-01', code: 'CAFE-MAIN', qty: '48.000' },
+      // Library Café's own 60 (half the catalogue's, its opening stock) and the 24 transferred in.
+      { sku: 'DRK-WATR-01', code: 'CAFE-LIB', qty: '84.000' },
+      // The till's 120 (the catalogue's opening stock) and the 48 transferred in: one figure.
+      { sku: 'DRK-WATR-01', code: 'CAFE-MAIN', qty: '168.000' },
       { sku: 'DRK-WATR-01', code: 'CENTRAL', qty: '24.000' },
     ]);
     // The water sold at the till is its product's own item (ADR 0025), not a duplicate.

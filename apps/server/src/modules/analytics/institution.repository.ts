@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { assetCheckouts, categories, departments, products, users } from '../../db/schema/index';
+import { productStockSql } from '../stock/stock.service';
 
 /**
  * Aggregate SQL for Institutional Analytics (spec §2, §4 Utilization rating, §9 Asset value).
@@ -14,9 +15,9 @@ type Range = { start: Date; end: Date };
 const ts = (instant: Date) => sql`${instant.toISOString()}::timestamptz`;
 
 const isAsset = and(ne(products.assetType, 'regular'), eq(products.isActive, true));
-const value = sql<string>`coalesce(sum(${products.price} * ${products.stock}), 0)::text`;
+const value = sql<string>`coalesce(sum(${products.price} * ${productStockSql(products.id)}), 0)::text`;
 const count = sql<number>`count(*)::int`;
-const units = sql<number>`coalesce(sum(${products.stock}), 0)::int`;
+const units = sql<number>`coalesce(sum(${productStockSql(products.id)}), 0)::int`;
 
 /** Per product: checkouts made in the range and checkouts not yet returned. */
 function checkoutsPerProduct(db: DbOrTx, range: Range) {
@@ -68,7 +69,7 @@ export async function assetsByCategory(db: DbOrTx) {
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .where(isAsset)
     .groupBy(categories.name)
-    .orderBy(desc(sql`sum(${products.price} * ${products.stock})`), asc(categories.name));
+    .orderBy(desc(sql`sum(${products.price} * ${productStockSql(products.id)})`), asc(categories.name));
 }
 
 /** Assets at or below their low-stock threshold, emptiest first. */
@@ -79,13 +80,13 @@ export async function lowStockAssets(db: DbOrTx, limit: number) {
       name: products.name,
       sku: products.sku,
       assetType: products.assetType,
-      stock: products.stock,
+      stock: productStockSql(products.id),
       lowStockThreshold: products.lowStockThreshold,
       location: products.location,
     })
     .from(products)
-    .where(and(isAsset, sql`${products.stock} <= ${products.lowStockThreshold}`))
-    .orderBy(asc(products.stock), asc(products.name), asc(products.id))
+    .where(and(isAsset, sql`${productStockSql(products.id)} <= ${products.lowStockThreshold}`))
+    .orderBy(asc(productStockSql(products.id)), asc(products.name), asc(products.id))
     .limit(limit);
 }
 
@@ -99,7 +100,7 @@ export async function assetUtilization(db: DbOrTx, range: Range, limit?: number)
       name: products.name,
       assetType: products.assetType,
       location: products.location,
-      stock: products.stock,
+      stock: productStockSql(products.id),
       checkouts,
       activeCheckouts: sql<number>`coalesce(${perProduct.active}, 0)::int`,
     })
@@ -135,7 +136,7 @@ export async function departmentFigures(db: DbOrTx, range: Range) {
   const figures = {
     products: sql<number>`count(${products.id})::int`,
     assets: sql<number>`count(${products.id}) filter (where ${products.assetType} <> 'regular')::int`,
-    assetValue: sql<string>`coalesce(sum(${products.price} * ${products.stock}) filter (where ${products.assetType} <> 'regular'), 0)::text`,
+    assetValue: sql<string>`coalesce(sum(${products.price} * ${productStockSql(products.id)}) filter (where ${products.assetType} <> 'regular'), 0)::text`,
     activeCheckouts: sql<number>`coalesce(sum(${perProduct.active}), 0)::int`,
     checkoutsInRange: sql<number>`coalesce(sum(${perProduct.inRange}), 0)::int`,
   };
@@ -168,7 +169,7 @@ export async function locationFigures(db: DbOrTx) {
     .from(products)
     .where(isAsset)
     .groupBy(sql`1`)
-    .orderBy(desc(sql`sum(${products.price} * ${products.stock})`), asc(sql`1`));
+    .orderBy(desc(sql`sum(${products.price} * ${productStockSql(products.id)})`), asc(sql`1`));
 }
 
 /** Every asset with its category, department and stock value: the export's Inventory section. */
@@ -183,10 +184,10 @@ export async function assetInventory(db: DbOrTx) {
       department: departments.name,
       location: products.location,
       price: products.price,
-      stock: products.stock,
+      stock: productStockSql(products.id),
       lowStockThreshold: products.lowStockThreshold,
       isCheckoutRequired: products.isCheckoutRequired,
-      value: sql<string>`(${products.price} * ${products.stock})::text`,
+      value: sql<string>`(${products.price} * ${productStockSql(products.id)})::text`,
     })
     .from(products)
     .leftJoin(categories, eq(categories.id, products.categoryId))

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createUser, inject, signIn, type TestApp } from '../../../test/build-test-app';
 import { assetCheckouts, categories, departments, products } from '../../db/schema/index';
 import { parseCsv } from '../../lib/csv';
+import { giveStock } from '../pos/pos-test-support';
 
 /**
  * Institutional Analytics API (spec §2 Institutional Analytics, §4 Utilization rating, §9 Asset
@@ -33,12 +34,16 @@ beforeAll(async () => {
     .insert(departments)
     .values([{ name: 'Science', building: 'Science' }, { name: 'Workshop', building: 'Main' }, { name: 'Empty Dept' }])
     .returning({ id: departments.id });
-  const product = (values: Partial<typeof products.$inferInsert> & { name: string; price: string; stock: number }) => ({
-    sku: `SKU-${values.name.replace(/\W/g, '')}`,
-    categoryId: (tools as { id: string }).id,
-    ...values,
-  });
-  const [drill, microscope] = await db
+  // Each product's stock is its item's level at the default store (ADR 0025), given after the insert.
+  const stocks: number[] = [];
+  const product = ({
+    stock,
+    ...values
+  }: Partial<typeof products.$inferInsert> & { name: string; price: string; stock: number }) => {
+    stocks.push(stock);
+    return { sku: `SKU-${values.name.replace(/\W/g, '')}`, categoryId: (tools as { id: string }).id, ...values };
+  };
+  const inserted = await db
     .insert(products)
     .values([
       // 120.00 × 3 = 360.00
@@ -85,6 +90,8 @@ beforeAll(async () => {
       product({ name: 'Coffee', price: '4.50', stock: 100, departmentId: workshop?.id }),
     ])
     .returning({ id: products.id });
+  for (const [index, row] of inserted.entries()) await giveStock(t, { productId: row.id }, stocks[index] ?? 0);
+  const [drill, microscope] = inserted;
   const now = Date.now();
   const at = (ms: number) => new Date(now + ms);
   const checkout = (productId: string | undefined, out: number, expected: number | null, returned: number | null) => ({

@@ -18,7 +18,7 @@ import {
   productVariants,
   users,
 } from '../../db/schema/index';
-import { applyStockDelta } from '../stock/stock.service';
+import { applyStockDelta, productStockSql, variantStockSql } from '../stock/stock.service';
 
 /**
  * spec §4: the displayed status is computed from the return time and the clock, never read from
@@ -198,7 +198,7 @@ export async function findAsset(db: DbOrTx, id: string): Promise<AssetFacts | nu
       assetType: products.assetType,
       isCheckoutRequired: products.isCheckoutRequired,
       serviceFlag: products.serviceFlag,
-      stock: products.stock,
+      stock: productStockSql(products.id),
     })
     .from(products)
     .where(eq(products.id, id))
@@ -209,7 +209,7 @@ export async function findAsset(db: DbOrTx, id: string): Promise<AssetFacts | nu
 
 export async function activeVariantsOf(db: DbOrTx, productId: string) {
   return db
-    .select({ id: productVariants.id, name: productVariants.name, stock: productVariants.stock })
+    .select({ id: productVariants.id, name: productVariants.name, stock: variantStockSql(productVariants.id) })
     .from(productVariants)
     .where(and(eq(productVariants.productId, productId), eq(productVariants.isActive, true)))
     .orderBy(asc(productVariants.sortOrder), asc(productVariants.name));
@@ -452,7 +452,7 @@ export async function listLendableRows(db: DbOrTx) {
       sku: products.sku,
       assetType: products.assetType,
       location: products.location,
-      stock: products.stock,
+      stock: productStockSql(products.id),
       serviceFlag: products.serviceFlag,
       serviceFlaggedAt: products.serviceFlaggedAt,
       // Spelled out: Drizzle leaves columns unqualified in a one-table select, which a subquery would misread.
@@ -471,7 +471,7 @@ export async function listLendableRows(db: DbOrTx) {
             id: productVariants.id,
             productId: productVariants.productId,
             name: productVariants.name,
-            stock: productVariants.stock,
+            stock: variantStockSql(productVariants.id),
           })
           .from(productVariants)
           .where(and(inArray(productVariants.productId, ids), eq(productVariants.isActive, true)))

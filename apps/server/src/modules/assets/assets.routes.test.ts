@@ -2,8 +2,9 @@ import type { AssetCheckout, LendableAsset } from '@retail-hub/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, createUser, inject, signIn, type TestApp } from '../../../test/build-test-app';
-import { assetCheckouts, products, productVariants } from '../../db/schema/index';
+import { assetCheckouts, products } from '../../db/schema/index';
 import { aCategory, aProduct, eventually, recordEvents } from '../catalog/catalog.test-support';
+import { stockOf as ledgerStockOf } from '../stock/stock-test-support';
 
 let t: TestApp;
 let manager: string;
@@ -67,10 +68,10 @@ const list = async (status?: string, cookie = manager) => {
 };
 const stockOf = async (productId: string) => {
   const [row] = await t.db.db
-    .select({ stock: products.stock, serviceFlag: products.serviceFlag, serviceFlaggedAt: products.serviceFlaggedAt })
+    .select({ serviceFlag: products.serviceFlag, serviceFlaggedAt: products.serviceFlaggedAt })
     .from(products)
     .where(eq(products.id, productId));
-  return row!;
+  return { ...row!, stock: await ledgerStockOf(t, productId) };
 };
 const checkoutCount = async (productId: string) => {
   const [row] = await t.db.db
@@ -210,13 +211,7 @@ describe('checking an asset out (POST /api/asset-checkouts)', () => {
     const lent = await checkOut({ productId: asset.id, variantId, userId: cashierId });
     expect(lent.statusCode).toBe(201);
     expect(lent.json().variant).toEqual({ id: variantId, name: 'Small' });
-    const variantStock = async () =>
-      (
-        await t.db.db
-          .select({ stock: productVariants.stock })
-          .from(productVariants)
-          .where(eq(productVariants.id, variantId))
-      )[0]?.stock;
+    const variantStock = async () => ledgerStockOf(t, asset.id, variantId);
     expect(await variantStock()).toBe(0);
     expect((await stockOf(asset.id)).stock).toBe(0);
 

@@ -20,7 +20,13 @@ import {
   type ProductWrite,
   updateProductRow,
 } from './products.repository';
-import { applyStockChange, mayEditInstitutionalFields, normalisePrice, stockChangeOf } from './products.service';
+import {
+  applyStockChange,
+  mayEditInstitutionalFields,
+  normalisePrice,
+  openingStock,
+  stockChangeOf,
+} from './products.service';
 
 /** A row whose stock change would take stock below zero: its savepoint is rolled back. */
 class StockRefusal extends Error {
@@ -273,8 +279,10 @@ async function importRow(
         }
         return { productId: existing.id, createdCategoryId, status: 'updated' as const, moved };
       }
+      const productId = await insertProduct(savepoint, next);
+      await openingStock(savepoint, { productId }, next.stock, context.actor.id);
       return {
-        productId: await insertProduct(savepoint, next),
+        productId,
         createdCategoryId,
         status: 'created' as const,
         moved: next.stock,

@@ -4,6 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { assetCheckouts, categories, products, storeProducts, transactionItems } from '../../db/schema/index';
 import { escapeLike } from '../../lib/like';
+import { productStockSql } from '../stock/stock.service';
 
 /** The columns of a product as the API shows it, with its category's id and name. */
 const productColumns = {
@@ -14,7 +15,8 @@ const productColumns = {
   sku: products.sku,
   categoryId: products.categoryId,
   categoryName: categories.name,
-  stock: products.stock,
+  /** The stock at every store's selling location together (ADR 0025; one store: that store's). */
+  stock: productStockSql(products.id),
   lowStockThreshold: products.lowStockThreshold,
   isActive: products.isActive,
   imageUrl: products.imageUrl,
@@ -55,6 +57,7 @@ export type ProductWrite = {
   price: string;
   sku: string;
   categoryId: string;
+  /** The opening stock of a new product (at the default store); an update's goes through the ledger. */
   stock: number;
   lowStockThreshold: number;
   isActive: boolean;
@@ -74,8 +77,9 @@ export type ProductFilters = {
   /** Exact SKU, ignoring case: what a barcode scanner types at the terminal. */
   sku?: string | undefined;
   /**
-   * Issue #32 item 2: the store the list is for: prices are its own where it has one, and products
-   * it does not sell are left out. Undefined or null: the products' own prices, every product.
+   * Issue #32: the store the list is for: prices are its own where it has one, products it does not
+   * sell are left out, and stock is its selling location's. Undefined or null: the products' own
+   * prices, every product, and every store's stock together.
    */
   storeId?: string | null | undefined;
 };
@@ -125,23 +129,22 @@ const isoTimestamp = (column: string) => `to_char(${column} at time zone 'UTC', 
 
 /**
  * One product as the API's JSON (shared productSchema), built by the database; with a store, its
- * price there (the store's own, else the product's).
+ * price there (the store's own, else the product's) and its stock there (else every store's).
  */
 function productJson(storeId: string | null | undefined): SQL {
-  if (!storeId) return sql.raw(productJsonText('p.price::text'));
-  const [before, after] = productJsonText('$price').split('$price') as [string, string];
-  return sql`${sql.raw(before)}coalesce((select sp.price from store_products sp
-    where sp.product_id = p.id and sp.store_id = ${storeId}::uuid), p.price)::text${sql.raw(after)}`;
-}
-
-const productJsonText = (price: string) => `json_build_object(
+  const price = storeId
+    ? sql`coalesce((select sp.price from store_products sp
+        where sp.product_id = p.id and sp.store_id = ${storeId}::uuid), p.price)::text`
+    : sql.raw('p.price::text');
+  return sql`json_build_object(
   'id', p.id, 'name', p.name, 'description', p.description, 'price', ${price}, 'sku', p.sku,
   'categoryId', p.category_id,
   'category', case when c.id is null then null else json_build_object('id', c.id, 'name', c.name) end,
-  'stock', p.stock, 'lowStockThreshold', p.low_stock_threshold, 'isActive', p.is_active,
+  'stock', ${productStockSql(sql.raw('p.id'), storeId ?? null)}, 'lowStockThreshold', p.low_stock_threshold, 'isActive', p.is_active,
   'imageUrl', p.image_url, 'hasVariants', p.has_variants, 'assetType', p.asset_type,
   'location', p.location, 'isCheckoutRequired', p.is_checkout_required, 'departmentId', p.department_id,
-  'createdAt', ${isoTimestamp('p.created_at')}, 'updatedAt', ${isoTimestamp('p.updated_at')})`;
+  'createdAt', ${sql.raw(isoTimestamp('p.created_at'))}, 'updatedAt', ${sql.raw(isoTimestamp('p.updated_at'))})`;
+}
 
 /**
  * A page of active products matching the filters, by name (id breaks ties for stable paging), and
@@ -197,13 +200,14 @@ export async function listProductPage(
 
 /** spec §7 GET /api/products/low-stock: active products at or below their threshold, emptiest first. */
 export async function listLowStock(db: DbOrTx, limit: number): Promise<{ rows: ProductRow[]; total: number }> {
-  const where = and(eq(products.isActive, true), lte(products.stock, products.lowStockThreshold));
+  const stock = productStockSql(products.id);
+  const where = and(eq(products.isActive, true), lte(stock, products.lowStockThreshold));
   const rows = await db
     .select(productColumns)
     .from(products)
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .where(where)
-    .orderBy(asc(products.stock), byName, asc(products.id))
+    .orderBy(asc(stock), byName, asc(products.id))
     .limit(limit);
   const [counted] = await db.select({ n: count() }).from(products).where(where);
   return { rows, total: counted?.n ?? 0 };
@@ -235,11 +239,16 @@ export async function findProductsBySkus(db: DbOrTx, skus: readonly string[]): P
 }
 
 export async function insertProduct(db: DbOrTx, values: ProductWrite): Promise<string> {
-  const [row] = await db.insert(products).values(values).returning({ id: products.id });
-  return (row as { id: string }).id;
+  const { stock: _opening, ...row } = values;
+  const [inserted] = await db.insert(products).values(row).returning({ id: products.id });
+  return (inserted as { id: string }).id;
 }
 
-export async function updateProductRow(db: DbOrTx, id: string, values: Partial<ProductWrite>): Promise<void> {
+export async function updateProductRow(
+  db: DbOrTx,
+  id: string,
+  values: Partial<Omit<ProductWrite, 'stock'>>,
+): Promise<void> {
   await db.update(products).set(values).where(eq(products.id, id));
 }
 

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, inject, type TestApp } from '../../../test/build-test-app';
 import { departments, products, productVariants, transactionItems } from '../../db/schema/index';
+import { postOpeningStock } from '../stock/stock.service';
 import {
   aCategory,
   aCheckoutOf,
@@ -379,14 +380,20 @@ describe('searching and filtering the catalogue', () => {
   });
 
   it('answers a page of PRODUCT_LIST_DEFAULT_LIMIT products when no limit is asked', async () => {
-    await t.db.db.insert(products).values(
-      Array.from({ length: PRODUCT_LIST_DEFAULT_LIMIT + 5 }, (_, i) => ({
-        name: `Bulk Item ${String(i).padStart(3, '0')}`,
-        sku: `BULK-${i}`,
-        price: '1.00',
-        categoryId,
-        stock: 50,
-      })),
+    const bulk = await t.db.db
+      .insert(products)
+      .values(
+        Array.from({ length: PRODUCT_LIST_DEFAULT_LIMIT + 5 }, (_, i) => ({
+          name: `Bulk Item ${String(i).padStart(3, '0')}`,
+          sku: `BULK-${i}`,
+          price: '1.00',
+          categoryId,
+        })),
+      )
+      .returning({ id: products.id });
+    await postOpeningStock(
+      t.db.db,
+      bulk.map((row) => ({ productId: row.id, quantity: 50 })),
     );
     const response = await list(s.cashier, '');
     expect(response.statusCode).toBe(200);

@@ -179,15 +179,17 @@ export async function createProduct(
   try {
     id = await db.transaction(async (tx) => {
       const productId = await insertProduct(tx, values);
+      // The opening stock is the first row of the one ledger, at the default store (ADR 0025).
+      await openingStock(tx, { productId }, values.stock, actor.id);
       for (const variant of variants) {
         const name = variant.name.trim();
-        await insertVariant(tx, {
+        const { id: variantId } = await insertVariant(tx, {
           productId,
           name,
           price: normalisePrice(variant.price),
-          stock: variant.stock,
           sortOrder: variant.sortOrder ?? sizeSortOrder(name),
         });
+        await openingStock(tx, { productId, variantId }, variant.stock, actor.id);
       }
       return productId;
     });
@@ -252,6 +254,18 @@ export async function updateProduct(
     if (moved !== 0) await deps.events.publish('stock.changed', [id]);
   }
   return getProduct(deps, id);
+}
+
+/** A new product's or size option's stock as its 'opening' ledger row (nothing when 0). */
+export async function openingStock(
+  db: DbOrTx,
+  target: StockTarget,
+  quantity: number,
+  userId: string | null,
+): Promise<void> {
+  if (quantity <= 0) return;
+  const result = await applyStockDelta(db, { ...target, quantity, reason: 'opening', userId });
+  throwIfRefused(result, target);
 }
 
 /**

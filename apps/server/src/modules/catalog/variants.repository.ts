@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { assetCheckouts, products, productVariants, transactionItems } from '../../db/schema/index';
+import { variantStockSql } from '../stock/stock.service';
 
 export type VariantRow = {
   id: string;
@@ -17,7 +18,8 @@ const variantColumns = {
   productId: productVariants.productId,
   name: productVariants.name,
   price: productVariants.price,
-  stock: productVariants.stock,
+  /** At every store's selling location together (ADR 0025; one store: that store's). */
+  stock: variantStockSql(productVariants.id),
   isActive: productVariants.isActive,
   sortOrder: productVariants.sortOrder,
 } as const;
@@ -52,7 +54,7 @@ export async function findVariantByNameIgnoringCase(
 
 export async function insertVariant(
   db: DbOrTx,
-  values: { productId: string; name: string; price: string; stock: number; sortOrder: number },
+  values: { productId: string; name: string; price: string; sortOrder: number },
 ): Promise<VariantRow> {
   const [row] = await db.insert(productVariants).values(values).returning(variantColumns);
   return row as VariantRow;
@@ -61,7 +63,7 @@ export async function insertVariant(
 export async function updateVariantRow(
   db: DbOrTx,
   id: string,
-  values: Partial<Pick<VariantRow, 'name' | 'price' | 'stock' | 'sortOrder' | 'isActive'>>,
+  values: Partial<Pick<VariantRow, 'name' | 'price' | 'sortOrder' | 'isActive'>>,
 ): Promise<VariantRow> {
   const [row] = await db
     .update(productVariants)

@@ -4,7 +4,7 @@ import { throwIfRefused } from '../stock/stock.service';
 import { type CatalogDeps, UNIQUE_VIOLATION } from './catalog.context';
 import { catalogErrors } from './catalog.errors';
 import { findProductById, updateProductRow } from './products.repository';
-import { applyStockChange, stockChangeOf } from './products.service';
+import { applyStockChange, openingStock, stockChangeOf } from './products.service';
 import {
   deleteVariantRow,
   findVariantById,
@@ -67,8 +67,11 @@ export async function createVariant(
         );
         row = (await findVariantById(tx, existing.id)) as VariantRow;
       } else {
-        // A new size option's stock gets its 'opening' movement from the database trigger.
-        row = await insertVariant(tx, { productId, ...values });
+        // A new size option's stock is its 'opening' ledger row (ADR 0025).
+        const { stock, ...rest } = values;
+        const inserted = await insertVariant(tx, { productId, ...rest });
+        await openingStock(tx, { productId, variantId: inserted.id }, stock, actor?.id ?? null);
+        row = (await findVariantById(tx, inserted.id)) as VariantRow;
       }
       await updateProductRow(tx, productId, { hasVariants: true });
       return row;

@@ -10,10 +10,15 @@ import {
   transactions,
   users,
 } from '../../db/schema/index';
+import { productStockSql, variantStockSql } from '../stock/stock.service';
 
 const resolver = alias(users, 'resolver');
 
 /** Stock discrepancies (issue #19), open ones oldest first, resolved ones newest first. */
+/** The store whose shelf a discrepancy is about: its offline sale's shift's (ADR 0025). */
+const saleStore = sql`(select sh.store_id from transactions t join shifts sh on sh.id = t.shift_id
+  where t.id = ${stockDiscrepancies.transactionId})`;
+
 export async function listDiscrepancies(
   db: DbOrTx,
   status: 'open' | 'resolved' | 'all',
@@ -34,8 +39,10 @@ export async function listDiscrepancies(
       ),
       quantityShort: stockDiscrepancies.quantityShort,
       stockBefore: stockDiscrepancies.stockBefore,
-      currentStock: sql<number | null>`case when ${stockDiscrepancies.variantId} is null then ${products.stock}
-        else ${productVariants.stock} end`,
+      currentStock: sql<
+        number | null
+      >`case when ${stockDiscrepancies.variantId} is null then ${productStockSql(products.id, saleStore)}
+        else ${variantStockSql(productVariants.id, saleStore)} end`,
       createdAt: stockDiscrepancies.createdAt,
       resolvedAt: stockDiscrepancies.resolvedAt,
       resolverFirstName: resolver.firstName,
@@ -74,7 +81,7 @@ export async function listDiscrepancies(
 export async function markResolved(
   tx: DbOrTx,
   input: { id: string; userId: string; note: string; countedStock: number | null },
-): Promise<{ productId: string; variantId: string | null } | null> {
+): Promise<{ productId: string; variantId: string | null; storeId: string | null } | null> {
   const [row] = await tx
     .update(stockDiscrepancies)
     .set({
@@ -84,7 +91,12 @@ export async function markResolved(
       countedStock: input.countedStock,
     })
     .where(and(eq(stockDiscrepancies.id, input.id), isNull(stockDiscrepancies.resolvedAt)))
-    .returning({ productId: stockDiscrepancies.productId, variantId: stockDiscrepancies.variantId });
+    .returning({
+      productId: stockDiscrepancies.productId,
+      variantId: stockDiscrepancies.variantId,
+      // The count is of the shelf the offline sale took from: its shift's store's (ADR 0025).
+      storeId: sql<string | null>`${saleStore}`,
+    });
   return row ?? null;
 }
 

@@ -55,6 +55,7 @@ export async function resolveStockDiscrepancy(
       await applyStockCount(tx, {
         productId: target.productId,
         variantId: target.variantId,
+        storeId: target.storeId,
         counted: countedStock,
         reason: 'discrepancy',
         userId,

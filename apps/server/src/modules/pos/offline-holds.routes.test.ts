@@ -3,7 +3,16 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createUser, inject, signIn, type TestApp } from '../../../test/build-test-app';
 import { priceHistory, products, shifts, transactions, userActivity } from '../../db/schema/index';
-import { createCategory, createProduct, type Line, postSale, saleBody, startShift } from './pos-test-support';
+import { stockOf as ledgerStockOf } from '../stock/stock-test-support';
+import {
+  createCategory,
+  createProduct,
+  giveStock,
+  type Line,
+  postSale,
+  saleBody,
+  startShift,
+} from './pos-test-support';
 
 let t: TestApp;
 let cashier: string;
@@ -47,8 +56,7 @@ function postOffline(cookie: string, body: unknown, key: string = randomUUID()) 
 }
 
 async function stockOf(productId: string): Promise<number> {
-  const [row] = await t.db.db.select({ stock: products.stock }).from(products).where(eq(products.id, productId));
-  return (row as { stock: number }).stock;
+  return ledgerStockOf(t, productId);
 }
 
 async function salesWithKey(key: string): Promise<number> {
@@ -216,7 +224,7 @@ describe('an offline sale is accepted only at a price its product really had (is
   it('the price history keeps every price of a product with when it held', async () => {
     const bun = await createProduct(t, { name: 'Bun', price: '1.00', stock: 1, categoryId: bakery });
     await t.db.db.update(products).set({ price: '1.20' }).where(eq(products.id, bun));
-    await t.db.db.update(products).set({ stock: 3 }).where(eq(products.id, bun));
+    await giveStock(t, { productId: bun }, 2);
     const history = await t.db.db
       .select({ price: priceHistory.price, effectiveTo: priceHistory.effectiveTo })
       .from(priceHistory)

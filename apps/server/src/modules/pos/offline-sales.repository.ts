@@ -92,7 +92,14 @@ export type Shortfall = {
   stockBefore: number;
 };
 
-export type LockedShift = { id: number; cashierId: string; isOpen: boolean; startedAt: Date; endedAt: Date | null };
+export type LockedShift = {
+  id: number;
+  cashierId: string;
+  isOpen: boolean;
+  startedAt: Date;
+  endedAt: Date | null;
+  storeId: string;
+};
 
 /** The sale recorded under an Idempotency-Key, if any (inside the sale's transaction). */
 export async function saleIdByKey(tx: DbOrTx, idempotencyKey: string) {
@@ -116,6 +123,7 @@ export async function lockShift(tx: DbOrTx, shiftId: number): Promise<LockedShif
       isOpen: shifts.isOpen,
       startedAt: shifts.startedAt,
       endedAt: shifts.endedAt,
+      storeId: shifts.storeId,
     })
     .from(shifts)
     .where(eq(shifts.id, shiftId))

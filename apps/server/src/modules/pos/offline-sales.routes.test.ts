@@ -2,9 +2,9 @@ import { constants, createPublicKey, publicEncrypt, randomBytes, randomUUID } fr
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createUser, inject, signIn, type TestApp } from '../../../test/build-test-app';
-import { posTerminals, products, productVariants, transactions } from '../../db/schema/index';
+import { posTerminals, products, transactions } from '../../db/schema/index';
 import { salesRevision as readSalesRevision } from '../analytics/analytics.repository';
-import { ledgerMismatches, movementsOf } from '../stock/stock-test-support';
+import { ledgerMismatches, stockOf as ledgerStockOf, movementsOf } from '../stock/stock-test-support';
 import { ApprovalSealing } from './approval-sealing.service';
 import {
   createCategory,
@@ -69,8 +69,7 @@ function postOffline(cookie: string, body: unknown, key: string = randomUUID()) 
 }
 
 async function stockOf(productId: string): Promise<number> {
-  const [row] = await t.db.db.select({ stock: products.stock }).from(products).where(eq(products.id, productId));
-  return (row as { stock: number }).stock;
+  return ledgerStockOf(t, productId);
 }
 
 /** The analytics cache's sales revision (ADR 0007). */
@@ -754,11 +753,7 @@ describe('offline sales (issue #19)', () => {
     );
     expect(sold.statusCode, sold.body).toBe(201);
     expect(sold.json().stockShortfalls).toBe(1);
-    const [variant] = await t.db.db
-      .select({ stock: productVariants.stock })
-      .from(productVariants)
-      .where(eq(productVariants.id, slice));
-    expect(variant?.stock).toBe(0);
+    expect(await ledgerStockOf(t, cake, slice)).toBe(0);
     expect(await stockOf(cake)).toBe(50);
     await endShift(cashier);
   });

@@ -28,7 +28,7 @@ import type { AuthUser } from '../../types';
 import { recordActivity } from '../activity/activity.service';
 import { salesChanged } from '../analytics/analytics.service';
 import type { ApprovalContext } from '../auth/approver.service';
-import { applyStockDelta } from '../stock/stock.service';
+import { applyStockDelta, stockItemIds } from '../stock/stock.service';
 import type { ApprovalSealing } from './approval-sealing.service';
 import { discountCaps } from './discount-caps.service';
 import { type OfflineHold, offlineHold } from './offline-holds.service';
@@ -439,9 +439,10 @@ async function writeOfflineSale(
           quantity: line.quantity,
         });
     }
-    // The sales' lock order (products, then size options, by id): no deadlock with online sales.
+    // The sales' lock order (by item id, ADR 0025): no deadlock with online sales.
+    const items = await stockItemIds(tx, [...needs.values()]);
     const key = (n: { productId: string; variantId: string | null }) =>
-      n.variantId ? `1${n.variantId}` : `0${n.productId}`;
+      items.get(n.variantId ? `v${n.variantId}` : `p${n.productId}`) ?? '';
     const wanted = [...needs.values()].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
     const shortfalls: Shortfall[] = [];
     for (const need of wanted) {
@@ -451,6 +452,7 @@ async function writeOfflineSale(
         quantity: -need.quantity,
         floor: true,
         reason: 'sale',
+        storeId: shift.storeId,
         userId: shift.cashierId,
         documentType: 'transaction',
         documentId: id,
@@ -471,21 +473,16 @@ async function writeOfflineSale(
     // Dated when it was made, it can land in a day whose figures an instance keeps (a past day, a
     // closed shift): bump the sales revision so every instance drops its kept days (ADR 0007).
     await salesChanged(tx);
-    if (sale.priceActivity) {
-      const { ipAddress, userAgent, details } = sale.priceActivity;
+    const flags = [
+      [OFFLINE_ACTIVITY.priceDiffers, sale.priceActivity],
+      [OFFLINE_ACTIVITY.unavailableAtStore, sale.unavailableActivity],
+    ] as const;
+    for (const [activityType, activity] of flags) {
+      if (!activity) continue;
+      const { ipAddress, userAgent, details } = activity;
       await recordActivity(tx, {
         userId: shift.cashierId,
-        activityType: OFFLINE_ACTIVITY.priceDiffers,
-        ipAddress,
-        userAgent,
-        details: { ...details, transactionId: id, transactionNumber: transactionNumber(id) },
-      });
-    }
-    if (sale.unavailableActivity) {
-      const { ipAddress, userAgent, details } = sale.unavailableActivity;
-      await recordActivity(tx, {
-        userId: shift.cashierId,
-        activityType: OFFLINE_ACTIVITY.unavailableAtStore,
+        activityType,
         ipAddress,
         userAgent,
         details: { ...details, transactionId: id, transactionNumber: transactionNumber(id) },

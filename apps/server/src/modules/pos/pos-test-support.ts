@@ -3,6 +3,7 @@ import { centsToDecimal, type PaymentMethod, parseCents, saleTotals, totalsToStr
 import type { InjectOptions } from 'fastify';
 import { inject, type TestApp } from '../../../test/build-test-app';
 import { categories, products, productVariants } from '../../db/schema/index';
+import { applyStockDelta } from '../stock/stock.service';
 
 /** Test fixtures for the POS: catalogue rows written straight to the tables, and sale bodies. */
 
@@ -15,19 +16,39 @@ export async function createProduct(
   t: TestApp,
   values: { name: string; price: string; stock: number; categoryId: string; isActive?: boolean; hasVariants?: boolean },
 ): Promise<string> {
-  const [row] = await t.db.db
+  const { stock, ...row } = values;
+  const [inserted] = await t.db.db
     .insert(products)
-    .values({ sku: `SKU-${randomUUID().slice(0, 8)}`, ...values })
+    .values({ sku: `SKU-${randomUUID().slice(0, 8)}`, ...row })
     .returning({ id: products.id });
-  return (row as { id: string }).id;
+  const id = (inserted as { id: string }).id;
+  await giveStock(t, { productId: id }, stock);
+  return id;
+}
+
+/**
+ * Puts opening stock on a product or size option through the one ledger (ADR 0025), at the default
+ * store or the given one.
+ */
+export async function giveStock(
+  t: TestApp,
+  target: { productId: string; variantId?: string | null; storeId?: string | null },
+  quantity: number,
+): Promise<void> {
+  if (quantity <= 0) return;
+  const result = await applyStockDelta(t.db.db, { ...target, quantity, reason: 'opening', userId: null });
+  if (result.outcome !== 'applied') throw new Error(`could not give stock: ${result.outcome}`);
 }
 
 export async function createVariant(
   t: TestApp,
   values: { productId: string; name: string; price: string; stock: number; isActive?: boolean },
 ): Promise<string> {
-  const [row] = await t.db.db.insert(productVariants).values(values).returning({ id: productVariants.id });
-  return (row as { id: string }).id;
+  const { stock, ...row } = values;
+  const [inserted] = await t.db.db.insert(productVariants).values(row).returning({ id: productVariants.id });
+  const id = (inserted as { id: string }).id;
+  await giveStock(t, { productId: values.productId, variantId: id }, stock);
+  return id;
 }
 
 export type Line = {

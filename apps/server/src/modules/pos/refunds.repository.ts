@@ -12,6 +12,8 @@ export type LockedSale = {
   id: string;
   userId: string;
   shiftId: number;
+  /** The store of the sale's shift: a refund or void puts stock back there (ADR 0025). */
+  storeId: string;
   status: string;
   subtotal: string;
   tax: string;
@@ -27,7 +29,8 @@ export type LockedSale = {
 export async function lockSale(tx: DbOrTx, id: string): Promise<LockedSale | null> {
   const [row] = await rows<Record<string, unknown>>(
     tx,
-    sql`select id, user_id, shift_id, status, subtotal::text, tax::text, total::text, payment_method, created_at
+    sql`select id, user_id, shift_id, status, subtotal::text, tax::text, total::text, payment_method, created_at,
+               (select store_id from shifts where shifts.id = transactions.shift_id) as store_id
           from transactions where id = ${id}::uuid for update`,
   );
   if (!row) return null;
@@ -35,6 +38,7 @@ export async function lockSale(tx: DbOrTx, id: string): Promise<LockedSale | nul
     id: row.id as string,
     userId: row.user_id as string,
     shiftId: Number(row.shift_id),
+    storeId: row.store_id as string,
     status: row.status as string,
     subtotal: row.subtotal as string,
     tax: row.tax as string,

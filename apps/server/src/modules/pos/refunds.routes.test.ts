@@ -144,9 +144,11 @@ describe('refunds', () => {
       user_id: cashierId,
       details: { approverId: managerId, approverName: 'Maria Manager', total: '4.00', restock: true },
     });
-    const movement = await t.db.execute(`select user_id, approver_id from stock_movements where document_id = $1`, [
-      approved.json().id,
-    ]);
+    const movement = await t.db.execute(
+      `select created_by as user_id, approved_by as approver_id from proc_inventory_transactions
+        where ref_table = 'refund' and ref_id = $1`,
+      [approved.json().id],
+    );
     expect(movement.rows).toEqual([{ user_id: cashierId, approver_id: managerId }]);
     // The cashier is still signed in as themselves.
     const session = await inject(t, { method: 'GET', url: '/auth/session', cookie: cashier });

@@ -199,6 +199,7 @@ export async function recordRefund(
         approverId: approver?.id ?? null,
         documentType: 'refund',
         documentId: refundId,
+        storeId: sale.storeId,
       };
       const back: StockDelta[] = refundLines.map((l) => ({
         productId: l.productId,

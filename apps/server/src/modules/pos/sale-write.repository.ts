@@ -38,13 +38,13 @@ const LOAD_PRICING: HotStatement = {
   name: 'pos_load_pricing',
   types: ['uuid[]', 'uuid'],
   text: `
-  select p.id, p.name, coalesce(sp.price, p.price)::text as price, p.stock, p.is_active as "isActive",
+  select p.id, p.name, coalesce(sp.price, p.price)::text as price, 0 as stock, p.is_active as "isActive",
          coalesce(sp.is_available, true) as "isAvailable",
          p.has_variants as "hasVariants",
          (select c.name from categories c where c.id = p.category_id) as "categoryName",
          (select coalesce(json_agg(json_build_object(
                    'id', v.id, 'productId', v.product_id, 'name', v.name, 'price', v.price::text,
-                   'stock', v.stock, 'isActive', v.is_active, 'sortOrder', v.sort_order) order by v.id), '[]'::json)
+                   'stock', 0, 'isActive', v.is_active, 'sortOrder', v.sort_order) order by v.id), '[]'::json)
             from product_variants v where v.product_id = p.id) as "variants",
          ${plainFingerprint('$2::uuid')} as "plainFingerprint",
          ${sizedFingerprint('$2::uuid')} as "sizedFingerprint"
@@ -144,12 +144,14 @@ const SHIFT_STORE = '(select s.store_id from shift s)';
  * - the cashier has an open shift, locked FOR SHARE, so ending the shift waits for this sale and a
  *   sale cannot land in a shift that has just closed;
  * - the catalogue still has the fingerprints the sale was priced with (else 'repriced');
- * - the stock rows, locked in id order (products, then size options: the same order in every
- *   sale, so two sales never deadlock), cover every quantity.
- * Then stock is decremented with conditional updates (architecture guide, Data: `stock >= q`,
- * never read-then-write in JavaScript), the transaction and its lines are inserted, and one
- * 'sale' movement per stock row is appended to the stock ledger (issue #15, docs/adr/0010), so
- * stock and the sum of its movements never disagree, even for a moment.
+ * - the stock levels of the lines' items (each product's and stored size option's one item) at the
+ *   shift's store's selling location, locked in item-id order (the same order in every sale and
+ *   in `applyStockDeltas`, so two never deadlock), cover every quantity.
+ * Then the levels are decremented with conditional updates (architecture guide, Data:
+ * `on_hand_qty >= q`, never read-then-write in JavaScript), the transaction and its lines are
+ * inserted, and one 'sale' row per level is appended to the one stock ledger
+ * (`proc_inventory_transactions`, issue #32, docs/adr/0025), so a level and the sum of its ledger
+ * never disagree, even for a moment.
  *
  * Parameters: $1 user, $2 idempotency key, $3 subtotal, $4 tax, $5 total, $6 payment method,
  * $7 reference, $8 notes, $9 amount received, $10/$11 priced product ids/fingerprints,
@@ -199,7 +201,10 @@ const WRITE_SALE: HotStatement = {
   with existing as materialized (
     select id, user_id from transactions where idempotency_key = $2::uuid
   ), shift as materialized (
-    select id, store_id from shifts where cashier_id = $1::uuid and is_open for share
+    select sh.id, sh.store_id, st.selling_location_id as location_id
+      from shifts sh join stores st on st.id = sh.store_id
+     where sh.cashier_id = $1::uuid and sh.is_open
+       for share of sh
   ), repriced as materialized (
     select 1
       from unnest($10::uuid[], $11::text[]) as f(id, fingerprint)
@@ -208,32 +213,30 @@ const WRITE_SALE: HotStatement = {
         or (case when left(f.fingerprint, 2) = 's:' then ${sizedFingerprint(SHIFT_STORE)}
                  else ${plainFingerprint(SHIFT_STORE)} end)
            is distinct from f.fingerprint
-  ), product_need as (
-    select * from unnest($12::uuid[], $13::int[]) as r(id, quantity)
-  ), variant_need as (
-    select * from unnest($14::uuid[], $15::int[]) as r(id, quantity)
-  ), product_row as materialized (
-    select id, stock from products where id = any($12::uuid[]) order by id for no key update
-  ), variant_row as materialized (
-    select id, stock from product_variants where id = any($14::uuid[]) order by id for no key update
+  ), need as materialized (
+    select n.id, n.quantity, i.id as item_id
+      from unnest($12::uuid[], $13::int[]) as n(id, quantity) left join proc_items i on i.pos_product_id = n.id
+    union all
+    select n.id, n.quantity, i.id
+      from unnest($14::uuid[], $15::int[]) as n(id, quantity) left join proc_items i on i.pos_variant_id = n.id
+  ), level_row as materialized (
+    select l.id, l.item_id, l.location_id, l.on_hand_qty
+      from proc_stock_levels l
+     where l.location_id = (select location_id from shift)
+       and l.item_id = any(array(select item_id from need where item_id is not null))
+     order by l.item_id
+       for no key update
   ), covered as materialized (
     select not exists (select 1 from existing)
        and exists (select 1 from shift)
        and not exists (select 1 from repriced)
-       and not exists (select 1 from product_need n left join product_row r on r.id = n.id
-                        where r.stock is null or r.stock < n.quantity)
-       and not exists (select 1 from variant_need n left join variant_row r on r.id = n.id
-                        where r.stock is null or r.stock < n.quantity) as ok
-  ), product_stock as (
-    update products as p set stock = p.stock - n.quantity
-      from product_need n
-     where p.id = n.id and p.stock >= n.quantity and (select ok from covered)
-    returning p.id, p.stock, n.quantity
-  ), variant_stock as (
-    update product_variants as v set stock = v.stock - n.quantity
-      from variant_need n
-     where v.id = n.id and v.stock >= n.quantity and (select ok from covered)
-    returning v.id, v.product_id, v.stock, n.quantity
+       and not exists (select 1 from need n left join level_row r on r.item_id = n.item_id
+                        where r.on_hand_qty is null or r.on_hand_qty < n.quantity) as ok
+  ), level_stock as (
+    update proc_stock_levels as l set on_hand_qty = l.on_hand_qty - n.quantity, updated_at = now()
+      from need n, level_row r
+     where r.item_id = n.item_id and l.id = r.id and l.on_hand_qty >= n.quantity and (select ok from covered)
+    returning l.item_id, l.location_id, n.quantity
   ), sale as (
     insert into transactions (user_id, shift_id, subtotal, tax, total, payment_method, reference_code,
                               notes, amount_received, idempotency_key, discount_total, sale_discount_type,
@@ -262,13 +265,10 @@ const WRITE_SALE: HotStatement = {
       from sale, jsonb_array_elements($27::jsonb) as a(entry)
      where $27::jsonb is not null
   ), movements as (
-    insert into stock_movements (product_id, variant_id, quantity, reason, stock_after, document_type, document_id,
-                                 user_id, created_at)
-    select m.product_id, m.variant_id, -m.quantity, 'sale', m.stock, 'transaction', sale.id, $1::uuid, sale.created_at
-      from sale,
-           (select id as product_id, null::uuid as variant_id, stock, quantity from product_stock
-            union all
-            select product_id, id, stock, quantity from variant_stock) m
+    insert into proc_inventory_transactions (item_id, from_location_id, qty, reason, ref_table, ref_id, created_by,
+                                             created_at)
+    select m.item_id, m.location_id, m.quantity, 'sale', 'transaction', sale.id, $1::uuid, sale.created_at
+      from sale, level_stock m
   )
   select (select json_build_object('id', id, 'userId', user_id) from existing) as "existing",
          exists (select 1 from shift) as "shiftOpen",
@@ -276,8 +276,8 @@ const WRITE_SALE: HotStatement = {
          (select id from sale) as "id",
          (select shift_id from sale) as "shiftId",
          (select created_at from sale) as "createdAt",
-         (select coalesce(json_agg(json_build_object('id', r.id, 'stock', r.stock)), '[]'::json)
-            from (select id, stock from product_row union all select id, stock from variant_row) r) as "stock"`,
+         (select coalesce(json_agg(json_build_object('id', n.id, 'stock', coalesce(floor(r.on_hand_qty), 0))), '[]'::json)
+            from need n left join level_row r on r.item_id = n.item_id) as "stock"`,
 };
 
 export async function writeSale(database: Database, sale: SaleWrite): Promise<SaleWriteResult> {

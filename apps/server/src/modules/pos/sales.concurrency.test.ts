@@ -1,7 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createUser, signIn, type TestApp } from '../../../test/build-test-app';
-import { products, transactionItems, transactions } from '../../db/schema/index';
+import { transactionItems, transactions } from '../../db/schema/index';
+import { stockOf as ledgerStockOf } from '../stock/stock-test-support';
 import { createCategory, createProduct, postSale, saleBody, startShift } from './pos-test-support';
 
 const CASHIERS = 50;
@@ -48,10 +49,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('simultaneous sales on PostgreSQ
         message: 'Only 0 units available for Last Batch Scone.',
       });
     }
-    const [row] = await t.db.db.select({ stock: products.stock }).from(products).where(eq(products.id, product));
-    expect(row?.stock).toBe(0);
-    const [jamRow] = await t.db.db.select({ stock: products.stock }).from(products).where(eq(products.id, jam));
-    expect(jamRow?.stock).toBe(1000 - STOCK);
+    expect(await ledgerStockOf(t, product)).toBe(0);
+    expect(await ledgerStockOf(t, jam)).toBe(1000 - STOCK);
     const [sales] = await t.db.db.select({ n: sql<number>`count(*)::int` }).from(transactions);
     const [lines] = await t.db.db.select({ n: sql<number>`count(*)::int` }).from(transactionItems);
     expect(sales?.n).toBe(STOCK);

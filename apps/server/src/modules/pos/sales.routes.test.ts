@@ -4,6 +4,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createUser, inject, signIn, type TestApp } from '../../../test/build-test-app';
 import { products, productVariants, transactionItems, transactions } from '../../db/schema/index';
+import { stockOf as ledgerStockOf } from '../stock/stock-test-support';
 import { createCategory, createProduct, createVariant, postSale, saleBody, startShift } from './pos-test-support';
 
 let t: TestApp;
@@ -24,16 +25,15 @@ async function counts() {
 }
 
 async function stockOf(productId: string) {
-  const [row] = await t.db.db.select({ stock: products.stock }).from(products).where(eq(products.id, productId));
-  return row?.stock;
+  return ledgerStockOf(t, productId);
 }
 
 async function variantStockOf(variantId: string) {
   const [row] = await t.db.db
-    .select({ stock: productVariants.stock })
+    .select({ productId: productVariants.productId })
     .from(productVariants)
     .where(eq(productVariants.id, variantId));
-  return row?.stock;
+  return ledgerStockOf(t, row?.productId as string, variantId);
 }
 
 beforeAll(async () => {

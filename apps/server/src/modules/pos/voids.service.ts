@@ -69,6 +69,7 @@ export async function voidSale(
       documentType: 'transaction',
       documentId: saleId,
       note: body.reason,
+      storeId: locked.storeId,
     }));
     const restocked = await applyStockDeltas(tx, back);
     if (restocked.outcome !== 'applied') throw new Error('a void could not put its goods back');

@@ -12,6 +12,7 @@ import {
   procLocations,
   products,
 } from '../../db/schema/index';
+import { giveStock } from '../pos/pos-test-support';
 
 const DAY = 86_400_000;
 const URL_PATH = '/api/procurement/departments/ai-suggestions';
@@ -50,7 +51,6 @@ beforeAll(async () => {
         name: 'Microscope',
         assetType: 'equipment',
         isCheckoutRequired: true,
-        stock: 4,
         lowStockThreshold: 1,
         departmentId: science?.id,
       },
@@ -61,7 +61,6 @@ beforeAll(async () => {
         name: 'Laptop',
         assetType: 'equipment',
         isCheckoutRequired: true,
-        stock: 1,
         lowStockThreshold: 3,
         departmentId: arts?.id,
       },
@@ -72,19 +71,25 @@ beforeAll(async () => {
         name: 'Camera',
         assetType: 'equipment',
         isCheckoutRequired: true,
-        stock: 2,
         lowStockThreshold: 0,
         serviceFlag: 'damaged',
         serviceFlaggedAt: ago(5),
         departmentId: arts?.id,
       },
       // Over-stocked.
-      { ...base, sku: 'GOG', name: 'Safety Goggles', assetType: 'consumable', stock: 60, lowStockThreshold: 10 },
+      { ...base, sku: 'GOG', name: 'Safety Goggles', assetType: 'consumable', lowStockThreshold: 10 },
       // A regular product is never an asset.
-      { ...base, sku: 'MUF', name: 'Muffin', stock: 0, lowStockThreshold: 5 },
+      { ...base, sku: 'MUF', name: 'Muffin', lowStockThreshold: 5 },
     ])
     .returning({ id: products.id, sku: products.sku });
   const id = (sku: string) => inserted.find((p) => p.sku === sku)?.id as string;
+  const opening: Array<[string, number]> = [
+    ['MIC', 4],
+    ['LAP', 1],
+    ['CAM', 2],
+    ['GOG', 60],
+  ];
+  for (const [sku, stock] of opening) await giveStock(t, { productId: id(sku) }, stock);
   await t.db.db.insert(assetCheckouts).values([
     {
       productId: id('MIC'),

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { assetCheckouts, departments, expenses, procDepartments, products, users } from '../../db/schema/index';
+import { productStockSql } from '../stock/stock.service';
 import type { OptimizationSnapshot } from './optimization-rules';
 
 const DAY = 86_400_000;
@@ -65,7 +66,7 @@ export async function gatherOptimizationSnapshot(db: DbOrTx, now: Date): Promise
     .select({
       name: products.name,
       assetType: products.assetType,
-      stock: products.stock,
+      stock: productStockSql(products.id),
       lowStockThreshold: products.lowStockThreshold,
       isCheckoutRequired: products.isCheckoutRequired,
       checkoutsLast90Days: sql<number>`coalesce(${checkoutFigures.recent}, 0)`.mapWith(Number),

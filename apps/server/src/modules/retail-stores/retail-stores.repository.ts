@@ -46,20 +46,42 @@ export async function locationExists(db: DbOrTx, id: string): Promise<boolean> {
   return Boolean(row);
 }
 
-/** Throws a unique violation (23505) on a duplicate code. */
+/**
+ * Throws a unique violation (23505) on a duplicate code. A store created without a selling
+ * location gets its own, named after it, in the same statement (ADR 0025: a store's stock is its
+ * selling location's; its code is the store's, or made unique when a location already has it).
+ */
 export async function insertStore(
   db: DbOrTx,
   values: { name: string; code: string; sellingLocationId: string | null },
 ): Promise<string> {
-  const [row] = await db.insert(stores).values(values).returning({ id: stores.id });
-  return (row as { id: string }).id;
+  if (values.sellingLocationId) {
+    const [row] = await db
+      .insert(stores)
+      .values({ ...values, sellingLocationId: values.sellingLocationId })
+      .returning({ id: stores.id });
+    return (row as { id: string }).id;
+  }
+  const result = await db.execute(sql`
+    with location as (
+      insert into proc_locations (code, name, is_selling)
+      select case when exists (select 1 from proc_locations l where upper(l.code) = upper(${values.code}))
+                  then left(${values.code}, 40) || '-' || left(md5(random()::text), 6) else ${values.code} end,
+             ${values.name}, true
+      returning id
+    )
+    insert into stores (name, code, selling_location_id)
+    select ${values.name}, ${values.code}, location.id from location
+    returning id`);
+  const rows = (result as unknown as { rows: Array<{ id: string }> }).rows;
+  return (rows[0] as { id: string }).id;
 }
 
 /** Throws a unique violation (23505) on a duplicate code; false when there is no such store. */
 export async function updateStoreRow(
   db: DbOrTx,
   id: string,
-  values: { name?: string; code?: string; sellingLocationId?: string | null; isArchived?: boolean },
+  values: { name?: string; code?: string; sellingLocationId?: string; isArchived?: boolean },
 ): Promise<boolean> {
   if (Object.keys(values).length === 0) return Boolean(await findStoreRow(db, id));
   const rows = await db.update(stores).set(values).where(eq(stores.id, id)).returning({ id: stores.id });

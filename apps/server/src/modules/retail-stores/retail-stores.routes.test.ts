@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createUser, inject, signIn, type TestApp } from '../../../test/build-test-app';
 import { documentCounters, posTerminals, procLocations } from '../../db/schema/index';
-import { createCategory, createProduct, postSale, saleBody } from '../pos/pos-test-support';
+import { createCategory, createProduct, giveStock, postSale, saleBody } from '../pos/pos-test-support';
 
 let t: TestApp;
 let manager: string;
@@ -54,8 +54,8 @@ describe('stores (issue #32 item 2): GET, POST, PATCH /api/stores', () => {
         id: expect.any(String),
         name: 'Main Store',
         code: 'MAIN',
-        sellingLocationId: null,
-        sellingLocationName: null,
+        sellingLocationId: expect.any(String),
+        sellingLocationName: 'Main Store',
         isArchived: false,
         createdAt: expect.any(String),
       },
@@ -116,6 +116,8 @@ describe('stores (issue #32 item 2): GET, POST, PATCH /api/stores', () => {
       sellingLocationName: 'Library Café counter',
     });
     libraryStoreId = response.json().id;
+    // Each store sells from its own location's stock (ADR 0025): the library café gets its muffins.
+    await giveStock(t, { productId: muffin, storeId: libraryStoreId }, 1000);
     const list = await inject(t, { method: 'GET', url: '/api/stores', cookie: manager });
     expect(list.json().map((s: { code: string }) => s.code)).toEqual(['MAIN', 'LIB']);
   });
@@ -385,6 +387,16 @@ describe('archiving a store (a closed branch)', () => {
       payload: { name: 'Pop-up Kiosk', code: 'POP' },
     });
     expect(extra.statusCode).toBe(201);
+    // A store added without a selling location gets its own, named after it; it cannot be taken away.
+    expect(extra.json()).toMatchObject({ sellingLocationId: expect.any(String), sellingLocationName: 'Pop-up Kiosk' });
+    const noLocation = await inject(t, {
+      method: 'PATCH',
+      url: `/api/stores/${extra.json().id}`,
+      cookie: manager,
+      payload: { sellingLocationId: null },
+    });
+    expect(noLocation.statusCode).toBe(400);
+    expect(noLocation.json().errors).toEqual({ sellingLocationId: 'A store sells from a location: choose one' });
     const archived = await inject(t, {
       method: 'PATCH',
       url: `/api/stores/${extra.json().id}`,

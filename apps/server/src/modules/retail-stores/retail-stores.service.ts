@@ -37,6 +37,10 @@ export const retailStoreErrors = {
     badRequest('validation', RETAIL_STORE_MESSAGES.locationUnknown, {
       sellingLocationId: RETAIL_STORE_MESSAGES.locationUnknown,
     }),
+  locationRequired: () =>
+    badRequest('validation', RETAIL_STORE_MESSAGES.locationRequired, {
+      sellingLocationId: RETAIL_STORE_MESSAGES.locationRequired,
+    }),
   storeArchived: () =>
     badRequest('validation', RETAIL_STORE_MESSAGES.storeArchived, { storeId: RETAIL_STORE_MESSAGES.storeArchived }),
   storeUnknown: (field = 'storeId') =>
@@ -103,7 +107,8 @@ export async function updateStore(
   body: { name?: string; code?: string; sellingLocationId?: string | null; isArchived?: boolean },
 ): Promise<RetailStore> {
   await checkLocation(db, body.sellingLocationId);
-  const values: { name?: string; code?: string; sellingLocationId?: string | null; isArchived?: boolean } = {};
+  if (body.sellingLocationId === null) throw retailStoreErrors.locationRequired();
+  const values: { name?: string; code?: string; sellingLocationId?: string; isArchived?: boolean } = {};
   if (body.isArchived !== undefined) values.isArchived = body.isArchived;
   if (body.name !== undefined) values.name = body.name;
   if (body.code !== undefined) values.code = body.code;

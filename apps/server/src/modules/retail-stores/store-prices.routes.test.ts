@@ -10,8 +10,17 @@ import {
   transactions,
   userActivity,
 } from '../../db/schema/index';
-import { createCategory, createProduct, createVariant, type Line, postSale, saleBody } from '../pos/pos-test-support';
+import {
+  createCategory,
+  createProduct,
+  createVariant,
+  giveStock,
+  type Line,
+  postSale,
+  saleBody,
+} from '../pos/pos-test-support';
 import { loadPricing } from '../pos/sale-write.repository';
+import { stockOf as ledgerStockOf } from '../stock/stock-test-support';
 
 /**
  * Issue #32 item 2 (h-storerules): a store's own price is charged and verified by the server, a
@@ -46,9 +55,9 @@ async function shiftAt(cookie: string, storeId: string): Promise<number> {
 function setStore(productId: string, storeId: string, payload: { price?: string | null; isAvailable?: boolean }) {
   return inject(t, { method: 'PUT', url: `/api/products/${productId}/stores/${storeId}`, cookie: manager, payload });
 }
-async function stockOf(productId: string): Promise<number> {
-  const [row] = await t.db.db.select({ stock: products.stock }).from(products).where(eq(products.id, productId));
-  return (row as { stock: number }).stock;
+/** A product's stock at a store (the library's unless named): each store its own (ADR 0025). */
+async function stockOf(productId: string, storeId = libraryStoreId): Promise<number> {
+  return ledgerStockOf(t, productId, null, storeId);
 }
 async function salesCount(): Promise<number> {
   const [row] = await t.db.db.select({ n: sql<number>`count(*)::int` }).from(transactions);
@@ -71,8 +80,16 @@ async function activityOf(type: string, transactionId: string) {
       and(eq(userActivity.activityType, type), sql`${userActivity.details} ->> 'transactionId' = ${transactionId}`),
     );
 }
+/** A product with 100 in stock at the main store and 100 at the library. */
 async function product(name: string, price: string): Promise<string> {
-  return createProduct(t, { name: `${name} ${randomUUID().slice(0, 6)}`, price, stock: 100, categoryId: bakery });
+  const id = await createProduct(t, {
+    name: `${name} ${randomUUID().slice(0, 6)}`,
+    price,
+    stock: 100,
+    categoryId: bakery,
+  });
+  await giveStock(t, { productId: id, storeId: libraryStoreId }, 100);
+  return id;
 }
 
 beforeAll(async () => {
@@ -126,7 +143,9 @@ describe('a store price is charged (issue #32 item 2)', () => {
     const atMain = await postSale(t, cashier, saleBody([{ productId: muffin, quantity: 1, unitPrice: '4.50' }]));
     expect(atMain.statusCode).toBe(201);
     expect(atMain.json().items[0].unitPrice).toBe('4.50');
-    expect(await stockOf(muffin)).toBe(97);
+    // Each store's sale took its own store's stock (a sale at the library never moves the main store's).
+    expect(await stockOf(muffin, libraryStoreId)).toBe(98);
+    expect(await stockOf(muffin, mainStoreId)).toBe(99);
     expect((await end(cashier)).statusCode).toBe(200);
   });
 
@@ -139,6 +158,8 @@ describe('a store price is charged (issue #32 item 2)', () => {
       hasVariants: true,
     });
     const medium = await createVariant(t, { productId: scone, name: 'Medium', price: '6.00', stock: 20 });
+    await giveStock(t, { productId: scone, storeId: libraryStoreId }, 100);
+    await giveStock(t, { productId: scone, variantId: medium, storeId: libraryStoreId }, 20);
     expect((await setStore(scone, libraryStoreId, { price: '5.00' })).statusCode).toBe(200);
     await shiftAt(cashier, libraryStoreId);
     // Bakery's Small is 0.8× the price charged: 4.00 at the library (3.20 at the main store).

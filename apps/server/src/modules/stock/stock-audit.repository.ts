@@ -7,17 +7,16 @@ import { queryRows } from './stock-ledger.repository';
  * and every ledger row against the document it names. Read-only; `GET /api/stock-audit` and
  * `npm run audit:stock` answer the same.
  *
- * While the till still keeps its own figure (ADR 0025, "Where it stands") it checks both ledgers:
- * - each stores level (item × location) = the sum of its `proc_inventory_transactions` (in − out),
+ There is one ledger (the till's stock is its items' levels at the stores' selling locations):
+ * - each level (item × location) = the sum of its `proc_inventory_transactions` (in − out),
  *   including ledger sums with no level row;
- * - each product's and size option's `stock` = the sum of its `stock_movements`;
- * - each ledger row that names a document (`ref_table`/`ref_id`, `document_type`/`document_id`)
- *   names one that exists.
+ * - each ledger row that names a document (`ref_table`/`ref_id`) names one that exists (the till's
+ *   documents by their short names: 'transaction' is a row of `transactions`, ...).
  */
 export type StockDisagreement = {
-  /** level: a stores quantity; pos_stock: a product's or size option's stock; document: a ledger row's document. */
-  kind: 'level' | 'pos_stock' | 'document';
-  /** What disagrees: "item <id> at location <id>", "product <id>", "variant <id>", "ledger row <id>". */
+  /** level: a quantity (item × location); document: a ledger row's document. */
+  kind: 'level' | 'document';
+  /** What disagrees: "item <id> at location <id>", "ledger row <id>". */
   subject: string;
   /** The quantity stored, or the document named. */
   actual: string;
@@ -74,28 +73,6 @@ export async function auditStock(db: DbOrTx): Promise<StockAudit> {
     });
   }
 
-  const pos = await queryRows<{ kind: string; id: string; stock: number; ledger: number; bad: boolean }>(
-    db,
-    sql`
-      select 'product' as kind, p.id::text as id, p.stock, coalesce(sum(m.quantity), 0)::int as ledger,
-             p.stock <> coalesce(sum(m.quantity), 0) as bad
-        from products p left join stock_movements m on m.product_id = p.id and m.variant_id is null
-       group by p.id
-      union all
-      select 'variant', v.id::text, v.stock, coalesce(sum(m.quantity), 0)::int, v.stock <> coalesce(sum(m.quantity), 0)
-        from product_variants v left join stock_movements m on m.variant_id = v.id
-       group by v.id`,
-  );
-  checked += pos.length;
-  for (const row of pos.filter((r) => r.bad)) {
-    disagreements.push({
-      kind: 'pos_stock',
-      subject: `${row.kind} ${row.id}`,
-      actual: String(row.stock),
-      expected: String(row.ledger),
-    });
-  }
-
   // Documents: one query per kind of document named (a handful), against its table.
   const tables = new Set(
     (
@@ -106,21 +83,15 @@ export async function auditStock(db: DbOrTx): Promise<StockAudit> {
       )
     ).map((r) => r.name),
   );
-  const named = await queryRows<{ ledger: string; type: string; rows: number }>(
+  const named = await queryRows<{ type: string; rows: number }>(
     db,
-    sql`select 'proc' as ledger, ref_table as type, count(*)::int as rows from proc_inventory_transactions
-         where ref_table is not null and ref_id is not null group by ref_table
-        union all
-        select 'pos', document_type, count(*)::int from stock_movements
-         where document_type is not null and document_id is not null group by document_type`,
+    sql`select ref_table as type, count(*)::int as rows from proc_inventory_transactions
+         where ref_table is not null and ref_id is not null group by ref_table`,
   );
-  for (const { ledger, type, rows } of named) {
+  for (const { type, rows } of named) {
     checked += rows;
-    const table = ledger === 'pos' ? (POS_DOCUMENT_TABLES[type] ?? type) : type;
-    const [source, typeColumn, idColumn] =
-      ledger === 'pos'
-        ? ['stock_movements', 'document_type', 'document_id']
-        : ['proc_inventory_transactions', 'ref_table', 'ref_id'];
+    const table = POS_DOCUMENT_TABLES[type] ?? type;
+    const [source, typeColumn, idColumn] = ['proc_inventory_transactions', 'ref_table', 'ref_id'];
     if (!IDENTIFIER.test(table) || !tables.has(table)) {
       const unknown = await queryRows<{ id: string }>(
         db,

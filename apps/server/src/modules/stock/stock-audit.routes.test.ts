@@ -4,6 +4,7 @@ import { buildTestApp, createUser, inject, signIn, type TestApp } from '../../..
 import { procItems, procLocations } from '../../db/schema/index';
 import { createCategory, createProduct } from '../pos/pos-test-support';
 import { postInventoryMovement } from '../stores/inventory.service';
+import { defaultSellingLocation } from './stock-test-support';
 
 /** Issue #32 item 5 (ADR 0025): GET /api/stock-audit finds what disagrees, and nothing on a whole ledger. */
 let t: TestApp;
@@ -50,7 +51,14 @@ describe('GET /api/stock-audit', () => {
     expect(clean.body.disagreements).toEqual([]);
     expect(clean.body.checked).toBeGreaterThanOrEqual(2);
 
-    await t.db.execute(`update products set stock = 9 where id = $1`, [product]);
+    // The product's stock is its item's level at the default store's selling location (ADR 0025).
+    const { rows: productItems } = await t.db.execute(`select id from proc_items where pos_product_id = $1`, [product]);
+    const productItem = (productItems[0] as { id: string }).id;
+    const sellingLocation = await defaultSellingLocation(t);
+    await t.db.execute(`update proc_stock_levels set on_hand_qty = 9 where item_id = $1 and location_id = $2`, [
+      productItem,
+      sellingLocation,
+    ]);
     await t.db.execute(`update proc_stock_levels set on_hand_qty = 3.5 where item_id = $1`, [item?.id]);
     await t.db.execute(
       `update proc_inventory_transactions set ref_table = 'proc_issues', ref_id = gen_random_uuid() where item_id = $1`,
@@ -59,7 +67,12 @@ describe('GET /api/stock-audit', () => {
     const found = await audit();
     expect(found.body.disagreements).toEqual(
       expect.arrayContaining([
-        { kind: 'pos_stock', subject: `product ${product}`, actual: '9', expected: '7' },
+        {
+          kind: 'level',
+          subject: `item ${productItem} at location ${sellingLocation}`,
+          actual: '9.000',
+          expected: '7.000',
+        },
         {
           kind: 'level',
           subject: `item ${item?.id} at location ${location?.id}`,

@@ -1,24 +1,29 @@
 import type { StockMovementReason } from '@retail-hub/shared';
 import { type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 
 /**
- * The stock ledger writer (issue #15 items 1 and 2, docs/adr/0010). EVERY change of a POS
- * product's or size option's stock goes through `applyStockDelta` / `applyStockCount` (or, for
- * the sale, the one sale statement that writes its movements itself): each is ONE statement that
- * changes `stock` and appends its movement, so the two can never disagree and no change is a
- * read-decide-write in JavaScript. Stock never goes below zero: a delta that would take it there
- * is refused ('short') unless `floor` asks to move only what is there (offline sales, which
- * record the rest as a discrepancy).
+ * The till's front of the one stock ledger (issue #32, ADR 0025; before it ADR 0010). A POS
+ * product's (or size option's) stock IS its item's level (`proc_stock_levels`) at a store's
+ * selling location, and its ledger the one ledger `proc_inventory_transactions`: every change of a
+ * product's stock goes through `applyStockDelta` / `applyStockCount` (or, for the sale, the one
+ * sale statement that writes its ledger rows itself). Each is ONE statement that changes the level
+ * and appends its ledger row, so the two can never disagree, and no change is a read-decide-write
+ * in JavaScript. Stock never goes below zero: a delta that would take it there is refused
+ * ('short') unless `floor` asks to move only what is there (offline sales, which record the rest
+ * as a discrepancy).
  *
- * Creating a product or size option with stock needs nothing: a database trigger writes its
- * 'opening' movement. Several changes that must happen together (a refund's lines) are applied
- * one by one inside the caller's transaction with `applyStockDeltas`, in a fixed order so two
- * of them never deadlock.
+ * Several changes that must happen together (a refund's lines) are applied one by one inside the
+ * caller's transaction with `applyStockDeltas`, in item-id order (the order the sale statement
+ * locks levels in), so two of them never deadlock.
  */
 
-/** Whose stock: a product's own (variantId null/absent) or one of its size options'. */
-export type StockTarget = { productId: string; variantId?: string | null };
+/**
+ * Whose stock: a product's own (variantId null/absent) or one of its size options', at a store's
+ * selling location (the default store's when `storeId` is absent; ADR 0025).
+ */
+export type StockTarget = { productId: string; variantId?: string | null; storeId?: string | null };
 
 /** Who and what caused a movement. */
 export type StockMovementFacts = {
@@ -59,12 +64,40 @@ export async function queryRows<T>(db: DbOrTx, statement: SQL): Promise<T[]> {
   return result.rows;
 }
 
-type Row = { stock: number | null; before: number | null; movement_id: string | null; exists_now: boolean };
+type Row = {
+  stock: string | null;
+  before: string | null;
+  movement_id: string | null;
+  available: string | null;
+  exists_now: boolean;
+};
+
+/** The item of a product or size option and the selling location of a store, as one row (or none). */
+function targetRow(target: StockTarget): SQL {
+  const variantId = target.variantId ?? null;
+  const store = sql`s.id = coalesce(${target.storeId ?? null}::uuid, default_store_id())`;
+  return variantId === null
+    ? sql`select i.id as item_id, s.selling_location_id as location_id
+            from proc_items i, stores s where i.pos_product_id = ${target.productId}::uuid and ${store}`
+    : sql`select i.id as item_id, s.selling_location_id as location_id
+            from proc_items i
+            join product_variants v on v.id = i.pos_variant_id and v.product_id = ${target.productId}::uuid,
+                 stores s
+           where i.pos_variant_id = ${variantId}::uuid and ${store}`;
+}
+
+/** The level row of a target, created at 0 when it never held stock (before a put-in or a count). */
+async function ensureLevel(db: DbOrTx, target: StockTarget): Promise<void> {
+  await db.execute(sql`
+    insert into proc_stock_levels (item_id, location_id, on_hand_qty)
+    select t.item_id, t.location_id, 0 from (${targetRow(target)}) t
+    on conflict (item_id, location_id) do nothing`);
+}
 
 /**
- * One statement: lock the stock row, compute the new value from the locked (latest committed)
- * value, update it and append the movement of (after − before). `next` is an SQL expression over
- * `cur.stock`; `allowed` decides whether the change may happen.
+ * One statement: lock the level row, compute the new value from the locked (latest committed)
+ * value, update it and append the ledger row of (after − before). `next` is an SQL expression over
+ * `cur.qty`; `allowed` decides whether the change may happen.
  */
 async function changeStock(
   db: DbOrTx,
@@ -73,53 +106,47 @@ async function changeStock(
   next: SQL,
   allowed: SQL,
 ): Promise<StockChangeResult> {
-  const variantId = target.variantId ?? null;
-  const documentId = facts.documentId ?? null;
-  const common = sql`${facts.reason}, ${facts.documentType ?? null}, ${documentId}::uuid, ${facts.note ?? null},
-                     ${facts.userId}::uuid, ${facts.approverId ?? null}::uuid`;
-  const statement =
-    variantId === null
-      ? sql`
-      with cur as materialized (
-        select id, stock from products where id = ${target.productId}::uuid for no key update
-      ), upd as (
-        update products p set stock = ${next}
-          from cur where p.id = cur.id and ${allowed}
-        returning p.id, p.stock, cur.stock as before
-      ), mv as (
-        insert into stock_movements (product_id, variant_id, quantity, reason, document_type, document_id, note,
-                                     user_id, approver_id, stock_after)
-        select upd.id, null, upd.stock - upd.before, ${common}, upd.stock from upd where upd.stock <> upd.before
-        returning id
-      )
-      select (select stock from upd) as stock, (select before from upd) as before,
-             (select id from mv) as movement_id, (select stock from cur) as available,
-             exists (select 1 from cur) as exists_now`
-      : sql`
-      with cur as materialized (
-        select id, product_id, stock from product_variants
-         where id = ${variantId}::uuid and product_id = ${target.productId}::uuid for no key update
-      ), upd as (
-        update product_variants p set stock = ${next}
-          from cur where p.id = cur.id and ${allowed}
-        returning p.id, p.product_id, p.stock, cur.stock as before
-      ), mv as (
-        insert into stock_movements (product_id, variant_id, quantity, reason, document_type, document_id, note,
-                                     user_id, approver_id, stock_after)
-        select upd.product_id, upd.id, upd.stock - upd.before, ${common}, upd.stock from upd
-         where upd.stock <> upd.before
-        returning id
-      )
-      select (select stock from upd) as stock, (select before from upd) as before,
-             (select id from mv) as movement_id, (select stock from cur) as available,
-             exists (select 1 from cur) as exists_now`;
-  const [row] = await queryRows<Row & { available: number | null }>(db, statement);
+  const statement = sql`
+    with target as materialized (${targetRow(target)}
+    ), cur as materialized (
+      select l.id, l.item_id, l.location_id, l.on_hand_qty as qty
+        from proc_stock_levels l join target t on t.item_id = l.item_id and t.location_id = l.location_id
+       for no key update of l
+    ), upd as (
+      update proc_stock_levels l set on_hand_qty = ${next}, updated_at = now()
+        from cur where l.id = cur.id and ${allowed}
+      returning l.item_id, l.location_id, l.on_hand_qty as qty, cur.qty as before
+    ), mv as (
+      insert into proc_inventory_transactions (item_id, from_location_id, to_location_id, qty, reason, ref_table, ref_id,
+                                               note, created_by, approved_by)
+      select upd.item_id,
+             case when upd.qty < upd.before then upd.location_id end,
+             case when upd.qty > upd.before then upd.location_id end,
+             abs(upd.qty - upd.before), ${facts.reason}::proc_inventory_reason, ${facts.documentType ?? null},
+             ${facts.documentId ?? null}::uuid, ${facts.note ?? null}, ${facts.userId}::uuid,
+             ${facts.approverId ?? null}::uuid
+        from upd where upd.qty <> upd.before
+      returning id
+    )
+    select (select qty from upd)::text as stock, (select before from upd)::text as before,
+           (select id from mv) as movement_id, (select qty from cur)::text as available,
+           exists (select 1 from target) as exists_now`;
+  const [row] = await queryRows<Row>(db, statement);
   if (!row) throw new Error('the stock statement returned no row');
   if (!row.exists_now) return { outcome: 'not_found' };
-  if (row.stock === null || row.before === null) return { outcome: 'short', available: Number(row.available ?? 0) };
+  if (row.stock === null || row.before === null) {
+    // No level row (never held stock here) or the change was not allowed.
+    return { outcome: 'short', available: Math.floor(Number(row.available ?? 0)) };
+  }
   const stock = Number(row.stock);
   const before = Number(row.before);
-  return { outcome: 'applied', stock, moved: stock - before, shortfall: 0, movementId: row.movement_id };
+  return {
+    outcome: 'applied',
+    stock: Math.floor(stock),
+    moved: stock - before,
+    shortfall: 0,
+    movementId: row.movement_id,
+  };
 }
 
 /**
@@ -135,11 +162,18 @@ export async function applyStockDelta(db: DbOrTx, change: StockDelta): Promise<S
       : { outcome: 'applied', stock: current, moved: 0, shortfall: 0, movementId: null };
   }
   const q = change.quantity;
+  if (q > 0) await ensureLevel(db, change);
   if (change.floor) {
-    const result = await changeStock(db, change, change, sql`greatest(cur.stock + ${q}::int, 0)`, sql`true`);
+    const result = await changeStock(db, change, change, sql`greatest(cur.qty + ${q}::int, 0)`, sql`true`);
+    if (result.outcome === 'short') {
+      // Nothing on hand here at all (no level row): nothing moves, all of it is short.
+      return (await exists(db, change))
+        ? { outcome: 'applied', stock: 0, moved: 0, shortfall: q, movementId: null }
+        : { outcome: 'not_found' };
+    }
     return result.outcome === 'applied' ? { ...result, shortfall: q - result.moved } : result;
   }
-  return changeStock(db, change, change, sql`cur.stock + ${q}::int`, sql`cur.stock + ${q}::int >= 0`);
+  return changeStock(db, change, change, sql`cur.qty + ${q}::int`, sql`cur.qty + ${q}::int >= 0`);
 }
 
 /**
@@ -151,6 +185,7 @@ export async function applyStockCount(db: DbOrTx, change: StockCount): Promise<S
   if (!Number.isSafeInteger(change.counted) || change.counted < 0) {
     throw new TypeError(`not a count: ${change.counted}`);
   }
+  await ensureLevel(db, change);
   return changeStock(db, change, change, sql`${change.counted}::int`, sql`true`);
 }
 
@@ -166,11 +201,14 @@ export async function applyStockDeltas(
   | { outcome: 'applied'; results: StockChangeResult[] }
   | { outcome: 'refused'; index: number; result: StockChangeResult }
 > {
+  const items = await stockItemIds(tx, changes);
+  const key = (change: StockDelta) =>
+    items.get(change.variantId ? `v${change.variantId}` : `p${change.productId}`) ?? '';
   const order = changes
     .map((change, index) => ({ change, index }))
     .sort((a, b) => {
-      const ka = a.change.variantId ? `1${a.change.variantId}` : `0${a.change.productId}`;
-      const kb = b.change.variantId ? `1${b.change.variantId}` : `0${b.change.productId}`;
+      const ka = key(a.change);
+      const kb = key(b.change);
       return ka < kb ? -1 : ka > kb ? 1 : 0;
     });
   const results: StockChangeResult[] = new Array(changes.length);
@@ -182,13 +220,92 @@ export async function applyStockDeltas(
   return { outcome: 'applied', results };
 }
 
-/** The stock of a product or size option now, or null when it does not exist. */
-export async function currentStock(db: DbOrTx, target: StockTarget): Promise<number | null> {
-  const [row] = await queryRows<{ stock: number }>(
+/** The items of the targets, keyed 'p' + product id or 'v' + size option id (the lock order). */
+export async function stockItemIds(db: DbOrTx, changes: readonly StockTarget[]): Promise<Map<string, string>> {
+  const productIds = changes.filter((c) => !c.variantId).map((c) => c.productId);
+  const variantIds = changes.filter((c) => c.variantId).map((c) => c.variantId as string);
+  const rows = await queryRows<{ id: string; pos_product_id: string | null; pos_variant_id: string | null }>(
     db,
-    target.variantId
-      ? sql`select stock from product_variants where id = ${target.variantId}::uuid and product_id = ${target.productId}::uuid`
-      : sql`select stock from products where id = ${target.productId}::uuid`,
+    sql`select id, pos_product_id, pos_variant_id from proc_items
+         where pos_product_id = any(${sql.param(productIds)}::uuid[]) or pos_variant_id = any(${sql.param(variantIds)}::uuid[])`,
   );
-  return row ? Number(row.stock) : null;
+  const map = new Map<string, string>();
+  for (const r of rows) {
+    if (r.pos_product_id) map.set(`p${r.pos_product_id}`, r.id);
+    if (r.pos_variant_id) map.set(`v${r.pos_variant_id}`, r.id);
+  }
+  return map;
+}
+
+async function exists(db: DbOrTx, target: StockTarget): Promise<boolean> {
+  const rows = await queryRows<{ one: number }>(db, sql`select 1 as one from (${targetRow(target)}) t`);
+  return rows.length > 0;
+}
+
+/**
+ * The stock of a product or size option now at a store's selling location (the default store's
+ * when absent; 0 when it never held any there), or null when it does not exist.
+ */
+export async function currentStock(db: DbOrTx, target: StockTarget): Promise<number | null> {
+  const [row] = await queryRows<{ stock: string | null }>(
+    db,
+    sql`select (select l.on_hand_qty from proc_stock_levels l
+                 where l.item_id = t.item_id and l.location_id = t.location_id)::text as stock
+          from (${targetRow(target)}) t`,
+  );
+  return row ? Math.floor(Number(row.stock ?? 0)) : null;
+}
+
+/**
+ * SQL for the stock of products or size options as every screen reads it (ADR 0025): the level of
+ * each one's item at a store's selling location (`storeId`), or at every store's selling location
+ * together (`null`: the back office's "All stores"; with one store, that store's). Whole units
+ * (a linked item received in fractions shows what can be sold). A correlated subquery over two
+ * unique indexes (proc_items by product / size option, levels by item and location).
+ */
+export function productStockSql(productId: AnyPgColumn | SQL, storeId: string | SQL | null = null): SQL<number> {
+  return stockSql(sql`i.pos_product_id = ${productId}`, storeId);
+}
+
+export function variantStockSql(variantId: AnyPgColumn | SQL, storeId: string | SQL | null = null): SQL<number> {
+  return stockSql(sql`i.pos_variant_id = ${variantId}`, storeId);
+}
+
+function stockSql(itemIs: SQL, storeId: string | SQL | null): SQL<number> {
+  const locations =
+    storeId === null
+      ? sql`(select s.selling_location_id from stores s)`
+      : sql`(select s.selling_location_id from stores s where s.id = ${storeId}::uuid)`;
+  return sql<number>`coalesce((select floor(sum(l.on_hand_qty))::int from proc_items i
+      join proc_stock_levels l on l.item_id = i.id
+     where ${itemIs} and l.location_id in ${locations}), 0)`.mapWith(Number);
+}
+
+/**
+ * Opening stock for many new products or size options at once (seeds, benchmarks): one 'opening'
+ * ledger row and one level each at the store's (default: the default store's) selling location, in
+ * two statements. Only for rows that hold no stock there yet.
+ */
+export async function postOpeningStock(
+  db: DbOrTx,
+  entries: ReadonlyArray<{ productId?: string | null; variantId?: string | null; quantity: number }>,
+  storeId: string | null = null,
+): Promise<void> {
+  const wanted = entries.filter((e) => e.quantity > 0);
+  if (wanted.length === 0) return;
+  const products = wanted.map((e) => (e.variantId ? null : (e.productId ?? null)));
+  const variants = wanted.map((e) => e.variantId ?? null);
+  const quantities = wanted.map((e) => e.quantity);
+  const opening = sql`
+    select i.id as item_id, (select selling_location_id from stores where id = coalesce(${storeId}::uuid, default_store_id())) as location_id,
+           w.quantity
+      from unnest(${sql.param(products)}::uuid[], ${sql.param(variants)}::uuid[], ${sql.param(quantities)}::int[]) as w(product_id, variant_id, quantity)
+      join proc_items i on (w.variant_id is null and i.pos_product_id = w.product_id) or i.pos_variant_id = w.variant_id`;
+  await db.execute(sql`
+    insert into proc_inventory_transactions (item_id, to_location_id, qty, reason)
+    select o.item_id, o.location_id, o.quantity, 'opening' from (${opening}) o`);
+  await db.execute(sql`
+    insert into proc_stock_levels (item_id, location_id, on_hand_qty)
+    select o.item_id, o.location_id, o.quantity from (${opening}) o
+    on conflict (item_id, location_id) do update set on_hand_qty = proc_stock_levels.on_hand_qty + excluded.on_hand_qty`);
 }

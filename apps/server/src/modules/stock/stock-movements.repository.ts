@@ -1,5 +1,5 @@
 import { displayName, type StockMovement, type StockMovementPage, type StockMovementReason } from '@retail-hub/shared';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { queryRows } from './stock-ledger.repository';
 
@@ -33,9 +33,9 @@ function toMovement(row: MovementRow): StockMovement {
     productId: row.product_id,
     variantId: row.variant_id,
     variantName: row.variant_name,
-    quantity: Number(row.quantity),
+    quantity: Math.trunc(Number(row.quantity)),
     reason: row.reason,
-    stockAfter: Number(row.stock_after),
+    stockAfter: Math.floor(Number(row.stock_after)),
     documentType: row.document_type,
     documentId: row.document_id,
     note: row.note,
@@ -45,20 +45,42 @@ function toMovement(row: MovementRow): StockMovement {
   };
 }
 
-const MOVEMENT_COLUMNS = sql`m.id, m.product_id, m.variant_id, v.name as variant_name, m.quantity, m.reason,
+/**
+ * A product's movements from the one ledger (ADR 0025): the rows of its item and its size options'
+ * items that touch a store's selling location, signed as the till sees them (into a selling location
+ * +, out of one −; a transfer between two stores nets out), each with the stock at the selling
+ * locations right after it (a running sum per item).
+ */
+function movementsOf(productId: string): SQL {
+  return sql`(
+    select t.id, coalesce(i.pos_product_id, v.product_id) as product_id, i.pos_variant_id as variant_id,
+           v.name as variant_name, d.delta as quantity, t.reason::text as reason,
+           sum(d.delta) over (partition by t.item_id order by t.created_at, t.id) as stock_after,
+           t.ref_table as document_type, t.ref_id as document_id, t.note, t.created_by as user_id,
+           t.approved_by as approver_id, t.created_at
+      from proc_items i
+      left join product_variants v on v.id = i.pos_variant_id
+      join proc_inventory_transactions t on t.item_id = i.id
+      cross join lateral (
+        select (case when t.to_location_id in (select selling_location_id from stores) then t.qty else 0 end)
+             - (case when t.from_location_id in (select selling_location_id from stores) then t.qty else 0 end) as delta
+      ) d
+     where (i.pos_product_id = ${productId}::uuid or v.product_id = ${productId}::uuid)
+       and (t.to_location_id in (select selling_location_id from stores)
+            or t.from_location_id in (select selling_location_id from stores))
+  ) m`;
+}
+
+const MOVEMENT_COLUMNS = sql`m.id, m.product_id, m.variant_id, m.variant_name, m.quantity, m.reason,
   m.stock_after, m.document_type, m.document_id, m.note,
   m.user_id, u.first_name as user_first, u.last_name as user_last, u.email as user_email,
   m.approver_id, a.first_name as approver_first, a.last_name as approver_last, a.email as approver_email,
   m.created_at`;
-const MOVEMENT_FROM = sql`stock_movements m
-  left join product_variants v on v.id = m.variant_id
-  left join users u on u.id = m.user_id
-  left join users a on a.id = m.approver_id`;
+const PEOPLE = sql`left join users u on u.id = m.user_id left join users a on a.id = m.approver_id`;
 
 /**
  * GET /api/stock-movements?productId=: one product's ledger (its own stock and its size options',
- * or one size option's with variantId), newest first, keyset-paged on (created_at, id) so a long
- * history stays an index range scan.
+ * or one size option's with variantId), newest first, keyset-paged on (created_at, id).
  */
 export async function listStockMovements(
   db: DbOrTx,
@@ -66,17 +88,17 @@ export async function listStockMovements(
 ): Promise<StockMovementPage | null> {
   const exists = await queryRows(db, sql`select 1 from products where id = ${query.productId}::uuid`);
   if (exists.length === 0) return null;
-  const conditions = [sql`m.product_id = ${query.productId}::uuid`];
+  const conditions = [sql`m.quantity <> 0`];
   if (query.variantId) conditions.push(sql`m.variant_id = ${query.variantId}::uuid`);
   if (query.before) {
     conditions.push(
-      sql`(m.created_at, m.id) < (select created_at, id from stock_movements where id = ${query.before}::uuid)`,
+      sql`(m.created_at, m.id) < (select created_at, id from proc_inventory_transactions where id = ${query.before}::uuid)`,
     );
   }
   const rows = await queryRows<MovementRow>(
     db,
     sql`
-    select ${MOVEMENT_COLUMNS} from ${MOVEMENT_FROM}
+    select ${MOVEMENT_COLUMNS} from ${movementsOf(query.productId)} ${PEOPLE}
      where ${sql.join(conditions, sql` and `)}
      order by m.created_at desc, m.id desc
      limit ${query.limit + 1}`,
@@ -86,9 +108,17 @@ export async function listStockMovements(
 }
 
 export async function findMovement(db: DbOrTx, id: string): Promise<StockMovement | null> {
+  const [owner] = await queryRows<{ product_id: string | null }>(
+    db,
+    sql`select coalesce(i.pos_product_id, v.product_id) as product_id
+          from proc_inventory_transactions t join proc_items i on i.id = t.item_id
+          left join product_variants v on v.id = i.pos_variant_id
+         where t.id = ${id}::uuid`,
+  );
+  if (!owner?.product_id) return null;
   const [row] = await queryRows<MovementRow>(
     db,
-    sql`select ${MOVEMENT_COLUMNS} from ${MOVEMENT_FROM} where m.id = ${id}::uuid`,
+    sql`select ${MOVEMENT_COLUMNS} from ${movementsOf(owner.product_id)} ${PEOPLE} where m.id = ${id}::uuid`,
   );
   return row ? toMovement(row) : null;
 }

@@ -90,11 +90,15 @@ export {
   applyStockDelta,
   applyStockDeltas,
   currentStock,
+  postOpeningStock,
+  productStockSql,
   type StockChangeResult,
   type StockCount,
   type StockDelta,
   type StockMovementFacts,
   type StockTarget,
+  stockItemIds,
+  variantStockSql,
 } from './stock-ledger.repository';
 
 /** Issue #32 item 5 (ADR 0025): the stock self-audit, as `GET /api/stock-audit` and `npm run audit:stock` answer it. */

@@ -10,6 +10,8 @@ import {
   procStockLevels,
   products,
 } from '../../db/schema/index';
+import { giveStock } from '../pos/pos-test-support';
+import { defaultSellingLocation, stockOf } from '../stock/stock-test-support';
 import { upsertBatch } from './inventory.repository';
 import { postInventoryMovement } from './inventory.service';
 import { expectLedgerBalanced, unique } from './stores.test-support';
@@ -161,7 +163,7 @@ describe('postInventoryMovement', () => {
     await expectLedgerBalanced(t);
   });
 
-  it('a receipt into a selling location raises the linked POS product through the stock ledger', async () => {
+  it("a receipt into the store's selling location IS the till's stock (one ledger, ADR 0025)", async () => {
     const [category] = await t.db.db
       .insert(categories)
       .values({ name: unique('Cat') })
@@ -173,10 +175,10 @@ describe('postInventoryMovement', () => {
         price: '2.00',
         sku: unique('SOAP'),
         categoryId: (category as { id: string }).id,
-        stock: 4,
       })
       .returning({ id: products.id });
     const productId = (product as { id: string }).id;
+    await giveStock(t, { productId }, 4);
     const [row] = await t.db.db
       // ADR 0025: the product's item exists already (the database made it); the stores name it.
       .update(procItems)
@@ -184,10 +186,7 @@ describe('postInventoryMovement', () => {
       .where(eq(procItems.posProductId, productId))
       .returning({ id: procItems.id });
     const item = (row as { id: string }).id;
-    const [shop] = await t.db.db
-      .insert(procLocations)
-      .values({ code: unique('SHOP'), name: 'Shop floor', isSelling: true })
-      .returning({ id: procLocations.id });
+    const shop = { id: await defaultSellingLocation(t) };
     const back = await aLocation();
     await postInventoryMovement(t.db.db, { itemId: item, toLocationId: back, qtyMilli: 5_000, reason: 'receipt' });
     await postInventoryMovement(t.db.db, {
@@ -196,8 +195,9 @@ describe('postInventoryMovement', () => {
       qtyMilli: 12_000,
       reason: 'receipt',
     });
-    const [after] = await t.db.db.select({ stock: products.stock }).from(products).where(eq(products.id, productId));
-    expect(after?.stock).toBe(16);
+    // 4 + 12 at the store's location; the back store's 5 are not the till's.
+    expect(await stockOf(t, productId)).toBe(16);
+    await expectLedgerBalanced(t);
   });
 
   it('never lets concurrent take-outs push stock below zero', async () => {

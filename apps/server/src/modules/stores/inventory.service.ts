@@ -9,7 +9,6 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { pgErrorCode } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
-import { applyStockDelta } from '../stock/stock.service';
 import {
   batchBalancesAt,
   batchOfItem,
@@ -55,7 +54,7 @@ export type PostedMovement = {
   movementIds: string[];
   /** What left the source per batch (null = stock without a batch), in milli. */
   batches: Array<{ batchId: string | null; qtyMilli: Milli }>;
-  /** The POS product whose stock a receipt into a selling location raised (publish 'stock.changed'). */
+  /** The POS product whose stock this moved (publish 'stock.changed'); null for other items. */
   posProductId: string | null;
 };
 
@@ -95,7 +94,8 @@ export async function postInventoryMovement(db: DbOrTx, input: InventoryMovement
         portions = await splitByBatch(tx, input, from);
       }
       if (to) await putInStock(tx, input.itemId, to, qty);
-      const posProductId = to && input.reason === 'receipt' ? await raisePosStock(tx, input, to) : null;
+      // A POS product's stock IS its item's level (ADR 0025): any movement of it changes the till's figure.
+      const posProductId = item?.posProductId ?? null;
       const base: Omit<LedgerInsert, 'qty' | 'batchId'> = {
         itemId: input.itemId,
         fromLocationId: from,
@@ -173,28 +173,4 @@ async function splitByBatch(
     else portions.push({ batchId: null, qtyMilli: left });
   }
   return portions;
-}
-
-/**
- * Issue #16 item 1: an item linked to a POS product, received into a selling location, raises the
- * product's stock through the POS stock ledger (same transaction). POS stock is whole units: a
- * fractional receipt raises only its whole units.
- */
-async function raisePosStock(db: DbOrTx, input: InventoryMovementInput, locationId: string): Promise<string | null> {
-  const units = Math.floor(input.qtyMilli / 1000);
-  if (units <= 0) return null;
-  const location = await findLocation(db, locationId);
-  if (!location?.isSelling) return null;
-  const item = await findItem(db, input.itemId);
-  if (!item?.posProductId) return null;
-  await applyStockDelta(db, {
-    productId: item.posProductId,
-    quantity: units,
-    reason: 'receipt',
-    userId: input.createdBy ?? null,
-    documentType: input.refTable ?? 'proc_inventory_transactions',
-    documentId: input.refId ?? null,
-    note: `Received into ${location.code}`,
-  });
-  return item.posProductId;
 }

@@ -83,9 +83,13 @@ function StoreForm({ draft, onClose }: { draft: Draft; onClose: () => void }) {
         />
         <Select
           label="Selling Location"
-          description="The stock location this store sells from"
-          placeholder="None"
-          clearable
+          description={
+            value.id
+              ? 'The stock location this store sells from: its till stock'
+              : 'The stock location this store sells from (empty: a new one named after the store)'
+          }
+          placeholder={value.id ? undefined : 'A new location'}
+          clearable={!value.id}
           data={options}
           value={value.sellingLocationId}
           onChange={(id) => setValue({ ...value, sellingLocationId: id })}
