@@ -258,8 +258,8 @@ export async function currentStock(db: DbOrTx, target: StockTarget): Promise<num
 
 /**
  * SQL for the stock of products or size options as every screen reads it (ADR 0025): the level of
- * each one's item at a store's selling location (`storeId`), or at every store's selling location
- * together (`null`: the back office's "All stores"; with one store, that store's). Whole units
+ * each one's item at a store's selling location (`storeId`), or, with no store named, at the
+ * default store's (the one the back office's stock changes act at; one store: that store's). Whole units
  * (a linked item received in fractions shows what can be sold). A correlated subquery over two
  * unique indexes (proc_items by product / size option, levels by item and location).
  */
@@ -272,9 +272,11 @@ export function variantStockSql(variantId: AnyPgColumn | SQL, storeId: string | 
 }
 
 function stockSql(itemIs: SQL, storeId: string | SQL | null): SQL<number> {
+  // No store named: the default store's, the figure the product form, the POS inventory screen's
+  // adjustments and counts and the CSV import change (so what a manager counts is what they see).
   const locations =
     storeId === null
-      ? sql`(select s.selling_location_id from stores s)`
+      ? sql`(select s.selling_location_id from stores s where s.id = default_store_id())`
       : sql`(select s.selling_location_id from stores s where s.id = ${storeId}::uuid)`;
   return sql<number>`coalesce((select floor(sum(l.on_hand_qty))::int from proc_items i
       join proc_stock_levels l on l.item_id = i.id

@@ -47,9 +47,9 @@ function toMovement(row: MovementRow): StockMovement {
 
 /**
  * A product's movements from the one ledger (ADR 0025): the rows of its item and its size options'
- * items that touch a store's selling location, signed as the till sees them (into a selling location
- * +, out of one −; a transfer between two stores nets out), each with the stock at the selling
- * locations right after it (a running sum per item).
+ * items that touch the default store's selling location (the figure the product form shows and
+ * changes), signed as the till sees them (in +, out −), each with the stock there right after it (a
+ * running sum per item).
  */
 function movementsOf(productId: string): SQL {
   return sql`(
@@ -62,12 +62,12 @@ function movementsOf(productId: string): SQL {
       left join product_variants v on v.id = i.pos_variant_id
       join proc_inventory_transactions t on t.item_id = i.id
       cross join lateral (
-        select (case when t.to_location_id in (select selling_location_id from stores) then t.qty else 0 end)
-             - (case when t.from_location_id in (select selling_location_id from stores) then t.qty else 0 end) as delta
+        select (case when t.to_location_id in (select selling_location_id from stores where id = default_store_id()) then t.qty else 0 end)
+             - (case when t.from_location_id in (select selling_location_id from stores where id = default_store_id()) then t.qty else 0 end) as delta
       ) d
      where (i.pos_product_id = ${productId}::uuid or v.product_id = ${productId}::uuid)
-       and (t.to_location_id in (select selling_location_id from stores)
-            or t.from_location_id in (select selling_location_id from stores))
+       and (t.to_location_id in (select selling_location_id from stores where id = default_store_id())
+            or t.from_location_id in (select selling_location_id from stores where id = default_store_id()))
   ) m`;
 }
 
