@@ -64,7 +64,7 @@ describe('Asset page', { timeout: 15_000 }, () => {
       'GET /api/procurement/writeoffs': () => json(200, []),
       'POST /api/asset-checkouts/loan-1/return': ({ init }) => {
         returns.push(JSON.parse(String(init?.body)));
-        return json(200, {});
+        return json(200, { product: { name: 'Cordless drill 18V' }, variant: null });
       },
     });
     renderApp(`/assets/unit?id=${ID}`);
@@ -77,13 +77,18 @@ describe('Asset page', { timeout: 15_000 }, () => {
       expect.stringContaining('Checked out to Casey Cashier'),
     ]);
     const user = userEvent.setup();
+    // Issue #33: the unit page takes back through the Asset Checkout screen's one return form.
     await user.click(screen.getByRole('button', { name: 'Take back' }));
-    expect(await screen.findByText('Return condition is required')).toBeTruthy();
+    const dialog = await screen.findByRole('dialog', { name: 'Return Asset' });
+    expect(within(dialog).getByText('AST-2026-00007 · Cordless drill 18V')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Return Asset' }));
+    expect(await within(dialog).findByText('Return condition is required')).toBeTruthy();
     expect(returns).toEqual([]);
-    await user.click(screen.getByRole('combobox', { name: /Condition/ }));
+    await user.click(within(dialog).getByRole('combobox', { name: /Return condition/ }));
     await user.click(await screen.findByRole('option', { name: 'Damaged' }));
-    await user.click(screen.getByRole('button', { name: 'Take back' }));
-    await waitFor(() => expect(returns).toEqual([{ returnCondition: 'damaged', notes: '' }]));
+    expect(within(dialog).getByText(/A corrective maintenance job will be opened/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Return Asset' }));
+    await waitFor(() => expect(returns).toEqual([{ returnCondition: 'damaged', notes: null }]));
   });
 
   it("a unit that cannot be lent has Check out disabled with the server's reason beside it", async () => {
@@ -115,6 +120,49 @@ describe('Asset page', { timeout: 15_000 }, () => {
     expect(document.getElementById(String(button.getAttribute('aria-describedby')))?.textContent).toBe(reason);
     expect(screen.getByTestId('asset-blocked').textContent).toBe(reason);
     expect(checkouts).toEqual([]);
+  });
+
+  it('lends the unit through the one checkout form, with the unit chosen and fixed (issue #33)', async () => {
+    const checkouts: unknown[] = [];
+    mockServer({
+      ...sessionHandlers(userWithRole('procurement_admin')),
+      [`GET /api/procurement/assets/${ID}`]: () =>
+        json(200, {
+          ...UNIT,
+          state: 'available',
+          custodianId: null,
+          custodianName: null,
+          openCheckoutId: null,
+          blockedReason: null,
+        }),
+      'GET /api/asset-checkouts/borrowers': () =>
+        json(200, [{ id: 'user-9', firstName: 'Casey', lastName: 'Cashier', email: null, role: 'cashier' }]),
+      'GET /api/procurement/maintenance': () => json(200, []),
+      'GET /api/procurement/safety-checks': () => json(200, []),
+      'GET /api/procurement/writeoffs': () => json(200, []),
+      'POST /api/asset-checkouts': ({ init }) => {
+        checkouts.push(JSON.parse(String(init?.body)));
+        return json(201, {
+          product: { name: 'Cordless drill 18V' },
+          user: { firstName: 'Casey', lastName: 'Cashier' },
+        });
+      },
+    });
+    renderApp(`/assets/unit?id=${ID}`);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Check out' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Checkout Asset' });
+    expect(within(dialog).getByTestId('checkout-unit').textContent).toContain('AST-2026-00007');
+    expect(within(dialog).queryByRole('radiogroup', { name: 'What to lend' })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Check Out' }));
+    expect(await within(dialog).findByText('Choose who is borrowing the asset')).toBeTruthy();
+    expect(checkouts).toEqual([]);
+    await user.click(within(dialog).getByRole('combobox', { name: /Borrower/ }));
+    await user.click(await screen.findByRole('option', { name: /Casey Cashier/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Check Out' }));
+    await waitFor(() =>
+      expect(checkouts).toEqual([{ assetId: ID, userId: 'user-9', expectedReturnAt: null, notes: null }]),
+    );
   });
 
   it('submits a drafted write-off on the unit page, where it was drafted (issue #30 item 20)', async () => {
