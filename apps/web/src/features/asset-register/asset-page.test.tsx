@@ -52,7 +52,7 @@ const UNIT: AssetDetail = {
   ],
 };
 
-describe('Asset page', { timeout: 15_000 }, () => {
+describe('Asset page', { timeout: 30_000 }, () => {
   it('shows the unit with its history in time order, and a return needs a condition before it is sent', async () => {
     const returns: unknown[] = [];
     mockServer({
@@ -68,7 +68,8 @@ describe('Asset page', { timeout: 15_000 }, () => {
       },
     });
     renderApp(`/assets/unit?id=${ID}`);
-    expect((await screen.findByTestId('asset-tag', {}, { timeout: 5000 })).textContent).toBe('AST-2026-00007');
+    // The page's first render loads its lazy chunk (now with the lending dialogs): wait for it under load.
+    expect((await screen.findByTestId('asset-tag', {}, { timeout: 15_000 })).textContent).toBe('AST-2026-00007');
     expect(screen.getByTestId('asset-state').textContent).toBe('Checked out');
     // Issue #30 item 21: a unit's purchase price in the one money format.
     expect(screen.getByText('$149.00')).toBeTruthy();
@@ -163,6 +164,8 @@ describe('Asset page', { timeout: 15_000 }, () => {
     await waitFor(() =>
       expect(checkouts).toEqual([{ assetId: ID, userId: 'user-9', expectedReturnAt: null, notes: null }]),
     );
+    expect(await screen.findByText('Cordless drill 18V is checked out to Casey Cashier.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Checkout Asset' })).toBeNull());
   });
 
   it('submits a drafted write-off on the unit page, where it was drafted (issue #30 item 20)', async () => {

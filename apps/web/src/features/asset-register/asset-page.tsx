@@ -50,60 +50,70 @@ function Fact({ label, value }: { label: string; value: string | null | undefine
 
 /**
  * Issue #33: the unit's loan card. Lending and taking back go through the Asset Checkout screen's
- * own dialogs (one lending form, one return form), opened here for this unit.
+ * own dialogs (one lending form, one return form), opened here for this unit. Both stay mounted
+ * while the card flips between Check out and Return, so a dialog's own success step (its toast,
+ * closing) runs after the refreshed unit has already changed the card.
  */
 function LendCard({ asset }: { asset: AssetDetail }) {
   const [lending, setLending] = useState(false);
-  const [returning, setReturning] = useState(false);
+  // The loan being taken back, kept while its dialog is open (the refreshed unit has none by then).
+  const [returning, setReturning] = useState<{ checkoutId: string; title: string; holder: string } | null>(null);
   if (asset.state === 'written_off') return null;
   const tag = asset.assetTag ?? 'This unit';
-  if (asset.openCheckoutId) {
-    return (
-      <Card withBorder component="section" aria-label="Return">
-        <Stack gap="sm">
-          <Title order={2} size="h4">
-            Return
-          </Title>
-          <Group justify="space-between" wrap="wrap">
-            <Text>With {asset.custodianName ?? 'a borrower'}.</Text>
-            <Button onClick={() => setReturning(true)}>Take back</Button>
-          </Group>
-        </Stack>
-        <ReturnDialog
-          opened={returning}
-          onClose={() => setReturning(false)}
-          active={[]}
-          initial={null}
-          unitLoan={{
-            checkoutId: asset.openCheckoutId,
-            title: `${tag} · ${asset.itemName}`,
-            holder: asset.custodianName ?? 'a borrower',
-          }}
-        />
-      </Card>
-    );
-  }
   // A unit that cannot be lent now: Check out is disabled and the server's reason stands beside it.
   const blocked = asset.blockedReason ? notLendableMessage(tag, asset.blockedReason) : null;
   return (
-    <Card withBorder component="section" aria-label="Check out">
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          Check out
-        </Title>
-        <Group align="center" wrap="wrap">
-          <Button
-            disabled={blocked !== null}
-            aria-describedby={blocked ? 'asset-blocked-reason' : undefined}
-            onClick={() => setLending(true)}
-          >
-            Check out
-          </Button>
-          {blocked ? <BlockedReason id="asset-blocked-reason" message={blocked} /> : null}
-        </Group>
-      </Stack>
+    <>
+      {asset.openCheckoutId ? (
+        <Card withBorder component="section" aria-label="Return">
+          <Stack gap="sm">
+            <Title order={2} size="h4">
+              Return
+            </Title>
+            <Group justify="space-between" wrap="wrap">
+              <Text>With {asset.custodianName ?? 'a borrower'}.</Text>
+              <Button
+                onClick={() =>
+                  setReturning({
+                    checkoutId: asset.openCheckoutId ?? '',
+                    title: `${tag} · ${asset.itemName}`,
+                    holder: asset.custodianName ?? 'a borrower',
+                  })
+                }
+              >
+                Take back
+              </Button>
+            </Group>
+          </Stack>
+        </Card>
+      ) : (
+        <Card withBorder component="section" aria-label="Check out">
+          <Stack gap="sm">
+            <Title order={2} size="h4">
+              Check out
+            </Title>
+            <Group align="center" wrap="wrap">
+              <Button
+                disabled={blocked !== null}
+                aria-describedby={blocked ? 'asset-blocked-reason' : undefined}
+                onClick={() => setLending(true)}
+              >
+                Check out
+              </Button>
+              {blocked ? <BlockedReason id="asset-blocked-reason" message={blocked} /> : null}
+            </Group>
+          </Stack>
+        </Card>
+      )}
       <CheckoutDialog opened={lending} onClose={() => setLending(false)} unit={asset} />
-    </Card>
+      <ReturnDialog
+        opened={returning !== null}
+        onClose={() => setReturning(null)}
+        active={[]}
+        initial={null}
+        unitLoan={returning ?? undefined}
+      />
+    </>
   );
 }
 

@@ -95,6 +95,9 @@ export function CheckoutDialog({ opened, onClose, unit: fixedUnit }: CheckoutDia
       ? notLendableMessage(unit.assetTag ?? 'This unit', unit.blockedReason)
       : null;
 
+  // Reset when opened or given another unit/loan, not when a refetch hands a new object of the same one
+  // (that would clear what was typed).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the id stands for the object
   useEffect(() => {
     if (!opened) return;
     setKind(fixedUnit ? 'unit' : 'product');
@@ -106,7 +109,7 @@ export function CheckoutDialog({ opened, onClose, unit: fixedUnit }: CheckoutDia
     setExpectedReturn(null);
     setNotes('');
     setErrors({});
-  }, [opened, fixedUnit]);
+  }, [opened, fixedUnit?.id]);
 
   const assetOptions = useMemo(
     () =>

@@ -31,13 +31,14 @@ export function ReturnDialog({ opened, onClose, active, initial, unitLoan }: Ret
   const [notes, setNotes] = useState('');
   const [errors, setErrors] = useState<{ checkoutId?: string; returnCondition?: string }>({});
 
+  // Reset when opened or given another loan, not when a refetch hands a new object of the same one.
   useEffect(() => {
     if (!opened) return;
     setCheckoutId(unitLoan?.checkoutId ?? initial?.id ?? null);
     setCondition(null);
     setNotes('');
     setErrors({});
-  }, [opened, initial, unitLoan]);
+  }, [opened, initial, unitLoan?.checkoutId]);
 
   const choices = initial && !active.some((c) => c.id === initial.id) ? [initial, ...active] : active;
   const chosen = choices.find((c) => c.id === checkoutId) ?? null;
