@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createUser, inject, signIn, type TestApp } from '../../../test/build-test-app';
-import { departments } from '../../db/schema/index';
+import { procDepartments } from '../../db/schema/index';
 import { eventually, recordEvents } from '../catalog/catalog.test-support';
 
 let t: TestApp;
@@ -21,9 +21,9 @@ afterAll(async () => {
 
 describe('department list (spec §7 GET /api/departments)', () => {
   it('lists departments by name with description, building and the manager’s name (or none)', async () => {
-    await t.db.db.insert(departments).values([
-      { name: 'science', description: 'Labs', building: 'B', managerId },
-      { name: 'Arts', isActive: false },
+    await t.db.db.insert(procDepartments).values([
+      { code: 'SCI', name: 'science', description: 'Labs', building: 'B', managerId },
+      { code: 'ARTS', name: 'Arts', isArchived: true },
     ]);
     const response = await inject(t, { method: 'GET', url: '/api/departments', cookie: manager });
     expect(response.statusCode).toBe(200);
@@ -49,7 +49,7 @@ describe('department list (spec §7 GET /api/departments)', () => {
 describe('department creation (spec §7 POST /api/departments)', () => {
   const create = (payload: unknown, cookie = manager) =>
     inject(t, { method: 'POST', url: '/api/departments', cookie, payload: payload as object });
-  const count = async () => (await t.db.db.select().from(departments)).length;
+  const count = async () => (await t.db.db.select().from(procDepartments)).length;
 
   it('creates a department with a manager, trimmed, and publishes department.changed', async () => {
     const recorder = recordEvents(t);
@@ -155,7 +155,7 @@ describe('editing and archiving a department (issue #13 item 19)', () => {
     inject(t, { method: 'PATCH', url: `/api/departments/${id}`, cookie, payload });
   const action = (id: string, verb: 'archive' | 'restore', cookie = manager) =>
     inject(t, { method: 'POST', url: `/api/departments/${id}/${verb}`, cookie });
-  const stored = async (id: string) => (await t.db.db.select().from(departments)).find((d) => d.id === id);
+  const stored = async (id: string) => (await t.db.db.select().from(procDepartments)).find((d) => d.id === id);
 
   it('a manager renames a department, sets its manager and building, and clears its description', async () => {
     const { id } = await create('Edit Me');
@@ -220,6 +220,6 @@ describe('editing and archiving a department (issue #13 item 19)', () => {
     const { id } = await create('Cashier Cannot');
     expect((await edit(id, { name: 'Hacked' }, cashier)).statusCode).toBe(403);
     expect((await action(id, 'archive', cashier)).statusCode).toBe(403);
-    expect(await stored(id)).toMatchObject({ name: 'Cashier Cannot', isActive: true });
+    expect(await stored(id)).toMatchObject({ name: 'Cashier Cannot', isArchived: false });
   });
 });

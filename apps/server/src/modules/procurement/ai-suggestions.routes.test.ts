@@ -3,15 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Suggestion } from '@retail-hub/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createUser, inject, signIn, type TestApp } from '../../../test/build-test-app';
-import {
-  assetCheckouts,
-  categories,
-  departments,
-  expenses,
-  procDepartments,
-  procLocations,
-  products,
-} from '../../db/schema/index';
+import { assetCheckouts, categories, expenses, procDepartments, procLocations, products } from '../../db/schema/index';
 import { giveStock } from '../pos/pos-test-support';
 
 const DAY = 86_400_000;
@@ -29,13 +21,13 @@ beforeAll(async () => {
   const ago = (days: number) => new Date(now - days * DAY);
 
   const [science, arts] = await t.db.db
-    .insert(departments)
+    .insert(procDepartments)
     .values([
-      { name: 'Science', managerId },
-      { name: 'Arts' }, // no manager
-      { name: 'Closed Wing', isActive: false }, // inactive: not counted
+      { code: 'SCI', name: 'Science', managerId },
+      { code: 'ARTS', name: 'Arts' }, // no manager
+      { code: 'CLOSED', name: 'Closed Wing', isArchived: true }, // inactive: not counted
     ])
-    .returning({ id: departments.id });
+    .returning({ id: procDepartments.id });
   const [equipment] = await t.db.db
     .insert(categories)
     .values({ name: 'Equipment', isInstitutional: true })
