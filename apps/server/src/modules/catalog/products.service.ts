@@ -12,7 +12,7 @@ import {
 } from '@retail-hub/shared';
 import type { DbOrTx } from '../../db/client';
 import { pgErrorCode } from '../../lib/db-errors';
-import { departmentExists } from '../departments/departments.service';
+import { departmentExists } from '../departments/index';
 import { applyStockCount, applyStockDelta, type StockTarget, throwIfRefused } from '../stock/stock.service';
 import { type Actor, type CatalogDeps, FK_VIOLATION, UNIQUE_VIOLATION } from './catalog.context';
 import { catalogErrors } from './catalog.errors';

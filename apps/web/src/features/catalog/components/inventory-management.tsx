@@ -18,11 +18,11 @@ import { IconFileExport, IconPackageOff, IconPlus, IconSearch } from '@tabler/ic
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { ConfirmDialog } from '@/components/feedback/confirm-dialog';
+import { useDepartments } from '@/features/departments';
 import { useAuth } from '@/lib/auth';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useDeleteProduct } from '../api/delete-product';
 import { CATEGORIES_REFETCH_MS, useCategories } from '../api/get-categories';
-import { useDepartments } from '../api/get-departments';
 import { type ProductQuery, productPageQueryOptions } from '../api/get-products';
 import { EXPORT_CSV_URL } from '../api/import-products';
 import { ASSET_TYPE_LABELS } from '../utils/format';
