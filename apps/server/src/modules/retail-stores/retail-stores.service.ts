@@ -151,6 +151,26 @@ export async function storeForNewShift(
   throw retailStoreErrors.chooseStore();
 }
 
+/**
+ * Issue #32: the store a back-office stock change (the product form, an adjustment or count, the
+ * CSV import) acts at: the one named, if it exists (400), is open (400) and the caller may act
+ * there (403: a user limited to some stores; managers and super admins may act at any), else null
+ * (the default store's; single-store installs and spec §7 clients send none).
+ */
+export async function storeForStockChange(
+  db: DbOrTx,
+  userId: string,
+  requested: string | null | undefined,
+): Promise<string | null> {
+  if (!requested) return null;
+  const [store] = await storesByIds(db, [requested]);
+  if (!store) throw retailStoreErrors.storeUnknown();
+  if (store.isArchived) throw retailStoreErrors.storeArchived();
+  const allowed = await sellableStoreIds(db, userId);
+  if (allowed.length > 0 && !allowed.includes(requested)) throw retailStoreErrors.notYourStore();
+  return requested;
+}
+
 /** PUT /api/terminals/:id/store: a manager binds this till (by its terminal id) to a store, or unbinds it. */
 export async function bindTerminal(
   db: Db,
