@@ -1,4 +1,3 @@
-import { storeForStockChange } from '../retail-stores/retail-stores.service';
 import {
   type ImportRowStatus,
   PRODUCT_MESSAGES,
@@ -11,6 +10,7 @@ import type { DbOrTx } from '../../db/client';
 import { type CsvImportFile, readCsvImport } from '../../lib/csv';
 import { runKeyedImport, yieldToEventLoop } from '../../lib/csv-import';
 import { pgErrorCode } from '../../lib/db-errors';
+import { storeForStockChange } from '../retail-stores/retail-stores.service';
 import { type Actor, type CatalogDeps, UNIQUE_VIOLATION } from './catalog.context';
 import { catalogErrors } from './catalog.errors';
 import { allCategoryNames, insertCategory } from './categories.repository';
@@ -279,11 +279,16 @@ async function importRow(
         await updateProductRow(savepoint, existing.id, { ...changes, categoryId: next.categoryId });
         let moved = 0;
         if (stockChange) {
-          const result = await applyStockChange(savepoint, { productId: existing.id, storeId: context.storeId }, stockChange, {
-            userId: context.actor.id,
-            note: 'CSV import',
-            reason: 'import',
-          });
+          const result = await applyStockChange(
+            savepoint,
+            { productId: existing.id, storeId: context.storeId },
+            stockChange,
+            {
+              userId: context.actor.id,
+              note: 'CSV import',
+              reason: 'import',
+            },
+          );
           if (result.outcome === 'short') throw new StockRefusal(result.available);
           if (result.outcome === 'applied') moved = result.moved;
         }

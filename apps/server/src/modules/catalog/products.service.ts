@@ -111,8 +111,8 @@ export async function lowStockProducts(
 /**
  * GET /api/products/:id; issue #32 item 2: at a store, its price there (the till's repricing) and
  * its stock there; with no store, every store's stock together. `stockAt` overrides whose stock
- * `stock` is (a create or update answers with the store it changed). `stockByStore` is the
- * product's own stock at each store (the product form's breakdown).
+ * `stock` is (a create or update answers with the store it changed). `stockByStore`, with several
+ * stores only, is the product's own stock at each store (the product form's breakdown).
  */
 export async function getProduct(
   deps: CatalogDeps,
@@ -124,8 +124,10 @@ export async function getProduct(
   const row = await findProductById(db, id, stockAt);
   if (!row) throw catalogErrors.productNotFound();
   const storePrice = storeId ? await storePriceOf(db, storeId, id) : null;
+  const product = toProduct(storePrice === null ? row : { ...row, price: storePrice });
+  // Only with several stores: a single-store installation's answer is spec §7's exactly.
   const stockByStore = await productStockByStore(db, id);
-  return { ...toProduct(storePrice === null ? row : { ...row, price: storePrice }), stockByStore };
+  return stockByStore.length > 1 ? { ...product, stockByStore } : product;
 }
 
 /**

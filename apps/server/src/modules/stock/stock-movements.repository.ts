@@ -114,7 +114,11 @@ export async function listStockMovements(
 }
 
 /** One movement as `listStockMovements` shows it, seen from a store (default: the default store). */
-export async function findMovement(db: DbOrTx, id: string, storeId: string | null = null): Promise<StockMovement | null> {
+export async function findMovement(
+  db: DbOrTx,
+  id: string,
+  storeId: string | null = null,
+): Promise<StockMovement | null> {
   const [owner] = await queryRows<{ product_id: string | null }>(
     db,
     sql`select coalesce(i.pos_product_id, v.product_id) as product_id

@@ -131,7 +131,12 @@ describe('stock per store and all stores together (issue #32)', () => {
     expect(await stockOf(t, scone)).toBe(4);
 
     // A spec §7 client (no store, stock as a count) still sets the default store's.
-    const plain = await inject(t, { method: 'PATCH', url: `/api/products/${scone}`, cookie: manager, payload: { stock: 6 } });
+    const plain = await inject(t, {
+      method: 'PATCH',
+      url: `/api/products/${scone}`,
+      cookie: manager,
+      payload: { stock: 6 },
+    });
     expect(plain.statusCode, plain.body).toBe(200);
     expect(plain.json().stock).toBe(6);
     expect(await stockOf(t, scone, null, library)).toBe(9);
@@ -153,7 +158,14 @@ describe('stock per store and all stores together (issue #32)', () => {
       method: 'POST',
       url: '/api/products',
       cookie: manager,
-      payload: { name: 'Brownie', sku: `BR-${process.pid}`, price: '2.50', categoryId: category, stock: 8, storeId: library },
+      payload: {
+        name: 'Brownie',
+        sku: `BR-${process.pid}`,
+        price: '2.50',
+        categoryId: category,
+        stock: 8,
+        storeId: library,
+      },
     });
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json().stock).toBe(8);
