@@ -41,6 +41,7 @@ test("issue #32's walk-through ends at 105 on the till, Inventory and the stores
     id: string;
     name: string;
     code: string;
+    departmentId: string | null;
   }>;
   const central = locations.find((l) => l.name === 'Central Stores');
   const cafeCode = locations.find((l) => l.id === cafe)?.code as string;
@@ -114,7 +115,7 @@ test("issue #32's walk-through ends at 105 on the till, Inventory and the stores
 
   // The till (the manager's shift is at Main Café).
   await page.goto('/pos');
-  await expect(page.getByTestId('product-grid')).toBeVisible();
+  await expect(page.getByTestId('product-grid')).toBeVisible({ timeout: 30_000 });
   // By name: an exact SKU typed here is a scan, which would add it to the cart.
   await page.getByRole('textbox', { name: 'Search products' }).fill(`Coffee beans ${run}`);
   const card = page.locator(`[data-testid="product-card"][data-sku="${sku}"]`);
@@ -122,7 +123,7 @@ test("issue #32's walk-through ends at 105 on the till, Inventory and the stores
 
   // Inventory, store Main Café (this browser's first choice: the default store), then All stores.
   await page.goto('/inventory');
-  const picker = page.getByRole('textbox', { name: 'Store', exact: true });
+  const picker = page.getByRole('combobox', { name: 'Store', exact: true });
   await expect(picker).toHaveValue('Main Café');
   await page.getByRole('textbox', { name: 'Search products' }).fill(sku);
   const row = page.getByTestId('product-row').filter({ hasText: sku });
@@ -147,7 +148,7 @@ test("issue #32's walk-through ends at 105 on the till, Inventory and the stores
   const panel = dialog.getByRole('group', { name: 'Adjust stock' });
   await expect(panel.getByRole('button', { name: 'Apply adjustment' })).toBeDisabled();
   await expect(panel).toContainText('Choose a store above to adjust or count its stock.');
-  const formPicker = dialog.getByRole('textbox', { name: 'Store', exact: true });
+  const formPicker = dialog.getByRole('combobox', { name: 'Store', exact: true });
   await formPicker.click();
   await page.getByRole('option', { name: 'Main Café', exact: true }).click();
   await expect(dialog.getByRole('textbox', { name: 'Stock', exact: true })).toHaveValue('105');

@@ -226,8 +226,9 @@ export async function productStores(db: Db, productId: string): Promise<ProductS
 /**
  * Issue #32 item 2: the store GET /api/products (and a product's size options) answers prices and
  * availability at: the store asked for (`?storeId=`, 400 when unknown), else the caller's open
- * shift's store, else the terminal's store (`?terminalId=`, a till not yet in a shift), else none
- * (the products' own prices, every product: a spec §7 client without a shift). `storeId=all` asks
+ * shift's store, else the terminal's store (`?terminalId=`, a till not yet in a shift), else the
+ * one store a user limited to a single store sells at, else none (the products' own prices, every
+ * product, every store's stock together: a spec §7 client without a shift). `storeId=all` asks
  * for that whatever the caller's shift (the back office's inventory and product form).
  */
 export async function storeForCatalogue(
@@ -245,5 +246,7 @@ export async function storeForCatalogue(
     if (!facts.asked) throw retailStoreErrors.storeUnknown();
     return facts.asked;
   }
-  return facts.shiftStore ?? facts.terminalStore;
+  // A cashier limited to one store is at that store even before a shift starts (issue #32: the
+  // caller's store); anyone else with no shift or till store sees every store together.
+  return facts.shiftStore ?? facts.terminalStore ?? facts.onlyStore;
 }

@@ -189,6 +189,18 @@ describe('stock per store and all stores together (issue #32)', () => {
     const one = await inject(t, { method: 'GET', url: `/api/products/${cookie}`, cookie: cashier });
     expect(one.json().stock).toBe(2);
     expect(await listed(cookie, 'Cookie')).toBe(8);
+
+    // A cashier limited to one store sees that store's stock before any shift starts.
+    const limited = await createUser(t, { role: 'cashier', pin: '2758', firstName: 'Casey' });
+    const set = await inject(t, {
+      method: 'PUT',
+      url: `/api/users/${limited}/stores`,
+      cookie: manager,
+      payload: { storeIds: [library] },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const limitedCookie = await signIn(t, '2758', '10.33.1.2');
+    expect(await listed(cookie, 'Cookie', '', limitedCookie)).toBe(2);
   });
 
   it('refuses a store that does not exist or is closed (400), and changes nothing', async () => {
