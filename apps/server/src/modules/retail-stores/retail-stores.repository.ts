@@ -255,7 +255,12 @@ export async function userExists(db: DbOrTx, id: string): Promise<boolean> {
 export async function catalogueStoreFacts(
   db: DbOrTx,
   values: { askedStoreId: string | null; userId: string; terminalId: string | null },
-): Promise<{ asked: string | null; shiftStore: string | null; terminalStore: string | null; onlyStore: string | null }> {
+): Promise<{
+  asked: string | null;
+  shiftStore: string | null;
+  terminalStore: string | null;
+  onlyStore: string | null;
+}> {
   const result = await db.execute(sql`
     select (select s.id::text from ${stores} s where s.id = ${values.askedStoreId}::uuid) as asked,
       (select sh.store_id::text from shifts sh where sh.cashier_id = ${values.userId}::uuid and sh.is_open) as shift_store,
