@@ -10,6 +10,7 @@ import type { DbOrTx } from '../../db/client';
 import { type CsvImportFile, readCsvImport } from '../../lib/csv';
 import { runKeyedImport, yieldToEventLoop } from '../../lib/csv-import';
 import { pgErrorCode } from '../../lib/db-errors';
+import { storeForStockChange } from '../retail-stores/retail-stores.service';
 import { type Actor, type CatalogDeps, UNIQUE_VIOLATION } from './catalog.context';
 import { catalogErrors } from './catalog.errors';
 import { allCategoryNames, insertCategory } from './categories.repository';
@@ -108,6 +109,8 @@ type ImportContext = {
   cell: CsvImportFile['cell'];
   categoryIds: Map<string, string>;
   existing: Map<string, ProductRow>;
+  /** Issue #32: the store whose stock the file's stock columns set (null: the default store's). */
+  storeId: string | null;
 };
 
 /**
@@ -120,7 +123,13 @@ type ImportContext = {
  * reported; the others are committed in chunks as the file goes (runKeyedImport), so a large file
  * never holds the terminals' sales for long (issue #13 item 10).
  */
-export async function importProductsCsv(deps: CatalogDeps, actor: Actor, text: string): Promise<ProductImportResult> {
+export async function importProductsCsv(
+  deps: CatalogDeps,
+  actor: Actor,
+  text: string,
+  askedStore?: string | undefined,
+): Promise<ProductImportResult> {
+  const storeId = await storeForStockChange(deps.database.db, actor.id, askedStore);
   const { records, cell } = await readCsvImport(text, {
     rowNoun: 'product',
     required: REQUIRED_COLUMNS,
@@ -135,6 +144,7 @@ export async function importProductsCsv(deps: CatalogDeps, actor: Actor, text: s
     cell,
     categoryIds: new Map((await allCategoryNames(db)).map((c) => [c.name.toLowerCase(), c.id])),
     existing: new Map(),
+    storeId,
   };
   const skus = [...new Set(records.map(skuOf).filter(Boolean))];
   // In batches with a turn of the event loop between them (on PGlite each query holds it).
@@ -269,18 +279,23 @@ async function importRow(
         await updateProductRow(savepoint, existing.id, { ...changes, categoryId: next.categoryId });
         let moved = 0;
         if (stockChange) {
-          const result = await applyStockChange(savepoint, { productId: existing.id }, stockChange, {
-            userId: context.actor.id,
-            note: 'CSV import',
-            reason: 'import',
-          });
+          const result = await applyStockChange(
+            savepoint,
+            { productId: existing.id, storeId: context.storeId },
+            stockChange,
+            {
+              userId: context.actor.id,
+              note: 'CSV import',
+              reason: 'import',
+            },
+          );
           if (result.outcome === 'short') throw new StockRefusal(result.available);
           if (result.outcome === 'applied') moved = result.moved;
         }
         return { productId: existing.id, createdCategoryId, status: 'updated' as const, moved };
       }
       const productId = await insertProduct(savepoint, next);
-      await openingStock(savepoint, { productId }, next.stock, context.actor.id);
+      await openingStock(savepoint, { productId, storeId: context.storeId }, next.stock, context.actor.id);
       return {
         productId,
         createdCategoryId,

@@ -3,6 +3,7 @@ import {
   INSTITUTIONAL_FIELDS,
   type Product,
   type ProductCreateValues,
+  type ProductDetail,
   type ProductFormValues,
   type ProductUpdateValues,
   parseCents,
@@ -13,7 +14,16 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { pgErrorCode } from '../../lib/db-errors';
 import { departmentExists } from '../departments/index';
-import { applyStockCount, applyStockDelta, type StockTarget, throwIfRefused } from '../stock/stock.service';
+import { storeForStockChange } from '../retail-stores/retail-stores.service';
+import {
+  ALL_STORES,
+  applyStockCount,
+  applyStockDelta,
+  productStockByStore,
+  type StockScope,
+  type StockTarget,
+  throwIfRefused,
+} from '../stock/stock.service';
 import { type Actor, type CatalogDeps, FK_VIOLATION, UNIQUE_VIOLATION } from './catalog.context';
 import { catalogErrors } from './catalog.errors';
 import { findCategoryById } from './categories.repository';
@@ -98,12 +108,26 @@ export async function lowStockProducts(
   return { products: rows.map(toProduct), total };
 }
 
-/** GET /api/products/:id; issue #32 item 2: at a store, its price there (the till's repricing). */
-export async function getProduct(deps: CatalogDeps, id: string, storeId: string | null = null): Promise<Product> {
-  const row = await findProductById(deps.database.db, id);
+/**
+ * GET /api/products/:id; issue #32 item 2: at a store, its price there (the till's repricing) and
+ * its stock there; with no store, every store's stock together. `stockAt` overrides whose stock
+ * `stock` is (a create or update answers with the store it changed). `stockByStore`, with several
+ * stores only, is the product's own stock at each store (the product form's breakdown).
+ */
+export async function getProduct(
+  deps: CatalogDeps,
+  id: string,
+  storeId: string | null = null,
+  stockAt: StockScope = storeId ?? ALL_STORES,
+): Promise<ProductDetail> {
+  const { db } = deps.database;
+  const row = await findProductById(db, id, stockAt);
   if (!row) throw catalogErrors.productNotFound();
-  const storePrice = storeId ? await storePriceOf(deps.database.db, storeId, id) : null;
-  return toProduct(storePrice === null ? row : { ...row, price: storePrice });
+  const storePrice = storeId ? await storePriceOf(db, storeId, id) : null;
+  const product = toProduct(storePrice === null ? row : { ...row, price: storePrice });
+  // Only with several stores: a single-store installation's answer is spec §7's exactly.
+  const stockByStore = await productStockByStore(db, id);
+  return stockByStore.length > 1 ? { ...product, stockByStore } : product;
 }
 
 /**
@@ -152,12 +176,14 @@ function translateWriteError(error: unknown, sku: string | undefined): never {
 export async function createProduct(
   deps: CatalogDeps,
   actor: Actor,
-  form: ProductFormValues & { variants?: ProductCreateValues['variants'] },
-): Promise<Product> {
+  form: ProductFormValues & { variants?: ProductCreateValues['variants']; storeId?: string | undefined },
+): Promise<ProductDetail> {
   const { db } = deps.database;
-  const { variants = [], ...fields } = form;
+  const { variants = [], storeId: askedStore, ...fields } = form;
   const input = mayEditInstitutionalFields(actor) ? fields : withoutInstitutionalFields(fields);
   await checkReferences(db, input);
+  // Issue #32: the opening stock goes to the store named, else the default store.
+  const storeId = await storeForStockChange(db, actor.id, askedStore);
   if (await findProductIdBySku(db, input.sku)) throw catalogErrors.skuTaken(input.sku);
   const values: ProductWrite = {
     name: input.name,
@@ -179,8 +205,8 @@ export async function createProduct(
   try {
     id = await db.transaction(async (tx) => {
       const productId = await insertProduct(tx, values);
-      // The opening stock is the first row of the one ledger, at the default store (ADR 0025).
-      await openingStock(tx, { productId }, values.stock, actor.id);
+      // The opening stock is the first row of the one ledger (ADR 0025).
+      await openingStock(tx, { productId, storeId }, values.stock, actor.id);
       for (const variant of variants) {
         const name = variant.name.trim();
         const { id: variantId } = await insertVariant(tx, {
@@ -189,7 +215,7 @@ export async function createProduct(
           price: normalisePrice(variant.price),
           sortOrder: variant.sortOrder ?? sizeSortOrder(name),
         });
-        await openingStock(tx, { productId, variantId }, variant.stock, actor.id);
+        await openingStock(tx, { productId, variantId, storeId }, variant.stock, actor.id);
       }
       return productId;
     });
@@ -198,7 +224,7 @@ export async function createProduct(
   }
   await deps.events.publish('product.changed', [id]);
   if (values.stock > 0 || variants.some((v) => v.stock > 0)) await deps.events.publish('stock.changed', [id]);
-  return getProduct(deps, id);
+  return getProduct(deps, id, null, storeId);
 }
 
 export async function updateProduct(
@@ -206,12 +232,15 @@ export async function updateProduct(
   actor: Actor,
   id: string,
   patch: ProductUpdateValues,
-): Promise<Product> {
+): Promise<ProductDetail> {
   const { db } = deps.database;
   const current = await findProductById(db, id);
   if (!current) throw catalogErrors.productNotFound();
-  const input = mayEditInstitutionalFields(actor) ? patch : withoutInstitutionalFields(patch);
+  const { storeId: askedStore, ...fields } = patch;
+  const input = mayEditInstitutionalFields(actor) ? fields : withoutInstitutionalFields(fields);
   await checkReferences(db, input);
+  // Issue #32: the form's stock is the named store's (default: the default store's).
+  const storeId = await storeForStockChange(db, actor.id, askedStore);
   if (input.sku !== undefined && input.sku !== current.sku && (await findProductIdBySku(db, input.sku))) {
     throw catalogErrors.skuTaken(input.sku);
   }
@@ -240,7 +269,7 @@ export async function updateProduct(
       moved = await db.transaction(async (tx) => {
         if (Object.keys(values).length > 0) await updateProductRow(tx, id, values);
         if (!stockChange) return 0;
-        const result = await applyStockChange(tx, { productId: id }, stockChange, {
+        const result = await applyStockChange(tx, { productId: id, storeId }, stockChange, {
           userId: actor.id,
           note: 'Product form',
         });
@@ -253,7 +282,7 @@ export async function updateProduct(
     await deps.events.publish('product.changed', [id]);
     if (moved !== 0) await deps.events.publish('stock.changed', [id]);
   }
-  return getProduct(deps, id);
+  return getProduct(deps, id, null, storeId);
 }
 
 /** A new product's or size option's stock as its 'opening' ledger row (nothing when 0). */
