@@ -7,6 +7,8 @@
 // Layers share no state (each API test makes its own database, each E2E worker its own server),
 // so they run side by side, at most TEST_CONCURRENCY (default 2) at a time: more than two heavy
 // processes on a 2-core machine only thrash (measured in docs/operations.md, "Test run time").
+// With TEST_E2E_ALONE=1 the E2E layer waits for every other layer, except that TEST_BESIDE_E2E
+// "light" layers (PostgreSQL-bound: their own processes mostly wait) may run beside it.
 // Each layer's output is printed whole when it ends; a table of layer times and test counts
 // closes the run. A failed layer fails the run; the other layers still run, so one run shows
 // every layer that fails (a layer that needs a failed one, e.g. the log audit, does not run).
@@ -24,6 +26,11 @@ const concurrency = Math.max(1, Number(env.TEST_CONCURRENCY ?? 2));
 // TEST_E2E_ALONE=1 (.ci/run): the E2E layer runs by itself once every other layer has ended, so its
 // timing-sensitive steps never share the two cores with an API layer (issue #31).
 const e2eAlone = env.TEST_E2E_ALONE === '1';
+// TEST_BESIDE_E2E=N: up to N "light" layers (the PostgreSQL-bound ones: api-postgres, node-22,
+// node-24, whose own processes mostly wait on the database server) may run beside the E2E layer
+// when it runs alone; they are then kept for that time instead of running before it. 0 (the
+// default): E2E runs with nothing beside it. See docs/operations.md, "Test run time".
+const besideAlone = e2eAlone ? Math.max(0, Number(env.TEST_BESIDE_E2E ?? 0)) : 0;
 const chromium = env.CHROMIUM_PATH || '/usr/bin/chromium';
 const wanted = process.argv.slice(2);
 // `npm test -- node-22` runs that layer without TEST_NODE_VERSIONS.
@@ -40,7 +47,7 @@ const vitest = ['node_modules/vitest/vitest.mjs', 'run'];
 const auditDir = mkdtempSync(path.join(tmpdir(), 'retail-hub-api-log-'));
 const outDir = mkdtempSync(path.join(tmpdir(), 'retail-hub-test-out-'));
 
-/** @typedef {{ name: string, title: string, command: string, args: string[], env?: Record<string, string>, pglite?: boolean, after?: string[], alone?: boolean }} Layer */
+/** @typedef {{ name: string, title: string, command: string, args: string[], env?: Record<string, string>, pglite?: boolean, after?: string[], alone?: boolean, light?: boolean }} Layer */
 /** @type {Layer[]} In start order when several are ready: the longest chains first. */
 const layers = [];
 const e2eMissing = !existsSync(chromium);
@@ -77,6 +84,7 @@ if (pgUrl) {
     title: `API tests on PostgreSQL (${pgUrl.replace(/\/\/[^@]*@/, '//')})`,
     command: 'node',
     args: [...vitest, '--project', 'api'],
+    light: true,
   });
 }
 for (const major of nodeVersions) {
@@ -85,6 +93,7 @@ for (const major of nodeVersions) {
     title: `Unit and API tests on Node ${major} (${pgUrl ? 'PostgreSQL' : 'PGlite'})`,
     command: 'bash',
     args: ['.ci/node-versions.sh', major],
+    light: Boolean(pgUrl),
   });
 }
 layers.push(
@@ -217,17 +226,35 @@ while (true) {
     (l) => !results.has(l.name) && (l.after ?? []).every((d) => results.get(d)?.status === 'passed'),
   );
   if (ready.length === 0 && running.size === 0) break;
-  // A layer that runs alone waits until nothing else runs or could start, and then starts alone.
-  const others = ready.filter((l) => !l.alone);
-  const waiting = plan.some((l) => !l.alone && !results.has(l.name) && !ready.includes(l) && !blocked(l));
+  // A layer that runs alone waits until no other layer runs or could start (but up to
+  // TEST_BESIDE_E2E light ones), and then starts; only light layers start beside it.
+  const besideOk = (l) => besideAlone > 0 && Boolean(l.light);
+  const pending = (l) => !results.has(l.name) && !blocked(l);
+  const heavyReady = ready.filter((l) => !l.alone && !besideOk(l));
+  const lightReady = ready.filter((l) => !l.alone && besideOk(l));
+  const heavyWaiting = plan.some((l) => !l.alone && !besideOk(l) && pending(l) && !ready.includes(l));
+  const alonePending = plan.some((l) => l.alone && pending(l));
   const aloneRunning = [...running.values()].some((l) => l.alone);
+  const heavyRunning = [...running.values()].some((l) => !l.alone && !besideOk(l));
   let next = [];
-  if (!aloneRunning) next = others.slice(0, concurrency - running.size);
-  if (!aloneRunning && running.size === 0 && others.length === 0 && !waiting) next = ready.slice(0, 1);
+  if (aloneRunning) {
+    next = lightReady.slice(0, Math.max(0, besideAlone - (running.size - 1)));
+  } else {
+    next = heavyReady.slice(0, concurrency - running.size);
+    const aloneReady = ready.find((l) => l.alone);
+    if (aloneReady && next.length === 0 && !heavyRunning && heavyReady.length === 0 && !heavyWaiting) {
+      if (running.size <= besideAlone) next = [aloneReady];
+    } else if (!alonePending) {
+      // Light layers are kept for beside the alone layer while it is still to run.
+      next = [...next, ...lightReady.slice(0, concurrency - running.size - next.length)];
+    }
+  }
   for (const layer of next) {
     const promise = start(layer).then(() => running.delete(promise));
     running.set(promise, layer);
   }
+  // What was just started may let more start (light layers beside an alone one): look again.
+  if (next.length > 0) continue;
   if (running.size === 0) break;
   await Promise.race(running.keys());
 }
@@ -252,7 +279,7 @@ rows.push([
   failed ? 'failed' : 'passed',
   `${((Date.now() - startedAt) / 1000).toFixed(0)} s`,
   '',
-  `${concurrency} at a time${e2eAlone ? ', e2e alone' : ''}`,
+  `${concurrency} at a time${e2eAlone ? `, e2e alone${besideAlone ? ` (${besideAlone} light beside)` : ''}` : ''}`,
 ]);
 const head = ['layer', 'result', 'wall', 'cpu', 'tests'];
 const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));

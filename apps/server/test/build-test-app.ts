@@ -7,6 +7,7 @@ import { type Config, testConfig } from '../src/config/config';
 import { users } from '../src/db/schema/index';
 import { LOG_REDACT_PATHS } from '../src/lib/log-redaction';
 import { hashPin } from '../src/lib/pin-hash';
+import { auditStock } from '../src/modules/stock/stock-audit.repository';
 import { createTestDb, type TestDatabase } from './test-db';
 
 let auditStream: ReturnType<typeof createWriteStream> | null = null;
@@ -31,7 +32,25 @@ export type TestApp = {
   db: TestDatabase;
   config: Config;
   close: () => Promise<void>;
+  /**
+   * Issue #32 item 5: `close()` runs the stock self-audit (`auditStock`, what `npm run audit:stock`
+   * runs) on the database before it is dropped, and fails the file when a quantity disagrees with
+   * its ledger or a ledger row names a missing document. Only a test that alters the ledger by hand
+   * on purpose (the audit's own test) sets this false; unset means true.
+   */
+  auditStockOnClose?: boolean;
 };
+
+/**
+ * Issue #32 item 5: every API test database ends with `npm run audit:stock`'s audit, on PGlite and
+ * on PostgreSQL, so every stock movement the API suite makes is checked against the one ledger.
+ */
+async function auditBeforeDrop(db: TestDatabase): Promise<void> {
+  const { disagreements } = await auditStock(db.db);
+  if (disagreements.length === 0) return;
+  const lines = disagreements.map((d) => `  ${d.kind}: ${d.subject}: ${d.actual} (ledger/document: ${d.expected})`);
+  throw new Error(`audit:stock on the test database: ${disagreements.length} disagree\n${lines.join('\n')}`);
+}
 
 /** A fresh app on a fresh migrated database (PGlite, or PostgreSQL when TEST_DATABASE_URL is set). */
 export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
@@ -54,7 +73,11 @@ async function appOn(db: TestDatabase, overrides: Partial<Config>, afterClose: (
     config,
     close: async () => {
       await testApp.app.close();
-      await afterClose();
+      try {
+        if (testApp.auditStockOnClose !== false) await auditBeforeDrop(db);
+      } finally {
+        await afterClose();
+      }
     },
   };
   return testApp;
@@ -105,6 +128,8 @@ export async function sharedTestDatabase(overrides: Partial<Config> = {}) {
     const app = open;
     open = null;
     if (app) await app.app.close();
+    // Issue #32 item 5: the previous test's stock agrees with its ledger before it is emptied.
+    if (app && app.auditStockOnClose !== false) await auditBeforeDrop(db);
   };
   return {
     async fresh(): Promise<TestApp> {
@@ -120,8 +145,11 @@ export async function sharedTestDatabase(overrides: Partial<Config> = {}) {
       return testApp;
     },
     async close(): Promise<void> {
-      await closeApp();
-      await db.cleanup();
+      try {
+        await closeApp();
+      } finally {
+        await db.cleanup();
+      }
     },
   };
 }
