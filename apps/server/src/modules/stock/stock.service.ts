@@ -90,6 +90,7 @@ export {
   applyStockDelta,
   applyStockDeltas,
   currentStock,
+  ensureLevels,
   postOpeningStock,
   productStockSql,
   type StockChangeResult,
