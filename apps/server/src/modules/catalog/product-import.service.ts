@@ -10,6 +10,7 @@ import type { DbOrTx } from '../../db/client';
 import { type CsvImportFile, readCsvImport } from '../../lib/csv';
 import { runKeyedImport, yieldToEventLoop } from '../../lib/csv-import';
 import { pgErrorCode } from '../../lib/db-errors';
+import { postOpeningStock } from '../stock/stock.service';
 import { type Actor, type CatalogDeps, UNIQUE_VIOLATION } from './catalog.context';
 import { catalogErrors } from './catalog.errors';
 import { allCategoryNames, insertCategory } from './categories.repository';
@@ -20,13 +21,7 @@ import {
   type ProductWrite,
   updateProductRow,
 } from './products.repository';
-import {
-  applyStockChange,
-  mayEditInstitutionalFields,
-  normalisePrice,
-  openingStock,
-  stockChangeOf,
-} from './products.service';
+import { applyStockChange, mayEditInstitutionalFields, normalisePrice, stockChangeOf } from './products.service';
 
 /** A row whose stock change would take stock below zero: its savepoint is rolled back. */
 class StockRefusal extends Error {
@@ -108,6 +103,8 @@ type ImportContext = {
   cell: CsvImportFile['cell'];
   categoryIds: Map<string, string>;
   existing: Map<string, ProductRow>;
+  /** The opening stock of the products the open chunk created, posted in one statement before it commits. */
+  opening: Array<{ productId: string; quantity: number }>;
 };
 
 /**
@@ -135,6 +132,7 @@ export async function importProductsCsv(deps: CatalogDeps, actor: Actor, text: s
     cell,
     categoryIds: new Map((await allCategoryNames(db)).map((c) => [c.name.toLowerCase(), c.id])),
     existing: new Map(),
+    opening: [],
   };
   const skus = [...new Set(records.map(skuOf).filter(Boolean))];
   // In batches with a turn of the event loop between them (on PGlite each query holds it).
@@ -155,6 +153,12 @@ export async function importProductsCsv(deps: CatalogDeps, actor: Actor, text: s
       missingKey: PRODUCT_MESSAGES.skuRequired,
       duplicateKey: (sku, firstRow) => `SKU "${sku}" appears more than once in the file (first at row ${firstRow}).`,
       importRow: (tx, record, sku) => importRow(tx, context, record, sku),
+      // A chunk's new products get their opening stock in ONE statement (the one ledger's
+      // opening-stock writer), not two round trips per row.
+      beforeCommit: async (tx) => {
+        const opening = context.opening.splice(0);
+        await postOpeningStock(tx, opening, { userId: actor.id });
+      },
       onRow: (row, sku, outcome: RowOutcome) => {
         result[outcome.status] += 1;
         result.rows.push({ row, sku, status: outcome.status, ...(outcome.reason ? { reason: outcome.reason } : {}) });
@@ -280,7 +284,6 @@ async function importRow(
         return { productId: existing.id, createdCategoryId, status: 'updated' as const, moved };
       }
       const productId = await insertProduct(savepoint, next);
-      await openingStock(savepoint, { productId }, next.stock, context.actor.id);
       return {
         productId,
         createdCategoryId,
@@ -288,6 +291,8 @@ async function importRow(
         moved: next.stock,
       };
     });
+    // Its opening stock goes with the chunk's (posted before the chunk commits; 0 writes nothing).
+    if (outcome.status === 'created') context.opening.push({ productId: outcome.productId, quantity: next.stock });
     if (outcome.createdCategoryId && categoryToCreate) {
       context.categoryIds.set(categoryToCreate.toLowerCase(), outcome.createdCategoryId);
     }

@@ -13,7 +13,13 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { pgErrorCode } from '../../lib/db-errors';
 import { departmentExists } from '../departments/departments.service';
-import { applyStockCount, applyStockDelta, type StockTarget, throwIfRefused } from '../stock/stock.service';
+import {
+  applyStockCount,
+  applyStockDelta,
+  postOpeningStock,
+  type StockTarget,
+  throwIfRefused,
+} from '../stock/stock.service';
 import { type Actor, type CatalogDeps, FK_VIOLATION, UNIQUE_VIOLATION } from './catalog.context';
 import { catalogErrors } from './catalog.errors';
 import { findCategoryById } from './categories.repository';
@@ -179,8 +185,9 @@ export async function createProduct(
   try {
     id = await db.transaction(async (tx) => {
       const productId = await insertProduct(tx, values);
-      // The opening stock is the first row of the one ledger, at the default store (ADR 0025).
-      await openingStock(tx, { productId }, values.stock, actor.id);
+      const opening: Array<{ productId: string; variantId?: string; quantity: number }> = [
+        { productId, quantity: values.stock },
+      ];
       for (const variant of variants) {
         const name = variant.name.trim();
         const { id: variantId } = await insertVariant(tx, {
@@ -189,8 +196,11 @@ export async function createProduct(
           price: normalisePrice(variant.price),
           sortOrder: variant.sortOrder ?? sizeSortOrder(name),
         });
-        await openingStock(tx, { productId, variantId }, variant.stock, actor.id);
+        opening.push({ productId, variantId, quantity: variant.stock });
       }
+      // The opening stock is the first row of the one ledger, at the default store (ADR 0025):
+      // the product's and its size options' in one statement.
+      await postOpeningStock(tx, opening, { userId: actor.id });
       return productId;
     });
   } catch (error) {
@@ -254,18 +264,6 @@ export async function updateProduct(
     if (moved !== 0) await deps.events.publish('stock.changed', [id]);
   }
   return getProduct(deps, id);
-}
-
-/** A new product's or size option's stock as its 'opening' ledger row (nothing when 0). */
-export async function openingStock(
-  db: DbOrTx,
-  target: StockTarget,
-  quantity: number,
-  userId: string | null,
-): Promise<void> {
-  if (quantity <= 0) return;
-  const result = await applyStockDelta(db, { ...target, quantity, reason: 'opening', userId });
-  throwIfRefused(result, target);
 }
 
 /**
