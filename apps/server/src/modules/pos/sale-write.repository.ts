@@ -38,13 +38,13 @@ const LOAD_PRICING: HotStatement = {
   name: 'pos_load_pricing',
   types: ['uuid[]', 'uuid'],
   text: `
-  select p.id, p.name, coalesce(sp.price, p.price)::text as price, 0 as stock, p.is_active as "isActive",
+  select p.id, p.name, coalesce(sp.price, p.price)::text as price, p.is_active as "isActive",
          coalesce(sp.is_available, true) as "isAvailable",
          p.has_variants as "hasVariants",
          (select c.name from categories c where c.id = p.category_id) as "categoryName",
          (select coalesce(json_agg(json_build_object(
                    'id', v.id, 'productId', v.product_id, 'name', v.name, 'price', v.price::text,
-                   'stock', 0, 'isActive', v.is_active, 'sortOrder', v.sort_order) order by v.id), '[]'::json)
+                   'isActive', v.is_active, 'sortOrder', v.sort_order) order by v.id), '[]'::json)
             from product_variants v where v.product_id = p.id) as "variants",
          ${plainFingerprint('$2::uuid')} as "plainFingerprint",
          ${sizedFingerprint('$2::uuid')} as "sizedFingerprint"
@@ -72,7 +72,6 @@ export async function loadPricing(
       id: r.id as string,
       name: r.name as string,
       price: r.price as string,
-      stock: r.stock as number,
       isActive: r.isActive as boolean,
       isAvailable: r.isAvailable as boolean,
       hasVariants: r.hasVariants as boolean,
