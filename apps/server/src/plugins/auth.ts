@@ -45,7 +45,7 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', async (request) => {
     const permission = request.routeOptions.config.permission;
     if (!permission || permission === 'public') return;
-    // Issue #38 item 5 (ADR 0027): the sale's statement checks its session itself (one round trip).
+    // Issue #38 item 5 (ADR 0028): the sale's statement checks its session itself (one round trip).
     request.auth = request.routeOptions.config.sessionInStatement
       ? await app.sessions.resolveDeferred(request)
       : await app.sessions.resolve(request);

@@ -13,7 +13,7 @@ function fieldOf(instancePath: string | undefined): string {
  * One error handler (style guide): AppError → `{ message, code }` with its status; validation →
  * 400 with field messages; client mistakes Fastify detects (bad JSON, wrong media type, too large)
  * keep their 4xx; an unreachable database → 503; anything else → a bare, logged 500.
- * Issue #38 item 5 (ADR 0027): a request whose session was deferred to its statement (the sale) has
+ * Issue #38 item 5 (ADR 0028): a request whose session was deferred to its statement (the sale) has
  * its session checked before any refusal is answered, so an ended session always gets 401.
  */
 export function registerErrorHandling(app: FastifyInstance): void {

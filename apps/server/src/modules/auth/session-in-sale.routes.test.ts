@@ -9,7 +9,7 @@ import { createCategory, createProduct, postSale, saleBody, startShift } from '.
 import { addPerson, buildStore, call, type Store, signInAs, signInWithPin } from '../users/users.test-support';
 
 /**
- * Issue #38 item 5 (ADR 0027): the sale makes no session lookup of its own; its one statement
+ * Issue #38 item 5 (ADR 0028): the sale makes no session lookup of its own; its one statement
  * checks the session. Several app instances share one database (ADR 0016): a session ended on one
  * instance (sign-out, disable, role or PIN change) is refused on the very next sale on ANOTHER
  * instance that served that session a moment before, with 401 and nothing written, and so is any

@@ -45,7 +45,7 @@ export class SessionManager {
   /**
    * Sessions this instance looked up lately, by sid, until their next touch is due (or they
    * expire). Never an authority: a request served from here is `deferred`, and the statement that
-   * acts re-checks the session in the database (issue #38 item 5, ADR 0027).
+   * acts re-checks the session in the database (issue #38 item 5, ADR 0028).
    */
   private readonly recent = new Map<string, { auth: AuthContext; until: number }>();
 
@@ -99,7 +99,7 @@ export class SessionManager {
 
   /**
    * For a route whose statement checks the session itself (`config.sessionInStatement`, the sale;
-   * issue #38 item 5, ADR 0027): the session this instance looked up lately, without a round trip,
+   * issue #38 item 5, ADR 0028): the session this instance looked up lately, without a round trip,
    * marked `deferred`; otherwise the full lookup. Used only until the session's next touch is due,
    * so sliding expiry is kept exactly as `resolve` keeps it.
    */

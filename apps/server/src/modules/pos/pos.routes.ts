@@ -112,7 +112,7 @@ export const posRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = signedInUser(request);
-      // Issue #38 item 5 (ADR 0027): the sale's statement checks the session (no lookup of its
+      // Issue #38 item 5 (ADR 0028): the sale's statement checks the session (no lookup of its
       // own); anything else it answers is given only after `verify` found the session live.
       const session = {
         id: (request.auth as AuthContext).sessionId,

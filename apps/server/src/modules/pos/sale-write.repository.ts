@@ -87,7 +87,7 @@ export type SaleWrite = {
   /**
    * The session the sale is made in (its sid): the statement writes nothing unless it is live
    * (exists, not expired, its user active), so the sale needs no separate session lookup (issue
-   * #38 item 5, ADR 0027).
+   * #38 item 5, ADR 0028).
    */
   sessionId: string;
   idempotencyKey: string;
@@ -148,7 +148,7 @@ const SHIFT_STORE = '(select s.store_id from shift s)';
  * The whole sale as ONE statement: one database transaction (autocommit) and one round trip, on
  * PostgreSQL and PGlite alike. Nothing is written unless every condition holds:
  * - the session ($32) is live: its row exists (sign-out, role or PIN change delete it), it has not
- *   expired (idle or absolute end) and its user is active (issue #38 item 5, ADR 0027: the request
+ *   expired (idle or absolute end) and its user is active (issue #38 item 5, ADR 0028: the request
  *   made no other round trip to check it);
  * - no sale has this Idempotency-Key yet (a concurrent duplicate fails on the unique index, 23505);
  * - the cashier has an open shift, locked FOR SHARE, so ending the shift waits for this sale and a

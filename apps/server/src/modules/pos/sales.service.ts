@@ -62,7 +62,7 @@ type PricedSale = {
 };
 
 /**
- * The session a sale is made in (issue #38 item 5, ADR 0027): its sid, checked by the sale's
+ * The session a sale is made in (issue #38 item 5, ADR 0028): its sid, checked by the sale's
  * statement, and `verify`, which makes sure it is live before any other answer is given (throws 401
  * when it ended). Its lookup is not a round trip of its own on the sale path.
  */
@@ -95,7 +95,7 @@ export async function recordSale(
       priced = await priceSale(deps, cashier.id, request, productIds, fresh);
     } catch (error) {
       if (error instanceof AppError) {
-        // Anything but the statement's own answer is given only in a live session (ADR 0027).
+        // Anything but the statement's own answer is given only in a live session (ADR 0028).
         await session.verify();
         // A refused retry is still a retry: the first result wins over today's prices or stock.
         const existing = await findSaleIdByKey(deps.database.db, idempotencyKey);
