@@ -161,13 +161,31 @@ test('receive 3 drills as assets, lend, repair, safety-check, write off, history
   await expect(rows).toHaveCount(1);
   await rows.getByRole('link', { name: tag }).click();
   await expect(page.getByTestId('asset-tag')).toHaveText(tag);
-  await choose(page, 'Borrower', /.+/);
+  // Issue #33: the unit page lends and takes back through the Asset Checkout screen's own dialogs.
   await page.getByRole('button', { name: 'Check out', exact: true }).click();
+  const lend = page.getByRole('dialog', { name: 'Checkout Asset' });
+  await expect(lend.getByTestId('checkout-unit')).toContainText(tag);
+  await choose(page, 'Borrower', /.+/);
+  await shot(page, 'assets-unit-lend-dialog');
+  await lend.getByRole('button', { name: 'Check Out' }).click();
+  await expect(page.getByText(/^Cordless drill 18V .* is checked out to /)).toBeVisible();
+  await expect(lend).toBeHidden();
   await expect(page.getByTestId('asset-state')).toHaveText('Checked out');
-  await choose(page, 'Condition', 'Damaged');
-  await page.getByLabel('Notes').fill('Chuck wobbles');
   await page.getByRole('button', { name: 'Take back' }).click();
+  const giveBack = page.getByRole('dialog', { name: 'Return Asset' });
+  await choose(page, 'Return condition', 'Damaged');
+  await giveBack.getByLabel('Notes').fill('Chuck wobbles');
+  await page.setViewportSize({ width: 820, height: 1180 });
+  await shot(page, 'assets-unit-return-dialog-820');
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await giveBack.getByRole('button', { name: 'Return Asset' }).click();
+  await expect(
+    page.getByText(/was returned in damaged condition\. A corrective maintenance job is open\./),
+  ).toBeVisible();
+  await expect(giveBack).toBeHidden();
   await expect(page.getByTestId('asset-state')).toHaveText('In maintenance');
+  // Neither dialog opens again when the card flips back to Check out.
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   const blockedReason = `${tag} cannot be checked out: it is under maintenance.`;
   await expect(page.getByTestId('asset-blocked')).toHaveText(blockedReason);
   // Check out is disabled, the reason beside it is its description.

@@ -123,6 +123,13 @@ test('a manager creates a POS-side department with a manager on /departments', a
   await expect(card).toContainText('North Wing');
   await expect(card).toContainText('Active');
   await shot(page, 'departments');
+
+  // One department (issue #33, ADR 0027): the same department is on /procurement-departments, with
+  // a code made from its name.
+  await page.goto('/procurement-departments');
+  const procCard = page.getByTestId('proc-department-card').filter({ hasText: name });
+  await expect(procCard).toBeVisible();
+  await expect(procCard).toContainText(name.toUpperCase().replace(' ', '_'));
 });
 
 test('a manager reaches /departments from the procurement navigation, edits a card and archives it after confirming', async ({

@@ -13,7 +13,7 @@ import { assetRegisterRoutes } from './modules/asset-register/asset-register.rou
 import { assetRoutes } from './modules/assets/assets.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
-import { departmentRoutes } from './modules/departments/departments.routes';
+import { departmentRoutes, procurementDepartmentRoutes } from './modules/departments/index';
 import { createEventBus, type EventBus } from './modules/events/event-bus';
 import { eventRoutes } from './modules/events/events.routes';
 import { expenseRoutes } from './modules/expenses/expenses.routes';
@@ -144,6 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(staffRoutes);
   await app.register(catalogRoutes);
   await app.register(departmentRoutes);
+  await app.register(procurementDepartmentRoutes);
   await app.register(retailStoreRoutes);
   await app.register(procurementRoutes);
   await app.register(storesMastersRoutes);

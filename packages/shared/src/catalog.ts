@@ -166,7 +166,14 @@ export type ProductFormValues = z.output<typeof productFormSchema>;
 export const stockBasedOnSchema = unitCount('Stock based on must be 0 or greater', 0);
 
 /** PATCH /api/products/:id: any subset of the form's fields, same messages, no defaults applied. */
-export const productUpdateSchema = z.object({ ...productFields, stockBasedOn: stockBasedOnSchema }).partial();
+export const productUpdateSchema = z
+  .object({
+    ...productFields,
+    stockBasedOn: stockBasedOnSchema,
+    /** Issue #32: the store whose stock `stock` sets (the default store's when absent). */
+    storeId: z.guid({ error: 'Store not found' }),
+  })
+  .partial();
 export type ProductUpdateInput = z.input<typeof productUpdateSchema>;
 export type ProductUpdateValues = z.output<typeof productUpdateSchema>;
 
@@ -235,6 +242,8 @@ export const productCreateSchema = productFormSchema.extend({
       });
     })
     .optional(),
+  /** Issue #32: the store the opening stock goes to (the default store when absent). */
+  storeId: z.guid({ error: 'Store not found' }).optional(),
 });
 export type ProductCreateInput = z.input<typeof productCreateSchema>;
 export type ProductCreateValues = z.output<typeof productCreateSchema>;
@@ -274,6 +283,15 @@ export const productSchema = z.object({
   updatedAt: z.string(),
 });
 export type Product = z.infer<typeof productSchema>;
+
+/**
+ * GET /api/products/:id (issue #32, additive to spec §7): the product with its own stock at each
+ * store's selling location (`stock` is the store asked for, else all stores together).
+ */
+export const productDetailSchema = productSchema.extend({
+  stockByStore: z.array(z.object({ storeId: z.string(), storeName: z.string(), stock: z.number() })).optional(),
+});
+export type ProductDetail = z.infer<typeof productDetailSchema>;
 
 export const categorySchema = z.object({
   id: z.string(),

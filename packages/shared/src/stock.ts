@@ -42,6 +42,8 @@ export const stockAdjustmentSchema = z
       .optional(),
     reason: adjustmentReason,
     variantId: z.guid({ error: 'Unknown size option' }).nullable().optional(),
+    /** Issue #32: the store whose stock changes (the default store's when absent). */
+    storeId: z.guid({ error: 'Store not found' }).optional(),
   })
   .superRefine((body, ctx) => {
     if ((body.quantity === undefined) === (body.counted === undefined)) {
@@ -75,6 +77,8 @@ export type StockMovement = z.infer<typeof stockMovementSchema>;
 export const stockMovementsQuerySchema = z.object({
   productId: z.guid({ error: 'Unknown product' }),
   variantId: z.guid({ error: 'Unknown size option' }).optional(),
+  /** Issue #32: the movements at this store's selling location (default: the default store's). */
+  storeId: z.guid({ error: 'Store not found' }).optional(),
   limit: z.coerce
     .number({ error: 'Limit must be a number' })
     .int({ error: 'Limit must be a whole number' })

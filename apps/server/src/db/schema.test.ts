@@ -29,7 +29,7 @@ const SPEC_TABLES = [
   'transactions',
   'transaction_items',
   'expenses',
-  'departments',
+  // spec §3 departments (POS side) are rows of proc_departments (one department table, ADR 0027).
   'asset_checkouts',
   'user_activity',
   'proc_departments',

@@ -1,8 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, unique, uuid, varchar } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  unique,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, money, timestamptz, updatedAt } from './columns';
 import { assetTypeEnum, returnConditionEnum } from './enums';
-import { departments } from './institution';
+import { procDepartments } from './procurement-core';
 import { stores } from './stores';
 
 /** spec §3 categories. Institutional categories hold assets rather than things for sale. */
@@ -40,7 +51,7 @@ export const products = pgTable(
     location: varchar('location', { length: 255 }),
     isCheckoutRequired: boolean('is_checkout_required').notNull().default(false),
     /** The inventory department filter (spec §2 Inventory Management). */
-    departmentId: uuid('department_id').references(() => departments.id, { onDelete: 'set null' }),
+    departmentId: uuid('department_id').references((): AnyPgColumn => procDepartments.id, { onDelete: 'set null' }),
     /**
      * Set when an asset comes back damaged or needing maintenance (issue #7): a flagged asset
      * cannot be checked out until a manager clears the flag. Null means in service.

@@ -7,7 +7,6 @@ export * from './assets';
 export * from './cache-versions';
 export * from './catalog';
 export * from './enums';
-export * from './institution';
 export * from './numbering';
 export * from './offline';
 export * from './pos';

@@ -22,10 +22,15 @@ import { users } from './users';
  * departments, locations, suppliers, categories, items, assets, batches and stock levels.
  */
 
-/** spec §3 proc departments: code and name unique (spec §5); archived instead of deleted. */
 /** A department's approval threshold until a manager sets one (also an order without a department's). */
 export const DEFAULT_APPROVAL_THRESHOLD = '5000.00';
 
+/**
+ * The one department table (ADR 0027): spec §3 proc departments (code and name unique ignoring
+ * case, spec §5; archived instead of deleted) and the POS-side departments of /departments
+ * (manager, building; `isActive` in the API is `not is_archived`). A department made on either
+ * screen is the same row; one made on /departments gets a code from its name.
+ */
 export const procDepartments = pgTable(
   'proc_departments',
   {
@@ -36,6 +41,10 @@ export const procDepartments = pgTable(
     /** Null for a root department (spec §2 hierarchy filter "root"). */
     parentId: uuid('parent_id').references((): AnyPgColumn => procDepartments.id, { onDelete: 'set null' }),
     isArchived: boolean('is_archived').notNull().default(false),
+    /** spec §2 Department Management "Department Manager" (a manager, super_admin or department_manager). */
+    managerId: uuid('manager_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    /** spec §2 Department Management "Building/Location". */
+    building: varchar('building', { length: 255 }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /**

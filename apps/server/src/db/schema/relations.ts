@@ -2,7 +2,6 @@ import { relations } from 'drizzle-orm';
 import { userActivity } from './activity';
 import { assetCheckouts } from './assets';
 import { categories, products, productVariants } from './catalog';
-import { departments } from './institution';
 import { expenses, shifts, transactionItems, transactions } from './pos';
 import {
   procAssets,
@@ -35,16 +34,11 @@ export const usersRelations = relations(users, ({ many }) => ({
   expenses: many(expenses),
   assetCheckouts: many(assetCheckouts),
   activities: many(userActivity),
-  managedDepartments: many(departments),
+  managedDepartments: many(procDepartments, { relationName: 'department_manager' }),
 }));
 
 export const sessionsRelations = relations(sessions, ({ one }) => ({
   user: one(users, { fields: [sessions.userId], references: [users.id] }),
-}));
-
-export const departmentsRelations = relations(departments, ({ one, many }) => ({
-  manager: one(users, { fields: [departments.managerId], references: [users.id] }),
-  products: many(products),
 }));
 
 export const categoriesRelations = relations(categories, ({ many }) => ({
@@ -53,7 +47,7 @@ export const categoriesRelations = relations(categories, ({ many }) => ({
 
 export const productsRelations = relations(products, ({ one, many }) => ({
   category: one(categories, { fields: [products.categoryId], references: [categories.id] }),
-  department: one(departments, { fields: [products.departmentId], references: [departments.id] }),
+  department: one(procDepartments, { fields: [products.departmentId], references: [procDepartments.id] }),
   variants: many(productVariants),
   transactionItems: many(transactionItems),
   assetCheckouts: many(assetCheckouts),
@@ -103,6 +97,12 @@ export const procDepartmentsRelations = relations(procDepartments, ({ one, many 
     relationName: 'proc_department_parent',
   }),
   children: many(procDepartments, { relationName: 'proc_department_parent' }),
+  manager: one(users, {
+    fields: [procDepartments.managerId],
+    references: [users.id],
+    relationName: 'department_manager',
+  }),
+  products: many(products),
   locations: many(procLocations),
   items: many(procItems),
 }));

@@ -76,56 +76,95 @@ export const DEMO_USERS: readonly DemoUser[] = [
 
 export type DemoUserKey = (typeof DEMO_USERS)[number]['key'];
 
-/** POS-side departments (/departments); `manager` is a DemoUser key. */
+/**
+ * The departments (one table, ADR 0027), shown on /departments and /procurement-departments:
+ * `key` is what the catalogue below names, `manager` a DemoUser key, `parent` another key; one
+ * archived, one a child of Engineering.
+ */
 export const DEMO_DEPARTMENTS = [
   {
     key: 'foh',
+    code: 'FOH',
     name: 'Front of House',
     description: 'Café counter and retail floor',
     manager: 'manager',
     building: 'Main',
-  },
-  {
-    key: 'eng',
-    name: 'Engineering',
-    description: 'Workshop, tools and building materials',
-    manager: 'deptManager',
-    building: 'Workshop',
-  },
-  {
-    key: 'sci',
-    name: 'Science',
-    description: 'Laboratories and teaching equipment',
-    manager: 'procurement',
-    building: 'Science',
-  },
-  { key: 'admin', name: 'Administration', description: 'Front office and records', manager: null, building: 'Main' },
-] as const;
-
-export type DemoDepartmentKey = (typeof DEMO_DEPARTMENTS)[number]['key'];
-
-/** Procurement departments (/procurement-departments): one archived, one child of ENG. */
-export const DEMO_PROC_DEPARTMENTS = [
-  { code: 'ENG', name: 'Engineering', description: 'Engineering faculty and workshop', parent: null, archived: false },
-  { code: 'FIN', name: 'Finance', description: 'Budgets, payables and audit', parent: null, archived: false },
-  { code: 'OPS', name: 'Operations', description: 'Facilities, stores and logistics', parent: null, archived: false },
-  { code: 'SCI', name: 'Science', description: 'Laboratories and field studies', parent: null, archived: false },
-  { code: 'ADM', name: 'Administration', description: 'Front office and records', parent: null, archived: false },
-  {
-    code: 'ENG-MECH',
-    name: 'Mechanical Workshop',
-    description: 'Machining and fabrication',
-    parent: 'ENG',
+    parent: null,
     archived: false,
   },
   {
+    key: 'eng',
+    code: 'ENG',
+    name: 'Engineering',
+    description: 'Engineering faculty and workshop: tools and building materials',
+    manager: 'deptManager',
+    building: 'Workshop',
+    parent: null,
+    archived: false,
+  },
+  {
+    key: 'fin',
+    code: 'FIN',
+    name: 'Finance',
+    description: 'Budgets, payables and audit',
+    manager: null,
+    building: null,
+    parent: null,
+    archived: false,
+  },
+  {
+    key: 'ops',
+    code: 'OPS',
+    name: 'Operations',
+    description: 'Facilities, stores and logistics',
+    manager: null,
+    building: null,
+    parent: null,
+    archived: false,
+  },
+  {
+    key: 'sci',
+    code: 'SCI',
+    name: 'Science',
+    description: 'Laboratories, teaching equipment and field studies',
+    manager: 'procurement',
+    building: 'Science',
+    parent: null,
+    archived: false,
+  },
+  {
+    key: 'admin',
+    code: 'ADM',
+    name: 'Administration',
+    description: 'Front office and records',
+    manager: null,
+    building: 'Main',
+    parent: null,
+    archived: false,
+  },
+  {
+    key: 'mech',
+    code: 'ENG-MECH',
+    name: 'Mechanical Workshop',
+    description: 'Machining and fabrication',
+    manager: null,
+    building: 'Workshop',
+    parent: 'eng',
+    archived: false,
+  },
+  {
+    key: 'legacy',
     code: 'LEG',
     name: 'Legacy Stores',
     description: 'Closed store room, kept for history',
+    manager: null,
+    building: null,
     parent: null,
     archived: true,
   },
 ] as const;
+
+export type DemoDepartmentKey = (typeof DEMO_DEPARTMENTS)[number]['key'];
 
 export const DEMO_PROC_LOCATIONS = [
   { code: 'MAIN-STORE', name: 'Main Store Room', department: 'OPS' },

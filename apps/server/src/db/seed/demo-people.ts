@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { hashPin } from '../../lib/pin-hash';
 import type { DbOrTx } from '../client';
-import { departments, procDepartments, procLocations, users } from '../schema/index';
-import { DEMO_DEPARTMENTS, DEMO_PROC_DEPARTMENTS, DEMO_PROC_LOCATIONS, DEMO_USERS } from './demo-data';
+import { procDepartments, procLocations, users } from '../schema/index';
+import { DEMO_DEPARTMENTS, DEMO_PROC_LOCATIONS, DEMO_USERS } from './demo-data';
 import type { Random } from './random';
 import { DAY, type UserIds } from './seed-support';
 
-/** Demo users (PINs stored as hashes only) and the departments of both sides. */
+/** Demo users (PINs stored as hashes only) and the departments. */
 
 export async function seedUsers(tx: DbOrTx, random: Random, pepper: string, now: Date): Promise<UserIds> {
   const ids: UserIds = {};
@@ -29,6 +29,10 @@ export async function seedUsers(tx: DbOrTx, random: Random, pepper: string, now:
   return ids;
 }
 
+/**
+ * The demo departments (one table, ADR 0027) with their managers, parents and archived flag, the
+ * procurement locations, and Dana's department; returns the ids by DEMO_DEPARTMENTS key.
+ */
 export async function seedDepartments(
   tx: DbOrTx,
   random: Random,
@@ -36,38 +40,21 @@ export async function seedDepartments(
   now: Date,
 ): Promise<Record<string, string>> {
   const ids: Record<string, string> = {};
-  const rows = DEMO_DEPARTMENTS.map((department) => {
-    const id = random.uuid();
-    ids[department.key] = id;
-    return {
-      id,
-      name: department.name,
-      description: department.description,
-      managerId: department.manager ? (userIds[department.manager] ?? null) : null,
-      building: department.building,
-      createdAt: new Date(now.getTime() - 120 * DAY),
-    };
-  });
-  await tx.insert(departments).values(rows);
-  return ids;
-}
-
-export async function seedProcurementDepartments(
-  tx: DbOrTx,
-  random: Random,
-  now: Date,
-  userIds?: UserIds,
-): Promise<void> {
-  const ids: Record<string, string> = {};
-  for (const department of DEMO_PROC_DEPARTMENTS) ids[department.code] = random.uuid();
+  const byCode: Record<string, string> = {};
+  for (const department of DEMO_DEPARTMENTS) {
+    ids[department.key] = random.uuid();
+    byCode[department.code] = ids[department.key] as string;
+  }
   await tx.insert(procDepartments).values(
-    DEMO_PROC_DEPARTMENTS.map((department, index) => ({
-      id: ids[department.code] as string,
+    DEMO_DEPARTMENTS.map((department, index) => ({
+      id: ids[department.key] as string,
       code: department.code,
       name: department.name,
       description: department.description,
       parentId: department.parent ? (ids[department.parent] ?? null) : null,
       isArchived: department.archived,
+      managerId: department.manager ? (userIds[department.manager] ?? null) : null,
+      building: department.building,
       // Created a few weeks apart so "created date" on the cards differs.
       createdAt: new Date(now.getTime() - (90 - index * 9) * DAY),
     })),
@@ -77,10 +64,11 @@ export async function seedProcurementDepartments(
       id: random.uuid(),
       code: location.code,
       name: location.name,
-      departmentId: ids[location.department] ?? null,
+      departmentId: byCode[location.department] ?? null,
     })),
   );
   // Dana (department_manager) runs Engineering: her requisitions, stock and issues (issue #16).
-  const dana = userIds?.deptManager;
-  if (dana && ids.ENG) await tx.update(users).set({ procDepartmentId: ids.ENG }).where(eq(users.id, dana));
+  const dana = userIds.deptManager;
+  if (dana && ids.eng) await tx.update(users).set({ procDepartmentId: ids.eng }).where(eq(users.id, dana));
+  return ids;
 }

@@ -7,7 +7,7 @@ import { seedBackOffice } from './demo-back-office';
 import { seedCatalogue } from './demo-catalogue';
 import { DEMO_USERS } from './demo-data';
 import { seedActivity, seedCheckouts, seedExpenses } from './demo-operations';
-import { seedDepartments, seedProcurementDepartments, seedUsers } from './demo-people';
+import { seedDepartments, seedUsers } from './demo-people';
 import { seedSales } from './demo-sales';
 import { createRandom } from './random';
 
@@ -50,8 +50,8 @@ export async function seedInitialAdmin(db: DbOrTx, pepper: string): Promise<{ pi
 }
 
 /**
- * Fills an empty database with a demo store: the demo users (DEMO_PINS), departments on both
- * sides, a catalogue of ~40 products (some low or out of stock, some institutional assets),
+ * Fills an empty database with a demo store: the demo users (DEMO_PINS), the departments (one
+ * table), a catalogue of ~40 products (some low or out of stock, some institutional assets),
  * 30 days of closed shifts and sales, expenses, asset checkouts and a little activity, and the back
  * office (two cafés and Central Stores, suppliers, orders, transfers, registered assets, a job).
  * Deterministic for a given `now` and `timeZone`; all in one transaction (all or nothing).
@@ -63,7 +63,6 @@ export async function seedDemoStore(db: Db, opts: SeedDemoOptions): Promise<void
     if (!(await isDatabaseEmpty(tx))) throw new Error('seedDemoStore: the database already has users');
     const userIds = await seedUsers(tx, random, opts.pepper, now);
     const departmentIds = await seedDepartments(tx, random, userIds, now);
-    await seedProcurementDepartments(tx, random, now, userIds);
     const catalogue = await seedCatalogue(tx, random, departmentIds, now);
     await seedSales(tx, random, { now, timeZone: opts.timeZone, userIds, catalogue });
     await seedExpenses(tx, random, { now, timeZone: opts.timeZone, userIds });

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { assetCheckouts, categories, departments, products, users } from '../../db/schema/index';
+import { assetCheckouts, categories, procDepartments, products, users } from '../../db/schema/index';
 import { productStockSql } from '../stock/stock.service';
 
 /**
@@ -141,12 +141,12 @@ export async function departmentFigures(db: DbOrTx, range: Range) {
     checkoutsInRange: sql<number>`coalesce(sum(${perProduct.inRange}), 0)::int`,
   };
   const named = await db
-    .select({ id: departments.id, name: departments.name, building: departments.building, ...figures })
-    .from(departments)
-    .leftJoin(products, and(eq(products.departmentId, departments.id), eq(products.isActive, true)))
+    .select({ id: procDepartments.id, name: procDepartments.name, building: procDepartments.building, ...figures })
+    .from(procDepartments)
+    .leftJoin(products, and(eq(products.departmentId, procDepartments.id), eq(products.isActive, true)))
     .leftJoin(perProduct, eq(perProduct.productId, products.id))
-    .groupBy(departments.id, departments.name, departments.building)
-    .orderBy(asc(departments.name));
+    .groupBy(procDepartments.id, procDepartments.name, procDepartments.building)
+    .orderBy(asc(procDepartments.name));
   const [unassigned] = await db
     .select(figures)
     .from(products)
@@ -181,7 +181,7 @@ export async function assetInventory(db: DbOrTx) {
       sku: products.sku,
       assetType: products.assetType,
       category: categories.name,
-      department: departments.name,
+      department: procDepartments.name,
       location: products.location,
       price: products.price,
       stock: productStockSql(products.id),
@@ -191,7 +191,7 @@ export async function assetInventory(db: DbOrTx) {
     })
     .from(products)
     .leftJoin(categories, eq(categories.id, products.categoryId))
-    .leftJoin(departments, eq(departments.id, products.departmentId))
+    .leftJoin(procDepartments, eq(procDepartments.id, products.departmentId))
     .where(isAsset)
     .orderBy(asc(products.name), asc(products.id));
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createUser, inject, signIn, type TestApp } from '../../../test/build-test-app';
-import { assetCheckouts, categories, departments, products } from '../../db/schema/index';
+import { assetCheckouts, categories, procDepartments, products } from '../../db/schema/index';
 import { parseCsv } from '../../lib/csv';
 import { giveStock } from '../pos/pos-test-support';
 
@@ -31,9 +31,13 @@ beforeAll(async () => {
     ])
     .returning({ id: categories.id });
   const [science, workshop] = await db
-    .insert(departments)
-    .values([{ name: 'Science', building: 'Science' }, { name: 'Workshop', building: 'Main' }, { name: 'Empty Dept' }])
-    .returning({ id: departments.id });
+    .insert(procDepartments)
+    .values([
+      { code: 'SCI', name: 'Science', building: 'Science' },
+      { code: 'WKS', name: 'Workshop', building: 'Main' },
+      { code: 'EMPTY', name: 'Empty Dept' },
+    ])
+    .returning({ id: procDepartments.id });
   // Each product's stock is its item's level at the default store (ADR 0025), given after the insert.
   const stocks: number[] = [];
   const product = ({

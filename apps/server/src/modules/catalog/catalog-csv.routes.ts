@@ -1,9 +1,13 @@
 import { productImportResultSchema } from '@retail-hub/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { CSV_IMPORT_BODY_LIMIT, csvImportBodySchema, csvResponseSchema, sendCsv } from '../../lib/csv-routes';
 import { signedInUser } from '../../lib/signed-in-user';
 import { exportFileName, exportProductsCsv } from './product-export.service';
 import { importProductsCsv } from './product-import.service';
+
+/** Issue #32: `storeId` names the store whose stock the file's stock columns set (default: the default store). */
+const importBodySchema = csvImportBodySchema.extend({ storeId: z.guid({ error: 'Store not found' }).optional() });
 
 /** Catalogue import and export (issue #3: every POS user expects it); managers and super admins. */
 export const catalogCsvRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -19,8 +23,8 @@ export const catalogCsvRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { permission: 'catalog.manage' },
       bodyLimit: CSV_IMPORT_BODY_LIMIT,
-      schema: { body: csvImportBodySchema, response: { 200: productImportResultSchema } },
+      schema: { body: importBodySchema, response: { 200: productImportResultSchema } },
     },
-    async (request) => importProductsCsv(app, signedInUser(request), request.body.csv),
+    async (request) => importProductsCsv(app, signedInUser(request), request.body.csv, request.body.storeId),
   );
 };

@@ -10,6 +10,7 @@ import type { DbOrTx } from '../../db/client';
 import { type CsvImportFile, readCsvImport } from '../../lib/csv';
 import { runKeyedImport, yieldToEventLoop } from '../../lib/csv-import';
 import { pgErrorCode } from '../../lib/db-errors';
+import { storeForStockChange } from '../retail-stores/retail-stores.service';
 import { postOpeningStock } from '../stock/stock.service';
 import { type Actor, type CatalogDeps, UNIQUE_VIOLATION } from './catalog.context';
 import { catalogErrors } from './catalog.errors';
@@ -105,6 +106,8 @@ type ImportContext = {
   existing: Map<string, ProductRow>;
   /** The opening stock of the products the open chunk created, posted in one statement before it commits. */
   opening: Array<{ productId: string; quantity: number }>;
+  /** Issue #32: the store whose stock the file's stock columns set (null: the default store's). */
+  storeId: string | null;
 };
 
 /**
@@ -117,7 +120,13 @@ type ImportContext = {
  * reported; the others are committed in chunks as the file goes (runKeyedImport), so a large file
  * never holds the terminals' sales for long (issue #13 item 10).
  */
-export async function importProductsCsv(deps: CatalogDeps, actor: Actor, text: string): Promise<ProductImportResult> {
+export async function importProductsCsv(
+  deps: CatalogDeps,
+  actor: Actor,
+  text: string,
+  askedStore?: string | undefined,
+): Promise<ProductImportResult> {
+  const storeId = await storeForStockChange(deps.database.db, actor.id, askedStore);
   const { records, cell } = await readCsvImport(text, {
     rowNoun: 'product',
     required: REQUIRED_COLUMNS,
@@ -133,6 +142,7 @@ export async function importProductsCsv(deps: CatalogDeps, actor: Actor, text: s
     categoryIds: new Map((await allCategoryNames(db)).map((c) => [c.name.toLowerCase(), c.id])),
     existing: new Map(),
     opening: [],
+    storeId,
   };
   const skus = [...new Set(records.map(skuOf).filter(Boolean))];
   // In batches with a turn of the event loop between them (on PGlite each query holds it).
@@ -157,7 +167,7 @@ export async function importProductsCsv(deps: CatalogDeps, actor: Actor, text: s
       // opening-stock writer), not two round trips per row.
       beforeCommit: async (tx) => {
         const opening = context.opening.splice(0);
-        await postOpeningStock(tx, opening, { userId: actor.id });
+        await postOpeningStock(tx, opening, { storeId: context.storeId, userId: actor.id });
       },
       onRow: (row, sku, outcome: RowOutcome) => {
         result[outcome.status] += 1;
@@ -273,11 +283,16 @@ async function importRow(
         await updateProductRow(savepoint, existing.id, { ...changes, categoryId: next.categoryId });
         let moved = 0;
         if (stockChange) {
-          const result = await applyStockChange(savepoint, { productId: existing.id }, stockChange, {
-            userId: context.actor.id,
-            note: 'CSV import',
-            reason: 'import',
-          });
+          const result = await applyStockChange(
+            savepoint,
+            { productId: existing.id, storeId: context.storeId },
+            stockChange,
+            {
+              userId: context.actor.id,
+              note: 'CSV import',
+              reason: 'import',
+            },
+          );
           if (result.outcome === 'short') throw new StockRefusal(result.available);
           if (result.outcome === 'applied') moved = result.moved;
         }

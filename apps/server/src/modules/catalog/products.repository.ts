@@ -4,10 +4,13 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { assetCheckouts, categories, products, storeProducts, transactionItems } from '../../db/schema/index';
 import { escapeLike } from '../../lib/like';
-import { productStockSql } from '../stock/stock.service';
+import { ALL_STORES, productStockSql, type StockScope } from '../stock/stock.service';
 
-/** The columns of a product as the API shows it, with its category's id and name. */
-const productColumns = {
+/**
+ * The columns of a product as the API shows it, with its category's id and name; its stock where
+ * `scope` says (a store's, all stores' together, or by default the default store's: ADR 0025).
+ */
+const columnsAt = (scope: StockScope) => ({
   id: products.id,
   name: products.name,
   description: products.description,
@@ -15,8 +18,7 @@ const productColumns = {
   sku: products.sku,
   categoryId: products.categoryId,
   categoryName: categories.name,
-  /** The stock at every store's selling location together (ADR 0025; one store: that store's). */
-  stock: productStockSql(products.id),
+  stock: productStockSql(products.id, scope),
   lowStockThreshold: products.lowStockThreshold,
   isActive: products.isActive,
   imageUrl: products.imageUrl,
@@ -27,7 +29,10 @@ const productColumns = {
   departmentId: products.departmentId,
   createdAt: products.createdAt,
   updatedAt: products.updatedAt,
-} as const;
+});
+
+/** The default store's stock: what the import and the low-stock list compare and change. */
+const productColumns = columnsAt(null);
 
 export type ProductRow = {
   id: string;
@@ -79,7 +84,7 @@ export type ProductFilters = {
   /**
    * Issue #32: the store the list is for: prices are its own where it has one, products it does not
    * sell are left out, and stock is its selling location's. Undefined or null: the products' own
-   * prices, every product, and every store's stock together.
+   * prices, every product, and every store's stock together (`ALL_STORES`).
    */
   storeId?: string | null | undefined;
 };
@@ -129,7 +134,8 @@ const isoTimestamp = (column: string) => `to_char(${column} at time zone 'UTC', 
 
 /**
  * One product as the API's JSON (shared productSchema), built by the database; with a store, its
- * price there (the store's own, else the product's) and its stock there (else every store's).
+ * price there (the store's own, else the product's) and its stock there (else every store's
+ * together: issue #32 API, a back-office caller with no store named).
  */
 function productJson(storeId: string | null | undefined): SQL {
   const price = storeId
@@ -140,7 +146,7 @@ function productJson(storeId: string | null | undefined): SQL {
   'id', p.id, 'name', p.name, 'description', p.description, 'price', ${price}, 'sku', p.sku,
   'categoryId', p.category_id,
   'category', case when c.id is null then null else json_build_object('id', c.id, 'name', c.name) end,
-  'stock', ${productStockSql(sql.raw('p.id'), storeId ?? null)}, 'lowStockThreshold', p.low_stock_threshold, 'isActive', p.is_active,
+  'stock', ${productStockSql(sql.raw('p.id'), storeId ?? ALL_STORES)}, 'lowStockThreshold', p.low_stock_threshold, 'isActive', p.is_active,
   'imageUrl', p.image_url, 'hasVariants', p.has_variants, 'assetType', p.asset_type,
   'location', p.location, 'isCheckoutRequired', p.is_checkout_required, 'departmentId', p.department_id,
   'createdAt', ${sql.raw(isoTimestamp('p.created_at'))}, 'updatedAt', ${sql.raw(isoTimestamp('p.updated_at'))})`;
@@ -213,9 +219,10 @@ export async function listLowStock(db: DbOrTx, limit: number): Promise<{ rows: P
   return { rows, total: counted?.n ?? 0 };
 }
 
-export async function findProductById(db: DbOrTx, id: string): Promise<ProductRow | null> {
+/** One product; its stock at `scope` (default: the default store's). */
+export async function findProductById(db: DbOrTx, id: string, scope: StockScope = null): Promise<ProductRow | null> {
   const rows = await db
-    .select(productColumns)
+    .select(columnsAt(scope))
     .from(products)
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .where(eq(products.id, id))

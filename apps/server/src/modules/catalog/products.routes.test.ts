@@ -2,7 +2,7 @@ import { PRODUCT_LIST_DEFAULT_LIMIT, type Product } from '@retail-hub/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, inject, type TestApp } from '../../../test/build-test-app';
-import { departments, products, productVariants, transactionItems } from '../../db/schema/index';
+import { procDepartments, products, productVariants, transactionItems } from '../../db/schema/index';
 import { postOpeningStock } from '../stock/stock.service';
 import {
   aCategory,
@@ -236,8 +236,8 @@ describe('institutional asset fields are for role manager only (spec §6)', () =
 
   it('a manager assigns a department, which must exist', async () => {
     const [department] = await t.db.db
-      .insert(departments)
-      .values({ name: uniqueName('Dept') })
+      .insert(procDepartments)
+      .values({ code: uniqueName('D'), name: uniqueName('Dept') })
       .returning();
     const product = await aProduct(t, s.manager, { categoryId, departmentId: department?.id });
     expect(product.departmentId).toBe(department?.id);
@@ -293,7 +293,7 @@ describe('searching and filtering the catalogue', () => {
 
   beforeAll(async () => {
     otherCategory = await aCategory(t, s.manager, 'Search Drinks');
-    const [department] = await t.db.db.insert(departments).values({ name: 'Science' }).returning();
+    const [department] = await t.db.db.insert(procDepartments).values({ code: 'SCI', name: 'Science' }).returning();
     departmentId = (department as { id: string }).id;
     await Promise.all([
       aProduct(t, s.manager, { categoryId: otherCategory, name: 'Zq Vanilla LATTE', sku: 'ZQLAT01' }),

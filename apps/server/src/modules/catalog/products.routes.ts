@@ -5,6 +5,7 @@ import {
   PRODUCT_LIST_DEFAULT_LIMIT,
   PRODUCT_LIST_MAX_LIMIT,
   productCreateSchema,
+  productDetailSchema,
   productSchema,
   productUpdateSchema,
 } from '@retail-hub/shared';
@@ -40,9 +41,10 @@ const pageSize = z.coerce
   .default(PRODUCT_LIST_DEFAULT_LIMIT);
 
 /**
- * Issue #32 item 2: `storeId` names the store whose prices and availability the answer gives;
- * 'all' asks for the catalogue's own prices and every product (the back office's inventory), and
- * no value for the caller's store (the open shift's, else the till's `terminalId`).
+ * Issue #32 item 2: `storeId` names the store whose prices, availability and stock the answer
+ * gives; 'all' asks for the catalogue's own prices, every product and every store's stock together
+ * (the back office's inventory), and no value for the caller's store (the open shift's, else the
+ * till's `terminalId`; with neither, as 'all').
  */
 const storeIdQuery = z
   .string()
@@ -136,7 +138,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/products/:id',
     {
       config: { permission: 'catalog.read' },
-      schema: { params: idParams, querystring: storeQuerySchema, response: { 200: productSchema } },
+      schema: { params: idParams, querystring: storeQuerySchema, response: { 200: productDetailSchema } },
     },
     async (request) =>
       getProduct(
@@ -164,7 +166,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/products',
     {
       config: { permission: 'catalog.manage' },
-      schema: { body: productCreateSchema, response: { 201: productSchema } },
+      schema: { body: productCreateSchema, response: { 201: productDetailSchema } },
     },
     async (request, reply) => {
       const product = await createProduct(app, signedInUser(request), request.body);
@@ -176,7 +178,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/products/:id',
     {
       config: { permission: 'catalog.manage' },
-      schema: { params: idParams, body: productUpdateSchema, response: { 200: productSchema } },
+      schema: { params: idParams, body: productUpdateSchema, response: { 200: productDetailSchema } },
     },
     async (request) => updateProduct(app, signedInUser(request), request.params.id, request.body),
   );

@@ -3,6 +3,7 @@ import {
   INSTITUTIONAL_FIELDS,
   type Product,
   type ProductCreateValues,
+  type ProductDetail,
   type ProductFormValues,
   type ProductUpdateValues,
   parseCents,
@@ -12,11 +13,15 @@ import {
 } from '@retail-hub/shared';
 import type { DbOrTx } from '../../db/client';
 import { pgErrorCode } from '../../lib/db-errors';
-import { departmentExists } from '../departments/departments.service';
+import { departmentExists } from '../departments/index';
+import { storeForStockChange } from '../retail-stores/retail-stores.service';
 import {
+  ALL_STORES,
   applyStockCount,
   applyStockDelta,
   postOpeningStock,
+  productStockByStore,
+  type StockScope,
   type StockTarget,
   throwIfRefused,
 } from '../stock/stock.service';
@@ -104,12 +109,26 @@ export async function lowStockProducts(
   return { products: rows.map(toProduct), total };
 }
 
-/** GET /api/products/:id; issue #32 item 2: at a store, its price there (the till's repricing). */
-export async function getProduct(deps: CatalogDeps, id: string, storeId: string | null = null): Promise<Product> {
-  const row = await findProductById(deps.database.db, id);
+/**
+ * GET /api/products/:id; issue #32 item 2: at a store, its price there (the till's repricing) and
+ * its stock there; with no store, every store's stock together. `stockAt` overrides whose stock
+ * `stock` is (a create or update answers with the store it changed). `stockByStore`, with several
+ * stores only, is the product's own stock at each store (the product form's breakdown).
+ */
+export async function getProduct(
+  deps: CatalogDeps,
+  id: string,
+  storeId: string | null = null,
+  stockAt: StockScope = storeId ?? ALL_STORES,
+): Promise<ProductDetail> {
+  const { db } = deps.database;
+  const row = await findProductById(db, id, stockAt);
   if (!row) throw catalogErrors.productNotFound();
-  const storePrice = storeId ? await storePriceOf(deps.database.db, storeId, id) : null;
-  return toProduct(storePrice === null ? row : { ...row, price: storePrice });
+  const storePrice = storeId ? await storePriceOf(db, storeId, id) : null;
+  const product = toProduct(storePrice === null ? row : { ...row, price: storePrice });
+  // Only with several stores: a single-store installation's answer is spec §7's exactly.
+  const stockByStore = await productStockByStore(db, id);
+  return stockByStore.length > 1 ? { ...product, stockByStore } : product;
 }
 
 /**
@@ -158,12 +177,14 @@ function translateWriteError(error: unknown, sku: string | undefined): never {
 export async function createProduct(
   deps: CatalogDeps,
   actor: Actor,
-  form: ProductFormValues & { variants?: ProductCreateValues['variants'] },
-): Promise<Product> {
+  form: ProductFormValues & { variants?: ProductCreateValues['variants']; storeId?: string | undefined },
+): Promise<ProductDetail> {
   const { db } = deps.database;
-  const { variants = [], ...fields } = form;
+  const { variants = [], storeId: askedStore, ...fields } = form;
   const input = mayEditInstitutionalFields(actor) ? fields : withoutInstitutionalFields(fields);
   await checkReferences(db, input);
+  // Issue #32: the opening stock goes to the store named, else the default store.
+  const storeId = await storeForStockChange(db, actor.id, askedStore);
   if (await findProductIdBySku(db, input.sku)) throw catalogErrors.skuTaken(input.sku);
   const values: ProductWrite = {
     name: input.name,
@@ -198,9 +219,9 @@ export async function createProduct(
         });
         opening.push({ productId, variantId, quantity: variant.stock });
       }
-      // The opening stock is the first row of the one ledger, at the default store (ADR 0025):
+      // The opening stock is the first row of the one ledger, at the chosen store (ADR 0025):
       // the product's and its size options' in one statement.
-      await postOpeningStock(tx, opening, { userId: actor.id });
+      await postOpeningStock(tx, opening, { storeId, userId: actor.id });
       return productId;
     });
   } catch (error) {
@@ -208,7 +229,7 @@ export async function createProduct(
   }
   await deps.events.publish('product.changed', [id]);
   if (values.stock > 0 || variants.some((v) => v.stock > 0)) await deps.events.publish('stock.changed', [id]);
-  return getProduct(deps, id);
+  return getProduct(deps, id, null, storeId);
 }
 
 export async function updateProduct(
@@ -216,12 +237,15 @@ export async function updateProduct(
   actor: Actor,
   id: string,
   patch: ProductUpdateValues,
-): Promise<Product> {
+): Promise<ProductDetail> {
   const { db } = deps.database;
   const current = await findProductById(db, id);
   if (!current) throw catalogErrors.productNotFound();
-  const input = mayEditInstitutionalFields(actor) ? patch : withoutInstitutionalFields(patch);
+  const { storeId: askedStore, ...fields } = patch;
+  const input = mayEditInstitutionalFields(actor) ? fields : withoutInstitutionalFields(fields);
   await checkReferences(db, input);
+  // Issue #32: the form's stock is the named store's (default: the default store's).
+  const storeId = await storeForStockChange(db, actor.id, askedStore);
   if (input.sku !== undefined && input.sku !== current.sku && (await findProductIdBySku(db, input.sku))) {
     throw catalogErrors.skuTaken(input.sku);
   }
@@ -250,7 +274,7 @@ export async function updateProduct(
       moved = await db.transaction(async (tx) => {
         if (Object.keys(values).length > 0) await updateProductRow(tx, id, values);
         if (!stockChange) return 0;
-        const result = await applyStockChange(tx, { productId: id }, stockChange, {
+        const result = await applyStockChange(tx, { productId: id, storeId }, stockChange, {
           userId: actor.id,
           note: 'Product form',
         });
@@ -263,7 +287,7 @@ export async function updateProduct(
     await deps.events.publish('product.changed', [id]);
     if (moved !== 0) await deps.events.publish('stock.changed', [id]);
   }
-  return getProduct(deps, id);
+  return getProduct(deps, id, null, storeId);
 }
 
 /**

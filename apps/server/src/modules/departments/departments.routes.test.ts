@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createUser, inject, signIn, type TestApp } from '../../../test/build-test-app';
-import { departments } from '../../db/schema/index';
+import { procDepartments } from '../../db/schema/index';
 import { eventually, recordEvents } from '../catalog/catalog.test-support';
 
 let t: TestApp;
@@ -21,9 +21,9 @@ afterAll(async () => {
 
 describe('department list (spec §7 GET /api/departments)', () => {
   it('lists departments by name with description, building and the manager’s name (or none)', async () => {
-    await t.db.db.insert(departments).values([
-      { name: 'science', description: 'Labs', building: 'B', managerId },
-      { name: 'Arts', isActive: false },
+    await t.db.db.insert(procDepartments).values([
+      { code: 'SCI', name: 'science', description: 'Labs', building: 'B', managerId },
+      { code: 'ARTS', name: 'Arts', isArchived: true },
     ]);
     const response = await inject(t, { method: 'GET', url: '/api/departments', cookie: manager });
     expect(response.statusCode).toBe(200);
@@ -49,7 +49,7 @@ describe('department list (spec §7 GET /api/departments)', () => {
 describe('department creation (spec §7 POST /api/departments)', () => {
   const create = (payload: unknown, cookie = manager) =>
     inject(t, { method: 'POST', url: '/api/departments', cookie, payload: payload as object });
-  const count = async () => (await t.db.db.select().from(departments)).length;
+  const count = async () => (await t.db.db.select().from(procDepartments)).length;
 
   it('creates a department with a manager, trimmed, and publishes department.changed', async () => {
     const recorder = recordEvents(t);
@@ -155,7 +155,7 @@ describe('editing and archiving a department (issue #13 item 19)', () => {
     inject(t, { method: 'PATCH', url: `/api/departments/${id}`, cookie, payload });
   const action = (id: string, verb: 'archive' | 'restore', cookie = manager) =>
     inject(t, { method: 'POST', url: `/api/departments/${id}/${verb}`, cookie });
-  const stored = async (id: string) => (await t.db.db.select().from(departments)).find((d) => d.id === id);
+  const stored = async (id: string) => (await t.db.db.select().from(procDepartments)).find((d) => d.id === id);
 
   it('a manager renames a department, sets its manager and building, and clears its description', async () => {
     const { id } = await create('Edit Me');
@@ -220,6 +220,118 @@ describe('editing and archiving a department (issue #13 item 19)', () => {
     const { id } = await create('Cashier Cannot');
     expect((await edit(id, { name: 'Hacked' }, cashier)).statusCode).toBe(403);
     expect((await action(id, 'archive', cashier)).statusCode).toBe(403);
-    expect(await stored(id)).toMatchObject({ name: 'Cashier Cannot', isActive: true });
+    expect(await stored(id)).toMatchObject({ name: 'Cashier Cannot', isArchived: false });
+  });
+});
+
+describe('one department on both screens (issue #33 item 1, ADR 0027)', () => {
+  type Proc = { id: string; code: string; name: string; isArchived: boolean };
+  const createPos = (name: string) =>
+    inject(t, { method: 'POST', url: '/api/departments', cookie: manager, payload: { name } });
+  const procList = async () =>
+    (await inject(t, { method: 'GET', url: '/api/procurement/departments', cookie: manager })).json() as Proc[];
+  const posList = async () =>
+    (await inject(t, { method: 'GET', url: '/api/departments', cookie: manager })).json() as Array<{
+      id: string;
+      name: string;
+      isActive: boolean;
+    }>;
+
+  it('a department made on /departments is on /procurement-departments with a code made from its name', async () => {
+    const made = (await createPos('Home Economics & Food')).json() as { id: string };
+    expect((await procList()).find((d) => d.id === made.id)).toMatchObject({
+      code: 'HOME_ECONOMICS_FOOD',
+      name: 'Home Economics & Food',
+      isArchived: false,
+    });
+  });
+
+  it('the code made from a name takes the next free suffix when it is taken, and "DEPT" when nothing is left', async () => {
+    await inject(t, {
+      method: 'POST',
+      url: '/api/procurement/departments',
+      cookie: manager,
+      payload: { code: 'GEOGRAPHY', name: 'Geography Faculty' },
+    });
+    const second = (await createPos('Geography')).json() as { id: string };
+    const third = (await createPos('Geography!')).json() as { id: string };
+    const symbols = (await createPos('—')).json() as { id: string };
+    const codes = new Map((await procList()).map((d) => [d.id, d.code]));
+    expect(codes.get(second.id)).toBe('GEOGRAPHY-2');
+    expect(codes.get(third.id)).toBe('GEOGRAPHY-3');
+    expect(codes.get(symbols.id)).toBe('DEPT');
+  });
+
+  it('two departments whose names make the same code, saved at the same moment, both get a code', async () => {
+    const answers = await Promise.all([createPos('Media Lab'), createPos('Media-Lab'), createPos('MEDIA  LAB.')]);
+    expect(answers.map((r) => r.statusCode)).toEqual([201, 201, 201]);
+    const ids = new Set(answers.map((r) => (r.json() as { id: string }).id));
+    const codes = (await procList()).filter((d) => ids.has(d.id)).map((d) => d.code);
+    expect(codes.sort()).toEqual(['MEDIA_LAB', 'MEDIA_LAB-2', 'MEDIA_LAB-3']);
+  });
+
+  it('a department made on /procurement-departments is on /departments; archived there is not active here', async () => {
+    const made = (
+      await inject(t, {
+        method: 'POST',
+        url: '/api/procurement/departments',
+        cookie: manager,
+        payload: { code: 'hist', name: 'History' },
+      })
+    ).json() as Proc;
+    expect((await posList()).find((d) => d.id === made.id)).toMatchObject({ name: 'History', isActive: true });
+    await inject(t, { method: 'POST', url: `/api/procurement/departments/${made.id}/archive`, cookie: manager });
+    expect((await posList()).find((d) => d.id === made.id)?.isActive).toBe(false);
+    await inject(t, { method: 'POST', url: `/api/departments/${made.id}/restore`, cookie: manager });
+    expect((await procList()).find((d) => d.id === made.id)?.isArchived).toBe(false);
+  });
+
+  it('a name is one name across both screens, ignoring case (409 on either side)', async () => {
+    await createPos('Philosophy');
+    const proc = await inject(t, {
+      method: 'POST',
+      url: '/api/procurement/departments',
+      cookie: manager,
+      payload: { code: 'PHIL', name: 'PHILOSOPHY' },
+    });
+    expect(proc.statusCode).toBe(409);
+    expect(proc.json().message).toBe('A department named "Philosophy" already exists.');
+    await inject(t, {
+      method: 'POST',
+      url: '/api/procurement/departments',
+      cookie: manager,
+      payload: { code: 'LAT', name: 'Latin' },
+    });
+    const pos = await createPos('latin');
+    expect(pos.statusCode).toBe(409);
+    expect(pos.json().message).toBe('A department named "Latin" already exists.');
+  });
+
+  it('editing on /departments keeps the code, parent, threshold and labour rate', async () => {
+    const made = (
+      await inject(t, {
+        method: 'POST',
+        url: '/api/procurement/departments',
+        cookie: manager,
+        payload: { code: 'CHEM', name: 'Chemistry' },
+      })
+    ).json() as Proc;
+    const edited = await inject(t, {
+      method: 'PATCH',
+      url: `/api/departments/${made.id}`,
+      cookie: manager,
+      payload: { name: 'Chemistry Dept', building: 'Lab block', managerId },
+    });
+    expect(edited.statusCode).toBe(200);
+    const [row] = (await t.db.db.select().from(procDepartments)).filter((d) => d.id === made.id);
+    expect(row).toMatchObject({
+      code: 'CHEM',
+      name: 'Chemistry Dept',
+      building: 'Lab block',
+      managerId,
+      parentId: null,
+      approvalThreshold: '5000.00',
+      labourRate: '0.00',
+    });
   });
 });

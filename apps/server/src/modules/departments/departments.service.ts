@@ -12,6 +12,12 @@ import {
   updateDepartmentRow,
 } from './departments.repository';
 
+/**
+ * The Department Management face of the one department table (ADR 0027): `isActive` is
+ * `not is_archived`, a department made here gets a code from its name and appears on
+ * /procurement-departments, and one made there appears here.
+ */
+
 /** GET /api/departments: every department; with `id`, only that one (an empty list when it is gone). */
 export async function listDepartments(db: DbOrTx, id?: string): Promise<Department[]> {
   const rows = await listDepartmentRows(db, id);
@@ -83,17 +89,23 @@ export async function createDepartment(
   const managerId = await resolveManager(db, input.managerId);
   const existing = await findDepartmentByNameIgnoringCase(db, input.name);
   if (existing) throw nameTaken(existing.name);
-  let id: string;
-  try {
-    id = await insertDepartment(db, {
-      name: input.name,
-      description: input.description?.trim() || null,
-      managerId,
-      building: input.building?.trim() || null,
-    });
-  } catch (error) {
-    if (pgErrorCode(error) === '23505') throw nameTaken(input.name);
-    throw error;
+  const values = {
+    name: input.name,
+    description: input.description?.trim() || null,
+    managerId,
+    building: input.building?.trim() || null,
+  };
+  let id: string | null = null;
+  // The code is made from the name in the insert; a concurrent save of another name that took the
+  // same code at the same moment is a unique violation that a second try (the next free code) mends.
+  for (let attempt = 1; id === null; attempt++) {
+    try {
+      id = await insertDepartment(db, values);
+    } catch (error) {
+      if (pgErrorCode(error) !== '23505') throw error;
+      const clash = await findDepartmentByNameIgnoringCase(db, input.name);
+      if (clash || attempt >= 3) throw nameTaken(clash?.name ?? input.name);
+    }
   }
   await deps.events.publish('department.changed', [id]);
   return readDepartment(db, id);

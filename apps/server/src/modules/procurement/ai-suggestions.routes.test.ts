@@ -3,15 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Suggestion } from '@retail-hub/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createUser, inject, signIn, type TestApp } from '../../../test/build-test-app';
-import {
-  assetCheckouts,
-  categories,
-  departments,
-  expenses,
-  procDepartments,
-  procLocations,
-  products,
-} from '../../db/schema/index';
+import { assetCheckouts, categories, expenses, procDepartments, procLocations, products } from '../../db/schema/index';
 import { giveStock } from '../pos/pos-test-support';
 
 const DAY = 86_400_000;
@@ -29,13 +21,13 @@ beforeAll(async () => {
   const ago = (days: number) => new Date(now - days * DAY);
 
   const [science, arts] = await t.db.db
-    .insert(departments)
+    .insert(procDepartments)
     .values([
-      { name: 'Science', managerId },
-      { name: 'Arts' }, // no manager
-      { name: 'Closed Wing', isActive: false }, // inactive: not counted
+      { code: 'SCI', name: 'Science', managerId },
+      { code: 'ARTS', name: 'Arts' }, // no manager
+      { code: 'CLOSED', name: 'Closed Wing', isArchived: true }, // inactive: not counted
     ])
-    .returning({ id: departments.id });
+    .returning({ id: procDepartments.id });
   const [equipment] = await t.db.db
     .insert(categories)
     .values({ name: 'Equipment', isInstitutional: true })
@@ -111,15 +103,21 @@ beforeAll(async () => {
     { userId: managerId, category: 'utilities', amount: '200.00', description: 'Power', createdAt: ago(45) },
     { userId: managerId, category: 'transport', amount: '999.00', description: 'Old', createdAt: ago(80) },
   ]);
+  // One department table (ADR 0027): these have managers, and Science and Arts have locations, so
+  // each rule names the one department it did when the two sides were two tables.
   const [eng] = await t.db.db
     .insert(procDepartments)
     .values([
-      { code: 'ENG', name: 'Engineering' },
-      { code: 'FIN', name: 'Finance' },
+      { code: 'ENG', name: 'Engineering', managerId },
+      { code: 'FIN', name: 'Finance', managerId },
       { code: 'OLD', name: 'Legacy', isArchived: true },
     ])
     .returning({ id: procDepartments.id });
-  await t.db.db.insert(procLocations).values({ code: 'ENG-WS', name: 'Workshop', departmentId: eng?.id });
+  await t.db.db.insert(procLocations).values([
+    { code: 'ENG-WS', name: 'Workshop', departmentId: eng?.id },
+    { code: 'SCI-LAB', name: 'Lab', departmentId: science?.id },
+    { code: 'ARTS-STUDIO', name: 'Studio', departmentId: arts?.id },
+  ]);
 });
 afterAll(async () => {
   await t.close();
@@ -136,11 +134,11 @@ describe('built-in optimization suggestions (no provider configured)', () => {
     const list = await suggestions();
     const byId = Object.fromEntries(list.map((s) => [s.id, s]));
     expect(byId['departments-without-manager']?.description).toBe(
-      '"Arts" has no active manager (1 of 2 departments), leaving 2 products without an accountable owner.',
+      '"Arts" has no active manager (1 of 4 departments), leaving 2 products without an accountable owner.',
     );
     expect(byId['procurement-departments-without-locations']?.description).toContain('"FIN Finance"');
     expect(byId['procurement-departments-without-locations']?.description).toContain(
-      '1 of 2 active procurement departments',
+      '1 of 4 active procurement departments',
     );
     expect(byId['idle-assets']?.description).toBe(
       '"Microscope" (4 units in all) must be checked out yet none has been in the last 90 days.',

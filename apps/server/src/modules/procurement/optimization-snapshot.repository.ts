@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { assetCheckouts, departments, expenses, procDepartments, products, users } from '../../db/schema/index';
+import { assetCheckouts, expenses, procDepartments, products, users } from '../../db/schema/index';
 import { productStockSql } from '../stock/stock.service';
 import type { OptimizationSnapshot } from './optimization-rules';
 
@@ -12,7 +12,7 @@ export const MAX_SNAPSHOT_ASSETS = 500;
 const count = () => sql<number>`count(*)`.mapWith(Number);
 
 /**
- * Gathers the figures the optimization rules read, with a handful of aggregate queries: POS-side
+ * Gathers the figures the optimization rules read, with a handful of aggregate queries: active
  * departments without an active manager, procurement departments and their locations, active
  * institutional assets with their checkout counts, overdue checkouts per department and expenses
  * per category for the last 30 days and the 30 before.
@@ -24,19 +24,19 @@ export async function gatherOptimizationSnapshot(db: DbOrTx, now: Date): Promise
 
   const managers = alias(users, 'manager');
   const productCount =
-    sql<number>`(select count(*) from products p where p.department_id = "departments"."id" and p.is_active)`.mapWith(
+    sql<number>`(select count(*) from products p where p.department_id = "proc_departments"."id" and p.is_active)`.mapWith(
       Number,
     );
   const posDepartments = await db
     .select({
-      name: departments.name,
+      name: procDepartments.name,
       productCount,
       hasManager: sql<boolean>`${managers.id} is not null and ${managers.isActive}`,
     })
-    .from(departments)
-    .leftJoin(managers, eq(managers.id, departments.managerId))
-    .where(eq(departments.isActive, true))
-    .orderBy(sql`lower(${departments.name}) collate "C"`);
+    .from(procDepartments)
+    .leftJoin(managers, eq(managers.id, procDepartments.managerId))
+    .where(eq(procDepartments.isArchived, false))
+    .orderBy(sql`lower(${procDepartments.name}) collate "C"`);
 
   const locationCount =
     sql<number>`(select count(*) from proc_locations l where l.department_id = "proc_departments"."id")`.mapWith(
@@ -71,23 +71,23 @@ export async function gatherOptimizationSnapshot(db: DbOrTx, now: Date): Promise
       isCheckoutRequired: products.isCheckoutRequired,
       checkoutsLast90Days: sql<number>`coalesce(${checkoutFigures.recent}, 0)`.mapWith(Number),
       activeCheckouts: sql<number>`coalesce(${checkoutFigures.active}, 0)`.mapWith(Number),
-      department: departments.name,
+      department: procDepartments.name,
       serviceFlag: products.serviceFlag,
       serviceFlaggedAt: products.serviceFlaggedAt,
     })
     .from(products)
     .leftJoin(checkoutFigures, eq(checkoutFigures.productId, products.id))
-    .leftJoin(departments, eq(departments.id, products.departmentId))
+    .leftJoin(procDepartments, eq(procDepartments.id, products.departmentId))
     .where(and(eq(products.isActive, true), ne(products.assetType, 'regular')))
     .orderBy(sql`lower(${products.name}) collate "C"`, asc(products.id))
     .limit(MAX_SNAPSHOT_ASSETS);
 
   const oldestDueAt = sql<Date>`min(${assetCheckouts.expectedReturnAt})`.mapWith((v) => new Date(v));
   const overdue = await db
-    .select({ department: departments.name, count: count(), oldestDueAt })
+    .select({ department: procDepartments.name, count: count(), oldestDueAt })
     .from(assetCheckouts)
     .innerJoin(products, eq(products.id, assetCheckouts.productId))
-    .leftJoin(departments, eq(departments.id, products.departmentId))
+    .leftJoin(procDepartments, eq(procDepartments.id, products.departmentId))
     .where(
       and(
         isNull(assetCheckouts.returnedAt),
@@ -95,7 +95,7 @@ export async function gatherOptimizationSnapshot(db: DbOrTx, now: Date): Promise
         lt(assetCheckouts.expectedReturnAt, now),
       ),
     )
-    .groupBy(departments.name)
+    .groupBy(procDepartments.name)
     .orderBy(desc(count()), asc(sql`min(${assetCheckouts.expectedReturnAt})`));
 
   const cents = (where: ReturnType<typeof sql>) =>

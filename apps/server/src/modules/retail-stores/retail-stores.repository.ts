@@ -249,20 +249,36 @@ export async function userExists(db: DbOrTx, id: string): Promise<boolean> {
 
 /**
  * Issue #32 item 2: the facts GET /api/products decides its store from, in one round trip: the
- * store asked for (null when unknown), the caller's open shift's store and the terminal's store.
+ * store asked for (null when unknown), the caller's open shift's store, the terminal's store, and
+ * the one store a user limited to exactly one store may sell at.
  */
 export async function catalogueStoreFacts(
   db: DbOrTx,
   values: { askedStoreId: string | null; userId: string; terminalId: string | null },
-): Promise<{ asked: string | null; shiftStore: string | null; terminalStore: string | null }> {
+): Promise<{
+  asked: string | null;
+  shiftStore: string | null;
+  terminalStore: string | null;
+  onlyStore: string | null;
+}> {
   const result = await db.execute(sql`
     select (select s.id::text from ${stores} s where s.id = ${values.askedStoreId}::uuid) as asked,
       (select sh.store_id::text from shifts sh where sh.cashier_id = ${values.userId}::uuid and sh.is_open) as shift_store,
-      (select t.store_id::text from ${posTerminals} t where t.id = ${values.terminalId}::uuid) as terminal_store`);
+      (select t.store_id::text from ${posTerminals} t where t.id = ${values.terminalId}::uuid) as terminal_store,
+      (select case when count(*) = 1 then min(u.store_id::text) end
+         from ${userStores} u join ${stores} s on s.id = u.store_id
+        where u.user_id = ${values.userId}::uuid and not s.is_archived
+          and not exists (select 1 from ${users} m where m.id = ${values.userId}::uuid and m.role in ${UNLIMITED_ROLES})) as only_store`);
   const row = ((result as { rows?: unknown[] }).rows ?? (result as unknown as unknown[]))[0] as {
     asked: string | null;
     shift_store: string | null;
     terminal_store: string | null;
+    only_store: string | null;
   };
-  return { asked: row.asked, shiftStore: row.shift_store, terminalStore: row.terminal_store };
+  return {
+    asked: row.asked,
+    shiftStore: row.shift_store,
+    terminalStore: row.terminal_store,
+    onlyStore: row.only_store,
+  };
 }

@@ -151,6 +151,26 @@ export async function storeForNewShift(
   throw retailStoreErrors.chooseStore();
 }
 
+/**
+ * Issue #32: the store a back-office stock change (the product form, an adjustment or count, the
+ * CSV import) acts at: the one named, if it exists (400), is open (400) and the caller may act
+ * there (403: a user limited to some stores; managers and super admins may act at any), else null
+ * (the default store's; single-store installs and spec §7 clients send none).
+ */
+export async function storeForStockChange(
+  db: DbOrTx,
+  userId: string,
+  requested: string | null | undefined,
+): Promise<string | null> {
+  if (!requested) return null;
+  const [store] = await storesByIds(db, [requested]);
+  if (!store) throw retailStoreErrors.storeUnknown();
+  if (store.isArchived) throw retailStoreErrors.storeArchived();
+  const allowed = await sellableStoreIds(db, userId);
+  if (allowed.length > 0 && !allowed.includes(requested)) throw retailStoreErrors.notYourStore();
+  return requested;
+}
+
 /** PUT /api/terminals/:id/store: a manager binds this till (by its terminal id) to a store, or unbinds it. */
 export async function bindTerminal(
   db: Db,
@@ -206,8 +226,9 @@ export async function productStores(db: Db, productId: string): Promise<ProductS
 /**
  * Issue #32 item 2: the store GET /api/products (and a product's size options) answers prices and
  * availability at: the store asked for (`?storeId=`, 400 when unknown), else the caller's open
- * shift's store, else the terminal's store (`?terminalId=`, a till not yet in a shift), else none
- * (the products' own prices, every product: a spec §7 client without a shift). `storeId=all` asks
+ * shift's store, else the terminal's store (`?terminalId=`, a till not yet in a shift), else the
+ * one store a user limited to a single store sells at, else none (the products' own prices, every
+ * product, every store's stock together: a spec §7 client without a shift). `storeId=all` asks
  * for that whatever the caller's shift (the back office's inventory and product form).
  */
 export async function storeForCatalogue(
@@ -225,5 +246,7 @@ export async function storeForCatalogue(
     if (!facts.asked) throw retailStoreErrors.storeUnknown();
     return facts.asked;
   }
-  return facts.shiftStore ?? facts.terminalStore;
+  // A cashier limited to one store is at that store even before a shift starts (issue #32: the
+  // caller's store); anyone else with no shift or till store sees every store together.
+  return facts.shiftStore ?? facts.terminalStore ?? facts.onlyStore;
 }

@@ -318,30 +318,62 @@ export async function currentStock(db: DbOrTx, target: StockTarget): Promise<num
 }
 
 /**
- * SQL for the stock of products or size options as every screen reads it (ADR 0025): the level of
- * each one's item at a store's selling location (`storeId`), or, with no store named, at the
- * default store's (the one the back office's stock changes act at; one store: that store's). Whole units
- * (a linked item received in fractions shows what can be sold). A correlated subquery over two
- * unique indexes (proc_items by product / size option, levels by item and location).
+ * Whose stock a read shows: a store's (its id, or SQL giving it), every store's together
+ * (`ALL_STORES`), or, with `null`, the default store's (the one a back-office stock change acts at
+ * when no store is named; one store: that store's).
  */
-export function productStockSql(productId: AnyPgColumn | SQL, storeId: string | SQL | null = null): SQL<number> {
-  return stockSql(sql`i.pos_product_id = ${productId}`, storeId);
+export const ALL_STORES = 'all' as const;
+export type StockScope = string | SQL | null;
+
+/**
+ * SQL for the stock of products or size options as every screen reads it (ADR 0025): the level of
+ * each one's item at a store's selling location (`scope` a store id), at every store's selling
+ * location together (`ALL_STORES`: the back office's "All stores", issue #32 API), or, with no store
+ * named, at the default store's. Whole units (a linked item received in fractions shows what can be
+ * sold). A correlated subquery over two unique indexes (proc_items by product / size option, levels
+ * by item and location).
+ */
+export function productStockSql(productId: AnyPgColumn | SQL, scope: StockScope = null): SQL<number> {
+  return stockSql(sql`i.pos_product_id = ${productId}`, scope);
 }
 
-export function variantStockSql(variantId: AnyPgColumn | SQL, storeId: string | SQL | null = null): SQL<number> {
-  return stockSql(sql`i.pos_variant_id = ${variantId}`, storeId);
+export function variantStockSql(variantId: AnyPgColumn | SQL, scope: StockScope = null): SQL<number> {
+  return stockSql(sql`i.pos_variant_id = ${variantId}`, scope);
 }
 
-function stockSql(itemIs: SQL, storeId: string | SQL | null): SQL<number> {
-  // No store named: the default store's, the figure the product form, the POS inventory screen's
-  // adjustments and counts and the CSV import change (so what a manager counts is what they see).
+function stockSql(itemIs: SQL, scope: StockScope): SQL<number> {
   const locations =
-    storeId === null
-      ? sql`(select s.selling_location_id from stores s where s.id = default_store_id())`
-      : sql`(select s.selling_location_id from stores s where s.id = ${storeId}::uuid)`;
+    scope === ALL_STORES
+      ? sql`(select s.selling_location_id from stores s)`
+      : scope === null
+        ? sql`(select s.selling_location_id from stores s where s.id = default_store_id())`
+        : sql`(select s.selling_location_id from stores s where s.id = ${scope}::uuid)`;
   return sql<number>`coalesce((select floor(sum(l.on_hand_qty))::int from proc_items i
       join proc_stock_levels l on l.item_id = i.id
      where ${itemIs} and l.location_id in ${locations}), 0)`.mapWith(Number);
+}
+
+/**
+ * A product's own stock at each store's selling location (issue #32: the product form's
+ * breakdown), in one statement: every store, archived ones only where they still hold some, by name.
+ */
+export async function productStockByStore(
+  db: DbOrTx,
+  productId: string,
+): Promise<Array<{ storeId: string; storeName: string; stock: number }>> {
+  const rows = await queryRows<{ store_id: string; store_name: string; stock: string | null; archived: boolean }>(
+    db,
+    sql`select s.id as store_id, s.name as store_name, s.is_archived as archived,
+               (select floor(sum(l.on_hand_qty))::int from proc_items i
+                  join proc_stock_levels l on l.item_id = i.id and l.location_id = s.selling_location_id
+                 where i.pos_product_id = ${productId}::uuid)::text as stock
+          from stores s
+         order by lower(s.name) collate "C", s.id`,
+  );
+  return rows
+    .map((r) => ({ storeId: r.store_id, storeName: r.store_name, stock: Number(r.stock ?? 0), archived: r.archived }))
+    .filter((r) => !r.archived || r.stock !== 0)
+    .map(({ archived: _archived, ...r }) => r);
 }
 
 /**

@@ -47,13 +47,15 @@ function toMovement(row: MovementRow): StockMovement {
 
 /**
  * A product's movements from the one ledger (ADR 0025): the rows of its item and its size options'
- * items that touch the default store's selling location (the figure the product form shows and
- * changes), signed as the till sees them (in +, out −), each with the stock there right after it (a
- * running sum per item).
+ * items that touch a store's selling location (`storeId`, else the default store's: the figure
+ * the product form shows and changes), signed as the till sees them (in +, out −), each with the
+ * stock there right after it (a running sum per item).
  */
-function movementsOf(productId: string): SQL {
+function movementsOf(productId: string, storeId: string | null = null): SQL {
   return sql`(
-    with here as materialized (select selling_location_id as location_id from stores where id = default_store_id())
+    with here as materialized (
+      select selling_location_id as location_id from stores where id = coalesce(${storeId}::uuid, default_store_id())
+    )
     select t.id, coalesce(i.pos_product_id, v.product_id) as product_id, i.pos_variant_id as variant_id,
            v.name as variant_name, d.delta as quantity, t.reason::text as reason,
            sum(d.delta) over (partition by t.item_id order by t.created_at, t.id) as stock_after,
@@ -85,7 +87,13 @@ const PEOPLE = sql`left join users u on u.id = m.user_id left join users a on a.
  */
 export async function listStockMovements(
   db: DbOrTx,
-  query: { productId: string; variantId?: string | undefined; limit: number; before?: string | undefined },
+  query: {
+    productId: string;
+    variantId?: string | undefined;
+    storeId?: string | undefined;
+    limit: number;
+    before?: string | undefined;
+  },
 ): Promise<StockMovementPage | null> {
   const exists = await queryRows(db, sql`select 1 from products where id = ${query.productId}::uuid`);
   if (exists.length === 0) return null;
@@ -99,7 +107,7 @@ export async function listStockMovements(
   const rows = await queryRows<MovementRow>(
     db,
     sql`
-    select ${MOVEMENT_COLUMNS} from ${movementsOf(query.productId)} ${PEOPLE}
+    select ${MOVEMENT_COLUMNS} from ${movementsOf(query.productId, query.storeId ?? null)} ${PEOPLE}
      where ${sql.join(conditions, sql` and `)}
      order by m.created_at desc, m.id desc
      limit ${query.limit + 1}`,
@@ -108,7 +116,12 @@ export async function listStockMovements(
   return { movements: page, nextBefore: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null };
 }
 
-export async function findMovement(db: DbOrTx, id: string): Promise<StockMovement | null> {
+/** One movement as `listStockMovements` shows it, seen from a store (default: the default store). */
+export async function findMovement(
+  db: DbOrTx,
+  id: string,
+  storeId: string | null = null,
+): Promise<StockMovement | null> {
   const [owner] = await queryRows<{ product_id: string | null }>(
     db,
     sql`select coalesce(i.pos_product_id, v.product_id) as product_id
@@ -119,7 +132,7 @@ export async function findMovement(db: DbOrTx, id: string): Promise<StockMovemen
   if (!owner?.product_id) return null;
   const [row] = await queryRows<MovementRow>(
     db,
-    sql`select ${MOVEMENT_COLUMNS} from ${movementsOf(owner.product_id)} ${PEOPLE} where m.id = ${id}::uuid`,
+    sql`select ${MOVEMENT_COLUMNS} from ${movementsOf(owner.product_id, storeId)} ${PEOPLE} where m.id = ${id}::uuid`,
   );
   return row ? toMovement(row) : null;
 }

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { conflict, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../types';
 import { ACTIVITY, recordActivity, requestFacts } from '../activity/activity.service';
+import { storeForStockChange } from '../retail-stores/retail-stores.service';
 import { auditStock, type StockAudit } from './stock-audit.repository';
 import { applyStockCount, applyStockDelta, type StockChangeResult } from './stock-ledger.repository';
 import { findMovement, listStockMovements } from './stock-movements.repository';
@@ -51,10 +52,13 @@ export async function adjustStock(
     counted?: number | undefined;
     reason: string;
     variantId?: string | null | undefined;
+    storeId?: string | undefined;
   },
 ): Promise<StockAdjustmentResult> {
   const db = request.server.database.db;
-  const target = { productId, variantId: body.variantId ?? null };
+  // Issue #32: at the store named (one the caller may act at), else the default store.
+  const storeId = await storeForStockChange(db, actor.id, body.storeId);
+  const target = { productId, variantId: body.variantId ?? null, storeId };
   const facts = { userId: actor.id, note: body.reason };
   const isCount = body.counted !== undefined;
   const result = isCount
@@ -68,6 +72,7 @@ export async function adjustStock(
     details: {
       productId,
       variantId: target.variantId,
+      ...(storeId ? { storeId } : {}),
       ...(isCount ? { counted: body.counted } : {}),
       quantity: result.moved,
       stockAfter: result.stock,
@@ -76,7 +81,7 @@ export async function adjustStock(
   });
   if (result.moved !== 0) await request.server.events.publish('stock.changed', [productId]);
   return {
-    movement: result.movementId ? await findMovement(db, result.movementId) : null,
+    movement: result.movementId ? await findMovement(db, result.movementId, storeId) : null,
     stock: result.stock,
   };
 }
@@ -86,17 +91,20 @@ export async function adjustStock(
  * refunds, voids, receipts, offline sales, asset loans, forms and imports.
  */
 export {
+  ALL_STORES,
   applyStockCount,
   applyStockDelta,
   applyStockDeltas,
   currentStock,
   ensureLevels,
   postOpeningStock,
+  productStockByStore,
   productStockSql,
   type StockChangeResult,
   type StockCount,
   type StockDelta,
   type StockMovementFacts,
+  type StockScope,
   type StockTarget,
   stockItemIds,
   variantStockSql,

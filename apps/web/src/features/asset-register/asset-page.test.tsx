@@ -52,7 +52,7 @@ const UNIT: AssetDetail = {
   ],
 };
 
-describe('Asset page', { timeout: 15_000 }, () => {
+describe('Asset page', { timeout: 30_000 }, () => {
   it('shows the unit with its history in time order, and a return needs a condition before it is sent', async () => {
     const returns: unknown[] = [];
     mockServer({
@@ -64,11 +64,12 @@ describe('Asset page', { timeout: 15_000 }, () => {
       'GET /api/procurement/writeoffs': () => json(200, []),
       'POST /api/asset-checkouts/loan-1/return': ({ init }) => {
         returns.push(JSON.parse(String(init?.body)));
-        return json(200, {});
+        return json(200, { product: { name: 'Cordless drill 18V' }, variant: null });
       },
     });
     renderApp(`/assets/unit?id=${ID}`);
-    expect((await screen.findByTestId('asset-tag', {}, { timeout: 5000 })).textContent).toBe('AST-2026-00007');
+    // The page's first render loads its lazy chunk (now with the lending dialogs): wait for it under load.
+    expect((await screen.findByTestId('asset-tag', {}, { timeout: 15_000 })).textContent).toBe('AST-2026-00007');
     expect(screen.getByTestId('asset-state').textContent).toBe('Checked out');
     // Issue #30 item 21: a unit's purchase price in the one money format.
     expect(screen.getByText('$149.00')).toBeTruthy();
@@ -77,13 +78,18 @@ describe('Asset page', { timeout: 15_000 }, () => {
       expect.stringContaining('Checked out to Casey Cashier'),
     ]);
     const user = userEvent.setup();
+    // Issue #33: the unit page takes back through the Asset Checkout screen's one return form.
     await user.click(screen.getByRole('button', { name: 'Take back' }));
-    expect(await screen.findByText('Return condition is required')).toBeTruthy();
+    const dialog = await screen.findByRole('dialog', { name: 'Return Asset' });
+    expect(within(dialog).getByText('AST-2026-00007 · Cordless drill 18V')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Return Asset' }));
+    expect(await within(dialog).findByText('Return condition is required')).toBeTruthy();
     expect(returns).toEqual([]);
-    await user.click(screen.getByRole('combobox', { name: /Condition/ }));
+    await user.click(within(dialog).getByRole('combobox', { name: /Return condition/ }));
     await user.click(await screen.findByRole('option', { name: 'Damaged' }));
-    await user.click(screen.getByRole('button', { name: 'Take back' }));
-    await waitFor(() => expect(returns).toEqual([{ returnCondition: 'damaged', notes: '' }]));
+    expect(within(dialog).getByText(/A corrective maintenance job will be opened/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Return Asset' }));
+    await waitFor(() => expect(returns).toEqual([{ returnCondition: 'damaged', notes: null }]));
   });
 
   it("a unit that cannot be lent has Check out disabled with the server's reason beside it", async () => {
@@ -115,6 +121,51 @@ describe('Asset page', { timeout: 15_000 }, () => {
     expect(document.getElementById(String(button.getAttribute('aria-describedby')))?.textContent).toBe(reason);
     expect(screen.getByTestId('asset-blocked').textContent).toBe(reason);
     expect(checkouts).toEqual([]);
+  });
+
+  it('lends the unit through the one checkout form, with the unit chosen and fixed (issue #33)', async () => {
+    const checkouts: unknown[] = [];
+    mockServer({
+      ...sessionHandlers(userWithRole('procurement_admin')),
+      [`GET /api/procurement/assets/${ID}`]: () =>
+        json(200, {
+          ...UNIT,
+          state: 'available',
+          custodianId: null,
+          custodianName: null,
+          openCheckoutId: null,
+          blockedReason: null,
+        }),
+      'GET /api/asset-checkouts/borrowers': () =>
+        json(200, [{ id: 'user-9', firstName: 'Casey', lastName: 'Cashier', email: null, role: 'cashier' }]),
+      'GET /api/procurement/maintenance': () => json(200, []),
+      'GET /api/procurement/safety-checks': () => json(200, []),
+      'GET /api/procurement/writeoffs': () => json(200, []),
+      'POST /api/asset-checkouts': ({ init }) => {
+        checkouts.push(JSON.parse(String(init?.body)));
+        return json(201, {
+          product: { name: 'Cordless drill 18V' },
+          user: { firstName: 'Casey', lastName: 'Cashier' },
+        });
+      },
+    });
+    renderApp(`/assets/unit?id=${ID}`);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Check out' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Checkout Asset' });
+    expect(within(dialog).getByTestId('checkout-unit').textContent).toContain('AST-2026-00007');
+    expect(within(dialog).queryByRole('radiogroup', { name: 'What to lend' })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Check Out' }));
+    expect(await within(dialog).findByText('Choose who is borrowing the asset')).toBeTruthy();
+    expect(checkouts).toEqual([]);
+    await user.click(within(dialog).getByRole('combobox', { name: /Borrower/ }));
+    await user.click(await screen.findByRole('option', { name: /Casey Cashier/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Check Out' }));
+    await waitFor(() =>
+      expect(checkouts).toEqual([{ assetId: ID, userId: 'user-9', expectedReturnAt: null, notes: null }]),
+    );
+    expect(await screen.findByText('Cordless drill 18V is checked out to Casey Cashier.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Checkout Asset' })).toBeNull());
   });
 
   it('submits a drafted write-off on the unit page, where it was drafted (issue #30 item 20)', async () => {

@@ -18,7 +18,6 @@ import {
   ASSET_EVENT_LABELS,
   ASSET_STATE_LABELS,
   type AssetDetail,
-  type Borrower,
   can,
   type Maintenance,
   notLendableMessage,
@@ -30,14 +29,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PanelLoading } from '@/components/panel';
+import { CheckoutDialog, ReturnDialog } from '@/features/assets';
 import { serverMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { money } from '@/lib/money';
 import { ASSET_STATE_COLORS, useRegisterAction, when } from './api';
 import { labelsHref, SafetyTable } from './assets-screen';
 import { DisposeDialog, salvageText } from './dispose-dialog';
-
-const personName = (b: Borrower) => [b.firstName, b.lastName].filter(Boolean).join(' ') || b.email || 'Staff member';
 
 function Fact({ label, value }: { label: string; value: string | null | undefined }) {
   return (
@@ -50,116 +48,72 @@ function Fact({ label, value }: { label: string; value: string | null | undefine
   );
 }
 
+/**
+ * Issue #33: the unit's loan card. Lending and taking back go through the Asset Checkout screen's
+ * own dialogs (one lending form, one return form), opened here for this unit. Both stay mounted
+ * while the card flips between Check out and Return, so a dialog's own success step (its toast,
+ * closing) runs after the refreshed unit has already changed the card.
+ */
 function LendCard({ asset }: { asset: AssetDetail }) {
-  const borrowers = useQuery<Borrower[]>({ queryKey: ['/api/asset-checkouts/borrowers'] });
-  const action = useRegisterAction();
-  const [userId, setUserId] = useState<string | null>(null);
-  const [due, setDue] = useState('');
-  const [condition, setCondition] = useState<string | null>(null);
-  const [notes, setNotes] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [lending, setLending] = useState(false);
+  // The loan being taken back, kept while its dialog is open (the refreshed unit has none by then).
+  const [returning, setReturning] = useState<{ checkoutId: string; title: string; holder: string } | null>(null);
   if (asset.state === 'written_off') return null;
-  if (asset.openCheckoutId) {
-    return (
-      <Card withBorder component="section" aria-label="Return">
-        <Stack gap="sm">
-          <Title order={2} size="h4">
-            Return
-          </Title>
-          <Text>With {asset.custodianName ?? 'a borrower'}.</Text>
-          <Group align="end" wrap="wrap">
-            <Select
-              label="Condition"
-              required
-              data={[
-                { value: 'good', label: 'Good' },
-                { value: 'damaged', label: 'Damaged' },
-                { value: 'needs_maintenance', label: 'Needs maintenance' },
-              ]}
-              value={condition}
-              onChange={setCondition}
-              error={error}
-              w={220}
-            />
-            <TextInput label="Notes" value={notes} onChange={(e) => setNotes(e.currentTarget.value)} w={280} />
-            <Button
-              loading={action.isPending}
-              onClick={() => {
-                if (!condition) {
-                  setError('Return condition is required');
-                  return;
-                }
-                setError(null);
-                action.mutate({
-                  url: `/api/asset-checkouts/${asset.openCheckoutId}/return`,
-                  body: { returnCondition: condition, notes },
-                  done:
-                    condition === 'good'
-                      ? `${asset.assetTag} is back.`
-                      : `${asset.assetTag} is back; a corrective maintenance job is open.`,
-                });
-              }}
-            >
-              Take back
-            </Button>
-          </Group>
-        </Stack>
-      </Card>
-    );
-  }
+  const tag = asset.assetTag ?? 'This unit';
   // A unit that cannot be lent now: Check out is disabled and the server's reason stands beside it.
-  const blocked = asset.blockedReason ? notLendableMessage(asset.assetTag ?? 'This unit', asset.blockedReason) : null;
+  const blocked = asset.blockedReason ? notLendableMessage(tag, asset.blockedReason) : null;
   return (
-    <Card withBorder component="section" aria-label="Check out">
-      <Stack gap="sm">
-        <Title order={2} size="h4">
-          Check out
-        </Title>
-        <Group align="end" wrap="wrap">
-          <Select
-            label="Borrower"
-            required
-            searchable
-            data={(borrowers.data ?? []).map((b) => ({ value: b.id, label: personName(b) }))}
-            value={userId}
-            onChange={setUserId}
-            error={error}
-            w={260}
-          />
-          <TextInput
-            label="Expected return"
-            type="date"
-            value={due}
-            onChange={(e) => setDue(e.currentTarget.value)}
-            w={180}
-          />
-          <Button
-            loading={action.isPending}
-            disabled={blocked !== null}
-            aria-describedby={blocked ? 'asset-blocked-reason' : undefined}
-            onClick={() => {
-              if (!userId) {
-                setError('Choose who is borrowing the asset');
-                return;
-              }
-              setError(null);
-              action.mutate({
-                url: '/api/asset-checkouts',
-                body: {
-                  assetId: asset.id,
-                  userId,
-                  expectedReturnAt: due ? new Date(`${due}T17:00:00`).toISOString() : null,
-                },
-                done: `${asset.assetTag} is checked out.`,
-              });
-            }}
-          >
-            Check out
-          </Button>
-          {blocked ? <BlockedReason id="asset-blocked-reason" message={blocked} /> : null}
-        </Group>
-      </Stack>
-    </Card>
+    <>
+      {asset.openCheckoutId ? (
+        <Card withBorder component="section" aria-label="Return">
+          <Stack gap="sm">
+            <Title order={2} size="h4">
+              Return
+            </Title>
+            <Group justify="space-between" wrap="wrap">
+              <Text>With {asset.custodianName ?? 'a borrower'}.</Text>
+              <Button
+                onClick={() =>
+                  setReturning({
+                    checkoutId: asset.openCheckoutId ?? '',
+                    title: `${tag} · ${asset.itemName}`,
+                    holder: asset.custodianName ?? 'a borrower',
+                  })
+                }
+              >
+                Take back
+              </Button>
+            </Group>
+          </Stack>
+        </Card>
+      ) : (
+        <Card withBorder component="section" aria-label="Check out">
+          <Stack gap="sm">
+            <Title order={2} size="h4">
+              Check out
+            </Title>
+            <Group align="center" wrap="wrap">
+              <Button
+                disabled={blocked !== null}
+                aria-describedby={blocked ? 'asset-blocked-reason' : undefined}
+                onClick={() => setLending(true)}
+              >
+                Check out
+              </Button>
+              {blocked ? <BlockedReason id="asset-blocked-reason" message={blocked} /> : null}
+            </Group>
+          </Stack>
+        </Card>
+      )}
+      <CheckoutDialog opened={lending} onClose={() => setLending(false)} unit={asset} />
+      <ReturnDialog
+        opened={returning !== null}
+        onClose={() => setReturning(null)}
+        active={[]}
+        initial={null}
+        unitLoan={returning ?? undefined}
+      />
+    </>
   );
 }
 

@@ -9,5 +9,6 @@ export {
   useUserStores,
 } from './api';
 export { ProductStoresSection } from './product-stores-section';
+export { ALL_STORES, type StockStoreChoice, StockStoreSelect, useStockStore } from './stock-store';
 export { StoresPanel } from './stores-panel';
 export { UserStoresSelect } from './user-stores-select';

@@ -4,11 +4,17 @@ import { apiRequest } from '@/lib/api-client';
 import { queryKeyMatchesPath } from '@/lib/live-updates';
 import { CHECKOUTS_PATH } from './get-checkouts';
 
-/** A loan moves stock and may flag an asset: refresh the loans and everything under /api/products. */
+/**
+ * A loan moves stock, may flag an asset and changes a registered unit's state and history: refresh
+ * the loans, everything under /api/products and the stores' reads under /api/procurement (the
+ * register, its maintenance jobs, stock levels: the unit page lends through here too).
+ */
 function refreshAfterChange(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({
     predicate: (query) =>
-      queryKeyMatchesPath(query.queryKey, CHECKOUTS_PATH) || queryKeyMatchesPath(query.queryKey, '/api/products'),
+      queryKeyMatchesPath(query.queryKey, CHECKOUTS_PATH) ||
+      queryKeyMatchesPath(query.queryKey, '/api/products') ||
+      queryKeyMatchesPath(query.queryKey, '/api/procurement'),
   });
 }
 

@@ -64,9 +64,19 @@ function useUnitChoice(enabled: boolean, search: string, chosen: Asset | null) {
   return { units, list, options };
 }
 
+type CheckoutDialogProps = {
+  opened: boolean;
+  onClose: () => void;
+  /**
+   * Issue #33: the one lending form. The register's unit page opens it for its own unit: the unit
+   * is chosen and fixed, and only the borrower, the expected return and the notes are asked.
+   */
+  unit?: Asset;
+};
+
 /** spec §2 Asset checkout, issue #7: lend an asset (asset, borrower, expected return, notes). */
-export function CheckoutDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const assets = useLendableAssets(opened);
+export function CheckoutDialog({ opened, onClose, unit: fixedUnit }: CheckoutDialogProps) {
+  const assets = useLendableAssets(opened && !fixedUnit);
   const borrowers = useBorrowers(opened);
   const create = useCreateCheckout();
   const [productId, setProductId] = useState<string | null>(null);
@@ -79,16 +89,19 @@ export function CheckoutDialog({ opened, onClose }: { opened: boolean; onClose: 
   const [kind, setKind] = useState<'product' | 'unit'>('product');
   const [unit, setUnit] = useState<Asset | null>(null);
   const [unitSearch, setUnitSearch] = useState('');
-  const unitChoice = useUnitChoice(opened && kind === 'unit', unitSearch, unit);
+  const unitChoice = useUnitChoice(opened && kind === 'unit' && !fixedUnit, unitSearch, unit);
   const blocked =
     kind === 'unit' && unit?.blockedReason
       ? notLendableMessage(unit.assetTag ?? 'This unit', unit.blockedReason)
       : null;
 
+  // Reset when opened or given another unit/loan, not when a refetch hands a new object of the same one
+  // (that would clear what was typed).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the id stands for the object
   useEffect(() => {
     if (!opened) return;
-    setKind('product');
-    setUnit(null);
+    setKind(fixedUnit ? 'unit' : 'product');
+    setUnit(fixedUnit ?? null);
     setUnitSearch('');
     setProductId(null);
     setVariantId(null);
@@ -96,7 +109,7 @@ export function CheckoutDialog({ opened, onClose }: { opened: boolean; onClose: 
     setExpectedReturn(null);
     setNotes('');
     setErrors({});
-  }, [opened]);
+  }, [opened, fixedUnit?.id]);
 
   const assetOptions = useMemo(
     () =>
@@ -178,20 +191,26 @@ export function CheckoutDialog({ opened, onClose }: { opened: boolean; onClose: 
         ) : null
       }
     >
-      <SegmentedControl
-        aria-label="What to lend"
-        fullWidth
-        data={[
-          { value: 'product', label: 'Stock asset' },
-          { value: 'unit', label: 'Registered unit' },
-        ]}
-        value={kind}
-        onChange={(value) => {
-          setKind(value === 'unit' ? 'unit' : 'product');
-          setErrors({});
-        }}
-      />
-      {kind === 'unit' ? (
+      {fixedUnit ? (
+        <Text fw={600} data-testid="checkout-unit">
+          {unitLabel(fixedUnit)}
+        </Text>
+      ) : (
+        <SegmentedControl
+          aria-label="What to lend"
+          fullWidth
+          data={[
+            { value: 'product', label: 'Stock asset' },
+            { value: 'unit', label: 'Registered unit' },
+          ]}
+          value={kind}
+          onChange={(value) => {
+            setKind(value === 'unit' ? 'unit' : 'product');
+            setErrors({});
+          }}
+        />
+      )}
+      {kind === 'unit' && !fixedUnit ? (
         <Select
           label="Unit"
           placeholder={unitChoice.units.isPending ? 'Loading units…' : 'Scan or type a tag, serial or item'}
@@ -281,7 +300,7 @@ export function CheckoutDialog({ opened, onClose }: { opened: boolean; onClose: 
         submitButtonProps={{ 'aria-label': 'Confirm expected return' }}
       />
       <AssetNotesField placeholder="Purpose, accessories handed over…" value={notes} onChange={setNotes} />
-      {assets.isError || borrowers.isError ? (
+      {(assets.isError && !fixedUnit) || borrowers.isError ? (
         <Text c="red" size="sm">
           Could not load the assets or staff. Close the dialog and try again.
         </Text>

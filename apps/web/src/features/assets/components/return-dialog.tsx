@@ -15,10 +15,15 @@ type ReturnDialogProps = {
   active: AssetCheckout[];
   /** The loan whose card's Return button opened the dialog. */
   initial: AssetCheckout | null;
+  /**
+   * Issue #33: the one return form. The register's unit page opens it for its unit's open loan; a
+   * unit that comes back not good gets a corrective maintenance job (not a product's service flag).
+   */
+  unitLoan?: { checkoutId: string; title: string; holder: string };
 };
 
 /** spec §5 Asset return: condition required ('Return condition is required'), notes optional. */
-export function ReturnDialog({ opened, onClose, active, initial }: ReturnDialogProps) {
+export function ReturnDialog({ opened, onClose, active, initial, unitLoan }: ReturnDialogProps) {
   const timeZone = useStoreTimeZone();
   const giveBack = useReturnCheckout();
   const [checkoutId, setCheckoutId] = useState<string | null>(null);
@@ -26,13 +31,14 @@ export function ReturnDialog({ opened, onClose, active, initial }: ReturnDialogP
   const [notes, setNotes] = useState('');
   const [errors, setErrors] = useState<{ checkoutId?: string; returnCondition?: string }>({});
 
+  // Reset when opened or given another loan, not when a refetch hands a new object of the same one.
   useEffect(() => {
     if (!opened) return;
-    setCheckoutId(initial?.id ?? null);
+    setCheckoutId(unitLoan?.checkoutId ?? initial?.id ?? null);
     setCondition(null);
     setNotes('');
     setErrors({});
-  }, [opened, initial]);
+  }, [opened, initial, unitLoan?.checkoutId]);
 
   const choices = initial && !active.some((c) => c.id === initial.id) ? [initial, ...active] : active;
   const chosen = choices.find((c) => c.id === checkoutId) ?? null;
@@ -50,7 +56,9 @@ export function ReturnDialog({ opened, onClose, active, initial }: ReturnDialogP
           const flagged =
             condition === 'good'
               ? ''
-              : ` It is flagged as ${conditionLabel(condition).toLowerCase()} and will not be lent until the flag is cleared.`;
+              : unitLoan
+                ? ' A corrective maintenance job is open.'
+                : ` It is flagged as ${conditionLabel(condition).toLowerCase()} and will not be lent until the flag is cleared.`;
           notifySuccess({
             title: 'Asset Returned',
             message: `${assetLabel(checkout)} was returned in ${conditionLabel(condition).toLowerCase()} condition.${flagged}`,
@@ -75,10 +83,17 @@ export function ReturnDialog({ opened, onClose, active, initial }: ReturnDialogP
       title="Return Asset"
       submitLabel="Return Asset"
       pending={giveBack.isPending}
-      submitDisabled={!chosen && !initial && active.length === 0}
+      submitDisabled={!chosen && !initial && !unitLoan && active.length === 0}
       onSubmit={submit}
     >
-      {initial ? (
+      {unitLoan ? (
+        <Stack gap={2}>
+          <Text fw={600}>{unitLoan.title}</Text>
+          <Text size="sm" c="dimmed">
+            With {unitLoan.holder}.
+          </Text>
+        </Stack>
+      ) : initial ? (
         <Stack gap={2}>
           <Text fw={600}>{assetLabel(initial)}</Text>
           <Text size="sm" c="dimmed">
@@ -120,8 +135,9 @@ export function ReturnDialog({ opened, onClose, active, initial }: ReturnDialogP
       />
       {condition && condition !== 'good' ? (
         <Text size="sm" c="orange.8">
-          The asset will be flagged as {conditionLabel(condition).toLowerCase()} and cannot be checked out until the
-          flag is cleared.
+          {unitLoan
+            ? 'A corrective maintenance job will be opened; the unit cannot be checked out until it is done.'
+            : `The asset will be flagged as ${conditionLabel(condition).toLowerCase()} and cannot be checked out until the flag is cleared.`}
         </Text>
       ) : null}
       <AssetNotesField placeholder="What was wrong, missing parts…" value={notes} onChange={setNotes} />

@@ -18,11 +18,12 @@ import { IconFileExport, IconPackageOff, IconPlus, IconSearch } from '@tabler/ic
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { ConfirmDialog } from '@/components/feedback/confirm-dialog';
+import { useDepartments } from '@/features/departments';
+import { ALL_STORES, StockStoreSelect, useStockStore } from '@/features/retail-stores';
 import { useAuth } from '@/lib/auth';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useDeleteProduct } from '../api/delete-product';
 import { CATEGORIES_REFETCH_MS, useCategories } from '../api/get-categories';
-import { useDepartments } from '../api/get-departments';
 import { type ProductQuery, productPageQueryOptions } from '../api/get-products';
 import { EXPORT_CSV_URL } from '../api/import-products';
 import { ASSET_TYPE_LABELS } from '../utils/format';
@@ -63,6 +64,8 @@ export function InventoryManagement() {
   const [assetType, setAssetType] = useState('');
   const [department, setDepartment] = useState('');
   const [page, setPage] = useState(1);
+  // Issue #32: with several stores, whose stock the table shows (and the product form changes).
+  const stockStore = useStockStore();
 
   const categories = useCategories({ refetchInterval: CATEGORIES_REFETCH_MS });
   const departments = useDepartments({ enabled: seesAssets });
@@ -73,8 +76,9 @@ export function InventoryManagement() {
     category: category || undefined,
     assetType: seesAssets ? assetType || undefined : undefined,
     department: hasDepartments ? department || undefined : undefined,
-    // Issue #32 item 2: the catalogue's own prices and every product, whatever store a shift is at.
-    storeId: 'all',
+    // Issue #32: the catalogue's own prices and every product, whatever store a shift is at; the
+    // stock of the store chosen, or of every store together ("All stores", and with one store).
+    storeId: stockStore.choice ?? ALL_STORES,
     limit: PAGE_SIZE,
     offset: (page - 1) * PAGE_SIZE,
   };
@@ -151,7 +155,7 @@ export function InventoryManagement() {
 
       <Card padding="md">
         {/* The search takes the room it needs; the selects wrap below it on a tablet. */}
-        <Group gap="sm" align="flex-start">
+        <Group gap="sm" align="flex-end">
           <TextInput
             aria-label="Search products"
             placeholder="Search products"
@@ -199,6 +203,10 @@ export function InventoryManagement() {
               style={SELECT_FLEX}
             />
           )}
+          <StockStoreSelect
+            value={{ ...stockStore, setChoice: (choice) => filterChanged(stockStore.setChoice)(choice) }}
+            style={SELECT_FLEX}
+          />
         </Group>
       </Card>
 

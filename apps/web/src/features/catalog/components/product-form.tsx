@@ -7,13 +7,24 @@ import {
   SimpleGrid,
   Stack,
   Switch,
+  Table,
+  Text,
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { ASSET_TYPES, type AssetType, can, ERROR_CODES, generateSku, type Product } from '@retail-hub/shared';
+import {
+  ASSET_TYPES,
+  type AssetType,
+  can,
+  ERROR_CODES,
+  generateSku,
+  type Product,
+  type ProductDetail,
+} from '@retail-hub/shared';
 import { IconWand } from '@tabler/icons-react';
-import { type FormEvent, useId, useState } from 'react';
-import { ProductStoresSection } from '@/features/retail-stores';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { ALL_STORES, ProductStoresSection, StockStoreSelect, useStockStore } from '@/features/retail-stores';
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { sanitizeMoneyInput } from '@/lib/money';
@@ -56,6 +67,17 @@ export function ProductForm({ product, withAssetFields, onSaved, onCancel }: Pro
   const form = useProductForm(product, { withAssetFields });
   // The stock this form was opened with: the server applies (new − this), never a blind overwrite.
   const [stockBasedOn, setStockBasedOn] = useState(() => product?.stock ?? 0);
+  // Issue #32: with several stores, the stock field and the adjustments are the chosen store's
+  // (the inventory screen's choice, shared); "All stores" shows the total and changes nothing.
+  const stockStore = useStockStore();
+  const allStores = stockStore.choice === ALL_STORES;
+  const detail = useQuery<ProductDetail>({
+    queryKey: [`/api/products/${product?.id ?? ''}`, { storeId: ALL_STORES }],
+    enabled: Boolean(product) && stockStore.choice !== null,
+  });
+  const breakdown = detail.data?.stockByStore ?? [];
+  // The store whose stock the field holds; when the choice changes, the field follows it.
+  const [fieldStore, setFieldStore] = useState(stockStore.choice);
   const { user } = useAuth();
   const canAdjust = Boolean(product && user && can(user.role, 'inventory.manage'));
   const createProduct = useCreateProduct();
@@ -71,6 +93,18 @@ export function ProductForm({ product, withAssetFields, onSaved, onCancel }: Pro
   const formId = useId();
 
   const fillSku = () => setField('sku', generateSku(values.name));
+
+  useEffect(() => {
+    if (!product || fieldStore === stockStore.choice || !detail.data) return;
+    const figure =
+      stockStore.choice === ALL_STORES
+        ? detail.data.stock
+        : (breakdown.find((b) => b.storeId === stockStore.choice)?.stock ?? 0);
+    setField('stock', figure);
+    setStockBasedOn(figure);
+    setFieldStore(stockStore.choice);
+  }, [product, fieldStore, stockStore.choice, detail.data, breakdown, setField]);
+  const storeFields = stockStore.store ? { storeId: stockStore.store.id } : {};
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -90,8 +124,11 @@ export function ProductForm({ product, withAssetFields, onSaved, onCancel }: Pro
       });
     };
     if (product) {
+      // "All stores" changes no stock (there is no one place to put it): the stock is left out.
+      const { stock: _stock, ...withoutStock } = input;
+      const changes = allStores ? withoutStock : { ...input, stockBasedOn, ...storeFields };
       updateProduct.mutate(
-        { id: product.id, changes: { ...input, stockBasedOn } },
+        { id: product.id, changes },
         {
           onSuccess: (saved) => {
             notifySuccess({ replace: true, title: 'Success', message: 'Product updated successfully!' });
@@ -101,7 +138,8 @@ export function ProductForm({ product, withAssetFields, onSaved, onCancel }: Pro
         },
       );
     } else {
-      createProduct.mutate(newSizes.length > 0 ? { ...input, variants: sizeDraftsInput(newSizes) } : input, {
+      const create = { ...input, ...storeFields };
+      createProduct.mutate(newSizes.length > 0 ? { ...create, variants: sizeDraftsInput(newSizes) } : create, {
         onSuccess: (saved) => {
           notifySuccess({ replace: true, title: 'Success', message: 'Product created successfully!' });
           onSaved(saved, 'created');
@@ -168,6 +206,12 @@ export function ProductForm({ product, withAssetFields, onSaved, onCancel }: Pro
             onChange={(id) => setField('categoryId', id)}
             onClose={() => setCategoryPanel('none')}
           />
+          {stockStore.choice !== null ? (
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+              <StockStoreSelect value={stockStore} />
+              {product && breakdown.length > 1 ? <StockByStore rows={breakdown} /> : null}
+            </SimpleGrid>
+          ) : null}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
             <NumberInput
               size="md"
@@ -176,6 +220,16 @@ export function ProductForm({ product, withAssetFields, onSaved, onCancel }: Pro
               value={values.stock}
               onChange={(value) => setField('stock', value)}
               error={errorOf('stock')}
+              disabled={Boolean(product) && allStores}
+              description={
+                stockStore.choice === null
+                  ? undefined
+                  : stockStore.store
+                    ? `At ${stockStore.store.name}`
+                    : product
+                      ? 'All stores together: choose a store to change its stock'
+                      : `At ${stockStore.stores[0]?.name ?? 'the default store'}`
+              }
             />
             <NumberInput
               size="md"
@@ -243,6 +297,8 @@ export function ProductForm({ product, withAssetFields, onSaved, onCancel }: Pro
         <StockAdjustPanel
           productId={product.id}
           productName={product.name}
+          store={stockStore.store}
+          blocked={allStores ? 'Choose a store above to adjust or count its stock.' : null}
           onApplied={(moved) => {
             setStockBasedOn((b) => b + moved);
             const current = typeof values.stock === 'number' ? values.stock : Number(values.stock);
@@ -285,6 +341,27 @@ export function ProductForm({ product, withAssetFields, onSaved, onCancel }: Pro
           {product ? 'Update Product' : 'Create Product'}
         </Button>
       </Group>
+    </Stack>
+  );
+}
+
+/** Issue #32: the product's own stock at each store, read-only (only with several stores). */
+function StockByStore({ rows }: { rows: ProductDetail['stockByStore'] & object }) {
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500} id="stock-by-store">
+        Stock by store
+      </Text>
+      <Table verticalSpacing={2} withRowBorders={false} aria-labelledby="stock-by-store" data-testid="stock-by-store">
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.storeId}>
+              <Table.Td>{row.storeName}</Table.Td>
+              <Table.Td ta="right">{row.stock}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
     </Stack>
   );
 }

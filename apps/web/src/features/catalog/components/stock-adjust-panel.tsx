@@ -11,6 +11,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import {
+  type RetailStore,
   STOCK_MOVEMENT_LABELS,
   type StockAdjustmentInput,
   type StockAdjustmentResult,
@@ -38,15 +39,21 @@ function when(iso: string, timeZone?: string): string {
  * (the counted quantity; the server records counted − stock at that moment), both through
  * POST /api/products/:id/stock-adjustments, and the product's latest movements from the ledger.
  * `onApplied` gets the units that moved, so the form's own stock field follows.
+ * Issue #32: with several stores, `store` is where the change is made (and whose movements are
+ * listed); `blocked` says why nothing can be changed ("All stores" chosen).
  */
 export function StockAdjustPanel({
   productId,
   productName,
   onApplied,
+  store = null,
+  blocked = null,
 }: {
   productId: string;
   productName: string;
   onApplied: (moved: number, stock: number) => void;
+  store?: RetailStore | null;
+  blocked?: string | null;
 }) {
   const queryClient = useQueryClient();
   const timeZone = useStoreTimeZone();
@@ -56,7 +63,10 @@ export function StockAdjustPanel({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
-  const movementsKey = ['/api/stock-movements', { productId, limit: RECENT }] as const;
+  const movementsKey = [
+    '/api/stock-movements',
+    store ? { productId, storeId: store.id, limit: RECENT } : { productId, limit: RECENT },
+  ] as const;
   const movements = useQuery<StockMovementPage>({ queryKey: movementsKey });
 
   const apply = async () => {
@@ -64,6 +74,7 @@ export function StockAdjustPanel({
       mode === 'adjust'
         ? { quantity: typeof amount === 'number' ? amount : Number.NaN, reason }
         : { counted: typeof amount === 'number' ? amount : Number.NaN, reason };
+    if (store) body.storeId = store.id;
     const parsed = stockAdjustmentSchema.safeParse(body);
     if (!parsed.success) {
       const next: Record<string, string> = {};
@@ -90,7 +101,7 @@ export function StockAdjustPanel({
       setReason('');
       notifySuccess({
         title: mode === 'adjust' ? 'Stock Adjusted' : 'Stock Counted',
-        message: `${productName}: ${moved > 0 ? `+${moved}` : moved} units; ${result.stock} in stock now.`,
+        message: `${productName}: ${moved > 0 ? `+${moved}` : moved} units; ${result.stock} in stock now${store ? ` at ${store.name}` : ''}.`,
       });
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: ['/api/stock-movements'] }),
@@ -106,6 +117,16 @@ export function StockAdjustPanel({
   return (
     <Fieldset legend="Adjust stock" variant="filled" aria-label="Adjust stock">
       <Stack gap="sm">
+        {store ? (
+          <Text size="sm" fw={600} data-testid="adjust-store">
+            At {store.name}
+          </Text>
+        ) : null}
+        {blocked ? (
+          <Text size="sm" fw={600} role="note">
+            {blocked}
+          </Text>
+        ) : null}
         <SegmentedControl
           value={mode}
           onChange={(v) => {
@@ -147,7 +168,7 @@ export function StockAdjustPanel({
           </Alert>
         ) : null}
         <Group justify="flex-end">
-          <Button variant="light" loading={pending} onClick={() => void apply()}>
+          <Button variant="light" loading={pending} disabled={Boolean(blocked)} onClick={() => void apply()}>
             {mode === 'adjust' ? 'Apply adjustment' : 'Record count'}
           </Button>
         </Group>
@@ -157,7 +178,7 @@ export function StockAdjustPanel({
         </Text>
         {movements.isError ? (
           <Text size="sm">The movements could not be loaded.</Text>
-        ) : (movements.data?.movements.length ?? 0) === 0 ? (
+        ) : blocked ? null : (movements.data?.movements.length ?? 0) === 0 ? (
           <Text size="sm">{movements.isPending ? 'Loading…' : 'No movements yet.'}</Text>
         ) : (
           <Table.ScrollContainer minWidth={520}>

@@ -1,6 +1,10 @@
 import type { Department } from '@retail-hub/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, isAuthError } from '@/lib/api-client';
+import { refreshDepartments } from './refresh';
+
+/** What the inventory department filter and the role choices read of a department. */
+export type DepartmentOption = Pick<Department, 'id' | 'name'>;
 
 /** spec §7: GET /api/departments is retried up to 3 times except on auth errors. */
 export function departmentsQueryOptions() {
@@ -10,8 +14,12 @@ export function departmentsQueryOptions() {
   });
 }
 
-export function useDepartments() {
-  return useQuery(departmentsQueryOptions());
+/**
+ * The one department list (ADR 0027): Department Management, the inventory department filter and
+ * the user role choices all read it; `enabled` is false for roles that may not fetch it (spec §6).
+ */
+export function useDepartments({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...departmentsQueryOptions(), enabled });
 }
 
 export type DepartmentInput = {
@@ -28,17 +36,13 @@ export async function createDepartment(input: DepartmentInput): Promise<Departme
   return (await res.json()) as Department;
 }
 
-/** spec §7: on success the list refreshes. */
+/** spec §7: on success the list refreshes (both screens' lists: one department table). */
 export function useCreateDepartment() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createDepartment,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['/api/departments'] }),
-  });
+  return useMutation({ mutationFn: createDepartment, onSuccess: () => refreshDepartments(queryClient) });
 }
 
-const refresh = (queryClient: ReturnType<typeof useQueryClient>) =>
-  queryClient.invalidateQueries({ queryKey: ['/api/departments'] });
+const refresh = refreshDepartments;
 
 /** PATCH /api/departments/:id (issue #13 item 19): the create fields; 'none' is sent as no manager. */
 export async function updateDepartment({ id, ...input }: DepartmentInput & { id: string }): Promise<Department> {

@@ -1,6 +1,7 @@
 import type { ProcDepartment, ProcDepartmentImportResult } from '@retail-hub/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { refreshDepartments } from './refresh';
 import type { ProcDepartmentHierarchy, ProcDepartmentStatus } from './types';
 
 const PATH = '/api/procurement/departments';
@@ -33,14 +34,10 @@ export function useProcDepartments(filters: ProcDepartmentFilters) {
 
 export type ProcDepartmentInput = { code: string; name: string };
 
-/** The list and the suggestions read the departments: both refresh after a change. */
+/** Both screens' lists and the suggestions read the departments: all refresh after a change. */
 function useRefresh() {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: [PATH] }),
-      queryClient.invalidateQueries({ queryKey: [`${PATH}/ai-suggestions`] }),
-    ]);
+  return () => refreshDepartments(queryClient);
 }
 
 export function useSaveProcDepartment() {

@@ -1,14 +1,6 @@
-import { Alert, Badge, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { displayName } from '@retail-hub/shared';
-import {
-  IconArchive,
-  IconArchiveOff,
-  IconBuilding,
-  IconBuildingCommunity,
-  IconPencil,
-  IconPlus,
-  IconUser,
-} from '@tabler/icons-react';
+import { IconBuilding, IconBuildingCommunity, IconPlus, IconUser } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/feedback/confirm-dialog';
 import { useUsers } from '@/features/users';
@@ -17,6 +9,7 @@ import { notifyError, notifySuccess } from '@/lib/notify';
 import { useDepartments, useSetDepartmentArchived } from '../api/departments';
 import type { Department } from '../api/types';
 import { AddDepartmentDialog } from './add-department-dialog';
+import { DepartmentCardActions, DepartmentStatusBadge } from './department-card-parts';
 
 /** spec §2 Department Management (/departments): manager or super_admin (the route guard redirects others). */
 export function DepartmentManagement() {
@@ -141,15 +134,7 @@ function DepartmentCard({ department, onEdit, onArchive, onRestore, isPending }:
           <Text fw={700} size="lg">
             {department.name}
           </Text>
-          {department.isActive ? (
-            <Badge color="green" variant="light" style={{ flexShrink: 0 }}>
-              Active
-            </Badge>
-          ) : (
-            <Badge color="gray" variant="light" style={{ flexShrink: 0 }}>
-              Archived
-            </Badge>
-          )}
+          <DepartmentStatusBadge archived={!department.isActive} />
         </Group>
         {department.description && (
           <Text size="sm" c="dimmed">
@@ -167,40 +152,14 @@ function DepartmentCard({ department, onEdit, onArchive, onRestore, isPending }:
           </Group>
         )}
         {/* Issue #13 item 19: each card is edited and archived (restored when archived). */}
-        <Group gap="xs" mt="auto" pt="xs" justify="flex-end">
-          <Button
-            variant="default"
-            size="sm"
-            leftSection={<IconPencil size={16} aria-hidden />}
-            onClick={onEdit}
-            aria-label={`Edit ${department.name}`}
-          >
-            Edit
-          </Button>
-          {department.isActive ? (
-            <Button
-              variant="light"
-              color="red"
-              size="sm"
-              leftSection={<IconArchive size={16} aria-hidden />}
-              onClick={onArchive}
-              aria-label={`Archive ${department.name}`}
-            >
-              Archive
-            </Button>
-          ) : (
-            <Button
-              variant="light"
-              size="sm"
-              leftSection={<IconArchiveOff size={16} aria-hidden />}
-              onClick={onRestore}
-              loading={isPending}
-              aria-label={`Restore ${department.name}`}
-            >
-              Restore
-            </Button>
-          )}
-        </Group>
+        <DepartmentCardActions
+          archived={!department.isActive}
+          isPending={isPending}
+          onEdit={onEdit}
+          onArchive={onArchive}
+          onRestore={onRestore}
+          name={department.name}
+        />
       </Stack>
     </Card>
   );

@@ -1,6 +1,5 @@
 import {
   Alert,
-  Badge,
   Button,
   Card,
   Center,
@@ -14,15 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import {
-  IconArchive,
-  IconArchiveOff,
-  IconBuildingCommunity,
-  IconFileExport,
-  IconPencil,
-  IconPlus,
-  IconSearch,
-} from '@tabler/icons-react';
+import { IconBuildingCommunity, IconFileExport, IconPlus, IconSearch } from '@tabler/icons-react';
 import { format } from 'date-fns';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/feedback/confirm-dialog';
@@ -35,6 +26,7 @@ import {
 } from '../api/procurement-departments';
 import type { ProcDepartment, ProcDepartmentHierarchy, ProcDepartmentStatus } from '../api/types';
 import { AiSuggestionsCard } from './ai-suggestions-card';
+import { DepartmentCardActions, DepartmentStatusBadge } from './department-card-parts';
 import { ProcDepartmentDialog } from './proc-department-dialog';
 import { ProcDepartmentImportButton } from './proc-department-import';
 
@@ -217,36 +209,19 @@ function ProcDepartmentCard({
               {department.code}
             </Text>
           </Stack>
-          {department.isArchived ? (
-            <Badge color="gray" variant="light" style={{ flexShrink: 0 }}>
-              Archived
-            </Badge>
-          ) : (
-            <Badge color="green" variant="light" style={{ flexShrink: 0 }}>
-              Active
-            </Badge>
-          )}
+          <DepartmentStatusBadge archived={department.isArchived} />
         </Group>
         <Text size="xs" c="dimmed">
           Created {format(new Date(department.createdAt), 'MMM d, yyyy')}
         </Text>
-        <Group gap="xs" mt="auto" pt="xs">
-          <Button size="xs" variant="default" leftSection={<IconPencil size={14} aria-hidden />} onClick={onEdit}>
-            Edit
-          </Button>
-          <Button
-            size="xs"
-            variant="subtle"
-            color={department.isArchived ? 'navy' : 'gray'}
-            leftSection={
-              department.isArchived ? <IconArchiveOff size={14} aria-hidden /> : <IconArchive size={14} aria-hidden />
-            }
-            loading={isPending}
-            onClick={onToggleArchived}
-          >
-            {department.isArchived ? 'Restore' : 'Archive'}
-          </Button>
-        </Group>
+        <DepartmentCardActions
+          archived={department.isArchived}
+          isPending={isPending}
+          onEdit={onEdit}
+          onArchive={onToggleArchived}
+          onRestore={onToggleArchived}
+          size="xs"
+        />
       </Stack>
     </Card>
   );

@@ -13,8 +13,8 @@ import {
   type ProcDepartmentRow,
   procDepartmentsAfter,
   updateProcDepartment,
-} from './proc-departments.repository';
-import { clashOf, type ProcurementDeps, procDepartmentBodySchema } from './proc-departments.service';
+} from './departments.repository';
+import { clashOf, type DepartmentDeps, procDepartmentBodySchema } from './procurement-departments.service';
 
 /** The procurement department CSV columns, in order (export writes them; import reads them by name). */
 export const PROC_DEPARTMENT_CSV_COLUMNS = [
@@ -56,7 +56,7 @@ async function* everyDepartment(db: DbOrTx): AsyncGenerator<ExportRow> {
 }
 
 /** GET /api/procurement/departments/export.csv: every department by code, streamed, formula-escaped. */
-export function exportProcDepartmentsCsv(deps: ProcurementDeps): Readable {
+export function exportProcDepartmentsCsv(deps: DepartmentDeps): Readable {
   return csvStream(csvColumns, everyDepartment(deps.database.db));
 }
 
@@ -87,7 +87,7 @@ const invalidCsv = (message: string) => badRequest('procurement.invalid_csv', me
  * (runKeyedImport).
  */
 export async function importProcDepartmentsCsv(
-  deps: ProcurementDeps,
+  deps: DepartmentDeps,
   text: string,
 ): Promise<ProcDepartmentImportResult> {
   const file = await readCsvImport(text, {

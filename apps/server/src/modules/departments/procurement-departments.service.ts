@@ -12,10 +12,10 @@ import {
   type ProcDepartmentFilter,
   type ProcDepartmentRow,
   updateProcDepartment,
-} from './proc-departments.repository';
+} from './departments.repository';
 
-/** What the procurement services need from the app. */
-export type ProcurementDeps = { database: { db: Db }; events: EventBus };
+/** What the department services need from the app. */
+export type DepartmentDeps = { database: { db: Db }; events: EventBus };
 
 export const PROC_DEPARTMENT_MESSAGES = {
   codeRequired: 'Code is required',
@@ -90,11 +90,11 @@ async function rethrowUnique(db: DbOrTx, error: unknown, body: ProcDepartmentBod
   );
 }
 
-export async function procDepartments(deps: ProcurementDeps, filter: ProcDepartmentFilter): Promise<ProcDepartment[]> {
+export async function procDepartments(deps: DepartmentDeps, filter: ProcDepartmentFilter): Promise<ProcDepartment[]> {
   return (await listProcDepartments(deps.database.db, filter)).map(toProcDepartment);
 }
 
-export async function createProcDepartment(deps: ProcurementDeps, body: ProcDepartmentBody): Promise<ProcDepartment> {
+export async function createProcDepartment(deps: DepartmentDeps, body: ProcDepartmentBody): Promise<ProcDepartment> {
   const { db } = deps.database;
   const clash = await clashOf(db, body, null);
   if (clash) throw clash;
@@ -111,7 +111,7 @@ export async function createProcDepartment(deps: ProcurementDeps, body: ProcDepa
 }
 
 export async function updateProcDepartmentById(
-  deps: ProcurementDeps,
+  deps: DepartmentDeps,
   id: string,
   body: ProcDepartmentBody,
 ): Promise<ProcDepartment> {
@@ -132,7 +132,7 @@ export async function updateProcDepartmentById(
 
 /** POST .../archive (archived: true) and .../restore (false); 409 when already in that state. */
 export async function setProcDepartmentArchived(
-  deps: ProcurementDeps,
+  deps: DepartmentDeps,
   id: string,
   archived: boolean,
 ): Promise<ProcDepartment> {

@@ -1,0 +1,96 @@
+import type { RetailStore } from '@retail-hub/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '@/test/render';
+import { json, mockServer, sessionHandlers, userWithRole } from '@/test/server';
+import { aProduct, categories } from '../test/fixtures';
+
+/**
+ * Issue #32: with several stores, Inventory and the product form have a Store picker (All stores and
+ * each store); the table's stock is the chosen store's; the form shows Stock by store and changes
+ * stock only at a chosen store. With one store nothing of this appears.
+ */
+const store = (id: string, name: string, code: string): RetailStore => ({
+  id,
+  name,
+  code,
+  sellingLocationId: null,
+  sellingLocationName: null,
+  isArchived: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+});
+const MAIN = store('00000000-0000-4000-8000-000000000001', 'Main Café', 'MAIN');
+const LIBRARY = store('00000000-0000-4000-8000-000000000002', 'Library Café', 'LIB');
+const BEANS = aProduct({ name: 'Coffee Beans', stock: 105, lowStockThreshold: 5 });
+const LOAD = { timeout: 15_000 };
+
+function renderInventory(stores: RetailStore[]) {
+  const fetchMock = mockServer({
+    ...sessionHandlers(userWithRole('manager')),
+    'GET /api/stores': () => json(200, stores),
+    // Every store together 112; Main Café 105 (Library Café 7).
+    'GET /api/products': ({ url }) => {
+      const storeId = new URL(url, 'http://localhost').searchParams.get('storeId');
+      return json(200, [{ ...BEANS, stock: storeId === MAIN.id ? 105 : 112 }], { 'X-Total-Count': '1' });
+    },
+    [`GET /api/products/${BEANS.id}`]: () =>
+      json(200, {
+        ...BEANS,
+        stock: 112,
+        stockByStore: [
+          { storeId: LIBRARY.id, storeName: 'Library Café', stock: 7 },
+          { storeId: MAIN.id, storeName: 'Main Café', stock: 105 },
+        ],
+      }),
+    'GET /api/stock-movements': () => json(200, { movements: [], nextBefore: null }),
+    [`GET /api/products/${BEANS.id}/stores`]: () => json(200, []),
+    'GET /api/categories': () => json(200, categories),
+    'GET /api/departments': () => json(200, []),
+  });
+  renderApp('/inventory');
+  return { fetchMock, user: userEvent.setup() };
+}
+
+const productUrls = (fetchMock: ReturnType<typeof mockServer>) =>
+  fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => /\/api\/products\?/.test(url));
+
+describe('stock per store on Inventory and the product form (issue #32)', { timeout: 45_000 }, () => {
+  it('with one store shows no Store picker and asks for every store', async () => {
+    const { fetchMock } = renderInventory([MAIN]);
+    expect(await screen.findByText('Coffee Beans', {}, LOAD)).toBeInTheDocument();
+    expect(screen.queryByTestId('stock-store-select')).toBeNull();
+    expect(productUrls(fetchMock).every((url) => url.includes('storeId=all'))).toBe(true);
+  });
+
+  it("shows the default store's stock first; All stores asks for every store; the form shows Stock by store", async () => {
+    const { fetchMock, user } = renderInventory([MAIN, LIBRARY]);
+    const picker = (await screen.findByTestId('stock-store-select', {}, LOAD)) as HTMLInputElement;
+    await waitFor(() => expect(picker.value).toBe('Main Café'));
+    await waitFor(() => expect(productUrls(fetchMock).some((url) => url.includes(`storeId=${MAIN.id}`))).toBe(true));
+    await waitFor(() =>
+      expect((screen.getByText('Coffee Beans').closest('tr') as HTMLElement).textContent).toContain('105'),
+    );
+
+    await user.click(picker);
+    await user.click(await screen.findByRole('option', { name: 'All stores' }));
+    const row = () => screen.getByText('Coffee Beans').closest('tr') as HTMLElement;
+    await waitFor(() => expect(row().textContent).toContain('112'));
+
+    await user.click(await screen.findByRole('button', { name: 'Edit Coffee Beans' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Product' });
+    const breakdown = await within(dialog).findByTestId('stock-by-store');
+    expect(within(breakdown).getByText('Library Café')).toBeInTheDocument();
+    expect(within(breakdown).getByText('7')).toBeInTheDocument();
+    const stock = () => within(dialog).getByRole('textbox', { name: 'Stock' }) as HTMLInputElement;
+    expect(stock().disabled).toBe(true);
+    expect(within(dialog).getByText('Choose a store above to adjust or count its stock.')).toBeInTheDocument();
+    expect((within(dialog).getByRole('button', { name: 'Apply adjustment' }) as HTMLButtonElement).disabled).toBe(true);
+
+    await user.click(within(dialog).getByTestId('stock-store-select'));
+    await user.click(await screen.findByRole('option', { name: 'Library Café' }));
+    await waitFor(() => expect(stock().value).toBe('7'));
+    expect(stock().disabled).toBe(false);
+    expect(within(dialog).getByTestId('adjust-store').textContent).toBe('At Library Café');
+  });
+});

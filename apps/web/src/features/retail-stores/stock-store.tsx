@@ -1,0 +1,83 @@
+import { Select } from '@mantine/core';
+import type { RetailStore } from '@retail-hub/shared';
+import { useSyncExternalStore } from 'react';
+import { subscribeTerminalSync, terminalSyncState } from '@/lib/offline-bridge';
+import { useSeveralStores, useTerminalStore } from './api';
+
+/** The "All stores" choice: every store's stock together (issue #32 API `storeId=all`). */
+export const ALL_STORES = 'all';
+
+const KEY = 'retail-hub.stock-store';
+const listeners = new Set<() => void>();
+
+function readSaved(): string | null {
+  try {
+    return window.localStorage.getItem(KEY);
+  } catch {
+    return null;
+  }
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function save(choice: string): void {
+  try {
+    window.localStorage.setItem(KEY, choice);
+  } catch {
+    // A browser that keeps nothing still follows the choice until the page reloads.
+  }
+  remembered = choice;
+  for (const listener of listeners) listener();
+}
+
+let remembered: string | null = null;
+const snapshot = () => remembered ?? readSaved();
+
+export type StockStoreChoice = {
+  /** The open stores when there are several, else [] (one store: nothing new appears). */
+  stores: RetailStore[];
+  /** null with one store; ALL_STORES; or the chosen store's id. */
+  choice: string | null;
+  /** The chosen store (null for one store or "All stores"). */
+  store: RetailStore | null;
+  setChoice: (choice: string) => void;
+};
+
+/**
+ * Issue #32: whose stock the back office's inventory screen and product form show and change,
+ * shared by both and remembered per browser: the last choice, else the store this terminal is
+ * bound to, else the default store (listed first). With one store: no choice at all.
+ */
+export function useStockStore(): StockStoreChoice {
+  const stores = useSeveralStores();
+  const saved = useSyncExternalStore(subscribe, snapshot, () => null);
+  const { terminalId } = useSyncExternalStore(subscribeTerminalSync, terminalSyncState, terminalSyncState);
+  const bound = useTerminalStore(terminalId, { enabled: stores.length > 0 });
+  if (stores.length === 0) return { stores, choice: null, store: null, setChoice: save };
+  const known = (id: string | null | undefined): id is string =>
+    Boolean(id) && (id === ALL_STORES || stores.some((s) => s.id === id));
+  const boundId = bound.data?.storeId;
+  const choice = known(saved) ? saved : known(boundId) ? boundId : (stores[0] as RetailStore).id;
+  return { stores, choice, store: stores.find((s) => s.id === choice) ?? null, setChoice: save };
+}
+
+/** The "Store" picker of the inventory screen and the product form (only with several stores). */
+export function StockStoreSelect({ value, style }: { value: StockStoreChoice; style?: React.CSSProperties }) {
+  if (value.choice === null) return null;
+  return (
+    <Select
+      label="Store"
+      data={[{ value: ALL_STORES, label: 'All stores' }, ...value.stores.map((s) => ({ value: s.id, label: s.name }))]}
+      value={value.choice}
+      onChange={(next) => {
+        if (next) value.setChoice(next);
+      }}
+      allowDeselect={false}
+      style={style}
+      data-testid="stock-store-select"
+    />
+  );
+}
