@@ -18,6 +18,12 @@ export type AuthContext = {
   user: AuthUser;
   /** Hash of the session token (the `sessions.sid` value); never the token itself. */
   sessionId: string;
+  /**
+   * Issue #38 item 5 (ADR 0028): true when this request's session was NOT looked up in the
+   * database (a route with `config.sessionInStatement`, the sale): the statement that acts checks
+   * it, and any other answer re-checks it first (`SessionManager.verify`, the error handler).
+   */
+  deferred?: boolean;
 };
 
 declare module 'fastify' {
@@ -36,5 +42,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Every route declares the permission it needs (security guide; checked in plugins/auth.ts). */
     permission?: Permission;
+    /**
+     * Issue #38 item 5 (ADR 0028): the route's one statement checks the session itself (the sale);
+     * the session is then taken from this instance's recent lookups without a round trip.
+     */
+    sessionInStatement?: boolean;
   }
 }

@@ -72,8 +72,12 @@ export function ruleOptionsFor(categoryName: string | null | undefined, basePric
   ];
 }
 
+/** A size option's price and where it sells from, without stock (what a sale is priced with). */
+export type SizePrice = Omit<SizeOption, 'stock'>;
+
 /**
- * The size options a product offers at the terminal, in display order.
+ * The size options a product offers and their prices, in display order (no stock: the sale path
+ * prices with this; stock moves in the sale's statement).
  *
  * Change with it: the server's SIZED_FINGERPRINT in
  * apps/server/src/modules/pos/sale-write.repository.ts lists every stored fact this result depends
@@ -81,13 +85,13 @@ export function ruleOptionsFor(categoryName: string | null | undefined, basePric
  * stored size options). A sale priced from a fingerprint the catalogue no longer has is repriced;
  * a new input here that is missing there lets a sale go through at a price that changed under it.
  */
-export function sizeOptionsFor(
-  product: { categoryName: string | null | undefined; priceCents: Cents; stock: number },
-  stored: readonly StoredVariant[],
-): SizeOption[] {
+export function sizePricesFor(
+  product: { categoryName: string | null | undefined; priceCents: Cents },
+  stored: readonly Omit<StoredVariant, 'stock'>[],
+): SizePrice[] {
   const active = stored.filter((v) => v.isActive);
   const byName = new Map(active.map((v) => [v.name.trim().toLowerCase(), v]));
-  const options: SizeOption[] = [];
+  const options: SizePrice[] = [];
   const used = new Set<string>();
   for (const rule of ruleOptionsFor(product.categoryName, product.priceCents)) {
     const match = byName.get(rule.name.toLowerCase());
@@ -97,7 +101,6 @@ export function sizeOptionsFor(
       name: rule.name,
       priceCents: rule.cents,
       price: centsToDecimal(rule.cents),
-      stock: match ? match.stock : product.stock,
       sortOrder: sizeSortOrder(rule.name),
     });
   }
@@ -109,9 +112,23 @@ export function sizeOptionsFor(
       name: variant.name,
       priceCents: cents,
       price: centsToDecimal(cents),
-      stock: variant.stock,
       sortOrder: variant.sortOrder,
     });
   }
   return options.sort((a, b) => a.sortOrder - b.sortOrder);
+}
+
+/**
+ * The size options a product offers at the terminal, in display order, with their stock: a stored
+ * size option's own, else the product's (sizePricesFor plus stock).
+ */
+export function sizeOptionsFor(
+  product: { categoryName: string | null | undefined; priceCents: Cents; stock: number },
+  stored: readonly StoredVariant[],
+): SizeOption[] {
+  const stockOf = new Map(stored.map((v) => [v.id, v.stock]));
+  return sizePricesFor(product, stored).map((option) => ({
+    ...option,
+    stock: option.variantId === null ? product.stock : (stockOf.get(option.variantId) ?? product.stock),
+  }));
 }

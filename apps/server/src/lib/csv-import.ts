@@ -27,6 +27,8 @@ export type KeyedRowOutcome = { status: ImportRowStatus; reason?: string };
  * chunks, so sales and other requests go on during a large import. A row whose write fails for a
  * reason other than its data (a lost connection) fails the request; the chunks before it stay saved.
  * `onRow` receives every row's outcome in file order (row 2 is the first under the header).
+ * `beforeCommit`, when given, runs at the end of each chunk inside its transaction (the product
+ * import posts the chunk's opening stock there in one statement); if it fails, the chunk fails.
  */
 export async function runKeyedImport<Outcome extends KeyedRowOutcome>(options: {
   db: Db;
@@ -36,6 +38,7 @@ export async function runKeyedImport<Outcome extends KeyedRowOutcome>(options: {
   duplicateKey: (key: string, firstRow: number) => string;
   importRow: (tx: DbOrTx, record: Record<string, string>, key: string) => Promise<Outcome>;
   onRow: (row: number, key: string, outcome: Outcome | KeyedRowOutcome) => void;
+  beforeCommit?: (tx: DbOrTx) => Promise<void>;
 }): Promise<void> {
   const { records } = options;
   const firstRowOfKey = new Map<string, number>();
@@ -67,6 +70,7 @@ export async function runKeyedImport<Outcome extends KeyedRowOutcome>(options: {
           lastYield = performance.now();
         }
       }
+      if (options.beforeCommit) await options.beforeCommit(tx);
     });
     await yieldToEventLoop();
     lastYield = performance.now();

@@ -45,7 +45,14 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', async (request) => {
     const permission = request.routeOptions.config.permission;
     if (!permission || permission === 'public') return;
-    request.auth = await app.sessions.resolve(request);
+    // Issue #38 item 5 (ADR 0028): the sale's statement checks its session itself (one round trip).
+    request.auth = request.routeOptions.config.sessionInStatement
+      ? await app.sessions.resolveDeferred(request)
+      : await app.sessions.resolve(request);
+    // A refusal writes an activity row: only for a session known to be live.
+    if (request.auth?.deferred && !can(request.auth.user.role, permission)) {
+      request.auth = await app.sessions.verify(request, request.auth);
+    }
     if (!request.auth) throw unauthorized();
     if (!can(request.auth.user.role, permission)) {
       await recordActivity(app.database.db, {

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable, pgErrorCode } from '../lib/db-errors';
-import { AppError } from '../lib/errors';
+import { AppError, unauthorized } from '../lib/errors';
 
 /** The field path of a validation issue: "pin", "items.0.quantity"; "body" for the body itself. */
 function fieldOf(instancePath: string | undefined): string {
@@ -13,9 +13,18 @@ function fieldOf(instancePath: string | undefined): string {
  * One error handler (style guide): AppError → `{ message, code }` with its status; validation →
  * 400 with field messages; client mistakes Fastify detects (bad JSON, wrong media type, too large)
  * keep their 4xx; an unreachable database → 503; anything else → a bare, logged 500.
+ * Issue #38 item 5 (ADR 0028): a request whose session was deferred to its statement (the sale) has
+ * its session checked before any refusal is answered, so an ended session always gets 401.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+  app.setErrorHandler(async (caught: FastifyError | AppError | Error, request, reply) => {
+    let error = caught;
+    if (request.auth?.deferred && !(error instanceof AppError && error.statusCode === 401)) {
+      const auth = request.auth;
+      const live = await request.server.sessions.verify(request, auth).catch(() => auth);
+      if (live) request.auth = live;
+      else error = unauthorized();
+    }
     if (error instanceof AppError) {
       if (error.details?.retryAfterSeconds) reply.header('Retry-After', String(error.details.retryAfterSeconds));
       if (error.statusCode === 403) request.log.warn({ code: error.code, url: request.url }, 'forbidden');

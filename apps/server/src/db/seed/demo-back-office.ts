@@ -233,7 +233,7 @@ export async function seedBackOffice(
         ...variants.map((v, i) => ({ variantId: v.id, quantity: Math.floor((data.sizeStock?.[i] ?? 0) / 2) })),
       ];
     }),
-    libraryId,
+    { storeId: libraryId },
   );
   // Casey sells at Main Café, Chris at Library Café; everyone else at either.
   await setStoresOfUser(db, ctx.userIds.cashier1 as string, [defaultStore.id]);

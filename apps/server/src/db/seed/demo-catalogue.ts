@@ -1,5 +1,5 @@
 import { centsToDecimal } from '@retail-hub/shared';
-import { applyStockDelta, type StockTarget } from '../../modules/stock/stock.service';
+import { postOpeningStock } from '../../modules/stock/stock.service';
 import type { DbOrTx } from '../client';
 import { categories, products, productVariants } from '../schema/index';
 import { DEMO_CATEGORIES, DEMO_PRODUCTS } from './demo-data';
@@ -69,19 +69,13 @@ export async function seedCatalogue(
 
   // Opening stock, the first rows of the one ledger at the default store (ADR 0025). A product with
   // size options holds the sum of its sizes' stock.
-  for (const { id, data, variants } of catalogue) {
-    const stock = data.sizeStock ? data.sizeStock.reduce((sum, n) => sum + n, 0) : data.stock;
-    await openingStock(tx, { productId: id }, stock);
-    for (const [index, variant] of variants.entries()) {
-      await openingStock(tx, { productId: id, variantId: variant.id }, data.sizeStock?.[index] ?? 0);
-    }
-  }
+  await postOpeningStock(
+    tx,
+    catalogue.flatMap(({ id, data, variants }) => [
+      { productId: id, quantity: data.sizeStock ? data.sizeStock.reduce((sum, n) => sum + n, 0) : data.stock },
+      ...variants.map((variant, index) => ({ variantId: variant.id, quantity: data.sizeStock?.[index] ?? 0 })),
+    ]),
+  );
 
   return { products: catalogue, bySku: new Map(catalogue.map((p) => [p.data.sku, p])) };
-}
-
-async function openingStock(tx: DbOrTx, target: StockTarget, quantity: number): Promise<void> {
-  if (quantity <= 0) return;
-  const result = await applyStockDelta(tx, { ...target, quantity, reason: 'opening', userId: null });
-  if (result.outcome !== 'applied') throw new Error(`demo opening stock refused for ${target.productId}`);
 }

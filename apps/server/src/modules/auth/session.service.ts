@@ -36,9 +36,18 @@ export function sessionIdFromToken(token: string): string {
  */
 export const MAX_LIVE_SESSIONS_PER_USER = 10;
 
+/** Recent lookups kept per instance for `resolveDeferred` (oldest dropped first). */
+const RECENT_LOOKUPS = 5_000;
+
 export class SessionManager {
   readonly cookieName: string;
   private readonly touchEveryMs: number;
+  /**
+   * Sessions this instance looked up lately, by sid, until their next touch is due (or they
+   * expire). Never an authority: a request served from here is `deferred`, and the statement that
+   * acts re-checks the session in the database (issue #38 item 5, ADR 0028).
+   */
+  private readonly recent = new Map<string, { auth: AuthContext; until: number }>();
 
   constructor(
     private readonly db: Db,
@@ -65,6 +74,7 @@ export class SessionManager {
     const token = this.tokenFromRequest(request);
     if (!token) return null;
     const sid = sessionIdFromToken(token);
+    this.recent.delete(sid);
     const found = await findSessionWithUser(this.db, sid, this.namedStatements);
     if (!found) return null;
     const now = Date.now();
@@ -74,12 +84,52 @@ export class SessionManager {
       await deleteSession(this.db, sid);
       return null;
     }
-    if (now - Date.parse(data.lastSeenAt) >= this.touchEveryMs) {
-      const expire = new Date(Math.min(now + this.config.sessionIdleMs, absoluteEnd));
-      await touchSession(this.db, sid, { ...data, lastSeenAt: new Date(now).toISOString() }, expire);
+    let lastSeen = Date.parse(data.lastSeenAt);
+    let expire = found.expire.getTime();
+    if (now - lastSeen >= this.touchEveryMs) {
+      expire = Math.min(now + this.config.sessionIdleMs, absoluteEnd);
+      await touchSession(this.db, sid, { ...data, lastSeenAt: new Date(now).toISOString() }, new Date(expire));
+      lastSeen = now;
     }
     const { isActive: _active, ...user } = found.user;
-    return { user, sessionId: sid };
+    const auth = { user, sessionId: sid };
+    this.remember(sid, auth, Math.min(lastSeen + this.touchEveryMs, expire));
+    return auth;
+  }
+
+  /**
+   * For a route whose statement checks the session itself (`config.sessionInStatement`, the sale;
+   * issue #38 item 5, ADR 0028): the session this instance looked up lately, without a round trip,
+   * marked `deferred`; otherwise the full lookup. Used only until the session's next touch is due,
+   * so sliding expiry is kept exactly as `resolve` keeps it.
+   */
+  async resolveDeferred(request: FastifyRequest): Promise<AuthContext | null> {
+    const token = this.tokenFromRequest(request);
+    if (!token) return null;
+    const recent = this.recent.get(sessionIdFromToken(token));
+    if (recent && recent.until > Date.now()) return { ...recent.auth, deferred: true };
+    return this.resolve(request);
+  }
+
+  /**
+   * Makes a deferred session certain before anything but its statement answers: the full lookup
+   * (null when the session ended: sign-out, disable, role or PIN change, expiry, on any instance).
+   */
+  async verify(request: FastifyRequest, auth: AuthContext): Promise<AuthContext | null> {
+    return auth.deferred ? this.resolve(request) : auth;
+  }
+
+  /** Drops a session from this instance's recent lookups (its statement found it ended). */
+  forget(sid: string): void {
+    this.recent.delete(sid);
+  }
+
+  private remember(sid: string, auth: AuthContext, until: number): void {
+    if (this.recent.size >= RECENT_LOOKUPS) {
+      const oldest = this.recent.keys().next().value;
+      if (oldest !== undefined) this.recent.delete(oldest);
+    }
+    this.recent.set(sid, { auth, until });
   }
 
   /** Starts a fresh session (a new random id at every login; the caller destroys the old one). */
@@ -106,11 +156,13 @@ export class SessionManager {
   }
 
   async destroy(sid: string): Promise<void> {
+    this.recent.delete(sid);
     await deleteSession(this.db, sid);
   }
 
   /** Security guide: deactivation, role change and PIN change end the user's sessions. */
   async destroyAllForUser(userId: string): Promise<void> {
+    for (const [sid, { auth }] of this.recent) if (auth.user.id === userId) this.recent.delete(sid);
     await deleteSessionsOfUser(this.db, userId);
   }
 

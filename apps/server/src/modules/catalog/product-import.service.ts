@@ -11,6 +11,7 @@ import { type CsvImportFile, readCsvImport } from '../../lib/csv';
 import { runKeyedImport, yieldToEventLoop } from '../../lib/csv-import';
 import { pgErrorCode } from '../../lib/db-errors';
 import { storeForStockChange } from '../retail-stores/retail-stores.service';
+import { postOpeningStock } from '../stock/stock.service';
 import { type Actor, type CatalogDeps, UNIQUE_VIOLATION } from './catalog.context';
 import { catalogErrors } from './catalog.errors';
 import { allCategoryNames, insertCategory } from './categories.repository';
@@ -21,13 +22,7 @@ import {
   type ProductWrite,
   updateProductRow,
 } from './products.repository';
-import {
-  applyStockChange,
-  mayEditInstitutionalFields,
-  normalisePrice,
-  openingStock,
-  stockChangeOf,
-} from './products.service';
+import { applyStockChange, mayEditInstitutionalFields, normalisePrice, stockChangeOf } from './products.service';
 
 /** A row whose stock change would take stock below zero: its savepoint is rolled back. */
 class StockRefusal extends Error {
@@ -109,6 +104,8 @@ type ImportContext = {
   cell: CsvImportFile['cell'];
   categoryIds: Map<string, string>;
   existing: Map<string, ProductRow>;
+  /** The opening stock of the products the open chunk created, posted in one statement before it commits. */
+  opening: Array<{ productId: string; quantity: number }>;
   /** Issue #32: the store whose stock the file's stock columns set (null: the default store's). */
   storeId: string | null;
 };
@@ -144,6 +141,7 @@ export async function importProductsCsv(
     cell,
     categoryIds: new Map((await allCategoryNames(db)).map((c) => [c.name.toLowerCase(), c.id])),
     existing: new Map(),
+    opening: [],
     storeId,
   };
   const skus = [...new Set(records.map(skuOf).filter(Boolean))];
@@ -165,6 +163,12 @@ export async function importProductsCsv(
       missingKey: PRODUCT_MESSAGES.skuRequired,
       duplicateKey: (sku, firstRow) => `SKU "${sku}" appears more than once in the file (first at row ${firstRow}).`,
       importRow: (tx, record, sku) => importRow(tx, context, record, sku),
+      // A chunk's new products get their opening stock in ONE statement (the one ledger's
+      // opening-stock writer), not two round trips per row.
+      beforeCommit: async (tx) => {
+        const opening = context.opening.splice(0);
+        await postOpeningStock(tx, opening, { storeId: context.storeId, userId: actor.id });
+      },
       onRow: (row, sku, outcome: RowOutcome) => {
         result[outcome.status] += 1;
         result.rows.push({ row, sku, status: outcome.status, ...(outcome.reason ? { reason: outcome.reason } : {}) });
@@ -295,7 +299,6 @@ async function importRow(
         return { productId: existing.id, createdCategoryId, status: 'updated' as const, moved };
       }
       const productId = await insertProduct(savepoint, next);
-      await openingStock(savepoint, { productId, storeId: context.storeId }, next.stock, context.actor.id);
       return {
         productId,
         createdCategoryId,
@@ -303,6 +306,8 @@ async function importRow(
         moved: next.stock,
       };
     });
+    // Its opening stock goes with the chunk's (posted before the chunk commits; 0 writes nothing).
+    if (outcome.status === 'created') context.opening.push({ productId: outcome.productId, quantity: next.stock });
     if (outcome.createdCategoryId && categoryToCreate) {
       context.categoryIds.set(categoryToCreate.toLowerCase(), outcome.createdCategoryId);
     }

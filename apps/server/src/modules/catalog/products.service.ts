@@ -19,6 +19,7 @@ import {
   ALL_STORES,
   applyStockCount,
   applyStockDelta,
+  postOpeningStock,
   productStockByStore,
   type StockScope,
   type StockTarget,
@@ -205,8 +206,9 @@ export async function createProduct(
   try {
     id = await db.transaction(async (tx) => {
       const productId = await insertProduct(tx, values);
-      // The opening stock is the first row of the one ledger (ADR 0025).
-      await openingStock(tx, { productId, storeId }, values.stock, actor.id);
+      const opening: Array<{ productId: string; variantId?: string; quantity: number }> = [
+        { productId, quantity: values.stock },
+      ];
       for (const variant of variants) {
         const name = variant.name.trim();
         const { id: variantId } = await insertVariant(tx, {
@@ -215,8 +217,11 @@ export async function createProduct(
           price: normalisePrice(variant.price),
           sortOrder: variant.sortOrder ?? sizeSortOrder(name),
         });
-        await openingStock(tx, { productId, variantId, storeId }, variant.stock, actor.id);
+        opening.push({ productId, variantId, quantity: variant.stock });
       }
+      // The opening stock is the first row of the one ledger, at the chosen store (ADR 0025):
+      // the product's and its size options' in one statement.
+      await postOpeningStock(tx, opening, { storeId, userId: actor.id });
       return productId;
     });
   } catch (error) {
@@ -283,18 +288,6 @@ export async function updateProduct(
     if (moved !== 0) await deps.events.publish('stock.changed', [id]);
   }
   return getProduct(deps, id, null, storeId);
-}
-
-/** A new product's or size option's stock as its 'opening' ledger row (nothing when 0). */
-export async function openingStock(
-  db: DbOrTx,
-  target: StockTarget,
-  quantity: number,
-  userId: string | null,
-): Promise<void> {
-  if (quantity <= 0) return;
-  const result = await applyStockDelta(db, { ...target, quantity, reason: 'opening', userId });
-  throwIfRefused(result, target);
 }
 
 /**

@@ -1,10 +1,10 @@
 import { centsToDecimal, parseCents, sizeSortOrder, type Variant } from '@retail-hub/shared';
 import { pgErrorCode } from '../../lib/db-errors';
-import { throwIfRefused } from '../stock/stock.service';
+import { postOpeningStock, throwIfRefused } from '../stock/stock.service';
 import { type CatalogDeps, UNIQUE_VIOLATION } from './catalog.context';
 import { catalogErrors } from './catalog.errors';
 import { findProductById, updateProductRow } from './products.repository';
-import { applyStockChange, openingStock, stockChangeOf } from './products.service';
+import { applyStockChange, stockChangeOf } from './products.service';
 import {
   deleteVariantRow,
   findVariantById,
@@ -70,7 +70,9 @@ export async function createVariant(
         // A new size option's stock is its 'opening' ledger row (ADR 0025).
         const { stock, ...rest } = values;
         const inserted = await insertVariant(tx, { productId, ...rest });
-        await openingStock(tx, { productId, variantId: inserted.id }, stock, actor?.id ?? null);
+        await postOpeningStock(tx, [{ productId, variantId: inserted.id, quantity: stock }], {
+          userId: actor?.id ?? null,
+        });
         row = (await findVariantById(tx, inserted.id)) as VariantRow;
       }
       await updateProductRow(tx, productId, { hasVariants: true });

@@ -16,7 +16,7 @@ import {
   parseCents,
   priceDiscountedSale,
   type SealedApproval,
-  sizeOptionsFor,
+  sizePricesFor,
   storedReference,
   toDiscount,
   transactionNumber,
@@ -695,10 +695,7 @@ export function currentUnitPrice(
   const priceCents = parseCents(entry.product.price) ?? 0;
   const wanted = item.variantName?.trim().toLowerCase() || null;
   if (!item.variantId && !wanted) return priceCents;
-  const options = sizeOptionsFor(
-    { categoryName: entry.product.categoryName, priceCents, stock: entry.product.stock },
-    entry.variants,
-  );
+  const options = sizePricesFor({ categoryName: entry.product.categoryName, priceCents }, entry.variants);
   const option =
     (item.variantId && options.find((o) => o.variantId === item.variantId)) ||
     (wanted && options.find((o) => o.name.toLowerCase() === wanted)) ||

@@ -3,7 +3,7 @@ import { centsToDecimal, type PaymentMethod, parseCents, saleTotals, totalsToStr
 import type { InjectOptions } from 'fastify';
 import { inject, type TestApp } from '../../../test/build-test-app';
 import { categories, products, productVariants } from '../../db/schema/index';
-import { applyStockDelta } from '../stock/stock.service';
+import { postOpeningStock } from '../stock/stock.service';
 
 /** Test fixtures for the POS: catalogue rows written straight to the tables, and sale bodies. */
 
@@ -27,17 +27,16 @@ export async function createProduct(
 }
 
 /**
- * Puts opening stock on a product or size option through the one ledger (ADR 0025), at the default
- * store or the given one.
+ * Puts opening stock on a product or size option through the one ledger's opening-stock writer
+ * (ADR 0025), at the default store or the given one.
  */
 export async function giveStock(
   t: TestApp,
   target: { productId: string; variantId?: string | null; storeId?: string | null },
   quantity: number,
 ): Promise<void> {
-  if (quantity <= 0) return;
-  const result = await applyStockDelta(t.db.db, { ...target, quantity, reason: 'opening', userId: null });
-  if (result.outcome !== 'applied') throw new Error(`could not give stock: ${result.outcome}`);
+  const { storeId, ...what } = target;
+  await postOpeningStock(t.db.db, [{ ...what, quantity }], { storeId: storeId ?? null });
 }
 
 export async function createVariant(

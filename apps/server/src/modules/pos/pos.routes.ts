@@ -13,7 +13,9 @@ import {
 } from '@retail-hub/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { unauthorized } from '../../lib/errors';
 import { signedInUser } from '../../lib/signed-in-user';
+import type { AuthContext } from '../../types';
 import { checkApproverPin } from '../auth/approver.service';
 import { coalescingPublisher } from './live-updates';
 import { registerOfflineRoutes } from './offline.routes';
@@ -101,7 +103,7 @@ export const posRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/transactions',
     {
-      config: { permission: 'pos.sell' },
+      config: { permission: 'pos.sell', sessionInStatement: true },
       schema: {
         headers: idempotencyHeadersSchema,
         body: saleRequestSchema,
@@ -110,12 +112,26 @@ export const posRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = signedInUser(request);
+      // Issue #38 item 5 (ADR 0028): the sale's statement checks the session (no lookup of its
+      // own); anything else it answers is given only after `verify` found the session live.
+      const session = {
+        id: (request.auth as AuthContext).sessionId,
+        verify: async () => {
+          const auth = await app.sessions.verify(request, request.auth as AuthContext);
+          if (!auth) throw unauthorized();
+          request.auth = auth;
+        },
+      };
       const { replayed, sale } = await recordSale(
         salesDeps,
         user,
+        session,
         request.headers['idempotency-key'],
         request.body,
-        (pin, context) => checkApproverPin(request, user, pin, context),
+        async (pin, context) => {
+          await session.verify();
+          return checkApproverPin(request, user, pin, context);
+        },
       );
       return reply.status(replayed ? 200 : 201).send(sale);
     },

@@ -13,7 +13,6 @@ const products = new Map<string, SaleProduct>([
       id: P1,
       name: 'Flat White',
       price: '3.80',
-      stock: 10,
       isActive: true,
       isAvailable: true,
       hasVariants: true,
@@ -26,7 +25,6 @@ const products = new Map<string, SaleProduct>([
       id: P2,
       name: 'Banana Bread',
       price: '4.00',
-      stock: 10,
       isActive: true,
       isAvailable: true,
       hasVariants: false,
@@ -41,8 +39,8 @@ const variants = new Map<string, SaleVariant[]>([
   [
     P1,
     [
-      { id: V1, productId: P1, name: 'Takeaway Big Cup', price: '9.99', stock: 5, isActive: true, sortOrder: 3 },
-      { id: V2, productId: P1, name: 'Oat Milk Jug', price: '1.25', stock: 5, isActive: true, sortOrder: 9 },
+      { id: V1, productId: P1, name: 'Takeaway Big Cup', price: '9.99', isActive: true, sortOrder: 3 },
+      { id: V2, productId: P1, name: 'Oat Milk Jug', price: '1.25', isActive: true, sortOrder: 9 },
     ],
   ],
 ]);

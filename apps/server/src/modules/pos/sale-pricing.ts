@@ -5,7 +5,7 @@ import {
   type SaleRequest,
   type SaleTotals,
   type StoredVariant,
-  sizeOptionsFor,
+  sizePricesFor,
 } from '@retail-hub/shared';
 import { posErrors } from './pos.errors';
 
@@ -15,7 +15,6 @@ export type SaleProduct = {
   name: string;
   /** numeric(10,2) as stored. */
   price: string;
-  stock: number;
   isActive: boolean;
   /** Issue #32 item 2: false when the store the sale is priced at does not sell the product. */
   isAvailable: boolean;
@@ -24,7 +23,8 @@ export type SaleProduct = {
   categoryName: string | null;
 };
 
-export type SaleVariant = StoredVariant & { productId: string };
+/** A stored size option as the sale path reads it (no stock: stock moves in the sale's statement). */
+export type SaleVariant = Omit<StoredVariant, 'stock'> & { productId: string };
 
 /** A sale line as the server prices it. */
 export type PricedLine = {
@@ -39,7 +39,7 @@ export type PricedLine = {
 
 /**
  * Reprices every line from the server's own data (security guide: the server reprices every
- * sale). A size option is priced by spec §9 through sizeOptionsFor: the rule price wins over a
+ * sale). A size option is priced by spec §9 through sizePricesFor: the rule price wins over a
  * stored variant's price. A size is accepted only when the product offers it (issue #13 item 4):
  * a product offers size options when it has the 'has size options' flag or an active stored
  * option, and then exactly what the terminal's size dialog lists (its category's fixed options
@@ -68,7 +68,7 @@ export function priceSaleLines(
     const stored = variantsByProduct.get(product.id) ?? [];
     const offersSizes = product.hasVariants || stored.some((v) => v.isActive);
     if (!offersSizes) throw posErrors.unknownSizeOption();
-    const options = sizeOptionsFor({ categoryName: product.categoryName, priceCents, stock: product.stock }, stored);
+    const options = sizePricesFor({ categoryName: product.categoryName, priceCents }, stored);
     if (item.variantId) {
       const option = options.find((o) => o.variantId === item.variantId);
       if (!option) throw posErrors.unknownSizeOption();

@@ -38,13 +38,13 @@ const LOAD_PRICING: HotStatement = {
   name: 'pos_load_pricing',
   types: ['uuid[]', 'uuid'],
   text: `
-  select p.id, p.name, coalesce(sp.price, p.price)::text as price, 0 as stock, p.is_active as "isActive",
+  select p.id, p.name, coalesce(sp.price, p.price)::text as price, p.is_active as "isActive",
          coalesce(sp.is_available, true) as "isAvailable",
          p.has_variants as "hasVariants",
          (select c.name from categories c where c.id = p.category_id) as "categoryName",
          (select coalesce(json_agg(json_build_object(
                    'id', v.id, 'productId', v.product_id, 'name', v.name, 'price', v.price::text,
-                   'stock', 0, 'isActive', v.is_active, 'sortOrder', v.sort_order) order by v.id), '[]'::json)
+                   'isActive', v.is_active, 'sortOrder', v.sort_order) order by v.id), '[]'::json)
             from product_variants v where v.product_id = p.id) as "variants",
          ${plainFingerprint('$2::uuid')} as "plainFingerprint",
          ${sizedFingerprint('$2::uuid')} as "sizedFingerprint"
@@ -72,7 +72,6 @@ export async function loadPricing(
       id: r.id as string,
       name: r.name as string,
       price: r.price as string,
-      stock: r.stock as number,
       isActive: r.isActive as boolean,
       isAvailable: r.isAvailable as boolean,
       hasVariants: r.hasVariants as boolean,
@@ -85,6 +84,12 @@ export async function loadPricing(
 
 export type SaleWrite = {
   userId: string;
+  /**
+   * The session the sale is made in (its sid): the statement writes nothing unless it is live
+   * (exists, not expired, its user active), so the sale needs no separate session lookup (issue
+   * #38 item 5, ADR 0028).
+   */
+  sessionId: string;
   idempotencyKey: string;
   subtotal: string;
   tax: string;
@@ -128,6 +133,8 @@ export type SaleWrite = {
 export type DiscountColumns = { type: string | null; value: string | null; amount: string };
 
 export type SaleWriteResult =
+  /** The session ended (sign-out, disable, role or PIN change, expiry): nothing written, 401. */
+  | { outcome: 'signed_out' }
   | { outcome: 'recorded'; id: string; createdAt: Date; shiftId: number }
   | { outcome: 'already_recorded'; existing: { id: string; userId: string } }
   | { outcome: 'no_open_shift' }
@@ -140,6 +147,9 @@ const SHIFT_STORE = '(select s.store_id from shift s)';
 /**
  * The whole sale as ONE statement: one database transaction (autocommit) and one round trip, on
  * PostgreSQL and PGlite alike. Nothing is written unless every condition holds:
+ * - the session ($32) is live: its row exists (sign-out, role or PIN change delete it), it has not
+ *   expired (idle or absolute end) and its user is active (issue #38 item 5, ADR 0028: the request
+ *   made no other round trip to check it);
  * - no sale has this Idempotency-Key yet (a concurrent duplicate fails on the unique index, 23505);
  * - the cashier has an open shift, locked FOR SHARE, so ending the shift waits for this sale and a
  *   sale cannot land in a shift that has just closed;
@@ -161,6 +171,7 @@ const SHIFT_STORE = '(select s.store_id from shift s)';
  * $27 the activity rows written with the sale (a JSON array of approval_granted and discount_over_cap;
  * null: none), $28-$31 the lines'
  * discounts (type, value, amount, share of the sale discount). Issue #15 item 7, ADR 0019.
+ * $32 the session's sid.
  */
 const WRITE_SALE: HotStatement = {
   name: 'pos_write_sale',
@@ -196,14 +207,20 @@ const WRITE_SALE: HotStatement = {
     'numeric[]',
     'numeric[]',
     'numeric[]',
+    'text',
   ],
   text: `
-  with existing as materialized (
+  with session as materialized (
+    select 1
+      from sessions se join users u on u.id = se.user_id
+     where se.sid = $32::text and se.user_id = $1::uuid and u.is_active
+       and se.expire > now() and (se.sess ->> 'absoluteExpire')::timestamptz > now()
+  ), existing as materialized (
     select id, user_id from transactions where idempotency_key = $2::uuid
   ), shift as materialized (
     select sh.id, sh.store_id, st.selling_location_id as location_id
       from shifts sh join stores st on st.id = sh.store_id
-     where sh.cashier_id = $1::uuid and sh.is_open
+     where sh.cashier_id = $1::uuid and sh.is_open and exists (select 1 from session)
        for share of sh
   ), repriced as materialized (
     select 1
@@ -227,7 +244,8 @@ const WRITE_SALE: HotStatement = {
      order by l.item_id
        for no key update
   ), covered as materialized (
-    select not exists (select 1 from existing)
+    select exists (select 1 from session)
+       and not exists (select 1 from existing)
        and exists (select 1 from shift)
        and not exists (select 1 from repriced)
        and not exists (select 1 from need n left join level_row r on r.item_id = n.item_id
@@ -270,7 +288,8 @@ const WRITE_SALE: HotStatement = {
     select m.item_id, m.location_id, m.quantity, 'sale', 'transaction', sale.id, $1::uuid, sale.created_at
       from sale, level_stock m
   )
-  select (select json_build_object('id', id, 'userId', user_id) from existing) as "existing",
+  select exists (select 1 from session) as "sessionLive",
+         (select json_build_object('id', id, 'userId', user_id) from existing) as "existing",
          exists (select 1 from shift) as "shiftOpen",
          exists (select 1 from repriced) as "repriced",
          (select id from sale) as "id",
@@ -315,8 +334,10 @@ export async function writeSale(database: Database, sale: SaleWrite): Promise<Sa
     sale.lines.map((l) => l.discount.value),
     sale.lines.map((l) => l.discount.amount),
     sale.lines.map((l) => l.saleDiscountShare),
+    sale.sessionId,
   ]);
   const result = row as {
+    sessionLive: boolean;
     existing: { id: string; userId: string } | null;
     shiftOpen: boolean;
     repriced: boolean;
@@ -325,6 +346,7 @@ export async function writeSale(database: Database, sale: SaleWrite): Promise<Sa
     createdAt: string | Date | null;
     stock: Array<{ id: string; stock: number }>;
   };
+  if (!result.sessionLive) return { outcome: 'signed_out' };
   if (result.existing) return { outcome: 'already_recorded', existing: result.existing };
   if (result.id && result.createdAt) {
     return {

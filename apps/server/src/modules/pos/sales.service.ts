@@ -22,7 +22,7 @@ import {
 } from '@retail-hub/shared';
 import type { Database } from '../../db/client';
 import { pgErrorCode } from '../../lib/db-errors';
-import { AppError, badRequest } from '../../lib/errors';
+import { AppError, badRequest, unauthorized } from '../../lib/errors';
 import type { AuthUser } from '../../types';
 import type { ApprovalContext, GrantedApproval } from '../auth/approver.service';
 import { discountCaps } from './discount-caps.service';
@@ -61,6 +61,13 @@ type PricedSale = {
   pricedWith: Array<{ productId: string; fingerprint: string }>;
 };
 
+/**
+ * The session a sale is made in (issue #38 item 5, ADR 0028): its sid, checked by the sale's
+ * statement, and `verify`, which makes sure it is live before any other answer is given (throws 401
+ * when it ended). Its lookup is not a round trip of its own on the sale path.
+ */
+export type SaleSession = { id: string; verify: () => Promise<void> };
+
 /** Pricing attempts before a sale whose catalogue keeps changing under it is refused. */
 const MAX_PRICING_ATTEMPTS = 3;
 
@@ -74,6 +81,7 @@ const MAX_PRICING_ATTEMPTS = 3;
 export async function recordSale(
   deps: SalesDeps,
   cashier: AuthUser,
+  session: SaleSession,
   idempotencyKey: string,
   request: SaleRequest,
   approve?: ApproveWithPin,
@@ -87,6 +95,8 @@ export async function recordSale(
       priced = await priceSale(deps, cashier.id, request, productIds, fresh);
     } catch (error) {
       if (error instanceof AppError) {
+        // Anything but the statement's own answer is given only in a live session (ADR 0028).
+        await session.verify();
         // A refused retry is still a retry: the first result wins over today's prices or stock.
         const existing = await findSaleIdByKey(deps.database.db, idempotencyKey);
         if (existing) return replay(deps, cashier, existing, request);
@@ -101,8 +111,10 @@ export async function recordSale(
     if (!approval || isOverCap(priced.discounted, approval.approverCap)) {
       approval = await discountApproval(deps, cashier, idempotencyKey, request, priced, approve);
     }
-    const written = await write(deps, cashier, idempotencyKey, request, priced, approval);
+    const written = await write(deps, cashier, session, idempotencyKey, request, priced, approval);
     switch (written.outcome) {
+      case 'signed_out':
+        throw unauthorized();
       case 'recorded':
         deps.live.publish('sale.recorded', [written.id]);
         deps.live.publish('stock.changed', productIds);
@@ -252,6 +264,7 @@ function cashReceived(request: SaleRequest, total: Cents): Cents | null {
 async function write(
   deps: SalesDeps,
   cashier: AuthUser,
+  session: SaleSession,
   idempotencyKey: string,
   request: SaleRequest,
   priced: PricedSale,
@@ -262,6 +275,7 @@ async function write(
     return await withDeadlockRetry(() =>
       writeSale(deps.database, {
         userId: cashier.id,
+        sessionId: session.id,
         idempotencyKey,
         subtotal: centsToDecimal(priced.totals.subtotal),
         tax: centsToDecimal(priced.totals.tax),
@@ -313,6 +327,7 @@ async function write(
   } catch (error) {
     // The same key raced in from a concurrent retry: the unique index let only the first through.
     if (pgErrorCode(error) === '23505') {
+      await session.verify(); // the statement failed, so it did not answer for the session
       const existing = await findSaleIdByKey(deps.database.db, idempotencyKey);
       if (existing) return { outcome: 'already_recorded', existing };
     }

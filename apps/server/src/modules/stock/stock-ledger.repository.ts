@@ -14,6 +14,11 @@ import type { DbOrTx } from '../../db/client';
  * ('short') unless `floor` asks to move only what is there (offline sales, which record the rest
  * as a discrepancy).
  *
+ * A put-in (a positive delta, opening stock) is an upsert of the level that appends its ledger row
+ * in the same statement (`putInStatement`): one round trip, no separate "create the level row
+ * first" statement. Opening stock for many products at once (`postOpeningStock`: seeds, the CSV
+ * import's chunks, new products with their size options) is the same statement over many rows.
+ *
  * Several changes that must happen together (a refund's lines) are applied one by one inside the
  * caller's transaction with `applyStockDeltas`, in item-id order (the order the sale statement
  * locks levels in), so two of them never deadlock.
@@ -86,12 +91,67 @@ function targetRow(target: StockTarget): SQL {
            where i.pos_variant_id = ${variantId}::uuid and ${store}`;
 }
 
-/** The level row of a target, created at 0 when it never held stock (before a put-in or a count). */
-async function ensureLevel(db: DbOrTx, target: StockTarget): Promise<void> {
+/**
+ * Creates at 0 the level rows that do not exist yet (an item never held here), for `levels`: SQL
+ * selecting (item_id, location_id). The one home of "make sure there is a level row to lock" (a
+ * count locks it next); a put-in creates its row itself (putInStatement's upsert).
+ */
+export async function ensureLevels(db: DbOrTx, levels: SQL): Promise<void> {
   await db.execute(sql`
     insert into proc_stock_levels (item_id, location_id, on_hand_qty)
-    select t.item_id, t.location_id, 0 from (${targetRow(target)}) t
+    select lv.item_id, lv.location_id, 0 from (${levels}) lv
     on conflict (item_id, location_id) do nothing`);
+}
+
+/** The level row of a target, created at 0 when it never held stock (before a count locks it). */
+function ensureLevel(db: DbOrTx, target: StockTarget): Promise<void> {
+  return ensureLevels(db, targetRow(target));
+}
+
+/**
+ * One statement that puts stock in: `put` selects (item_id, location_id, quantity), quantity > 0
+ * and at most one row per level; each level is created or raised (an upsert, rows in item-id order,
+ * the order every writer locks in) and its ledger row appended in the same statement, so a level
+ * and its ledger never disagree. Answers `stock` (the level after, for a single row), `movement_id`
+ * (the single row's), `levels` (how many were written).
+ */
+function putInStatement(put: SQL, facts: StockMovementFacts): SQL {
+  return sql`
+    with put as materialized (${put}
+    ), lvl as (
+      insert into proc_stock_levels as l (item_id, location_id, on_hand_qty)
+      select p.item_id, p.location_id, p.quantity from put p order by p.item_id
+      on conflict (item_id, location_id)
+        do update set on_hand_qty = l.on_hand_qty + excluded.on_hand_qty, updated_at = now()
+      returning l.item_id, l.location_id, l.on_hand_qty as qty
+    ), mv as (
+      insert into proc_inventory_transactions (item_id, to_location_id, qty, reason, ref_table, ref_id, note,
+                                               created_by, approved_by)
+      select p.item_id, p.location_id, p.quantity, ${facts.reason}::proc_inventory_reason,
+             ${facts.documentType ?? null}, ${facts.documentId ?? null}::uuid, ${facts.note ?? null},
+             ${facts.userId}::uuid, ${facts.approverId ?? null}::uuid
+        from put p join lvl on lvl.item_id = p.item_id and lvl.location_id = p.location_id
+      returning id
+    )
+    select (select qty from lvl limit 1)::text as stock, (select id from mv limit 1) as movement_id,
+           (select count(*) from lvl)::int as levels`;
+}
+
+/** A positive delta of one target, in one statement (see putInStatement). */
+async function putIn(db: DbOrTx, change: StockDelta): Promise<StockChangeResult> {
+  const put = sql`select t.item_id, t.location_id, ${change.quantity}::int as quantity from (${targetRow(change)}) t`;
+  const [row] = await queryRows<{ stock: string | null; movement_id: string | null; levels: number }>(
+    db,
+    putInStatement(put, change),
+  );
+  if (!row || row.stock === null) return { outcome: 'not_found' };
+  return {
+    outcome: 'applied',
+    stock: Math.floor(Number(row.stock)),
+    moved: change.quantity,
+    shortfall: 0,
+    movementId: row.movement_id,
+  };
 }
 
 /**
@@ -162,7 +222,8 @@ export async function applyStockDelta(db: DbOrTx, change: StockDelta): Promise<S
       : { outcome: 'applied', stock: current, moved: 0, shortfall: 0, movementId: null };
   }
   const q = change.quantity;
-  if (q > 0) await ensureLevel(db, change);
+  // A put-in (refund, void, adjustment up, receipt, opening stock): one upsert with its ledger row.
+  if (q > 0) return putIn(db, change);
   if (change.floor) {
     const result = await changeStock(db, change, change, sql`greatest(cur.qty + ${q}::int, 0)`, sql`true`);
     if (result.outcome === 'short') {
@@ -316,30 +377,46 @@ export async function productStockByStore(
 }
 
 /**
- * Opening stock for many new products or size options at once (seeds, benchmarks): one 'opening'
- * ledger row and one level each at the store's (default: the default store's) selling location, in
- * two statements. Only for rows that hold no stock there yet.
+ * Opening stock (the one home of it, ADR 0025): new products' or size options' first stock, as one
+ * 'opening' ledger row each at the store's (default: the default store's) selling location, in ONE
+ * statement for all of them (the put-in statement of every positive delta, over many rows). Used by
+ * the product form, the CSV import (a chunk's new products at once), size options, the demo seed,
+ * test fixtures and the benchmarks. Entries of 0 write nothing; entries for the same target are
+ * summed. Throws when an entry names no product or size option (a caller's bug, never input).
  */
 export async function postOpeningStock(
   db: DbOrTx,
   entries: ReadonlyArray<{ productId?: string | null; variantId?: string | null; quantity: number }>,
-  storeId: string | null = null,
+  options: { storeId?: string | null; userId?: string | null } = {},
 ): Promise<void> {
-  const wanted = entries.filter((e) => e.quantity > 0);
-  if (wanted.length === 0) return;
-  const products = wanted.map((e) => (e.variantId ? null : (e.productId ?? null)));
-  const variants = wanted.map((e) => e.variantId ?? null);
-  const quantities = wanted.map((e) => e.quantity);
-  const opening = sql`
-    select i.id as item_id, (select selling_location_id from stores where id = coalesce(${storeId}::uuid, default_store_id())) as location_id,
-           w.quantity
-      from unnest(${sql.param(products)}::uuid[], ${sql.param(variants)}::uuid[], ${sql.param(quantities)}::int[]) as w(product_id, variant_id, quantity)
-      join proc_items i on (w.variant_id is null and i.pos_product_id = w.product_id) or i.pos_variant_id = w.variant_id`;
-  await db.execute(sql`
-    insert into proc_inventory_transactions (item_id, to_location_id, qty, reason)
-    select o.item_id, o.location_id, o.quantity, 'opening' from (${opening}) o`);
-  await db.execute(sql`
-    insert into proc_stock_levels (item_id, location_id, on_hand_qty)
-    select o.item_id, o.location_id, o.quantity from (${opening}) o
-    on conflict (item_id, location_id) do update set on_hand_qty = proc_stock_levels.on_hand_qty + excluded.on_hand_qty`);
+  const totals = new Map<string, { productId: string | null; variantId: string | null; quantity: number }>();
+  for (const e of entries) {
+    if (!Number.isSafeInteger(e.quantity) || e.quantity < 0) throw new TypeError(`not an opening stock: ${e.quantity}`);
+    if (e.quantity === 0) continue;
+    const key = e.variantId ? `v${e.variantId}` : `p${e.productId}`;
+    const entry = totals.get(key) ?? {
+      productId: e.variantId ? null : (e.productId ?? null),
+      variantId: e.variantId ?? null,
+      quantity: 0,
+    };
+    entry.quantity += e.quantity;
+    totals.set(key, entry);
+  }
+  if (totals.size === 0) return;
+  const wanted = [...totals.values()];
+  const put = sql`
+    select i.id as item_id, s.selling_location_id as location_id, w.quantity
+      from unnest(${sql.param(wanted.map((e) => e.productId))}::uuid[], ${sql.param(wanted.map((e) => e.variantId))}::uuid[],
+                  ${sql.param(wanted.map((e) => e.quantity))}::int[]) as w(product_id, variant_id, quantity)
+      join proc_items i on (w.variant_id is null and i.pos_product_id = w.product_id) or i.pos_variant_id = w.variant_id
+      join stores s on s.id = coalesce(${options.storeId ?? null}::uuid, default_store_id())`;
+  const [row] = await queryRows<{ levels: number }>(
+    db,
+    putInStatement(put, { reason: 'opening', userId: options.userId ?? null }),
+  );
+  if (Number(row?.levels ?? 0) !== wanted.length) {
+    throw new Error(
+      `opening stock: ${wanted.length - Number(row?.levels ?? 0)} entries name no product or size option`,
+    );
+  }
 }

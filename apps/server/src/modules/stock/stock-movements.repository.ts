@@ -52,8 +52,10 @@ function toMovement(row: MovementRow): StockMovement {
  * stock there right after it (a running sum per item).
  */
 function movementsOf(productId: string, storeId: string | null = null): SQL {
-  const at = sql`(select selling_location_id from stores where id = coalesce(${storeId}::uuid, default_store_id()))`;
   return sql`(
+    with here as materialized (
+      select selling_location_id as location_id from stores where id = coalesce(${storeId}::uuid, default_store_id())
+    )
     select t.id, coalesce(i.pos_product_id, v.product_id) as product_id, i.pos_variant_id as variant_id,
            v.name as variant_name, d.delta as quantity, t.reason::text as reason,
            sum(d.delta) over (partition by t.item_id order by t.created_at, t.id) as stock_after,
@@ -62,12 +64,13 @@ function movementsOf(productId: string, storeId: string | null = null): SQL {
       from proc_items i
       left join product_variants v on v.id = i.pos_variant_id
       join proc_inventory_transactions t on t.item_id = i.id
+      cross join here
       cross join lateral (
-        select (case when t.to_location_id in ${at} then t.qty else 0 end)
-             - (case when t.from_location_id in ${at} then t.qty else 0 end) as delta
+        select (case when t.to_location_id = here.location_id then t.qty else 0 end)
+             - (case when t.from_location_id = here.location_id then t.qty else 0 end) as delta
       ) d
      where (i.pos_product_id = ${productId}::uuid or v.product_id = ${productId}::uuid)
-       and (t.to_location_id in ${at} or t.from_location_id in ${at})
+       and (t.to_location_id = here.location_id or t.from_location_id = here.location_id)
   ) m`;
 }
 

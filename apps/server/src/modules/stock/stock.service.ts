@@ -96,6 +96,7 @@ export {
   applyStockDelta,
   applyStockDeltas,
   currentStock,
+  ensureLevels,
   postOpeningStock,
   productStockByStore,
   productStockSql,

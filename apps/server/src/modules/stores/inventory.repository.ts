@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { procInventoryTransactions, procItemBatches, procStockLevels } from '../../db/schema/index';
+import { ensureLevels } from '../stock/stock.service';
 
 /**
  * Stock per location (issue #16 item 2): `proc_stock_levels` is the current value and
@@ -59,10 +60,7 @@ export async function onHandAt(db: DbOrTx, itemId: string, locationId: string): 
  * a count compares against this and writes its difference before anyone else moves that stock.
  */
 export async function lockLevel(db: DbOrTx, itemId: string, locationId: string): Promise<string> {
-  await db
-    .insert(procStockLevels)
-    .values({ itemId, locationId, onHandQty: '0' })
-    .onConflictDoNothing({ target: [procStockLevels.itemId, procStockLevels.locationId] });
+  await ensureLevels(db, sql`select ${itemId}::uuid as item_id, ${locationId}::uuid as location_id`);
   const rows = await db
     .select({ qty: procStockLevels.onHandQty })
     .from(procStockLevels)
