@@ -21,6 +21,7 @@ import { PricingCache } from './pricing-cache';
 import { saleReceipt } from './receipts.service';
 import { recordSale } from './sales.service';
 import { closeShift, currentShift, openShift, shiftSummary } from './shifts.service';
+import { readableStores } from '../retail-stores/retail-stores.service';
 import { listTransactions } from './transactions.service';
 
 const idempotencyHeadersSchema = z.looseObject({
@@ -139,11 +140,11 @@ export const posRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'pos.dashboard' },
       schema: { querystring: transactionsQuerySchema, response: { 200: z.array(transactionListItemSchema) } },
     },
-    async (request) =>
-      listTransactions(
-        { db: app.database.db, timeZone: app.config.storeTimeZone },
-        signedInUser(request),
-        request.query,
-      ),
+    async (request) => {
+      const user = signedInUser(request);
+      const { storeId, ...query } = request.query;
+      const storeIds = await readableStores(app.database.db, user, storeId);
+      return listTransactions({ db: app.database.db, timeZone: app.config.storeTimeZone }, user, { ...query, storeIds });
+    },
   );
 };

@@ -1,5 +1,5 @@
 import type { PaymentMethod } from '@retail-hub/shared';
-import { and, asc, desc, eq, gte, like, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, like, lt, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { products, transactionItems, transactions, users } from '../../db/schema/index';
 
@@ -95,10 +95,30 @@ export async function findSale(db: DbOrTx, id: string): Promise<StoredSale | nul
   return { ...sale, discountApprovedBy, items };
 }
 
+/**
+ * Issue #32: the condition "this shift is one of these stores'" (a sale's store is its shift's);
+ * undefined (no condition) for every store.
+ */
+export function shiftOfStores(shiftId: SQLWrapper, storeIds: readonly string[] | undefined): SQL | undefined {
+  if (!storeIds || storeIds.length === 0) return undefined;
+  const ids = sql.join(
+    storeIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  return sql`${shiftId} in (select s.id from shifts s where s.store_id in (${ids}))`;
+}
+
 /** Sales of [start, end) (or with a receipt number), newest first: one query for the sales, one for all their lines. */
 export async function listSales(
   db: DbOrTx,
-  range: { start?: Date; end?: Date; limit: number; vtpdOnly?: boolean; numberSuffix?: string; storeId?: string },
+  range: {
+    start?: Date;
+    end?: Date;
+    limit: number;
+    vtpdOnly?: boolean;
+    numberSuffix?: string;
+    storeIds?: readonly string[];
+  },
 ) {
   const sales = await db
     .select({
@@ -124,9 +144,7 @@ export async function listSales(
         range.numberSuffix ? sql`right((${transactions.id})::text, 6) = ${range.numberSuffix}` : undefined,
         range.vtpdOnly ? like(transactions.referenceCode, 'VTPD%') : undefined,
         // Issue #32 item 5: the sales of one store (its shifts').
-        range.storeId
-          ? sql`${transactions.shiftId} in (select s.id from shifts s where s.store_id = ${range.storeId})`
-          : undefined,
+        shiftOfStores(transactions.shiftId, range.storeIds),
       ),
     )
     .orderBy(desc(transactions.createdAt), desc(transactions.id))

@@ -9,5 +9,6 @@ export {
   useUserStores,
 } from './api';
 export { ProductStoresSection } from './product-stores-section';
+export { StoreFilter, useReadableStores } from './store-filter';
 export { StoresPanel } from './stores-panel';
 export { UserStoresSelect } from './user-stores-select';
