@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { type Cents, parseCents } from './money';
 import { storeDateSchema } from './pos';
-import { RETAIL_STORE_MESSAGES, storeFilterSchema } from './retail-stores';
 import { CARD_NUMBER_MESSAGE, containsCardNumber } from './pos-rules';
+import { RETAIL_STORE_MESSAGES, storeFilterSchema } from './retail-stores';
 
 /**
  * The Expense Tracker contract (spec §2 Expense Tracker, §3 expenses and Expense daily stats,

@@ -119,7 +119,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       try {
         // Issue #32: the till signed in at, so a cashier of another store is refused here.
         const terminalId = terminalSyncState().terminalId;
-        const res = await apiRequest('POST', '/auth/pin', terminalId ? { pin: cleanPin, terminalId } : { pin: cleanPin });
+        const res = await apiRequest(
+          'POST',
+          '/auth/pin',
+          terminalId ? { pin: cleanPin, terminalId } : { pin: cleanPin },
+        );
         const answer = (await res.json()) as SessionAnswer;
         const signedIn = toSessionUser(answer.user);
         if (!signedIn) throw new Error('The sign-in answer carried no user');

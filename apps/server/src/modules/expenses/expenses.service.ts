@@ -9,9 +9,9 @@ import {
 import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
 import { storeDaysRange, storeTodayRange } from '../analytics/sales-range';
+import type { EventBus } from '../events/event-bus';
 import { storesByIds } from '../retail-stores/retail-stores.repository';
 import { retailStoreErrors } from '../retail-stores/retail-stores.service';
-import type { EventBus } from '../events/event-bus';
 import {
   deleteExpenseRow,
   type ExpenseRow,

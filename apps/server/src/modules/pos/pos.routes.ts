@@ -15,13 +15,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInUser } from '../../lib/signed-in-user';
 import { checkApproverPin } from '../auth/approver.service';
+import { readableStores } from '../retail-stores/retail-stores.service';
 import { coalescingPublisher } from './live-updates';
 import { registerOfflineRoutes } from './offline.routes';
 import { PricingCache } from './pricing-cache';
 import { saleReceipt } from './receipts.service';
 import { recordSale } from './sales.service';
 import { closeShift, currentShift, openShift, shiftSummary } from './shifts.service';
-import { readableStores } from '../retail-stores/retail-stores.service';
 import { listTransactions } from './transactions.service';
 
 const idempotencyHeadersSchema = z.looseObject({
@@ -144,7 +144,10 @@ export const posRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = signedInUser(request);
       const { storeId, ...query } = request.query;
       const storeIds = await readableStores(app.database.db, user, storeId);
-      return listTransactions({ db: app.database.db, timeZone: app.config.storeTimeZone }, user, { ...query, storeIds });
+      return listTransactions({ db: app.database.db, timeZone: app.config.storeTimeZone }, user, {
+        ...query,
+        storeIds,
+      });
     },
   );
 };

@@ -132,11 +132,15 @@ export async function listZReports(
       ),
     )
     .orderBy(
-      ...(byNumber
-        ? [desc(zReports.number), desc(zReports.createdAt)]
-        : [desc(zReports.createdAt), desc(zReports.id)]),
+      ...(byNumber ? [desc(zReports.number), desc(zReports.createdAt)] : [desc(zReports.createdAt), desc(zReports.id)]),
     )
     .limit(page.limit);
+}
+
+/** How many stores the installation has (archived ones too: their Z reports are listed). */
+export async function storeCount(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(stores);
+  return Number(row?.count ?? 0);
 }
 
 export async function storeName(db: DbOrTx, storeId: string): Promise<string> {

@@ -18,6 +18,7 @@ import {
   insertZReport,
   listZReports,
   shiftReportExtras,
+  storeCount,
   storeName,
 } from './shift-reports.repository';
 import { findShift, type ShiftRow } from './shifts.repository';
@@ -123,8 +124,8 @@ function decodeZCursor(cursor: string): { createdAt: string; id: string } {
 }
 
 /**
- * GET /api/z-reports: managers' list, newest first. One store's (or paged by `before`) by number;
- * every store's by closing time, paged by `cursor` (issue #32: numbers repeat across stores, so a
+ * GET /api/z-reports: managers' list, newest first. One store's (or paged by `before`, or on a
+ * one-store installation) by number; with several stores, every store's by closing time, paged by `cursor` (issue #32: numbers repeat across stores, so a
  * number cannot page them). `nextBefore` continues a by-number list, `nextCursor` the other.
  */
 export async function zReportList(
@@ -133,7 +134,8 @@ export async function zReportList(
 ): Promise<{ items: ZReportListItem[]; nextBefore: number | null; nextCursor: string | null }> {
   const limit = query.limit ?? 50;
   const storeId = query.storeId || undefined;
-  const byNumber = Boolean(storeId) || query.before !== undefined;
+  // One store's numbers are unique: by number, as a one-store installation always paged (item 3).
+  const byNumber = Boolean(storeId) || query.before !== undefined || (await storeCount(db)) <= 1;
   const after = !byNumber && query.cursor ? decodeZCursor(query.cursor) : undefined;
   const rows = await listZReports(db, { before: query.before, after, limit: limit + 1, storeId });
   const page = rows.slice(0, limit);

@@ -50,7 +50,8 @@ export const retailStoreErrors = {
     badRequest('pos.store_required', RETAIL_STORE_MESSAGES.chooseStore, { storeId: RETAIL_STORE_MESSAGES.chooseStore }),
   notYourStore: () => new AppError(403, 'pos.store_not_allowed', RETAIL_STORE_MESSAGES.notYourStore),
   notYourStoreFigures: () => new AppError(403, 'stores.store_not_allowed', RETAIL_STORE_MESSAGES.notYourStoreFigures),
-  notOnThisTill: (store: string) => new AppError(403, 'auth.store_not_allowed', RETAIL_STORE_MESSAGES.notOnThisTill(store)),
+  notOnThisTill: (store: string) =>
+    new AppError(403, 'auth.store_not_allowed', RETAIL_STORE_MESSAGES.notOnThisTill(store)),
 };
 
 /**
@@ -63,7 +64,8 @@ export async function readableStores(
   reader: { id: string; role: string },
   requested: string | undefined,
 ): Promise<string[] | undefined> {
-  const allowed = reader.role === 'manager' || reader.role === 'super_admin' ? [] : await sellableStoreIds(db, reader.id);
+  const allowed =
+    reader.role === 'manager' || reader.role === 'super_admin' ? [] : await sellableStoreIds(db, reader.id);
   if (requested) {
     if (allowed.length > 0 && !allowed.includes(requested)) throw retailStoreErrors.notYourStoreFigures();
     return [requested];

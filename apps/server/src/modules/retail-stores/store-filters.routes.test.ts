@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createUser, inject, sessionCookie, signIn, type TestApp } from '../../../test/build-test-app';
-import { procLocations } from '../../db/schema/index';
+import { procLocations, zReports } from '../../db/schema/index';
 import { createCategory, createProduct, giveStock, postSale, saleBody } from '../pos/pos-test-support';
 
 /**
@@ -76,7 +76,12 @@ beforeAll(async () => {
 
   const stores = (await read(manager, '/api/stores')) as { id: string }[];
   mainStoreId = stores[0]?.id as string;
-  await inject(t, { method: 'PATCH', url: `/api/stores/${mainStoreId}`, cookie: manager, payload: { name: 'Main Café' } });
+  await inject(t, {
+    method: 'PATCH',
+    url: `/api/stores/${mainStoreId}`,
+    cookie: manager,
+    payload: { name: 'Main Café' },
+  });
   const [location] = await t.db.db
     .insert(procLocations)
     .values({ code: 'LIB-CAFE', name: 'Library Café counter', isSelling: true })
@@ -251,9 +256,8 @@ describe('Z reports of "All stores" page without repeats or gaps (issue #32 item
     await sellAt(libraryStoreId, 1);
     await sellAt(mainStoreId, 1);
     await sellAt(libraryStoreId, 1);
-    const [{ count }] = (await t.db.db.execute(sql`select count(*)::int as count from z_reports`)).rows as {
-      count: number;
-    }[];
+    const [counted] = await t.db.db.select({ count: sql<number>`count(*)::int` }).from(zReports);
+    const count = Number(counted?.count);
     expect(count).toBe(6);
 
     for (const limit of [1, 2, 3, 4]) {
