@@ -10,8 +10,7 @@ import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
 import { storeDaysRange, storeTodayRange } from '../analytics/sales-range';
 import type { EventBus } from '../events/event-bus';
-import { storesByIds } from '../retail-stores/retail-stores.repository';
-import { retailStoreErrors } from '../retail-stores/retail-stores.service';
+import { checkOpenStore } from '../retail-stores/retail-stores.service';
 import {
   deleteExpenseRow,
   type ExpenseRow,
@@ -44,9 +43,7 @@ function toExpense(row: ExpenseRow): Expense {
  */
 async function checkedStore(db: Db, storeId: string | null | undefined): Promise<string | undefined> {
   if (!storeId) return undefined;
-  const [store] = await storesByIds(db, [storeId]);
-  if (!store) throw retailStoreErrors.storeUnknown();
-  if (store.isArchived) throw retailStoreErrors.storeArchived();
+  await checkOpenStore(db, storeId);
   return storeId;
 }
 

@@ -1,7 +1,8 @@
 import type { PaymentMethod } from '@retail-hub/shared';
-import { and, asc, desc, eq, gte, like, lt, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, like, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { products, transactionItems, transactions, users } from '../../db/schema/index';
+import { shiftOfStores } from '../../db/store-scope';
 
 /** A recorded sale with its lines (product names as they are now) and cashier, for receipts and replays. */
 export type StoredSale = {
@@ -93,19 +94,6 @@ export async function findSale(db: DbOrTx, id: string): Promise<StoredSale | nul
     .orderBy(asc(transactionItems.lineNo), asc(transactionItems.id));
   const discountApprovedBy = approverId ? { id: approverId, name: approverName ?? 'Unknown manager' } : null;
   return { ...sale, discountApprovedBy, items };
-}
-
-/**
- * Issue #32: the condition "this shift is one of these stores'" (a sale's store is its shift's);
- * undefined (no condition) for every store.
- */
-export function shiftOfStores(shiftId: SQLWrapper, storeIds: readonly string[] | undefined): SQL | undefined {
-  if (!storeIds || storeIds.length === 0) return undefined;
-  const ids = sql.join(
-    storeIds.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
-  return sql`${shiftId} in (select s.id from shifts s where s.store_id in (${ids}))`;
 }
 
 /** Sales of [start, end) (or with a receipt number), newest first: one query for the sales, one for all their lines. */

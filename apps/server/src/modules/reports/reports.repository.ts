@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, like, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { products, refundItems, refunds, transactionItems, transactions, users } from '../../db/schema/index';
-import { shiftOfStores } from '../pos/sales.repository';
+import { shiftOfStores } from '../../db/store-scope';
 
 export type DailySaleRow = {
   id: string;

@@ -55,6 +55,16 @@ export const retailStoreErrors = {
 };
 
 /**
+ * Issue #32: a store a document is written for (an expense) must exist and be open: 400 on
+ * `storeId` otherwise.
+ */
+export async function checkOpenStore(db: DbOrTx, storeId: string): Promise<void> {
+  const [store] = await storesByIds(db, [storeId]);
+  if (!store) throw retailStoreErrors.storeUnknown();
+  if (store.isArchived) throw retailStoreErrors.storeArchived();
+}
+
+/**
  * Issue #32: the stores whose figures (dashboard, reports, exports) a reader may read. `undefined`
  * is every store; a list is only those. Managers and super admins are never limited; a user with
  * no `user_stores` rows neither. A store asked for (`?storeId=`) outside the reader's stores: 403.
