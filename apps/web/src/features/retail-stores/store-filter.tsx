@@ -28,12 +28,13 @@ export function StoreFilter({
   value,
   onChange,
   testId,
-  size = 'md',
+  size,
   w = 220,
 }: {
   value: string | null;
   onChange: (storeId: string | null) => void;
   testId: string;
+  /** The screen's other filters' size (the theme's default when not given). */
   size?: 'sm' | 'md';
   w?: number;
 }) {

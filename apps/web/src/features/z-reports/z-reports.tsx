@@ -58,7 +58,7 @@ export function ZReports({ title }: { title: string }) {
         </Title>
       </Group>
       <Text>Each Z report is written once when a shift ends and never changes; a reprint is identical.</Text>
-      <StoreFilter value={storeId} onChange={setStoreId} testId="z-reports-store" size="sm" w={240} />
+      <StoreFilter value={storeId} onChange={setStoreId} testId="z-reports-store" w={240} />
       <Card withBorder p={0} component="section" aria-label="Z reports">
         {reports.isPending ? (
           <PanelLoading />

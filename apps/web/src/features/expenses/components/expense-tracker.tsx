@@ -189,7 +189,7 @@ export function ExpenseTracker({ title }: { title: string }) {
             allowDeselect={false}
             w={200}
           />
-          <StoreFilter value={storeId} onChange={setStoreId} testId="expense-store-filter" size="sm" />
+          <StoreFilter value={storeId} onChange={setStoreId} testId="expense-store-filter" />
         </Group>
       </Card>
 

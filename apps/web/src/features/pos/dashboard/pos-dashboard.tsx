@@ -79,7 +79,7 @@ export function PosDashboard() {
         >
           View Reports
         </Button>
-        <StoreFilter value={storeId} onChange={setStoreId} testId="dashboard-store" />
+        <StoreFilter value={storeId} onChange={setStoreId} testId="dashboard-store" size="md" />
       </Group>
 
       {/* Issue #19: terminals holding sales the server does not have, for those who follow the till. */}

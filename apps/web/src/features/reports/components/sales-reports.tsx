@@ -229,7 +229,7 @@ function SalesReportsScreen({ title, timeZone }: { title: string; timeZone: stri
             <Button type="submit" size="md" leftSection={<IconChartBar size={20} aria-hidden />}>
               Generate Report
             </Button>
-            <StoreFilter value={storeId} onChange={setStoreId} testId="report-store" />
+            <StoreFilter value={storeId} onChange={setStoreId} testId="report-store" size="md" />
             <Checkbox
               size="md"
               label="VTPD Only"
