@@ -113,4 +113,46 @@ test('a manager binds this browser to the second café and sells there; reports 
   await pick(page, picker, 'Main Café');
   await expect(page.getByTestId('report-period')).toContainText('Main Café');
   await expect.poll(async () => (await cents()) + library).toBe(all);
+
+  // h-filters: the POS dashboard's stat cards follow the same store picker; the stores add up.
+  await page.goto('/pos-dashboard');
+  const todays = page.getByTestId("stat-Today's Sales").getByTestId('stat-value');
+  const toCents = async (locator: ReturnType<Page['getByTestId']>) =>
+    Math.round(Number(((await locator.textContent()) ?? '').replace(/[^0-9.-]/g, '')) * 100);
+  await expect(todays).not.toHaveText('…');
+  const dashboardAll = await toCents(todays);
+  const dashboardPicker = page.getByTestId('dashboard-store');
+  await pick(page, dashboardPicker, 'Library Café');
+  await expect(todays).toHaveText('$4.00');
+  await expect(page.getByTestId('recent-transaction')).toHaveCount(1);
+  await shots(page, 'dashboard-store-filter', false);
+  await pick(page, dashboardPicker, 'Main Café');
+  await expect.poll(async () => (await toCents(todays)) + 400).toBe(dashboardAll);
+
+  // The Expense Tracker: an expense added with Library Café chosen is Library Café's.
+  await page.goto('/expenses');
+  const spent = page.getByTestId("expense-stat-Today's Expenses").getByTestId('stat-value');
+  const expensePicker = page.getByTestId('expense-store-filter');
+  await pick(page, expensePicker, 'Library Café');
+  await expect(spent).not.toHaveText('…');
+  const libraryBefore = await toCents(spent);
+  await page.getByRole('button', { name: 'Add Expense' }).click();
+  const expenseForm = page.getByRole('dialog', { name: 'Add Expense' });
+  await expect(expenseForm.getByTestId('expense-store')).toHaveValue('Library Café');
+  await pick(page, expenseForm.getByRole('combobox', { name: 'Category' }), 'Food & Beverage');
+  await expenseForm.getByRole('textbox', { name: 'Amount' }).fill('2.5');
+  await expenseForm.getByRole('textbox', { name: 'Description' }).fill('E2E library milk');
+  await expenseForm.getByRole('button', { name: 'Add Expense' }).click();
+  await expect(expenseForm).toBeHidden();
+  await expect.poll(async () => toCents(spent)).toBe(libraryBefore + 250);
+  const row = page.getByTestId('expense-row').filter({ hasText: 'E2E library milk' });
+  await expect(row).toContainText('Library Café');
+  await shots(page, 'expenses-store-filter', false);
+  const libraryAfter = await toCents(spent);
+  await pick(page, expensePicker, 'Main Café');
+  await expect(row).toHaveCount(0);
+  const mainSpent = await toCents(spent);
+  await pick(page, expensePicker, 'All stores');
+  await expect(row).toHaveCount(1);
+  await expect.poll(async () => toCents(spent)).toBe(mainSpent + libraryAfter);
 });

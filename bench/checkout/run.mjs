@@ -9,6 +9,10 @@
  *                               [--only embedded|pglite|postgres|pg15[,…]]
  *                               [--history 300000] [--checkpoint-every 1000] [--no-floor]
  *                               [--keys v7|v4] [--what-if '<sql run after seeding>']
+ *                               [--stores 1|2|…]
+ *
+ * `--stores N` (issue #32) splits the terminals evenly between N stores: each half's shifts sell
+ * at its own store, from its own selling location's stock; the oversell check covers every store.
  *
  * `pg15` is a private PostgreSQL 15 cluster started for the run (bench/shared/wal.mjs), whose WAL
  * statistics are the bench's alone. `--history N` seeds N past sales first; WAL bytes and full-page
@@ -58,12 +62,14 @@ const { values: args } = parseArgs({
     'what-if': { type: 'string' },
     // Idempotency-Keys as the terminals make them (v7 since issue #38), or random (v4) as before.
     keys: { type: 'string', default: 'v7' },
+    stores: { type: 'string', default: '1' },
   },
 });
 // Bounded whatever is asked: at most 256 terminals and 120 s per database.
 const terminals = Math.min(256, Math.max(1, Number(args.terminals)));
 const seconds = Math.min(120, Math.max(1, Number(args.seconds)));
 const warmupSeconds = Math.min(30, Math.max(0, Number(args.warmup)));
+const storeCount = Math.min(16, Math.max(1, Math.floor(Number(args.stores))));
 const sharedPgUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 /** The server `postgres`/`pg15` runs on: the shared one, or the private cluster of a pg15 run. */
 let pgAdminUrl = sharedPgUrl;
@@ -235,7 +241,12 @@ async function benchOne(kind) {
   let dataDir = null;
   let dbName = null;
   let cluster = null;
-  const env = { BENCH_TERMINALS: String(terminals), BENCH_POOL_SIZE: args.pool, BENCH_HISTORY: String(historySales) };
+  const env = {
+    BENCH_TERMINALS: String(terminals),
+    BENCH_POOL_SIZE: args.pool,
+    BENCH_HISTORY: String(historySales),
+    BENCH_STORES: String(storeCount),
+  };
   if (args['what-if']) env.BENCH_WHAT_IF = args['what-if'];
   pgAdminUrl = sharedPgUrl;
   if (kind === 'pg15') {
@@ -266,7 +277,9 @@ async function benchOne(kind) {
     const ready = await server.waitFor('ready');
     const base = `http://127.0.0.1:${ready.port}`;
     const cookies = [];
-    for (const pin of ready.pins) cookies.push(await signInTerminal(base, pin));
+    for (const [i, pin] of ready.pins.entries()) {
+      cookies.push(await signInTerminal(base, pin, { storeId: storeCount > 1 ? ready.storeIds[i] : null }));
+    }
     const postmasterPid = ready.postmasterPid ?? cluster?.postmasterPid ?? null;
     // WAL counters are cluster-wide: exact on a private cluster (embedded, pg15), shared with
     // whatever else runs on a shared server (postgres).
@@ -294,6 +307,7 @@ async function benchOne(kind) {
     return {
       database: kind,
       terminals,
+      stores: storeCount,
       seconds: Number(result.window.toFixed(1)),
       salesPerSecond: Math.round(result.completed / result.window),
       completed: result.completed,
@@ -340,6 +354,8 @@ async function benchOne(kind) {
       oversell:
         Math.max(0, moved - result.unitsSold) + Math.max(0, -Math.min(report.stock.lowest, report.variantStock.lowest)),
       stockMoved: moved,
+      // Issue #32: per store, its sales and what its own selling location's stock moved.
+      byStore: report.byStore,
       unitsAcknowledged: result.unitsSold,
       unitsRecorded: report.sold.units,
       salesRecorded: report.sold.sales,
@@ -372,7 +388,9 @@ async function benchOne(kind) {
 const kinds = args.only ? args.only.split(',') : ['embedded', 'pglite', 'postgres'];
 const results = [];
 for (const kind of kinds) {
-  process.stdout.write(`\n${kind}: ${terminals} terminals, ${warmupSeconds} s warm-up, ${seconds} s measured...\n`);
+  process.stdout.write(
+    `\n${kind}: ${terminals} terminals at ${storeCount} store(s), ${warmupSeconds} s warm-up, ${seconds} s measured...\n`,
+  );
   const result = await benchOne(kind);
   results.push(result);
   console.log(result);
@@ -387,6 +405,7 @@ console.table(
   results.map((r) => ({
     database: r.database,
     terminals: r.terminals,
+    stores: r.stores,
     'sales/s': r.salesPerSecond,
     'p50 ms': r.p50ms,
     'p95 ms': r.p95ms,

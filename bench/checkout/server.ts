@@ -21,6 +21,8 @@ const dataDir = process.env.BENCH_DATA_DIR || null;
 const poolSize = Number(process.env.BENCH_POOL_SIZE ?? 10);
 /** Past sales seeded in SQL before the run (issue #38: a store with history). */
 const historySales = Number(process.env.BENCH_HISTORY ?? 0);
+/** Issue #32: the stores the terminals are split between (each with its own selling location's stock). */
+const storeCount = Math.max(1, Number(process.env.BENCH_STORES ?? 1));
 /** The embedded default: the app's own PostgreSQL server in BENCH_DATA_DIR/postgres. */
 const embedded = process.env.BENCH_EMBEDDED === '1';
 
@@ -55,11 +57,12 @@ if (embedded) {
 await runMigrations(database);
 const db = database.db;
 
-const { pins, catalogue } = await seedBenchStore(db, {
+const { pins, catalogue, storeIds } = await seedBenchStore(db, {
   pinPepper: config.pinPepper,
   terminals,
   productCount,
   initialStock,
+  stores: storeCount,
 });
 const historySeedMs = await seedSalesHistory(database, historySales);
 // A what-if measured on a copy, never in the product (e.g. `drop index …` to price one index).
@@ -87,7 +90,16 @@ async function report() {
     `select (select count(*)::int from transactions) as sales,
             (select coalesce(sum(quantity), 0)::int from transaction_items) as units`,
   );
+  // Issue #32 (`--stores N`): each store's sales and the units its own selling location gave.
+  const byStore = await database.execute(
+    `select s.code,
+            (select count(*)::int from transactions t join shifts sh on sh.id = t.shift_id where sh.store_id = s.id) as sales,
+            (select coalesce(sum(${initialStock} - l.on_hand_qty), 0)::int from proc_stock_levels l
+              where l.location_id = s.selling_location_id) as moved
+       from stores s order by s.code`,
+  );
   return {
+    byStore: byStore.rows,
     stock: stock.rows[0],
     variantStock: variantStock.rows[0],
     // The seeded history (3 units a sale) is not the run's.
@@ -114,4 +126,15 @@ process.on('message', async (message: { type: string }) => {
     process.exit(0);
   }
 });
-process.send?.({ type: 'ready', port, pins, catalogue, kind: database.kind, postmasterPid, adminUrl, historySeedMs });
+process.send?.({
+  type: 'ready',
+  port,
+  pins,
+  storeIds,
+  stores: storeCount,
+  catalogue,
+  kind: database.kind,
+  postmasterPid,
+  adminUrl,
+  historySeedMs,
+});

@@ -8,18 +8,24 @@ import { isTrivialPin } from '@retail-hub/shared';
 import type { Db } from '../../apps/server/src/db/client';
 import { categories, products, productVariants, users } from '../../apps/server/src/db/schema/index';
 import { hashPin } from '../../apps/server/src/lib/pin-hash';
+import { createStore, listStores } from '../../apps/server/src/modules/retail-stores/retail-stores.service';
 import { postOpeningStock } from '../../apps/server/src/modules/stock/stock.service';
 
 /** A product (or a size option of one) as a terminal prices it; `price` is the line's unit price. */
 export type CatalogueEntry = { id: string; price: string; variantId: string | null; variantName: string | null };
 
-export type BenchStore = { pins: string[]; catalogue: CatalogueEntry[] };
+/**
+ * `storeIds[i]` is the store terminal i sells at (issue #32: `--stores N` splits the terminals
+ * evenly, the first ones at the default store); with one store every entry is the default store.
+ */
+export type BenchStore = { pins: string[]; catalogue: CatalogueEntry[]; storeIds: string[] };
 
 export async function seedBenchStore(
   db: Db,
-  options: { pinPepper: string; terminals: number; productCount: number; initialStock: number },
+  options: { pinPepper: string; terminals: number; productCount: number; initialStock: number; stores?: number },
 ): Promise<BenchStore> {
   const { pinPepper, terminals, productCount, initialStock } = options;
+  const storeCount = Math.max(1, Math.floor(options.stores ?? 1));
   // One user per terminal, each with a distinct non-trivial PIN.
   const pins: string[] = [];
   for (let n = 1000; pins.length < terminals && n <= 9999; n++) {
@@ -66,17 +72,28 @@ export async function seedBenchStore(
     .insert(productVariants)
     .values({ productId: (coffee as { id: string }).id, name: 'Takeaway Big Cup', price: '9.99' })
     .returning({ id: productVariants.id });
-  // Everything's stock, as opening rows of the one ledger at the default store (ADR 0025).
-  await postOpeningStock(db, [
+  // Everything's stock, as opening rows of the one ledger at the default store (ADR 0025), and at
+  // each further store's own selling location (issue #32: `--stores N`).
+  const stock = [
     ...rows.map((r) => ({ productId: r.id, quantity: initialStock })),
     { productId: (coffee as { id: string }).id, quantity: initialStock },
     { variantId: (cup as { id: string }).id, quantity: initialStock },
-  ]);
+  ];
+  const [defaultStore] = (await listStores(db)).filter((s) => !s.isArchived);
+  const stores = [(defaultStore as { id: string }).id];
+  await postOpeningStock(db, stock, stores[0]);
+  for (let n = 2; n <= storeCount; n++) {
+    // A store created without a selling location gets its own (ADR 0025), so its stock is its own.
+    const store = await createStore(db, { name: `Bench store ${n}`, code: `BENCH${n}` });
+    stores.push(store.id);
+    await postOpeningStock(db, stock, store.id);
+  }
+  const storeIds = pins.map((_, i) => stores[Math.floor((i * storeCount) / pins.length)] as string);
   catalogue.push({
     id: (coffee as { id: string }).id,
     price: '4.50',
     variantId: (cup as { id: string }).id,
     variantName: 'Takeaway Big Cup',
   });
-  return { pins, catalogue };
+  return { pins, catalogue, storeIds };
 }

@@ -64,10 +64,11 @@ export function randomSale(catalogue) {
  * Signs a terminal in with its PIN and, unless `startShift` is false, opens its shift.
  * @param {string} base e.g. http://127.0.0.1:3000
  * @param {string} pin
- * @param {{ startShift?: boolean }} [options]
+ * @param {{ startShift?: boolean, storeId?: string | null }} [options] `storeId`: the store the
+ *   shift sells at (issue #32; needed with several stores)
  * @returns {Promise<string>} the Cookie header to send
  */
-export async function signInTerminal(base, pin, { startShift = true } = {}) {
+export async function signInTerminal(base, pin, { startShift = true, storeId = null } = {}) {
   const login = await fetch(`${base}/auth/pin`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -82,7 +83,7 @@ export async function signInTerminal(base, pin, { startShift = true } = {}) {
   const shift = await fetch(`${base}/api/shifts/start`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie },
-    body: JSON.stringify({ openingFloat: '200.00' }),
+    body: JSON.stringify(storeId ? { openingFloat: '200.00', storeId } : { openingFloat: '200.00' }),
   });
   if (shift.status !== 201) throw new Error(`start shift failed: ${shift.status} ${await shift.text()}`);
   return cookie;

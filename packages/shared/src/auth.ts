@@ -9,7 +9,17 @@ export const pinSchema = z
   .length(4, { error: 'PIN must be exactly 4 characters' })
   .regex(/^[0-9]{4}$/, { error: 'PIN must be exactly 4 digits' });
 
-export const pinLoginBodySchema = z.object({ pin: pinSchema }, { error: 'PIN must be 4 digits' });
+export const pinLoginBodySchema = z.object(
+  {
+    pin: pinSchema,
+    /**
+     * Issue #32: the till signed in at (optional; spec §7 clients send only the PIN). A cashier
+     * limited to stores that do not include the till's store is refused (403).
+     */
+    terminalId: z.uuid({ error: 'terminalId must be a UUID' }).nullish(),
+  },
+  { error: 'PIN must be 4 digits' },
+);
 export type PinLoginBody = z.infer<typeof pinLoginBodySchema>;
 
 /** spec §3 Session user. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { type Cents, parseCents } from './money';
 import { storeDateSchema } from './pos';
 import { CARD_NUMBER_MESSAGE, containsCardNumber } from './pos-rules';
+import { RETAIL_STORE_MESSAGES, storeFilterSchema } from './retail-stores';
 
 /**
  * The Expense Tracker contract (spec §2 Expense Tracker, §3 expenses and Expense daily stats,
@@ -124,6 +125,11 @@ export const expenseInputSchema = z.object({
   receiptNumber: optionalText(EXPENSE_LIMITS.receiptNumber),
   vendor: optionalText(EXPENSE_LIMITS.vendor),
   notes: optionalText(EXPENSE_LIMITS.notes),
+  /**
+   * Issue #32: the store the expense is for (the form's Store picker, shown with several stores).
+   * New expense without one: the default store; an edit without one keeps the expense's store.
+   */
+  storeId: z.guid({ error: RETAIL_STORE_MESSAGES.storeUnknown }).nullish(),
 });
 export type ExpenseInput = z.input<typeof expenseInputSchema>;
 export type ParsedExpenseInput = z.output<typeof expenseInputSchema>;
@@ -134,6 +140,8 @@ export const expenseListQuerySchema = z.object({
   endDate: storeDateSchema.optional(),
   category: z.enum(EXPENSE_CATEGORIES, { error: EXPENSE_MESSAGES.category }).optional(),
   limit: z.coerce.number().int().min(1).max(5000).optional(),
+  /** Issue #32: one store's expenses; absent or '': every store's. */
+  storeId: storeFilterSchema,
 });
 export type ExpenseListQuery = z.infer<typeof expenseListQuerySchema>;
 
@@ -151,8 +159,13 @@ export const expenseSchema = z.object({
   status: z.string(),
   createdAt: z.string(),
   user: z.object({ firstName: z.string().nullable(), lastName: z.string().nullable() }),
+  /** Issue #32: the store the expense is for. */
+  storeId: z.string(),
 });
 export type Expense = z.infer<typeof expenseSchema>;
+
+/** GET /api/expenses/stats/daily: today's expenses of one store (issue #32), or of every store. */
+export const expenseStatsQuerySchema = z.object({ storeId: storeFilterSchema });
 
 /** spec §3 Expense daily stats: today in the store's time zone. */
 export const expenseDailyStatsSchema = z.object({

@@ -39,7 +39,9 @@ export const transactionsQuerySchema = topProductsQuerySchema.extend({ number: s
  * GET /api/reports/vtpd.csv: every VTPD sale of the inclusive store days (default today), streamed
  * by the server so no sale is left out however many the range holds.
  */
-export const vtpdExportQuerySchema = storeDaysQuerySchema;
+export const vtpdExportQuerySchema = storeDaysQuerySchema.extend({ storeId: storeIdFilter });
+/** GET /api/reports/daily.csv: today's sales of one store (issue #32), or of every store. */
+export const dailyCsvQuerySchema = z.object({ storeId: storeIdFilter });
 export type VtpdExportQuery = z.infer<typeof vtpdExportQuerySchema>;
 
 /** spec §9 Export CSV (VTPD): the columns, in order. */

@@ -20,6 +20,10 @@ export const RETAIL_STORE_MESSAGES = {
   storeArchived: 'This store is archived',
   chooseStore: 'Choose the store this shift sells at',
   notYourStore: 'You are not allowed to sell at this store.',
+  /** Issue #32: a reader limited to some stores asked for another store's figures (403). */
+  notYourStoreFigures: "You can't see this store's figures.",
+  /** Issue #32: sign-in refused on a till bound to a store the user may not sell at (403). */
+  notOnThisTill: (store: string) => `You can't sell at ${store} on this till`,
 } as const;
 
 export const retailStoreSchema = z.object({

@@ -81,14 +81,21 @@ export type ZReportListItem = z.infer<typeof zReportListItemSchema>;
 
 export const zReportListSchema = z.object({
   items: z.array(zReportListItemSchema),
-  /** Pass as `before` for the next (older) page; null on the last page. */
+  /** One store's list (or one paged by `before`): pass as `before` for the next (older) page; null on the last page. */
   nextBefore: z.number().int().nullable(),
+  /**
+   * Issue #32: every store's list (no `storeId`, no `before`) pages by closing time, as Z numbers
+   * repeat across stores: pass as `cursor` for the next (older) page; null on the last page.
+   */
+  nextCursor: z.string().nullable(),
 });
 
 export const zReportListQuerySchema = z.object({
   /** Issue #32 item 5: one store's Z reports (paged by its numbers); absent: every store's. */
   storeId: z.union([z.guid({ error: 'Unknown store' }), z.literal('')]).optional(),
   before: z.coerce.number({ error: 'Must be a report number' }).int().positive().optional(),
+  /** The `nextCursor` of the previous page of every store's list. */
+  cursor: z.string().max(200, { error: 'Invalid cursor' }).optional(),
   limit: z.coerce
     .number()
     .int()

@@ -2,7 +2,7 @@ import { isRole, type SessionUser, sanitizePinInput } from '@retail-hub/shared';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { ApiError, apiRequest, getQueryFn, isAuthError } from './api-client';
-import { isUnreachable, readSessionSnapshot, saveSessionSnapshot } from './offline-bridge';
+import { isUnreachable, readSessionSnapshot, saveSessionSnapshot, terminalSyncState } from './offline-bridge';
 import { forgetSignedInData, SESSION_QUERY_KEY } from './query-client';
 import { browserTimeZone } from './time-zone';
 
@@ -117,7 +117,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (cleanPin.length !== 4)
         return { success: false, reason: 'invalid-pin', message: 'PIN must be exactly 4 digits' };
       try {
-        const res = await apiRequest('POST', '/auth/pin', { pin: cleanPin });
+        // Issue #32: the till signed in at, so a cashier of another store is refused here.
+        const terminalId = terminalSyncState().terminalId;
+        const res = await apiRequest(
+          'POST',
+          '/auth/pin',
+          terminalId ? { pin: cleanPin, terminalId } : { pin: cleanPin },
+        );
         const answer = (await res.json()) as SessionAnswer;
         const signedIn = toSessionUser(answer.user);
         if (!signedIn) throw new Error('The sign-in answer carried no user');

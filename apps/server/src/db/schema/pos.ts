@@ -205,6 +205,18 @@ export const expenses = pgTable(
     status: varchar('status', { length: 20 }).notNull().default('approved'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * Issue #32: the store the expense was spent for (the form's Store picker with several
+     * stores). Old rows and a writer that names none: the default store, as for shifts.
+     */
+    storeId: uuid('store_id')
+      .notNull()
+      .default(sql`default_store_id()`)
+      .references(() => stores.id, { onDelete: 'restrict' }),
   },
-  (t) => [index('expenses_created_at_idx').on(t.createdAt), check('expenses_amount_check', sql`${t.amount} >= 0`)],
+  (t) => [
+    index('expenses_created_at_idx').on(t.createdAt),
+    index('expenses_store_id_idx').on(t.storeId),
+    check('expenses_amount_check', sql`${t.amount} >= 0`),
+  ],
 );

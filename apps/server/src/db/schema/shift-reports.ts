@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, jsonb, pgTable, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id } from './columns';
 import { shifts } from './pos';
 import { stores } from './stores';
@@ -34,6 +34,8 @@ export const zReports = pgTable(
   (t) => [
     uniqueIndex('z_reports_store_number_unique').on(t.storeId, t.number),
     uniqueIndex('z_reports_shift_id_unique').on(t.shiftId),
+    // Issue #32: the "All stores" list pages newest first by (created_at, id).
+    index('z_reports_created_at_id_idx').on(t.createdAt, t.id),
     check('z_reports_number_check', sql`${t.number} > 0`),
   ],
 );

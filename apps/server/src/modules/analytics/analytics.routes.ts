@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInUser } from '../../lib/signed-in-user';
+import { readableStores } from '../retail-stores/retail-stores.service';
 import { salesRevision } from './analytics.repository';
 import { bestSellers, dailyStats, salesSummary } from './analytics.service';
 import { SalesRollup } from './sales-rollup';
@@ -38,7 +39,8 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'pos.dashboard' },
       schema: { querystring: dailyStatsQuerySchema, response: { 200: dailyStatsSchema } },
     },
-    async (request) => dailyStats(deps, request.query.storeId),
+    async (request) =>
+      dailyStats(deps, await readableStores(app.database.db, signedInUser(request), request.query.storeId)),
   );
   app.get(
     '/api/analytics/top-products',
@@ -46,7 +48,11 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'pos.dashboard' },
       schema: { querystring: topProductsQuerySchema, response: { 200: z.array(topProductSchema) } },
     },
-    async (request) => bestSellers(deps, signedInUser(request), request.query),
+    async (request) => {
+      const user = signedInUser(request);
+      const storeId = await readableStores(app.database.db, user, request.query.storeId);
+      return bestSellers(deps, user, { ...request.query, storeId });
+    },
   );
   app.get(
     '/api/analytics/summary',
@@ -57,7 +63,8 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = signedInUser(request);
-      return salesSummary(deps, request.query, { canViewReports: can(user.role, 'reports.ranges') });
+      const storeId = await readableStores(app.database.db, user, request.query.storeId);
+      return salesSummary(deps, { ...request.query, storeId }, { canViewReports: can(user.role, 'reports.ranges') });
     },
   );
 };

@@ -11,7 +11,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import type { AuthUser } from '../../types';
 import { bumpSalesRevision, productCards } from './analytics.repository';
 import { addDay, resolveSalesRange, storeTodayRange } from './sales-range';
-import { ofStore, type SalesRollup, sumFigures, sumFiguresYielding } from './sales-rollup';
+import { ofStore, type SalesRollup, type StoreScope, sumFigures, sumFiguresYielding } from './sales-rollup';
 
 type Deps = { db: Db; timeZone: string; rollup: SalesRollup };
 
@@ -31,7 +31,7 @@ export const MAX_TOP_PRODUCTS = 100;
  * spec §3 Daily stats: today's completed sales in the store's time zone, net of today's refunds
  * (issue #15 item 5: totalSales and totalItemsSold are after refunds; voided sales are not sales).
  */
-export async function dailyStats(deps: Deps, storeId?: string): Promise<DailyStats> {
+export async function dailyStats(deps: Deps, storeId?: StoreScope): Promise<DailyStats> {
   const today = storeTodayRange(deps.timeZone).startDate;
   const [day] = await deps.rollup.days(today, today);
   const figures = day ? ofStore(day.figures, storeId).all : undefined;
@@ -52,7 +52,7 @@ export async function dailyStats(deps: Deps, storeId?: string): Promise<DailySta
 export async function bestSellers(
   deps: Deps,
   reader: AuthUser,
-  query: SalesRangeQuery & { vtpdOnly?: boolean; storeId?: string },
+  query: SalesRangeQuery & { vtpdOnly?: boolean; storeId?: StoreScope },
 ): Promise<TopProduct[]> {
   const range = resolveSalesRange(query, {
     timeZone: deps.timeZone,
@@ -109,7 +109,7 @@ export function growthPercent(current: number, previous: number): number {
  */
 export async function salesSummary(
   deps: Deps,
-  query: ReportRangeQuery,
+  query: Omit<ReportRangeQuery, 'storeId'> & { storeId?: StoreScope },
   reader: { canViewReports: boolean },
 ): Promise<SalesSummary> {
   const range = resolveSalesRange(query, { timeZone: deps.timeZone, canViewReports: reader.canViewReports });

@@ -30,10 +30,22 @@ export type StoreDayFigures = { all: Figures; vtpd: Figures };
 /** A day's figures over every store, and the same per store (issue #32 item 5: by the sale's shift's store). */
 export type DayFigures = StoreDayFigures & { byStore: Map<string, StoreDayFigures> };
 
-/** The day's figures of one store (`storeId`), or of every store (undefined). */
-export function ofStore(day: DayFigures, storeId: string | undefined): StoreDayFigures {
-  if (!storeId) return day;
-  return day.byStore.get(storeId) ?? { all: emptyFigures(), vtpd: emptyFigures() };
+/**
+ * Which stores a figure covers (issue #32): every store (undefined), one store, or several (a
+ * reader limited to some stores, `readableStores` in modules/retail-stores).
+ */
+export type StoreScope = string | readonly string[] | undefined;
+
+/** The day's figures of the stores of `scope`, or of every store (undefined). */
+export function ofStore(day: DayFigures, scope: StoreScope): StoreDayFigures {
+  if (scope === undefined) return day;
+  const ids = typeof scope === 'string' ? [scope] : scope;
+  const parts = ids.flatMap((id) => {
+    const part = day.byStore.get(id);
+    return part ? [part] : [];
+  });
+  if (parts.length === 1) return parts[0] as StoreDayFigures;
+  return { all: sumFigures(parts.map((p) => p.all)), vtpd: sumFigures(parts.map((p) => p.vtpd)) };
 }
 
 const emptyFigures = (): Figures => ({

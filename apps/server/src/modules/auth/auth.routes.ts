@@ -19,7 +19,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: pinLoginBodySchema, response: { 200: sessionResponseSchema } },
     },
     async (request, reply) => {
-      const user = await signInWithPin(request, reply, request.body.pin);
+      const user = await signInWithPin(request, reply, request.body.pin, request.body.terminalId ?? null);
       // The same answer as GET /auth/session, so a fresh sign-in needs no second read for the zone.
       return { user, storeTimeZone: app.config.storeTimeZone };
     },

@@ -4,6 +4,7 @@ import { AppError, tooManyRequests } from '../../lib/errors';
 import { hashPin } from '../../lib/pin-hash';
 import type { AuthUser } from '../../types';
 import { ACTIVITY, recordActivity, requestFacts } from '../activity/activity.service';
+import { retailStoreErrors, tillRefusingUser } from '../retail-stores/retail-stores.service';
 import { activeUserByPinHash } from '../users/users.service';
 import type { ThrottleClient } from './throttle.service';
 
@@ -24,7 +25,12 @@ export const INVALID_PIN_MESSAGE = 'Invalid PIN';
  * spec §7 POST /auth/pin. Order matters: the throttle is consulted before the PIN is looked at,
  * so a locked-out client learns nothing from a correct guess.
  */
-export async function signInWithPin(request: FastifyRequest, reply: FastifyReply, pin: string): Promise<AuthUser> {
+export async function signInWithPin(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  pin: string,
+  terminalId: string | null = null,
+): Promise<AuthUser> {
   const { database, config } = request.server;
   const db = database.db;
   const facts = requestFacts(request);
@@ -56,6 +62,25 @@ export async function signInWithPin(request: FastifyRequest, reply: FastifyReply
       details: { reason: 'invalid_pin', client: client.kind },
     });
     throw new AppError(401, 'auth.invalid_pin', INVALID_PIN_MESSAGE);
+  }
+
+  // Issue #32: a till bound to a store this user may not sell at refuses them here, not only at
+  // Start Shift. The PIN was right, so the attempt is given back (not a wrong guess) and their
+  // failures stand as after a sign-in; the answer names only the till's store, which its header
+  // shows anyway, and a guesser learns no more than a sign-in at an unbound till would tell them.
+  const refusingStore = await tillRefusingUser(db, user.id, {
+    terminalId: terminalId?.toLowerCase() ?? null,
+    deviceId: client.kind === 'device' ? client.deviceId : null,
+  });
+  if (refusingStore !== null) {
+    await throttle.giveBack(client);
+    await recordActivity(db, {
+      userId: user.id,
+      activityType: ACTIVITY.loginFailed,
+      ...facts,
+      details: { reason: 'store_not_allowed', store: refusingStore, client: client.kind },
+    });
+    throw retailStoreErrors.notOnThisTill(refusingStore);
   }
 
   await throttle.succeeded(client);

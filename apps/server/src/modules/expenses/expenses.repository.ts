@@ -1,5 +1,5 @@
 import type { ExpenseCategory } from '@retail-hub/shared';
-import { and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { expenses, users } from '../../db/schema/index';
 
@@ -17,20 +17,22 @@ const expenseColumns = {
   status: expenses.status,
   createdAt: expenses.createdAt,
   user: { firstName: users.firstName, lastName: users.lastName },
+  storeId: expenses.storeId,
 };
 
 export type ExpenseRow = Awaited<ReturnType<typeof listExpenseRows>>[number];
 
 export type ExpenseValues = Pick<
   typeof expenses.$inferInsert,
-  'category' | 'amount' | 'description' | 'paymentMethod' | 'receiptNumber' | 'vendor' | 'notes'
+  'category' | 'amount' | 'description' | 'paymentMethod' | 'receiptNumber' | 'vendor' | 'notes' | 'storeId'
 >;
 
 export async function listExpenseRows(
   db: DbOrTx,
-  filter: { start?: Date; end?: Date; category?: ExpenseCategory; limit: number },
+  filter: { start?: Date; end?: Date; category?: ExpenseCategory; limit: number; storeIds?: readonly string[] },
 ) {
   const conditions: SQL[] = [];
+  if (filter.storeIds) conditions.push(inArray(expenses.storeId, [...filter.storeIds]));
   if (filter.start) conditions.push(gte(expenses.createdAt, filter.start));
   if (filter.end) conditions.push(lt(expenses.createdAt, filter.end));
   if (filter.category) conditions.push(eq(expenses.category, filter.category));
@@ -69,7 +71,7 @@ export async function deleteExpenseRow(db: DbOrTx, id: string): Promise<boolean>
 }
 
 /** Total (numeric text), count and per-category figures of expenses created in [start, end). */
-export async function expenseFigures(db: DbOrTx, range: { start: Date; end: Date }) {
+export async function expenseFigures(db: DbOrTx, range: { start: Date; end: Date; storeIds?: readonly string[] }) {
   return db
     .select({
       category: expenses.category,
@@ -77,7 +79,13 @@ export async function expenseFigures(db: DbOrTx, range: { start: Date; end: Date
       count: sql<number>`count(*)::int`,
     })
     .from(expenses)
-    .where(and(gte(expenses.createdAt, range.start), lt(expenses.createdAt, range.end)))
+    .where(
+      and(
+        gte(expenses.createdAt, range.start),
+        lt(expenses.createdAt, range.end),
+        range.storeIds ? inArray(expenses.storeId, [...range.storeIds]) : undefined,
+      ),
+    )
     .groupBy(expenses.category)
     .orderBy(desc(sql`sum(${expenses.amount})`), expenses.category);
 }

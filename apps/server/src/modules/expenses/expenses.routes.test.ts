@@ -172,6 +172,8 @@ describe('create, edit and delete', () => {
       status: 'approved',
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       user: { firstName: 'Morgan', lastName: 'Manager' },
+      // Issue #32: no store named, the default store's.
+      storeId: expect.any(String),
     });
 
     const id = first.json().id as string;

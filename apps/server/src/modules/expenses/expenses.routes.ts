@@ -3,11 +3,13 @@ import {
   expenseInputSchema,
   expenseListQuerySchema,
   expenseSchema,
+  expenseStatsQuerySchema,
   idSchema,
 } from '@retail-hub/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInUser } from '../../lib/signed-in-user';
+import { readableStores } from '../retail-stores/retail-stores.service';
 import {
   createExpense,
   deleteExpense,
@@ -30,13 +32,23 @@ export const expenseRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission },
       schema: { querystring: expenseListQuerySchema, response: { 200: z.array(expenseSchema) } },
     },
-    async (request) => listExpenses(deps, request.query),
+    async (request) => {
+      const { storeId, ...query } = request.query;
+      const storeIds = await readableStores(app.database.db, signedInUser(request), storeId);
+      return listExpenses(deps, { ...query, storeIds });
+    },
   );
 
   app.get(
     '/api/expenses/stats/daily',
-    { config: { permission }, schema: { response: { 200: expenseDailyStatsSchema } } },
-    async () => expenseDailyStats(deps),
+    {
+      config: { permission },
+      schema: { querystring: expenseStatsQuerySchema, response: { 200: expenseDailyStatsSchema } },
+    },
+    async (request) => {
+      const storeIds = await readableStores(app.database.db, signedInUser(request), request.query.storeId);
+      return expenseDailyStats(deps, new Date(), storeIds);
+    },
   );
 
   app.post(

@@ -10,6 +10,7 @@ import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
 import { storeDaysRange, storeTodayRange } from '../analytics/sales-range';
 import type { EventBus } from '../events/event-bus';
+import { checkOpenStore } from '../retail-stores/retail-stores.service';
 import {
   deleteExpenseRow,
   type ExpenseRow,
@@ -36,9 +37,20 @@ function toExpense(row: ExpenseRow): Expense {
   };
 }
 
+/**
+ * Issue #32: the store an expense is written for must exist and be open (400 on storeId); none
+ * named leaves it to the database (the default store) or, on an edit, unchanged.
+ */
+async function checkedStore(db: Db, storeId: string | null | undefined): Promise<string | undefined> {
+  if (!storeId) return undefined;
+  await checkOpenStore(db, storeId);
+  return storeId;
+}
+
 /** Cents in code, a 2-decimal string at rest (numeric(10,2)). */
-function toValues(input: ParsedExpenseInput): ExpenseValues {
+function toValues(input: ParsedExpenseInput, storeId: string | undefined): ExpenseValues {
   return {
+    ...(storeId ? { storeId } : {}),
     category: input.category,
     amount: centsToDecimal(input.amount),
     description: input.description,
@@ -53,7 +65,10 @@ function toValues(input: ParsedExpenseInput): ExpenseValues {
  * GET /api/expenses: newest first. startDate and endDate are inclusive store days; one alone
  * bounds that side only; none lists every expense (up to the limit).
  */
-export async function listExpenses(deps: ExpenseDeps, query: ExpenseListQuery): Promise<Expense[]> {
+export async function listExpenses(
+  deps: ExpenseDeps,
+  query: Omit<ExpenseListQuery, 'storeId'> & { storeIds?: readonly string[] },
+): Promise<Expense[]> {
   if (query.startDate && query.endDate && query.startDate > query.endDate) {
     throw badRequest('expenses.invalid_range', 'Start date must be before end date.', {
       startDate: 'Start date must be before end date.',
@@ -65,14 +80,19 @@ export async function listExpenses(deps: ExpenseDeps, query: ExpenseListQuery): 
     start,
     end,
     category: query.category,
+    storeIds: query.storeIds,
     limit: query.limit ?? EXPENSE_LIST_DEFAULT_LIMIT,
   });
   return rows.map(toExpense);
 }
 
 /** spec §3 Expense daily stats: today, midnight to midnight in the store's time zone. */
-export async function expenseDailyStats(deps: ExpenseDeps, now: Date = new Date()): Promise<ExpenseDailyStats> {
-  const rows = await expenseFigures(deps.db, storeTodayRange(deps.timeZone, now));
+export async function expenseDailyStats(
+  deps: ExpenseDeps,
+  now: Date = new Date(),
+  storeIds?: readonly string[],
+): Promise<ExpenseDailyStats> {
+  const rows = await expenseFigures(deps.db, { ...storeTodayRange(deps.timeZone, now), storeIds });
   let totalCents = 0;
   let count = 0;
   const expensesByCategory = rows.map((row) => {
@@ -85,7 +105,7 @@ export async function expenseDailyStats(deps: ExpenseDeps, now: Date = new Date(
 }
 
 export async function createExpense(deps: ExpenseDeps, userId: string, input: ParsedExpenseInput): Promise<Expense> {
-  const id = await insertExpense(deps.db, { ...toValues(input), userId });
+  const id = await insertExpense(deps.db, { ...toValues(input, await checkedStore(deps.db, input.storeId)), userId });
   await deps.events.publish('expense.changed', [id]);
   const row = await findExpenseRow(deps.db, id);
   if (!row) throw expenseNotFound();
@@ -93,7 +113,8 @@ export async function createExpense(deps: ExpenseDeps, userId: string, input: Pa
 }
 
 export async function editExpense(deps: ExpenseDeps, id: string, input: ParsedExpenseInput): Promise<Expense> {
-  if (!(await updateExpense(deps.db, id, toValues(input)))) throw expenseNotFound();
+  const values = toValues(input, await checkedStore(deps.db, input.storeId));
+  if (!(await updateExpense(deps.db, id, values))) throw expenseNotFound();
   await deps.events.publish('expense.changed', [id]);
   const row = await findExpenseRow(deps.db, id);
   if (!row) throw expenseNotFound();

@@ -17,6 +17,7 @@ import { unauthorized } from '../../lib/errors';
 import { signedInUser } from '../../lib/signed-in-user';
 import type { AuthContext } from '../../types';
 import { checkApproverPin } from '../auth/approver.service';
+import { readableStores } from '../retail-stores/retail-stores.service';
 import { coalescingPublisher } from './live-updates';
 import { registerOfflineRoutes } from './offline.routes';
 import { PricingCache } from './pricing-cache';
@@ -155,11 +156,14 @@ export const posRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'pos.dashboard' },
       schema: { querystring: transactionsQuerySchema, response: { 200: z.array(transactionListItemSchema) } },
     },
-    async (request) =>
-      listTransactions(
-        { db: app.database.db, timeZone: app.config.storeTimeZone },
-        signedInUser(request),
-        request.query,
-      ),
+    async (request) => {
+      const user = signedInUser(request);
+      const { storeId, ...query } = request.query;
+      const storeIds = await readableStores(app.database.db, user, storeId);
+      return listTransactions({ db: app.database.db, timeZone: app.config.storeTimeZone }, user, {
+        ...query,
+        storeIds,
+      });
+    },
   );
 };

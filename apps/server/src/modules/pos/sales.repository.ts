@@ -2,6 +2,7 @@ import type { PaymentMethod } from '@retail-hub/shared';
 import { and, asc, desc, eq, gte, like, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { products, transactionItems, transactions, users } from '../../db/schema/index';
+import { shiftOfStores } from '../../db/store-scope';
 
 /** A recorded sale with its lines (product names as they are now) and cashier, for receipts and replays. */
 export type StoredSale = {
@@ -98,7 +99,14 @@ export async function findSale(db: DbOrTx, id: string): Promise<StoredSale | nul
 /** Sales of [start, end) (or with a receipt number), newest first: one query for the sales, one for all their lines. */
 export async function listSales(
   db: DbOrTx,
-  range: { start?: Date; end?: Date; limit: number; vtpdOnly?: boolean; numberSuffix?: string; storeId?: string },
+  range: {
+    start?: Date;
+    end?: Date;
+    limit: number;
+    vtpdOnly?: boolean;
+    numberSuffix?: string;
+    storeIds?: readonly string[];
+  },
 ) {
   const sales = await db
     .select({
@@ -124,9 +132,7 @@ export async function listSales(
         range.numberSuffix ? sql`right((${transactions.id})::text, 6) = ${range.numberSuffix}` : undefined,
         range.vtpdOnly ? like(transactions.referenceCode, 'VTPD%') : undefined,
         // Issue #32 item 5: the sales of one store (its shifts').
-        range.storeId
-          ? sql`${transactions.shiftId} in (select s.id from shifts s where s.store_id = ${range.storeId})`
-          : undefined,
+        shiftOfStores(transactions.shiftId, range.storeIds),
       ),
     )
     .orderBy(desc(transactions.createdAt), desc(transactions.id))

@@ -100,10 +100,16 @@ export async function findZReportByShift(db: DbOrTx, shiftId: number) {
 }
 
 /**
- * Z reports newest first (by number), `limit` of them below `before`; of one store, or of every
- * store (then the stores' equal numbers come together, newest store first).
+ * Z reports newest first. Of one store (or paged by `before`, a number): by number, `limit` of
+ * them below `before`. Of every store (issue #32): Z numbers repeat across stores, so by
+ * (created_at, id) newest first, `limit` of them after the `after` cursor (created_at as the
+ * database's text, microseconds, and id), so no page boundary repeats or skips a report.
  */
-export async function listZReports(db: DbOrTx, page: { before?: number; limit: number; storeId?: string }) {
+export async function listZReports(
+  db: DbOrTx,
+  page: { before?: number; after?: { createdAt: string; id: string }; limit: number; storeId?: string },
+) {
+  const byNumber = Boolean(page.storeId) || page.before !== undefined;
   return db
     .select({
       id: zReports.id,
@@ -112,6 +118,7 @@ export async function listZReports(db: DbOrTx, page: { before?: number; limit: n
       storeId: zReports.storeId,
       storeName: stores.name,
       report: zReports.report,
+      cursor: sql<string>`${zReports.createdAt}::text`,
     })
     .from(zReports)
     .innerJoin(stores, eq(stores.id, zReports.storeId))
@@ -119,10 +126,21 @@ export async function listZReports(db: DbOrTx, page: { before?: number; limit: n
       and(
         page.before ? lt(zReports.number, page.before) : undefined,
         page.storeId ? eq(zReports.storeId, page.storeId) : undefined,
+        page.after && !byNumber
+          ? sql`(${zReports.createdAt}, ${zReports.id}) < (${page.after.createdAt}::timestamptz, ${page.after.id}::uuid)`
+          : undefined,
       ),
     )
-    .orderBy(desc(zReports.number), desc(zReports.createdAt))
+    .orderBy(
+      ...(byNumber ? [desc(zReports.number), desc(zReports.createdAt)] : [desc(zReports.createdAt), desc(zReports.id)]),
+    )
     .limit(page.limit);
+}
+
+/** How many stores the installation has (archived ones too: their Z reports are listed). */
+export async function storeCount(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(stores);
+  return Number(row?.count ?? 0);
 }
 
 export async function storeName(db: DbOrTx, storeId: string): Promise<string> {

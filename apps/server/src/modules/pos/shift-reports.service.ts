@@ -8,6 +8,7 @@ import {
   type ZReportListItem,
 } from '@retail-hub/shared';
 import type { Db, DbOrTx } from '../../db/client';
+import { badRequest } from '../../lib/errors';
 import type { AuthUser } from '../../types';
 import { nextNumber, zReportSequence } from '../numbering/index';
 import { posErrors } from './pos.errors';
@@ -17,6 +18,7 @@ import {
   insertZReport,
   listZReports,
   shiftReportExtras,
+  storeCount,
   storeName,
 } from './shift-reports.repository';
 import { findShift, type ShiftRow } from './shifts.repository';
@@ -107,14 +109,37 @@ export async function zReportOfShift(db: Db, shiftId: number, reader: AuthUser):
   return stored.report as ShiftReport;
 }
 
-/** GET /api/z-reports: managers' list, newest number first. */
+/** The "All stores" list's cursor: the last row's created_at (database text) and id, base64url. */
+function encodeZCursor(row: { cursor: string; id: string }): string {
+  return Buffer.from(`${row.cursor}|${row.id}`).toString('base64url');
+}
+
+function decodeZCursor(cursor: string): { createdAt: string; id: string } {
+  const [createdAt, id, extra] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  if (!createdAt || !id || extra !== undefined || !uuid.test(id) || Number.isNaN(Date.parse(createdAt))) {
+    throw badRequest('validation', 'Invalid cursor', { cursor: 'Invalid cursor' });
+  }
+  return { createdAt, id };
+}
+
+/**
+ * GET /api/z-reports: managers' list, newest first. One store's (or paged by `before`, or on a
+ * one-store installation) by number; with several stores, every store's by closing time, paged by `cursor` (issue #32: numbers repeat across stores, so a
+ * number cannot page them). `nextBefore` continues a by-number list, `nextCursor` the other.
+ */
 export async function zReportList(
   db: Db,
-  query: { before?: number; limit?: number; storeId?: string },
-): Promise<{ items: ZReportListItem[]; nextBefore: number | null }> {
+  query: { before?: number; cursor?: string; limit?: number; storeId?: string },
+): Promise<{ items: ZReportListItem[]; nextBefore: number | null; nextCursor: string | null }> {
   const limit = query.limit ?? 50;
-  const rows = await listZReports(db, { before: query.before, limit: limit + 1, storeId: query.storeId || undefined });
+  const storeId = query.storeId || undefined;
+  // One store's numbers are unique: by number, as a one-store installation always paged (item 3).
+  const byNumber = Boolean(storeId) || query.before !== undefined || (await storeCount(db)) <= 1;
+  const after = !byNumber && query.cursor ? decodeZCursor(query.cursor) : undefined;
+  const rows = await listZReports(db, { before: query.before, after, limit: limit + 1, storeId });
   const page = rows.slice(0, limit);
+  const last = rows.length > limit ? page[page.length - 1] : undefined;
   return {
     items: page.map((r) => {
       const report = r.report as ShiftReport;
@@ -130,6 +155,7 @@ export async function zReportList(
         overShort: report.overShort,
       };
     }),
-    nextBefore: rows.length > limit ? (page[page.length - 1]?.number ?? null) : null,
+    nextBefore: last && byNumber ? last.number : null,
+    nextCursor: last && !byNumber ? encodeZCursor(last) : null,
   };
 }

@@ -38,7 +38,7 @@ export function visibleSale<T extends { userId: string; referenceCode: string | 
 export async function listTransactions(
   deps: { db: Db; timeZone: string },
   reader: AuthUser,
-  query: SalesRangeQuery & { vtpdOnly?: boolean; number?: string; storeId?: string },
+  query: SalesRangeQuery & { vtpdOnly?: boolean; number?: string; storeIds?: readonly string[] },
 ): Promise<TransactionListItem[]> {
   const saleReader = saleReaderOf(reader);
   // Issue #15 item 3: a receipt's number without dates is looked up over every day for readers
@@ -53,7 +53,7 @@ export async function listTransactions(
     numberSuffix: query.number?.toLowerCase(),
     limit: query.limit ?? DEFAULT_LIST_LIMIT,
     vtpdOnly: query.vtpdOnly ?? false,
-    storeId: query.storeId,
+    storeIds: query.storeIds,
   });
   return sales.map((s) => visibleSale(saleReader, { ...s, createdAt: s.createdAt.toISOString() }));
 }

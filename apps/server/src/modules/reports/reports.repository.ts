@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, like, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { products, refundItems, refunds, transactionItems, transactions, users } from '../../db/schema/index';
+import { shiftOfStores } from '../../db/store-scope';
 
 export type DailySaleRow = {
   id: string;
@@ -23,6 +24,8 @@ export type DailySaleRow = {
 };
 
 const completed = eq(transactions.status, 'completed');
+/** Issue #32: the rows of these stores' sales (a refund counts at its sale's store); all without. */
+const ofStores = (range: { storeIds?: readonly string[] }) => shiftOfStores(transactions.shiftId, range.storeIds);
 const createdIn = (range: { start: Date; end: Date }) =>
   and(gte(transactions.createdAt, range.start), lt(transactions.createdAt, range.end));
 
@@ -32,10 +35,10 @@ const createdIn = (range: { start: Date; end: Date }) =>
  */
 export function completedSalesBetween(
   db: DbOrTx,
-  range: { start: Date; end: Date },
+  range: { start: Date; end: Date; storeIds?: readonly string[] },
   pageSize = 500,
 ): AsyncGenerator<DailySaleRow> {
-  return salesInOrder(db, and(createdIn(range), completed), { pageSize, newestFirst: false });
+  return salesInOrder(db, and(createdIn(range), completed, ofStores(range)), { pageSize, newestFirst: false });
 }
 
 /** The completed sales of one shift, in time order, page by page like completedSalesBetween. */
@@ -49,11 +52,12 @@ export function completedSalesOfShift(db: DbOrTx, shiftId: number, pageSize = 50
  */
 export function vtpdSalesBetween(
   db: DbOrTx,
-  range: { start: Date; end: Date },
+  range: { start: Date; end: Date; storeIds?: readonly string[] },
   pageSize = 500,
 ): AsyncGenerator<DailySaleRow> {
   // A voided sale is not a sale (issue #15 item 6): it is not exported.
-  return salesInOrder(db, and(createdIn(range), completed, like(transactions.referenceCode, 'VTPD%')), {
+  const filter = and(createdIn(range), completed, like(transactions.referenceCode, 'VTPD%'), ofStores(range));
+  return salesInOrder(db, filter, {
     pageSize,
     newestFirst: true,
   });
@@ -131,8 +135,12 @@ const refundCreatedIn = (range: { start: Date; end: Date }) =>
   and(gte(refunds.createdAt, range.start), lt(refunds.createdAt, range.end));
 
 /** Refunds given in [start, end), oldest first, as negative rows (issue #15 item 5: the daily CSV). */
-export function refundsBetween(db: DbOrTx, range: { start: Date; end: Date }, pageSize = 500) {
-  return refundsInOrder(db, refundCreatedIn(range), { pageSize, newestFirst: false });
+export function refundsBetween(
+  db: DbOrTx,
+  range: { start: Date; end: Date; storeIds?: readonly string[] },
+  pageSize = 500,
+) {
+  return refundsInOrder(db, and(refundCreatedIn(range), ofStores(range)), { pageSize, newestFirst: false });
 }
 
 /** Refunds given during one shift (whatever shift the sale was in), oldest first: the shift CSV. */
@@ -141,8 +149,13 @@ export function refundsOfShift(db: DbOrTx, shiftId: number, pageSize = 500) {
 }
 
 /** Refunds of VTPD sales given in [start, end), newest first: the VTPD export. */
-export function vtpdRefundsBetween(db: DbOrTx, range: { start: Date; end: Date }, pageSize = 500) {
-  return refundsInOrder(db, and(refundCreatedIn(range), like(transactions.referenceCode, 'VTPD%')), {
+export function vtpdRefundsBetween(
+  db: DbOrTx,
+  range: { start: Date; end: Date; storeIds?: readonly string[] },
+  pageSize = 500,
+) {
+  const filter = and(refundCreatedIn(range), like(transactions.referenceCode, 'VTPD%'), ofStores(range));
+  return refundsInOrder(db, filter, {
     pageSize,
     newestFirst: true,
   });

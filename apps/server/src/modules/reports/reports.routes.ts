@@ -1,9 +1,11 @@
-import { can, vtpdExportQuerySchema } from '@retail-hub/shared';
+import { can, dailyCsvQuerySchema, vtpdExportQuerySchema } from '@retail-hub/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCsv } from '../../lib/csv-routes';
 import { signedInUser } from '../../lib/signed-in-user';
+import type { AuthUser } from '../../types';
 import { saleReaderOf } from '../pos/transactions.service';
+import { readableStores, storeFileTag } from '../retail-stores/retail-stores.service';
 import { dailySalesCsv, shiftSalesCsv, vtpdSalesCsv } from './reports.service';
 
 /**
@@ -13,8 +15,19 @@ import { dailySalesCsv, shiftSalesCsv, vtpdSalesCsv } from './reports.service';
 export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.database.db, timeZone: app.config.storeTimeZone };
 
-  app.get('/api/reports/daily.csv', { config: { permission: 'pos.sell' } }, async (request, reply) =>
-    sendCsv(reply, dailySalesCsv(deps, saleReaderOf(signedInUser(request)))),
+  // Issue #32: `?storeId=` (one store; absent: every store the reader may read), named in the file.
+  const storesOf = async (user: AuthUser, storeId: string | undefined) => {
+    const storeIds = await readableStores(app.database.db, user, storeId);
+    return { storeIds, fileTag: await storeFileTag(app.database.db, storeIds) };
+  };
+
+  app.get(
+    '/api/reports/daily.csv',
+    { config: { permission: 'pos.sell' }, schema: { querystring: dailyCsvQuerySchema } },
+    async (request, reply) => {
+      const user = signedInUser(request);
+      return sendCsv(reply, dailySalesCsv(deps, saleReaderOf(user), await storesOf(user, request.query.storeId)));
+    },
   );
 
   // The Sales Reports screen's permission; the range rule (cashiers: today only) is the reports' own.
@@ -24,7 +37,8 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = signedInUser(request);
       const finalDb = (until: Date) => app.reads.final(until);
-      return sendCsv(reply, vtpdSalesCsv({ ...deps, finalDb }, request.query, saleReaderOf(user)));
+      const stores = await storesOf(user, request.query.storeId);
+      return sendCsv(reply, vtpdSalesCsv({ ...deps, finalDb }, request.query, saleReaderOf(user), stores));
     },
   );
 

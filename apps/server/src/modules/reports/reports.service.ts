@@ -80,10 +80,11 @@ async function* visibleRows(reader: SaleReader, rows: AsyncGenerator<DailySaleRo
 export function dailySalesCsv(
   deps: { db: Db; timeZone: string },
   reader: SaleReader,
+  stores: { storeIds?: readonly string[]; fileTag?: string } = {},
 ): { filename: string; stream: Readable } {
-  const range = storeTodayRange(deps.timeZone);
+  const range = { ...storeTodayRange(deps.timeZone), storeIds: stores.storeIds };
   return {
-    filename: `sales-${range.startDate}.csv`,
+    filename: `sales-${range.startDate}${stores.fileTag ?? ''}.csv`,
     // Refunds given today are rows too, with negative amounts, in time order among the sales.
     stream: csvStream(
       dailyColumns(deps.timeZone),
@@ -148,19 +149,26 @@ export function vtpdSalesCsv(
   deps: { db: Db; timeZone: string; finalDb?: (until: Date) => Promise<Db> },
   query: VtpdExportQuery,
   reader: SaleReader,
+  stores: { storeIds?: readonly string[]; fileTag?: string } = {},
 ): { filename: string; stream: Readable } {
-  const range = resolveSalesRange(query, { timeZone: deps.timeZone, canViewReports: reader.canViewRanges });
+  const range = {
+    ...resolveSalesRange(query, { timeZone: deps.timeZone, canViewReports: reader.canViewRanges }),
+    storeIds: stores.storeIds,
+  };
   // Past days only may come from the read replica (ADR 0016); a range with today reads the primary.
   const pick = deps.finalDb ? () => (deps.finalDb as (until: Date) => Promise<Db>)(range.end) : async () => deps.db;
   return {
-    filename: vtpdExportFileName(range),
+    filename: vtpdExportFileName(range).replace(/\.csv$/, `${stores.fileTag ?? ''}.csv`),
     stream: csvStream(vtpdColumns(deps.timeZone), visibleRows(reader, rowsFrom(pick, range)), {
       crlf: true,
     }),
   };
 }
 
-async function* rowsFrom(pick: () => Promise<Db>, range: { start: Date; end: Date }): AsyncGenerator<DailySaleRow> {
+async function* rowsFrom(
+  pick: () => Promise<Db>,
+  range: { start: Date; end: Date; storeIds?: readonly string[] },
+): AsyncGenerator<DailySaleRow> {
   const db = await pick();
   yield* mergeByTime(vtpdSalesBetween(db, range), vtpdRefundsBetween(db, range), true);
 }

@@ -192,6 +192,34 @@ export async function bindTerminalRow(
     .onConflictDoUpdate({ target: posTerminals.id, set: { storeId: values.storeId } });
 }
 
+/**
+ * The name of the store of the till (by its id, else the tills bound on this device cookie) when
+ * the user is limited to stores that do not include it; null when they may sell there, when the
+ * till is unbound or unknown, or when the user is not limited (managers never are).
+ */
+export async function tillStoreRefusingUser(
+  db: DbOrTx,
+  userId: string,
+  terminalId: string | null,
+  deviceId: string | null,
+): Promise<string | null> {
+  if (!terminalId && !deviceId) return null;
+  const till = terminalId ? sql`t.id = ${terminalId}::uuid` : sql`t.device_id = ${deviceId}`;
+  const result = await db.execute(sql`
+    select s.name from ${posTerminals} t join ${stores} s on s.id = t.store_id
+    where ${till} and not s.is_archived
+      and not exists (select 1 from ${users} m where m.id = ${userId} and m.role in ${UNLIMITED_ROLES})
+      and exists (select 1 from ${userStores} u join ${stores} us on us.id = u.store_id
+        where u.user_id = ${userId} and not us.is_archived)
+      and not exists (select 1 from ${userStores} u where u.user_id = ${userId} and u.store_id = t.store_id)
+    order by t.last_seen_at desc
+    limit 1`);
+  const row = ((result as { rows?: unknown[] }).rows ?? (result as unknown as unknown[]))[0] as
+    | { name: string }
+    | undefined;
+  return row?.name ?? null;
+}
+
 export async function terminalStoreId(db: DbOrTx, terminalId: string): Promise<string | null> {
   const [row] = await db
     .select({ storeId: posTerminals.storeId })

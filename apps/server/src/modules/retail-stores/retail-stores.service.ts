@@ -24,6 +24,7 @@ import {
   shiftStoreFacts,
   storesByIds,
   terminalStoreId,
+  tillStoreRefusingUser,
   updateStoreRow,
   upsertProductStore,
   userExists,
@@ -48,7 +49,63 @@ export const retailStoreErrors = {
   chooseStore: () =>
     badRequest('pos.store_required', RETAIL_STORE_MESSAGES.chooseStore, { storeId: RETAIL_STORE_MESSAGES.chooseStore }),
   notYourStore: () => new AppError(403, 'pos.store_not_allowed', RETAIL_STORE_MESSAGES.notYourStore),
+  notYourStoreFigures: () => new AppError(403, 'stores.store_not_allowed', RETAIL_STORE_MESSAGES.notYourStoreFigures),
+  notOnThisTill: (store: string) =>
+    new AppError(403, 'auth.store_not_allowed', RETAIL_STORE_MESSAGES.notOnThisTill(store)),
 };
+
+/**
+ * Issue #32: a store a document is written for (an expense) must exist and be open: 400 on
+ * `storeId` otherwise.
+ */
+export async function checkOpenStore(db: DbOrTx, storeId: string): Promise<void> {
+  const [store] = await storesByIds(db, [storeId]);
+  if (!store) throw retailStoreErrors.storeUnknown();
+  if (store.isArchived) throw retailStoreErrors.storeArchived();
+}
+
+/**
+ * Issue #32: the stores whose figures (dashboard, reports, exports) a reader may read. `undefined`
+ * is every store; a list is only those. Managers and super admins are never limited; a user with
+ * no `user_stores` rows neither. A store asked for (`?storeId=`) outside the reader's stores: 403.
+ */
+export async function readableStores(
+  db: DbOrTx,
+  reader: { id: string; role: string },
+  requested: string | undefined,
+): Promise<string[] | undefined> {
+  const allowed =
+    reader.role === 'manager' || reader.role === 'super_admin' ? [] : await sellableStoreIds(db, reader.id);
+  if (requested) {
+    if (allowed.length > 0 && !allowed.includes(requested)) throw retailStoreErrors.notYourStoreFigures();
+    return [requested];
+  }
+  return allowed.length > 0 ? allowed : undefined;
+}
+
+/**
+ * Issue #32: what an export's file name says of its stores: '' for every store (and on a
+ * one-store installation), else `-CODE` (several codes joined by '-'), e.g. sales-2026-11-29-LIB.csv.
+ */
+export async function storeFileTag(db: DbOrTx, storeIds: readonly string[] | undefined): Promise<string> {
+  if (!storeIds || storeIds.length === 0) return '';
+  const rows = await listStoreRows(db);
+  if (rows.filter((r) => !r.isArchived).length <= 1) return '';
+  const codes = rows.filter((r) => storeIds.includes(r.id)).map((r) => r.code.replace(/[^A-Za-z0-9_-]/g, ''));
+  return codes.length > 0 ? `-${codes.join('-')}` : '';
+}
+
+/**
+ * Issue #32: the store of the till a sign-in happens at, when the user may not sell there (else
+ * null). The till is the `terminalId` the browser sends, else a till bound on this device cookie.
+ */
+export async function tillRefusingUser(
+  db: DbOrTx,
+  userId: string,
+  till: { terminalId: string | null; deviceId: string | null },
+): Promise<string | null> {
+  return tillStoreRefusingUser(db, userId, till.terminalId, till.deviceId);
+}
 
 function toStore(row: StoreRow): RetailStore {
   return {

@@ -1,25 +1,28 @@
-import { Alert, Button, Card, Group, Select, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { ZReportListItem } from '@retail-hub/shared';
 import { IconPrinter, IconReportMoney } from '@tabler/icons-react';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PanelEmpty, PanelLoading } from '@/components/panel';
 import { fetchZReportOf, printShiftReportWithToasts } from '@/features/pos';
-import { useSeveralStores } from '@/features/retail-stores';
+import { StoreFilter, useReadableStores } from '@/features/retail-stores';
 import { buildUrl, serverMessage, throwIfResNotOk } from '@/lib/api-client';
 import { useStoreTimeZone } from '@/lib/auth';
 import { money } from '@/lib/money';
 import { zonedParts } from '@/lib/time-zone';
 
-type ZReportPage = { items: ZReportListItem[]; nextBefore: number | null };
+type ZReportPage = { items: ZReportListItem[]; nextBefore: number | null; nextCursor: string | null };
+/** One store's list pages by number (`before`); every store's by closing time (`cursor`, issue #32). */
+type ZReportPageParam = { before?: number; cursor?: string } | null;
 
 /** Issue #32 item 5: one store's Z reports (null: every store's). */
 const zReportsQuery = (storeId: string | null) =>
   infiniteQueryOptions({
     queryKey: ['/api/z-reports', { storeId }],
-    initialPageParam: null as number | null,
+    initialPageParam: null as ZReportPageParam,
     queryFn: async ({ pageParam, signal }) => {
-      const res = await fetch(buildUrl('/api/z-reports', { limit: 50, before: pageParam, storeId }), {
+      const params = { limit: 50, storeId, before: pageParam?.before, cursor: pageParam?.cursor };
+      const res = await fetch(buildUrl('/api/z-reports', params), {
         credentials: 'include',
         headers: { Accept: 'application/json' },
         signal,
@@ -27,7 +30,8 @@ const zReportsQuery = (storeId: string | null) =>
       await throwIfResNotOk(res);
       return (await res.json()) as ZReportPage;
     },
-    getNextPageParam: (last) => last.nextBefore,
+    getNextPageParam: (last): ZReportPageParam =>
+      last.nextCursor ? { cursor: last.nextCursor } : last.nextBefore ? { before: last.nextBefore } : null,
   });
 
 function when(iso: string, timeZone?: string): string {
@@ -41,7 +45,7 @@ function when(iso: string, timeZone?: string): string {
  */
 export function ZReports({ title }: { title: string }) {
   const timeZone = useStoreTimeZone();
-  const stores = useSeveralStores();
+  const stores = useReadableStores();
   const [storeId, setStoreId] = useState<string | null>(null);
   const reports = useInfiniteQuery(zReportsQuery(storeId));
   const rows = reports.data?.pages.flatMap((p) => p.items) ?? [];
@@ -54,17 +58,7 @@ export function ZReports({ title }: { title: string }) {
         </Title>
       </Group>
       <Text>Each Z report is written once when a shift ends and never changes; a reprint is identical.</Text>
-      {stores.length > 0 ? (
-        <Select
-          label="Store"
-          w={240}
-          allowDeselect={false}
-          data={[{ value: '', label: 'All stores' }, ...stores.map((s) => ({ value: s.id, label: s.name }))]}
-          value={storeId ?? ''}
-          onChange={(value) => setStoreId(value ? value : null)}
-          data-testid="z-reports-store"
-        />
-      ) : null}
+      <StoreFilter value={storeId} onChange={setStoreId} testId="z-reports-store" w={240} />
       <Card withBorder p={0} component="section" aria-label="Z reports">
         {reports.isPending ? (
           <PanelLoading />

@@ -99,6 +99,18 @@ describe('PIN login (spec §2, §5, §8)', () => {
     expect(onSuccess).not.toHaveBeenCalled();
   });
 
+  it("keeps a till's store refusal on the keypad (issue #32: a cashier of another store)", async () => {
+    const message = "You can't sell at Main Café on this till";
+    const { user, onSuccess } = renderForm({
+      'POST /auth/pin': () => json(403, { code: 'auth.store_not_allowed', message }),
+    });
+    await user.type(pinInput(), '3862{Enter}');
+    expect(await screen.findByText('Login Failed')).toBeInTheDocument();
+    expect(screen.getByTestId('pin-login-refusal').textContent).toContain(message);
+    expect(pinInput().value).toBe('');
+    expect(onSuccess).not.toHaveBeenCalled();
+  });
+
   it('passes on the throttling message after too many failed attempts', async () => {
     const message = 'Too many failed attempts. Try again in 30 seconds.';
     const { user } = renderForm({ 'POST /auth/pin': () => json(429, { message }, { 'Retry-After': '30' }) });

@@ -1,4 +1,4 @@
-import { Box, Button, Stack } from '@mantine/core';
+import { Alert, Box, Button, Stack } from '@mantine/core';
 import { displayName, type SessionUser, sanitizePinInput } from '@retail-hub/shared';
 import { type ChangeEvent, type FormEvent, type KeyboardEvent, useRef, useState } from 'react';
 import { useAuth } from '@/lib/auth';
@@ -20,6 +20,9 @@ export function PinLoginForm({ onSuccess }: { onSuccess: (user: SessionUser) => 
   const [pin, setPin] = useState('');
   const [isPending, setIsPending] = useState(false);
   const [isFocused, setIsFocused] = useState(false);
+  // Issue #32: why a right PIN was refused here (a till of a store this person may not sell at),
+  // kept on the keypad after the toast goes.
+  const [refusal, setRefusal] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
 
   const canSubmit = pin.length === PIN_LENGTH && !isPending;
@@ -31,6 +34,7 @@ export function PinLoginForm({ onSuccess }: { onSuccess: (user: SessionUser) => 
       return;
     }
     setIsPending(true);
+    setRefusal(null);
     const result = await loginWithPin(pin);
     setIsPending(false);
     if (result.success) {
@@ -56,6 +60,7 @@ export function PinLoginForm({ onSuccess }: { onSuccess: (user: SessionUser) => 
         replace: true,
       });
     } else {
+      if (result.status === 403) setRefusal(result.message);
       notifyError({ id: LOGIN_TOAST_ID, title: 'Login Failed', message: result.message, replace: true });
     }
   };
@@ -102,6 +107,11 @@ export function PinLoginForm({ onSuccess }: { onSuccess: (user: SessionUser) => 
           onClear={() => setPin('')}
           onBackspace={() => setPin((current) => current.slice(0, -1))}
         />
+        {refusal ? (
+          <Alert color="red" variant="light" role="alert" data-testid="pin-login-refusal">
+            {refusal}
+          </Alert>
+        ) : null}
         <Button
           type="submit"
           size="xl"

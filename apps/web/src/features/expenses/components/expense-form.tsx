@@ -15,6 +15,7 @@ import {
   parseCents,
 } from '@retail-hub/shared';
 import { useState } from 'react';
+import { useSeveralStores } from '@/features/retail-stores';
 import type { ExpensePayload } from '../api/expenses';
 
 export type ExpenseFormValues = {
@@ -25,6 +26,8 @@ export type ExpenseFormValues = {
   vendor: string;
   receiptNumber: string;
   notes: string;
+  /** Issue #32: the store it was spent for (null or absent: the server's default store). */
+  storeId?: string | null;
 };
 
 export type FieldErrors = Partial<Record<keyof ExpenseFormValues, string>>;
@@ -37,10 +40,11 @@ const EMPTY: ExpenseFormValues = {
   vendor: '',
   receiptNumber: '',
   notes: '',
+  storeId: null,
 };
 
-export function formValuesOf(expense: Expense | null): ExpenseFormValues {
-  if (!expense) return EMPTY;
+export function formValuesOf(expense: Expense | null, storeId: string | null = null): ExpenseFormValues {
+  if (!expense) return { ...EMPTY, storeId };
   return {
     category: expense.category,
     amount: expense.amount,
@@ -49,6 +53,7 @@ export function formValuesOf(expense: Expense | null): ExpenseFormValues {
     vendor: expense.vendor ?? '',
     receiptNumber: expense.receiptNumber ?? '',
     notes: expense.notes ?? '',
+    storeId: expense.storeId,
   };
 }
 
@@ -78,6 +83,7 @@ export function toPayload(values: ExpenseFormValues): { payload: ExpensePayload 
       vendor: values.vendor.trim() || null,
       receiptNumber: values.receiptNumber.trim() || null,
       notes: values.notes.trim() || null,
+      ...(values.storeId ? { storeId: values.storeId } : {}),
     },
   };
 }
@@ -89,6 +95,8 @@ type ExpenseFormDialogProps = {
   opened: boolean;
   /** The expense being edited; null to add one. */
   expense: Expense | null;
+  /** Issue #32: a new expense's store (the tracker's store filter, else the default store). */
+  defaultStoreId?: string | null;
   isPending: boolean;
   /** Server field errors of the last attempt. */
   serverErrors: FieldErrors;
@@ -116,13 +124,17 @@ export function ExpenseFormDialog({ opened, expense, ...rest }: ExpenseFormDialo
 
 function ExpenseForm({
   expense,
+  defaultStoreId = null,
   isPending,
   serverErrors,
   onSubmit,
   onInvalid,
   onClose,
 }: Omit<ExpenseFormDialogProps, 'opened'>) {
-  const [values, setValues] = useState<ExpenseFormValues>(() => formValuesOf(expense));
+  const stores = useSeveralStores();
+  const [values, setValues] = useState<ExpenseFormValues>(() =>
+    formValuesOf(expense, defaultStoreId ?? stores[0]?.id ?? null),
+  );
   const [errors, setErrors] = useState<FieldErrors>({});
   const set = <K extends keyof ExpenseFormValues>(key: K, value: ExpenseFormValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
@@ -207,6 +219,17 @@ function ExpenseForm({
             error={errorOf('receiptNumber')}
           />
         </SimpleGrid>
+        {stores.length > 0 ? (
+          <Select
+            label="Store"
+            data={stores.map((s) => ({ value: s.id, label: s.name }))}
+            value={values.storeId ?? stores[0]?.id ?? null}
+            onChange={(value) => set('storeId', value)}
+            error={errorOf('storeId')}
+            allowDeselect={false}
+            data-testid="expense-store"
+          />
+        ) : null}
         <Textarea
           size="md"
           label="Notes"

@@ -22,6 +22,7 @@ const expense: Expense = {
   status: 'approved',
   createdAt: new Date().toISOString(),
   user: { firstName: 'Morgan', lastName: 'Manager' },
+  storeId: '00000000-0000-4000-8000-0000000000aa',
 };
 
 describe('toPayload', () => {

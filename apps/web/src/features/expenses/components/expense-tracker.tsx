@@ -16,6 +16,7 @@ import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '@/components/feedback/confirm-dialog';
 import { Panel, PanelEmpty, PanelLoading } from '@/components/panel';
 import { StatCard } from '@/components/stat-card';
+import { StoreFilter, useSeveralStores } from '@/features/retail-stores';
 import { ApiError, serverMessage } from '@/lib/api-client';
 import { useStoreTimeZone } from '@/lib/auth';
 import { money } from '@/lib/money';
@@ -57,16 +58,19 @@ function fieldErrorsOf(error: unknown): FieldErrors {
 export function ExpenseTracker({ title }: { title: string }) {
   const [category, setCategory] = useState<string>(ALL);
   const [range, setRange] = useState<ExpenseDateRange>('today');
+  // Issue #32: one store's expenses and totals, or "All stores" (null); no picker with one store.
+  const [storeId, setStoreId] = useState<string | null>(null);
   // The days are the store's (the server reads them in its zone), not the till's clock's.
   const timeZone = useStoreTimeZone();
   const filter = useMemo(
     () => ({
       ...expenseRangeDays(range, new Date(), timeZone),
       category: category === ALL ? null : (category as ExpenseCategory),
+      storeId,
     }),
-    [range, category, timeZone],
+    [range, category, timeZone, storeId],
   );
-  const stats = useExpenseStats();
+  const stats = useExpenseStats(storeId);
   const list = useExpenses(filter, { enabled: timeZone !== undefined });
   const create = useCreateExpense();
   const update = useUpdateExpense();
@@ -185,6 +189,7 @@ export function ExpenseTracker({ title }: { title: string }) {
             allowDeselect={false}
             w={200}
           />
+          <StoreFilter value={storeId} onChange={setStoreId} testId="expense-store-filter" />
         </Group>
       </Card>
 
@@ -215,6 +220,7 @@ export function ExpenseTracker({ title }: { title: string }) {
       <ExpenseFormDialog
         opened={formOpen}
         expense={editing}
+        defaultStoreId={storeId}
         isPending={create.isPending || update.isPending}
         serverErrors={serverErrors}
         onSubmit={save}
@@ -254,7 +260,10 @@ function ExpenseRow({
   onDelete: () => void;
 }) {
   const who = [expense.user.firstName, expense.user.lastName].filter(Boolean).join(' ');
+  // Issue #32: with several stores each row says whose it is.
+  const store = useSeveralStores().find((s) => s.id === expense.storeId);
   const details = [
+    store?.name,
     format(wallClockIn(new Date(expense.createdAt), timeZone), 'MMM d, yyyy HH:mm'),
     EXPENSE_PAYMENT_METHOD_LABELS[expense.paymentMethod],
     expense.vendor,

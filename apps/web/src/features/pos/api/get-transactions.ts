@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TransactionListItem } from '../types';
 
-export type TransactionsQuery = { limit?: number };
+/** `storeId` (issue #32): one store's sales; absent for every store the reader may read. */
+export type TransactionsQuery = { limit?: number; storeId?: string };
 
 /** GET /api/transactions (today by default); spec §9: the dashboard refetches every 30 s. */
 export const transactionsQueryOptions = (query: TransactionsQuery = {}) =>

@@ -10,11 +10,13 @@ import {
   IconShoppingBag,
   IconTrophy,
 } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Panel, PanelEmpty, PanelLoading } from '@/components/panel';
 import { SaleStatusBadge, voidedAmountStyle } from '@/components/sale-status';
 import { PinGuessingCard } from '@/features/auth';
 import { useLowStockProducts } from '@/features/catalog';
+import { StoreFilter } from '@/features/retail-stores';
 import { StaleTerminalsCard } from '@/features/terminals';
 import { useAuth } from '@/lib/auth';
 import { money } from '@/lib/money';
@@ -47,9 +49,13 @@ export function PosDashboard() {
   // The server serves a receipt to its cashier and to those who may view reports.
   const canReprint = (t: TransactionListItem) =>
     Boolean(user && (can(user.role, 'reports.view') || t.userId === user.id));
-  const stats = useDailyStats();
-  const transactions = useTransactions({ limit: DASHBOARD_RECENT_COUNT });
-  const topProducts = useTopProducts();
+  // Issue #32: one store or "All stores" (null); no picker with a single store.
+  const [storeId, setStoreId] = useState<string | null>(null);
+  const stats = useDailyStats(storeId);
+  const transactions = useTransactions(
+    storeId ? { limit: DASHBOARD_RECENT_COUNT, storeId } : { limit: DASHBOARD_RECENT_COUNT },
+  );
+  const topProducts = useTopProducts(storeId);
   const lowStock = useLowStockProducts({ refetchInterval: DASHBOARD_REFETCH_MS });
 
   const recent = newestFirst(transactions.data).slice(0, DASHBOARD_RECENT_COUNT);
@@ -60,7 +66,7 @@ export function PosDashboard() {
 
   return (
     <Stack gap="lg">
-      <Group gap="sm">
+      <Group gap="sm" align="flex-end">
         <Button component={Link} to="/pos" size="lg" leftSection={<IconCashRegister size={22} aria-hidden />}>
           Open POS Terminal
         </Button>
@@ -73,6 +79,7 @@ export function PosDashboard() {
         >
           View Reports
         </Button>
+        <StoreFilter value={storeId} onChange={setStoreId} testId="dashboard-store" size="md" />
       </Group>
 
       {/* Issue #19: terminals holding sales the server does not have, for those who follow the till. */}

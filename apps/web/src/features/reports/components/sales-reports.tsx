@@ -8,7 +8,6 @@ import {
   Checkbox,
   Group,
   Menu,
-  Select,
   SimpleGrid,
   Stack,
   Text,
@@ -39,7 +38,7 @@ import { useState } from 'react';
 import { LiveUpdatesIndicator } from '@/components/live-updates-indicator';
 import { Panel, PanelEmpty, PanelLoading } from '@/components/panel';
 import { SaleStatusBadge, voidedAmountStyle } from '@/components/sale-status';
-import { useSeveralStores } from '@/features/retail-stores';
+import { StoreFilter, useReadableStores } from '@/features/retail-stores';
 import { ApiError, serverMessage } from '@/lib/api-client';
 import { useAuth, useStoreTimeZone } from '@/lib/auth';
 import { money } from '@/lib/money';
@@ -90,7 +89,7 @@ function SalesReportsScreen({ title, timeZone }: { title: string; timeZone: stri
 
   // The server adds up the range, whatever its size (cashiers: today only, without growth).
   // Issue #32 item 5: one store or "All stores" (null); no picker with a single store.
-  const stores = useSeveralStores();
+  const stores = useReadableStores();
   const [storeId, setStoreId] = useState<string | null>(null);
   const storeName = stores.find((s) => s.id === storeId)?.name;
   const summary = useReportSummary(range, vtpdOnly, storeId);
@@ -230,18 +229,7 @@ function SalesReportsScreen({ title, timeZone }: { title: string; timeZone: stri
             <Button type="submit" size="md" leftSection={<IconChartBar size={20} aria-hidden />}>
               Generate Report
             </Button>
-            {stores.length > 0 ? (
-              <Select
-                size="md"
-                label="Store"
-                w={220}
-                allowDeselect={false}
-                data={[{ value: '', label: 'All stores' }, ...stores.map((s) => ({ value: s.id, label: s.name }))]}
-                value={storeId ?? ''}
-                onChange={(value) => setStoreId(value ? value : null)}
-                data-testid="report-store"
-              />
-            ) : null}
+            <StoreFilter value={storeId} onChange={setStoreId} testId="report-store" size="md" />
             <Checkbox
               size="md"
               label="VTPD Only"

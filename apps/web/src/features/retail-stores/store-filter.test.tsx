@@ -1,0 +1,102 @@
+import type { RetailStore } from '@retail-hub/shared';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '@/test/render';
+import { json, mockServer, sessionHandlers, userWithRole } from '@/test/server';
+
+/** Issue #32 item 2: the one store picker on the POS dashboard and the Expense Tracker. */
+
+const store = (id: string, name: string, code: string): RetailStore => ({
+  id,
+  name,
+  code,
+  sellingLocationId: null,
+  sellingLocationName: null,
+  isArchived: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+});
+const MAIN = store('00000000-0000-4000-8000-000000000001', 'Main Café', 'MAIN');
+const LIBRARY = store('00000000-0000-4000-8000-000000000002', 'Library Café', 'LIB');
+
+const storeOf = (url: string) => new URL(url, 'http://localhost').searchParams.get('storeId');
+const stats = (totalSales: string) => ({
+  totalSales,
+  totalTransactions: 1,
+  totalItemsSold: 1,
+  totalDiscounts: '0.00',
+});
+const expenseStats = (totalExpenses: string) => ({ totalExpenses, totalTransactions: 1, expensesByCategory: [] });
+
+function serve(stores: RetailStore[], role: 'manager' | 'cashier' = 'manager', mine: RetailStore[] = stores) {
+  return mockServer({
+    ...sessionHandlers(userWithRole(role)),
+    'GET /api/stores': () => json(200, stores),
+    'GET /api/stores/mine': () => json(200, mine),
+    'GET /api/transactions': () => json(200, []),
+    'GET /api/analytics/top-products': () => json(200, []),
+    'GET /api/products/low-stock': () => json(200, []),
+    'GET /api/terminals/stale': () => json(200, []),
+    'GET /api/auth/pin-guessing': () => json(200, { tripped: false }),
+    'GET /api/analytics/daily-stats': ({ url }) =>
+      json(200, stats(storeOf(url) === LIBRARY.id ? '4.00' : storeOf(url) === MAIN.id ? '6.00' : '10.00')),
+    'GET /api/expenses': () => json(200, []),
+    'GET /api/expenses/stats/daily': ({ url }) =>
+      json(200, expenseStats(storeOf(url) === LIBRARY.id ? '1.50' : storeOf(url) === MAIN.id ? '2.50' : '4.00')),
+  });
+}
+
+const salesCard = () => screen.getByTestId("stat-Today's Sales");
+
+describe('store filter on the POS dashboard (issue #32)', () => {
+  it('with one store there is no picker', async () => {
+    const fetchMock = serve([MAIN]);
+    renderApp('/pos-dashboard');
+    await waitFor(() => expect(salesCard().textContent).toContain('$10.00'));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/api/stores'))).toBe(true));
+    expect(screen.queryByTestId('dashboard-store')).toBeNull();
+  });
+
+  it('with two stores a manager picks a store and the stat cards and lists follow', async () => {
+    const fetchMock = serve([MAIN, LIBRARY]);
+    renderApp('/pos-dashboard');
+    const picker = await screen.findByTestId('dashboard-store');
+    await waitFor(() => expect(salesCard().textContent).toContain('$10.00'));
+    await userEvent.click(picker);
+    await userEvent.click(await screen.findByRole('option', { name: 'Library Café' }));
+    await waitFor(() => expect(salesCard().textContent).toContain('$4.00'));
+    for (const path of ['/api/transactions', '/api/analytics/top-products']) {
+      await waitFor(() =>
+        expect(
+          fetchMock.mock.calls.some(([u]) => String(u).includes(path) && String(u).includes(`storeId=${LIBRARY.id}`)),
+        ).toBe(true),
+      );
+    }
+  });
+
+  it('a cashier limited to one of the stores gets no picker (the server reads their store)', async () => {
+    serve([MAIN, LIBRARY], 'cashier', [LIBRARY]);
+    renderApp('/pos-dashboard');
+    await waitFor(() => expect(salesCard().textContent).toContain('$10.00'));
+    expect(screen.queryByTestId('dashboard-store')).toBeNull();
+  });
+});
+
+describe('store filter on the Expense Tracker (issue #32)', () => {
+  it('the stat cards and the list follow the chosen store', async () => {
+    const fetchMock = serve([MAIN, LIBRARY]);
+    renderApp('/expenses');
+    const picker = await screen.findByTestId('expense-store-filter');
+    await waitFor(() => expect(screen.getByTestId("expense-stat-Today's Expenses").textContent).toContain('$4.00'));
+    await userEvent.click(picker);
+    await userEvent.click(await screen.findByRole('option', { name: 'Main Café' }));
+    await waitFor(() => expect(screen.getByTestId("expense-stat-Today's Expenses").textContent).toContain('$2.50'));
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(
+          ([u]) => /\/api\/expenses\?/.test(String(u)) && String(u).includes(`storeId=${MAIN.id}`),
+        ),
+      ).toBe(true),
+    );
+  });
+});
