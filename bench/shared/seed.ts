@@ -81,12 +81,12 @@ export async function seedBenchStore(
   ];
   const [defaultStore] = (await listStores(db)).filter((s) => !s.isArchived);
   const stores = [(defaultStore as { id: string }).id];
-  await postOpeningStock(db, stock, stores[0]);
+  await postOpeningStock(db, stock, { storeId: stores[0] });
   for (let n = 2; n <= storeCount; n++) {
     // A store created without a selling location gets its own (ADR 0025), so its stock is its own.
     const store = await createStore(db, { name: `Bench store ${n}`, code: `BENCH${n}` });
     stores.push(store.id);
-    await postOpeningStock(db, stock, store.id);
+    await postOpeningStock(db, stock, { storeId: store.id });
   }
   const storeIds = pins.map((_, i) => stores[Math.floor((i * storeCount) / pins.length)] as string);
   catalogue.push({
