@@ -147,7 +147,7 @@ export async function zReportList(
   // One store's numbers are unique: by number, as a one-store installation always paged (item 3).
   const byNumber = Boolean(storeId) || query.before !== undefined || (await storeCount(db)) <= 1;
   const after = !byNumber && query.cursor ? decodeZCursor(query.cursor) : undefined;
-  const rows = await listZReports(db, { before: query.before, after, limit: limit + 1, storeId });
+  const rows = await listZReports(db, { before: query.before, after, limit: limit + 1, storeId, byNumber });
   const page = rows.slice(0, limit);
   const last = rows.length > limit ? page[page.length - 1] : undefined;
   return {
