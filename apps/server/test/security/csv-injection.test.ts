@@ -30,17 +30,17 @@ beforeAll(async () => {
     products.push(await createProduct(t, { name: `${text} ${i}`, price: '1.00', stock: 100, categoryId: category }));
   }
   await t.db.execute(`update products set sku = '=SKU' || substr(id::text, 1, 8), description = '@desc'`);
-  // Institutional and procurement departments, for the exports other modules add (best effort:
-  // a table that is not there yet is skipped).
+  // Departments (one table for both screens since issue #33, ADR 0027), for the exports other
+  // modules add (best effort: a table that is not there yet is skipped).
   for (const statement of [
-    `insert into departments (name, description, building) values ('=Dept()', '@desc', '+B1')`,
+    `insert into proc_departments (code, name, description, building) values ('=DEPT', '=Dept()', '@desc', '+B1')`,
     `insert into proc_departments (code, name) values ('=D1', '@Procurement')`,
     // A stock location: every store now has a selling location (ADR 0025), so the locations export
     // is never empty and must show a planted formula escaped.
     `insert into proc_locations (code, name, building) values ('=LOC1', '@Back room', '+B2')`,
     // An institutional asset of that department, for the analytics export's Inventory section.
     `update products set asset_type = 'tool', location = '+Main-1-1',
-       department_id = (select id from departments where name = '=Dept()') where name like '=HYPERLINK%'`,
+       department_id = (select id from proc_departments where name = '=Dept()') where name like '=HYPERLINK%'`,
   ]) {
     await t.db.execute(statement).catch(() => {});
   }

@@ -147,7 +147,7 @@ export async function importProductsCsv(
   const skus = [...new Set(records.map(skuOf).filter(Boolean))];
   // In batches with a turn of the event loop between them (on PGlite each query holds it).
   for (let i = 0; i < skus.length; i += 250) {
-    for (const product of await findProductsBySkus(db, skus.slice(i, i + 250)))
+    for (const product of await findProductsBySkus(db, skus.slice(i, i + 250), storeId))
       context.existing.set(product.sku, product);
     await yieldToEventLoop();
   }

@@ -87,6 +87,11 @@ export type ProductFilters = {
    * prices, every product, and every store's stock together (`ALL_STORES`).
    */
   storeId?: string | null | undefined;
+  /**
+   * Issue #32, the back office's inventory: whose stock `stock` is when it is not `storeId`'s (a
+   * store's id, or `ALL_STORES`), while prices and the product list stay the catalogue's own.
+   */
+  stockAt?: StockScope | undefined;
 };
 
 /**
@@ -137,7 +142,7 @@ const isoTimestamp = (column: string) => `to_char(${column} at time zone 'UTC', 
  * price there (the store's own, else the product's) and its stock there (else every store's
  * together: issue #32 API, a back-office caller with no store named).
  */
-function productJson(storeId: string | null | undefined): SQL {
+function productJson(storeId: string | null | undefined, stockAt?: StockScope): SQL {
   const price = storeId
     ? sql`coalesce((select sp.price from store_products sp
         where sp.product_id = p.id and sp.store_id = ${storeId}::uuid), p.price)::text`
@@ -146,7 +151,7 @@ function productJson(storeId: string | null | undefined): SQL {
   'id', p.id, 'name', p.name, 'description', p.description, 'price', ${price}, 'sku', p.sku,
   'categoryId', p.category_id,
   'category', case when c.id is null then null else json_build_object('id', c.id, 'name', c.name) end,
-  'stock', ${productStockSql(sql.raw('p.id'), storeId ?? ALL_STORES)}, 'lowStockThreshold', p.low_stock_threshold, 'isActive', p.is_active,
+  'stock', ${productStockSql(sql.raw('p.id'), stockAt ?? storeId ?? ALL_STORES)}, 'lowStockThreshold', p.low_stock_threshold, 'isActive', p.is_active,
   'imageUrl', p.image_url, 'hasVariants', p.has_variants, 'assetType', p.asset_type,
   'location', p.location, 'isCheckoutRequired', p.is_checkout_required, 'departmentId', p.department_id,
   'createdAt', ${sql.raw(isoTimestamp('p.created_at'))}, 'updatedAt', ${sql.raw(isoTimestamp('p.updated_at'))})`;
@@ -179,7 +184,7 @@ export function productPageQuery(db: DbOrTx, filters: ProductFilters, page: { li
   return db
     .with(ranked)
     .select({
-      page: sql<string>`coalesce(json_agg(${productJson(filters.storeId)} order by ranked.sort_key, ranked.ranked_id)::text, '[]')`,
+      page: sql<string>`coalesce(json_agg(${productJson(filters.storeId, filters.stockAt)} order by ranked.sort_key, ranked.ranked_id)::text, '[]')`,
       matches: sql<string | null>`max(ranked.matches)`,
     })
     .from(sql`ranked join products p on p.id = ranked.ranked_id left join categories c on c.id = p.category_id`);
@@ -236,10 +241,18 @@ export async function findProductIdBySku(db: DbOrTx, sku: string): Promise<strin
 }
 
 /** Products (active or not) with any of these SKUs, for the import. */
-export async function findProductsBySkus(db: DbOrTx, skus: readonly string[]): Promise<ProductRow[]> {
+/**
+ * Products by SKU with their stock at `scope` (the CSV import compares a row's count with the stock
+ * at the store it acts at; null: the default store's).
+ */
+export async function findProductsBySkus(
+  db: DbOrTx,
+  skus: readonly string[],
+  scope: StockScope = null,
+): Promise<ProductRow[]> {
   if (skus.length === 0) return [];
   return db
-    .select(productColumns)
+    .select(columnsAt(scope))
     .from(products)
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .where(inArray(products.sku, [...skus]));

@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInUser } from '../../lib/signed-in-user';
 import { storeForCatalogue } from '../retail-stores/retail-stores.service';
+import { ALL_STORES } from '../stock/stock.service';
 import {
   createProduct,
   deleteProduct,
@@ -74,6 +75,12 @@ const listQuerySchema = z.object({
   storeId: storeIdQuery,
   /** Issue #32 item 2: the till asking, whose store answers when its cashier has no open shift. */
   terminalId: optionalId('terminalId must be a UUID'),
+  /**
+   * Issue #32, the back office's inventory: the stock of this store ('all': every store together),
+   * with the catalogue's own prices and every product (as `storeId=all`). A store's own price never
+   * reaches the product form from here, so saving a product cannot copy it into the base price.
+   */
+  stockStoreId: storeIdQuery,
   limit: pageSize,
   offset: z.coerce
     .number({ error: 'offset must be a whole number, 0 or more' })
@@ -103,7 +110,13 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const q = request.query;
-      const storeId = await storeForCatalogue(app.database.db, signedInUser(request).id, q);
+      const userId = signedInUser(request).id;
+      const stockOnly = q.stockStoreId !== undefined;
+      const storeId = stockOnly ? null : await storeForCatalogue(app.database.db, userId, q);
+      // A store named for its stock only is checked as any `storeId` is (400 when unknown).
+      const stockStore = stockOnly
+        ? await storeForCatalogue(app.database.db, userId, { storeId: q.stockStoreId })
+        : undefined;
       const { products, total } = await listProducts(
         app,
         {
@@ -113,6 +126,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
           departmentId: q.department,
           sku: q.sku,
           storeId,
+          ...(stockOnly ? { stockAt: stockStore ?? ALL_STORES } : {}),
         },
         { limit: q.limit, offset: q.offset },
       );

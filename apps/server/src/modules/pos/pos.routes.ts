@@ -122,6 +122,9 @@ export const posRoutes: FastifyPluginAsyncZod = async (app) => {
           if (!auth) throw unauthorized();
           request.auth = auth;
         },
+        // The statement found the session ended: this instance stops serving it from its recent
+        // lookups, so a retry is refused at once instead of being priced first.
+        forget: () => app.sessions.forget((request.auth as AuthContext).sessionId),
       };
       const { replayed, sale } = await recordSale(
         salesDeps,

@@ -66,7 +66,7 @@ type PricedSale = {
  * statement, and `verify`, which makes sure it is live before any other answer is given (throws 401
  * when it ended). Its lookup is not a round trip of its own on the sale path.
  */
-export type SaleSession = { id: string; verify: () => Promise<void> };
+export type SaleSession = { id: string; verify: () => Promise<void>; forget?: () => void };
 
 /** Pricing attempts before a sale whose catalogue keeps changing under it is refused. */
 const MAX_PRICING_ATTEMPTS = 3;
@@ -114,6 +114,7 @@ export async function recordSale(
     const written = await write(deps, cashier, session, idempotencyKey, request, priced, approval);
     switch (written.outcome) {
       case 'signed_out':
+        session.forget?.();
         throw unauthorized();
       case 'recorded':
         deps.live.publish('sale.recorded', [written.id]);

@@ -107,9 +107,16 @@ export async function findZReportByShift(db: DbOrTx, shiftId: number) {
  */
 export async function listZReports(
   db: DbOrTx,
-  page: { before?: number; after?: { createdAt: string; id: string }; limit: number; storeId?: string },
+  page: {
+    before?: number;
+    after?: { createdAt: string; id: string };
+    limit: number;
+    storeId?: string;
+    /** By number (one store's list, or a one-store installation's), else by closing time. */
+    byNumber: boolean;
+  },
 ) {
-  const byNumber = Boolean(page.storeId) || page.before !== undefined;
+  const { byNumber } = page;
   return db
     .select({
       id: zReports.id,

@@ -117,7 +117,17 @@ function encodeZCursor(row: { cursor: string; id: string }): string {
 function decodeZCursor(cursor: string): { createdAt: string; id: string } {
   const [createdAt, id, extra] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-  if (!createdAt || !id || extra !== undefined || !uuid.test(id) || Number.isNaN(Date.parse(createdAt))) {
+  // Only what the database wrote (timestamptz as text): `Date.parse` takes forms such as "1 2" that
+  // PostgreSQL refuses, and a client's mistake must be a 400, not a 500.
+  const timestamp = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}(:?\d{2})?)$/;
+  if (
+    !createdAt ||
+    !id ||
+    extra !== undefined ||
+    !uuid.test(id) ||
+    !timestamp.test(createdAt) ||
+    Number.isNaN(Date.parse(createdAt))
+  ) {
     throw badRequest('validation', 'Invalid cursor', { cursor: 'Invalid cursor' });
   }
   return { createdAt, id };
@@ -137,7 +147,7 @@ export async function zReportList(
   // One store's numbers are unique: by number, as a one-store installation always paged (item 3).
   const byNumber = Boolean(storeId) || query.before !== undefined || (await storeCount(db)) <= 1;
   const after = !byNumber && query.cursor ? decodeZCursor(query.cursor) : undefined;
-  const rows = await listZReports(db, { before: query.before, after, limit: limit + 1, storeId });
+  const rows = await listZReports(db, { before: query.before, after, limit: limit + 1, storeId, byNumber });
   const page = rows.slice(0, limit);
   const last = rows.length > limit ? page[page.length - 1] : undefined;
   return {

@@ -205,15 +205,19 @@ export async function tillStoreRefusingUser(
 ): Promise<string | null> {
   if (!terminalId && !deviceId) return null;
   const till = terminalId ? sql`t.id = ${terminalId}::uuid` : sql`t.device_id = ${deviceId}`;
+  // The till is the device's newest one first, then checked: a device whose newest till is at an
+  // allowed store is not refused because of an older till elsewhere.
   const result = await db.execute(sql`
-    select s.name from ${posTerminals} t join ${stores} s on s.id = t.store_id
-    where ${till} and not s.is_archived
+    with till as (
+      select t.store_id from ${posTerminals} t where ${till}
+      order by t.last_seen_at desc nulls last limit 1
+    )
+    select s.name from till join ${stores} s on s.id = till.store_id
+    where not s.is_archived
       and not exists (select 1 from ${users} m where m.id = ${userId} and m.role in ${UNLIMITED_ROLES})
       and exists (select 1 from ${userStores} u join ${stores} us on us.id = u.store_id
         where u.user_id = ${userId} and not us.is_archived)
-      and not exists (select 1 from ${userStores} u where u.user_id = ${userId} and u.store_id = t.store_id)
-    order by t.last_seen_at desc
-    limit 1`);
+      and not exists (select 1 from ${userStores} u where u.user_id = ${userId} and u.store_id = till.store_id)`);
   const row = ((result as { rows?: unknown[] }).rows ?? (result as unknown as unknown[]))[0] as
     | { name: string }
     | undefined;

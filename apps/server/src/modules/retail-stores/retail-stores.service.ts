@@ -55,8 +55,8 @@ export const retailStoreErrors = {
 };
 
 /**
- * Issue #32: a store a document is written for (an expense) must exist and be open: 400 on
- * `storeId` otherwise.
+ * Issue #32: a store something is done at (an expense, a shift, a stock change) must exist and be
+ * open: 400 on `storeId` otherwise.
  */
 export async function checkOpenStore(db: DbOrTx, storeId: string): Promise<void> {
   const [store] = await storesByIds(db, [storeId]);
@@ -193,9 +193,7 @@ export async function storeForNewShift(
   const facts = await shiftStoreFacts(db, userId, terminalId ?? null);
   const mayUse = (storeId: string) => facts.allowed.length === 0 || facts.allowed.includes(storeId);
   if (requested) {
-    const [store] = await storesByIds(db, [requested]);
-    if (!store) throw retailStoreErrors.storeUnknown();
-    if (store.isArchived) throw retailStoreErrors.storeArchived();
+    await checkOpenStore(db, requested);
     if (!mayUse(requested)) throw retailStoreErrors.notYourStore();
     return requested;
   }
@@ -220,9 +218,7 @@ export async function storeForStockChange(
   requested: string | null | undefined,
 ): Promise<string | null> {
   if (!requested) return null;
-  const [store] = await storesByIds(db, [requested]);
-  if (!store) throw retailStoreErrors.storeUnknown();
-  if (store.isArchived) throw retailStoreErrors.storeArchived();
+  await checkOpenStore(db, requested);
   const allowed = await sellableStoreIds(db, userId);
   if (allowed.length > 0 && !allowed.includes(requested)) throw retailStoreErrors.notYourStore();
   return requested;

@@ -288,6 +288,11 @@ describe('Z reports of "All stores" page without repeats or gaps (issue #32 item
     const bad = await get(manager, '/api/z-reports?cursor=not-a-cursor');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual({ cursor: 'Invalid cursor' });
+    // A time `Date.parse` takes but PostgreSQL refuses is the same 400, never a 500.
+    const loose = Buffer.from(`1 2|${randomUUID()}`).toString('base64url');
+    const refused = await get(manager, `/api/z-reports?cursor=${loose}`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual({ cursor: 'Invalid cursor' });
   });
 });
 

@@ -328,7 +328,8 @@ export type StockScope = string | SQL | null;
 /**
  * SQL for the stock of products or size options as every screen reads it (ADR 0025): the level of
  * each one's item at a store's selling location (`scope` a store id), at every store's selling
- * location together (`ALL_STORES`: the back office's "All stores", issue #32 API), or, with no store
+ * location together (`ALL_STORES`: the back office's "All stores", issue #32 API; open stores only, so a
+ * one-store installation with an archived second store reads as before), or, with no store
  * named, at the default store's. Whole units (a linked item received in fractions shows what can be
  * sold). A correlated subquery over two unique indexes (proc_items by product / size option, levels
  * by item and location).
@@ -344,7 +345,7 @@ export function variantStockSql(variantId: AnyPgColumn | SQL, scope: StockScope 
 function stockSql(itemIs: SQL, scope: StockScope): SQL<number> {
   const locations =
     scope === ALL_STORES
-      ? sql`(select s.selling_location_id from stores s)`
+      ? sql`(select s.selling_location_id from stores s where not s.is_archived)`
       : scope === null
         ? sql`(select s.selling_location_id from stores s where s.id = default_store_id())`
         : sql`(select s.selling_location_id from stores s where s.id = ${scope}::uuid)`;

@@ -173,6 +173,51 @@ describe('stock per store and all stores together (issue #32)', () => {
     expect(await stockOf(t, created.json().id)).toBe(0);
   });
 
+  it("the CSV import at a named store compares the row's count with that store's stock", async () => {
+    // The default store holds 5 and the library 0: a count of 5 for the library is a change there.
+    const cookie = await product('Cookie', 5);
+    const { rows } = await t.db.execute('select sku from products where id = $1', [cookie]);
+    const sku = (rows[0] as { sku: string }).sku;
+    const imported = await inject(t, {
+      method: 'POST',
+      url: '/api/products/import',
+      cookie: manager,
+      payload: { csv: `name,sku,price,category,stock\nCookie,${sku},3.00,Snacks,5\n`, storeId: library },
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(await stockOf(t, cookie, null, library)).toBe(5);
+    expect(await stockOf(t, cookie)).toBe(5);
+  });
+
+  it("the inventory's list names a store for its stock only: the catalogue's prices and every product", async () => {
+    const tart = await product('Tart', 3);
+    await adjust(tart, { quantity: 4, reason: 'Delivered', storeId: library });
+    const priced = await inject(t, {
+      method: 'PUT',
+      url: `/api/products/${tart}/stores/${library}`,
+      cookie: manager,
+      payload: { price: '9.99', isAvailable: false },
+    });
+    expect(priced.statusCode, priced.body).toBe(200);
+    const list = async (query: string) => {
+      const response = await inject(t, { method: 'GET', url: `/api/products?search=Tart${query}`, cookie: manager });
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json() as Array<{ id: string; price: string; stock: number }>).find((p) => p.id === tart);
+    };
+    // `storeId` is the store the list is FOR (the till): its price, without what it doesn't sell.
+    expect(await list(`&storeId=${library}`)).toBeUndefined();
+    // `stockStoreId`: that store's stock, at the product's own price, the product listed.
+    expect(await list(`&storeId=all&stockStoreId=${library}`)).toMatchObject({ price: '3.00', stock: 4 });
+    expect(await list(`&stockStoreId=${mainStore}`)).toMatchObject({ price: '3.00', stock: 3 });
+    expect(await list('&stockStoreId=all')).toMatchObject({ price: '3.00', stock: 7 });
+    const unknown = await inject(t, {
+      method: 'GET',
+      url: `/api/products?stockStoreId=${randomUUID()}`,
+      cookie: manager,
+    });
+    expect(unknown.statusCode).toBe(400);
+  });
+
   it("a cashier with an open shift sees their store's stock, not every store's", async () => {
     const cookie = await product('Cookie', 6);
     await adjust(cookie, { quantity: 2, reason: 'Delivered', storeId: library });
@@ -239,5 +284,27 @@ describe('stock per store and all stores together (issue #32)', () => {
     expect(await stockOf(t, tart)).toBe(5);
     // A closed store holding nothing is not in the breakdown.
     expect((await detail(tart)).stockByStore.map((s) => s.storeId)).toEqual([library, mainStore]);
+  });
+
+  it('"All stores" counts open stores only: a closed store still holding stock is left out', async () => {
+    const kiosk = await inject(t, {
+      method: 'POST',
+      url: '/api/stores',
+      cookie: manager,
+      payload: { name: 'Old Kiosk', code: 'KIOSK' },
+    });
+    expect(kiosk.statusCode, kiosk.body).toBe(201);
+    const pie = await product('Pie', 2);
+    expect((await adjust(pie, { quantity: 6, reason: 'Delivered', storeId: kiosk.json().id })).statusCode).toBe(201);
+    expect((await detail(pie)).stock).toBe(8);
+    const closed = await inject(t, {
+      method: 'PATCH',
+      url: `/api/stores/${kiosk.json().id}`,
+      cookie: manager,
+      payload: { isArchived: true },
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect((await detail(pie)).stock).toBe(2);
+    expect(await listed(pie, 'Pie', '&storeId=all')).toBe(2);
   });
 });

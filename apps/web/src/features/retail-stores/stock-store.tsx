@@ -1,8 +1,8 @@
-import { Select } from '@mantine/core';
 import type { RetailStore } from '@retail-hub/shared';
 import { useSyncExternalStore } from 'react';
 import { subscribeTerminalSync, terminalSyncState } from '@/lib/offline-bridge';
 import { useSeveralStores, useTerminalStore } from './api';
+import { StorePicker } from './store-filter';
 
 /** The "All stores" choice: every store's stock together (issue #32 API `storeId=all`). */
 export const ALL_STORES = 'all';
@@ -68,16 +68,12 @@ export function useStockStore(): StockStoreChoice {
 export function StockStoreSelect({ value, style }: { value: StockStoreChoice; style?: React.CSSProperties }) {
   if (value.choice === null) return null;
   return (
-    <Select
-      label="Store"
-      data={[{ value: ALL_STORES, label: 'All stores' }, ...value.stores.map((s) => ({ value: s.id, label: s.name }))]}
-      value={value.choice}
-      onChange={(next) => {
-        if (next) value.setChoice(next);
-      }}
-      allowDeselect={false}
+    <StorePicker
+      stores={value.stores}
+      value={value.choice === ALL_STORES ? null : value.choice}
+      onChange={(storeId) => value.setChoice(storeId ?? ALL_STORES)}
       style={style}
-      data-testid="stock-store-select"
+      testId="stock-store-select"
     />
   );
 }

@@ -21,8 +21,46 @@ export function useReadableStores(): RetailStore[] {
 }
 
 /**
- * Issue #32: the one store picker of the dashboards, reports, Z reports and expenses: "All stores"
- * (null) or one store, sent as `?storeId=`. Renders nothing when there is nothing to pick.
+ * Issue #32: the one store picker: "Store", with "All stores" (null) and each store. The
+ * dashboards, reports, Z reports and expenses use it through `StoreFilter`; the inventory screen
+ * and the product form through `StockStoreSelect`.
+ */
+export function StorePicker({
+  stores,
+  value,
+  onChange,
+  testId,
+  size,
+  w,
+  style,
+}: {
+  stores: RetailStore[];
+  value: string | null;
+  onChange: (storeId: string | null) => void;
+  testId: string;
+  /** The screen's other filters' size (the theme's default when not given). */
+  size?: 'sm' | 'md';
+  w?: number;
+  style?: React.CSSProperties;
+}) {
+  return (
+    <Select
+      size={size}
+      label="Store"
+      w={w}
+      style={style}
+      allowDeselect={false}
+      data={[{ value: '', label: 'All stores' }, ...stores.map((s) => ({ value: s.id, label: s.name }))]}
+      value={value ?? ''}
+      onChange={(next) => onChange(next ? next : null)}
+      data-testid={testId}
+    />
+  );
+}
+
+/**
+ * Issue #32: the store filter of the dashboards, reports, Z reports and expenses, sent as
+ * `?storeId=` (null: "All stores"). Renders nothing when there is nothing to pick.
  */
 export function StoreFilter({
   value,
@@ -40,16 +78,5 @@ export function StoreFilter({
 }) {
   const stores = useReadableStores();
   if (stores.length === 0) return null;
-  return (
-    <Select
-      size={size}
-      label="Store"
-      w={w}
-      allowDeselect={false}
-      data={[{ value: '', label: 'All stores' }, ...stores.map((s) => ({ value: s.id, label: s.name }))]}
-      value={value ?? ''}
-      onChange={(next) => onChange(next ? next : null)}
-      data-testid={testId}
-    />
-  );
+  return <StorePicker stores={stores} value={value} onChange={onChange} testId={testId} size={size} w={w} />;
 }

@@ -15,6 +15,12 @@ export type ProductQuery = {
    * left out, the server answers at the caller's store (the till's shift).
    */
   storeId?: string;
+  /**
+   * Issue #32, the inventory screen: the stock of this store ('all': every store together), with
+   * the catalogue's own prices and every product, so a row opened in the product form never
+   * carries a store's own price into the base price.
+   */
+  stockStoreId?: string;
   limit?: number;
   offset?: number;
 };

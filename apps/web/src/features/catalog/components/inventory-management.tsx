@@ -76,9 +76,11 @@ export function InventoryManagement() {
     category: category || undefined,
     assetType: seesAssets ? assetType || undefined : undefined,
     department: hasDepartments ? department || undefined : undefined,
-    // Issue #32: the catalogue's own prices and every product, whatever store a shift is at; the
+    // Issue #32: the catalogue's own prices and every product, whatever store a shift is at or is
+    // chosen here (a row opens in the product form, which saves its price as the base price); the
     // stock of the store chosen, or of every store together ("All stores", and with one store).
-    storeId: stockStore.choice ?? ALL_STORES,
+    storeId: ALL_STORES,
+    stockStoreId: stockStore.choice ?? ALL_STORES,
     limit: PAGE_SIZE,
     offset: (page - 1) * PAGE_SIZE,
   };

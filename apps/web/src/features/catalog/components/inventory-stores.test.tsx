@@ -31,8 +31,8 @@ function renderInventory(stores: RetailStore[]) {
     'GET /api/stores': () => json(200, stores),
     // Every store together 112; Main Café 105 (Library Café 7).
     'GET /api/products': ({ url }) => {
-      const storeId = new URL(url, 'http://localhost').searchParams.get('storeId');
-      return json(200, [{ ...BEANS, stock: storeId === MAIN.id ? 105 : 112 }], { 'X-Total-Count': '1' });
+      const stockStoreId = new URL(url, 'http://localhost').searchParams.get('stockStoreId');
+      return json(200, [{ ...BEANS, stock: stockStoreId === MAIN.id ? 105 : 112 }], { 'X-Total-Count': '1' });
     },
     [`GET /api/products/${BEANS.id}`]: () =>
       json(200, {
@@ -67,7 +67,12 @@ describe('stock per store on Inventory and the product form (issue #32)', { time
     const { fetchMock, user } = renderInventory([MAIN, LIBRARY]);
     const picker = (await screen.findByTestId('stock-store-select', {}, LOAD)) as HTMLInputElement;
     await waitFor(() => expect(picker.value).toBe('Main Café'));
-    await waitFor(() => expect(productUrls(fetchMock).some((url) => url.includes(`storeId=${MAIN.id}`))).toBe(true));
+    await waitFor(() =>
+      expect(productUrls(fetchMock).some((url) => url.includes(`stockStoreId=${MAIN.id}`))).toBe(true),
+    );
+    // The list is always at the catalogue's own prices (the form saves a row's price as the base
+    // price): a store is named for its stock only.
+    expect(productUrls(fetchMock).every((url) => /[?&]storeId=all(&|$)/.test(url))).toBe(true);
     await waitFor(() =>
       expect((screen.getByText('Coffee Beans').closest('tr') as HTMLElement).textContent).toContain('105'),
     );
