@@ -91,7 +91,7 @@ describe('Inventory Management (spec §2, §4, §6)', { timeout: 15_000 }, () =>
     await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).includes('search=mocha'))).toBe(true));
     const searched = fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.includes('search='));
     // Typed letter by letter, sent once: the 300 ms debounce (spec §9).
-    expect(searched).toEqual(['/api/products?search=mocha&storeId=all&limit=50&offset=0']);
+    expect(searched).toEqual(['/api/products?search=mocha&storeId=all&stockStoreId=all&limit=50&offset=0']);
   });
 
   it('asks before deleting and says when the product is gone', async () => {
