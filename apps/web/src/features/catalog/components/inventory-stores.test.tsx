@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/test/render';
 import { json, mockServer, sessionHandlers, userWithRole } from '@/test/server';
+import { LIBRARY, MAIN } from '@/test/stores';
 import { aProduct, categories } from '../test/fixtures';
 
 /**
@@ -11,17 +12,6 @@ import { aProduct, categories } from '../test/fixtures';
  * each store); the table's stock is the chosen store's; the form shows Stock by store and changes
  * stock only at a chosen store. With one store nothing of this appears.
  */
-const store = (id: string, name: string, code: string): RetailStore => ({
-  id,
-  name,
-  code,
-  sellingLocationId: null,
-  sellingLocationName: null,
-  isArchived: false,
-  createdAt: '2026-01-01T00:00:00.000Z',
-});
-const MAIN = store('00000000-0000-4000-8000-000000000001', 'Main Café', 'MAIN');
-const LIBRARY = store('00000000-0000-4000-8000-000000000002', 'Library Café', 'LIB');
 const BEANS = aProduct({ name: 'Coffee Beans', stock: 105, lowStockThreshold: 5 });
 const LOAD = { timeout: 15_000 };
 

@@ -1,24 +1,12 @@
-import type { RetailStore } from '@retail-hub/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import { json, mockServer, sessionHandlers, userWithRole } from '@/test/server';
+import { LIBRARY, MAIN } from '@/test/stores';
 import { ShiftDialog } from './shift-dialog';
 
 /** Issue #32 item 2 (h-storerules): the Start Shift picker offers only the stores the user may sell at. */
-
-const store = (id: string, name: string, code: string): RetailStore => ({
-  id,
-  name,
-  code,
-  sellingLocationId: null,
-  sellingLocationName: null,
-  isArchived: false,
-  createdAt: '2026-01-01T00:00:00.000Z',
-});
-const MAIN = store('00000000-0000-4000-8000-000000000001', 'Main Café', 'MAIN');
-const LIBRARY = store('00000000-0000-4000-8000-000000000002', 'Library Café', 'LIB');
 
 describe('Start Shift store picker (issue #32 item 2)', () => {
   it('a cashier limited to Library Café is offered only it, chosen already, and starts there', async () => {

@@ -4,20 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '@/test/render';
 import { json, mockServer, sessionHandlers, userWithRole } from '@/test/server';
+import { LIBRARY, MAIN } from '@/test/stores';
 
 /** Issue #32 items 3 and 5: the store filter appears only with several stores. */
-
-const store = (id: string, name: string, code: string): RetailStore => ({
-  id,
-  name,
-  code,
-  sellingLocationId: null,
-  sellingLocationName: null,
-  isArchived: false,
-  createdAt: '2026-01-01T00:00:00.000Z',
-});
-const MAIN = store('00000000-0000-4000-8000-000000000001', 'Main Café', 'MAIN');
-const LIBRARY = store('00000000-0000-4000-8000-000000000002', 'Library Café', 'LIB');
 
 const summary = (revenue: string) => ({
   startDate: '2026-01-01',
