@@ -20,24 +20,26 @@ import type { EventBus } from '../events/event-bus';
 import { nextYearDocument, storeYear } from '../numbering/index';
 import { purchasingErrors as errors } from './purchasing.errors';
 import {
-  deleteDraftRequisition,
   findDepartment,
   findItems,
-  insertRequisition,
   lastOrderPrices,
-  listRequisitionRows,
   lookupLists,
   procDepartmentOfUser,
+  searchItems,
+} from './purchasing.repository';
+import {
+  deleteDraftRequisition,
+  insertRequisition,
+  listRequisitionRows,
   type RequisitionFilter,
   type RequisitionLineRow,
   type RequisitionRow,
   replaceRequisitionLines,
   requisitionHead,
   requisitionLineRows,
-  searchItems,
   transitionRequisition,
   updateRequisitionHead,
-} from './purchasing.repository';
+} from './requisitions.repository';
 
 export type PurchasingDeps = {
   database: { db: Db };
