@@ -1,5 +1,6 @@
-import { Card, Group, Loader, Text, Title } from '@mantine/core';
+import { Alert, Card, Group, Loader, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { serverMessage } from '@/lib/api-client';
 
 /** A titled card section of a dashboard or report (POS dashboard, Sales Reports). */
 export function Panel({
@@ -49,4 +50,32 @@ export function PanelEmpty({ children }: { children: ReactNode }) {
       {children}
     </Text>
   );
+}
+
+/**
+ * A list's query as a panel shows it (issue #33 item 4): a loader while it loads, a red alert with
+ * the server's message when it fails, the empty text when there is nothing, else the content.
+ */
+export function PanelQuery<T>({
+  query,
+  errorTitle,
+  empty,
+  isEmpty,
+  children,
+}: {
+  query: { isPending: boolean; isError: boolean; error: unknown; data: T | undefined };
+  errorTitle: string;
+  empty: ReactNode;
+  isEmpty: (data: T) => boolean;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return <PanelLoading />;
+  if (query.isError || query.data === undefined) {
+    return (
+      <Alert color="red" title={errorTitle}>
+        {serverMessage(query.error) ?? 'Please try again.'}
+      </Alert>
+    );
+  }
+  return isEmpty(query.data) ? <PanelEmpty>{empty}</PanelEmpty> : children(query.data);
 }

@@ -34,8 +34,9 @@ import { serverMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { money } from '@/lib/money';
 import { ASSET_STATE_COLORS, useRegisterAction, when } from './api';
-import { labelsHref, SafetyTable } from './assets-screen';
+import { labelsHref } from './asset-links';
 import { DisposeDialog, salvageText } from './dispose-dialog';
+import { SafetyTable } from './safety-checks';
 
 function Fact({ label, value }: { label: string; value: string | null | undefined }) {
   return (

@@ -70,18 +70,10 @@ function HoursCorrection({
   );
 }
 
+type StepFormProps = { job: JobDetail; step: JobStep; action: Action; onClose: () => void };
+
 /** Edits one step: name and planned hours while planning; instructions and assignee until closed. */
-export function StepForm({
-  job,
-  step,
-  action,
-  onClose,
-}: {
-  job: JobDetail;
-  step: JobStep;
-  action: Action;
-  onClose: () => void;
-}) {
+export function StepForm({ job, step, action, onClose }: StepFormProps) {
   const lookups = useJobLookups();
   const users = useAssignees(step);
   const planning = isPlanning(job);
