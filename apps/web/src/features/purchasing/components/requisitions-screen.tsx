@@ -1,25 +1,10 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  Modal,
-  SegmentedControl,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Group, Modal, Select, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { can, formatQty, REQUISITION_STATES, REQUISITION_STATUS_LABELS, type Requisition } from '@retail-hub/shared';
-import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '@/components/feedback/confirm-dialog';
-import { PanelEmpty, PanelLoading } from '@/components/panel';
-import { ApiError, serverMessage } from '@/lib/api-client';
+import { PanelQuery } from '@/components/panel';
+import { serverMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { money } from '@/lib/money';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -34,18 +19,14 @@ import {
   useSaveRequisition,
 } from '../api/purchasing';
 import { DepartmentSelect, NoDepartmentAlert, useDepartmentChoice } from './department-choice';
+import { ALL, DocumentListHeader, type FieldErrors, fieldErrorsOf } from './document-list';
 import { type EditedLine, LineEditor, newLineKey } from './line-editor';
 import { RequisitionStatusBadge } from './status-badge';
 
-const ALL = 'all';
 const statusOptions = [
   { value: ALL, label: 'All' },
   ...REQUISITION_STATES.map((value) => ({ value, label: REQUISITION_STATUS_LABELS[value] })),
 ];
-
-type FieldErrors = Record<string, string>;
-const fieldErrorsOf = (error: unknown): FieldErrors =>
-  error instanceof ApiError ? ((error.body?.errors as FieldErrors | undefined) ?? {}) : {};
 
 /** Issue #16 item 3: requisitions, raised by departments and approved by procurement (ADR 0013). */
 export function RequisitionsScreen({ title }: { title: string }) {
@@ -59,76 +40,24 @@ export function RequisitionsScreen({ title }: { title: string }) {
 
   return (
     <Stack gap="lg">
-      <Group justify="space-between" align="flex-start">
-        <div>
-          <Title order={1} size="h2">
-            {title}
-          </Title>
-          <Text c="dimmed">Request items for a department; procurement approves and orders them.</Text>
-        </div>
-        <Button size="md" leftSection={<IconPlus size={20} aria-hidden />} onClick={() => setEditing('new')}>
-          New Requisition
-        </Button>
-      </Group>
-      <SegmentedControl
-        aria-label="Status"
-        data={statusOptions}
-        value={status}
-        onChange={setStatus}
-        style={{ alignSelf: 'flex-start' }}
+      <DocumentListHeader
+        title={title}
+        lead="Request items for a department; procurement approves and orders them."
+        newLabel="New Requisition"
+        onNew={() => setEditing('new')}
+        statusOptions={statusOptions}
+        status={status}
+        onStatus={setStatus}
       />
       <Card p={0}>
-        {list.isPending ? (
-          <PanelLoading />
-        ) : list.isError ? (
-          <Alert color="red" title="Requisitions could not be loaded">
-            {serverMessage(list.error) ?? 'Please try again.'}
-          </Alert>
-        ) : requisitions.length === 0 ? (
-          <PanelEmpty>No requisitions yet</PanelEmpty>
-        ) : (
-          <Table.ScrollContainer minWidth={720}>
-            <Table striped highlightOnHover verticalSpacing="sm" data-testid="requisitions-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Number</Table.Th>
-                  <Table.Th>Department</Table.Th>
-                  <Table.Th>Requested by</Table.Th>
-                  <Table.Th>Needed by</Table.Th>
-                  <Table.Th ta="right">Estimated value</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {requisitions.map((r) => (
-                  <Table.Tr key={r.id} data-testid="requisition-row">
-                    <Table.Td>
-                      <Button variant="subtle" px={4} onClick={() => setOpenId(r.id)}>
-                        {r.reqNumber}
-                      </Button>
-                    </Table.Td>
-                    <Table.Td>{r.departmentName}</Table.Td>
-                    <Table.Td>{r.requesterName}</Table.Td>
-                    <Table.Td>{r.neededByDate ?? '—'}</Table.Td>
-                    <Table.Td ta="right" ff="monospace">
-                      {money(r.estimatedTotal)}
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4}>
-                        <RequisitionStatusBadge status={r.status} />
-                        {r.partiallyOrdered ? (
-                          <Text size="xs" c="dimmed">
-                            Partly ordered
-                          </Text>
-                        ) : null}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+        <PanelQuery
+          query={list}
+          errorTitle="Requisitions could not be loaded"
+          empty="No requisitions yet"
+          isEmpty={(rows) => rows.length === 0}
+        >
+          {(rows) => <RequisitionsTable requisitions={rows} onOpen={setOpenId} />}
+        </PanelQuery>
       </Card>
       {editing ? (
         <RequisitionForm
@@ -467,5 +396,51 @@ function RequisitionDetails({
         onCancel={() => setConfirmDelete(false)}
       />
     </Modal>
+  );
+}
+
+function RequisitionsTable({ requisitions, onOpen }: { requisitions: Requisition[]; onOpen: (id: string) => void }) {
+  return (
+    <Table.ScrollContainer minWidth={720}>
+      <Table striped highlightOnHover verticalSpacing="sm" data-testid="requisitions-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Number</Table.Th>
+            <Table.Th>Department</Table.Th>
+            <Table.Th>Requested by</Table.Th>
+            <Table.Th>Needed by</Table.Th>
+            <Table.Th ta="right">Estimated value</Table.Th>
+            <Table.Th>Status</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {requisitions.map((r) => (
+            <Table.Tr key={r.id} data-testid="requisition-row">
+              <Table.Td>
+                <Button variant="subtle" px={4} onClick={() => onOpen(r.id)}>
+                  {r.reqNumber}
+                </Button>
+              </Table.Td>
+              <Table.Td>{r.departmentName}</Table.Td>
+              <Table.Td>{r.requesterName}</Table.Td>
+              <Table.Td>{r.neededByDate ?? '—'}</Table.Td>
+              <Table.Td ta="right" ff="monospace">
+                {money(r.estimatedTotal)}
+              </Table.Td>
+              <Table.Td>
+                <Group gap={4}>
+                  <RequisitionStatusBadge status={r.status} />
+                  {r.partiallyOrdered ? (
+                    <Text size="xs" c="dimmed">
+                      Partly ordered
+                    </Text>
+                  ) : null}
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
