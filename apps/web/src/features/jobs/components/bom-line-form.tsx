@@ -1,8 +1,8 @@
-import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { type BomLine, formatQty, type JobDetail } from '@retail-hub/shared';
 import { useState } from 'react';
 import { JOBS } from '../api';
-import type { Action } from './job-parts';
+import { type Action, DialogActions } from './job-parts';
 
 /** Edits one line of the bill of materials: its quantity (never below what is out on the job) and notes. */
 export function BomLineForm({
@@ -30,27 +30,17 @@ export function BomLineForm({
           description={out > 0 ? `At least ${formatQty(String(out))} ${line.uom}: already issued to the job` : line.uom}
         />
         <Textarea label="Notes" autosize minRows={2} value={notes} onChange={(e) => setNotes(e.currentTarget.value)} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Close
-          </Button>
-          <Button
-            loading={action.isPending}
-            onClick={() =>
-              action.mutate(
-                {
-                  method: 'PATCH',
-                  url: `${JOBS}/${job.id}/bom/${line.id}`,
-                  body: { qtyRequired: qty, notes: notes || null },
-                  done: 'Material line saved',
-                },
-                { onSuccess: onClose },
-              )
-            }
-          >
-            Save line
-          </Button>
-        </Group>
+        <DialogActions
+          action={action}
+          label="Save line"
+          onClose={onClose}
+          request={() => ({
+            method: 'PATCH',
+            url: `${JOBS}/${job.id}/bom/${line.id}`,
+            body: { qtyRequired: qty, notes: notes || null },
+            done: 'Material line saved',
+          })}
+        />
       </Stack>
     </Modal>
   );

@@ -3,7 +3,7 @@
  * format, the server's rules for what may be edited (the server decides again), the card frame,
  * the read-only note and the form parts every card repeats.
  */
-import { Card, NumberInput, type NumberInputProps, Text, Title } from '@mantine/core';
+import { Button, Card, Group, NumberInput, type NumberInputProps, Text, Title } from '@mantine/core';
 import { JOB_STATE_LABELS, type JobDetail } from '@retail-hub/shared';
 import { format } from 'date-fns';
 import type { ChangeEvent, Dispatch, ReactNode, Ref, SetStateAction } from 'react';
@@ -59,3 +59,31 @@ export function textField<T, K extends keyof T>(set: Dispatch<SetStateAction<T>>
 
 /** Hours as the API takes them: a blank box is 0. */
 export const hoursBody = (value: string | number) => String(value === '' ? 0 : value);
+
+/** A dialog's two buttons: leave it, or send one request and close the dialog when it succeeds. */
+export function DialogActions({
+  action,
+  request,
+  label,
+  onClose,
+  cancelLabel = 'Close',
+  onCancel = onClose,
+}: {
+  action: Action;
+  request: () => Parameters<Action['mutate']>[0];
+  label: string;
+  onClose: () => void;
+  cancelLabel?: string;
+  onCancel?: () => void;
+}) {
+  return (
+    <Group justify="flex-end">
+      <Button variant="default" onClick={onCancel}>
+        {cancelLabel}
+      </Button>
+      <Button loading={action.isPending} onClick={() => action.mutate(request(), { onSuccess: onClose })}>
+        {label}
+      </Button>
+    </Group>
+  );
+}

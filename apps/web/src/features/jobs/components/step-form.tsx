@@ -1,8 +1,8 @@
-import { Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { JOB_STATE_LABELS, type JobDetail, type JobStep } from '@retail-hub/shared';
 import { type Dispatch, type SetStateAction, useState } from 'react';
 import { JOBS, useJobLookups } from '../api';
-import { type Action, HoursInput, hoursBody, isPlanning, textField } from './job-parts';
+import { type Action, DialogActions, HoursInput, hoursBody, isPlanning, textField } from './job-parts';
 
 type StepFormState = {
   name: string;
@@ -125,27 +125,17 @@ export function StepForm({ job, step, action, onClose }: StepFormProps) {
         {step.status === 'completed' ? (
           <HoursCorrection form={form} setForm={setForm} canCorrect={canCorrect} hoursChanged={hoursChanged} />
         ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Close
-          </Button>
-          <Button
-            loading={action.isPending}
-            onClick={() =>
-              action.mutate(
-                {
-                  method: 'PATCH',
-                  url: `${JOBS}/${job.id}/steps/${step.id}`,
-                  body: stepPatchBody(form, planning, hoursChanged),
-                  done: `Step ${step.stepNo} saved`,
-                },
-                { onSuccess: onClose },
-              )
-            }
-          >
-            Save step
-          </Button>
-        </Group>
+        <DialogActions
+          action={action}
+          label="Save step"
+          onClose={onClose}
+          request={() => ({
+            method: 'PATCH',
+            url: `${JOBS}/${job.id}/steps/${step.id}`,
+            body: stepPatchBody(form, planning, hoursChanged),
+            done: `Step ${step.stepNo} saved`,
+          })}
+        />
       </Stack>
     </Modal>
   );

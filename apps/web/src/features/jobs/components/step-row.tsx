@@ -2,7 +2,7 @@ import { Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { JOB_STEP_STATE_LABELS, type JobDetail, type JobStep } from '@retail-hub/shared';
 import { type RefObject, useRef, useState } from 'react';
 import { JOBS } from '../api';
-import { type Action, HoursInput, isClosed, isPlanning, isWorking, when } from './job-parts';
+import { type Action, DialogActions, HoursInput, isClosed, isPlanning, isWorking, when } from './job-parts';
 import { StepForm } from './step-form';
 
 type Props = { job: JobDetail; step: JobStep; action: Action };
@@ -161,27 +161,19 @@ function NoHoursConfirm({
           The hours worked on “{step.name}” go into the job’s actual cost. Enter them in the Actual hours box, or
           complete the step with 0 hours if it took none.
         </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onEnterHours}>
-            Enter the hours
-          </Button>
-          <Button
-            loading={action.isPending}
-            onClick={() =>
-              action.mutate(
-                {
-                  method: 'PATCH',
-                  url: `${JOBS}/${job.id}/steps/${step.id}`,
-                  body: { status: 'completed', actualHours: '0', confirmNoHours: true },
-                  done: 'Step completed',
-                },
-                { onSuccess: onClose },
-              )
-            }
-          >
-            Complete with 0 hours
-          </Button>
-        </Group>
+        <DialogActions
+          action={action}
+          label="Complete with 0 hours"
+          onClose={onClose}
+          cancelLabel="Enter the hours"
+          onCancel={onEnterHours}
+          request={() => ({
+            method: 'PATCH',
+            url: `${JOBS}/${job.id}/steps/${step.id}`,
+            body: { status: 'completed', actualHours: '0', confirmNoHours: true },
+            done: 'Step completed',
+          })}
+        />
       </Stack>
     </Modal>
   );
