@@ -2,8 +2,8 @@ import type { Permission, Role } from '@retail-hub/shared';
 import type { Config } from './config/config';
 import type { Database } from './db/client';
 import type { ReadRouter } from './db/read-replica';
-import type { EventBus } from './modules/events/event-bus';
-import type { AppMetrics } from './modules/system/metrics';
+import type { EventBus } from './modules/events/index';
+import type { AppMetrics } from './modules/system/index';
 
 /** The signed-in user as every route sees it (loaded fresh from the database on each request). */
 export type AuthUser = {

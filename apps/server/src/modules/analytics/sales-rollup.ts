@@ -1,13 +1,13 @@
 import type { Cents } from '@retail-hub/shared';
 import { decimalToCents } from '@retail-hub/shared';
 import type { DbOrTx } from '../../db/client';
+import { addDay, storeDaysRange } from '../../lib/sales-range';
 import {
   productFiguresByDay,
   refundFiguresByDay,
   refundProductFiguresByDay,
   salesFiguresByDay,
 } from './analytics.repository';
-import { addDay, storeDaysRange } from './sales-range';
 
 /**
  * The completed sales of one store day (or of a span of days), all of them or the VTPD ones, net

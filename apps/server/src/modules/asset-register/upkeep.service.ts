@@ -12,7 +12,7 @@ import { addDays, dayOfWeek, localDateOf } from '../../lib/store-time';
 import type { AuthUser } from '../../types';
 import { registerErrors } from './asset-register.errors';
 import { assetRow, itemFacts, lockAsset, recordEvent } from './asset-register.repository';
-import { clockOf, manageScope, type RegisterDeps, readableAsset, scopeOf, todayOf } from './asset-register.service';
+import { clockOf, manageScope, type RegisterDeps, readableAsset, scopeOf, todayOf } from './register-scope';
 import {
   insertMaintenance,
   insertSafetyCheck,

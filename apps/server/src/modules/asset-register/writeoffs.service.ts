@@ -2,10 +2,10 @@ import type { DisposalMethod, Writeoff, WriteoffBody, WriteoffReason, WriteoffSt
 import type { DbOrTx } from '../../db/client';
 import { pgErrorCode } from '../../lib/db-errors';
 import type { AuthUser } from '../../types';
-import { postInventoryMovement } from '../stores/inventory.service';
+import { postInventoryMovement } from '../stores/index';
 import { registerErrors } from './asset-register.errors';
 import { lockAsset, markDisposed, recordEvent } from './asset-register.repository';
-import { manageScope, type RegisterDeps, readableAsset, scopeOf, todayOf } from './asset-register.service';
+import { manageScope, type RegisterDeps, readableAsset, scopeOf, todayOf } from './register-scope';
 import {
   disposeWriteoffRow,
   hasOpenWriteoff,

@@ -37,10 +37,9 @@ import type { Db, DbOrTx } from '../../db/client';
 import { pgErrorCode } from '../../lib/db-errors';
 import { addDays, dayOfWeek, localDateOf } from '../../lib/store-time';
 import type { AuthUser } from '../../types';
-import type { EventBus } from '../events/event-bus';
+import type { EventBus } from '../events/index';
 import { nextYearDocument, storeYear } from '../numbering/index';
-import { scopeOf as storesScopeOf } from '../stores/documents.service';
-import { postInventoryMovement } from '../stores/inventory.service';
+import { postInventoryMovement, scopeOf as storesScopeOf } from '../stores/index';
 import { jobsErrors as errors } from './jobs.errors';
 import {
   activeUserExists,

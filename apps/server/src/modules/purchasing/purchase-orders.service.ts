@@ -19,14 +19,10 @@ import {
   qtyToMilli,
 } from '@retail-hub/shared';
 import type { DbOrTx } from '../../db/client';
-import {
-  assertReceiptTagsFree,
-  registerReceivedUnits,
-  unitsOfReceipts,
-} from '../asset-register/asset-register.service';
-import type { MailService } from '../mail/mail.service';
+import { assertReceiptTagsFree, registerReceivedUnits, unitsOfReceipts } from '../asset-register/index';
+import type { MailService } from '../mail/index';
 import { nextYearDocument, storeYear } from '../numbering/index';
-import { postInventoryMovement } from '../stores/inventory.service';
+import { postInventoryMovement } from '../stores/index';
 import { purchasingErrors as errors } from './purchasing.errors';
 import {
   approvePurchaseOrderRow,
