@@ -40,7 +40,7 @@ declare module 'fastify' {
     auth: AuthContext | null;
   }
   interface FastifyContextConfig {
-    /** Every route declares the permission it needs (security guide; checked in plugins/auth.ts). */
+    /** Every route declares the permission it needs (security guide; checked in modules/auth/auth.plugin.ts). */
     permission?: Permission;
     /**
      * Issue #38 item 5 (ADR 0028): the route's one statement checks the session itself (the sale);

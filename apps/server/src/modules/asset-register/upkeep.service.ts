@@ -28,7 +28,7 @@ import {
 /**
  * Maintenance (scheduled → in_progress → completed, or cancelled) and safety checks (pending →
  * completed or failed) of issue #17 items 3 and 4. Overdue is derived from the date and the clock,
- * never stored, and never stands in the way of completing the work (domain guide, ERPNext #15166).
+ * never stored, and never stands in the way of completing the work (ERPNext #15166 shows the opposite; ADR 0018).
  */
 
 const iso = (value: Date | string | null): string | null =>

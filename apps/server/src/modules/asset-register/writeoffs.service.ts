@@ -20,7 +20,7 @@ import {
  * The requester never approves or rejects their own. Disposal posts one `writeoff` movement that
  * takes a received unit out of stock (postInventoryMovement, ADR 0012) and makes the unit
  * read-only; it stays in the register with its whole history. No depreciation is posted
- * (domain guide: ERPNext posted extra depreciation on scrap, #45777).
+ * (ERPNext posted extra depreciation on scrap, ERPNext #45777; ADR 0018).
  */
 
 const iso = (value: Date | string | null): string | null =>

@@ -22,7 +22,7 @@ export async function stockMovementPage(
 export const stockErrors = {
   productNotFound: () => notFound('Product', 'stock.product_not_found'),
   variantNotFound: () => notFound('Size option', 'stock.variant_not_found'),
-  /** Stock never goes below zero (DEVELOPERS.md): the change is refused and nothing is written. */
+  /** Stock never goes below zero (docs/architecture.md, Standards): the change is refused and nothing is written. */
   belowZero: (available: number) =>
     conflict('stock.below_zero', `Stock cannot go below zero: only ${Math.max(0, available)} in stock.`),
 };
