@@ -41,10 +41,6 @@ function isPathLike(name) {
   return name.includes('/') || EXTENSION.test(name);
 }
 
-function exists(name, docDir) {
-  return resolved(name, docDir) !== null;
-}
-
 /** The repository path a name stands for (the first base it exists under), or null. */
 function resolved(name, docDir) {
   const bases = [docDir, ...SOURCE_ROOTS];
