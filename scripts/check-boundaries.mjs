@@ -12,6 +12,10 @@
  *   lib-no-modules   apps/server/src/lib/ and apps/server/src/plugins/ never import modules/
  *   no-cycles        no import cycle among the source files (server, web, shared); `import type` lines
  *                    are left out, as they vanish at run time
+ *   table-writers    each table is written (insert, update, delete) by one server module only: the others call
+ *                    its service. Read from the source: Drizzle's `.insert(table)`, `.update(table)`, `.delete(table)`
+ *                    with a table of db/schema, and `insert into` / `update` / `delete from` a table name in SQL text
+ *                    (a write through a helper that hides the table is not seen)
  *   web-http         no raw fetch() in the web app outside the one HTTP client (apps/web/src/lib/api-client.ts),
  *                    and no '/api/' URL in a component (.tsx): calls live in the feature's api/
  *
@@ -87,6 +91,38 @@ const REEXPORT_DEBT = new Map([
     'apps/server/src/modules/stock/stock.service.ts → apps/server/src/modules/stock/stock-ledger.repository.ts',
     'the POS stock ledger writers (issue #32, ADR 0025) that other modules call inside their own transaction',
   ],
+]);
+
+/**
+ * Tables more than one module writes, with the modules allowed and why. By design: the sale's one
+ * statement (ADR 0006, ADR 0028) writes the stock and the activity row itself. The rest is debt of
+ * issue #33 item 1 / #32 and, like the lists above, may only shrink.
+ */
+const SHARED_WRITES = new Map([
+  [
+    'proc_stock_levels',
+    {
+      modules: ['pos', 'stock', 'stores'],
+      why: 'by design: the sale statement (ADR 0006); debt: the two ledgers (#32)',
+    },
+  ],
+  ['proc_inventory_transactions', { modules: ['pos', 'stock', 'stores'], why: 'as proc_stock_levels' }],
+  ['user_activity', { modules: ['activity', 'pos'], why: "by design: the sale statement's activity row (ADR 0028)" }],
+  ['pos_terminals', { modules: ['pos', 'retail-stores'], why: "debt: a till's store is set by retail-stores" }],
+  [
+    'proc_departments',
+    {
+      modules: ['departments', 'jobs', 'purchasing'],
+      why: 'debt: labour rate (jobs) and approval threshold (purchasing)',
+    },
+  ],
+  [
+    'proc_item_batches',
+    { modules: ['purchasing', 'stores'], why: "debt: goods receipts write batches beside stores' upsertBatch" },
+  ],
+  ['proc_locations', { modules: ['retail-stores', 'stores'], why: "debt: a new store's selling location" }],
+  ['products', { modules: ['assets', 'catalog'], why: 'debt: the asset loans flag a product' }],
+  ['users', { modules: ['purchasing', 'users'], why: "debt: a department manager's department (purchasing settings)" }],
 ]);
 
 /**
@@ -429,6 +465,52 @@ for (const key of CYCLE_DEBT.keys()) {
       'no-cycles',
       `the cycle ${key} is on the known-debt list of scripts/check-boundaries.mjs but is gone: take it off`,
     );
+}
+
+// table-writers
+{
+  /** Drizzle table constant → SQL table name, from db/schema. */
+  const tables = new Map();
+  for (const [file, text] of texts) {
+    if (!file.startsWith(`${SERVER}/db/schema/`)) continue;
+    for (const match of text.matchAll(/export const (\w+)\s*=\s*pgTable\(\s*'(\w+)'/g)) tables.set(match[1], match[2]);
+  }
+  const sqlNames = new Set(tables.values());
+  /** table → module → first file that writes it */
+  const writers = new Map();
+  for (const [file, text] of texts) {
+    const unit = unitOf(file);
+    if (unit?.kind !== 'module' || isTest(file)) continue;
+    const written = new Set();
+    for (const match of text.matchAll(/\.(?:insert|update|delete)\(\s*(\w+)\s*\)/g))
+      if (tables.has(match[1])) written.add(tables.get(match[1]));
+    for (const match of text.matchAll(/\b(?:insert\s+into|update|delete\s+from)\s+"?(\w+)"?/gi))
+      if (sqlNames.has(match[1])) written.add(match[1]);
+    for (const table of written) {
+      if (!writers.has(table)) writers.set(table, new Map());
+      if (!writers.get(table).has(unit.name)) writers.get(table).set(unit.name, file);
+    }
+  }
+  for (const [table, modules] of writers) {
+    if (modules.size < 2) continue;
+    const allowed = SHARED_WRITES.get(table)?.modules ?? [];
+    const extra = [...modules.keys()].filter((name) => !allowed.includes(name));
+    if (extra.length === 0) continue;
+    const list = [...modules].map(([name, file]) => `${name} (${file})`).join(', ');
+    fail(
+      'table-writers',
+      `${table} is written by ${modules.size} modules: ${list}; one module owns a table, the others call its service`,
+    );
+  }
+  for (const [table, { modules }] of SHARED_WRITES) {
+    const actual = writers.get(table) ?? new Map();
+    const gone = modules.filter((name) => !actual.has(name));
+    if (gone.length > 0)
+      fail(
+        'table-writers',
+        `${table}: ${gone.join(', ')} no longer write(s) it; take it off SHARED_WRITES in scripts/check-boundaries.mjs`,
+      );
+  }
 }
 
 // web-http
