@@ -542,7 +542,9 @@ for (const file of WEB_HTTP_DEBT.keys()) {
 const seconds = ((Date.now() - started) / 1000).toFixed(1);
 if (process.argv.includes('--graph')) {
   const edgeCount = [...graph.values()].reduce((sum, edges) => sum + edges.length, 0);
-  console.log(`${files.length} files, ${edgeCount} local imports, ${cycles.length} cycle(s)`);
+  console.log(
+    `${files.length} files, ${edgeCount} local imports, ${cycles.length} file cycle(s) (${cycleDebtSeen.size} of them on the known-debt list)`,
+  );
 }
 if (failures.size > 0) {
   let count = 0;
@@ -553,4 +555,6 @@ if (failures.size > 0) {
   console.error(`\nBoundaries: ${count} violation(s) in ${files.length} files (docs/architecture.md, Boundaries).`);
   process.exit(1);
 }
-console.log(`Boundaries: ${files.length} files, no violations, no import cycles (${seconds} s).`);
+console.log(
+  `Boundaries: ${files.length} files, no violations, no import cycles but the ${cycleDebtSeen.size} on the known-debt list (${seconds} s).`,
+);

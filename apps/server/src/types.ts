@@ -2,6 +2,7 @@ import type { Permission, Role } from '@retail-hub/shared';
 import type { Config } from './config/config';
 import type { Database } from './db/client';
 import type { ReadRouter } from './db/read-replica';
+import type { DeviceCookie, LoginThrottle, SessionManager } from './modules/auth/index';
 import type { EventBus } from './modules/events/index';
 import type { AppMetrics } from './modules/system/index';
 
@@ -35,6 +36,12 @@ declare module 'fastify' {
     reads: ReadRouter;
     /** Prometheus metrics of this app (modules/system/metrics.ts). */
     metrics: AppMetrics;
+    /** The auth module's services, decorated by registerAuth (modules/auth/auth.plugin.ts). */
+    sessions: SessionManager;
+    loginThrottle: LoginThrottle;
+    devices: DeviceCookie;
+    /** Every registered route with its declared permission (for the route-permission test). */
+    routePermissions: Array<{ method: string; url: string; permission: Permission }>;
   }
   interface FastifyRequest {
     auth: AuthContext | null;

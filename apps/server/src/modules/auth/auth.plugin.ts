@@ -1,5 +1,4 @@
 import cookie from '@fastify/cookie';
-import type { Permission } from '@retail-hub/shared';
 import { can, isPermission } from '@retail-hub/shared';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { forbidden, unauthorized } from '../../lib/errors';
@@ -7,16 +6,6 @@ import { ACTIVITY, recordActivity, requestFacts } from '../activity/index';
 import { DeviceCookie } from './device-cookie';
 import { SessionManager } from './session.service';
 import { LoginThrottle } from './throttle.service';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    sessions: SessionManager;
-    loginThrottle: LoginThrottle;
-    devices: DeviceCookie;
-    /** Every registered route with its declared permission (for the route-permission test). */
-    routePermissions: Array<{ method: string; url: string; permission: Permission }>;
-  }
-}
 
 /**
  * Sessions and permissions. Every route must declare `config.permission` from the shared map:

@@ -14,3 +14,6 @@ export {
 } from './approver.service';
 export { registerAuth } from './auth.plugin';
 export { authRoutes } from './auth.routes';
+export type { DeviceCookie } from './device-cookie';
+export type { SessionManager } from './session.service';
+export type { LoginThrottle } from './throttle.service';
