@@ -6,7 +6,7 @@ import { SCREENS } from '../packages/shared/src/screens';
 import { signIn, signInOnKeypad } from './support';
 
 /**
- * WCAG 2.2 AA (issue #13 item 12, DEVELOPERS.md): axe-core checks every screen of the route
+ * WCAG 2.2 AA (issue #13 item 12; docs/architecture.md, Standards): axe-core checks every screen of the route
  * table (spec §2) as each role that may open it, the signed-out screens, and the terminal's main
  * dialogs. A serious or critical violation fails the run; the message lists each rule, its
  * help text and the elements, so the fix can start from the report.

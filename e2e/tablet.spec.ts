@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { shot, signIn } from './support';
 
 /**
- * Readable at tablet width (issue #13 item 13; DEVELOPERS.md: WCAG 2.2 AA at 1366 px and at
+ * Readable at tablet width (issue #13 item 13; docs/architecture.md, Standards: WCAG 2.2 AA at 1366 px and at
  * 820 px): no text the screen shows is cut by an ellipsis or a line clamp, and no placeholder is
  * wider than its field. At 820 px the terminal's search read 'Search products or s', product
  * names and badges were cut in the inventory table, 'mobile paym…' in the report lists, and long

@@ -5,9 +5,12 @@
  * Read: `code` spans and link targets in the docs below, and the layout code blocks (an unindented
  * line names a folder; an indented name is a file or folder inside the nearest less-indented folder).
  * A name counts as a path when it has a slash or a file extension; it is looked for from the
- * repository root, from the doc's folder and from the source roots, so `plugins/auth.ts` and
- * `apps/server/src/plugins/auth.ts` both resolve. Routes (`/api/...`), URLs, placeholders
+ * repository root, from the doc's folder and from the source roots, so `plugins/errors.ts` and
+ * `apps/server/src/plugins/errors.ts` both resolve. Routes (`/api/...`), URLs, placeholders
  * (`features/<area>/`), globs and run-time folders under a setting (`DATA_DIR/…`) are not paths.
+ *
+ * And the other way round: the module map of docs/architecture.md names every server module, every
+ * file of packages/shared/src and every web feature of the tree (mapMustName).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -38,9 +41,28 @@ function isPathLike(name) {
   return name.includes('/') || EXTENSION.test(name);
 }
 
-function exists(name, docDir) {
+/** The repository path a name stands for (the first base it exists under), or null. */
+function resolved(name, docDir) {
   const bases = [docDir, ...SOURCE_ROOTS];
-  return bases.some((base) => existsSync(path.join(root, base, name)));
+  const base = bases.find((candidate) => existsSync(path.join(root, candidate, name)));
+  return base === undefined ? null : path.posix.normalize(path.posix.join(base, name)).replace(/\/$/, '');
+}
+
+/**
+ * What the code map of docs/architecture.md must name, read from the tree (issue #33 item 5): every
+ * server module and web feature (its folder, or a file in it) and every file of packages/shared/src
+ * but its tests. A module added without a line in the map fails here the day it is added.
+ */
+const MAP_DOC = 'docs/architecture.md';
+function mapMustName() {
+  const folders = (dir) =>
+    readdirSync(path.join(root, dir), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => ({ path: `${dir}/${entry.name}`, folder: true }));
+  const shared = readdirSync(path.join(root, 'packages/shared/src'))
+    .filter((name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name))
+    .map((name) => ({ path: `packages/shared/src/${name}`, folder: false }));
+  return [...folders('apps/server/src/modules'), ...shared, ...folders('apps/web/src/features')];
 }
 
 /** Names in `code` spans and [links](targets) outside fenced blocks; the module map inside them. */
@@ -80,16 +102,34 @@ function namesIn(text) {
 
 const missing = [];
 let checked = 0;
+/** Every repository path docs/architecture.md names. */
+const mapNames = new Set();
 for (const doc of DOCS) {
   const docDir = path.dirname(doc);
   for (const name of namesIn(readFileSync(path.join(root, doc), 'utf8'))) {
     checked += 1;
-    if (!exists(name, docDir)) missing.push(`${doc}: ${name}`);
+    const where = resolved(name, docDir);
+    if (where === null) missing.push(`${doc}: ${name}`);
+    else if (doc === MAP_DOC) mapNames.add(where);
   }
+}
+
+const unnamed = mapMustName().filter(
+  (wanted) =>
+    !mapNames.has(wanted.path) && !(wanted.folder && [...mapNames].some((name) => name.startsWith(`${wanted.path}/`))),
+);
+if (unnamed.length > 0) {
+  console.error(
+    `${MAP_DOC} (Module map) does not name ${unnamed.length} module(s), shared file(s) or feature(s) of the tree:\n  ${unnamed
+      .map((wanted) => wanted.path + (wanted.folder ? '/' : ''))
+      .join('\n  ')}`,
+  );
+  process.exitCode = 1;
 }
 
 if (missing.length > 0) {
   console.error(`Docs name ${missing.length} path(s) that do not exist:\n  ${missing.join('\n  ')}`);
   process.exit(1);
 }
+if (process.exitCode) process.exit();
 console.log(`Doc paths: ${checked} names in ${DOCS.length} docs, all present.`);

@@ -18,7 +18,7 @@ import { buildApp } from '../../apps/server/src/app';
 import { testConfig } from '../../apps/server/src/config/config';
 import { runMigrations } from '../../apps/server/src/db/migrate';
 import { hashPin } from '../../apps/server/src/lib/pin-hash';
-import { storeDaysRange, storeToday } from '../../apps/server/src/modules/analytics/sales-range';
+import { storeDaysRange, storeToday } from '../../apps/server/src/lib/sales-range';
 import { type FreshDatabase, openFreshDatabase } from '../shared/fresh-database';
 import { percentile } from '../shared/stats.mjs';
 import { type Exec, insertSales, seedBase } from './data';

@@ -7,35 +7,31 @@ import type { Config } from './config/config';
 import { type Database, openDatabase } from './db/client';
 import { type LagProbe, ReadRouter } from './db/read-replica';
 import { AppError } from './lib/errors';
-import { analyticsRoutes } from './modules/analytics/analytics.routes';
-import { institutionAnalyticsRoutes } from './modules/analytics/institution.routes';
-import { assetRegisterRoutes } from './modules/asset-register/asset-register.routes';
-import { assetRoutes } from './modules/assets/assets.routes';
-import { authRoutes } from './modules/auth/auth.routes';
-import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { analyticsRoutes, institutionAnalyticsRoutes } from './modules/analytics/index';
+import { assetRegisterRoutes } from './modules/asset-register/index';
+import { assetRoutes } from './modules/assets/index';
+import { authRoutes, registerAuth } from './modules/auth/index';
+import { catalogRoutes } from './modules/catalog/index';
 import { departmentRoutes, procurementDepartmentRoutes } from './modules/departments/index';
-import { createEventBus, type EventBus } from './modules/events/event-bus';
-import { eventRoutes } from './modules/events/events.routes';
-import { expenseRoutes } from './modules/expenses/expenses.routes';
-import { jobsRoutes } from './modules/jobs/jobs.routes';
-import { discountCapsRoutes } from './modules/pos/discount-caps.routes';
-import { historyRoutes } from './modules/pos/history.routes';
-import { posRoutes } from './modules/pos/pos.routes';
-import { refundRoutes } from './modules/pos/refunds.routes';
-import { procurementRoutes } from './modules/procurement/procurement.routes';
-import { purchasingRoutes } from './modules/purchasing/purchasing.routes';
-import { reportRoutes } from './modules/reports/reports.routes';
-import { retailStoreRoutes } from './modules/retail-stores/retail-stores.routes';
-import { staffRoutes } from './modules/staff/staff.routes';
-import { stockRoutes } from './modules/stock/stock.routes';
-import { storesDocumentsRoutes } from './modules/stores/documents.routes';
-import { storesMastersRoutes } from './modules/stores/masters.routes';
-import { healthRoutes } from './modules/system/health.routes';
-import { createAppMetrics, registerMetricsRoute } from './modules/system/metrics';
-import { superAdminSystemRoutes } from './modules/system/super-admin.routes';
-import { webRoutes } from './modules/system/web.routes';
-import { userRoutes } from './modules/users/users.routes';
-import { registerAuth } from './plugins/auth';
+import { createEventBus, type EventBus, eventRoutes } from './modules/events/index';
+import { expenseRoutes } from './modules/expenses/index';
+import { jobsRoutes } from './modules/jobs/index';
+import { discountCapsRoutes, historyRoutes, posRoutes, refundRoutes } from './modules/pos/index';
+import { procurementRoutes } from './modules/procurement/index';
+import { purchasingRoutes } from './modules/purchasing/index';
+import { reportRoutes } from './modules/reports/index';
+import { retailStoreRoutes } from './modules/retail-stores/index';
+import { staffRoutes } from './modules/staff/index';
+import { stockRoutes } from './modules/stock/index';
+import { storesDocumentsRoutes, storesMastersRoutes } from './modules/stores/index';
+import {
+  createAppMetrics,
+  healthRoutes,
+  registerMetricsRoute,
+  superAdminSystemRoutes,
+  webRoutes,
+} from './modules/system/index';
+import { userRoutes } from './modules/users/index';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
 import { registerTextInputChecks } from './plugins/text-input';

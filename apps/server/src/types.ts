@@ -2,8 +2,9 @@ import type { Permission, Role } from '@retail-hub/shared';
 import type { Config } from './config/config';
 import type { Database } from './db/client';
 import type { ReadRouter } from './db/read-replica';
-import type { EventBus } from './modules/events/event-bus';
-import type { AppMetrics } from './modules/system/metrics';
+import type { DeviceCookie, LoginThrottle, SessionManager } from './modules/auth/index';
+import type { EventBus } from './modules/events/index';
+import type { AppMetrics } from './modules/system/index';
 
 /** The signed-in user as every route sees it (loaded fresh from the database on each request). */
 export type AuthUser = {
@@ -35,12 +36,18 @@ declare module 'fastify' {
     reads: ReadRouter;
     /** Prometheus metrics of this app (modules/system/metrics.ts). */
     metrics: AppMetrics;
+    /** The auth module's services, decorated by registerAuth (modules/auth/auth.plugin.ts). */
+    sessions: SessionManager;
+    loginThrottle: LoginThrottle;
+    devices: DeviceCookie;
+    /** Every registered route with its declared permission (for the route-permission test). */
+    routePermissions: Array<{ method: string; url: string; permission: Permission }>;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
   }
   interface FastifyContextConfig {
-    /** Every route declares the permission it needs (security guide; checked in plugins/auth.ts). */
+    /** Every route declares the permission it needs (security guide; checked in modules/auth/auth.plugin.ts). */
     permission?: Permission;
     /**
      * Issue #38 item 5 (ADR 0028): the route's one statement checks the session itself (the sale);

@@ -18,7 +18,7 @@ function threadCpuMs(): number {
 }
 
 /**
- * Watches how long the event loop is held while `work` runs (DEVELOPERS.md: no request blocks it
+ * Watches how long the event loop is held while `work` runs (docs/architecture.md, Standards: no request blocks it
  * for more than 50 ms). Two measures:
  * - `maxDelayMs`: node:perf_hooks monitorEventLoopDelay's maximum (wall clock, so it also counts
  *   the time the OS gave the process no CPU on a loaded machine);

@@ -14,7 +14,7 @@ export function yieldToEventLoop(): Promise<void> {
  */
 export const IMPORT_CHUNK_ROWS = 500;
 export const IMPORT_CHUNK_MS = 50;
-/** Within a chunk, the event loop gets a turn at least this often (DEVELOPERS.md: 50 ms at most). */
+/** Within a chunk, the event loop gets a turn at least this often (docs/architecture.md, Standards: 50 ms at most). */
 const IMPORT_YIELD_MS = 10;
 
 export type KeyedRowOutcome = { status: ImportRowStatus; reason?: string };

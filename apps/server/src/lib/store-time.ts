@@ -1,7 +1,7 @@
 /**
  * Store time: wall-clock arithmetic in STORE_TIME_ZONE with Intl only (no date library). The one
  * home for "which store day is this instant in" on the server: report days and ranges
- * (modules/analytics/sales-range.ts), CSV timestamps (modules/reports) and the demo's store hours,
+ * (lib/sales-range.ts), CSV timestamps (modules/reports) and the demo's store hours,
  * which are local times stored as timestamptz instants.
  */
 export type LocalDate = { year: number; month: number; day: number };

@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storeToday } from '../../src/modules/analytics/sales-range';
+import { storeToday } from '../../src/lib/sales-range';
 import { createCategory, createProduct, postSale, saleBody, startShift } from '../../src/modules/pos/pos-test-support';
 import { buildTestApp, createUser, inject, signIn, type TestApp } from '../build-test-app';
 

@@ -20,9 +20,8 @@ import {
 } from '@retail-hub/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { addDays, localDateOf } from '../../lib/store-time';
-import { claimUnit, registerUnit } from '../../modules/asset-register/asset-register.service';
-import { openCorrectiveJob } from '../../modules/asset-register/upkeep.service';
-import type { EventBus } from '../../modules/events/event-bus';
+import { claimUnit, openCorrectiveJob, registerUnit } from '../../modules/asset-register/index';
+import type { EventBus } from '../../modules/events/index';
 import {
   acceptQuote,
   addBomLine,
@@ -34,23 +33,27 @@ import {
   sendQuote,
   transitionJob,
   updateStep,
-} from '../../modules/jobs/jobs.service';
+} from '../../modules/jobs/index';
 import {
+  type Actor,
   createPurchaseOrder,
+  createRequisition,
   getPurchaseOrder,
   receiveGoods,
   sendPurchaseOrder,
-} from '../../modules/purchasing/purchase-orders.service';
-import { type Actor, createRequisition, submitRequisition } from '../../modules/purchasing/requisitions.service';
-import { setStoresOfUser, updateStore } from '../../modules/retail-stores/retail-stores.service';
-import { postOpeningStock } from '../../modules/stock/stock.service';
+  submitRequisition,
+} from '../../modules/purchasing/index';
+import { setStoresOfUser, updateStore } from '../../modules/retail-stores/index';
+import { postOpeningStock } from '../../modules/stock/index';
 import {
   approveTransfer,
   createTransfer,
   dispatchTransfer,
   receiveTransfer,
-} from '../../modules/stores/documents.service';
-import { writeItem, writeLocation, writeSupplier } from '../../modules/stores/masters.service';
+  writeItem,
+  writeLocation,
+  writeSupplier,
+} from '../../modules/stores/index';
 import type { AuthUser } from '../../types';
 import type { Db, DbOrTx } from '../client';
 import { assetCheckouts, procDepartments, procItems, procLocations, stores } from '../schema/index';

@@ -1,5 +1,5 @@
 import { centsToDecimal } from '@retail-hub/shared';
-import { postOpeningStock } from '../../modules/stock/stock.service';
+import { postOpeningStock } from '../../modules/stock/index';
 import type { DbOrTx } from '../client';
 import { categories, products, productVariants } from '../schema/index';
 import { DEMO_CATEGORIES, DEMO_PRODUCTS } from './demo-data';

@@ -10,10 +10,10 @@ import {
 } from '@retail-hub/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createUser, inject, signIn, type TestApp } from '../../../test/build-test-app';
+import { addDay, storeTodayRange } from '../../lib/sales-range';
 import { createCategory, createProduct, postSale, startShift } from '../pos/pos-test-support';
 import { ledgerMismatches } from '../stock/stock-test-support';
 import { salesRevision } from './analytics.repository';
-import { addDay, storeTodayRange } from './sales-range';
 import { SalesRollup } from './sales-rollup';
 
 /**

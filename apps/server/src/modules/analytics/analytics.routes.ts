@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInUser } from '../../lib/signed-in-user';
-import { readableStores } from '../retail-stores/retail-stores.service';
+import { readableStores } from '../retail-stores/index';
 import { salesRevision } from './analytics.repository';
 import { bestSellers, dailyStats, salesSummary } from './analytics.service';
 import { SalesRollup } from './sales-rollup';

@@ -8,9 +8,9 @@ import {
   type TopProduct,
 } from '@retail-hub/shared';
 import type { Db, DbOrTx } from '../../db/client';
+import { addDay, resolveSalesRange, storeTodayRange } from '../../lib/sales-range';
 import type { AuthUser } from '../../types';
 import { bumpSalesRevision, productCards } from './analytics.repository';
-import { addDay, resolveSalesRange, storeTodayRange } from './sales-range';
 import { ofStore, type SalesRollup, type StoreScope, sumFigures, sumFiguresYielding } from './sales-rollup';
 
 type Deps = { db: Db; timeZone: string; rollup: SalesRollup };

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { assetCheckouts, categories, procDepartments, products, users } from '../../db/schema/index';
-import { productStockSql } from '../stock/stock.service';
+import { productStockSql } from '../stock/index';
 
 /**
  * Aggregate SQL for Institutional Analytics (spec §2, §4 Utilization rating, §9 Asset value).

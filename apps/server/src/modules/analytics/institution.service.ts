@@ -9,8 +9,9 @@ import {
 } from '@retail-hub/shared';
 import type { Db } from '../../db/client';
 import { type CsvColumn, toCsv } from '../../lib/csv';
+import { addDay, storeDaysRange, storeToday } from '../../lib/sales-range';
 import { wallClock } from '../../lib/store-time';
-import { registerFigures } from '../asset-register/asset-register.service';
+import { registerFigures } from '../asset-register/index';
 import {
   assetInventory,
   assetsByCategory,
@@ -23,7 +24,6 @@ import {
   lowStockAssets,
   utilizationTotals,
 } from './institution.repository';
-import { addDay, storeDaysRange, storeToday } from './sales-range';
 
 type Deps = { db: Db; timeZone: string };
 

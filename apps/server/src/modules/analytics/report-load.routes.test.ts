@@ -3,14 +3,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createUser, inject, signIn, type TestApp } from '../../../test/build-test-app';
 import { watchEventLoop } from '../../../test/event-loop';
+import { addDay, storeToday } from '../../lib/sales-range';
 import { createCategory, createProduct, postSale, saleBody, startShift } from '../pos/pos-test-support';
 import { salesChanged } from './analytics.service';
-import { addDay, storeToday } from './sales-range';
 
 /**
  * Issue #13 item 9: one wide report range froze the whole server (top products for 1900-01-01 to
  * 2999-12-31 took 8-10 s and stalled every sale). The span is capped (MAX_REPORT_DAYS) and the
- * widest allowed report must never hold the event loop for more than 50 ms (DEVELOPERS.md).
+ * widest allowed report must never hold the event loop for more than 50 ms (docs/architecture.md, Standards).
  */
 
 const PRODUCTS = 60;

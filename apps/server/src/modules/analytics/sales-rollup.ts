@@ -1,13 +1,13 @@
 import type { Cents } from '@retail-hub/shared';
 import { decimalToCents } from '@retail-hub/shared';
 import type { DbOrTx } from '../../db/client';
+import { addDay, storeDaysRange } from '../../lib/sales-range';
 import {
   productFiguresByDay,
   refundFiguresByDay,
   refundProductFiguresByDay,
   salesFiguresByDay,
 } from './analytics.repository';
-import { addDay, storeDaysRange } from './sales-range';
 
 /**
  * The completed sales of one store day (or of a span of days), all of them or the VTPD ones, net
@@ -88,7 +88,7 @@ export class SalesRollup {
   static readonly MAX_DAYS = 4000;
 
   /**
-   * One read of missing days aims at this long (DEVELOPERS.md: nothing holds the event loop over
+   * One read of missing days aims at this long (docs/architecture.md, Standards: nothing holds the event loop over
    * 50 ms; on PGlite the query itself runs on this thread), and spans at most MAX_QUERY_DAYS days.
    */
   static readonly READ_TARGET_MS = 12;

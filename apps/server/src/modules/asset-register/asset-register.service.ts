@@ -12,15 +12,14 @@ import {
   type InstitutionAnalytics,
   type ReturnCondition,
 } from '@retail-hub/shared';
-import type { Db, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { parseCsv, toCsv } from '../../lib/csv';
 import { pgErrorCode } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { addDays, localDateOf } from '../../lib/store-time';
 import type { AuthUser } from '../../types';
-import type { EventBus } from '../events/event-bus';
 import { nextYearDocument, storeYear } from '../numbering/index';
-import { postInventoryMovement } from '../stores/inventory.service';
+import { postInventoryMovement } from '../stores/index';
 import { registerErrors } from './asset-register.errors';
 import {
   type AssetRow,
@@ -35,7 +34,6 @@ import {
   locationFacts,
   locationIdByCode,
   lockAsset,
-  procDepartmentOfUser,
   receiptUnitRows,
   recordEvent,
   registerFigureRows,
@@ -47,59 +45,13 @@ import {
   updateAssetFields,
   userName,
 } from './asset-register.repository';
+import { clockOf, manageScope, type RegisterDeps, readableAsset, scopeOf, todayOf } from './register-scope';
 import { openCorrectiveJob } from './upkeep.service';
-
-/** What the register's services need: the database, the live-update bus, the store's clock. */
-export type RegisterDeps = {
-  database: { db: Db };
-  events: EventBus;
-  config: { storeTimeZone: string };
-  now?: () => Date;
-};
-
-export type { Scope };
-
-export const clockOf = (deps: { now?: () => Date }) => (deps.now ? deps.now() : new Date());
-
-/** Today in the store's time zone, YYYY-MM-DD (safety checks are due on a date). */
-export function todayOf(deps: RegisterDeps): string {
-  const d = localDateOf(clockOf(deps), deps.config.storeTimeZone);
-  return `${d.year}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
-}
 
 const iso = (value: Date | string | null): string | null =>
   value === null ? null : (value instanceof Date ? value : new Date(value)).toISOString();
 
-/** A scope no unit is in (a department manager with no department set). */
-const NO_DEPARTMENT = '00000000-0000-0000-0000-000000000000';
-
-/** A department manager reads only units of their own department (ADR 0004 Asset register). */
-export async function scopeOf(deps: RegisterDeps, user: AuthUser, db: DbOrTx = deps.database.db): Promise<Scope> {
-  if (user.role !== 'department_manager') return { departmentId: null };
-  // In the caller's transaction when there is one (PGlite has a single connection).
-  const departmentId = await procDepartmentOfUser(db, user.id);
-  return { departmentId: departmentId ?? NO_DEPARTMENT };
-}
-
-/**
- * What a change may touch (ADR 0004 Asset register, issue #17 item 8): a department manager
- * manages the units of their own procurement department only; the other managing roles every
- * unit. The scope goes into the SQL that finds and locks the row a change writes (lockAsset, the
- * conditional UPDATEs), so another department's unit is not found (404, as reading it is). With
- * no department set a department manager's scope holds no unit (404, as reads show none), and
- * registering a new unit (by hand or CSV) is refused with 403 `assets.no_department`.
- */
-export async function manageScope(
-  deps: RegisterDeps,
-  user: Pick<AuthUser, 'id' | 'role'>,
-  options: { registering?: boolean } = {},
-): Promise<Scope> {
-  if (user.role !== 'department_manager') return { departmentId: null };
-  const departmentId = await procDepartmentOfUser(deps.database.db, user.id);
-  if (departmentId) return { departmentId };
-  if (options.registering) throw registerErrors.noDepartment();
-  return { departmentId: NO_DEPARTMENT };
-}
+export type { RegisterDeps, Scope };
 
 /** The department a new unit of a department manager belongs to: their own, whatever was sent. */
 function ownDepartment(scope: Scope, asked: string | null | undefined): string | null | undefined {
@@ -178,15 +130,6 @@ export async function listAssets(
     page: page.page,
     pageSize: page.pageSize,
   };
-}
-
-/** One unit the user may read (a department manager: their department's; else 404). */
-export async function readableAsset(deps: RegisterDeps, user: AuthUser, id: string, db: DbOrTx = deps.database.db) {
-  const row = await assetRow(db, id, todayOf(deps));
-  if (!row) throw registerErrors.assetNotFound();
-  const scope = await scopeOf(deps, user, db);
-  if (scope.departmentId !== null && row.department_id !== scope.departmentId) throw registerErrors.assetNotFound();
-  return row;
 }
 
 export async function getAsset(deps: RegisterDeps, user: AuthUser, id: string): Promise<AssetDetail> {

@@ -12,7 +12,7 @@ import { addDays, dayOfWeek, localDateOf } from '../../lib/store-time';
 import type { AuthUser } from '../../types';
 import { registerErrors } from './asset-register.errors';
 import { assetRow, itemFacts, lockAsset, recordEvent } from './asset-register.repository';
-import { clockOf, manageScope, type RegisterDeps, readableAsset, scopeOf, todayOf } from './asset-register.service';
+import { clockOf, manageScope, type RegisterDeps, readableAsset, scopeOf, todayOf } from './register-scope';
 import {
   insertMaintenance,
   insertSafetyCheck,
@@ -28,7 +28,7 @@ import {
 /**
  * Maintenance (scheduled → in_progress → completed, or cancelled) and safety checks (pending →
  * completed or failed) of issue #17 items 3 and 4. Overdue is derived from the date and the clock,
- * never stored, and never stands in the way of completing the work (domain guide, ERPNext #15166).
+ * never stored, and never stands in the way of completing the work (ERPNext #15166 shows the opposite; ADR 0018).
  */
 
 const iso = (value: Date | string | null): string | null =>

@@ -2,10 +2,10 @@ import type { DisposalMethod, Writeoff, WriteoffBody, WriteoffReason, WriteoffSt
 import type { DbOrTx } from '../../db/client';
 import { pgErrorCode } from '../../lib/db-errors';
 import type { AuthUser } from '../../types';
-import { postInventoryMovement } from '../stores/inventory.service';
+import { postInventoryMovement } from '../stores/index';
 import { registerErrors } from './asset-register.errors';
 import { lockAsset, markDisposed, recordEvent } from './asset-register.repository';
-import { manageScope, type RegisterDeps, readableAsset, scopeOf, todayOf } from './asset-register.service';
+import { manageScope, type RegisterDeps, readableAsset, scopeOf, todayOf } from './register-scope';
 import {
   disposeWriteoffRow,
   hasOpenWriteoff,
@@ -20,7 +20,7 @@ import {
  * The requester never approves or rejects their own. Disposal posts one `writeoff` movement that
  * takes a received unit out of stock (postInventoryMovement, ADR 0012) and makes the unit
  * read-only; it stays in the register with its whole history. No depreciation is posted
- * (domain guide: ERPNext posted extra depreciation on scrap, #45777).
+ * (ERPNext posted extra depreciation on scrap, ERPNext #45777; ADR 0018).
  */
 
 const iso = (value: Date | string | null): string | null =>

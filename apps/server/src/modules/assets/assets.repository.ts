@@ -18,7 +18,7 @@ import {
   productVariants,
   users,
 } from '../../db/schema/index';
-import { applyStockDelta, productStockSql, variantStockSql } from '../stock/stock.service';
+import { applyStockDelta, productStockSql, variantStockSql } from '../stock/index';
 
 /**
  * spec §4: the displayed status is computed from the return time and the clock, never read from

@@ -11,14 +11,8 @@ import {
 } from '@retail-hub/shared';
 import type { Db } from '../../db/client';
 import { pgErrorCode } from '../../lib/db-errors';
-import {
-  actorName,
-  claimUnit,
-  lockUnitInScope,
-  manageScope,
-  releaseUnit,
-} from '../asset-register/asset-register.service';
-import type { EventBus } from '../events/event-bus';
+import { actorName, claimUnit, lockUnitInScope, manageScope, releaseUnit } from '../asset-register/index';
+import type { EventBus } from '../events/index';
 import { assetErrors } from './assets.errors';
 import {
   activeVariantsOf,

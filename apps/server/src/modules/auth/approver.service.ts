@@ -3,8 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import { AppError, tooManyRequests } from '../../lib/errors';
 import { hashPin } from '../../lib/pin-hash';
 import type { AuthUser } from '../../types';
-import { ACTIVITY, recordActivity, requestFacts } from '../activity/activity.service';
-import { activeUserByPinHash } from '../users/users.service';
+import { ACTIVITY, recordActivity, requestFacts } from '../activity/index';
+import { activeUserByPinHash } from '../users/index';
 
 /**
  * A manager's PIN typed on someone else's screen to approve one action (issue #15: refunds,

@@ -3,19 +3,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, tooManyRequests } from '../../lib/errors';
 import { hashPin } from '../../lib/pin-hash';
 import type { AuthUser } from '../../types';
-import { ACTIVITY, recordActivity, requestFacts } from '../activity/activity.service';
-import { retailStoreErrors, tillRefusingUser } from '../retail-stores/retail-stores.service';
-import { activeUserByPinHash } from '../users/users.service';
+import { ACTIVITY, recordActivity, requestFacts } from '../activity/index';
+import { retailStoreErrors, tillRefusingUser } from '../retail-stores/index';
+import { activeUserByPinHash } from '../users/index';
 import type { ThrottleClient } from './throttle.service';
 
-/**
- * Who the throttle counts: the browser's device (and the person who minted it) when its cookie is
- * valid, else its address (docs/adr/0008, issue #30 item 4).
- */
+/** Who the throttle counts (DeviceCookie.throttleClient: the device, else the address). */
 export function throttleClientOf(request: FastifyRequest): ThrottleClient {
-  const device = request.server.devices.fromRequest(request);
-  if (device) return { kind: 'device', ...device };
-  return { kind: 'address', ip: requestFacts(request).ipAddress ?? 'unknown' };
+  return request.server.devices.throttleClient(request);
 }
 
 /** Wrong, deactivated and unknown PINs answer alike (security guide). */

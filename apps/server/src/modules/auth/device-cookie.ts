@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config/config';
+import type { ThrottleClient } from './throttle.service';
 
 /** How long a browser stays a known device after its last successful sign-in. */
 const DEVICE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 3600;
@@ -36,6 +37,17 @@ export class DeviceCookie {
     const match = unsigned.valid && unsigned.value ? DEVICE_VALUE.exec(unsigned.value) : null;
     if (!match) return null;
     return { deviceId: match[1] as string, personId: match[2] as string };
+  }
+
+  /**
+   * Who the throttle counts: the browser's device (and the person who minted it) when its cookie is
+   * valid, else its address (docs/adr/0008, issue #30 item 4). A method here, on the server's
+   * `devices`, so the users module's PIN changes count the same client without importing auth.
+   */
+  throttleClient(request: FastifyRequest): ThrottleClient {
+    const device = this.fromRequest(request);
+    if (device) return { kind: 'device', ...device };
+    return { kind: 'address', ip: request.ip ?? 'unknown' };
   }
 
   /** A new device, minted by `personId`'s sign-in (the caller checks the daily mint quota). */

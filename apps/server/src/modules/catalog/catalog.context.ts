@@ -1,6 +1,6 @@
 import type { Role } from '@retail-hub/shared';
 import type { Db } from '../../db/client';
-import type { EventBus } from '../events/event-bus';
+import type { EventBus } from '../events/index';
 
 /** What the catalogue's services need from the app: the database and the live-update bus. */
 export type CatalogDeps = { database: { db: Db; kind: 'pglite' | 'postgres' }; events: EventBus };

@@ -4,7 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { assetCheckouts, categories, products, storeProducts, transactionItems } from '../../db/schema/index';
 import { escapeLike } from '../../lib/like';
-import { ALL_STORES, productStockSql, type StockScope } from '../stock/stock.service';
+import { ALL_STORES, productStockSql, type StockScope } from '../stock/index';
 
 /**
  * The columns of a product as the API shows it, with its category's id and name; its stock where

@@ -12,8 +12,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInUser } from '../../lib/signed-in-user';
-import { storeForCatalogue } from '../retail-stores/retail-stores.service';
-import { ALL_STORES } from '../stock/stock.service';
+import { storeForCatalogue } from '../retail-stores/index';
+import { ALL_STORES } from '../stock/index';
 import {
   createProduct,
   deleteProduct,

@@ -14,7 +14,7 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { pgErrorCode } from '../../lib/db-errors';
 import { departmentExists } from '../departments/index';
-import { storeForStockChange } from '../retail-stores/retail-stores.service';
+import { storeForStockChange } from '../retail-stores/index';
 import {
   ALL_STORES,
   applyStockCount,
@@ -24,7 +24,7 @@ import {
   type StockScope,
   type StockTarget,
   throwIfRefused,
-} from '../stock/stock.service';
+} from '../stock/index';
 import { type Actor, type CatalogDeps, FK_VIOLATION, UNIQUE_VIOLATION } from './catalog.context';
 import { catalogErrors } from './catalog.errors';
 import { findCategoryById } from './categories.repository';

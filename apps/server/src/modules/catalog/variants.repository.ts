@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { assetCheckouts, products, productVariants, transactionItems } from '../../db/schema/index';
-import { variantStockSql } from '../stock/stock.service';
+import { variantStockSql } from '../stock/index';
 
 export type VariantRow = {
   id: string;

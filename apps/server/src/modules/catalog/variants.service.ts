@@ -1,6 +1,6 @@
 import { centsToDecimal, parseCents, sizeSortOrder, type Variant } from '@retail-hub/shared';
 import { pgErrorCode } from '../../lib/db-errors';
-import { postOpeningStock, throwIfRefused } from '../stock/stock.service';
+import { postOpeningStock, throwIfRefused } from '../stock/index';
 import { type CatalogDeps, UNIQUE_VIOLATION } from './catalog.context';
 import { catalogErrors } from './catalog.errors';
 import { findProductById, updateProductRow } from './products.repository';

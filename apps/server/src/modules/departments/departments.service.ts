@@ -2,7 +2,7 @@ import { canManageDepartment, type Department } from '@retail-hub/shared';
 import type { DbOrTx } from '../../db/client';
 import { pgErrorCode } from '../../lib/db-errors';
 import { AppError, badRequest, conflict } from '../../lib/errors';
-import type { EventBus } from '../events/event-bus';
+import type { EventBus } from '../events/index';
 import {
   findDepartmentByNameIgnoringCase,
   findDepartmentId,

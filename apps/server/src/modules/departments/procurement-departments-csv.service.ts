@@ -5,7 +5,7 @@ import { type CsvColumn, csvStream, readCsvImport } from '../../lib/csv';
 import { runKeyedImport, yieldToEventLoop } from '../../lib/csv-import';
 import { pgErrorCode } from '../../lib/db-errors';
 import { badRequest } from '../../lib/errors';
-import { storeToday } from '../analytics/sales-range';
+import { storeToday } from '../../lib/sales-range';
 import {
   findProcDepartmentsByCodes,
   insertProcDepartment,

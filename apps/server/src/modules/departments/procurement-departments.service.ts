@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { pgErrorCode } from '../../lib/db-errors';
 import { AppError, conflict, notFound } from '../../lib/errors';
-import type { EventBus } from '../events/event-bus';
+import type { EventBus } from '../events/index';
 import {
   findProcDepartment,
   findProcDepartmentClashes,

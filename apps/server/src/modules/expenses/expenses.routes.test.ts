@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, createUser, inject, signIn, type TestApp } from '../../../test/build-test-app';
 import { expenses } from '../../db/schema/index';
-import { storeTodayRange } from '../analytics/sales-range';
+import { storeTodayRange } from '../../lib/sales-range';
 
 /**
  * Expense Tracker API (spec §3 expenses, §5 Expense, §7 Expenses, §8 Expenses). The store is in

@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInUser } from '../../lib/signed-in-user';
-import { readableStores } from '../retail-stores/retail-stores.service';
+import { readableStores } from '../retail-stores/index';
 import {
   createExpense,
   deleteExpense,

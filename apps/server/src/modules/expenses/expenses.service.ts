@@ -8,9 +8,9 @@ import {
 } from '@retail-hub/shared';
 import type { Db } from '../../db/client';
 import { badRequest, notFound } from '../../lib/errors';
-import { storeDaysRange, storeTodayRange } from '../analytics/sales-range';
-import type { EventBus } from '../events/event-bus';
-import { checkOpenStore } from '../retail-stores/retail-stores.service';
+import { storeDaysRange, storeTodayRange } from '../../lib/sales-range';
+import type { EventBus } from '../events/index';
+import { checkOpenStore } from '../retail-stores/index';
 import {
   deleteExpenseRow,
   type ExpenseRow,

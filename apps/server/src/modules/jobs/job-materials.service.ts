@@ -1,7 +1,7 @@
 import { type JobDetail, type MaterialsBody, milliToQty, qtyToMilli } from '@retail-hub/shared';
 import type { DbOrTx } from '../../db/client';
 import type { AuthUser } from '../../types';
-import { postInventoryMovement } from '../stores/inventory.service';
+import { postInventoryMovement } from '../stores/index';
 import { getJob } from './job-detail.service';
 import {
   currentUnitCost,

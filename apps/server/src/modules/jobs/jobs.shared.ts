@@ -2,8 +2,8 @@ import { centsToDecimal, decimalToCents, type JobState, qtyToMilli } from '@reta
 import type { Db, DbOrTx } from '../../db/client';
 import { addDays, dayOfWeek, localDateOf } from '../../lib/store-time';
 import type { AuthUser } from '../../types';
-import type { EventBus } from '../events/event-bus';
-import { scopeOf as storesScopeOf } from '../stores/documents.service';
+import type { EventBus } from '../events/index';
+import { scopeOf as storesScopeOf } from '../stores/index';
 import type { BomRow } from './job-plan.repository';
 import { jobsErrors as errors } from './jobs.errors';
 import { insertHistory, type JobRow, jobRows, lockJob, type MoveFields, moveJobRow } from './jobs.repository';

@@ -8,8 +8,8 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import type { AuthUser } from '../../types';
-import { ACTIVITY, recordActivity, requestFacts } from '../activity/activity.service';
-import { checkApproverPin } from '../auth/approver.service';
+import { ACTIVITY, recordActivity, requestFacts } from '../activity/index';
+import { checkApproverPin } from '../auth/index';
 import { readStoredCaps, writeStoredCaps } from './discount-caps.repository';
 
 /**

@@ -10,7 +10,7 @@ import {
   transactions,
   users,
 } from '../../db/schema/index';
-import { productStockSql, variantStockSql } from '../stock/stock.service';
+import { productStockSql, variantStockSql } from '../stock/index';
 
 const resolver = alias(users, 'resolver');
 

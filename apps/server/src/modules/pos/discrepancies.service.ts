@@ -1,6 +1,6 @@
 import { type ResolveDiscrepancyBody, type StockDiscrepancy, transactionNumber } from '@retail-hub/shared';
 import type { Db } from '../../db/client';
-import { applyStockCount } from '../stock/stock.service';
+import { applyStockCount } from '../stock/index';
 import { discrepancyExists, listDiscrepancies, markResolved } from './discrepancies.repository';
 import { posErrors } from './pos.errors';
 import type { SalesDeps } from './sales.service';

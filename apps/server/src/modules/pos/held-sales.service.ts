@@ -17,7 +17,7 @@ import {
 } from '@retail-hub/shared';
 import type { DbOrTx } from '../../db/client';
 import type { AuthUser } from '../../types';
-import { recordActivity } from '../activity/activity.service';
+import { recordActivity } from '../activity/index';
 import { discountCaps } from './discount-caps.service';
 import { listHeldSales, markHeldResolved, productNames } from './discrepancies.repository';
 import { findHeldSale, shiftCashier } from './offline-sales.repository';

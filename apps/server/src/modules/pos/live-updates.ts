@@ -1,5 +1,5 @@
 import type { DomainEventType } from '@retail-hub/shared';
-import type { EventBus } from '../events/event-bus';
+import type { EventBus } from '../events/index';
 
 /** The bus carries at most this many ids per event. */
 const MAX_IDS = 100;

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client';
-import type { EventBus } from '../events/event-bus';
+import type { EventBus } from '../events/index';
 import { loadPricing, type PricingEntry } from './sale-write.repository';
 import { findOpenShift, shiftStoreId } from './shifts.repository';
 

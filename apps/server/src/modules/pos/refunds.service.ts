@@ -14,9 +14,9 @@ import type { FastifyRequest } from 'fastify';
 import { pgErrorCode } from '../../lib/db-errors';
 import { AppError, badRequest, conflict } from '../../lib/errors';
 import type { AuthUser } from '../../types';
-import { ACTIVITY, recordActivity, requestFacts } from '../activity/activity.service';
-import { approvalFor } from '../auth/approver.service';
-import { applyStockDeltas, type StockDelta } from '../stock/stock.service';
+import { ACTIVITY, recordActivity, requestFacts } from '../activity/index';
+import { approvalFor } from '../auth/index';
+import { applyStockDeltas, type StockDelta } from '../stock/index';
 import { readableSale } from './history.service';
 import { posErrors } from './pos.errors';
 import {

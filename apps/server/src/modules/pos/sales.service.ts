@@ -24,7 +24,7 @@ import type { Database } from '../../db/client';
 import { pgErrorCode } from '../../lib/db-errors';
 import { AppError, badRequest, unauthorized } from '../../lib/errors';
 import type { AuthUser } from '../../types';
-import type { ApprovalContext, GrantedApproval } from '../auth/approver.service';
+import type { ApprovalContext, GrantedApproval } from '../auth/index';
 import { discountCaps } from './discount-caps.service';
 import type { Publisher } from './live-updates';
 import { posErrors } from './pos.errors';

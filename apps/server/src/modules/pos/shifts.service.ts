@@ -12,8 +12,8 @@ import {
 } from '@retail-hub/shared';
 import type { Db } from '../../db/client';
 import { pgErrorCode } from '../../lib/db-errors';
-import type { EventBus } from '../events/event-bus';
-import { storeForNewShift } from '../retail-stores/retail-stores.service';
+import type { EventBus } from '../events/index';
+import { storeForNewShift } from '../retail-stores/index';
 import { claimPendingLateSales } from './offline-sales.repository';
 import { lateSalesFor } from './offline-sales.service';
 import { posErrors } from './pos.errors';

@@ -1,7 +1,7 @@
 import { can, type SalesRangeQuery, type TransactionListItem } from '@retail-hub/shared';
 import type { Db } from '../../db/client';
+import { resolveSalesRange } from '../../lib/sales-range';
 import type { AuthUser } from '../../types';
-import { resolveSalesRange } from '../analytics/sales-range';
 import { listSales } from './sales.repository';
 
 /** Enough for a week of a busy store; the dashboard shows 5 and the reports 10 (spec §9 List sizes). */

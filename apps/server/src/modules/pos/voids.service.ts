@@ -2,10 +2,10 @@ import { displayName, type TransactionDetail, transactionNumber } from '@retail-
 import type { FastifyRequest } from 'fastify';
 import { conflict } from '../../lib/errors';
 import type { AuthUser } from '../../types';
-import { ACTIVITY, recordActivity, requestFacts } from '../activity/activity.service';
-import { salesChanged } from '../analytics/analytics.service';
-import { approvalFor } from '../auth/approver.service';
-import { applyStockDeltas, type StockDelta } from '../stock/stock.service';
+import { ACTIVITY, recordActivity, requestFacts } from '../activity/index';
+import { salesChanged } from '../analytics/index';
+import { approvalFor } from '../auth/index';
+import { applyStockDeltas, type StockDelta } from '../stock/index';
 import { readableSale, transactionDetail } from './history.service';
 import { posErrors } from './pos.errors';
 import { lockSale, lockShiftIfOpen, refundCount, saleLines, setSaleVoided, shiftIsOpen } from './refunds.repository';

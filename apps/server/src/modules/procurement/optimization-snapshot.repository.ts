@@ -2,7 +2,7 @@ import { and, asc, desc, eq, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { assetCheckouts, expenses, procDepartments, products, users } from '../../db/schema/index';
-import { productStockSql } from '../stock/stock.service';
+import { productStockSql } from '../stock/index';
 import type { OptimizationSnapshot } from './optimization-rules';
 
 const DAY = 86_400_000;

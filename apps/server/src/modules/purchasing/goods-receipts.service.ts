@@ -7,9 +7,9 @@ import {
   qtyToMilli,
 } from '@retail-hub/shared';
 import type { DbOrTx } from '../../db/client';
-import { assertReceiptTagsFree, registerReceivedUnits } from '../asset-register/asset-register.service';
+import { assertReceiptTagsFree, registerReceivedUnits } from '../asset-register/index';
 import { nextYearDocument, storeYear } from '../numbering/index';
-import { postInventoryMovement } from '../stores/inventory.service';
+import { postInventoryMovement } from '../stores/index';
 import {
   batchFor,
   findOrderLine,

@@ -26,6 +26,11 @@ type PlannedLine = {
 };
 
 /** Line totals and order totals in integer cents (ADR 0013): net per line, tax per line rounded. */
+/** Whether an order's total is above its department's approval threshold (cents, exact). */
+export function needsApproval(facts: { total: string; threshold: string }): boolean {
+  return decimalToCents(facts.total) > decimalToCents(facts.threshold);
+}
+
 export function computeTotals(lines: PlannedLine[]): { lineTotals: number[]; totals: PoTotals; totalCents: number } {
   let subtotal = 0;
   let tax = 0;

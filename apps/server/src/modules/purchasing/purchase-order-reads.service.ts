@@ -11,10 +11,10 @@ import {
   qtyToMilli,
 } from '@retail-hub/shared';
 import type { DbOrTx } from '../../db/client';
-import { unitsOfReceipts } from '../asset-register/asset-register.service';
+import { unitsOfReceipts } from '../asset-register/index';
 import { goodsReceiptLineRows, goodsReceiptRows } from './goods-receipts.repository';
+import { needsApproval } from './purchase-order-lines.service';
 import { listPurchaseOrderRows, type PurchaseOrderRow, purchaseOrderLineRows } from './purchase-orders.repository';
-import { needsApproval } from './purchase-orders.service';
 import { purchasingErrors as errors } from './purchasing.errors';
 import { buyer } from './purchasing-settings.service';
 import type { PurchasingDeps } from './requisitions.service';

@@ -8,9 +8,9 @@ import {
   type PurchasingSummary,
   qtyToMilli,
 } from '@retail-hub/shared';
-import type { MailService } from '../mail/mail.service';
+import type { MailService } from '../mail/index';
 import { nextYearDocument, storeYear } from '../numbering/index';
-import { checkOrderRefs, computeTotals, planLines, storedLines } from './purchase-order-lines.service';
+import { checkOrderRefs, computeTotals, needsApproval, planLines, storedLines } from './purchase-order-lines.service';
 import { getPurchaseOrder, purchaseOrderText } from './purchase-order-reads.service';
 import {
   approvePurchaseOrderRow,
@@ -148,11 +148,6 @@ export async function sendPurchaseOrder(deps: PurchasingDeps, actor: Actor, id: 
   await deps.events.publish('purchase-order.changed', [id]);
   await deps.events.publish('requisition.changed');
   return getPurchaseOrder(deps, id);
-}
-
-/** Whether an order's total is above its department's approval threshold (cents, exact). */
-export function needsApproval(facts: { total: string; threshold: string }): boolean {
-  return decimalToCents(facts.total) > decimalToCents(facts.threshold);
 }
 
 /** 5000.00 → '5,000.00' (as the requisition's threshold message reads). */

@@ -26,8 +26,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInUser } from '../../lib/signed-in-user';
-import { requestFacts } from '../activity/activity.service';
-import { mailServiceFor } from '../mail/mail.service';
+import { requestFacts } from '../activity/index';
+import { mailServiceFor } from '../mail/index';
 import {
   approvePurchaseOrder,
   cancelPurchaseOrder,

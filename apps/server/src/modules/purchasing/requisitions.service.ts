@@ -15,8 +15,8 @@ import {
 } from '@retail-hub/shared';
 import type { Db } from '../../db/client';
 import type { AuthUser } from '../../types';
-import { recordActivity } from '../activity/activity.service';
-import type { EventBus } from '../events/event-bus';
+import { recordActivity } from '../activity/index';
+import type { EventBus } from '../events/index';
 import { nextYearDocument, storeYear } from '../numbering/index';
 import { purchasingErrors as errors } from './purchasing.errors';
 import {

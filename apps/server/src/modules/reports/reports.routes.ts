@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { sendCsv } from '../../lib/csv-routes';
 import { signedInUser } from '../../lib/signed-in-user';
 import type { AuthUser } from '../../types';
-import { saleReaderOf } from '../pos/transactions.service';
-import { readableStores, storeFileTag } from '../retail-stores/retail-stores.service';
+import { saleReaderOf } from '../pos/index';
+import { readableStores, storeFileTag } from '../retail-stores/index';
 import { dailySalesCsv, shiftSalesCsv, vtpdSalesCsv } from './reports.service';
 
 /**

@@ -9,10 +9,9 @@ import {
 } from '@retail-hub/shared';
 import type { Db } from '../../db/client';
 import { type CsvColumn, csvStream } from '../../lib/csv';
+import { resolveSalesRange, storeTodayRange } from '../../lib/sales-range';
 import { wallClock } from '../../lib/store-time';
-import { resolveSalesRange, storeTodayRange } from '../analytics/sales-range';
-import { readableShift } from '../pos/shifts.service';
-import { type SaleReader, visibleSale } from '../pos/transactions.service';
+import { readableShift, type SaleReader, visibleSale } from '../pos/index';
 import {
   completedSalesBetween,
   completedSalesOfShift,

@@ -11,11 +11,16 @@ import {
 } from '@retail-hub/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requestFacts } from '../activity/activity.service';
-import { adminContextOf } from '../users/admin-context';
-import { setUserPin } from '../users/user-pin.service';
-import { userIdParamsSchema } from '../users/users.routes';
-import { changeUserStatus, createStaffUser, listUserSummaries, updateStaffProfile } from '../users/users.service';
+import { requestFacts } from '../activity/index';
+import {
+  adminContextOf,
+  changeUserStatus,
+  createStaffUser,
+  listUserSummaries,
+  setUserPin,
+  updateStaffProfile,
+  userIdParamsSchema,
+} from '../users/index';
 import { sendStaffEmail } from './staff.service';
 
 /**

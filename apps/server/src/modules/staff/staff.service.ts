@@ -1,9 +1,8 @@
 import { displayName, type SendEmailBody, type SendEmailResult, USER_MESSAGES } from '@retail-hub/shared';
 import { badRequest } from '../../lib/errors';
-import { ACTIVITY, recordActivity } from '../activity/activity.service';
-import { mailServiceFor } from '../mail/mail.service';
-import { type AdminContext, activityBy } from '../users/admin-context';
-import { activeStaffEmails } from '../users/users.service';
+import { ACTIVITY, recordActivity } from '../activity/index';
+import { mailServiceFor } from '../mail/index';
+import { type AdminContext, activeStaffEmails, activityBy } from '../users/index';
 
 /**
  * spec §7 POST /admin/send-email; §5 Staff: recipients only from staff with an e-mail. Every

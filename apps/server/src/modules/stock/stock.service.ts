@@ -3,8 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import { conflict, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../types';
-import { ACTIVITY, recordActivity, requestFacts } from '../activity/activity.service';
-import { storeForStockChange } from '../retail-stores/retail-stores.service';
+import { ACTIVITY, recordActivity, requestFacts } from '../activity/index';
+import { storeForStockChange } from '../retail-stores/index';
 import { auditStock, type StockAudit } from './stock-audit.repository';
 import { applyStockCount, applyStockDelta, type StockChangeResult } from './stock-ledger.repository';
 import { findMovement, listStockMovements } from './stock-movements.repository';
@@ -22,7 +22,7 @@ export async function stockMovementPage(
 export const stockErrors = {
   productNotFound: () => notFound('Product', 'stock.product_not_found'),
   variantNotFound: () => notFound('Size option', 'stock.variant_not_found'),
-  /** Stock never goes below zero (DEVELOPERS.md): the change is refused and nothing is written. */
+  /** Stock never goes below zero (docs/architecture.md, Standards): the change is refused and nothing is written. */
   belowZero: (available: number) =>
     conflict('stock.below_zero', `Stock cannot go below zero: only ${Math.max(0, available)} in stock.`),
 };

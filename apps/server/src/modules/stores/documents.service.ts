@@ -15,7 +15,7 @@ import {
 } from '@retail-hub/shared';
 import type { DbOrTx } from '../../db/client';
 import type { AuthUser } from '../../types';
-import { recordActivity } from '../activity/activity.service';
+import { recordActivity } from '../activity/index';
 import {
   batchBalances,
   type CountRow,

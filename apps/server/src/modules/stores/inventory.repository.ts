@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { procInventoryTransactions, procItemBatches, procStockLevels } from '../../db/schema/index';
-import { ensureLevels } from '../stock/stock.service';
+import { ensureLevels } from '../stock/index';
 
 /**
  * Stock per location (issue #16 item 2): `proc_stock_levels` is the current value and

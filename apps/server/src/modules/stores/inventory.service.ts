@@ -20,9 +20,6 @@ import {
 } from './inventory.repository';
 import { findItem, findLocation } from './masters.repository';
 
-/** For purchasing's goods receipts: the batch of an item with this number, created on first use. */
-export { upsertBatch as ensureBatch } from './inventory.repository';
-
 import { storesErrors } from './stores.errors';
 
 /**

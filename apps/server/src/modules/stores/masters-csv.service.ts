@@ -14,7 +14,7 @@ import type { DbOrTx } from '../../db/client';
 import { type CsvColumn, csvStream, readCsvImport } from '../../lib/csv';
 import { runKeyedImport } from '../../lib/csv-import';
 import { AppError, badRequest } from '../../lib/errors';
-import { storeToday } from '../analytics/sales-range';
+import { storeToday } from '../../lib/sales-range';
 import {
   type CategoryCsvRow,
   categoryCsvRows,

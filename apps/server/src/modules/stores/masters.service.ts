@@ -13,7 +13,7 @@ import {
 } from '@retail-hub/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { pgErrorCode } from '../../lib/db-errors';
-import type { EventBus } from '../events/event-bus';
+import type { EventBus } from '../events/index';
 import {
   departmentExists,
   findCategory,

@@ -1,9 +1,9 @@
 import { activityEntrySchema, developerStatsSchema, outboxEntrySchema, userSummarySchema } from '@retail-hub/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { developerActivityStats, recentActivity } from '../activity/activity.service';
-import { mailServiceFor } from '../mail/mail.service';
-import { listUserSummaries, totalUsers } from '../users/users.service';
+import { developerActivityStats, recentActivity } from '../activity/index';
+import { mailServiceFor } from '../mail/index';
+import { listUserSummaries, totalUsers } from '../users/index';
 import { databaseStatus } from './database-status';
 import { memoryFigures } from './memory';
 

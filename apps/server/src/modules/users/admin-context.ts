@@ -1,22 +1,23 @@
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config/config';
 import type { Db } from '../../db/client';
 import { unauthorized } from '../../lib/errors';
 import type { AuthUser } from '../../types';
-import { requestFacts } from '../activity/activity.service';
-import { throttleClientOf } from '../auth/auth.service';
-import type { SessionManager } from '../auth/session.service';
-import type { LoginThrottle, ThrottleClient } from '../auth/throttle.service';
-import type { EventBus } from '../events/event-bus';
+import { requestFacts } from '../activity/index';
+import type { EventBus } from '../events/index';
 
-/** Everything an administrative change needs: the app's services, who acts, and from where. */
+/**
+ * Everything an administrative change needs: the app's services, who acts, and from where. The auth
+ * module's services are named by the app's decorations (FastifyInstance), so this module does not
+ * import auth, which imports it (issue #33: no cycle between modules).
+ */
 export type AdminContext = {
   db: Db;
   config: Config;
-  sessions: SessionManager;
-  throttle: LoginThrottle;
+  sessions: FastifyInstance['sessions'];
+  throttle: FastifyInstance['loginThrottle'];
   /** The acting browser as the sign-in throttle counts it (its device, else its address). */
-  signInClient: ThrottleClient;
+  signInClient: ReturnType<FastifyInstance['devices']['throttleClient']>;
   events: EventBus;
   log: FastifyBaseLogger;
   actor: AuthUser;
@@ -33,7 +34,7 @@ export function adminContextOf(request: FastifyRequest): AdminContext {
     config: app.config,
     sessions: app.sessions,
     throttle: app.loginThrottle,
-    signInClient: throttleClientOf(request),
+    signInClient: app.devices.throttleClient(request),
     events: app.events,
     log: request.log,
     actor: request.auth.user,

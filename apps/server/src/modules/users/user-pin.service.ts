@@ -3,7 +3,7 @@ import { isTrivialPin, type StaffPinBody } from '@retail-hub/shared';
 import type { DbOrTx } from '../../db/client';
 import { tooManyRequests } from '../../lib/errors';
 import { hashPin } from '../../lib/pin-hash';
-import { ACTIVITY, nameForDetails, recordActivity } from '../activity/activity.service';
+import { ACTIVITY, nameForDetails, recordActivity } from '../activity/index';
 import { type AdminContext, activityBy } from './admin-context';
 import { afterUserChange, assertMayActOn, assertMaySetPinOf, lockActorAndTarget } from './user-rules';
 import { isPinInUse, mapUniqueViolation, userErrors } from './users.errors';

@@ -2,7 +2,7 @@ import type { Role, StaffCreateBody, StaffUpdateBody, UserRemovalResult, UserSum
 import type { DbOrTx } from '../../db/client';
 import { hashPin } from '../../lib/pin-hash';
 import type { AuthUser } from '../../types';
-import { ACTIVITY, hasAnyActivity, nameForDetails, recordActivity } from '../activity/activity.service';
+import { ACTIVITY, hasAnyActivity, nameForDetails, recordActivity } from '../activity/index';
 import { type AdminContext, activityBy } from './admin-context';
 import {
   assertMayTryPin,

@@ -6,6 +6,8 @@ import { notifyError, notifySuccess } from '@/lib/notify';
 /** Issue #18: the workshop jobs calls under /api/procurement/ (docs/workshop-jobs.md). */
 export const JOBS = '/api/procurement/jobs';
 export const CLIENTS = '/api/procurement/clients';
+/** PUT: a department's labour rate, which the jobs of that department are costed at. */
+export const labourRateUrl = (departmentId: string) => `/api/procurement/departments/${departmentId}/labour-rate`;
 const LOOKUPS = '/api/procurement/job-lookups';
 
 export const useJobs = (filter: { status?: string; due?: 'this_week'; clientId?: string } = {}) =>

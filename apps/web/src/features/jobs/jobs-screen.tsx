@@ -28,7 +28,7 @@ import { IconHammer, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PanelEmpty, PanelLoading } from '@/components/panel';
-import { CLIENTS, JOBS, useClients, useJobLookups, useJobs, useJobsAction } from './api';
+import { CLIENTS, JOBS, labourRateUrl, useClients, useJobLookups, useJobs, useJobsAction } from './api';
 import { JobForm } from './job-form';
 
 const STATE_COLORS: Record<JobState, string> = {
@@ -382,7 +382,7 @@ function LabourRateRow({
             onClick={() =>
               action.mutate({
                 method: 'PUT',
-                url: `/api/procurement/departments/${id}/labour-rate`,
+                url: labourRateUrl(id),
                 body: { labourRate: value },
                 done: `${name}: labour rate saved.`,
               })

@@ -1,12 +1,7 @@
 import { Alert, Text } from '@mantine/core';
-import type { PinGuessingAlert } from '@retail-hub/shared';
 import { IconShieldLock } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useStoreTimeZone } from '@/lib/auth';
-
-/** Issue #30 item 4: the store's PIN breakers, read by managers every minute. */
-export const PIN_GUESSING_PATH = '/api/auth/pin-guessing';
-const PIN_GUESSING_REFETCH_MS = 60_000;
+import { usePinGuessing } from '../api/pin-guessing';
 
 /** The window's start on the store's clock, like the dashboard's other times. */
 function sinceTime(iso: string | null, timeZone: string | undefined): string {
@@ -20,11 +15,7 @@ function sinceTime(iso: string | null, timeZone: string | undefined): string {
  * shows while both are below their limits.
  */
 export function PinGuessingCard() {
-  const alert = useQuery<PinGuessingAlert>({
-    queryKey: [PIN_GUESSING_PATH],
-    refetchInterval: PIN_GUESSING_REFETCH_MS,
-    staleTime: 0,
-  });
+  const alert = usePinGuessing();
   const timeZone = useStoreTimeZone();
   const known = alert.data?.known;
   const unknown = alert.data?.unknown;

@@ -168,6 +168,14 @@ export const departmentManagersQueryOptions = () =>
 export const useDepartmentManagers = () => useQuery(departmentManagersQueryOptions());
 
 /** Purchasing settings (issue #16): tolerance, a department's approval threshold, who runs which department. */
+/** PUT: the purchasing settings (over-receipt tolerance, buyer name and address). */
+export const PURCHASING_SETTINGS_URL = '/api/procurement/purchasing-settings';
+/** PUT: a department's approval threshold. */
+export const approvalThresholdUrl = (departmentId: string) =>
+  `/api/procurement/departments/${departmentId}/approval-threshold`;
+/** PUT: the department a department manager manages. */
+export const departmentManagerUrl = (userId: string) => `/api/procurement/department-managers/${userId}`;
+
 export function useSaveSetting() {
   const queryClient = useQueryClient();
   return useMutation({

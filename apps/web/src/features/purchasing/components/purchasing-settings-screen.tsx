@@ -6,7 +6,15 @@ import { PanelLoading } from '@/components/panel';
 import { ApiError, serverMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { useDepartmentManagers, useLookups, usePurchasingSettings, useSaveSetting } from '../api/purchasing';
+import {
+  approvalThresholdUrl,
+  departmentManagerUrl,
+  PURCHASING_SETTINGS_URL,
+  useDepartmentManagers,
+  useLookups,
+  usePurchasingSettings,
+  useSaveSetting,
+} from '../api/purchasing';
 
 const fieldError = (error: unknown, field: string): string | undefined =>
   error instanceof ApiError ? (error.body?.errors as Record<string, string> | undefined)?.[field] : undefined;
@@ -30,7 +38,7 @@ function ToleranceSection() {
         onSubmit={(event) => {
           event.preventDefault();
           save.mutate(
-            { url: '/api/procurement/purchasing-settings', body: { overReceiptTolerancePercent: value } },
+            { url: PURCHASING_SETTINGS_URL, body: { overReceiptTolerancePercent: value } },
             {
               onSuccess: () => notifySuccess({ title: 'Saved', message: `Over-receipt tolerance is ${value}%.` }),
             },
@@ -100,7 +108,7 @@ function ThresholdRow({
             aria-label={`Save the approval threshold for ${name}`}
             onClick={() =>
               save.mutate(
-                { url: `/api/procurement/departments/${id}/approval-threshold`, body: { approvalThreshold: value } },
+                { url: approvalThresholdUrl(id), body: { approvalThreshold: value } },
                 {
                   onSuccess: () => notifySuccess({ title: 'Saved', message: `${name}: approval threshold saved.` }),
                   onError: (error) =>
@@ -194,7 +202,7 @@ function ManagersSection({ editable }: { editable: boolean }) {
                 value={m.departmentId}
                 onChange={(departmentId) =>
                   save.mutate(
-                    { url: `/api/procurement/department-managers/${m.userId}`, body: { departmentId } },
+                    { url: departmentManagerUrl(m.userId), body: { departmentId } },
                     {
                       onSuccess: () => notifySuccess({ title: 'Saved', message: `${m.name}'s department saved.` }),
                       onError: (error) =>
@@ -242,7 +250,7 @@ function BuyerSection() {
           if (!settings.data) return;
           save.mutate(
             {
-              url: '/api/procurement/purchasing-settings',
+              url: PURCHASING_SETTINGS_URL,
               body: {
                 overReceiptTolerancePercent: settings.data.overReceiptTolerancePercent,
                 buyerName: name.trim() || null,

@@ -28,7 +28,7 @@ import { DiscountCapsCard } from '@/features/pos';
 import { serverMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { useUsers } from '../api/get-users';
+import { useUsers } from '@/lib/users';
 import { useUpdateUserRole } from '../api/update-user-role';
 import { type PendingRoleChange, RoleChangeDialog } from './role-change-dialog';
 

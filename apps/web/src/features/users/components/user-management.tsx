@@ -15,7 +15,7 @@ import { useDepartments } from '@/features/departments';
 import { serverMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { useUsers } from '../api/get-users';
+import { useUsers } from '@/lib/users';
 import { useRemoveUser } from '../api/remove-user';
 import { useUpdateUserRole } from '../api/update-user-role';
 import { useUpdateUserStatus } from '../api/update-user-status';

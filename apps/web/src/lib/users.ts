@@ -1,7 +1,11 @@
 import type { UserSummary } from '@retail-hub/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-/** spec §7 GET /api/users; key `['/api/users']`, read by the default query function. */
+/**
+ * The user list (spec §7 GET /api/users), in src/lib because two features read it equally: Users &
+ * Roles, and Department Management picking a department head (issue #33: no cycle between them).
+ * Key `['/api/users']`, read by the default query function.
+ */
 export function usersQueryOptions() {
   return queryOptions<UserSummary[]>({ queryKey: ['/api/users'] });
 }

@@ -1,6 +1,6 @@
 import { MAX_REPORT_DAYS, REPORT_RANGE_TOO_LONG, reportRangeDays, type SalesRangeQuery } from '@retail-hub/shared';
-import { badRequest, forbidden } from '../../lib/errors';
-import { addDays, type LocalDate, localDateOf, zonedTimeToInstant } from '../../lib/store-time';
+import { badRequest, forbidden } from './errors';
+import { addDays, type LocalDate, localDateOf, zonedTimeToInstant } from './store-time';
 
 /** A span of whole store days: [start, end) as instants, and the inclusive days as YYYY-MM-DD. */
 export type SalesRange = { start: Date; end: Date; startDate: string; endDate: string };

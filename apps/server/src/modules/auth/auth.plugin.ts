@@ -1,22 +1,11 @@
 import cookie from '@fastify/cookie';
-import type { Permission } from '@retail-hub/shared';
 import { can, isPermission } from '@retail-hub/shared';
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { forbidden, unauthorized } from '../lib/errors';
-import { ACTIVITY, recordActivity, requestFacts } from '../modules/activity/activity.service';
-import { DeviceCookie } from '../modules/auth/device-cookie';
-import { SessionManager } from '../modules/auth/session.service';
-import { LoginThrottle } from '../modules/auth/throttle.service';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    sessions: SessionManager;
-    loginThrottle: LoginThrottle;
-    devices: DeviceCookie;
-    /** Every registered route with its declared permission (for the route-permission test). */
-    routePermissions: Array<{ method: string; url: string; permission: Permission }>;
-  }
-}
+import { forbidden, unauthorized } from '../../lib/errors';
+import { ACTIVITY, recordActivity, requestFacts } from '../activity/index';
+import { DeviceCookie } from './device-cookie';
+import { SessionManager } from './session.service';
+import { LoginThrottle } from './throttle.service';
 
 /**
  * Sessions and permissions. Every route must declare `config.permission` from the shared map:

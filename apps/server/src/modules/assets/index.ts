@@ -1,0 +1,7 @@
+/**
+ * The asset checkouts of the POS (/api/asset-checkouts).
+ *
+ * The module's public entry (docs/architecture.md, Boundaries): other modules, app.ts and the seed
+ * import only what this file exports; `npm run check` (scripts/check-boundaries.mjs) fails a deep import.
+ */
+export { assetRoutes } from './assets.routes';

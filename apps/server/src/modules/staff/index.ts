@@ -1,0 +1,7 @@
+/**
+ * Staff & PIN administration (/admin/*) and e-mail to staff.
+ *
+ * The module's public entry (docs/architecture.md, Boundaries): other modules, app.ts and the seed
+ * import only what this file exports; `npm run check` (scripts/check-boundaries.mjs) fails a deep import.
+ */
+export { staffRoutes } from './staff.routes';
