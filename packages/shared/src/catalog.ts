@@ -215,6 +215,14 @@ export const variantCreateSchema = z.object({
 });
 export type VariantCreateInput = z.input<typeof variantCreateSchema>;
 
+/**
+ * The body of POST /api/products/:id/variants: a size option's fields and, issue #32, the store
+ * its opening stock goes to (the default store when absent; spec §7 clients send none).
+ */
+export const variantCreateBodySchema = variantCreateSchema.extend({
+  storeId: z.guid({ error: 'Store not found' }).optional(),
+});
+
 /** At most this many size options come with a new product (spec §9 names at most four per category). */
 export const MAX_SIZE_OPTIONS_ON_CREATE = 20;
 
@@ -254,6 +262,8 @@ export const variantUpdateSchema = z
     ...variantFields,
     isActive: z.boolean({ error: 'Must be true or false' }),
     stockBasedOn: stockBasedOnSchema,
+    /** Issue #32: the store whose stock `stock` sets (the default store's when absent). */
+    storeId: z.guid({ error: 'Store not found' }),
   })
   .partial();
 export type VariantUpdateInput = z.input<typeof variantUpdateSchema>;

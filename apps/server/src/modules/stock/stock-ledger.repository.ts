@@ -1,4 +1,4 @@
-import type { StockMovementReason } from '@retail-hub/shared';
+import { ALL_STORES, type StockMovementReason } from '@retail-hub/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
@@ -318,12 +318,13 @@ export async function currentStock(db: DbOrTx, target: StockTarget): Promise<num
 }
 
 /**
- * Whose stock a read shows: a store's (its id, or SQL giving it), every store's together
- * (`ALL_STORES`), or, with `null`, the default store's (the one a back-office stock change acts at
- * when no store is named; one store: that store's).
+ * Whose stock a read shows: a store's (its id, or SQL giving it), every open store's together
+ * (`ALL_STORES`, packages/shared), some stores together (a list of ids: the stores of a reader
+ * limited to them, issue #32), or, with `null`, the default store's (the one a back-office stock
+ * change acts at when no store is named; one store: that store's).
  */
-export const ALL_STORES = 'all' as const;
-export type StockScope = string | SQL | null;
+export { ALL_STORES };
+export type StockScope = string | readonly string[] | SQL | null;
 
 /**
  * SQL for the stock of products or size options as every screen reads it (ADR 0025): the level of
@@ -342,13 +343,20 @@ export function variantStockSql(variantId: AnyPgColumn | SQL, scope: StockScope 
   return stockSql(sql`i.pos_variant_id = ${variantId}`, scope);
 }
 
+function isStoreList(scope: StockScope): scope is readonly string[] {
+  return Array.isArray(scope);
+}
+
 function stockSql(itemIs: SQL, scope: StockScope): SQL<number> {
   const locations =
     scope === ALL_STORES
       ? sql`(select s.selling_location_id from stores s where not s.is_archived)`
-      : scope === null
-        ? sql`(select s.selling_location_id from stores s where s.id = default_store_id())`
-        : sql`(select s.selling_location_id from stores s where s.id = ${scope}::uuid)`;
+      : isStoreList(scope)
+        ? sql`(select s.selling_location_id from stores s
+                where not s.is_archived and s.id = any(${sql.param([...scope])}::uuid[]))`
+        : scope === null
+          ? sql`(select s.selling_location_id from stores s where s.id = default_store_id())`
+          : sql`(select s.selling_location_id from stores s where s.id = ${scope}::uuid)`;
   return sql<number>`coalesce((select floor(sum(l.on_hand_qty))::int from proc_items i
       join proc_stock_levels l on l.item_id = i.id
      where ${itemIs} and l.location_id in ${locations}), 0)`.mapWith(Number);
@@ -356,19 +364,22 @@ function stockSql(itemIs: SQL, scope: StockScope): SQL<number> {
 
 /**
  * A product's own stock at each store's selling location (issue #32: the product form's
- * breakdown), in one statement: every store, archived ones only where they still hold some, by name.
+ * breakdown), in one statement: every store, archived ones only where they still hold some, by name;
+ * with `storeIds` (a reader limited to some stores) only those.
  */
 export async function productStockByStore(
   db: DbOrTx,
   productId: string,
+  storeIds?: readonly string[],
 ): Promise<Array<{ storeId: string; storeName: string; stock: number }>> {
+  const only = storeIds ? sql`where s.id = any(${sql.param([...storeIds])}::uuid[])` : sql``;
   const rows = await queryRows<{ store_id: string; store_name: string; stock: string | null; archived: boolean }>(
     db,
     sql`select s.id as store_id, s.name as store_name, s.is_archived as archived,
                (select floor(sum(l.on_hand_qty))::int from proc_items i
                   join proc_stock_levels l on l.item_id = i.id and l.location_id = s.selling_location_id
                  where i.pos_product_id = ${productId}::uuid)::text as stock
-          from stores s
+          from stores s ${only}
          order by lower(s.name) collate "C", s.id`,
   );
   return rows
