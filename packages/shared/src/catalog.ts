@@ -303,6 +303,18 @@ export const productDetailSchema = productSchema.extend({
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 
+/**
+ * GET /api/products/low-stock (issue #32, additive to spec §7): a product low at a store. When the
+ * list covers several stores ("All stores"), each row is one product at one store, named by
+ * `storeId`/`storeName`, so one empty café is never hidden in a total; one store's list (a store
+ * asked for, or a one-store installation) is spec §7's shape exactly.
+ */
+export const lowStockProductSchema = productSchema.extend({
+  storeId: z.string().optional(),
+  storeName: z.string().optional(),
+});
+export type LowStockProduct = z.infer<typeof lowStockProductSchema>;
+
 export const categorySchema = z.object({
   id: z.string(),
   name: z.string(),

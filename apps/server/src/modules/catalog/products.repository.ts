@@ -2,7 +2,7 @@ import type { AssetType, Product } from '@retail-hub/shared';
 import { and, asc, count, eq, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { assetCheckouts, categories, products, storeProducts, transactionItems } from '../../db/schema/index';
+import { assetCheckouts, categories, products, storeProducts, stores, transactionItems } from '../../db/schema/index';
 import { escapeLike } from '../../lib/like';
 import { ALL_STORES, productStockSql, type StockScope } from '../stock/stock.service';
 
@@ -209,18 +209,29 @@ export async function listProductPage(
   return { products: [], total: counted?.n ?? 0 };
 }
 
-/** spec §7 GET /api/products/low-stock: active products at or below their threshold, emptiest first. */
-export async function listLowStock(db: DbOrTx, limit: number): Promise<{ rows: ProductRow[]; total: number }> {
-  const stock = productStockSql(products.id);
+/**
+ * spec §7 GET /api/products/low-stock: active products at or below their threshold, emptiest first.
+ * Issue #32: per store: one row per (product, open store of `storeIds`, every open store when
+ * undefined) where the product is low AT THAT STORE, its stock that store's, so a sum over stores
+ * never hides one empty café. Ties by name, then store name. With one store it is today's list.
+ */
+export async function listLowStock(
+  db: DbOrTx,
+  limit: number,
+  storeIds: readonly string[] | undefined,
+): Promise<{ rows: Array<ProductRow & { storeId: string; storeName: string }>; total: number }> {
+  const stock = productStockSql(products.id, sql`${stores.id}`);
   const where = and(eq(products.isActive, true), lte(stock, products.lowStockThreshold));
+  const atStores = and(eq(stores.isArchived, false), storeIds ? inArray(stores.id, [...storeIds]) : undefined) as SQL;
   const rows = await db
-    .select(productColumns)
+    .select({ ...columnsAt(sql`${stores.id}`), storeId: stores.id, storeName: stores.name })
     .from(products)
+    .innerJoin(stores, atStores)
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .where(where)
-    .orderBy(asc(stock), byName, asc(products.id))
+    .orderBy(asc(stock), byName, sql`lower(${stores.name}) collate "C"`, asc(products.id), asc(stores.id))
     .limit(limit);
-  const [counted] = await db.select({ n: count() }).from(products).where(where);
+  const [counted] = await db.select({ n: count() }).from(products).innerJoin(stores, atStores).where(where);
   return { rows, total: counted?.n ?? 0 };
 }
 
@@ -318,4 +329,10 @@ export async function storePriceOf(db: DbOrTx, storeId: string, productId: strin
     .where(and(eq(storeProducts.storeId, storeId), eq(storeProducts.productId, productId)))
     .limit(1);
   return row?.price ?? null;
+}
+
+/** Issue #32: the open stores' ids (whether a list covers several stores). */
+export async function openStoreIds(db: DbOrTx): Promise<string[]> {
+  const rows = await db.select({ id: stores.id }).from(stores).where(eq(stores.isArchived, false));
+  return rows.map((r) => r.id);
 }

@@ -1,6 +1,8 @@
 import {
+  ALL_STORES,
   ASSET_TYPES,
   idSchema,
+  lowStockProductSchema,
   PRODUCT_LIMITS,
   PRODUCT_LIST_DEFAULT_LIMIT,
   PRODUCT_LIST_MAX_LIMIT,
@@ -12,7 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInUser } from '../../lib/signed-in-user';
-import { storeForCatalogue } from '../retail-stores/retail-stores.service';
+import { checkStoreExists, readableStores, storeForCatalogue } from '../retail-stores/retail-stores.service';
 import {
   createProduct,
   deleteProduct,
@@ -141,10 +143,19 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/products/low-stock',
     {
       config: { permission: 'catalog.read' },
-      schema: { querystring: z.object({ limit: pageSize }), response: { 200: z.array(productSchema) } },
+      schema: {
+        querystring: z.object({ limit: pageSize, storeId: storeIdQuery }),
+        response: { 200: z.array(lowStockProductSchema) },
+      },
     },
     async (request, reply) => {
-      const { products, total } = await lowStockProducts(app, request.query.limit);
+      // Issue #32: one store's list (`storeId`; 400 unknown, 403 not the reader's), else every
+      // store the reader may see, per store. A spec §7 client on one store sees today's list.
+      const asked = request.query.storeId === ALL_STORES ? undefined : request.query.storeId;
+      const db = app.database.db;
+      if (asked) await checkStoreExists(db, asked);
+      const storeIds = await readableStores(db, signedInUser(request), asked);
+      const { products, total } = await lowStockProducts(app, request.query.limit, storeIds);
       reply.header('X-Total-Count', String(total));
       return products;
     },

@@ -1,6 +1,7 @@
 import {
   centsToDecimal,
   INSTITUTIONAL_FIELDS,
+  type LowStockProduct,
   type Product,
   type ProductCreateValues,
   type ProductDetail,
@@ -35,6 +36,7 @@ import {
   insertProduct,
   listLowStock,
   listProductPage,
+  openStoreIds,
   type ProductFilters,
   type ProductRow,
   type ProductWrite,
@@ -101,12 +103,26 @@ export async function listProducts(
   return listProductPage(db, filters, page);
 }
 
+/**
+ * GET /api/products/low-stock; issue #32: at the stores given (a store asked for, a limited reader's
+ * stores; undefined: every open store). Several stores: one row per product and store, each naming
+ * its store; one store: spec §7's rows exactly.
+ */
 export async function lowStockProducts(
   deps: CatalogDeps,
   limit: number,
-): Promise<{ products: Product[]; total: number }> {
-  const { rows, total } = await listLowStock(deps.database.db, limit);
-  return { products: rows.map(toProduct), total };
+  storeIds: readonly string[] | undefined,
+): Promise<{ products: LowStockProduct[]; total: number }> {
+  const { db } = deps.database;
+  const { rows, total } = await listLowStock(db, limit, storeIds);
+  const several = (storeIds ?? (await openStoreIds(db))).length > 1;
+  return {
+    products: rows.map((row) => {
+      const product = toProduct(row);
+      return several ? { ...product, storeId: row.storeId, storeName: row.storeName } : product;
+    }),
+    total,
+  };
 }
 
 /**

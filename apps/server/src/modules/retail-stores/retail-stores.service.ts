@@ -67,6 +67,11 @@ export async function checkOpenStore(db: DbOrTx, storeId: string): Promise<void>
   if (store.isArchived) throw retailStoreErrors.storeArchived();
 }
 
+/** Issue #32: a store a read names must exist (400 on `storeId`); a closed one is readable. */
+export async function checkStoreExists(db: DbOrTx, storeId: string): Promise<void> {
+  if ((await existingStoreIds(db, [storeId])).length === 0) throw retailStoreErrors.storeUnknown();
+}
+
 /**
  * Issue #32: the stores whose figures (dashboard, reports, exports) a reader may read. `undefined`
  * is every store; a list is only those. Managers and super admins are never limited; a user with

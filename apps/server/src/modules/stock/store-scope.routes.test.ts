@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createUser, inject, signIn, type TestApp } from '../../../test/build-test-app';
-import { createCategory, createProduct, createVariant, giveStock } from '../pos/pos-test-support';
+import { createCategory, createProduct, createVariant, giveStock, postSale, saleBody } from '../pos/pos-test-support';
 import { ledgerMismatches, stockOf } from './stock-test-support';
 
 /**
@@ -16,8 +16,29 @@ let library: string;
 let category: string;
 
 async function product(name: string, stock: number, lowStockThreshold = 10): Promise<string> {
-  return createProduct(t, { name, price: '3.00', stock, categoryId: category, lowStockThreshold });
+  const id = await createProduct(t, { name, price: '3.00', stock, categoryId: category });
+  await t.db.execute('update products set low_stock_threshold = $2 where id = $1', [id, lowStockThreshold]);
+  return id;
 }
+
+/** A cashier limited (user_stores) to `storeIds`, signed in. */
+async function limitedCashier(pin: string, storeIds: string[]): Promise<string> {
+  const id = await createUser(t, { role: 'cashier', pin, firstName: `Limited ${pin}` });
+  const set = await inject(t, {
+    method: 'PUT',
+    url: `/api/users/${id}/stores`,
+    cookie: manager,
+    payload: { storeIds },
+  });
+  expect(set.statusCode, set.body).toBe(200);
+  return signIn(t, pin, `10.34.2.${pin.slice(-2)}`);
+}
+
+function adjust(productId: string, payload: Record<string, unknown>) {
+  return inject(t, { method: 'POST', url: `/api/products/${productId}/stock-adjustments`, cookie: manager, payload });
+}
+
+type LowJson = { id: string; name: string; stock: number; storeId?: string; storeName?: string };
 
 async function get<T>(url: string, cookie = manager): Promise<T> {
   const response = await inject(t, { method: 'GET', url, cookie });
@@ -199,5 +220,190 @@ describe('size options per store (issue #32)', () => {
     expect(all.find((s) => s.variantId === small)?.stock).toBe(5);
     const main = await get<SizeJson[]>(`/api/products/${latte}/size-options?storeId=${mainStore}`);
     expect(main.find((s) => s.variantId === small)?.stock).toBe(5);
+  });
+});
+
+describe('low stock per store (issue #32)', () => {
+  it('one store asked for: its list in spec §7 shape; none: a row per store, so an empty café shows', async () => {
+    // Plenty at the Main store, none at the Library: a sum (50) would hide the empty café.
+    const milk = await product('Oat Milk', 50, 10);
+    const low = (rows: LowJson[]) => rows.filter((r) => r.id === milk);
+
+    const atLibrary = low(await get<LowJson[]>(`/api/products/low-stock?storeId=${library}&limit=500`));
+    expect(atLibrary).toHaveLength(1);
+    expect(atLibrary[0]).toMatchObject({ stock: 0 });
+    expect(atLibrary[0]).not.toHaveProperty('storeId');
+    expect(low(await get<LowJson[]>(`/api/products/low-stock?storeId=${mainStore}&limit=500`))).toEqual([]);
+
+    const everywhere = low(await get<LowJson[]>('/api/products/low-stock?limit=500'));
+    expect(everywhere).toEqual([expect.objectContaining({ stock: 0, storeId: library, storeName: 'Library Café' })]);
+    expect(low(await get<LowJson[]>('/api/products/low-stock?storeId=all&limit=500'))).toEqual(everywhere);
+
+    // Low at both: one row each, emptiest first; X-Total-Count counts rows.
+    expect((await adjust(milk, { counted: 4, reason: 'Count' })).statusCode).toBe(201);
+    const both = low(await get<LowJson[]>('/api/products/low-stock?limit=500'));
+    expect(both.map((r) => [r.storeName, r.stock])).toEqual([
+      ['Library Café', 0],
+      [expect.any(String), 4],
+    ]);
+    expect(both[1]?.storeId).toBe(mainStore);
+    const counted = await inject(t, { method: 'GET', url: '/api/products/low-stock?limit=1', cookie: manager });
+    expect(Number(counted.headers['x-total-count'])).toBeGreaterThanOrEqual(2);
+    expect(counted.json()).toHaveLength(1);
+
+    const unknown = await inject(t, {
+      method: 'GET',
+      url: `/api/products/low-stock?storeId=${randomUUID()}`,
+      cookie: manager,
+    });
+    expect(unknown.statusCode, unknown.body).toBe(400);
+  });
+
+  it("a reader limited to a store sees that store's low stock only; another store is 403", async () => {
+    const cream = await product('Cream', 0, 10);
+    await giveStock(t, { productId: cream, storeId: library }, 30);
+    const cashier = await limitedCashier('3651', [library]);
+    const mine = await get<LowJson[]>('/api/products/low-stock?limit=500', cashier);
+    expect(mine.filter((r) => r.id === cream)).toEqual([]);
+    expect(mine.every((r) => r.storeId === undefined)).toBe(true);
+    const other = await inject(t, {
+      method: 'GET',
+      url: `/api/products/low-stock?storeId=${mainStore}`,
+      cookie: cashier,
+    });
+    expect(other.statusCode, other.body).toBe(403);
+    expect(other.json().message).toBe("You can't see this store's figures.");
+  });
+
+  it("the reorder list of a café's selling location works from the one quantity its sales take", async () => {
+    const beans = await product('House Beans', 0, 0);
+    await giveStock(t, { productId: beans, storeId: library }, 8);
+    await giveStock(t, { productId: beans }, 40);
+    await t.db.execute('update proc_items set reorder_point = 5, min_reorder_qty = 1 where pos_product_id = $1', [
+      beans,
+    ]);
+    const { rows } = await t.db.execute(
+      'select s.selling_location_id as id, i.id as item from stores s, proc_items i where s.id = $1 and i.pos_product_id = $2',
+      [library, beans],
+    );
+    const { id: libraryLocation, item } = rows[0] as { id: string; item: string };
+    const reorderAt = async (locationId: string) =>
+      (
+        await get<Array<{ itemId: string; onHandQty: string; suggestedQty: string }>>(
+          `/api/procurement/reorder?locationId=${locationId}`,
+        )
+      ).filter((r) => r.itemId === item);
+    expect(await reorderAt(libraryLocation)).toEqual([]);
+
+    await createUser(t, { role: 'cashier', pin: '3662', firstName: 'Casey' });
+    const cashier = await signIn(t, '3662', '10.34.3.1');
+    const started = await inject(t, {
+      method: 'POST',
+      url: '/api/shifts/start',
+      cookie: cashier,
+      payload: { storeId: library },
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    const sale = await postSale(t, cashier, saleBody([{ productId: beans, quantity: 5, unitPrice: '3.00' }]));
+    expect(sale.statusCode, sale.body).toBe(201);
+
+    const suggested = await reorderAt(libraryLocation);
+    expect(suggested).toHaveLength(1);
+    expect(Number(suggested[0]?.onHandQty)).toBe(3);
+    expect(Number(suggested[0]?.suggestedQty)).toBe(7);
+    expect(await stockOf(t, beans, null, library)).toBe(3);
+    expect(await stockOf(t, beans)).toBe(40);
+  });
+});
+
+describe('catalogue figures for a reader limited to stores (issue #32 item 3)', () => {
+  it("answers 403 for another store's storeId or stockStoreId, on every catalogue read", async () => {
+    const scone = await product('Cheese Scone', 6);
+    const small = await createVariant(t, { productId: scone, name: 'Small', price: '2.00', stock: 1 });
+    const cashier = await limitedCashier('3673', [library]);
+    for (const url of [
+      `/api/products?storeId=${mainStore}`,
+      `/api/products?storeId=all&stockStoreId=${mainStore}`,
+      `/api/products/${scone}?storeId=${mainStore}`,
+      `/api/products/${scone}/size-options?storeId=${mainStore}`,
+      `/api/products/${scone}/variants?storeId=${mainStore}`,
+    ]) {
+      const refused = await inject(t, { method: 'GET', url, cookie: cashier });
+      expect(refused.statusCode, `${url}: ${refused.body}`).toBe(403);
+      expect(refused.json()).toMatchObject({ message: "You can't see this store's figures." });
+    }
+    expect(
+      (await inject(t, { method: 'GET', url: `/api/products?storeId=${library}`, cookie: cashier })).statusCode,
+    ).toBe(200);
+    // Their one store is their figure; no breakdown of the stores they may not see.
+    const one = await get<{ stock: number; stockByStore?: unknown }>(`/api/products/${scone}`, cashier);
+    expect(one.stock).toBe(0);
+    expect(one.stockByStore).toBeUndefined();
+    const all = await get<{ stock: number }>(`/api/products/${scone}?storeId=all`, cashier);
+    expect(all.stock).toBe(0);
+    const sizes = await get<VariantJson[]>(`/api/products/${scone}/variants?storeId=all`, cashier);
+    expect(sizes.find((v) => v.id === small)?.stock).toBe(0);
+  });
+
+  it('a reader limited to two stores sees those two, together and in the breakdown', async () => {
+    const kiosk = await newStore('Kiosk', 'KSK');
+    const tart = await product('Lemon Tart', 9);
+    await giveStock(t, { productId: tart, storeId: library }, 2);
+    await giveStock(t, { productId: tart, storeId: kiosk }, 3);
+    const cashier = await limitedCashier('3684', [library, kiosk]);
+    const detail = await get<{ stock: number; stockByStore: Array<{ storeId: string; stock: number }> }>(
+      `/api/products/${tart}`,
+      cashier,
+    );
+    expect(detail.stock).toBe(5);
+    expect(detail.stockByStore.map((s) => [s.storeId, s.stock]).sort()).toEqual(
+      [
+        [library, 2],
+        [kiosk, 3],
+      ].sort(),
+    );
+    const listed = (await get<Array<{ id: string; stock: number }>>('/api/products?search=Lemon%20Tart', cashier)).find(
+      (p) => p.id === tart,
+    );
+    expect(listed?.stock).toBe(5);
+    const stockOnly = (
+      await get<Array<{ id: string; stock: number }>>('/api/products?search=Lemon%20Tart&stockStoreId=all', cashier)
+    ).find((p) => p.id === tart);
+    expect(stockOnly?.stock).toBe(5);
+
+    // Unlimited staff and managers (even with user_stores rows) see every store.
+    const full = await get<{ stock: number; stockByStore: unknown[] }>(`/api/products/${tart}`);
+    expect(full.stock).toBe(14);
+    expect(full.stockByStore).toHaveLength(3);
+    await createUser(t, { role: 'cashier', pin: '3695', firstName: 'Free' });
+    const free = await signIn(t, '3695', '10.34.4.1');
+    expect((await get<{ stock: number }>(`/api/products/${tart}?storeId=${mainStore}`, free)).stock).toBe(9);
+    const boss = await createUser(t, { role: 'manager', pin: '3706', firstName: 'Boss' });
+    const set = await inject(t, {
+      method: 'PUT',
+      url: `/api/users/${boss}/stores`,
+      cookie: manager,
+      payload: { storeIds: [library] },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const bossCookie = await signIn(t, '3706', '10.34.4.2');
+    expect((await get<{ stock: number }>(`/api/products/${tart}?storeId=${mainStore}`, bossCookie)).stock).toBe(9);
+    await archive(kiosk);
+  });
+
+  it("a till bound to another store does not show a limited cashier that store's figures", async () => {
+    const bread = await product('Rye Bread', 4);
+    await giveStock(t, { productId: bread, storeId: library }, 1);
+    const terminalId = randomUUID();
+    const bound = await inject(t, {
+      method: 'PUT',
+      url: `/api/terminals/${terminalId}/store`,
+      cookie: manager,
+      payload: { storeId: mainStore },
+    });
+    expect(bound.statusCode, bound.body).toBe(200);
+    const cashier = await limitedCashier('3717', [library]);
+    const one = await get<{ stock: number }>(`/api/products/${bread}?terminalId=${terminalId}`, cashier);
+    expect(one.stock).toBe(1);
   });
 });
