@@ -31,9 +31,6 @@ const columnsAt = (scope: StockScope) => ({
   updatedAt: products.updatedAt,
 });
 
-/** The default store's stock: what the import and the low-stock list compare and change. */
-const productColumns = columnsAt(null);
-
 export type ProductRow = {
   id: string;
   name: string;
@@ -304,16 +301,18 @@ export async function productHasHistory(db: DbOrTx, id: string): Promise<boolean
 }
 
 /**
- * Every product (active or not) after a (name, id) position, for the streamed export: keyset paging
+ * Every product (active or not) after a (name, id) position, with its stock at `scope` (issue #32:
+ * the export's store; default: the default store's), for the streamed export: keyset paging
  * keeps each page a cheap index-free top-N sort instead of an ever-growing OFFSET.
  */
 export async function productsAfter(
   db: DbOrTx,
   after: { name: string; id: string } | null,
   limit: number,
+  scope: StockScope = null,
 ): Promise<ProductRow[]> {
   return db
-    .select(productColumns)
+    .select(columnsAt(scope))
     .from(products)
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .where(after ? sql`(${byName}, ${products.id}) > (lower(${after.name}) collate "C", ${after.id})` : undefined)

@@ -407,3 +407,51 @@ describe('catalogue figures for a reader limited to stores (issue #32 item 3)', 
     expect(one.stock).toBe(1);
   });
 });
+
+describe('the catalogue CSV per store (issue #32)', () => {
+  it("exports the named store's stock, and an import of that file at the same store changes nothing", async () => {
+    const flan = await product('Custard Flan', 11);
+    await giveStock(t, { productId: flan, storeId: library }, 4);
+    const { rows } = await t.db.execute('select sku from products where id = $1', [flan]);
+    const sku = (rows[0] as { sku: string }).sku;
+    const exported = async (query: string) => {
+      const response = await inject(t, { method: 'GET', url: `/api/products/export.csv${query}`, cookie: manager });
+      expect(response.statusCode, response.body).toBe(200);
+      const [header, ...lines] = response.body.trim().split('\n');
+      const columns = (header as string).split(',');
+      const line = lines.find((l) => l.startsWith(`${sku},`)) as string;
+      const cells = line.split(',');
+      return {
+        stock: cells[columns.indexOf('stock')],
+        basedOn: cells[columns.indexOf('stockBasedOn')],
+        file: String(response.headers['content-disposition']),
+        body: response.body,
+      };
+    };
+    const atLibrary = await exported(`?storeId=${library}`);
+    expect(atLibrary).toMatchObject({ stock: '4', basedOn: '4' });
+    expect(atLibrary.file).toMatch(/products-\d{4}-\d{2}-\d{2}-LIB\.csv/);
+    const plain = await exported('');
+    expect(plain).toMatchObject({ stock: '11', basedOn: '11' });
+    expect(plain.file).toMatch(/products-\d{4}-\d{2}-\d{2}\.csv/);
+
+    const imported = await inject(t, {
+      method: 'POST',
+      url: '/api/products/import',
+      cookie: manager,
+      payload: { csv: atLibrary.body, storeId: library },
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect(imported.json().refused).toBe(0);
+    expect(await stockOf(t, flan, null, library)).toBe(4);
+    expect(await stockOf(t, flan)).toBe(11);
+
+    for (const [query, status] of [
+      [`?storeId=${randomUUID()}`, 400],
+      ['?storeId=library', 400],
+    ] as const) {
+      const refused = await inject(t, { method: 'GET', url: `/api/products/export.csv${query}`, cookie: manager });
+      expect(refused.statusCode, refused.body).toBe(status);
+    }
+  });
+});
