@@ -109,37 +109,74 @@ function ensureLevel(db: DbOrTx, target: StockTarget): Promise<void> {
 }
 
 /**
- * One statement that puts stock in: `put` selects (item_id, location_id, quantity), quantity > 0
- * and at most one row per level; each level is created or raised (an upsert, rows in item-id order,
- * the order every writer locks in) and its ledger row appended in the same statement, so a level
- * and its ledger never disagree. Answers `stock` (the level after, for a single row), `movement_id`
- * (the single row's), `levels` (how many were written).
+ * One statement that puts stock in (THE put-in of the one ledger, ADR 0025: the till's put-ins,
+ * opening stock, and the stores' receipts, transfers in, counts up and returns): `put` selects
+ * (item_id, location_id, quantity > 0, from_location_id, batch_id, ord), one row per ledger row to
+ * write (several rows may share a level: a transfer's batches). Each level is created or raised by
+ * the sum of its rows (an upsert, rows in item-id order, the order every writer locks in) and each
+ * row's ledger row appended in the same statement, so a level and its ledger never disagree.
+ * Answers `stock` (the level after, for a single level), `movement_id` (the first row's),
+ * `movement_ids` (every row's, JSON, in `ord` order), `levels` (how many were written).
  */
 function putInStatement(put: SQL, facts: StockMovementFacts): SQL {
   return sql`
-    with put as materialized (${put}
+    with put as materialized (select q.*, uuid_v7() as movement_id from (${put}) q
     ), lvl as (
       insert into proc_stock_levels as l (item_id, location_id, on_hand_qty)
-      select p.item_id, p.location_id, p.quantity from put p order by p.item_id
+      select p.item_id, p.location_id, sum(p.quantity) from put p group by p.item_id, p.location_id order by p.item_id
       on conflict (item_id, location_id)
         do update set on_hand_qty = l.on_hand_qty + excluded.on_hand_qty, updated_at = now()
       returning l.item_id, l.location_id, l.on_hand_qty as qty
     ), mv as (
-      insert into proc_inventory_transactions (item_id, to_location_id, qty, reason, ref_table, ref_id, note,
-                                               created_by, approved_by)
-      select p.item_id, p.location_id, p.quantity, ${facts.reason}::proc_inventory_reason,
-             ${facts.documentType ?? null}, ${facts.documentId ?? null}::uuid, ${facts.note ?? null},
-             ${facts.userId}::uuid, ${facts.approverId ?? null}::uuid
+      insert into proc_inventory_transactions (id, item_id, from_location_id, to_location_id, qty, reason, ref_table,
+                                               ref_id, note, created_by, approved_by, batch_id)
+      select p.movement_id, p.item_id, p.from_location_id, p.location_id, p.quantity,
+             ${facts.reason}::proc_inventory_reason, ${facts.documentType ?? null}, ${facts.documentId ?? null}::uuid,
+             ${facts.note ?? null}, ${facts.userId}::uuid, ${facts.approverId ?? null}::uuid, p.batch_id
         from put p join lvl on lvl.item_id = p.item_id and lvl.location_id = p.location_id
       returning id
     )
-    select (select qty from lvl limit 1)::text as stock, (select id from mv limit 1) as movement_id,
+    select (select qty from lvl limit 1)::text as stock,
+           (select p.movement_id from put p where p.movement_id in (select id from mv) order by p.ord limit 1) as movement_id,
+           (select coalesce(json_agg(p.movement_id order by p.ord), '[]'::json) from put p
+             where p.movement_id in (select id from mv))::text as movement_ids,
            (select count(*) from lvl)::int as levels`;
+}
+
+/** The columns a put-in row names besides (item_id, location_id, quantity) when it has none. */
+const NO_SOURCE = sql`null::uuid as from_location_id, null::uuid as batch_id, 0 as ord`;
+
+/**
+ * The stores' put-in (issue #32 item 5: one writer of a put-in): `qty` of an item into a location,
+ * in `portions` (a batch each; their quantities are 3-decimal strings), coming from
+ * `fromLocationId` (a transfer) or from outside (a receipt, a count up, a return), each portion one
+ * ledger row, the level raised by their sum, in ONE statement (putInStatement). Answers the ledger
+ * rows' ids in portion order.
+ */
+export async function putInAtLocation(
+  db: DbOrTx,
+  input: {
+    itemId: string;
+    locationId: string;
+    fromLocationId: string | null;
+    portions: ReadonlyArray<{ qty: string; batchId: string | null }>;
+  },
+  facts: StockMovementFacts,
+): Promise<string[]> {
+  if (input.portions.length === 0) return [];
+  const put = sql`
+    select ${input.itemId}::uuid as item_id, ${input.locationId}::uuid as location_id, w.qty as quantity,
+           ${input.fromLocationId}::uuid as from_location_id, w.batch_id, w.ord
+      from unnest(${sql.param(input.portions.map((p) => p.qty))}::numeric[],
+                  ${sql.param(input.portions.map((p) => p.batchId))}::uuid[]) with ordinality as w(qty, batch_id, ord)`;
+  const [row] = await queryRows<{ movement_ids: string | null }>(db, putInStatement(put, facts));
+  return JSON.parse(row?.movement_ids ?? '[]') as string[];
 }
 
 /** A positive delta of one target, in one statement (see putInStatement). */
 async function putIn(db: DbOrTx, change: StockDelta): Promise<StockChangeResult> {
-  const put = sql`select t.item_id, t.location_id, ${change.quantity}::int as quantity from (${targetRow(change)}) t`;
+  const put = sql`select t.item_id, t.location_id, ${change.quantity}::int as quantity, ${NO_SOURCE}
+                     from (${targetRow(change)}) t`;
   const [row] = await queryRows<{ stock: string | null; movement_id: string | null; levels: number }>(
     db,
     putInStatement(put, change),
@@ -417,7 +454,7 @@ export async function postOpeningStock(
   if (totals.size === 0) return;
   const wanted = [...totals.values()];
   const put = sql`
-    select i.id as item_id, s.selling_location_id as location_id, w.quantity
+    select i.id as item_id, s.selling_location_id as location_id, w.quantity, ${NO_SOURCE}
       from unnest(${sql.param(wanted.map((e) => e.productId))}::uuid[], ${sql.param(wanted.map((e) => e.variantId))}::uuid[],
                   ${sql.param(wanted.map((e) => e.quantity))}::int[]) as w(product_id, variant_id, quantity)
       join proc_items i on (w.variant_id is null and i.pos_product_id = w.product_id) or i.pos_variant_id = w.variant_id

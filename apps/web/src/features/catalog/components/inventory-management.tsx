@@ -142,27 +142,29 @@ export function InventoryManagement() {
           </Title>
           <Text c="dimmed">Products, categories, stock levels and size options.</Text>
         </div>
-        <Group gap="sm">
-          <Button
-            component="a"
-            href={exportCsvUrl(csvStore?.id)}
-            download
-            variant="default"
-            leftSection={<IconFileExport size={18} aria-hidden />}
-            aria-describedby={csvStore ? csvStoreHintId : undefined}
-          >
-            Export CSV
-          </Button>
-          <ProductImportButton storeId={csvStore?.id} />
-          <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => openEditor(null)}>
-            Add Product
-          </Button>
+        <Stack gap={4} align="flex-end">
+          <Group gap="sm">
+            <Button
+              component="a"
+              href={exportCsvUrl(csvStore?.id)}
+              download
+              variant="default"
+              leftSection={<IconFileExport size={18} aria-hidden />}
+              aria-describedby={csvStore ? csvStoreHintId : undefined}
+            >
+              Export CSV
+            </Button>
+            <ProductImportButton storeId={csvStore?.id} />
+            <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => openEditor(null)}>
+              Add Product
+            </Button>
+          </Group>
           {csvStore ? (
-            <Text size="sm" c="dimmed" id={csvStoreHintId} w="100%" ta="right" data-testid="csv-store">
+            <Text size="sm" c="dimmed" id={csvStoreHintId} data-testid="csv-store">
               CSV stock: at {csvStore.name}
             </Text>
           ) : null}
-        </Group>
+        </Stack>
       </Group>
 
       <Card padding="md">
