@@ -215,6 +215,14 @@ export const variantCreateSchema = z.object({
 });
 export type VariantCreateInput = z.input<typeof variantCreateSchema>;
 
+/**
+ * The body of POST /api/products/:id/variants: a size option's fields and, issue #32, the store
+ * its opening stock goes to (the default store when absent; spec §7 clients send none).
+ */
+export const variantCreateBodySchema = variantCreateSchema.extend({
+  storeId: z.guid({ error: 'Store not found' }).optional(),
+});
+
 /** At most this many size options come with a new product (spec §9 names at most four per category). */
 export const MAX_SIZE_OPTIONS_ON_CREATE = 20;
 
@@ -254,6 +262,8 @@ export const variantUpdateSchema = z
     ...variantFields,
     isActive: z.boolean({ error: 'Must be true or false' }),
     stockBasedOn: stockBasedOnSchema,
+    /** Issue #32: the store whose stock `stock` sets (the default store's when absent). */
+    storeId: z.guid({ error: 'Store not found' }),
   })
   .partial();
 export type VariantUpdateInput = z.input<typeof variantUpdateSchema>;
@@ -292,6 +302,18 @@ export const productDetailSchema = productSchema.extend({
   stockByStore: z.array(z.object({ storeId: z.string(), storeName: z.string(), stock: z.number() })).optional(),
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
+
+/**
+ * GET /api/products/low-stock (issue #32, additive to spec §7): a product low at a store. When the
+ * list covers several stores ("All stores"), each row is one product at one store, named by
+ * `storeId`/`storeName`, so one empty café is never hidden in a total; one store's list (a store
+ * asked for, or a one-store installation) is spec §7's shape exactly.
+ */
+export const lowStockProductSchema = productSchema.extend({
+  storeId: z.string().optional(),
+  storeName: z.string().optional(),
+});
+export type LowStockProduct = z.infer<typeof lowStockProductSchema>;
 
 export const categorySchema = z.object({
   id: z.string(),

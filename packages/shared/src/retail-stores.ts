@@ -8,6 +8,23 @@ import { moneyStringSchema } from './pos';
  * (stock locations, ./stores.ts): a store sells from its selling location.
  */
 
+/**
+ * Issue #32: "All stores", every store's figures together (the `storeId=all` / `stockStoreId=all`
+ * of the API, the pickers' choice). One constant for the server and the web.
+ */
+export const ALL_STORES = 'all' as const;
+
+/** Issue #32: roles never limited to some stores, whatever `user_stores` holds (ADR 0024). */
+export const STORE_UNLIMITED_ROLES = ['manager', 'super_admin'] as const;
+
+/**
+ * Issue #32: whether a role can be limited to some stores by `user_stores` (the server's
+ * `readableStores` and the web's pickers apply the same rule). Managers and super admins never are.
+ */
+export function mayBeLimitedToStores(role: string): boolean {
+  return !(STORE_UNLIMITED_ROLES as readonly string[]).includes(role);
+}
+
 export const RETAIL_STORE_MESSAGES = {
   nameRequired: 'Store name is required',
   nameTooLong: 'Store name must be at most 255 characters',

@@ -3,19 +3,45 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CSV_IMPORT_BODY_LIMIT, csvImportBodySchema, csvResponseSchema, sendCsv } from '../../lib/csv-routes';
 import { signedInUser } from '../../lib/signed-in-user';
+import { checkStoreExists, readableStores, storeFileTag } from '../retail-stores/index';
 import { exportFileName, exportProductsCsv } from './product-export.service';
 import { importProductsCsv } from './product-import.service';
 
 /** Issue #32: `storeId` names the store whose stock the file's stock columns set (default: the default store). */
 const importBodySchema = csvImportBodySchema.extend({ storeId: z.guid({ error: 'Store not found' }).optional() });
 
+/** Issue #32: `storeId` names the store whose stock the file's stock columns hold (default: the default store). */
+const exportQuerySchema = z.object({
+  storeId: z
+    .string()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(z.guid({ error: 'Store not found' }).optional()),
+});
+
 /** Catalogue import and export (issue #3: every POS user expects it); managers and super admins. */
 export const catalogCsvRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/products/export.csv',
-    { config: { permission: 'catalog.manage' }, schema: { response: { 200: csvResponseSchema } } },
-    async (_request, reply) =>
-      sendCsv(reply, { filename: exportFileName(app.config.storeTimeZone), stream: exportProductsCsv(app) }),
+    {
+      config: { permission: 'catalog.manage' },
+      schema: { querystring: exportQuerySchema, response: { 200: csvResponseSchema } },
+    },
+    async (request, reply) => {
+      // Issue #32: the stock of the store named (400 unknown; 403 not the reader's), else the default store's.
+      const db = app.database.db;
+      const storeId = request.query.storeId ?? null;
+      if (storeId) {
+        await checkStoreExists(db, storeId);
+        await readableStores(db, signedInUser(request), storeId);
+      }
+      const filename = exportFileName(
+        app.config.storeTimeZone,
+        new Date(),
+        await storeFileTag(db, storeId ? [storeId] : undefined),
+      );
+      return sendCsv(reply, { filename, stream: exportProductsCsv(app, storeId) });
+    },
   );
 
   app.post(

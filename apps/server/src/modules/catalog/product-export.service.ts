@@ -27,11 +27,11 @@ const COLUMNS: Record<(typeof PRODUCT_CSV_COLUMNS)[number], (row: ProductRow) =>
 
 const csvColumns: CsvColumn<ProductRow>[] = PRODUCT_CSV_COLUMNS.map((header) => ({ header, value: COLUMNS[header] }));
 
-/** Every product, active and deactivated, by name, one page at a time. */
-async function* everyProduct(deps: CatalogDeps): AsyncGenerator<ProductRow> {
+/** Every product, active and deactivated, by name, one page at a time; stock at the store (default store). */
+async function* everyProduct(deps: CatalogDeps, storeId: string | null): AsyncGenerator<ProductRow> {
   let after: { name: string; id: string } | null = null;
   while (true) {
-    const page = await productsAfter(deps.database.db, after, PAGE_SIZE);
+    const page = await productsAfter(deps.database.db, after, PAGE_SIZE, storeId);
     yield* page;
     const last = page.at(-1);
     if (!last || page.length < PAGE_SIZE) return;
@@ -39,15 +39,22 @@ async function* everyProduct(deps: CatalogDeps): AsyncGenerator<ProductRow> {
   }
 }
 
-/** GET /api/products/export.csv: the whole catalogue streamed, cells formula-escaped (lib/csv). */
-export function exportProductsCsv(deps: CatalogDeps): Readable {
-  return csvStream(csvColumns, everyProduct(deps));
+/**
+ * GET /api/products/export.csv: the whole catalogue streamed, cells formula-escaped (lib/csv).
+ * Issue #32: `stock` and `stockBasedOn` are the named store's (else the default store's), the
+ * store an import of the same file then acts at.
+ */
+export function exportProductsCsv(deps: CatalogDeps, storeId: string | null = null): Readable {
+  return csvStream(csvColumns, everyProduct(deps, storeId));
 }
 
-/** The export's file name, dated in the store's time zone: products-YYYY-MM-DD.csv. */
-export function exportFileName(timeZone: string, now = new Date()): string {
+/**
+ * The export's file name, dated in the store's time zone: products-YYYY-MM-DD.csv, with the
+ * store's tag when one of several stores is named (products-YYYY-MM-DD-LIB.csv).
+ */
+export function exportFileName(timeZone: string, now = new Date(), storeTag = ''): string {
   const day = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
     now,
   );
-  return `products-${day}.csv`;
+  return `products-${day}${storeTag}.csv`;
 }

@@ -2,7 +2,7 @@ import type { AssetType, Product } from '@retail-hub/shared';
 import { and, asc, count, eq, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { assetCheckouts, categories, products, storeProducts, transactionItems } from '../../db/schema/index';
+import { assetCheckouts, categories, products, storeProducts, stores, transactionItems } from '../../db/schema/index';
 import { escapeLike } from '../../lib/like';
 import { ALL_STORES, productStockSql, type StockScope } from '../stock/index';
 
@@ -30,9 +30,6 @@ const columnsAt = (scope: StockScope) => ({
   createdAt: products.createdAt,
   updatedAt: products.updatedAt,
 });
-
-/** The default store's stock: what the import and the low-stock list compare and change. */
-const productColumns = columnsAt(null);
 
 export type ProductRow = {
   id: string;
@@ -209,18 +206,29 @@ export async function listProductPage(
   return { products: [], total: counted?.n ?? 0 };
 }
 
-/** spec §7 GET /api/products/low-stock: active products at or below their threshold, emptiest first. */
-export async function listLowStock(db: DbOrTx, limit: number): Promise<{ rows: ProductRow[]; total: number }> {
-  const stock = productStockSql(products.id);
+/**
+ * spec §7 GET /api/products/low-stock: active products at or below their threshold, emptiest first.
+ * Issue #32: per store: one row per (product, open store of `storeIds`, every open store when
+ * undefined) where the product is low AT THAT STORE, its stock that store's, so a sum over stores
+ * never hides one empty café. Ties by name, then store name. With one store it is today's list.
+ */
+export async function listLowStock(
+  db: DbOrTx,
+  limit: number,
+  storeIds: readonly string[] | undefined,
+): Promise<{ rows: Array<ProductRow & { storeId: string; storeName: string }>; total: number }> {
+  const stock = productStockSql(products.id, sql`${stores.id}`);
   const where = and(eq(products.isActive, true), lte(stock, products.lowStockThreshold));
+  const atStores = and(eq(stores.isArchived, false), storeIds ? inArray(stores.id, [...storeIds]) : undefined) as SQL;
   const rows = await db
-    .select(productColumns)
+    .select({ ...columnsAt(sql`${stores.id}`), storeId: stores.id, storeName: stores.name })
     .from(products)
+    .innerJoin(stores, atStores)
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .where(where)
-    .orderBy(asc(stock), byName, asc(products.id))
+    .orderBy(asc(stock), byName, sql`lower(${stores.name}) collate "C"`, asc(products.id), asc(stores.id))
     .limit(limit);
-  const [counted] = await db.select({ n: count() }).from(products).where(where);
+  const [counted] = await db.select({ n: count() }).from(products).innerJoin(stores, atStores).where(where);
   return { rows, total: counted?.n ?? 0 };
 }
 
@@ -293,16 +301,18 @@ export async function productHasHistory(db: DbOrTx, id: string): Promise<boolean
 }
 
 /**
- * Every product (active or not) after a (name, id) position, for the streamed export: keyset paging
+ * Every product (active or not) after a (name, id) position, with its stock at `scope` (issue #32:
+ * the export's store; default: the default store's), for the streamed export: keyset paging
  * keeps each page a cheap index-free top-N sort instead of an ever-growing OFFSET.
  */
 export async function productsAfter(
   db: DbOrTx,
   after: { name: string; id: string } | null,
   limit: number,
+  scope: StockScope = null,
 ): Promise<ProductRow[]> {
   return db
-    .select(productColumns)
+    .select(columnsAt(scope))
     .from(products)
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .where(after ? sql`(${byName}, ${products.id}) > (lower(${after.name}) collate "C", ${after.id})` : undefined)
@@ -318,4 +328,10 @@ export async function storePriceOf(db: DbOrTx, storeId: string, productId: strin
     .where(and(eq(storeProducts.storeId, storeId), eq(storeProducts.productId, productId)))
     .limit(1);
   return row?.price ?? null;
+}
+
+/** Issue #32: the open stores' ids (whether a list covers several stores). */
+export async function openStoreIds(db: DbOrTx): Promise<string[]> {
+  const rows = await db.select({ id: stores.id }).from(stores).where(eq(stores.isArchived, false));
+  return rows.map((r) => r.id);
 }

@@ -1,6 +1,8 @@
 import {
+  ALL_STORES,
   ASSET_TYPES,
   idSchema,
+  lowStockProductSchema,
   PRODUCT_LIMITS,
   PRODUCT_LIST_DEFAULT_LIMIT,
   PRODUCT_LIST_MAX_LIMIT,
@@ -12,8 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInUser } from '../../lib/signed-in-user';
-import { storeForCatalogue } from '../retail-stores/index';
-import { ALL_STORES } from '../stock/index';
+import { checkStoreExists, readableStores, storeForCatalogue } from '../retail-stores/index';
 import {
   createProduct,
   deleteProduct,
@@ -53,7 +54,8 @@ const storeIdQuery = z
   .transform((v) => (v === undefined || v === '' ? undefined : v))
   .pipe(z.union([z.literal('all'), z.guid({ error: 'Store not found' })], { error: 'Store not found' }).optional());
 
-const storeQuerySchema = z.object({
+/** `?storeId=&terminalId=` of a product's reads (one product, its size options, its stored sizes). */
+export const storeQuerySchema = z.object({
   storeId: storeIdQuery,
   terminalId: optionalId('terminalId must be a UUID'),
 });
@@ -110,13 +112,15 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const q = request.query;
-      const userId = signedInUser(request).id;
+      const reader = signedInUser(request);
       const stockOnly = q.stockStoreId !== undefined;
-      const storeId = stockOnly ? null : await storeForCatalogue(app.database.db, userId, q);
-      // A store named for its stock only is checked as any `storeId` is (400 when unknown).
-      const stockStore = stockOnly
-        ? await storeForCatalogue(app.database.db, userId, { storeId: q.stockStoreId })
-        : undefined;
+      // Issue #32: the store the list is FOR (its prices, what it sells), and whose stock it shows.
+      const at = stockOnly
+        ? {
+            storeId: null,
+            stock: (await storeForCatalogue(app.database.db, reader, { storeId: q.stockStoreId })).stock,
+          }
+        : await storeForCatalogue(app.database.db, reader, q);
       const { products, total } = await listProducts(
         app,
         {
@@ -125,8 +129,8 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
           assetType: q.assetType,
           departmentId: q.department,
           sku: q.sku,
-          storeId,
-          ...(stockOnly ? { stockAt: stockStore ?? ALL_STORES } : {}),
+          storeId: at.storeId,
+          stockAt: at.stock,
         },
         { limit: q.limit, offset: q.offset },
       );
@@ -139,10 +143,19 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/products/low-stock',
     {
       config: { permission: 'catalog.read' },
-      schema: { querystring: z.object({ limit: pageSize }), response: { 200: z.array(productSchema) } },
+      schema: {
+        querystring: z.object({ limit: pageSize, storeId: storeIdQuery }),
+        response: { 200: z.array(lowStockProductSchema) },
+      },
     },
     async (request, reply) => {
-      const { products, total } = await lowStockProducts(app, request.query.limit);
+      // Issue #32: one store's list (`storeId`; 400 unknown, 403 not the reader's), else every
+      // store the reader may see, per store. A spec §7 client on one store sees today's list.
+      const asked = request.query.storeId === ALL_STORES ? undefined : request.query.storeId;
+      const db = app.database.db;
+      if (asked) await checkStoreExists(db, asked);
+      const storeIds = await readableStores(db, signedInUser(request), asked);
+      const { products, total } = await lowStockProducts(app, request.query.limit, storeIds);
       reply.header('X-Total-Count', String(total));
       return products;
     },
@@ -154,12 +167,10 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'catalog.read' },
       schema: { params: idParams, querystring: storeQuerySchema, response: { 200: productDetailSchema } },
     },
-    async (request) =>
-      getProduct(
-        app,
-        request.params.id,
-        await storeForCatalogue(app.database.db, signedInUser(request).id, request.query),
-      ),
+    async (request) => {
+      const at = await storeForCatalogue(app.database.db, signedInUser(request), request.query);
+      return getProduct(app, request.params.id, at.storeId, at.stock, at.readable);
+    },
   );
 
   app.get(
@@ -168,12 +179,10 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'catalog.read' },
       schema: { params: idParams, querystring: storeQuerySchema, response: { 200: z.array(sizeOptionSchema) } },
     },
-    async (request) =>
-      productSizeOptions(
-        app,
-        request.params.id,
-        await storeForCatalogue(app.database.db, signedInUser(request).id, request.query),
-      ),
+    async (request) => {
+      const at = await storeForCatalogue(app.database.db, signedInUser(request), request.query);
+      return productSizeOptions(app, request.params.id, at.storeId, at.stock);
+    },
   );
 
   app.post(

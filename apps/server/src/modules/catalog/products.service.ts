@@ -1,6 +1,7 @@
 import {
   centsToDecimal,
   INSTITUTIONAL_FIELDS,
+  type LowStockProduct,
   type Product,
   type ProductCreateValues,
   type ProductDetail,
@@ -35,6 +36,7 @@ import {
   insertProduct,
   listLowStock,
   listProductPage,
+  openStoreIds,
   type ProductFilters,
   type ProductRow,
   type ProductWrite,
@@ -101,12 +103,26 @@ export async function listProducts(
   return listProductPage(db, filters, page);
 }
 
+/**
+ * GET /api/products/low-stock; issue #32: at the stores given (a store asked for, a limited reader's
+ * stores; undefined: every open store). Several stores: one row per product and store, each naming
+ * its store; one store: spec §7's rows exactly.
+ */
 export async function lowStockProducts(
   deps: CatalogDeps,
   limit: number,
-): Promise<{ products: Product[]; total: number }> {
-  const { rows, total } = await listLowStock(deps.database.db, limit);
-  return { products: rows.map(toProduct), total };
+  storeIds: readonly string[] | undefined,
+): Promise<{ products: LowStockProduct[]; total: number }> {
+  const { db } = deps.database;
+  const { rows, total } = await listLowStock(db, limit, storeIds);
+  const several = (storeIds ?? (await openStoreIds(db))).length > 1;
+  return {
+    products: rows.map((row) => {
+      const product = toProduct(row);
+      return several ? { ...product, storeId: row.storeId, storeName: row.storeName } : product;
+    }),
+    total,
+  };
 }
 
 /**
@@ -120,30 +136,35 @@ export async function getProduct(
   id: string,
   storeId: string | null = null,
   stockAt: StockScope = storeId ?? ALL_STORES,
+  readable?: readonly string[],
 ): Promise<ProductDetail> {
   const { db } = deps.database;
   const row = await findProductById(db, id, stockAt);
   if (!row) throw catalogErrors.productNotFound();
   const storePrice = storeId ? await storePriceOf(db, storeId, id) : null;
   const product = toProduct(storePrice === null ? row : { ...row, price: storePrice });
-  // Only with several stores: a single-store installation's answer is spec §7's exactly.
-  const stockByStore = await productStockByStore(db, id);
+  // Only with several stores: a single-store installation's answer is spec §7's exactly. A reader
+  // limited to some stores sees theirs only (issue #32 item 3).
+  const stockByStore = await productStockByStore(db, id, readable);
   return stockByStore.length > 1 ? { ...product, stockByStore } : product;
 }
 
 /**
  * spec §9 size options of a product for the terminal: rule prices, stored variants matched by name.
- * Issue #32 item 2: at a store, the rule sizes follow the price charged there (its own, if any).
+ * Issue #32 item 2: at a store, the rule sizes follow the price charged there (its own, if any),
+ * and every size's stock is that store's (the till's shift's store).
  */
 export async function productSizeOptions(
   deps: CatalogDeps,
   id: string,
   storeId: string | null = null,
+  scope: StockScope = storeId ?? ALL_STORES,
 ): Promise<SizeOption[]> {
   const { db } = deps.database;
-  const row = await findProductById(db, id);
+  // Their stock at that store (the till's shift's), else every store's (the reader's) together.
+  const row = await findProductById(db, id, scope);
   if (!row) throw catalogErrors.productNotFound();
-  const stored = await listVariants(db, id);
+  const stored = await listVariants(db, id, scope);
   const price = (storeId ? await storePriceOf(db, storeId, id) : null) ?? row.price;
   return sizeOptionsFor(
     { categoryName: row.categoryName, priceCents: parseCents(price) ?? 0, stock: row.stock },

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { assetCheckouts, products, productVariants, transactionItems } from '../../db/schema/index';
-import { variantStockSql } from '../stock/index';
+import { type StockScope, variantStockSql } from '../stock/index';
 
 export type VariantRow = {
   id: string;
@@ -13,28 +13,42 @@ export type VariantRow = {
   sortOrder: number;
 };
 
-const variantColumns = {
-  id: productVariants.id,
-  productId: productVariants.productId,
-  name: productVariants.name,
-  price: productVariants.price,
-  /** At every store's selling location together (ADR 0025; one store: that store's). */
-  stock: variantStockSql(productVariants.id),
-  isActive: productVariants.isActive,
-  sortOrder: productVariants.sortOrder,
-} as const;
+/**
+ * A size option's columns, its stock where `scope` says (issue #32: a store's, every store's
+ * together with `ALL_STORES`, or by default the default store's; ADR 0025).
+ */
+const variantColumnsAt = (scope: StockScope) =>
+  ({
+    id: productVariants.id,
+    productId: productVariants.productId,
+    name: productVariants.name,
+    price: productVariants.price,
+    stock: variantStockSql(productVariants.id, scope),
+    isActive: productVariants.isActive,
+    sortOrder: productVariants.sortOrder,
+  }) as const;
 
-/** Every variant of a product, active or not, in display order (spec §9 sort order, then name). */
-export async function listVariants(db: DbOrTx, productId: string): Promise<VariantRow[]> {
+const variantColumns = variantColumnsAt(null);
+
+/**
+ * Every variant of a product, active or not, in display order (spec §9 sort order, then name),
+ * with its stock at `scope` (default: the default store's).
+ */
+export async function listVariants(db: DbOrTx, productId: string, scope: StockScope = null): Promise<VariantRow[]> {
   return db
-    .select(variantColumns)
+    .select(variantColumnsAt(scope))
     .from(productVariants)
     .where(eq(productVariants.productId, productId))
     .orderBy(asc(productVariants.sortOrder), asc(productVariants.name), asc(productVariants.id));
 }
 
-export async function findVariantById(db: DbOrTx, id: string): Promise<VariantRow | null> {
-  const rows = await db.select(variantColumns).from(productVariants).where(eq(productVariants.id, id)).limit(1);
+/** One size option; its stock at `scope` (default: the default store's). */
+export async function findVariantById(db: DbOrTx, id: string, scope: StockScope = null): Promise<VariantRow | null> {
+  const rows = await db
+    .select(variantColumnsAt(scope))
+    .from(productVariants)
+    .where(eq(productVariants.id, id))
+    .limit(1);
   return rows[0] ?? null;
 }
 

@@ -1,7 +1,9 @@
-import { idSchema, variantCreateSchema, variantSchema, variantUpdateSchema } from '@retail-hub/shared';
+import { idSchema, variantCreateBodySchema, variantSchema, variantUpdateSchema } from '@retail-hub/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInUser } from '../../lib/signed-in-user';
+import { storeForCatalogue } from '../retail-stores/index';
+import { storeQuerySchema } from './products.routes';
 import { createVariant, deleteVariant, updateVariant, variantsOf } from './variants.service';
 
 const idParams = z.object({ id: idSchema });
@@ -10,15 +12,24 @@ const idParams = z.object({ id: idSchema });
 export const variantRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/products/:id/variants',
-    { config: { permission: 'catalog.read' }, schema: { params: idParams, response: { 200: z.array(variantSchema) } } },
-    async (request) => variantsOf(app, request.params.id),
+    {
+      config: { permission: 'catalog.read' },
+      schema: { params: idParams, querystring: storeQuerySchema, response: { 200: z.array(variantSchema) } },
+    },
+    // Issue #32: their stock at the store asked for (`storeId`), else the caller's, else every store's.
+    async (request) =>
+      variantsOf(
+        app,
+        request.params.id,
+        (await storeForCatalogue(app.database.db, signedInUser(request), request.query)).stock,
+      ),
   );
 
   app.post(
     '/api/products/:id/variants',
     {
       config: { permission: 'catalog.manage' },
-      schema: { params: idParams, body: variantCreateSchema, response: { 201: variantSchema } },
+      schema: { params: idParams, body: variantCreateBodySchema, response: { 201: variantSchema } },
     },
     async (request, reply) =>
       reply.status(201).send(await createVariant(app, request.params.id, request.body, signedInUser(request))),

@@ -1,6 +1,7 @@
 import { centsToDecimal, parseCents, sizeSortOrder, type Variant } from '@retail-hub/shared';
 import { pgErrorCode } from '../../lib/db-errors';
-import { postOpeningStock, throwIfRefused } from '../stock/index';
+import { storeForStockChange } from '../retail-stores/index';
+import { postOpeningStock, type StockScope, throwIfRefused } from '../stock/index';
 import { type CatalogDeps, UNIQUE_VIOLATION } from './catalog.context';
 import { catalogErrors } from './catalog.errors';
 import { findProductById, updateProductRow } from './products.repository';
@@ -23,10 +24,14 @@ function price(value: string): string {
   return centsToDecimal(parseCents(value) ?? 0);
 }
 
-export async function variantsOf(deps: CatalogDeps, productId: string): Promise<Variant[]> {
+/**
+ * GET /api/products/:id/variants; issue #32: each one's stock at `scope` (the store asked for, the
+ * caller's store, else every store together, as GET /api/products/:id answers the product's).
+ */
+export async function variantsOf(deps: CatalogDeps, productId: string, scope: StockScope = null): Promise<Variant[]> {
   const { db } = deps.database;
   if (!(await findProductById(db, productId))) throw catalogErrors.productNotFound();
-  return (await listVariants(db, productId)).map(toVariant);
+  return (await listVariants(db, productId, scope)).map(toVariant);
 }
 
 async function publishChange(deps: CatalogDeps, productId: string, stockChanged: boolean) {
@@ -38,15 +43,24 @@ async function publishChange(deps: CatalogDeps, productId: string, stockChanged:
  * POST /api/products/:id/variants. Names are unique per product ignoring case (spec §9 matches
  * stored variants by name). A deactivated variant of the same name (kept for its sales) is
  * brought back with the new price and stock rather than refused. The product gets hasVariants.
+ * Issue #32: the stock is the named store's (`storeId`: it must exist and be open (400) and be one
+ * the caller may act at (403)), else the default store's; the answer's stock is that store's.
  */
 export async function createVariant(
   deps: CatalogDeps,
   productId: string,
-  input: { name: string; price: string; stock: number; sortOrder?: number | undefined },
-  actor?: { id: string },
+  input: {
+    name: string;
+    price: string;
+    stock: number;
+    sortOrder?: number | undefined;
+    storeId?: string | undefined;
+  },
+  actor: { id: string },
 ): Promise<Variant> {
   const { db } = deps.database;
   if (!(await findProductById(db, productId))) throw catalogErrors.productNotFound();
+  const storeId = await storeForStockChange(db, actor.id, input.storeId);
   const sortOrder = input.sortOrder ?? sizeSortOrder(input.name);
   const values = { name: input.name, price: price(input.price), stock: input.stock, sortOrder };
   const existing = await findVariantByNameIgnoringCase(db, productId, input.name);
@@ -61,19 +75,20 @@ export async function createVariant(
         await updateVariantRow(tx, existing.id, { ...rest, isActive: true });
         await applyStockChange(
           tx,
-          { productId, variantId: existing.id },
+          { productId, variantId: existing.id, storeId },
           { counted: stock },
-          { userId: actor?.id ?? null, note: 'Size option added again' },
+          { userId: actor.id, note: 'Size option added again' },
         );
-        row = (await findVariantById(tx, existing.id)) as VariantRow;
+        row = (await findVariantById(tx, existing.id, storeId)) as VariantRow;
       } else {
         // A new size option's stock is its 'opening' ledger row (ADR 0025).
         const { stock, ...rest } = values;
         const inserted = await insertVariant(tx, { productId, ...rest });
         await postOpeningStock(tx, [{ productId, variantId: inserted.id, quantity: stock }], {
-          userId: actor?.id ?? null,
+          storeId,
+          userId: actor.id,
         });
-        row = (await findVariantById(tx, inserted.id)) as VariantRow;
+        row = (await findVariantById(tx, inserted.id, storeId)) as VariantRow;
       }
       await updateProductRow(tx, productId, { hasVariants: true });
       return row;
@@ -86,7 +101,11 @@ export async function createVariant(
   return toVariant(variant);
 }
 
-/** PATCH /api/variants/:id: name, price, stock, sort order, active flag. */
+/**
+ * PATCH /api/variants/:id: name, price, stock, sort order, active flag. Issue #32: `stock` is the
+ * named store's (checked as createVariant's), else the default store's; the answer's stock is that
+ * store's.
+ */
 export async function updateVariant(
   deps: CatalogDeps,
   id: string,
@@ -97,12 +116,14 @@ export async function updateVariant(
     stockBasedOn?: number;
     sortOrder?: number;
     isActive?: boolean;
+    storeId?: string;
   },
-  actor?: { id: string },
+  actor: { id: string },
 ): Promise<Variant> {
   const { db } = deps.database;
   const current = await findVariantById(db, id);
   if (!current) throw catalogErrors.variantNotFound();
+  const storeId = await storeForStockChange(db, actor.id, patch.storeId);
   if (patch.name !== undefined && patch.name.toLowerCase() !== current.name.toLowerCase()) {
     const clash = await findVariantByNameIgnoringCase(db, current.productId, patch.name);
     if (clash && clash.id !== id) throw catalogErrors.variantNameTaken(clash.name);
@@ -113,7 +134,9 @@ export async function updateVariant(
   if (patch.sortOrder !== undefined) values.sortOrder = patch.sortOrder;
   if (patch.isActive !== undefined) values.isActive = patch.isActive;
   const stockChange = stockChangeOf(patch.stock, patch.stockBasedOn);
-  if (Object.keys(values).length === 0 && !stockChange) return toVariant(current);
+  if (Object.keys(values).length === 0 && !stockChange) {
+    return toVariant(storeId ? ((await findVariantById(db, id, storeId)) as VariantRow) : current);
+  }
   let updated: VariantRow;
   let moved = 0;
   try {
@@ -124,14 +147,15 @@ export async function updateVariant(
       }
       if (stockChange) {
         // issue #15 item 2: a delta from the stock the form was based on, never a blind overwrite.
-        const result = await applyStockChange(tx, { productId: current.productId, variantId: id }, stockChange, {
-          userId: actor?.id ?? null,
+        const target = { productId: current.productId, variantId: id, storeId };
+        const result = await applyStockChange(tx, target, stockChange, {
+          userId: actor.id,
           note: 'Size option form',
         });
         throwIfRefused(result, { variantId: id });
         moved = result.moved;
       }
-      return (await findVariantById(tx, id)) as VariantRow;
+      return (await findVariantById(tx, id, storeId)) as VariantRow;
     });
   } catch (error) {
     if (pgErrorCode(error) === UNIQUE_VIOLATION) throw catalogErrors.variantNameTaken(patch.name ?? current.name);

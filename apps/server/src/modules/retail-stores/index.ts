@@ -8,6 +8,7 @@
 export { retailStoreRoutes } from './retail-stores.routes';
 export {
   checkOpenStore,
+  checkStoreExists,
   readableStores,
   retailStoreErrors,
   setStoresOfUser,

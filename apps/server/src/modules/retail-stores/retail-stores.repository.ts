@@ -1,4 +1,5 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { STORE_UNLIMITED_ROLES } from '@retail-hub/shared';
+import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { posTerminals, procLocations, products, storeProducts, stores, userStores, users } from '../../db/schema/index';
 
@@ -106,16 +107,32 @@ export async function storesByIds(db: DbOrTx, ids: string[]): Promise<{ id: stri
     );
 }
 
-/** Issue #32 item 2: roles never limited to some stores, whatever user_stores holds. */
-const UNLIMITED_ROLES = sql.raw(`('manager', 'super_admin')`);
+/** Issue #32 item 2: roles never limited to some stores, whatever user_stores holds (packages/shared). */
+const UNLIMITED_ROLES = sql.raw(`(${STORE_UNLIMITED_ROLES.map((role) => `'${role}'`).join(', ')})`);
+
+/**
+ * The one home of "the stores a user is limited to" (issue #32): SQL giving the ids (text[]) of the
+ * open stores the user's `user_stores` rows name, '{}' when the user is not limited (no rows, or a
+ * manager or super admin, who never are).
+ */
+function limitedStoreIdsSql(userId: string): SQL {
+  return sql`coalesce((select array_agg(u.store_id::text order by u.store_id) from ${userStores} u
+      join ${stores} s on s.id = u.store_id
+     where u.user_id = ${userId}::uuid and not s.is_archived
+       and not exists (select 1 from ${users} m where m.id = ${userId}::uuid and m.role in ${UNLIMITED_ROLES})),
+    '{}'::text[])`;
+}
 
 /**
  * Issue #32 item 2: the stores a user may sell at ([] every store: no rows, or a manager or super
  * admin, who are never limited).
  */
 export async function sellableStoreIds(db: DbOrTx, userId: string): Promise<string[]> {
-  const facts = await shiftStoreFacts(db, userId, null);
-  return facts.allowed;
+  const result = await db.execute(sql`select ${limitedStoreIdsSql(userId)} as allowed`);
+  const row = ((result as { rows?: unknown[] }).rows ?? (result as unknown as unknown[]))[0] as {
+    allowed: string[] | string;
+  };
+  return parsePgArray(row.allowed);
 }
 
 /**
@@ -129,9 +146,7 @@ export async function shiftStoreFacts(
 ): Promise<{ storeCount: number; allowed: string[]; terminalStoreId: string | null; defaultStoreId: string }> {
   const result = await db.execute(sql`
     select (select count(*)::int from ${stores} where not is_archived) as store_count,
-      coalesce((select array_agg(u.store_id::text) from ${userStores} u join ${stores} s on s.id = u.store_id
-        where u.user_id = ${userId} and not s.is_archived
-          and not exists (select 1 from ${users} m where m.id = ${userId} and m.role in ${UNLIMITED_ROLES})), '{}') as allowed,
+      ${limitedStoreIdsSql(userId)} as allowed,
       (select t.store_id::text from ${posTerminals} t join ${stores} s on s.id = t.store_id
         where t.id = ${terminalId}::uuid and not s.is_archived) as terminal_store_id,
       default_store_id()::text as default_store_id`);
@@ -211,13 +226,9 @@ export async function tillStoreRefusingUser(
     with till as (
       select t.store_id from ${posTerminals} t where ${till}
       order by t.last_seen_at desc nulls last limit 1
-    )
-    select s.name from till join ${stores} s on s.id = till.store_id
-    where not s.is_archived
-      and not exists (select 1 from ${users} m where m.id = ${userId} and m.role in ${UNLIMITED_ROLES})
-      and exists (select 1 from ${userStores} u join ${stores} us on us.id = u.store_id
-        where u.user_id = ${userId} and not us.is_archived)
-      and not exists (select 1 from ${userStores} u where u.user_id = ${userId} and u.store_id = till.store_id)`);
+    ), limited as (select ${limitedStoreIdsSql(userId)} as ids)
+    select s.name from till join ${stores} s on s.id = till.store_id, limited
+    where not s.is_archived and cardinality(limited.ids) > 0 and not (till.store_id::text = any(limited.ids))`);
   const row = ((result as { rows?: unknown[] }).rows ?? (result as unknown as unknown[]))[0] as
     | { name: string }
     | undefined;
@@ -282,7 +293,7 @@ export async function userExists(db: DbOrTx, id: string): Promise<boolean> {
 /**
  * Issue #32 item 2: the facts GET /api/products decides its store from, in one round trip: the
  * store asked for (null when unknown), the caller's open shift's store, the terminal's store, and
- * the one store a user limited to exactly one store may sell at.
+ * the stores the user is limited to ([]: not limited).
  */
 export async function catalogueStoreFacts(
   db: DbOrTx,
@@ -291,26 +302,23 @@ export async function catalogueStoreFacts(
   asked: string | null;
   shiftStore: string | null;
   terminalStore: string | null;
-  onlyStore: string | null;
+  allowed: string[];
 }> {
   const result = await db.execute(sql`
     select (select s.id::text from ${stores} s where s.id = ${values.askedStoreId}::uuid) as asked,
       (select sh.store_id::text from shifts sh where sh.cashier_id = ${values.userId}::uuid and sh.is_open) as shift_store,
       (select t.store_id::text from ${posTerminals} t where t.id = ${values.terminalId}::uuid) as terminal_store,
-      (select case when count(*) = 1 then min(u.store_id::text) end
-         from ${userStores} u join ${stores} s on s.id = u.store_id
-        where u.user_id = ${values.userId}::uuid and not s.is_archived
-          and not exists (select 1 from ${users} m where m.id = ${values.userId}::uuid and m.role in ${UNLIMITED_ROLES})) as only_store`);
+      ${limitedStoreIdsSql(values.userId)} as allowed`);
   const row = ((result as { rows?: unknown[] }).rows ?? (result as unknown as unknown[]))[0] as {
     asked: string | null;
     shift_store: string | null;
     terminal_store: string | null;
-    only_store: string | null;
+    allowed: string[] | string;
   };
   return {
     asked: row.asked,
     shiftStore: row.shift_store,
     terminalStore: row.terminal_store,
-    onlyStore: row.only_store,
+    allowed: parsePgArray(row.allowed),
   };
 }

@@ -1,5 +1,7 @@
 import {
+  ALL_STORES,
   centsToDecimal,
+  mayBeLimitedToStores,
   type ProductStore,
   parseCents,
   RETAIL_STORE_MESSAGES,
@@ -64,6 +66,11 @@ export async function checkOpenStore(db: DbOrTx, storeId: string): Promise<void>
   if (store.isArchived) throw retailStoreErrors.storeArchived();
 }
 
+/** Issue #32: a store a read names must exist (400 on `storeId`); a closed one is readable. */
+export async function checkStoreExists(db: DbOrTx, storeId: string): Promise<void> {
+  if ((await existingStoreIds(db, [storeId])).length === 0) throw retailStoreErrors.storeUnknown();
+}
+
 /**
  * Issue #32: the stores whose figures (dashboard, reports, exports) a reader may read. `undefined`
  * is every store; a list is only those. Managers and super admins are never limited; a user with
@@ -74,8 +81,7 @@ export async function readableStores(
   reader: { id: string; role: string },
   requested: string | undefined,
 ): Promise<string[] | undefined> {
-  const allowed =
-    reader.role === 'manager' || reader.role === 'super_admin' ? [] : await sellableStoreIds(db, reader.id);
+  const allowed = mayBeLimitedToStores(reader.role) ? await sellableStoreIds(db, reader.id) : [];
   if (requested) {
     if (allowed.length > 0 && !allowed.includes(requested)) throw retailStoreErrors.notYourStoreFigures();
     return [requested];
@@ -276,30 +282,55 @@ export async function productStores(db: Db, productId: string): Promise<ProductS
   return productStoreRows(db, productId);
 }
 
+/** Whose stock a catalogue read shows: the stock module's StockScope without SQL (so this module needs no import of stock). */
+type CatalogueStockScope = string | readonly string[] | null;
+
+/** Where a catalogue read (GET /api/products, one product, its size options) answers at. */
+export type CatalogueStore = {
+  /** The store whose prices and availability the answer gives; null: the catalogue's own, every product. */
+  storeId: string | null;
+  /** Whose stock `stock` is: that store's, else the reader's stores together (every store's, unlimited). */
+  stock: CatalogueStockScope;
+  /** The stores whose figures the reader may see; undefined: every store (issue #32 item 3). */
+  readable: string[] | undefined;
+};
+
 /**
- * Issue #32 item 2: the store GET /api/products (and a product's size options) answers prices and
- * availability at: the store asked for (`?storeId=`, 400 when unknown), else the caller's open
- * shift's store, else the terminal's store (`?terminalId=`, a till not yet in a shift), else the
+ * Issue #32 item 2: the store GET /api/products (and a product's size options) answers prices,
+ * availability and stock at: the store asked for (`?storeId=`, 400 when unknown), else the caller's
+ * open shift's store, else the terminal's store (`?terminalId=`, a till not yet in a shift), else the
  * one store a user limited to a single store sells at, else none (the products' own prices, every
  * product, every store's stock together: a spec §7 client without a shift). `storeId=all` asks
  * for that whatever the caller's shift (the back office's inventory and product form).
+ *
+ * Issue #32 item 3 (ADR 0024): a reader limited to some stores (`user_stores`; never managers or
+ * super admins) sees only their stores' figures, as the figures routes do: another store asked
+ * for is 403 "You can't see this store's figures.", "every store together" is their stores
+ * together, and a till bound to another store does not make its store theirs.
  */
 export async function storeForCatalogue(
   db: DbOrTx,
-  userId: string,
+  reader: { id: string; role: string },
   query: { storeId?: string | undefined; terminalId?: string | undefined },
-): Promise<string | null> {
-  if (query.storeId === 'all') return null;
+): Promise<CatalogueStore> {
   const facts = await catalogueStoreFacts(db, {
-    askedStoreId: query.storeId ?? null,
-    userId,
+    askedStoreId: query.storeId === ALL_STORES ? null : (query.storeId ?? null),
+    userId: reader.id,
     terminalId: query.terminalId?.toLowerCase() ?? null,
   });
+  const allowed = mayBeLimitedToStores(reader.role) ? facts.allowed : [];
+  const readable = allowed.length > 0 ? allowed : undefined;
+  const mayRead = (storeId: string) => readable === undefined || readable.includes(storeId);
+  const together: CatalogueStockScope = readable ?? ALL_STORES;
+  if (query.storeId === ALL_STORES) return { storeId: null, stock: together, readable };
   if (query.storeId) {
     if (!facts.asked) throw retailStoreErrors.storeUnknown();
-    return facts.asked;
+    if (!mayRead(facts.asked)) throw retailStoreErrors.notYourStoreFigures();
+    return { storeId: facts.asked, stock: facts.asked, readable };
   }
   // A cashier limited to one store is at that store even before a shift starts (issue #32: the
-  // caller's store); anyone else with no shift or till store sees every store together.
-  return facts.shiftStore ?? facts.terminalStore ?? facts.onlyStore;
+  // caller's store); anyone else with no shift or till store sees every store (theirs) together.
+  const terminalStore = facts.terminalStore && mayRead(facts.terminalStore) ? facts.terminalStore : null;
+  const storeId = facts.shiftStore ?? terminalStore ?? (allowed.length === 1 ? (allowed[0] as string) : null);
+  return { storeId, stock: storeId ?? together, readable };
 }

@@ -15,6 +15,7 @@ export {
   postOpeningStock,
   productStockByStore,
   productStockSql,
+  putInAtLocation,
   type StockDelta,
   type StockScope,
   type StockTarget,

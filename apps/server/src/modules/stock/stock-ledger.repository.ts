@@ -1,4 +1,4 @@
-import type { StockMovementReason } from '@retail-hub/shared';
+import { ALL_STORES, type StockMovementReason } from '@retail-hub/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
@@ -109,37 +109,74 @@ function ensureLevel(db: DbOrTx, target: StockTarget): Promise<void> {
 }
 
 /**
- * One statement that puts stock in: `put` selects (item_id, location_id, quantity), quantity > 0
- * and at most one row per level; each level is created or raised (an upsert, rows in item-id order,
- * the order every writer locks in) and its ledger row appended in the same statement, so a level
- * and its ledger never disagree. Answers `stock` (the level after, for a single row), `movement_id`
- * (the single row's), `levels` (how many were written).
+ * One statement that puts stock in (THE put-in of the one ledger, ADR 0025: the till's put-ins,
+ * opening stock, and the stores' receipts, transfers in, counts up and returns): `put` selects
+ * (item_id, location_id, quantity > 0, from_location_id, batch_id, ord), one row per ledger row to
+ * write (several rows may share a level: a transfer's batches). Each level is created or raised by
+ * the sum of its rows (an upsert, rows in item-id order, the order every writer locks in) and each
+ * row's ledger row appended in the same statement, so a level and its ledger never disagree.
+ * Answers `stock` (the level after, for a single level), `movement_id` (the first row's),
+ * `movement_ids` (every row's, JSON, in `ord` order), `levels` (how many were written).
  */
 function putInStatement(put: SQL, facts: StockMovementFacts): SQL {
   return sql`
-    with put as materialized (${put}
+    with put as materialized (select q.*, uuid_v7() as movement_id from (${put}) q
     ), lvl as (
       insert into proc_stock_levels as l (item_id, location_id, on_hand_qty)
-      select p.item_id, p.location_id, p.quantity from put p order by p.item_id
+      select p.item_id, p.location_id, sum(p.quantity) from put p group by p.item_id, p.location_id order by p.item_id
       on conflict (item_id, location_id)
         do update set on_hand_qty = l.on_hand_qty + excluded.on_hand_qty, updated_at = now()
       returning l.item_id, l.location_id, l.on_hand_qty as qty
     ), mv as (
-      insert into proc_inventory_transactions (item_id, to_location_id, qty, reason, ref_table, ref_id, note,
-                                               created_by, approved_by)
-      select p.item_id, p.location_id, p.quantity, ${facts.reason}::proc_inventory_reason,
-             ${facts.documentType ?? null}, ${facts.documentId ?? null}::uuid, ${facts.note ?? null},
-             ${facts.userId}::uuid, ${facts.approverId ?? null}::uuid
+      insert into proc_inventory_transactions (id, item_id, from_location_id, to_location_id, qty, reason, ref_table,
+                                               ref_id, note, created_by, approved_by, batch_id)
+      select p.movement_id, p.item_id, p.from_location_id, p.location_id, p.quantity,
+             ${facts.reason}::proc_inventory_reason, ${facts.documentType ?? null}, ${facts.documentId ?? null}::uuid,
+             ${facts.note ?? null}, ${facts.userId}::uuid, ${facts.approverId ?? null}::uuid, p.batch_id
         from put p join lvl on lvl.item_id = p.item_id and lvl.location_id = p.location_id
       returning id
     )
-    select (select qty from lvl limit 1)::text as stock, (select id from mv limit 1) as movement_id,
+    select (select qty from lvl limit 1)::text as stock,
+           (select p.movement_id from put p where p.movement_id in (select id from mv) order by p.ord limit 1) as movement_id,
+           (select coalesce(json_agg(p.movement_id order by p.ord), '[]'::json) from put p
+             where p.movement_id in (select id from mv))::text as movement_ids,
            (select count(*) from lvl)::int as levels`;
+}
+
+/** The columns a put-in row names besides (item_id, location_id, quantity) when it has none. */
+const NO_SOURCE = sql`null::uuid as from_location_id, null::uuid as batch_id, 0 as ord`;
+
+/**
+ * The stores' put-in (issue #32 item 5: one writer of a put-in): `qty` of an item into a location,
+ * in `portions` (a batch each; their quantities are 3-decimal strings), coming from
+ * `fromLocationId` (a transfer) or from outside (a receipt, a count up, a return), each portion one
+ * ledger row, the level raised by their sum, in ONE statement (putInStatement). Answers the ledger
+ * rows' ids in portion order.
+ */
+export async function putInAtLocation(
+  db: DbOrTx,
+  input: {
+    itemId: string;
+    locationId: string;
+    fromLocationId: string | null;
+    portions: ReadonlyArray<{ qty: string; batchId: string | null }>;
+  },
+  facts: StockMovementFacts,
+): Promise<string[]> {
+  if (input.portions.length === 0) return [];
+  const put = sql`
+    select ${input.itemId}::uuid as item_id, ${input.locationId}::uuid as location_id, w.qty as quantity,
+           ${input.fromLocationId}::uuid as from_location_id, w.batch_id, w.ord
+      from unnest(${sql.param(input.portions.map((p) => p.qty))}::numeric[],
+                  ${sql.param(input.portions.map((p) => p.batchId))}::uuid[]) with ordinality as w(qty, batch_id, ord)`;
+  const [row] = await queryRows<{ movement_ids: string | null }>(db, putInStatement(put, facts));
+  return JSON.parse(row?.movement_ids ?? '[]') as string[];
 }
 
 /** A positive delta of one target, in one statement (see putInStatement). */
 async function putIn(db: DbOrTx, change: StockDelta): Promise<StockChangeResult> {
-  const put = sql`select t.item_id, t.location_id, ${change.quantity}::int as quantity from (${targetRow(change)}) t`;
+  const put = sql`select t.item_id, t.location_id, ${change.quantity}::int as quantity, ${NO_SOURCE}
+                     from (${targetRow(change)}) t`;
   const [row] = await queryRows<{ stock: string | null; movement_id: string | null; levels: number }>(
     db,
     putInStatement(put, change),
@@ -318,12 +355,13 @@ export async function currentStock(db: DbOrTx, target: StockTarget): Promise<num
 }
 
 /**
- * Whose stock a read shows: a store's (its id, or SQL giving it), every store's together
- * (`ALL_STORES`), or, with `null`, the default store's (the one a back-office stock change acts at
- * when no store is named; one store: that store's).
+ * Whose stock a read shows: a store's (its id, or SQL giving it), every open store's together
+ * (`ALL_STORES`, packages/shared), some stores together (a list of ids: the stores of a reader
+ * limited to them, issue #32), or, with `null`, the default store's (the one a back-office stock
+ * change acts at when no store is named; one store: that store's).
  */
-export const ALL_STORES = 'all' as const;
-export type StockScope = string | SQL | null;
+export { ALL_STORES };
+export type StockScope = string | readonly string[] | SQL | null;
 
 /**
  * SQL for the stock of products or size options as every screen reads it (ADR 0025): the level of
@@ -342,13 +380,20 @@ export function variantStockSql(variantId: AnyPgColumn | SQL, scope: StockScope 
   return stockSql(sql`i.pos_variant_id = ${variantId}`, scope);
 }
 
+function isStoreList(scope: StockScope): scope is readonly string[] {
+  return Array.isArray(scope);
+}
+
 function stockSql(itemIs: SQL, scope: StockScope): SQL<number> {
   const locations =
     scope === ALL_STORES
       ? sql`(select s.selling_location_id from stores s where not s.is_archived)`
-      : scope === null
-        ? sql`(select s.selling_location_id from stores s where s.id = default_store_id())`
-        : sql`(select s.selling_location_id from stores s where s.id = ${scope}::uuid)`;
+      : isStoreList(scope)
+        ? sql`(select s.selling_location_id from stores s
+                where not s.is_archived and s.id = any(${sql.param([...scope])}::uuid[]))`
+        : scope === null
+          ? sql`(select s.selling_location_id from stores s where s.id = default_store_id())`
+          : sql`(select s.selling_location_id from stores s where s.id = ${scope}::uuid)`;
   return sql<number>`coalesce((select floor(sum(l.on_hand_qty))::int from proc_items i
       join proc_stock_levels l on l.item_id = i.id
      where ${itemIs} and l.location_id in ${locations}), 0)`.mapWith(Number);
@@ -356,19 +401,22 @@ function stockSql(itemIs: SQL, scope: StockScope): SQL<number> {
 
 /**
  * A product's own stock at each store's selling location (issue #32: the product form's
- * breakdown), in one statement: every store, archived ones only where they still hold some, by name.
+ * breakdown), in one statement: every store, archived ones only where they still hold some, by name;
+ * with `storeIds` (a reader limited to some stores) only those.
  */
 export async function productStockByStore(
   db: DbOrTx,
   productId: string,
+  storeIds?: readonly string[],
 ): Promise<Array<{ storeId: string; storeName: string; stock: number }>> {
+  const only = storeIds ? sql`where s.id = any(${sql.param([...storeIds])}::uuid[])` : sql``;
   const rows = await queryRows<{ store_id: string; store_name: string; stock: string | null; archived: boolean }>(
     db,
     sql`select s.id as store_id, s.name as store_name, s.is_archived as archived,
                (select floor(sum(l.on_hand_qty))::int from proc_items i
                   join proc_stock_levels l on l.item_id = i.id and l.location_id = s.selling_location_id
                  where i.pos_product_id = ${productId}::uuid)::text as stock
-          from stores s
+          from stores s ${only}
          order by lower(s.name) collate "C", s.id`,
   );
   return rows
@@ -406,7 +454,7 @@ export async function postOpeningStock(
   if (totals.size === 0) return;
   const wanted = [...totals.values()];
   const put = sql`
-    select i.id as item_id, s.selling_location_id as location_id, w.quantity
+    select i.id as item_id, s.selling_location_id as location_id, w.quantity, ${NO_SOURCE}
       from unnest(${sql.param(wanted.map((e) => e.productId))}::uuid[], ${sql.param(wanted.map((e) => e.variantId))}::uuid[],
                   ${sql.param(wanted.map((e) => e.quantity))}::int[]) as w(product_id, variant_id, quantity)
       join proc_items i on (w.variant_id is null and i.pos_product_id = w.product_id) or i.pos_variant_id = w.variant_id

@@ -100,6 +100,7 @@ export {
   postOpeningStock,
   productStockByStore,
   productStockSql,
+  putInAtLocation,
   type StockChangeResult,
   type StockCount,
   type StockDelta,

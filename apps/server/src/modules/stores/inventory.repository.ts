@@ -34,17 +34,6 @@ export async function takeOutStock(db: DbOrTx, itemId: string, locationId: strin
   return rows.length > 0;
 }
 
-/** Puts `qty` into an item's stock at a location, creating its level row on first receipt. */
-export async function putInStock(db: DbOrTx, itemId: string, locationId: string, qty: string): Promise<void> {
-  await db
-    .insert(procStockLevels)
-    .values({ itemId, locationId, onHandQty: qty })
-    .onConflictDoUpdate({
-      target: [procStockLevels.itemId, procStockLevels.locationId],
-      set: { onHandQty: sql`${procStockLevels.onHandQty} + excluded.on_hand_qty`, updatedAt: new Date() },
-    });
-}
-
 /** On hand of an item at a location ('0.000' when it never held any). */
 export async function onHandAt(db: DbOrTx, itemId: string, locationId: string): Promise<string> {
   const rows = await db

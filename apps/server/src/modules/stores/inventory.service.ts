@@ -9,15 +9,8 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { pgErrorCode } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
-import {
-  batchBalancesAt,
-  batchOfItem,
-  insertLedgerRows,
-  type LedgerInsert,
-  onHandAt,
-  putInStock,
-  takeOutStock,
-} from './inventory.repository';
+import { putInAtLocation } from '../stock/index';
+import { batchBalancesAt, batchOfItem, insertLedgerRows, onHandAt, takeOutStock } from './inventory.repository';
 import { findItem, findLocation } from './masters.repository';
 
 import { storesErrors } from './stores.errors';
@@ -90,23 +83,42 @@ export async function postInventoryMovement(db: DbOrTx, input: InventoryMovement
         // The level row is now locked by this transaction: the batch split below cannot race.
         portions = await splitByBatch(tx, input, from);
       }
-      if (to) await putInStock(tx, input.itemId, to, qty);
       // A POS product's stock IS its item's level (ADR 0025): any movement of it changes the till's figure.
       const posProductId = item?.posProductId ?? null;
-      const base: Omit<LedgerInsert, 'qty' | 'batchId'> = {
-        itemId: input.itemId,
-        fromLocationId: from,
-        toLocationId: to,
-        reason: input.reason,
-        refTable: input.refTable ?? null,
-        refId: input.refId ?? null,
-        note: input.note ?? null,
-        createdBy: input.createdBy ?? null,
-      };
-      const movementIds = await insertLedgerRows(
-        tx,
-        portions.map((p) => ({ ...base, qty: milliToQuantity(p.qtyMilli), batchId: p.batchId })),
-      );
+      // Into a location: the one put-in statement of the ledger (level and ledger rows together,
+      // ADR 0025, issue #32 item 5). Only out of one: the level was taken above, the rows follow.
+      const movementIds = to
+        ? await putInAtLocation(
+            tx,
+            {
+              itemId: input.itemId,
+              locationId: to,
+              fromLocationId: from,
+              portions: portions.map((p) => ({ qty: milliToQuantity(p.qtyMilli), batchId: p.batchId })),
+            },
+            {
+              reason: input.reason,
+              documentType: input.refTable ?? null,
+              documentId: input.refId ?? null,
+              note: input.note ?? null,
+              userId: input.createdBy ?? null,
+            },
+          )
+        : await insertLedgerRows(
+            tx,
+            portions.map((p) => ({
+              itemId: input.itemId,
+              fromLocationId: from,
+              toLocationId: null,
+              reason: input.reason,
+              refTable: input.refTable ?? null,
+              refId: input.refId ?? null,
+              note: input.note ?? null,
+              createdBy: input.createdBy ?? null,
+              qty: milliToQuantity(p.qtyMilli),
+              batchId: p.batchId,
+            })),
+          );
       return { movementIds, batches: portions, posProductId };
     });
   } catch (error) {

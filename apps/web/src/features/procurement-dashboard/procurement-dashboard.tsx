@@ -190,7 +190,7 @@ export function ProcurementDashboard() {
             <Stack gap={0}>
               {lowPanel.shown.map((product) => (
                 <Group
-                  key={product.id}
+                  key={`${product.id}:${product.storeId ?? ''}`}
                   justify="space-between"
                   wrap="nowrap"
                   py={8}
@@ -204,6 +204,7 @@ export function ProcurementDashboard() {
                         {product.assetType}
                       </Text>{' '}
                       · {product.location || 'No location'}
+                      {product.storeName ? ` · ${product.storeName}` : ''}
                     </Text>
                   </Box>
                   <Badge color={product.stock <= 0 ? 'red' : 'orange'} variant="light" tt="none">

@@ -1,11 +1,11 @@
-import type { RetailStore } from '@retail-hub/shared';
+import { ALL_STORES, type RetailStore } from '@retail-hub/shared';
 import { useSyncExternalStore } from 'react';
 import { subscribeTerminalSync, terminalSyncState } from '@/lib/offline-bridge';
 import { useSeveralStores, useTerminalStore } from './api';
 import { StorePicker } from './store-filter';
 
-/** The "All stores" choice: every store's stock together (issue #32 API `storeId=all`). */
-export const ALL_STORES = 'all';
+/** The "All stores" choice: every store's stock together (issue #32 API `storeId=all`; packages/shared). */
+export { ALL_STORES };
 
 const KEY = 'retail-hub.stock-store';
 const listeners = new Set<() => void>();

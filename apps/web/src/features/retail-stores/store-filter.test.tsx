@@ -2,6 +2,7 @@ import type { RetailStore } from '@retail-hub/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { aProduct } from '@/features/catalog/test/fixtures';
 import { renderApp } from '@/test/render';
 import { json, mockServer, sessionHandlers, userWithRole } from '@/test/server';
 import { LIBRARY, MAIN } from '@/test/stores';
@@ -24,7 +25,19 @@ function serve(stores: RetailStore[], role: 'manager' | 'cashier' = 'manager', m
     'GET /api/stores/mine': () => json(200, mine),
     'GET /api/transactions': () => json(200, []),
     'GET /api/analytics/top-products': () => json(200, []),
-    'GET /api/products/low-stock': () => json(200, []),
+    // Oat milk: none left at the Library Café, 2 at the Main Café (threshold 5).
+    'GET /api/products/low-stock': ({ url }) =>
+      json(
+        200,
+        storeOf(url) === LIBRARY.id
+          ? [{ ...OAT_MILK, stock: 0 }]
+          : storeOf(url) === MAIN.id
+            ? [{ ...OAT_MILK, stock: 2 }]
+            : [
+                { ...OAT_MILK, stock: 0, storeId: LIBRARY.id, storeName: LIBRARY.name },
+                { ...OAT_MILK, stock: 2, storeId: MAIN.id, storeName: MAIN.name },
+              ],
+      ),
     'GET /api/terminals/stale': () => json(200, []),
     'GET /api/auth/pin-guessing': () => json(200, { tripped: false }),
     'GET /api/analytics/daily-stats': ({ url }) =>
@@ -34,6 +47,8 @@ function serve(stores: RetailStore[], role: 'manager' | 'cashier' = 'manager', m
       json(200, expenseStats(storeOf(url) === LIBRARY.id ? '1.50' : storeOf(url) === MAIN.id ? '2.50' : '4.00')),
   });
 }
+
+const OAT_MILK = aProduct({ name: 'Oat Milk', stock: 2, lowStockThreshold: 5 });
 
 const salesCard = () => screen.getByTestId("stat-Today's Sales");
 
@@ -61,6 +76,27 @@ describe('store filter on the POS dashboard (issue #32)', () => {
         ).toBe(true),
       );
     }
+  });
+
+  it('Low Stock Alert: a row per store under All stores, naming it; one store once picked', async () => {
+    const fetchMock = serve([MAIN, LIBRARY]);
+    renderApp('/pos-dashboard');
+    const picker = await screen.findByTestId('dashboard-store');
+    const alert = () => screen.getByTestId('low-stock-alert');
+    await waitFor(() => expect(alert().textContent).toContain('Library Café'));
+    expect(alert().textContent).toContain('Main Café');
+    expect(alert().textContent).toContain('0 left');
+    expect(alert().textContent).toContain('2 left');
+    await userEvent.click(picker);
+    await userEvent.click(await screen.findByRole('option', { name: 'Library Café' }));
+    await waitFor(() => expect(alert().textContent).not.toContain('2 left'));
+    expect(alert().textContent).toContain('0 left');
+    expect(alert().textContent).not.toContain('Main Café');
+    expect(
+      fetchMock.mock.calls.some(
+        ([u]) => String(u).includes('/api/products/low-stock') && String(u).includes(`storeId=${LIBRARY.id}`),
+      ),
+    ).toBe(true);
   });
 
   it('a cashier limited to one of the stores gets no picker (the server reads their store)', async () => {

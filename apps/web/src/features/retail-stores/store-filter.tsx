@@ -1,5 +1,5 @@
 import { Select } from '@mantine/core';
-import type { RetailStore } from '@retail-hub/shared';
+import { mayBeLimitedToStores, type RetailStore } from '@retail-hub/shared';
 import { useAuth } from '@/lib/auth';
 import { useMyStores, useSeveralStores } from './api';
 
@@ -12,7 +12,7 @@ import { useMyStores, useSeveralStores } from './api';
 export function useReadableStores(): RetailStore[] {
   const { user } = useAuth();
   const several = useSeveralStores();
-  const unlimited = user?.role === 'manager' || user?.role === 'super_admin';
+  const unlimited = user ? !mayBeLimitedToStores(user.role) : false;
   const mine = useMyStores({ enabled: !unlimited && several.length > 0 });
   if (unlimited) return several;
   const ids = new Set((mine.data ?? []).map((s) => s.id));

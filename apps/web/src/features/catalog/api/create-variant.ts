@@ -5,7 +5,13 @@ import { refreshCatalog } from './invalidate';
 
 export type VariantInput = { name: string; price: string; stock: number; sortOrder?: number };
 
-export async function createVariant({ productId, ...input }: VariantInput & { productId: string }): Promise<Variant> {
+/** Issue #32: the store whose stock the size option's opening stock is (the default store when absent). */
+export type VariantStore = { storeId?: string };
+
+export async function createVariant({
+  productId,
+  ...input
+}: VariantInput & VariantStore & { productId: string }): Promise<Variant> {
   const res = await apiRequest('POST', `/api/products/${productId}/variants`, input);
   return (await res.json()) as Variant;
 }

@@ -1,12 +1,15 @@
 import { CsvImportButton } from '@/components/csv-import-button';
 import { useImportProducts } from '../api/import-products';
 
-/** Import CSV (catalogue): the file goes to POST /api/products/import; the per-row report opens. */
-export function ProductImportButton() {
+/**
+ * Import CSV (catalogue): the file goes to POST /api/products/import; the per-row report opens.
+ * Issue #32: its stock columns set `storeId`'s stock (the default store's without one).
+ */
+export function ProductImportButton({ storeId }: { storeId?: string | null | undefined }) {
   return (
     <CsvImportButton
       label="Import CSV"
-      importer={useImportProducts()}
+      importer={useImportProducts(storeId)}
       failureMessage="Failed to import products. Please try again."
       keyColumn={{ title: 'SKU', value: (row) => row.sku }}
       rowsView="filter"

@@ -16,7 +16,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { ASSET_TYPES, categoryLabel, type Product } from '@retail-hub/shared';
 import { IconFileExport, IconPackageOff, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { ConfirmDialog } from '@/components/feedback/confirm-dialog';
 import { useDepartments } from '@/features/departments';
 import { ALL_STORES, StockStoreSelect, useStockStore } from '@/features/retail-stores';
@@ -25,7 +25,7 @@ import { notifyError, notifySuccess } from '@/lib/notify';
 import { useDeleteProduct } from '../api/delete-product';
 import { CATEGORIES_REFETCH_MS, useCategories } from '../api/get-categories';
 import { type ProductQuery, productPageQueryOptions } from '../api/get-products';
-import { EXPORT_CSV_URL } from '../api/import-products';
+import { exportCsvUrl } from '../api/import-products';
 import { ASSET_TYPE_LABELS } from '../utils/format';
 import { ProductImportButton } from './csv-import';
 import { ProductFormDialog } from './product-form-dialog';
@@ -66,6 +66,10 @@ export function InventoryManagement() {
   const [page, setPage] = useState(1);
   // Issue #32: with several stores, whose stock the table shows (and the product form changes).
   const stockStore = useStockStore();
+  // Issue #32: the CSV's stock columns are one store's: the chosen store, or with "All stores" the
+  // default store (listed first), where an import then acts too. One store: nothing named.
+  const csvStore = stockStore.choice === null ? null : (stockStore.store ?? stockStore.stores[0] ?? null);
+  const csvStoreHintId = useId();
 
   const categories = useCategories({ refetchInterval: CATEGORIES_REFETCH_MS });
   const departments = useDepartments({ enabled: seesAssets });
@@ -138,21 +142,29 @@ export function InventoryManagement() {
           </Title>
           <Text c="dimmed">Products, categories, stock levels and size options.</Text>
         </div>
-        <Group gap="sm">
-          <Button
-            component="a"
-            href={EXPORT_CSV_URL}
-            download
-            variant="default"
-            leftSection={<IconFileExport size={18} aria-hidden />}
-          >
-            Export CSV
-          </Button>
-          <ProductImportButton />
-          <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => openEditor(null)}>
-            Add Product
-          </Button>
-        </Group>
+        <Stack gap={4} align="flex-end">
+          <Group gap="sm">
+            <Button
+              component="a"
+              href={exportCsvUrl(csvStore?.id)}
+              download
+              variant="default"
+              leftSection={<IconFileExport size={18} aria-hidden />}
+              aria-describedby={csvStore ? csvStoreHintId : undefined}
+            >
+              Export CSV
+            </Button>
+            <ProductImportButton storeId={csvStore?.id} />
+            <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => openEditor(null)}>
+              Add Product
+            </Button>
+          </Group>
+          {csvStore ? (
+            <Text size="sm" c="dimmed" id={csvStoreHintId} data-testid="csv-store">
+              CSV stock: at {csvStore.name}
+            </Text>
+          ) : null}
+        </Stack>
       </Group>
 
       <Card padding="md">

@@ -88,4 +88,44 @@ describe('stock per store on Inventory and the product form (issue #32)', { time
     expect(stock().disabled).toBe(false);
     expect(within(dialog).getByTestId('adjust-store').textContent).toBe('At Library Café');
   });
+
+  it('Export and Import CSV carry the chosen store (All stores: the default store) and say which', async () => {
+    const { fetchMock, user } = renderInventory([MAIN, LIBRARY]);
+    const picker = (await screen.findByTestId('stock-store-select', {}, LOAD)) as HTMLInputElement;
+    // The choice is remembered per browser: start from Main Café whatever an earlier test chose.
+    await user.click(picker);
+    await user.click(await screen.findByRole('option', { name: 'Main Café' }));
+    await waitFor(() => expect(picker.value).toBe('Main Café'));
+    const exportLink = () => screen.getByRole('link', { name: 'Export CSV' }) as HTMLAnchorElement;
+    expect(exportLink().getAttribute('href')).toBe(`/api/products/export.csv?storeId=${MAIN.id}`);
+    expect(screen.getByTestId('csv-store').textContent).toBe('CSV stock: at Main Café');
+
+    await user.click(picker);
+    await user.click(await screen.findByRole('option', { name: 'Library Café' }));
+    await waitFor(() => expect(screen.getByTestId('csv-store').textContent).toBe('CSV stock: at Library Café'));
+    expect(exportLink().getAttribute('href')).toBe(`/api/products/export.csv?storeId=${LIBRARY.id}`);
+
+    fetchMock.mockClear();
+    const file = new File(['sku,name\n'], 'products.csv', { type: 'text/csv' });
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    await user.upload(input, file);
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/api/products/import'))).toBe(true),
+    );
+    const call = fetchMock.mock.calls.find(([url]) => String(url).includes('/api/products/import'));
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ csv: 'sku,name\n', storeId: LIBRARY.id });
+
+    await user.click(picker);
+    await user.click(await screen.findByRole('option', { name: 'All stores' }));
+    await waitFor(() => expect(screen.getByTestId('csv-store').textContent).toBe('CSV stock: at Main Café'));
+  });
+
+  it('with one store the CSV names no store', async () => {
+    renderInventory([MAIN]);
+    expect(await screen.findByText('Coffee Beans', {}, LOAD)).toBeInTheDocument();
+    expect((screen.getByRole('link', { name: 'Export CSV' }) as HTMLAnchorElement).getAttribute('href')).toBe(
+      '/api/products/export.csv',
+    );
+    expect(screen.queryByTestId('csv-store')).toBeNull();
+  });
 });

@@ -314,7 +314,12 @@ export function ProductForm({ product, withAssetFields, onSaved, onCancel }: Pro
       {product ? <ProductStoresSection productId={product.id} /> : null}
       {values.hasVariants &&
         (product ? (
-          <SizeOptionsEditor productId={product.id} basePrice={product.price} categoryName={product.category?.name} />
+          <SizeOptionsEditor
+            productId={product.id}
+            basePrice={product.price}
+            categoryName={product.category?.name}
+            stockStore={stockStore}
+          />
         ) : (
           <NewSizeOptions
             drafts={sizes}

@@ -2,8 +2,10 @@ import type { Variant } from '@retail-hub/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import type { StockStoreChoice } from '@/features/retail-stores';
 import { renderWithProviders } from '@/test/render';
 import { json, mockServer, sessionHandlers, userWithRole } from '@/test/server';
+import { LIBRARY, MAIN } from '@/test/stores';
 import { SizeOptionsEditor } from './size-options-editor';
 
 const PRODUCT_ID = '00000000-0000-4000-8000-00000000abcd';
@@ -19,11 +21,24 @@ const small: Variant = {
 
 type Handlers = Parameters<typeof mockServer>[0];
 
-function renderEditor(handlers: Handlers) {
+function renderEditor(handlers: Handlers, stockStore?: StockStoreChoice) {
   const fetchMock = mockServer({ ...sessionHandlers(userWithRole('manager')), ...handlers });
-  renderWithProviders(<SizeOptionsEditor productId={PRODUCT_ID} basePrice="4.50" categoryName="Bakery" />);
+  renderWithProviders(
+    <SizeOptionsEditor productId={PRODUCT_ID} basePrice="4.50" categoryName="Bakery" stockStore={stockStore} />,
+  );
   return { fetchMock, user: userEvent.setup() };
 }
+
+/** The product form's Store choice with the demo's two cafés (issue #32). */
+const choice = (chosen: string): StockStoreChoice => ({
+  stores: [MAIN, LIBRARY],
+  choice: chosen,
+  store: [MAIN, LIBRARY].find((s) => s.id === chosen) ?? null,
+  setChoice: () => {},
+});
+
+const bodyOf = (fetchMock: ReturnType<typeof mockServer>, method: string) =>
+  JSON.parse(String(fetchMock.mock.calls.find(([, init]) => init?.method === method)?.[1]?.body));
 
 const box = (name: string) => screen.getByRole('textbox', { name }) as HTMLInputElement;
 
@@ -98,5 +113,58 @@ describe('size options of a product (spec §2 Product form, §8, §9)', { timeou
   it("says 'Failed to fetch variants' when the list cannot be read", async () => {
     renderEditor({ [`GET /api/products/${PRODUCT_ID}/variants`]: () => json(500, { message: 'down' }) });
     await waitFor(() => expect(screen.getByText('Failed to fetch variants')).toBeInTheDocument());
+  });
+
+  describe('with several stores (issue #32)', () => {
+    it("reads and changes the chosen store's stock, and says whose it is", async () => {
+      const { user, fetchMock } = renderEditor(
+        {
+          [`GET /api/products/${PRODUCT_ID}/variants`]: ({ url }) =>
+            json(200, [{ ...small, stock: url.includes(`storeId=${LIBRARY.id}`) ? 2 : 99 }]),
+          [`PATCH /api/variants/${small.id}`]: () => json(200, { ...small, stock: 5 }),
+          [`POST /api/products/${PRODUCT_ID}/variants`]: () => json(201, { ...small, id: 'new', name: 'Large' }),
+        },
+        choice(LIBRARY.id),
+      );
+      const stock = (await screen.findByRole('textbox', { name: 'Stock of size option Small' })) as HTMLInputElement;
+      await waitFor(() => expect(stock.value).toBe('2'));
+      expect(screen.getByRole('columnheader', { name: 'Stock at Library Café' })).toBeInTheDocument();
+      expect(screen.getByText('At Library Café')).toBeInTheDocument();
+      await user.clear(stock);
+      await user.type(stock, '5');
+      await user.click(screen.getByRole('button', { name: 'Save size option Small' }));
+      expect(await screen.findByText('Size option updated successfully!')).toBeInTheDocument();
+      expect(bodyOf(fetchMock, 'PATCH')).toMatchObject({ stock: 5, stockBasedOn: 2, storeId: LIBRARY.id });
+
+      await user.type(box('Size name'), 'Large');
+      await user.type(box('Size price'), '5.00');
+      await user.click(screen.getByRole('button', { name: 'Add Size Option' }));
+      expect(await screen.findByText('Size option created successfully!')).toBeInTheDocument();
+      expect(bodyOf(fetchMock, 'POST')).toMatchObject({ name: 'Large', storeId: LIBRARY.id });
+    });
+
+    it('with All stores shows the total and changes no stock', async () => {
+      const { user, fetchMock } = renderEditor(
+        {
+          [`GET /api/products/${PRODUCT_ID}/variants`]: ({ url }) =>
+            json(200, [{ ...small, stock: url.includes('storeId=all') ? 12 : 99 }]),
+          [`PATCH /api/variants/${small.id}`]: () => json(200, { ...small, price: '3.90', stock: 12 }),
+        },
+        choice('all'),
+      );
+      const stock = (await screen.findByRole('textbox', { name: 'Stock of size option Small' })) as HTMLInputElement;
+      await waitFor(() => expect(stock.value).toBe('12'));
+      expect(stock).toBeDisabled();
+      expect(screen.getByText('All stores together: choose a store to change its stock')).toBeInTheDocument();
+      const price = box('Price of size option Small');
+      await user.clear(price);
+      await user.type(price, '3.90');
+      await user.click(screen.getByRole('button', { name: 'Save size option Small' }));
+      expect(await screen.findByText('Size option updated successfully!')).toBeInTheDocument();
+      const body = bodyOf(fetchMock, 'PATCH');
+      expect(body).toMatchObject({ price: '3.90' });
+      expect(body).not.toHaveProperty('stock');
+      expect(body).not.toHaveProperty('storeId');
+    });
   });
 });

@@ -25,6 +25,7 @@ import {
 } from '@retail-hub/shared';
 import { IconDeviceFloppy, IconPlus, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
+import { ALL_STORES, type StockStoreChoice } from '@/features/retail-stores';
 import { sanitizeMoneyInput } from '@/lib/money';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useCreateVariant, type VariantInput } from '../api/create-variant';
@@ -57,7 +58,50 @@ type SizeOptionsEditorProps = {
   /** The product's base price (2-decimal string) and category, for the spec §9 suggestions. */
   basePrice: string;
   categoryName: string | null | undefined;
+  /**
+   * Issue #32: whose stock the sizes show and change, the product form's Store choice (absent or
+   * null choice: one store, nothing new). "All stores" shows the total and changes none.
+   */
+  stockStore?: StockStoreChoice | undefined;
 };
+
+/** Where a size option's stock is read and written, from the form's Store choice (issue #32). */
+type SizeStockAt = {
+  /** `storeId` of the reads: the chosen store or 'all'; undefined with one store. */
+  read: string | undefined;
+  /** `storeId` of the writes: the chosen store; undefined (the default store) otherwise. */
+  write: string | undefined;
+  /** The stock inputs' description ("At Library Café"), or null with one store. */
+  label: string | null;
+  /** Why a stored size's stock cannot be changed here ("All stores"), else null. */
+  blocked: string | null;
+  /** The stock column's heading: "Stock", or whose ("Stock at Library Café", "Stock, all stores"). */
+  heading: string;
+};
+
+function sizeStockAt(choice: StockStoreChoice | undefined): SizeStockAt {
+  if (!choice || choice.choice === null) {
+    return { read: undefined, write: undefined, label: null, blocked: null, heading: 'Stock' };
+  }
+  if (choice.store) {
+    const store = choice.store;
+    return {
+      read: store.id,
+      write: store.id,
+      label: `At ${store.name}`,
+      blocked: null,
+      heading: `Stock at ${store.name}`,
+    };
+  }
+  // "All stores": the total is shown and changes nothing; a new size's stock goes to the default store.
+  return {
+    read: ALL_STORES,
+    write: undefined,
+    label: `At ${choice.stores[0]?.name ?? 'the default store'}`,
+    blocked: 'All stores together: choose a store to change its stock',
+    heading: 'Stock, all stores',
+  };
+}
 
 /** The section around the size options, in the Add and the Edit dialogs alike. */
 function SizeOptionsSection({ hint, children }: { hint: string; children: ReactNode }) {
@@ -86,8 +130,9 @@ const SIZE_PRICE_HINT =
  * reprice, restock, add and remove, each with its own toast (spec §8). Suggestions offer the
  * spec §9 sizes of the product's category that are not stored yet.
  */
-export function SizeOptionsEditor({ productId, basePrice, categoryName }: SizeOptionsEditorProps) {
-  const variants = useVariants(productId);
+export function SizeOptionsEditor({ productId, basePrice, categoryName, stockStore }: SizeOptionsEditorProps) {
+  const at = sizeStockAt(stockStore);
+  const variants = useVariants(productId, at.read);
   const createVariant = useCreateVariant();
   const stored = variants.data ?? [];
   const suggestions = ruleOptionsFor(categoryName, parseCents(basePrice) ?? 0).filter(
@@ -96,7 +141,7 @@ export function SizeOptionsEditor({ productId, basePrice, categoryName }: SizeOp
 
   const add = (input: VariantInput, reset: () => void) =>
     createVariant.mutate(
-      { productId, ...input },
+      { productId, ...input, ...(at.write ? { storeId: at.write } : {}) },
       {
         onSuccess: () => {
           reset();
@@ -121,32 +166,39 @@ export function SizeOptionsEditor({ productId, basePrice, categoryName }: SizeOp
       {stored.length > 0 && (
         <Table.ScrollContainer minWidth={520}>
           <Table verticalSpacing="xs" aria-label="Size options">
-            <SizeTableHead />
+            <SizeTableHead stockHeading={at.heading} />
             <Table.Tbody>
               {stored.map((variant) => (
-                <VariantRow key={variant.id} variant={variant} />
+                // A new store choice starts the row afresh from that store's stock.
+                <VariantRow key={`${variant.id}:${at.read ?? ''}`} variant={variant} at={at} />
               ))}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
       )}
+      {stored.length > 0 && at.blocked ? (
+        <Text size="sm" c="dimmed">
+          {at.blocked}
+        </Text>
+      ) : null}
       <AddSizeOption
         suggestions={variants.isSuccess ? suggestions : []}
         isPending={createVariant.isPending}
         onAdd={add}
         taken={(name) => stored.some((v) => v.isActive && v.name.trim().toLowerCase() === name.toLowerCase())}
+        stockLabel={at.label}
       />
     </SizeOptionsSection>
   );
 }
 
-function SizeTableHead() {
+function SizeTableHead({ stockHeading = 'Stock' }: { stockHeading?: string }) {
   return (
     <Table.Thead>
       <Table.Tr>
         <Table.Th>Name</Table.Th>
         <Table.Th w={130}>Price</Table.Th>
-        <Table.Th w={120}>Stock</Table.Th>
+        <Table.Th w={120}>{stockHeading}</Table.Th>
         <Table.Th w={110}>
           <VisuallyHidden>Actions</VisuallyHidden>
         </Table.Th>
@@ -309,7 +361,7 @@ export function NewSizeOptions({ drafts, onChange, showErrors, basePrice, catego
   );
 }
 
-function VariantRow({ variant }: { variant: Variant }) {
+function VariantRow({ variant, at }: { variant: Variant; at: SizeStockAt }) {
   const updateVariant = useUpdateVariant();
   const deleteVariant = useDeleteVariant();
   const [draft, setDraft] = useState<Draft>({ name: variant.name, price: variant.price, stock: variant.stock });
@@ -328,9 +380,10 @@ function VariantRow({ variant }: { variant: Variant }) {
         changes: {
           name,
           price: centsToDecimal(parseCents(draft.price) ?? 0),
-          stock: stockOf(draft),
-          stockBasedOn,
           sortOrder: sizeSortOrder(name),
+          // "All stores" changes no stock (there is no one place to put it): the stock is left out.
+          ...(at.blocked ? {} : { stock: stockOf(draft), stockBasedOn }),
+          ...(at.write ? { storeId: at.write } : {}),
         },
       },
       {
@@ -382,6 +435,7 @@ function VariantRow({ variant }: { variant: Variant }) {
           value={draft.stock}
           onChange={(value) => setDraft({ ...draft, stock: value })}
           error={errors.stock}
+          disabled={at.blocked !== null}
         />
       </Table.Td>
       <Table.Td>
@@ -423,8 +477,11 @@ function AddSizeOption({
   isPending,
   onAdd,
   taken,
+  stockLabel = null,
 }: {
   suggestions: ReadonlyArray<{ name: string; cents: number }>;
+  /** Issue #32: whose stock "Size stock" is ("At Library Café"); null with one store. */
+  stockLabel?: string | null;
   isPending: boolean;
   /** Adds the size; `reset` empties the inputs once it is added. */
   onAdd: (input: VariantInput, reset: () => void) => void;
@@ -500,6 +557,7 @@ function AddSizeOption({
         <NumberInput
           size="md"
           label="Size stock"
+          description={stockLabel ?? undefined}
           allowDecimal={false}
           value={draft.stock}
           onChange={(value) => setDraft({ ...draft, stock: value })}

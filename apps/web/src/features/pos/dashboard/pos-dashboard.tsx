@@ -56,7 +56,8 @@ export function PosDashboard() {
     storeId ? { limit: DASHBOARD_RECENT_COUNT, storeId } : { limit: DASHBOARD_RECENT_COUNT },
   );
   const topProducts = useTopProducts(storeId);
-  const lowStock = useLowStockProducts({ refetchInterval: DASHBOARD_REFETCH_MS });
+  // Issue #32: the chosen store's; "All stores": a row per product and store, naming the store.
+  const lowStock = useLowStockProducts({ refetchInterval: DASHBOARD_REFETCH_MS }, storeId);
 
   const recent = newestFirst(transactions.data).slice(0, DASHBOARD_RECENT_COUNT);
   const top = (topProducts.data ?? []).slice(0, DASHBOARD_TOP_COUNT);
@@ -223,10 +224,15 @@ export function PosDashboard() {
           ) : (
             <Stack gap="xs">
               {lowShown.map((product) => (
-                <Group key={product.id} justify="space-between" wrap="nowrap">
+                <Group key={`${product.id}:${product.storeId ?? ''}`} justify="space-between" wrap="nowrap">
                   <Group gap="xs" wrap="nowrap" miw={0}>
                     <IconPackage size={18} aria-hidden />
                     <Text fw={600}>{product.name}</Text>
+                    {product.storeName ? (
+                      <Text size="sm" c="dimmed">
+                        {product.storeName}
+                      </Text>
+                    ) : null}
                   </Group>
                   <Badge color={product.stock <= 0 ? 'red' : 'orange'} variant="light" tt="none">
                     {product.stock} left

@@ -49,6 +49,8 @@ export function PosInventory({ user, title }: { user: SessionUser; title: string
   const stats = useDailyStats();
   const lowStock = useLowStockProducts({ refetchInterval: 30_000 });
   const low = posLowStock(lowStock.data);
+  // Issue #32: with several stores a row is one product at one store, named in a Store column.
+  const perStore = low.some((product) => product.storeName);
   const firstName = user.firstName?.trim() || 'there';
   const transactions = stats.data?.totalTransactions ?? 0;
 
@@ -168,15 +170,17 @@ export function PosInventory({ user, title }: { user: SessionUser; title: string
               <Table.Tr>
                 <Table.Th>Product</Table.Th>
                 <Table.Th>SKU</Table.Th>
+                {perStore ? <Table.Th>Store</Table.Th> : null}
                 <Table.Th ta="right">Stock left</Table.Th>
                 <Table.Th ta="right">Threshold</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {low.slice(0, POS_LOW_STOCK_COUNT).map((product) => (
-                <Table.Tr key={product.id} data-testid="running-low-product">
+                <Table.Tr key={`${product.id}:${product.storeId ?? ''}`} data-testid="running-low-product">
                   <Table.Td fw={600}>{product.name}</Table.Td>
                   <Table.Td ff="monospace">{product.sku}</Table.Td>
+                  {perStore ? <Table.Td>{product.storeName}</Table.Td> : null}
                   <Table.Td ta="right">
                     <Badge color={product.stock <= 0 ? 'red' : 'orange'} variant="light" tt="none">
                       {product.stock} left
