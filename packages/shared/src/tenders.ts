@@ -191,18 +191,21 @@ export const tendersRequestSchema = z
   .min(1, { error: 'Add at least one payment' })
   .max(10, { error: 'A sale can have at most 10 payments' });
 
-/** A tender as GET /api/transactions/:id lists it in `payments`. */
-export const tenderViewSchema = z.object({
-  seq: z.number().int(),
+/**
+ * A tender as the API lists it in `payments` (GET /api/transactions/:id, and the answer of a split
+ * sale): one row per tender, in the order taken. `amountReceived` is the cash handed over (the
+ * amount for a non-cash tender), `refunded` what refunds have given back to it so far.
+ */
+export const transactionPaymentSchema = z.object({
   method: z.enum(PAYMENT_METHODS),
   amount: z.string(),
   cardFee: z.string(),
   referenceCode: z.string().nullable(),
   amountReceived: z.string().nullable(),
   changeDue: z.string(),
-  refunded: z.string(),
+  refunded: z.string().optional(),
 });
-export type TenderView = z.infer<typeof tenderViewSchema>;
+export type TransactionPayment = z.infer<typeof transactionPaymentSchema>;
 
 /** A refund body's tender: how much of the refund goes back to the sale's tenders of `method`. */
 export const refundTenderRequestSchema = z.object({
