@@ -19,8 +19,8 @@ import {
   type SaleResponse,
   type SaleTotals,
   storedReference,
-  type Tender,
   TENDER_MESSAGES,
+  type Tender,
   tenderTotals,
   toDiscount,
 } from '@retail-hub/shared';
@@ -285,7 +285,8 @@ export function splitTenders(request: SaleRequest, subtotal: Cents): PaidTenders
       return {
         tenders,
         method: result.method,
-        referenceCode: storedReference(request.referenceCode) ?? tenders.find((t) => t.referenceCode)?.referenceCode ?? null,
+        referenceCode:
+          storedReference(request.referenceCode) ?? tenders.find((t) => t.referenceCode)?.referenceCode ?? null,
         // Cash handed over, over every cash tender (null without cash): the receipt's change comes from it.
         amountReceived: cash.length === 0 ? null : cash.reduce((sum, t) => sum + (t.amountReceived ?? t.amount), 0),
         cardFee: result.cardFee,
