@@ -281,14 +281,13 @@ export function splitTenders(request: SaleRequest, subtotal: Cents): PaidTenders
         });
       }
       const tenders = result.tenders.map((t, i) => ({ ...t, referenceCode: storedReference(sent[i]?.referenceCode) }));
-      const cash = tenders.filter((t) => t.method === 'cash');
       return {
         tenders,
         method: result.method,
-        referenceCode:
-          storedReference(request.referenceCode) ?? tenders.find((t) => t.referenceCode)?.referenceCode ?? null,
-        // Cash handed over, over every cash tender (null without cash): the receipt's change comes from it.
-        amountReceived: cash.length === 0 ? null : cash.reduce((sum, t) => sum + (t.amountReceived ?? t.amount), 0),
+        referenceCode: storedReference(request.referenceCode) ?? tenders.find((t) => t.referenceCode)?.referenceCode ?? null,
+        // Everything handed over (cash received + the other tenders), so amountReceived − total is
+        // the change, as on a one-tender cash sale's receipt.
+        amountReceived: result.total + result.change,
         cardFee: result.cardFee,
         total: result.total,
       };
