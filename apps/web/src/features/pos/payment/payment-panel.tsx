@@ -134,6 +134,8 @@ export function PaymentPanel({
                   size="compact-sm"
                   variant="subtle"
                   color="red.9"
+                  // WCAG 2.2 AA: the subtle variant's text is too pale; the darkest red reads 4.5:1+.
+                  styles={{ label: { color: 'var(--mantine-color-red-9)' } }}
                   onClick={() => removeTender(index)}
                   aria-label={`Remove ${paymentMethodTitle(tender.method)} payment of ${formatMoney(tender.amount)}`}
                 >
