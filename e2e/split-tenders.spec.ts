@@ -27,7 +27,7 @@ test('a café sale paid 10.00 cash + the rest by card, and the Z report’s tend
   await noPrintDialogs(page);
   await page.setViewportSize({ width: 1366, height: 900 });
   await signIn(page, CASHIER_PIN, /\/pos$/);
-  await expect(page.getByTestId('product-grid')).toBeVisible();
+  await expect(page.getByTestId('product-grid')).toBeVisible({ timeout: 30_000 });
   const status = page.getByTestId('shift-status');
   await expect(status).not.toHaveText(/Checking/);
   if (/No active shift/i.test((await status.textContent()) ?? '')) {
