@@ -17,7 +17,6 @@ import {
   priceDiscountedSale,
   type SealedApproval,
   sizePricesFor,
-  storedReference,
   toDiscount,
   transactionNumber,
 } from '@retail-hub/shared';

@@ -284,7 +284,8 @@ export function splitTenders(request: SaleRequest, subtotal: Cents): PaidTenders
       return {
         tenders,
         method: result.method,
-        referenceCode: storedReference(request.referenceCode) ?? tenders.find((t) => t.referenceCode)?.referenceCode ?? null,
+        referenceCode:
+          storedReference(request.referenceCode) ?? tenders.find((t) => t.referenceCode)?.referenceCode ?? null,
         // Everything handed over (cash received + the other tenders), so amountReceived − total is
         // the change, as on a one-tender cash sale's receipt.
         amountReceived: result.total + result.change,

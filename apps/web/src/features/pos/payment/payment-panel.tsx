@@ -124,6 +124,7 @@ export function PaymentPanel({
             Payments
           </Text>
           {taken.map((tender, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a part payment is its place in the list (two of one method and amount are two payments)
             <Group key={`${tender.method}-${index}`} justify="space-between" wrap="nowrap" gap="xs">
               <Text size="sm">{paymentMethodTitle(tender.method)}</Text>
               <Group gap={6} wrap="nowrap">
