@@ -32,5 +32,6 @@ export * from './shift-reports';
 export * from './size-options';
 export * from './stock';
 export * from './stores';
+export * from './tenders';
 export * from './users';
 export * from './uuid';

@@ -8,6 +8,7 @@ import {
   MAX_LINE_QUANTITY,
   referenceDigits,
 } from './pos-rules';
+import { tendersRequestSchema, transactionPaymentSchema } from './tenders';
 
 /** A 2-decimal money string: digits with up to 2 decimals, no sign, no exponent. */
 export const moneyStringSchema = z
@@ -64,6 +65,13 @@ export const saleRequestSchema = z.object({
   /** The whole-sale discount, on the subtotal after line discounts. */
   discount: discountSchema.nullish(),
   approverPin: z.string().max(20).nullish(),
+  /**
+   * Issue #34 item 1 (docs/adr/0029): the sale paid by several tenders, in the order taken. Without
+   * it, `paymentMethod` (with `referenceCode` and `amountReceived`) is one tender for the whole
+   * total, exactly §3's payload. With it, `paymentMethod` must be one of the tenders' methods; the
+   * sale is stored and answered with the method of the tender paying the most.
+   */
+  tenders: tendersRequestSchema.optional(),
 });
 export type SaleRequest = z.infer<typeof saleRequestSchema>;
 
@@ -182,6 +190,8 @@ export const receiptSchema = z.object({
   /** "First Last"; null when the cashier has no name (the receipt shows 'Unknown Cashier'). */
   cashierName: z.string().nullable(),
   timestamp: isoDateTime,
+  /** Issue #34: every tender of a sale paid by more than one (absent for a one-tender sale, as §3). */
+  payments: z.array(transactionPaymentSchema).optional(),
 });
 export type Receipt = z.infer<typeof receiptSchema>;
 
@@ -228,6 +238,8 @@ export const saleResponseSchema = z.object({
     }),
   ),
   receipt: receiptSchema,
+  /** Issue #34: every tender of a sale paid by more than one (absent for a one-tender sale, as §7). */
+  payments: z.array(transactionPaymentSchema).optional(),
 });
 export type SaleResponse = z.infer<typeof saleResponseSchema>;
 

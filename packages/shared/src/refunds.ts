@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAYMENT_METHODS } from './money';
+import { refundTenderRequestSchema } from './tenders';
 
 /** issue #15 item 5: the reasons a refund is given for (plus a free note). */
 export const REFUND_REASONS = [
@@ -53,6 +54,16 @@ export const refundRequestSchema = z.object({
   restock: z.boolean({ error: 'Restock must be true or false' }).default(true),
   method: z.enum(REFUND_METHODS, { error: "Method is 'original' or 'cash'" }).default('original'),
   approverPin,
+  /**
+   * Issue #34 item 1 (docs/adr/0029): how much of the refund goes back to the sale's tenders of
+   * each method; the amounts add up to the refund's total. Without it: back to the non-cash tenders
+   * first, newest first, then to the cash ones (REFUND_TENDER_ORDER). Never more to a tender than it paid.
+   */
+  tenders: z
+    .array(refundTenderRequestSchema, { error: 'tenders must be a list of payments' })
+    .min(1, { error: 'Add at least one payment' })
+    .max(10, { error: 'At most 10 payments' })
+    .optional(),
 });
 export type RefundRequest = z.input<typeof refundRequestSchema>;
 
@@ -85,6 +96,13 @@ export const refundSchema = z.object({
   subtotal: z.string(),
   cardFee: z.string(),
   total: z.string(),
+  /**
+   * Issue #34: how the money went back, per tender of the sale (`tenderSeq`, 1-based, as the sale's
+   * `payments` list them): paid out by `method` (cash from the drawer, or the tender's own method).
+   */
+  payments: z
+    .array(z.object({ tenderSeq: z.number().int(), method: z.enum(PAYMENT_METHODS), amount: z.string() }))
+    .optional(),
   cashier: z.object({ id: z.string(), name: z.string() }),
   approvedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
   lines: z.array(refundLineSchema),
@@ -111,6 +129,22 @@ export function proportionalFeeCents(
   // Round half up on integers: fee × cumulative / subtotal.
   const cumulativeFee = Math.floor((sale.feeCents * cumulative * 2 + sale.subtotalCents) / (2 * sale.subtotalCents));
   return Math.max(0, Math.min(sale.feeCents, cumulativeFee) - refundedBefore.feeCents);
+}
+
+export const REFUND_TENDER_MESSAGES = {
+  sum: (total: string) => `Refund payments must add up to the refund, ${total}`,
+  notTendered: 'The sale was not paid that way',
+  exceeds: (left: string, method: string) => `Only ${left} can still be refunded to ${method}.`,
+} as const;
+
+/**
+ * The default order a refund goes back to a sale's tenders (issue #34): the non-cash ones first,
+ * the last taken first (the card slip the customer holds), then cash, the last taken first, so the
+ * drawer pays out only what the other tenders cannot take back. Returns tender indexes.
+ */
+export function refundTenderOrder(methods: readonly string[]): number[] {
+  const indexes = methods.map((_, i) => i).reverse();
+  return [...indexes.filter((i) => methods[i] !== 'cash'), ...indexes.filter((i) => methods[i] === 'cash')];
 }
 
 /** issue #15 item 6: why a sale is voided (free text, required). */

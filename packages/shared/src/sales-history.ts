@@ -3,6 +3,7 @@ import { PAYMENT_METHODS } from './money';
 import { moneyStringSchema, receiptSchema, storeDateSchema } from './pos';
 import { RECEIPT_EMAIL_MESSAGES, receiptEmailError } from './receipt-email';
 import { refundSchema } from './refunds';
+import { transactionPaymentSchema } from './tenders';
 
 /**
  * Issue #15 items 3 and 4: the sales history (find a past sale), one sale in full, its receipt
@@ -41,14 +42,6 @@ export const transactionDetailLineSchema = z.object({
 export type TransactionDetailLine = z.infer<typeof transactionDetailLineSchema>;
 
 /** How the sale was paid: one payment per sale today (spec §3 has one payment method). */
-export const transactionPaymentSchema = z.object({
-  method: z.enum(PAYMENT_METHODS),
-  amount: money,
-  cardFee: money,
-  referenceCode: z.string().nullable(),
-  amountReceived: money.nullable(),
-  changeDue: money,
-});
 
 /** Something someone did to the sale: sold it, refunded, voided, reprinted or e-mailed it. */
 export const transactionEventSchema = z.object({

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { products, productVariants } from './catalog';
 import { createdAt, id, money, timeOrderedId, timestamptz, updatedAt } from './columns';
 import { expenseCategoryEnum, expensePaymentMethodEnum, paymentMethodEnum } from './enums';
@@ -113,6 +126,50 @@ export const transactions = pgTable(
       'transactions_sale_discount_type_check',
       sql`(${t.saleDiscountType} is null and ${t.saleDiscountValue} is null) or (${t.saleDiscountType} in ('percent', 'amount') and ${t.saleDiscountValue} > 0)`,
     ),
+  ],
+);
+
+/**
+ * Issue #34 item 1 (docs/adr/0029): the tenders of a sale, one row per payment in the order they
+ * were taken (a one-method sale has exactly one). The one truth of how a sale was paid: reports,
+ * the drawer's expected cash and refunds read these rows; `transactions.payment_method` is only the
+ * sale's summary method (the tender paying the most) for the §7 answers.
+ * - `amount`: what the tender pays toward the sale, card fee included (Σ amount = the sale's total);
+ * - `card_fee`: its 2.5% surcharge (cardFeeCents of amount − card_fee; Σ = the sale's tax);
+ * - `amount_received`: cash handed over (cash only; change = amount_received − amount, only on the
+ *   last cash tender);
+ * - `refunded`: given back to this tender so far, raised only by a conditional update and never
+ *   above `amount` (CHECK), so concurrent refunds cannot over-refund a tender.
+ * Only the primary key is indexed (issue #38: every index entry on the sale path costs WAL).
+ */
+export const transactionPayments = pgTable(
+  'transaction_payments',
+  {
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => transactions.id, { onDelete: 'cascade' }),
+    /** 1, 2, … in the order the tenders were taken. */
+    seq: smallint('seq').notNull(),
+    method: paymentMethodEnum('method').notNull(),
+    amount: money('amount').notNull(),
+    cardFee: money('card_fee').notNull().default('0'),
+    /** spec §5 Reference code: 'VTPD' + digits, per non-cash tender. */
+    referenceCode: varchar('reference_code', { length: 50 }),
+    amountReceived: money('amount_received'),
+    refunded: money('refunded').notNull().default('0'),
+  },
+  (t) => [
+    primaryKey({ name: 'transaction_payments_pkey', columns: [t.transactionId, t.seq] }),
+    check('transaction_payments_seq_check', sql`${t.seq} >= 1`),
+    check(
+      'transaction_payments_amount_check',
+      sql`${t.amount} >= 0 and ${t.cardFee} >= 0 and ${t.cardFee} <= ${t.amount}`,
+    ),
+    check(
+      'transaction_payments_received_check',
+      sql`${t.amountReceived} is null or (${t.method} = 'cash' and ${t.amountReceived} >= ${t.amount})`,
+    ),
+    check('transaction_payments_refunded_check', sql`${t.refunded} >= 0 and ${t.refunded} <= ${t.amount}`),
   ],
 );
 

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, uuid, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { products, productVariants } from './catalog';
 import { createdAt, id, money } from './columns';
 import { paymentMethodEnum } from './enums';
@@ -33,7 +44,10 @@ export const refunds = pgTable(
     note: text('note'),
     /** Goods back on the shelf (refund movements) or written off (refund + writeoff movements). */
     restock: boolean('restock').notNull(),
-    /** How the money went back: cash from the drawer, or the sale's own method. */
+    /**
+     * How the money went back, as a summary: cash from the drawer, or the method of the tender given
+     * the most back (issue #34: `refund_payments` holds every tender's part).
+     */
     paymentMethod: paymentMethodEnum('payment_method').notNull(),
     subtotal: money('subtotal').notNull(),
     /** The card fee given back, proportional to the refunded subtotal and exact to the cent. */
@@ -81,5 +95,28 @@ export const refundItems = pgTable(
       'refund_items_total_price_check',
       sql`${t.totalPrice} >= 0 and ${t.totalPrice} <= ${t.unitPrice} * ${t.quantity}`,
     ),
+  ],
+);
+
+/**
+ * Issue #34 item 1 (docs/adr/0029): how a refund's money went back, per tender of the sale. `tender_seq`
+ * is the sale's tender it counts against (its `refunded` was raised by `amount`); `method` is how
+ * it was paid out: the tender's own method, or cash from the drawer (a refund with method 'cash').
+ * Σ amount = the refund's total. Only the primary key is indexed.
+ */
+export const refundPayments = pgTable(
+  'refund_payments',
+  {
+    refundId: uuid('refund_id')
+      .notNull()
+      .references(() => refunds.id, { onDelete: 'cascade' }),
+    seq: smallint('seq').notNull(),
+    tenderSeq: smallint('tender_seq').notNull(),
+    method: paymentMethodEnum('method').notNull(),
+    amount: money('amount').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'refund_payments_pkey', columns: [t.refundId, t.seq] }),
+    check('refund_payments_amount_check', sql`${t.amount} > 0`),
   ],
 );

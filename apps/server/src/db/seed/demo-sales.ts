@@ -1,7 +1,7 @@
 import { type Cents, cardFeeCents, centsToDecimal, type PaymentMethod } from '@retail-hub/shared';
 import { addDays, dayOfWeek, localDateOf, zonedTimeToInstant } from '../../lib/store-time';
 import type { DbOrTx } from '../client';
-import { shifts, transactionItems, transactions } from '../schema/index';
+import { shifts, transactionItems, transactionPayments, transactions } from '../schema/index';
 import type { Random } from './random';
 import {
   type Catalogue,
@@ -139,6 +139,20 @@ export async function seedSales(
     }));
   });
   await insertChunked(tx, transactions, transactionRows);
+  // Issue #34: every sale's tenders (the demo's are one-method sales: one tender each).
+  await insertChunked(
+    tx,
+    transactionPayments,
+    transactionRows.map((row) => ({
+      transactionId: row.id,
+      seq: 1,
+      method: row.paymentMethod,
+      amount: row.total,
+      cardFee: row.tax,
+      referenceCode: row.referenceCode,
+      amountReceived: row.amountReceived,
+    })),
+  );
 
   const itemRows = plans.flatMap((plan) =>
     plan.sales.flatMap((sale) =>

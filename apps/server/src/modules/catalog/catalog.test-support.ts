@@ -1,7 +1,7 @@
 import type { DomainEvent, Product, Role } from '@retail-hub/shared';
 import { eq } from 'drizzle-orm';
 import { createUser, inject, signIn, type TestApp } from '../../../test/build-test-app';
-import { assetCheckouts, shifts, transactionItems, transactions } from '../../db/schema/index';
+import { assetCheckouts, shifts, transactionItems, transactionPayments, transactions } from '../../db/schema/index';
 
 /** Demo-style PINs for the catalogue tests, one per role used. */
 export const TEST_PINS = {
@@ -69,6 +69,10 @@ export async function aSaleOf(t: TestApp, cashierId: string, productId: string, 
       paymentMethod: 'cash',
     })
     .returning({ id: transactions.id });
+  // Issue #34: every sale has its tenders (one here).
+  await t.db.db
+    .insert(transactionPayments)
+    .values({ transactionId: (sale as { id: string }).id, seq: 1, method: 'cash', amount: '4.50' });
   await t.db.db.insert(transactionItems).values({
     transactionId: (sale as { id: string }).id,
     productId,

@@ -32,7 +32,7 @@ import {
 } from './offline-sales.service';
 import { posErrors } from './pos.errors';
 import type { PricingEntry } from './sale-write.repository';
-import type { SalesDeps } from './sales.service';
+import { oneTender, type SalesDeps } from './sales.service';
 
 /**
  * Issue #30 items 1 and 3 (ADR 0014): offline sales refused and held for a manager, part of the
@@ -201,8 +201,12 @@ async function recordHeldSale(
     tax: centsToDecimal(discounted.tax),
     total: centsToDecimal(discounted.total),
     amountReceived: null,
+    // Issue #34: repriced at today's prices, the sale is recorded as one tender of its method (the
+    // terminal's tenders paid other amounts); a split held sale keeps the method it named.
+    tenders: undefined,
   };
-  const priced: OfflinePriced = { discounted, lineDiscounts, saleDiscount };
+  const totals = { subtotal: discounted.subtotal, tax: discounted.tax, total: discounted.total };
+  const priced: OfflinePriced = { discounted, lineDiscounts, saleDiscount, paid: oneTender(request, totals) };
   let approval: OfflineApproval = { approvedBy: null, activity: null };
   const caps = await discountCaps(deps.database.db);
   const cashierRole = (await shiftCashier(deps.database.db, held.shiftId))?.role;

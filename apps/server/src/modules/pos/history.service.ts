@@ -22,7 +22,7 @@ import { posErrors } from './pos.errors';
 import { receiptText } from './receipt-text';
 import { findRefunds } from './refunds.repository';
 import { toRefund } from './refunds.service';
-import { discountView, receiptOf } from './sale-response';
+import { discountView, isSplit, paymentView, receiptOf } from './sale-response';
 import { findSale, type StoredSale } from './sales.repository';
 
 /** Activity types of the after-sale (issue #15 item 9); refunds and voids add their own. */
@@ -208,16 +208,12 @@ export async function transactionDetail(deps: { db: Db }, id: string, reader: Au
       saleDiscountShare: l.saleDiscountShare,
       netTotal: l.netTotal,
     })),
-    payments: [
-      {
-        method: sale.paymentMethod,
-        amount: sale.total,
-        cardFee: sale.tax,
-        referenceCode: sale.referenceCode,
-        amountReceived: receipt.amountReceived,
-        changeDue: receipt.changeDue,
-      },
-    ],
+    // Issue #34: one row per tender; `refunded` (per tender) only for a split sale, so a one-tender
+    // sale answers exactly as before (its refunds list says what went back).
+    payments: (sale.payments ?? []).map((p) => {
+      const { refunded, ...view } = paymentView(p);
+      return isSplit(sale) ? { ...view, refunded } : view;
+    }),
     refunds,
     events: [
       {

@@ -10,6 +10,7 @@ import {
   shifts,
   stockDiscrepancies,
   transactionItems,
+  transactionPayments,
   transactions,
   users,
 } from '../../db/schema/index';
@@ -24,6 +25,14 @@ export type OfflineSaleWrite = {
   soldAt: Date;
   terminalId: string | null;
   paymentMethod: PaymentMethod;
+  /** Issue #34 item 1: its tenders in the order taken (transaction_payments rows). */
+  tenders: ReadonlyArray<{
+    method: PaymentMethod;
+    amount: string;
+    cardFee: string;
+    referenceCode: string | null;
+    amountReceived: string | null;
+  }>;
   subtotal: string;
   tax: string;
   total: string;
@@ -221,6 +230,7 @@ export async function insertOfflineSale(
       saleDiscountShare: l.saleDiscountShare,
     })),
   );
+  await tx.insert(transactionPayments).values(sale.tenders.map((t, i) => ({ ...t, transactionId: id, seq: i + 1 })));
   await tx.insert(offlineSales).values({
     transactionId: id,
     terminalId: sale.terminalId,

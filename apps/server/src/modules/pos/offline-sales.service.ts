@@ -17,7 +17,6 @@ import {
   priceDiscountedSale,
   type SealedApproval,
   sizePricesFor,
-  storedReference,
   toDiscount,
   transactionNumber,
 } from '@retail-hub/shared';
@@ -53,7 +52,7 @@ import { saleResponse } from './sale-response';
 import type { PricingEntry } from './sale-write.repository';
 import { findSale, findSaleIdByKey } from './sales.repository';
 import type { SalesDeps } from './sales.service';
-import { discountColumns, isSameSale } from './sales.service';
+import { discountColumns, isSameSale, oneTender, type PaidTenders, splitTenders, tenderColumns } from './sales.service';
 import { markTerminalSynced } from './terminals.repository';
 
 export type RecordedOfflineSale = { replayed: boolean; sale: OfflineSaleResponse };
@@ -171,12 +170,8 @@ export function offlineWrite(
   options: Pick<OfflineSaleOptions, 'ipAddress' | 'userAgent'>,
 ): OfflineSaleWrite {
   const d = priced.discounted;
-  const amountReceived =
-    request.paymentMethod === 'cash'
-      ? centsToDecimal(
-          request.amountReceived ? (parseCents(request.amountReceived) as Cents) : (parseCents(request.total) as Cents),
-        )
-      : null;
+  const { paid } = priced;
+  const amountReceived = paid.amountReceived === null ? null : centsToDecimal(paid.amountReceived);
   const grossCharged = request.items.reduce((sum, i) => sum + (parseCents(i.totalPrice) as Cents), 0);
   return {
     idempotencyKey,
@@ -184,11 +179,12 @@ export function offlineWrite(
     senderId,
     soldAt: new Date(request.soldAt),
     terminalId: request.terminalId ?? null,
-    paymentMethod: request.paymentMethod,
+    paymentMethod: paid.method,
+    tenders: paid.tenders.map(tenderColumns),
     subtotal: money(request.subtotal),
     tax: money(request.tax),
     total: money(request.total),
-    referenceCode: storedReference(request.referenceCode),
+    referenceCode: paid.referenceCode,
     notes: request.notes?.trim() || null,
     amountReceived,
     currentSubtotal: currentSubtotal === null ? null : centsToDecimal(currentSubtotal),
@@ -519,6 +515,8 @@ export type OfflinePriced = {
   discounted: DiscountedSale;
   lineDiscounts: Array<Discount | null>;
   saleDiscount: Discount | null;
+  /** Issue #34 item 1: its tenders, by the rule of the online sale (one for a sale without `tenders`). */
+  paid: PaidTenders;
 };
 
 /**
@@ -543,19 +541,22 @@ export function checkAmountsAddUp(request: OfflineSaleRequest): OfflinePriced {
       discount: lineDiscounts[index] ?? null,
     })),
     saleDiscount,
-    request.paymentMethod,
+    request.tenders ? 'cash' : request.paymentMethod,
   );
   // A discount larger than what it is on cannot have been charged: the amounts do not add up.
   if (isDiscountRefusal(discounted)) throw posErrors.offlineAmounts();
   if (cents(request.subtotal) !== discounted.subtotal) throw posErrors.offlineAmounts();
-  if (cents(request.tax) !== discounted.tax) throw posErrors.offlineAmounts();
+  // Issue #34: tenders are checked by the online sale's rule (tenderTotals): 400 per field.
+  const split = request.tenders ? splitTenders(request, discounted.subtotal) : null;
+  const totals = split
+    ? { subtotal: discounted.subtotal, tax: split.cardFee, total: split.total }
+    : { subtotal: discounted.subtotal, tax: discounted.tax, total: discounted.total };
+  if (cents(request.tax) !== totals.tax) throw posErrors.offlineAmounts();
   const total = cents(request.total);
-  if (total !== discounted.total) throw posErrors.offlineAmounts();
+  if (total !== totals.total) throw posErrors.offlineAmounts();
   if (total > MAX_CENTS) throw posErrors.saleTooLarge();
-  if (request.paymentMethod === 'cash' && request.amountReceived) {
-    if (cents(request.amountReceived) < total) throw posErrors.insufficientPayment();
-  }
-  return { discounted, lineDiscounts, saleDiscount };
+  const paid = split ?? oneTender(request, totals);
+  return { discounted, lineDiscounts, saleDiscount, paid };
 }
 
 export type OfflineApproval = {

@@ -27,12 +27,24 @@ export function receiptText(
   rows.push(line('Tax (0%)', formatMoney(0)));
   if (decimalToCents(receipt.tax) > 0) rows.push(line(CARD_FEE_LABEL, money(receipt.tax)));
   rows.push(line('Total', money(receipt.total)));
-  rows.push(line('Payment Method', paymentMethodTitle(receipt.paymentMethod)));
-  if (isCash) {
-    rows.push(line('Amount Received', money(receipt.amountReceived)));
+  const split = (receipt.payments?.length ?? 0) > 1 ? (receipt.payments ?? []) : null;
+  if (split) {
+    // Issue #34: every tender of a split sale, then the change (only from the last cash tender).
+    for (const p of split) {
+      rows.push(line(paymentMethodTitle(p.method), money(p.amount)));
+      if (decimalToCents(p.cardFee) > 0) rows.push(line(`  incl. ${CARD_FEE_LABEL}`, money(p.cardFee)));
+      if (p.method === 'cash' && p.amountReceived) rows.push(line('  Cash Received', money(p.amountReceived)));
+      if (p.referenceCode) rows.push(line('  Reference', p.referenceCode));
+    }
     rows.push(line('Change Due', money(receipt.changeDue)));
-  } else if (receipt.referenceCode) {
-    rows.push(line('Reference / Approval Code', receipt.referenceCode));
+  } else {
+    rows.push(line('Payment Method', paymentMethodTitle(receipt.paymentMethod)));
+    if (isCash) {
+      rows.push(line('Amount Received', money(receipt.amountReceived)));
+      rows.push(line('Change Due', money(receipt.changeDue)));
+    } else if (receipt.referenceCode) {
+      rows.push(line('Reference / Approval Code', receipt.referenceCode));
+    }
   }
   if (receipt.notes?.trim()) rows.push(`Payment Notes: ${receipt.notes.trim()}`);
   rows.push('-'.repeat(WIDTH));

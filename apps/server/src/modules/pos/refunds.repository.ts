@@ -1,7 +1,7 @@
-import type { PaymentMethod } from '@retail-hub/shared';
+import { centsToDecimal, decimalToCents, type PaymentMethod } from '@retail-hub/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { refundItems, refunds } from '../../db/schema/index';
+import { refundItems, refundPayments, refunds } from '../../db/schema/index';
 
 /** Rows of a raw statement, on either driver (both answer with `{ rows }`). */
 async function rows<T>(db: DbOrTx, statement: SQL): Promise<T[]> {
@@ -137,6 +137,22 @@ export async function refundedSoFar(tx: DbOrTx, saleId: string): Promise<{ subto
   return { subtotal: row?.subtotal ?? '0', cardFee: row?.card_fee ?? '0' };
 }
 
+/**
+ * Counts `cents` more of a sale's tender as refunded, only while the total stays within what it
+ * paid (the CHECK backs it up): one conditional update, so concurrent refunds can never give a
+ * tender back more than it paid (issue #34). False: not that much left; nothing changed.
+ */
+export async function takeTenderRefund(tx: DbOrTx, saleId: string, seq: number, cents: string): Promise<boolean> {
+  const updated = await rows(
+    tx,
+    sql`update transaction_payments set refunded = refunded + ${cents}::numeric
+         where transaction_id = ${saleId}::uuid and seq = ${seq}::smallint
+           and refunded + ${cents}::numeric <= amount
+        returning seq`,
+  );
+  return updated.length > 0;
+}
+
 export async function refundCount(db: DbOrTx, saleId: string): Promise<number> {
   const [row] = await rows<{ n: number }>(
     db,
@@ -170,9 +186,13 @@ export async function insertRefund(
     unitPrice: string;
     totalPrice: string;
   }>,
+  payments: ReadonlyArray<{ tenderSeq: number; method: PaymentMethod; amount: string }> = [],
 ): Promise<void> {
   await tx.insert(refunds).values(values);
   await tx.insert(refundItems).values(lines.map((l) => ({ ...l, refundId: values.id })));
+  if (payments.length > 0) {
+    await tx.insert(refundPayments).values(payments.map((p, i) => ({ ...p, refundId: values.id, seq: i + 1 })));
+  }
 }
 
 export async function refundIdByKey(
@@ -198,6 +218,7 @@ export type StoredRefund = {
   subtotal: string;
   cardFee: string;
   total: string;
+  payments: Array<{ tenderSeq: number; method: PaymentMethod; amount: string }>;
   user: { id: string; firstName: string | null; lastName: string | null; email: string | null };
   approver: { id: string; firstName: string | null; lastName: string | null; email: string | null } | null;
   lines: Array<{
@@ -236,7 +257,10 @@ export async function findRefunds(
                   from refund_items ri
                   join transaction_items ti on ti.id = ri.transaction_item_id
                   join products p on p.id = ri.product_id
-                 where ri.refund_id = r.id) as lines
+                 where ri.refund_id = r.id) as lines,
+               (select coalesce(json_agg(json_build_object(
+                         'tenderSeq', rp.tender_seq, 'method', rp.method, 'amount', rp.amount::text) order by rp.seq), '[]'::json)
+                  from refund_payments rp where rp.refund_id = r.id) as payments
           from refunds r
           join users u on u.id = r.user_id
           left join users a on a.id = r.approver_id
@@ -258,5 +282,9 @@ export async function findRefunds(
     user: r.user as StoredRefund['user'],
     approver: (r.approver as StoredRefund['approver']) ?? null,
     lines: r.lines as StoredRefund['lines'],
+    payments: (r.payments as StoredRefund['payments']).map((p) => ({
+      ...p,
+      amount: centsToDecimal(decimalToCents(p.amount)),
+    })),
   }));
 }

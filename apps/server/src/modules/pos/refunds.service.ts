@@ -4,10 +4,16 @@ import {
   decimalToCents,
   displayName,
   ERROR_CODES,
+  type PaymentMethod,
+  parseCents,
+  paymentMethodTitle,
   proportionalFeeCents,
+  REFUND_TENDER_MESSAGES,
   type Refund,
   type RefundRequest,
   refundNumber,
+  refundTenderOrder,
+  summaryMethod,
   transactionNumber,
 } from '@retail-hub/shared';
 import type { FastifyRequest } from 'fastify';
@@ -29,7 +35,9 @@ import {
   type StoredRefund,
   saleLines,
   takeRefundQuantity,
+  takeTenderRefund,
 } from './refunds.repository';
+import { salePayments } from './sales.repository';
 
 export const refundErrors = {
   shiftRequired: () =>
@@ -65,6 +73,7 @@ export function toRefund(row: StoredRefund): Refund {
     subtotal: row.subtotal,
     cardFee: row.cardFee,
     total: row.total,
+    payments: row.payments,
     cashier: person(row.user),
     approvedBy: row.approver ? person(row.approver) : null,
     lines: row.lines,
@@ -81,7 +90,83 @@ type ParsedRefund = {
   restock: boolean;
   method: 'original' | 'cash';
   approverPin?: string | null | undefined;
+  tenders?: ReadonlyArray<{ method: PaymentMethod; amount: string }> | undefined;
 };
+
+type RefundPart = { tenderSeq: number; method: PaymentMethod; amount: string };
+
+/**
+ * Issue #34 item 1 (docs/adr/0029): which of the sale's tenders a refund of `totalCents` goes back
+ * to. As asked (`tenders`: an amount per method, spread over that method's tenders newest first),
+ * else by refundTenderOrder (non-cash first, newest first, then cash). Each tender's `refunded` is
+ * raised by a conditional update that never passes what it paid (409 otherwise; the sale is also
+ * locked, so refunds of one sale run one at a time). Paid out in cash when the refund's method is
+ * 'cash', else by the tender's own method.
+ */
+async function refundTenders(
+  tx: Parameters<typeof takeTenderRefund>[0],
+  saleId: string,
+  totalCents: number,
+  body: ParsedRefund,
+): Promise<RefundPart[]> {
+  const tenders = await salePayments(tx, saleId);
+  const left = tenders.map((t) => decimalToCents(t.amount) - decimalToCents(t.refunded));
+  const order = refundTenderOrder(tenders.map((t) => t.method));
+  const plan: Array<{ index: number; cents: number }> = [];
+  const take = (indexes: number[], wanted: number) => {
+    let rest = wanted;
+    for (const index of indexes) {
+      const cents = Math.min(rest, left[index] ?? 0);
+      if (cents <= 0) continue;
+      plan.push({ index, cents });
+      left[index] = (left[index] ?? 0) - cents;
+      rest -= cents;
+    }
+    return rest;
+  };
+  if (body.tenders) {
+    const asked = new Map<PaymentMethod, number>();
+    const fields: Record<string, string> = {};
+    body.tenders.forEach((t, i) => {
+      const cents = parseCents(t.amount);
+      if (cents === null || cents <= 0) fields[`tenders.${i}.amount`] = 'Each payment must be more than 0.00';
+      else if (!tenders.some((p) => p.method === t.method))
+        fields[`tenders.${i}.method`] = REFUND_TENDER_MESSAGES.notTendered;
+      else asked.set(t.method, (asked.get(t.method) ?? 0) + cents);
+    });
+    const sum = [...asked.values()].reduce((a, b) => a + b, 0);
+    if (Object.keys(fields).length === 0 && sum !== totalCents)
+      fields.tenders = REFUND_TENDER_MESSAGES.sum(centsToDecimal(totalCents));
+    const first = Object.values(fields)[0];
+    if (first) throw badRequest('pos.invalid_refund_tenders', first, fields);
+    for (const [method, cents] of asked) {
+      const ofMethod = order.filter((i) => tenders[i]?.method === method);
+      const available = ofMethod.reduce((a, i) => a + (left[i] ?? 0), 0);
+      if (take(ofMethod, cents) > 0) {
+        throw conflict(
+          'pos.refund_exceeds_tender',
+          REFUND_TENDER_MESSAGES.exceeds(centsToDecimal(available), paymentMethodTitle(method)),
+        );
+      }
+    }
+  } else if (take(order, totalCents) > 0) {
+    const available = order.reduce((a, i) => a + (left[i] ?? 0), 0);
+    throw conflict('pos.refund_exceeds_tender', REFUND_TENDER_MESSAGES.exceeds(centsToDecimal(available), 'this sale'));
+  }
+  const parts: RefundPart[] = [];
+  for (const { index, cents } of plan) {
+    const tender = tenders[index] as (typeof tenders)[number];
+    const amount = centsToDecimal(cents);
+    if (!(await takeTenderRefund(tx, saleId, tender.seq, amount))) {
+      throw conflict(
+        'pos.refund_exceeds_tender',
+        REFUND_TENDER_MESSAGES.exceeds(centsToDecimal(left[index] ?? 0), paymentMethodTitle(tender.method)),
+      );
+    }
+    parts.push({ tenderSeq: tender.seq, method: body.method === 'cash' ? 'cash' : tender.method, amount });
+  }
+  return parts;
+}
 
 /** The refunds of one sale, oldest first (GET /api/transactions/:id shows them). */
 export async function refundsOfSale(request: FastifyRequest, saleId: string): Promise<Refund[]> {
@@ -174,6 +259,13 @@ export async function recordRefund(
         { subtotalCents: decimalToCents(before.subtotal), feeCents: decimalToCents(before.cardFee) },
         subtotalCents,
       );
+      const parts = await refundTenders(tx, saleId, subtotalCents + feeCents, body);
+      const method: PaymentMethod =
+        parts.length > 0
+          ? summaryMethod(parts.map((p) => ({ method: p.method, amount: decimalToCents(p.amount) })))
+          : body.method === 'cash'
+            ? 'cash'
+            : sale.paymentMethod;
       await insertRefund(
         tx,
         {
@@ -185,13 +277,14 @@ export async function recordRefund(
           reason: body.reason,
           note: body.note,
           restock: body.restock,
-          paymentMethod: body.method === 'cash' ? 'cash' : sale.paymentMethod,
+          paymentMethod: method,
           subtotal: centsToDecimal(subtotalCents),
           cardFee: centsToDecimal(feeCents),
           total: centsToDecimal(subtotalCents + feeCents),
           idempotencyKey,
         },
         refundLines,
+        parts,
       );
 
       const facts = {
@@ -229,7 +322,8 @@ export async function recordRefund(
           number: refundNumber(refundId),
           total: centsToDecimal(subtotalCents + feeCents),
           cardFee: centsToDecimal(feeCents),
-          method: body.method === 'cash' ? 'cash' : sale.paymentMethod,
+          method,
+          payments: parts,
           restock: body.restock,
           reason: body.reason,
           note: body.note,

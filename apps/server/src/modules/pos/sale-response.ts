@@ -6,9 +6,33 @@ import {
   discountLabel,
   type Receipt,
   type SaleResponse,
+  type TransactionPayment,
   transactionNumber,
 } from '@retail-hub/shared';
-import type { StoredSale } from './sales.repository';
+import type { StoredPayment, StoredSale } from './sales.repository';
+
+/** Issue #34: a sale paid by more than one tender (a one-tender sale answers exactly as §3/§7). */
+export function isSplit(sale: StoredSale): boolean {
+  return (sale.payments?.length ?? 0) > 1;
+}
+
+/**
+ * A tender as the API lists it: cash handed over and its change for cash (the amount for the
+ * others, as the receipt's amountReceived), and what refunds gave back to it.
+ */
+export function paymentView(p: StoredPayment): TransactionPayment {
+  const amount = decimalToCents(p.amount);
+  const received = p.amountReceived === null ? amount : decimalToCents(p.amountReceived);
+  return {
+    method: p.method,
+    amount: centsToDecimal(amount),
+    cardFee: centsToDecimal(decimalToCents(p.cardFee)),
+    referenceCode: p.referenceCode,
+    amountReceived: centsToDecimal(received),
+    changeDue: centsToDecimal(p.method === 'cash' ? changeDueCents(received, amount) : 0),
+    refunded: centsToDecimal(decimalToCents(p.refunded)),
+  };
+}
 
 /** A stored discount (type and value as given, amount it came to, as 2-decimal strings); null when none. */
 export function discountView(type: string | null, value: string | null, amount: string): DiscountView | null {
@@ -32,7 +56,8 @@ export function hasDiscount(sale: StoredSale): boolean {
 
 /** The receipt of a sale (spec §3 Receipt data; spec §9 Receipt; issue #15 item 7 discounts). */
 export function receiptOf(sale: StoredSale): Receipt {
-  const receipt = plainReceipt(sale);
+  const plain = plainReceipt(sale);
+  const receipt = isSplit(sale) ? splitReceipt(sale, plain) : plain;
   if (!hasDiscount(sale)) return receipt;
   const discountTotal = decimalToCents(sale.discountTotal ?? '0');
   const saleDiscount = discountView(sale.saleDiscountType, sale.saleDiscountValue, sale.saleDiscount ?? '0');
@@ -46,6 +71,21 @@ export function receiptOf(sale: StoredSale): Receipt {
     grossSubtotal: centsToDecimal(decimalToCents(sale.subtotal) + discountTotal),
     saleDiscount: saleDiscount ? { label: labelOf(saleDiscount), amount: saleDiscount.amount } : null,
     discountTotal: centsToDecimal(discountTotal),
+  };
+}
+
+/**
+ * A split sale's receipt: every tender listed; handed over = the total plus the change, which
+ * comes only from the last cash tender.
+ */
+function splitReceipt(sale: StoredSale, receipt: Receipt): Receipt {
+  const payments = (sale.payments ?? []).map(paymentView);
+  const change = payments.reduce((sum, p) => sum + decimalToCents(p.changeDue), 0);
+  return {
+    ...receipt,
+    amountReceived: centsToDecimal(decimalToCents(sale.total) + change),
+    changeDue: centsToDecimal(change),
+    payments: payments.map(({ refunded: _refunded, ...p }) => p),
   };
 }
 
@@ -74,7 +114,8 @@ function plainReceipt(sale: StoredSale): Receipt {
 
 export function saleResponse(sale: StoredSale): SaleResponse {
   const receipt = receiptOf(sale);
-  const response = plainResponse(sale, receipt);
+  const plain = plainResponse(sale, receipt);
+  const response = isSplit(sale) ? { ...plain, payments: (sale.payments ?? []).map(paymentView) } : plain;
   if (!hasDiscount(sale)) return response;
   return {
     ...response,

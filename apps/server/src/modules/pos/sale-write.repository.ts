@@ -98,6 +98,17 @@ export type SaleWrite = {
   referenceCode: string | null;
   notes: string | null;
   amountReceived: string | null;
+  /**
+   * Issue #34 item 1 (docs/adr/0029): the sale's tenders in the order taken, one row each in
+   * transaction_payments (one for a one-method sale), written by this same statement.
+   */
+  tenders: ReadonlyArray<{
+    method: PaymentMethod;
+    amount: string;
+    cardFee: string;
+    referenceCode: string | null;
+    amountReceived: string | null;
+  }>;
   /** The fingerprint each product was priced with. */
   pricedWith: ReadonlyArray<{ productId: string; fingerprint: string }>;
   needs: readonly StockNeed[];
@@ -171,7 +182,8 @@ const SHIFT_STORE = '(select s.store_id from shift s)';
  * $27 the activity rows written with the sale (a JSON array of approval_granted and discount_over_cap;
  * null: none), $28-$31 the lines'
  * discounts (type, value, amount, share of the sale discount). Issue #15 item 7, ADR 0019.
- * $32 the session's sid.
+ * $32 the session's sid. $33-$37 the tenders (method, amount, card fee, reference code, cash
+ * received), one transaction_payments row each, numbered 1, 2, … in order (issue #34, ADR 0029).
  */
 const WRITE_SALE: HotStatement = {
   name: 'pos_write_sale',
@@ -208,6 +220,11 @@ const WRITE_SALE: HotStatement = {
     'numeric[]',
     'numeric[]',
     'text',
+    'payment_method[]',
+    'numeric[]',
+    'numeric[]',
+    'text[]',
+    'numeric[]',
   ],
   text: `
   with session as materialized (
@@ -275,6 +292,12 @@ const WRITE_SALE: HotStatement = {
                   $28::text[], $29::numeric[], $30::numeric[], $31::numeric[])
              with ordinality as l(product_id, variant_id, variant_name, quantity, unit_price, total_price,
                                   discount_type, discount_value, discount, sale_discount_share, line_no)
+  ), payments as (
+    insert into transaction_payments (transaction_id, seq, method, amount, card_fee, reference_code, amount_received)
+    select sale.id, p.seq, p.method, p.amount, p.card_fee, p.reference_code, p.amount_received
+      from sale,
+           unnest($33::payment_method[], $34::numeric[], $35::numeric[], $36::text[], $37::numeric[])
+             with ordinality as p(method, amount, card_fee, reference_code, amount_received, seq)
   ), approval_activity as (
     insert into user_activity (user_id, activity_type, ip_address, user_agent, details)
     select $1::uuid, a.entry ->> 'activityType', a.entry ->> 'ipAddress', a.entry ->> 'userAgent',
@@ -335,6 +358,11 @@ export async function writeSale(database: Database, sale: SaleWrite): Promise<Sa
     sale.lines.map((l) => l.discount.amount),
     sale.lines.map((l) => l.saleDiscountShare),
     sale.sessionId,
+    sale.tenders.map((t) => t.method),
+    sale.tenders.map((t) => t.amount),
+    sale.tenders.map((t) => t.cardFee),
+    sale.tenders.map((t) => t.referenceCode),
+    sale.tenders.map((t) => t.amountReceived),
   ]);
   const result = row as {
     sessionLive: boolean;

@@ -1,10 +1,21 @@
 import type { PaymentMethod } from '@retail-hub/shared';
 import { and, asc, desc, eq, gte, like, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { products, transactionItems, transactions, users } from '../../db/schema/index';
+import { products, transactionItems, transactionPayments, transactions, users } from '../../db/schema/index';
 import { shiftOfStores } from '../../db/store-scope';
 
 /** A recorded sale with its lines (product names as they are now) and cashier, for receipts and replays. */
+/** One tender of a sale (transaction_payments), issue #34 item 1. */
+export type StoredPayment = {
+  seq: number;
+  method: PaymentMethod;
+  amount: string;
+  cardFee: string;
+  referenceCode: string | null;
+  amountReceived: string | null;
+  refunded: string;
+};
+
 export type StoredSale = {
   id: string;
   userId: string;
@@ -26,6 +37,8 @@ export type StoredSale = {
   saleDiscountValue: string | null;
   saleDiscount: string;
   discountApprovedBy: { id: string; name: string } | null;
+  /** Its tenders in the order taken (one for a one-method sale); absent only for a sale read without them. */
+  payments?: StoredPayment[];
   items: Array<{
     productId: string;
     productName: string;
@@ -93,7 +106,24 @@ export async function findSale(db: DbOrTx, id: string): Promise<StoredSale | nul
     .where(eq(transactionItems.transactionId, id))
     .orderBy(asc(transactionItems.lineNo), asc(transactionItems.id));
   const discountApprovedBy = approverId ? { id: approverId, name: approverName ?? 'Unknown manager' } : null;
-  return { ...sale, discountApprovedBy, items };
+  return { ...sale, discountApprovedBy, items, payments: await salePayments(db, id) };
+}
+
+/** The tenders of a sale, in the order taken (issue #34 item 1). */
+export async function salePayments(db: DbOrTx, id: string): Promise<StoredPayment[]> {
+  return db
+    .select({
+      seq: transactionPayments.seq,
+      method: transactionPayments.method,
+      amount: transactionPayments.amount,
+      cardFee: transactionPayments.cardFee,
+      referenceCode: transactionPayments.referenceCode,
+      amountReceived: transactionPayments.amountReceived,
+      refunded: transactionPayments.refunded,
+    })
+    .from(transactionPayments)
+    .where(eq(transactionPayments.transactionId, id))
+    .orderBy(asc(transactionPayments.seq));
 }
 
 /** Sales of [start, end) (or with a receipt number), newest first: one query for the sales, one for all their lines. */

@@ -12,12 +12,16 @@ import {
   isDiscountRefusal,
   isOverCap,
   MAX_CENTS,
+  type PaymentMethod,
   parseCents,
   priceDiscountedSale,
   type SaleRequest,
   type SaleResponse,
   type SaleTotals,
   storedReference,
+  TENDER_MESSAGES,
+  type Tender,
+  tenderTotals,
   toDiscount,
 } from '@retail-hub/shared';
 import type { Database } from '../../db/client';
@@ -32,7 +36,7 @@ import type { PricingCache } from './pricing-cache';
 import { clientTotalsDisagree, type PricedLine, priceSaleLines, type SaleVariant, stockNeeds } from './sale-pricing';
 import { saleResponse } from './sale-response';
 import { type PricingEntry, type SaleWriteResult, writeSale } from './sale-write.repository';
-import { findSale, findSaleIdByKey, type StoredSale } from './sales.repository';
+import { findSale, findSaleIdByKey, type StoredPayment, type StoredSale } from './sales.repository';
 import { findOpenShift } from './shifts.repository';
 
 export type SalesDeps = { database: Database; pricing: PricingCache; live: Publisher };
@@ -59,7 +63,14 @@ type PricedSale = {
   totals: SaleTotals;
   amountReceived: Cents | null;
   pricedWith: Array<{ productId: string; fingerprint: string }>;
+  /** Issue #34 item 1: every tender (one for a sale without `tenders`), and the summary method. */
+  tenders: PricedTender[];
+  paymentMethod: PaymentMethod;
+  referenceCode: string | null;
 };
+
+/** A tender as the server computed it, with its stored reference code. */
+export type PricedTender = Tender & { referenceCode: string | null };
 
 /**
  * The session a sale is made in (issue #38 item 5, ADR 0028): its sid, checked by the sale's
@@ -170,10 +181,11 @@ function priceFrom(entries: ReadonlyMap<string, PricingEntry>, request: SaleRequ
   const lines = priceSaleLines(request.items, productsById, variantsByProduct);
   const lineDiscounts = request.items.map((i) => toDiscount(i.discount));
   const saleDiscount = toDiscount(request.discount);
+  // With tenders the card fee is each card tender's own (tenderTotals), so the cart is priced without one.
   const discounted = priceDiscountedSale(
     lines.map((l, i) => ({ unitCents: l.unitCents, quantity: l.quantity, discount: lineDiscounts[i] ?? null })),
     saleDiscount,
-    request.paymentMethod,
+    request.tenders ? 'cash' : request.paymentMethod,
   );
   if (isDiscountRefusal(discounted)) {
     if (discounted.refused === 'line_exceeds') {
@@ -185,18 +197,106 @@ function priceFrom(entries: ReadonlyMap<string, PricingEntry>, request: SaleRequ
       'discount.value': DISCOUNT_MESSAGES.saleExceeds,
     });
   }
-  const totals: SaleTotals = { subtotal: discounted.subtotal, tax: discounted.tax, total: discounted.total };
+  const split = request.tenders ? splitTenders(request, discounted.subtotal) : null;
+  const totals: SaleTotals = split
+    ? { subtotal: discounted.subtotal, tax: split.cardFee, total: split.total }
+    : { subtotal: discounted.subtotal, tax: discounted.tax, total: discounted.total };
   if (clientTotalsDisagree(request, lines, totals)) throw posErrors.totalsMismatch();
   if (totals.total > MAX_CENTS || lines.some((l) => l.unitCents * l.quantity > MAX_CENTS))
     throw posErrors.saleTooLarge();
-  const amountReceived = cashReceived(request, totals.total);
+  const paid = split ?? oneTender(request, totals);
+  const amountReceived = paid.amountReceived;
   // A product sold with a size is checked on its size options too; a plain one on itself only.
   const sized = new Set(request.items.filter((i) => i.variantId || i.variantName?.trim()).map((i) => i.productId));
   const pricedWith = [...new Set(lines.map((l) => l.productId))].map((productId) => {
     const { fingerprints } = entries.get(productId) as PricingEntry;
     return { productId, fingerprint: sized.has(productId) ? fingerprints.sized : fingerprints.plain };
   });
-  return { lines, discounted, lineDiscounts, saleDiscount, totals, amountReceived, pricedWith };
+  return {
+    lines,
+    discounted,
+    lineDiscounts,
+    saleDiscount,
+    totals,
+    amountReceived,
+    pricedWith,
+    tenders: paid.tenders,
+    paymentMethod: paid.method,
+    referenceCode: paid.referenceCode,
+  };
+}
+
+export type PaidTenders = {
+  tenders: PricedTender[];
+  method: PaymentMethod;
+  referenceCode: string | null;
+  amountReceived: Cents | null;
+  cardFee: Cents;
+  total: Cents;
+};
+
+/**
+ * A §3 body without `tenders`: `paymentMethod` pays the whole total (cash: what was handed over,
+ * spec §5). The same rule as a split (tenderTotals), so the one tender's fee is the sale's tax.
+ */
+export function oneTender(request: SaleRequest, totals: SaleTotals): PaidTenders {
+  const amountReceived = cashReceived(request, totals.total);
+  const result = tenderTotals(totals.subtotal, [
+    { method: request.paymentMethod, amount: totals.total, amountReceived },
+  ]);
+  if (!result.ok || result.cardFee !== totals.tax) throw posErrors.totalsMismatch();
+  const referenceCode = storedReference(request.referenceCode);
+  const [tender] = result.tenders as [Tender];
+  return {
+    tenders: [{ ...tender, referenceCode }],
+    method: request.paymentMethod,
+    referenceCode,
+    amountReceived,
+    cardFee: result.cardFee,
+    total: result.total,
+  };
+}
+
+/**
+ * Issue #34 item 1: a body with `tenders`. The server computes each tender's fee, the total and the
+ * change (tenderTotals, packages/shared/src/tenders.ts) and refuses a body whose tenders do not pay
+ * exactly the sale (400, per field); `paymentMethod` must be one of the tenders'. The sale's
+ * reference code is the body's, else the first tender's that has one (the VTPD export finds it).
+ */
+export function splitTenders(request: SaleRequest, subtotal: Cents): PaidTenders {
+  const sent = request.tenders ?? [];
+  const fields: Record<string, string> = {};
+  const inputs = sent.map((t, i) => {
+    const amount = parseCents(t.amount);
+    const received = t.amountReceived ? parseCents(t.amountReceived) : null;
+    if (amount === null) fields[`tenders.${i}.amount`] = TENDER_MESSAGES.amount;
+    return { method: t.method, amount: amount ?? 0, amountReceived: received };
+  });
+  if (Object.keys(fields).length === 0) {
+    const result = tenderTotals(subtotal, inputs);
+    if (result.ok) {
+      if (!sent.some((t) => t.method === request.paymentMethod)) {
+        throw badRequest('pos.invalid_tenders', TENDER_MESSAGES.methodNotTendered, {
+          paymentMethod: TENDER_MESSAGES.methodNotTendered,
+        });
+      }
+      const tenders = result.tenders.map((t, i) => ({ ...t, referenceCode: storedReference(sent[i]?.referenceCode) }));
+      return {
+        tenders,
+        method: result.method,
+        referenceCode:
+          storedReference(request.referenceCode) ?? tenders.find((t) => t.referenceCode)?.referenceCode ?? null,
+        // Everything handed over (cash received + the other tenders), so amountReceived − total is
+        // the change, as on a one-tender cash sale's receipt.
+        amountReceived: result.total + result.change,
+        cardFee: result.cardFee,
+        total: result.total,
+      };
+    }
+    for (const error of result.errors) fields[error.field] ??= error.message;
+  }
+  const first = Object.values(fields)[0] as string;
+  throw badRequest('pos.invalid_tenders', first, fields);
 }
 
 /** A discount above the seller's cap and who approved it; null when within the cap (or none). */
@@ -281,10 +381,11 @@ async function write(
         subtotal: centsToDecimal(priced.totals.subtotal),
         tax: centsToDecimal(priced.totals.tax),
         total: centsToDecimal(priced.totals.total),
-        paymentMethod: request.paymentMethod,
-        referenceCode: storedReference(request.referenceCode),
+        paymentMethod: priced.paymentMethod,
+        referenceCode: priced.referenceCode,
         notes: normaliseNotes(request.notes),
         amountReceived: priced.amountReceived === null ? null : centsToDecimal(priced.amountReceived),
+        tenders: priced.tenders.map(tenderColumns),
         pricedWith: priced.pricedWith,
         needs: stockNeeds(priced.lines),
         discountTotal: centsToDecimal(d.discountTotal),
@@ -336,6 +437,17 @@ async function write(
   }
 }
 
+/** A tender as its columns (transaction_payments). */
+export function tenderColumns(t: PricedTender) {
+  return {
+    method: t.method,
+    amount: centsToDecimal(t.amount),
+    cardFee: centsToDecimal(t.cardFee),
+    referenceCode: t.referenceCode,
+    amountReceived: t.amountReceived === null ? null : centsToDecimal(t.amountReceived),
+  };
+}
+
 /** A discount as its columns: type, value as given, and the money it came to. */
 export function discountColumns(discount: Discount | null, cents: Cents) {
   if (!discount) return { type: null, value: null, amount: centsToDecimal(cents) };
@@ -365,10 +477,11 @@ function storedForm(
     subtotal: centsToDecimal(priced.totals.subtotal),
     tax: centsToDecimal(priced.totals.tax),
     total: centsToDecimal(priced.totals.total),
-    paymentMethod: request.paymentMethod,
-    referenceCode: storedReference(request.referenceCode),
+    paymentMethod: priced.paymentMethod,
+    referenceCode: priced.referenceCode,
     notes: normaliseNotes(request.notes),
     amountReceived: priced.amountReceived === null ? null : centsToDecimal(priced.amountReceived),
+    payments: priced.tenders.map((t, i) => ({ seq: i + 1, ...tenderColumns(t), refunded: '0.00' })),
     status: 'completed',
     idempotencyKey,
     cashier: { firstName: cashier.firstName, lastName: cashier.lastName },
@@ -435,13 +548,26 @@ function normaliseNotes(notes: string | null | undefined): string | null {
 /** Does a retried body describe the sale already stored? Lines are compared in cart order. */
 export function isSameSale(stored: StoredSale, request: SaleRequest): boolean {
   const cents = (value: string) => parseCents(value);
-  if (stored.paymentMethod !== request.paymentMethod) return false;
+  if (request.tenders) {
+    // Issue #34: a split sale is the same when its tenders are (method, amount, cash handed, reference).
+    const payments = stored.payments ?? [];
+    if (payments.length !== request.tenders.length) return false;
+    const sameTenders = request.tenders.every((t, i) => {
+      const p = payments[i] as StoredPayment;
+      if (p.method !== t.method || decimalToCents(p.amount) !== cents(t.amount)) return false;
+      if (p.referenceCode !== storedReference(t.referenceCode)) return false;
+      const received = t.amountReceived ? cents(t.amountReceived) : cents(t.amount);
+      return t.method !== 'cash' || (p.amountReceived !== null && decimalToCents(p.amountReceived) === received);
+    });
+    if (!sameTenders) return false;
+  } else if (stored.paymentMethod !== request.paymentMethod) return false;
+  else if ((stored.payments?.length ?? 1) > 1) return false;
   if (decimalToCents(stored.subtotal) !== cents(request.subtotal)) return false;
   if (decimalToCents(stored.tax) !== cents(request.tax)) return false;
   if (decimalToCents(stored.total) !== cents(request.total)) return false;
-  if (stored.referenceCode !== storedReference(request.referenceCode)) return false;
+  if (!request.tenders && stored.referenceCode !== storedReference(request.referenceCode)) return false;
   if (stored.notes !== normaliseNotes(request.notes)) return false;
-  if (request.paymentMethod === 'cash') {
+  if (!request.tenders && request.paymentMethod === 'cash') {
     // Without amountReceived the sale was paid exactly (spec §4), as recordSale stored it.
     const received = request.amountReceived ? cents(request.amountReceived) : cents(request.total);
     if (stored.amountReceived === null || decimalToCents(stored.amountReceived) !== received) return false;

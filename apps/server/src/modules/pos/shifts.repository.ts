@@ -1,6 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { offlineSales, refunds, shifts, transactionItems, transactions } from '../../db/schema/index';
+import {
+  offlineSales,
+  refundPayments,
+  refunds,
+  shifts,
+  transactionItems,
+  transactionPayments,
+  transactions,
+} from '../../db/schema/index';
 
 const shiftColumns = {
   id: shifts.id,
@@ -77,20 +85,33 @@ export async function closeOpenShift(
  */
 export const notLate = sql`not exists (select 1 from ${offlineSales} o where o.transaction_id = ${transactions.id} and o.late)`;
 
-/** Completed sales of a shift by payment method (sums as numeric strings), and the units sold; late sales excluded. */
+/**
+ * Completed sales of a shift (count and sums as numeric strings) and their tenders by payment
+ * method (issue #34: a split sale counts once among the sales and once per tender among the
+ * methods, each tender with what it paid), and the units sold; late sales excluded.
+ */
 export async function shiftSalesFigures(db: DbOrTx, shiftId: number) {
-  const byMethod = await db
+  const ofShift = and(eq(transactions.shiftId, shiftId), eq(transactions.status, 'completed'), notLate);
+  const [sales] = await db
     .select({
-      paymentMethod: transactions.paymentMethod,
       count: sql<number>`count(*)::int`,
-      subtotal: sql<string>`sum(${transactions.subtotal})::text`,
-      tax: sql<string>`sum(${transactions.tax})::text`,
-      total: sql<string>`sum(${transactions.total})::text`,
+      subtotal: sql<string>`coalesce(sum(${transactions.subtotal}), 0)::text`,
+      tax: sql<string>`coalesce(sum(${transactions.tax}), 0)::text`,
+      total: sql<string>`coalesce(sum(${transactions.total}), 0)::text`,
     })
     .from(transactions)
-    .where(and(eq(transactions.shiftId, shiftId), eq(transactions.status, 'completed'), notLate))
-    .groupBy(transactions.paymentMethod)
-    .orderBy(transactions.paymentMethod);
+    .where(ofShift);
+  const byMethod = await db
+    .select({
+      paymentMethod: transactionPayments.method,
+      count: sql<number>`count(*)::int`,
+      total: sql<string>`sum(${transactionPayments.amount})::text`,
+    })
+    .from(transactionPayments)
+    .innerJoin(transactions, eq(transactions.id, transactionPayments.transactionId))
+    .where(ofShift)
+    .groupBy(transactionPayments.method)
+    .orderBy(transactionPayments.method);
   const [items] = await db
     .select({ itemsSold: sql<number>`coalesce(sum(${transactionItems.quantity}), 0)::int` })
     .from(transactionItems)
@@ -101,11 +122,20 @@ export async function shiftSalesFigures(db: DbOrTx, shiftId: number) {
     .select({
       count: sql<number>`count(*)::int`,
       total: sql<string>`coalesce(sum(${refunds.total}), 0)::text`,
-      cash: sql<string>`coalesce(sum(${refunds.total}) filter (where ${refunds.paymentMethod} = 'cash'), 0)::text`,
+      // Issue #34: what went back in cash, over every refund's tenders (refund_payments).
+      cash: sql<string>`coalesce((select sum(${refundPayments.amount}) from ${refundPayments}
+                          join ${refunds} r on r.id = ${refundPayments.refundId}
+                         where r.shift_id = ${shiftId}::int and ${refundPayments.method} = 'cash'), 0)::text`,
     })
     .from(refunds)
     .where(eq(refunds.shiftId, shiftId));
   return {
+    sales: {
+      count: sales?.count ?? 0,
+      subtotal: sales?.subtotal ?? '0',
+      tax: sales?.tax ?? '0',
+      total: sales?.total ?? '0',
+    },
     byMethod,
     itemsSold: items?.itemsSold ?? 0,
     refunds: { count: refunded?.count ?? 0, total: refunded?.total ?? '0', cash: refunded?.cash ?? '0' },

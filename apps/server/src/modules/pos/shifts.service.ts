@@ -143,18 +143,15 @@ export function summarise(
   figures: Awaited<ReturnType<typeof shiftSalesFigures>>,
   lateSales: LateSale[] = [],
 ): ShiftSummary {
-  let salesCount = 0;
-  let subtotal: Cents = 0;
-  let cardFees: Cents = 0;
-  let total: Cents = 0;
+  const salesCount = figures.sales.count;
+  const subtotal = decimalToCents(figures.sales.subtotal);
+  const cardFees = decimalToCents(figures.sales.tax);
+  const total = decimalToCents(figures.sales.total);
+  // Issue #34: tenders by method; the cash tenders' amounts are what stayed in the drawer (change excluded).
   let cashSales: Cents = 0;
   const byMethod = new Map<PaymentMethod, { count: number; total: Cents }>();
   for (const group of figures.byMethod) {
     const groupTotal = decimalToCents(group.total);
-    salesCount += group.count;
-    subtotal += decimalToCents(group.subtotal);
-    cardFees += decimalToCents(group.tax);
-    total += groupTotal;
     if (group.paymentMethod === 'cash') cashSales += groupTotal;
     byMethod.set(group.paymentMethod, { count: group.count, total: groupTotal });
   }

@@ -1,6 +1,14 @@
 import { and, asc, desc, eq, gte, like, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { products, refundItems, refunds, transactionItems, transactions, users } from '../../db/schema/index';
+import {
+  products,
+  refundItems,
+  refunds,
+  transactionItems,
+  transactionPayments,
+  transactions,
+  users,
+} from '../../db/schema/index';
 import { shiftOfStores } from '../../db/store-scope';
 
 export type DailySaleRow = {
@@ -16,6 +24,11 @@ export type DailySaleRow = {
   tax: string;
   total: string;
   items: Array<{ quantity: number; productName: string; variantName: string | null }>;
+  /**
+   * Issue #34: the sale's tenders in the order taken (method, amount, reference), when it has more
+   * than one; absent for a one-tender sale (its row is exactly as before) and for a refund's row.
+   */
+  payments?: Array<{ method: string; amount: string; referenceCode: string | null }>;
   /**
    * Set on a refund's row (issue #15 item 5): its amounts are negative, `id` is the refund's, and
    * `saleId` the sale it refunds. Absent on a sale's row.
@@ -124,7 +137,28 @@ async function* salesInOrder(
       if (list) list.push(line);
       else itemsBySale.set(transactionId, [line]);
     }
-    for (const { cursor: _cursor, ...sale } of page) yield { ...sale, items: itemsBySale.get(sale.id) ?? [] };
+    // Issue #34: the tenders of the page's split sales (one query for the page, by primary key).
+    const tenders = await db
+      .select({
+        transactionId: transactionPayments.transactionId,
+        method: transactionPayments.method,
+        amount: transactionPayments.amount,
+        referenceCode: transactionPayments.referenceCode,
+      })
+      .from(transactionPayments)
+      .where(sql`${transactionPayments.transactionId} = any(${sql.param(page.map((s) => s.id))}::uuid[])`)
+      .orderBy(asc(transactionPayments.transactionId), asc(transactionPayments.seq));
+    const tendersBySale = new Map<string, NonNullable<DailySaleRow['payments']>>();
+    for (const { transactionId, ...tender } of tenders) {
+      const list = tendersBySale.get(transactionId);
+      if (list) list.push(tender);
+      else tendersBySale.set(transactionId, [tender]);
+    }
+    for (const { cursor: _cursor, ...sale } of page) {
+      const payments = tendersBySale.get(sale.id) ?? [];
+      const row = { ...sale, items: itemsBySale.get(sale.id) ?? [] };
+      yield payments.length > 1 ? { ...row, payments } : row;
+    }
     if (page.length < pageSize) return;
     const last = page[page.length - 1] as (typeof page)[number];
     after = { createdAt: last.cursor, id: last.id };

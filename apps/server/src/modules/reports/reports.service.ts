@@ -1,5 +1,7 @@
 import type { Readable } from 'node:stream';
 import {
+  centsToDecimal,
+  decimalToCents,
   paymentMethodLabel,
   refundNumber,
   transactionNumber,
@@ -34,6 +36,19 @@ const rowNotes = (r: DailySaleRow) =>
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+/**
+ * Issue #34: a split sale's Payment Method cell names every tender and what it paid
+ * ('cash 10.00; credit card 14.25'); a one-tender sale's is its method, as before.
+ */
+const paymentCell = (r: DailySaleRow) =>
+  r.payments
+    ? r.payments.map((p) => `${paymentMethodLabel(p.method)} ${centsToDecimal(decimalToCents(p.amount))}`).join('; ')
+    : paymentMethodLabel(r.paymentMethod);
+
+/** A split sale's Reference cell: every tender's reference code; else the sale's, as before. */
+const referenceCell = (r: DailySaleRow) =>
+  r.payments ? r.payments.flatMap((p) => (p.referenceCode ? [p.referenceCode] : [])).join('; ') : r.referenceCode;
+
 function dailyColumns(timeZone: string): CsvColumn<DailySaleRow>[] {
   const local = (row: DailySaleRow) => wallClock(row.createdAt, timeZone);
   return [
@@ -53,8 +68,8 @@ function dailyColumns(timeZone: string): CsvColumn<DailySaleRow>[] {
       },
     },
     { header: 'Cashier', value: (r) => [r.cashierFirstName, r.cashierLastName].filter(Boolean).join(' ') },
-    { header: 'Payment Method', value: (r) => paymentMethodLabel(r.paymentMethod) },
-    { header: 'Reference', value: (r) => r.referenceCode },
+    { header: 'Payment Method', value: paymentCell },
+    { header: 'Reference', value: referenceCell },
     {
       header: 'Items',
       value: (r) =>
@@ -121,8 +136,8 @@ function vtpdColumns(timeZone: string): CsvColumn<DailySaleRow>[] {
       const w = wallClock(r.createdAt, timeZone);
       return `${w.year}-${pad(w.month)}-${pad(w.day)} ${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}`;
     },
-    'VTPD Reference': (r) => r.referenceCode,
-    'Payment Method': (r) => paymentMethodLabel(r.paymentMethod),
+    'VTPD Reference': referenceCell,
+    'Payment Method': paymentCell,
     Subtotal: (r) => r.subtotal,
     // spec §3 transactions: tax carries the card fee and is labelled Card Fee in exports.
     'Card Fee': (r) => r.tax,

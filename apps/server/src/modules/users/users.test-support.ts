@@ -2,7 +2,7 @@ import { isTrivialPin, type Role } from '@retail-hub/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { buildTestApp, createUser, inject, signIn, type TestApp } from '../../../test/build-test-app';
 import type { Config } from '../../config/config';
-import { shifts, transactions, userActivity, users } from '../../db/schema/index';
+import { shifts, transactionPayments, transactions, userActivity, users } from '../../db/schema/index';
 
 /** The staff of a small store, one per role plus a second manager and cashier, with their PINs. */
 export const STAFF = {
@@ -92,6 +92,10 @@ export async function recordSaleBy(store: Store, userId: string): Promise<string
       paymentMethod: 'cash',
     })
     .returning({ id: transactions.id });
+  // Issue #34: every sale has its tenders (one here).
+  await store.t.db.db
+    .insert(transactionPayments)
+    .values({ transactionId: (sale as { id: string }).id, seq: 1, method: 'cash', amount: '4.50' });
   return (sale as { id: string }).id;
 }
 

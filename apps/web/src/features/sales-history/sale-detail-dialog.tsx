@@ -158,7 +158,7 @@ function SaleDetail({ sale, onRefund, onVoid }: { sale: TransactionDetail; onRef
           Payment
         </Title>
         {sale.payments.map((p) => (
-          <Stack gap={2} key={p.method}>
+          <Stack gap={2} key={`${p.method}-${p.amount}-${p.referenceCode ?? ''}`}>
             <Group justify="space-between">
               <Text>{paymentMethodTitle(p.method)}</Text>
               <Text ff="monospace">{money(p.amount)}</Text>

@@ -33,8 +33,11 @@ const lines: CartLine[] = [
   return index === 0 ? cartReducer(added, { type: 'add', item }) : added;
 }, emptyCart).lines;
 
+let lastPayment: PaymentInput = emptyPayment;
+
 function Harness({ onCheckout = () => {} }: { onCheckout?: () => void }) {
   const [payment, setPayment] = useState<PaymentInput>(emptyPayment);
+  lastPayment = payment;
   return (
     <PaymentPanel
       lines={lines}
@@ -171,5 +174,50 @@ describe('the sale payload (spec §3 Sale payload)', () => {
       changeDue: 0,
       shortBy: 800,
     });
+  });
+});
+
+describe('split tenders (issue #34)', () => {
+  it('10.00 cash, then the rest by card with its 2.5% fee on the card part only', async () => {
+    const user = renderPanel();
+    await user.type(amountReceived(), '10');
+    await user.click(screen.getByRole('button', { name: 'Add $10.00 Cash Payment' }));
+    expect(screen.getByTestId('remaining-due').textContent).toBe('$3.00');
+    await user.click(screen.getByRole('button', { name: 'Credit Card' }));
+    // 3.00 by card: fee 0.075 → 0.08; total 13.00 + 0.08.
+    expect(screen.getByTestId('total-Card Fee (2.5%)').textContent).toBe('$0.08');
+    expect(screen.getByTestId('total-Total').textContent).toBe('$13.08');
+    expect(screen.getByTestId('remaining-due').textContent).toBe('$3.08');
+    const request = buildSaleRequest(lines, lastPayment);
+    expect(request).toMatchObject({
+      subtotal: '13.00',
+      tax: '0.08',
+      total: '13.08',
+      paymentMethod: 'cash',
+      amountReceived: null,
+      tenders: [
+        { method: 'cash', amount: '10.00', amountReceived: '10.00' },
+        { method: 'credit_card', amount: '3.08' },
+      ],
+    });
+    // Removing the part payment brings back the one-payment sale.
+    await user.click(screen.getByRole('button', { name: 'Remove Cash payment of $10.00' }));
+    expect(screen.queryByTestId('remaining-due')).toBeNull();
+    expect(screen.getByTestId('total-Total').textContent).toBe('$13.33');
+    expect(buildSaleRequest(lines, lastPayment)).not.toHaveProperty('tenders');
+  });
+
+  it('the rest in cash gives change from the last cash payment only', () => {
+    const payment: PaymentInput = {
+      ...emptyPayment,
+      amountReceived: '5',
+      tenders: [{ method: 'mobile_payment', amount: 1000, amountReceived: null, referenceCode: '42' }],
+    };
+    const summary = summarizePayment(lines, payment);
+    expect(summary).toMatchObject({ total: 1300, cardFee: 0, remaining: 300, changeDue: 200, shortBy: 0 });
+    expect(buildSaleRequest(lines, payment).tenders).toEqual([
+      { method: 'mobile_payment', amount: '10.00', referenceCode: 'VTPD42' },
+      { method: 'cash', amount: '3.00', amountReceived: '5.00' },
+    ]);
   });
 });

@@ -7,6 +7,7 @@ import {
   formatMoney,
   PAYMENT_METHODS,
   type PaymentMethod,
+  parseCents,
   paymentMethodTitle,
   QUICK_CASH_AMOUNTS,
 } from '@retail-hub/shared';
@@ -16,7 +17,14 @@ import { type CartLine, pricedCart } from '../cart/cart-reducer';
 import { KeyHint } from '../keyboard/key-hint';
 import { ShortcutTooltip } from '../keyboard/shortcut-tooltip';
 import { ariaKeys, KEY, paymentMethodKey, quickAmountKey } from '../keyboard/shortcuts';
-import { isCardMethod, type PaymentInput, sanitizeReferenceInput, summarizePayment, withMethod } from './payment';
+import {
+  isCardMethod,
+  type PaymentInput,
+  sanitizeReferenceInput,
+  summarizePayment,
+  withMethod,
+  withPartPayment,
+} from './payment';
 
 type PaymentPanelProps = {
   lines: readonly CartLine[];
@@ -29,6 +37,10 @@ type PaymentPanelProps = {
   /** The last sale attempt got no answer: show the §8 connection error with a Retry. */
   connectionLost?: boolean;
 };
+
+function parseCentsOrZero(value: string): number {
+  return parseCents(value) ?? 0;
+}
 
 /** The payment fields by id: Alt+A and the checkout's checks move the focus to them (issue #22). */
 export const PAYMENT_INPUT_IDS = {
@@ -85,6 +97,10 @@ export function PaymentPanel({
   const isShort = isCash && summary.shortBy > 0;
   const set = (patch: Partial<PaymentInput>) => onPaymentChange({ ...payment, ...patch });
   const chooseMethod = (method: PaymentMethod) => onPaymentChange(withMethod(payment, method));
+  // Issue #34: part payments taken so far; the chosen method pays the rest.
+  const taken = payment.tenders ?? [];
+  const partPayment = withPartPayment(lines, payment, saleDiscount);
+  const removeTender = (index: number) => onPaymentChange({ ...payment, tenders: taken.filter((_, i) => i !== index) });
 
   return (
     <Stack gap="sm" data-testid="payment-panel">
@@ -102,6 +118,41 @@ export function PaymentPanel({
         {isCardMethod(payment.method) ? <TotalRow label={CARD_FEE_LABEL} cents={summary.cardFee} /> : null}
         <TotalRow label="Total" cents={summary.total} strong />
       </Stack>
+      {taken.length > 0 ? (
+        <Stack gap={4} aria-labelledby="pos-payments-taken" data-testid="payments-taken" component="section">
+          <Text size="sm" fw={600} id="pos-payments-taken">
+            Payments
+          </Text>
+          {taken.map((tender, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a part payment is its place in the list (two of one method and amount are two payments)
+            <Group key={`${tender.method}-${index}`} justify="space-between" wrap="nowrap" gap="xs">
+              <Text size="sm">{paymentMethodTitle(tender.method)}</Text>
+              <Group gap={6} wrap="nowrap">
+                <Text size="sm" ff="monospace">
+                  {formatMoney(tender.amount)}
+                </Text>
+                <Button
+                  size="compact-sm"
+                  variant="subtle"
+                  color="red.9"
+                  // WCAG 2.2 AA: the subtle variant's text is too pale; the darkest red reads 4.5:1+.
+                  styles={{ label: { color: 'var(--mantine-color-red-9)' } }}
+                  onClick={() => removeTender(index)}
+                  aria-label={`Remove ${paymentMethodTitle(tender.method)} payment of ${formatMoney(tender.amount)}`}
+                >
+                  Remove
+                </Button>
+              </Group>
+            </Group>
+          ))}
+          <Group justify="space-between" wrap="nowrap">
+            <Text fw={600}>Remaining Due</Text>
+            <Text fw={700} ff="monospace" data-testid="remaining-due">
+              {formatMoney(summary.remaining)}
+            </Text>
+          </Group>
+        </Stack>
+      ) : null}
       <Divider />
 
       <Stack gap={6}>
@@ -141,7 +192,7 @@ export function PaymentPanel({
               leftSection={<IconCash size={18} aria-hidden />}
               inputMode="decimal"
               autoComplete="off"
-              placeholder={formatMoney(summary.total).replace('$', '')}
+              placeholder={formatMoney(summary.remaining).replace('$', '')}
               value={payment.amountReceived}
               onChange={(event) => set({ amountReceived: sanitizeMoneyInput(event.currentTarget.value) })}
             />
@@ -177,6 +228,12 @@ export function PaymentPanel({
             <Text c="red.8" size="sm" fw={600} role="status">
               Insufficient payment - need {formatMoney(summary.shortBy)} more
             </Text>
+          ) : null}
+          {partPayment ? (
+            // Issue #34: the cash typed pays part of the sale; another method pays the rest.
+            <Button variant="light" onClick={() => onPaymentChange(partPayment)} data-testid="add-part-payment">
+              Add {formatMoney(parseCentsOrZero(payment.amountReceived))} Cash Payment
+            </Button>
           ) : null}
         </Stack>
       ) : (

@@ -9,8 +9,12 @@ import {
   looksLikeCardNumber,
   type PaymentMethod,
   parseCents,
+  remainingDue,
   type SaleRequest,
   storedReference,
+  summaryMethod,
+  type TenderInput,
+  tenderTotals,
   totalsToStrings,
 } from '@retail-hub/shared';
 import { type CartLine, cartTotals } from '../cart/cart-reducer';
@@ -26,7 +30,15 @@ export type PaymentInput = {
   /** Digits only; shown with the VTPD prefix (spec §5 Reference code). */
   referenceCode: string;
   notes: string;
+  /**
+   * Issue #34 (split tenders): the part payments already taken, in order; the method above pays
+   * the rest. Absent or empty: one payment for the whole sale, exactly as before.
+   */
+  tenders?: readonly TakenTender[];
 };
+
+/** A part payment taken at the till (what it pays toward the sale, card fee included; cash handed over). */
+export type TakenTender = { method: PaymentMethod; amount: Cents; amountReceived: Cents | null; referenceCode: string };
 
 export const emptyPayment: PaymentInput = { method: 'cash', amountReceived: '', referenceCode: '', notes: '' };
 
@@ -59,6 +71,10 @@ export type PaymentSummary = {
   referenceLooksLikeCard: boolean;
   /** Payment notes holding a card number (the server refuses them with the same message). */
   notesHoldCard: boolean;
+  /** Issue #34: what the method above still pays (the rest of the sale, with its card fee for a card). */
+  remaining: Cents;
+  /** The part payments taken, and the rest paid by the method above: every tender of the sale. */
+  tenders: TenderInput[];
 };
 
 export function summarizePayment(
@@ -66,6 +82,8 @@ export function summarizePayment(
   payment: PaymentInput,
   saleDiscount: Discount | null = null,
 ): PaymentSummary {
+  const taken = payment.tenders ?? [];
+  if (taken.length > 0) return summarizeSplit(lines, payment, taken, saleDiscount);
   const totals = cartTotals(lines, payment.method, saleDiscount);
   const isCash = payment.method === 'cash';
   const entered = payment.amountReceived.trim() === '' ? null : parseCents(payment.amountReceived);
@@ -79,6 +97,61 @@ export function summarizePayment(
     shortBy: amountPaid === null ? 0 : Math.max(0, totals.total - amountPaid),
     referenceLooksLikeCard: !isCash && looksLikeCardNumber(payment.referenceCode),
     notesHoldCard: !isCash && containsCardNumber(payment.notes),
+    remaining: totals.total,
+    tenders: [{ method: payment.method, amount: totals.total, amountReceived: amountPaid }],
+  };
+}
+
+/**
+ * Issue #34: the part payments taken plus the rest by the chosen method, through the one tender
+ * rule (tenderTotals, packages/shared/src/tenders.ts) the server and the offline path apply too.
+ */
+function summarizeSplit(
+  lines: readonly CartLine[],
+  payment: PaymentInput,
+  taken: readonly TakenTender[],
+  saleDiscount: Discount | null,
+): PaymentSummary {
+  const { subtotal } = cartTotals(lines, 'cash', saleDiscount);
+  const isCash = payment.method === 'cash';
+  const remaining = remainingDue(subtotal, taken, payment.method);
+  const entered = payment.amountReceived.trim() === '' ? null : parseCents(payment.amountReceived);
+  const amountPaid = isCash ? (entered ?? remaining) : null;
+  const rest: TenderInput[] =
+    remaining > 0 ? [{ method: payment.method, amount: remaining, amountReceived: isCash ? amountPaid : null }] : [];
+  const tenders: TenderInput[] = [...taken.map(({ referenceCode: _r, ...t }) => t), ...rest];
+  const result = tenderTotals(subtotal, tenders);
+  const cardFee = result.ok ? result.cardFee : 0;
+  return {
+    subtotal,
+    cardFee,
+    total: subtotal + cardFee,
+    amountPaid,
+    changeDue: result.ok ? result.change : 0,
+    shortBy: amountPaid === null ? 0 : Math.max(0, remaining - amountPaid),
+    referenceLooksLikeCard: !isCash && looksLikeCardNumber(payment.referenceCode),
+    notesHoldCard: !isCash && containsCardNumber(payment.notes),
+    remaining,
+    tenders,
+  };
+}
+
+/**
+ * Issue #34: takes the cash typed (less than what is due) as a part payment; the rest is then paid
+ * by the method chosen next. Null when the typed amount is not a part payment.
+ */
+export function withPartPayment(
+  lines: readonly CartLine[],
+  payment: PaymentInput,
+  saleDiscount: Discount | null = null,
+): PaymentInput | null {
+  const summary = summarizePayment(lines, payment, saleDiscount);
+  const cash = payment.amountReceived.trim() === '' ? null : parseCents(payment.amountReceived);
+  if (payment.method !== 'cash' || cash === null || cash <= 0 || cash >= summary.remaining) return null;
+  return {
+    ...payment,
+    amountReceived: '',
+    tenders: [...(payment.tenders ?? []), { method: 'cash', amount: cash, amountReceived: cash, referenceCode: '' }],
   };
 }
 
@@ -96,12 +169,14 @@ export function buildSaleRequest(
   const summary = summarizePayment(lines, payment, saleDiscount);
   const isCash = payment.method === 'cash';
   const notes = payment.notes.trim();
+  const split = (payment.tenders ?? []).length > 0;
   return {
     ...totalsToStrings({ subtotal: summary.subtotal, tax: summary.cardFee, total: summary.total }),
-    paymentMethod: payment.method,
+    paymentMethod: split ? summaryMethod(summary.tenders) : payment.method,
     referenceCode: isCash ? null : storedReference(payment.referenceCode),
     notes: isCash || !notes ? null : notes,
-    amountReceived: summary.amountPaid === null ? null : centsToDecimal(summary.amountPaid),
+    amountReceived: split || summary.amountPaid === null ? null : centsToDecimal(summary.amountPaid),
+    ...(split ? { tenders: splitTenders(payment, summary) } : {}),
     items: lines.map((line) => ({
       productId: line.productId,
       variantId: line.variantId,
@@ -114,4 +189,18 @@ export function buildSaleRequest(
     ...(saleDiscount ? { discount: discountToInput(saleDiscount) } : {}),
     ...(discounts.approverPin ? { approverPin: discounts.approverPin } : {}),
   };
+}
+
+/** Issue #34: the sale body's tenders: the part payments taken, then the rest by the chosen method. */
+function splitTenders(payment: PaymentInput, summary: PaymentSummary): NonNullable<SaleRequest['tenders']> {
+  const taken = payment.tenders ?? [];
+  return summary.tenders.map((t, i) => {
+    const reference = i < taken.length ? (taken[i]?.referenceCode ?? '') : payment.referenceCode;
+    return {
+      method: t.method,
+      amount: centsToDecimal(t.amount),
+      ...(t.method === 'cash' && t.amountReceived != null ? { amountReceived: centsToDecimal(t.amountReceived) } : {}),
+      ...(t.method !== 'cash' && storedReference(reference) ? { referenceCode: storedReference(reference) } : {}),
+    };
+  });
 }

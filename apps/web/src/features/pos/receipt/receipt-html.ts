@@ -87,14 +87,27 @@ export function receiptHtml(
     row('Total', money(receipt.total), 'total'),
   ].join('');
 
-  const payment = [
-    row('Payment Method', paymentMethodTitle(method)),
-    isCash && receipt.amountReceived !== null ? row('Amount Received', money(receipt.amountReceived)) : '',
-    isCash ? row('Change Due', money(receipt.changeDue ?? 0)) : '',
-  ].join('');
+  // Issue #34: a split sale lists every tender (its card fee and reference), then the change.
+  const split = (receipt.payments?.length ?? 0) > 1 ? (receipt.payments ?? []) : null;
+  const payment = split
+    ? [
+        ...split.map(
+          (p) =>
+            row(paymentMethodTitle(p.method), money(p.amount)) +
+            (toCents(p.cardFee) > 0 ? row(`  incl. ${CARD_FEE_LABEL}`, money(p.cardFee)) : '') +
+            (p.method === 'cash' ? row('  Cash Received', money(p.amountReceived)) : '') +
+            (p.referenceCode ? row('  Reference', escapeHtml(p.referenceCode)) : ''),
+        ),
+        row('Change Due', money(receipt.changeDue ?? 0)),
+      ].join('')
+    : [
+        row('Payment Method', paymentMethodTitle(method)),
+        isCash && receipt.amountReceived !== null ? row('Amount Received', money(receipt.amountReceived)) : '',
+        isCash ? row('Change Due', money(receipt.changeDue ?? 0)) : '',
+      ].join('');
 
   const reference =
-    !isCash && receipt.referenceCode
+    !split && !isCash && receipt.referenceCode
       ? `<div class="reference">Reference / Approval Code\n<strong>${escapeHtml(receipt.referenceCode)}</strong></div>`
       : '';
   const notes = receipt.notes?.trim()
