@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { CARD_FEE_METHODS, type Cents, cardFeeCents, formatMoney, PAYMENT_METHODS, type PaymentMethod } from './money';
+import {
+  CARD_FEE_METHODS,
+  type Cents,
+  cardFeeCents,
+  formatMoney,
+  MAX_CENTS,
+  PAYMENT_METHODS,
+  type PaymentMethod,
+} from './money';
+import { CARD_NUMBER_MESSAGE, looksLikeCardNumber, referenceDigits } from './pos-rules';
 
 /**
  * Split tenders (issue #34 item 1, docs/adr/0029). A sale is paid by one or more tenders, in the
@@ -49,6 +58,7 @@ export const TENDER_MESSAGES = {
   cardAmount: (near: Cents) =>
     `A card payment is an amount plus its 2.5% card fee; the nearest is ${formatMoney(near)}`,
   methodNotTendered: 'paymentMethod must be one of the payments',
+  receivedTooLarge: 'Cash received is more than a sale can record',
 } as const;
 
 export function isCardMethod(method: PaymentMethod): boolean {
@@ -136,12 +146,20 @@ export function tenderTotals(subtotal: Cents, inputs: readonly TenderInput[]): T
     return { ok: false, errors: [{ field: 'tenders', message: TENDER_MESSAGES.notCovered(subtotal - paid) }] };
   if (paid > subtotal) return { ok: false, errors: [{ field: 'tenders', message: TENDER_MESSAGES.overpaid }] };
   const cardFee = tenders.reduce((sum, t) => sum + t.cardFee, 0);
+  const change = tenders.reduce((sum, t) => sum + t.change, 0);
+  // The sale records everything handed over (total + change) in a numeric(10,2): more is refused
+  // here, on the cash payment that gives the change, never left to the database.
+  if (change > 0 && subtotal + cardFee + change > MAX_CENTS)
+    return {
+      ok: false,
+      errors: [{ field: `tenders.${lastCash}.amountReceived`, message: TENDER_MESSAGES.receivedTooLarge }],
+    };
   return {
     ok: true,
     tenders,
     cardFee,
     total: subtotal + cardFee,
-    change: tenders.reduce((sum, t) => sum + t.change, 0),
+    change,
     method: summaryMethod(tenders),
   };
 }
@@ -181,7 +199,8 @@ export const tenderRequestSchema = z.object({
     .max(50)
     .nullable()
     .optional()
-    .refine((v) => !v || /^(VTPD)?\d+$/i.test(v.trim()), { error: 'Reference code must be digits only' }),
+    .refine((v) => !v || /^(VTPD)?\d+$/i.test(v.trim()), { error: 'Reference code must be digits only' })
+    .refine((v) => !v || !looksLikeCardNumber(referenceDigits(v)), { error: CARD_NUMBER_MESSAGE }),
   amountReceived: moneyString.nullable().optional(),
 });
 export type TenderRequest = z.infer<typeof tenderRequestSchema>;

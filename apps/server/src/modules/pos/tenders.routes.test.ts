@@ -243,6 +243,36 @@ describe('a sale paid by several tenders', () => {
     // The client's fee disagrees with the server's (0.35): refused like any totals mismatch.
     const wrongFee = await postSale(t, manager, splitBody({ tax: '0.36', total: '24.26' }));
     expect(wrongFee.statusCode).toBe(409);
+
+    // A tender's reference is checked like the sale's: a card number is never stored (review, 29 Nov).
+    const cardNumber = await postSale(
+      t,
+      manager,
+      splitBody({
+        tenders: [
+          { method: 'cash', amount: '10.00' },
+          { method: 'credit_card', amount: '14.25', referenceCode: '4111111111111111' },
+        ],
+      }),
+    );
+    expect(cardNumber.statusCode).toBe(400);
+    expect(cardNumber.json().errors['tenders.1.referenceCode']).toBe(
+      'That looks like a card number. Enter the approval code, never the card number.',
+    );
+
+    // Everything handed over (total + change) must fit the sale's amount received: a 400, not a 500.
+    const tooMuchCash = await postSale(
+      t,
+      manager,
+      splitBody({
+        tenders: [
+          { method: 'credit_card', amount: '14.25' },
+          { method: 'cash', amount: '10.00', amountReceived: '99999999.99' },
+        ],
+      }),
+    );
+    expect(tooMuchCash.statusCode, tooMuchCash.body).toBe(400);
+    expect(tooMuchCash.json().errors['tenders.1.amountReceived']).toBe('Cash received is more than a sale can record');
     expect(await counts()).toEqual(before);
   });
 });
