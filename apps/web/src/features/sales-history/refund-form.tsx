@@ -70,7 +70,12 @@ export function RefundForm({
     .map((line) => ({ line, quantity: Math.min(quantities[line.id] ?? 0, remaining(line)) }))
     .filter((c) => c.quantity > 0);
   const subtotalCents = chosen.reduce((sum, c) => sum + refundCents(c.line, c.quantity), 0);
-  const paidByCard = sale.paymentMethod !== 'cash';
+  // A split sale (issue #34) refunds its non-cash tenders first, then cash (the server's default
+  // order, ADR 0029): the choice appears whenever any tender was not cash, not only the summary method.
+  const tenderMethods = sale.payments.length > 0 ? sale.payments.map((p) => p.method) : [sale.paymentMethod];
+  const paidByCard = tenderMethods.some((m) => m !== 'cash');
+  const backTo = [...new Set(tenderMethods.filter((m) => m !== 'cash'))].map(paymentMethodTitle).join(', ');
+  const originalLabel = tenderMethods.includes('cash') ? `Back to ${backTo} first, then Cash` : `Back to ${backTo}`;
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -210,7 +215,7 @@ export function RefundForm({
         {paidByCard ? (
           <Radio.Group label="Refund method" value={method} onChange={(v) => setMethod(v as RefundMethod)}>
             <Group mt={6}>
-              <Radio value="original" label={`Back to ${paymentMethodTitle(sale.paymentMethod)}`} />
+              <Radio value="original" label={originalLabel} />
               <Radio value="cash" label="Cash from the till" />
             </Group>
           </Radio.Group>
