@@ -218,7 +218,13 @@ export async function listLowStock(
   storeIds: readonly string[] | undefined,
 ): Promise<{ rows: Array<ProductRow & { storeId: string; storeName: string }>; total: number }> {
   const stock = productStockSql(products.id, sql`${stores.id}`);
-  const where = and(eq(products.isActive, true), lte(stock, products.lowStockThreshold));
+  // A product a store does not sell (store_products.is_available false) is never low stock there.
+  const where = and(
+    eq(products.isActive, true),
+    lte(stock, products.lowStockThreshold),
+    sql`not exists (select 1 from ${storeProducts} sp
+      where sp.store_id = ${stores.id} and sp.product_id = ${products.id} and not sp.is_available)`,
+  );
   const atStores = and(eq(stores.isArchived, false), storeIds ? inArray(stores.id, [...storeIds]) : undefined) as SQL;
   const rows = await db
     .select({ ...columnsAt(sql`${stores.id}`), storeId: stores.id, storeName: stores.name })

@@ -2,7 +2,16 @@ import type { PaymentMethod } from '@retail-hub/shared';
 import { and, asc, desc, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { products, refunds, shifts, transactionItems, transactions, userActivity, users } from '../../db/schema/index';
+import {
+  products,
+  refunds,
+  shifts,
+  transactionItems,
+  transactionPayments,
+  transactions,
+  userActivity,
+  users,
+} from '../../db/schema/index';
 
 /**
  * Issue #15 item 3: the sales history. One page is one index range scan in (created_at, id)
@@ -33,7 +42,11 @@ export async function historyPage(db: DbOrTx, filter: HistoryFilter) {
     filter.end ? lt(transactions.createdAt, filter.end) : undefined,
     filter.shiftId !== undefined ? eq(transactions.shiftId, filter.shiftId) : undefined,
     filter.cashierId ? eq(transactions.userId, filter.cashierId) : undefined,
-    filter.paymentMethod ? eq(transactions.paymentMethod, filter.paymentMethod) : undefined,
+    // Any tender of that method (issue #34: a split sale is found by each of its methods).
+    filter.paymentMethod
+      ? sql`exists (select 1 from ${transactionPayments} p
+          where p.transaction_id = ${transactions.id} and p.method = ${filter.paymentMethod})`
+      : undefined,
     filter.minTotal ? gte(transactions.total, filter.minTotal) : undefined,
     filter.maxTotal ? lte(transactions.total, filter.maxTotal) : undefined,
     filter.status ? eq(transactions.status, filter.status) : undefined,

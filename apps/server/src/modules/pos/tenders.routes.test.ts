@@ -172,6 +172,21 @@ describe('a sale paid by several tenders', () => {
     expect(other.statusCode).toBe(409);
   });
 
+  it('the sales history finds a split sale by each of its tenders’ methods (review, 29 Nov)', async () => {
+    const sale = (await postSale(t, manager, splitBody())).json();
+    for (const method of ['cash', 'credit_card']) {
+      const page = await inject(t, {
+        method: 'GET',
+        url: `/api/sales-history?paymentMethod=${method}`,
+        cookie: manager,
+      });
+      expect(page.statusCode, page.body).toBe(200);
+      expect(JSON.stringify(page.json())).toContain(sale.id);
+    }
+    const none = await inject(t, { method: 'GET', url: '/api/sales-history?paymentMethod=eftpos', cookie: manager });
+    expect(JSON.stringify(none.json())).not.toContain(sale.id);
+  });
+
   it('a §7 one-method body is one tender and answers without payments, as before', async () => {
     const response = await postSale(t, manager, saleBody(cafeLines(), 'eftpos', { referenceCode: '4455' }));
     expect(response.statusCode, response.body).toBe(201);

@@ -259,6 +259,21 @@ describe('low stock per store (issue #32)', () => {
     expect(unknown.statusCode, unknown.body).toBe(400);
   });
 
+  it('a product a store does not sell is never low stock there (review, 29 Nov)', async () => {
+    const scones = await product('Cheese Scone', 0, 10);
+    const off = await inject(t, {
+      method: 'PUT',
+      url: `/api/products/${scones}/stores/${library}`,
+      cookie: manager,
+      payload: { isAvailable: false },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    const low = (rows: LowJson[]) => rows.filter((r) => r.id === scones).map((r) => r.storeId ?? 'one');
+    expect(low(await get<LowJson[]>(`/api/products/low-stock?storeId=${library}&limit=500`))).toEqual([]);
+    expect(low(await get<LowJson[]>(`/api/products/low-stock?storeId=${mainStore}&limit=500`))).toEqual(['one']);
+    expect(low(await get<LowJson[]>('/api/products/low-stock?limit=500'))).toEqual([mainStore]);
+  });
+
   it("a reader limited to a store sees that store's low stock only; another store is 403", async () => {
     const cream = await product('Cream', 0, 10);
     await giveStock(t, { productId: cream, storeId: library }, 30);
