@@ -12,6 +12,8 @@ import {
   parseCents,
   priceDiscountedSale,
   type ResolveHeldSaleBody,
+  remainingDue,
+  type TenderRequest,
   toDiscount,
   transactionNumber,
 } from '@retail-hub/shared';
@@ -32,7 +34,7 @@ import {
 } from './offline-sales.service';
 import { posErrors } from './pos.errors';
 import type { PricingEntry } from './sale-write.repository';
-import { oneTender, type SalesDeps } from './sales.service';
+import { oneTender, type SalesDeps, splitTenders } from './sales.service';
 
 /**
  * Issue #30 items 1 and 3 (ADR 0014): offline sales refused and held for a manager, part of the
@@ -165,6 +167,25 @@ export async function resolveHeldSale(
   return resolved;
 }
 
+/**
+ * Issue #34 (review, 29 Nov): a held split sale keeps the tenders the terminal took (the drawer
+ * holds that cash; the card slips are those amounts): every tender as taken but the last, which
+ * pays what is left at today's prices. Nothing left for it (the sale got cheaper than the others
+ * paid) is refused: the manager voids it. A one-tender sale: null (its method pays the total).
+ */
+function heldTenders(sent: OfflineSaleRequest, subtotal: Cents): TenderRequest[] | undefined {
+  const tenders = sent.tenders;
+  if (!tenders || tenders.length < 2) return undefined;
+  const kept = tenders
+    .slice(0, -1)
+    .map((t) => ({ method: t.method, amount: t.amount, referenceCode: t.referenceCode }));
+  const last = tenders[tenders.length - 1] as TenderRequest;
+  const paid = kept.map((t) => ({ method: t.method, amount: parseCents(t.amount) ?? 0 }));
+  const due = remainingDue(subtotal, paid, last.method);
+  if (due <= 0) throw posErrors.heldSaleUnpriceable();
+  return [...kept, { method: last.method, amount: centsToDecimal(due), referenceCode: last.referenceCode }];
+}
+
 async function recordHeldSale(
   deps: SalesDeps,
   manager: AuthUser,
@@ -201,12 +222,24 @@ async function recordHeldSale(
     tax: centsToDecimal(discounted.tax),
     total: centsToDecimal(discounted.total),
     amountReceived: null,
-    // Issue #34: repriced at today's prices, the sale is recorded as one tender of its method (the
-    // terminal's tenders paid other amounts); a split held sale keeps the method it named.
-    tenders: undefined,
+    // Issue #34: repriced at today's prices, a one-tender sale is one tender of its method; a split
+    // keeps its tenders, the last paying what is left (heldTenders).
+    tenders: heldTenders(sent, discounted.subtotal),
   };
-  const totals = { subtotal: discounted.subtotal, tax: discounted.tax, total: discounted.total };
-  const priced: OfflinePriced = { discounted, lineDiscounts, saleDiscount, paid: oneTender(request, totals) };
+  const split = request.tenders ? splitTenders(request, discounted.subtotal) : null;
+  if (split) {
+    request.tax = centsToDecimal(split.cardFee);
+    request.total = centsToDecimal(split.total);
+  }
+  const totals = split
+    ? { subtotal: discounted.subtotal, tax: split.cardFee, total: split.total }
+    : { subtotal: discounted.subtotal, tax: discounted.tax, total: discounted.total };
+  const priced: OfflinePriced = {
+    discounted,
+    lineDiscounts,
+    saleDiscount,
+    paid: split ?? oneTender(request, totals),
+  };
   let approval: OfflineApproval = { approvedBy: null, activity: null };
   const caps = await discountCaps(deps.database.db);
   const cashierRole = (await shiftCashier(deps.database.db, held.shiftId))?.role;

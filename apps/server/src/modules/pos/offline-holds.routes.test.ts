@@ -176,6 +176,45 @@ describe('an offline sale is accepted only at a price its product really had (is
     await inject(t, { method: 'POST', url: '/api/shifts/end', cookie: cashier, payload: {} });
   });
 
+  it('a held split sale is recorded with its tenders: the cash as taken, the last tender pays the rest (review, 29 Nov)', async () => {
+    const lamp = await createProduct(t, { name: 'Desk Lamp', price: '25.00', stock: 5, categoryId: bakery });
+    const shift = await freshShift(cashier);
+    const key = randomUUID();
+    // Sold offline at 20.00 (a price it never had): 10.00 cash + 10.00 by card with its fee, 10.25.
+    const held = await postOffline(
+      cashier,
+      {
+        ...offlineBody([{ productId: lamp, quantity: 1, unitPrice: '20.00' }], shift.id),
+        tax: '0.25',
+        total: '20.25',
+        paymentMethod: 'credit_card',
+        tenders: [
+          { method: 'cash', amount: '10.00' },
+          { method: 'credit_card', amount: '10.25' },
+        ],
+      },
+      key,
+    );
+    expect(held.statusCode, held.body).toBe(409);
+    const recorded = await resolveHeld(key, 'record');
+    expect(recorded.statusCode, recorded.body).toBe(200);
+    // At 25.00: the 10.00 cash stays; the card pays 15.00 + its fee 0.38 (0.375 half-up).
+    const [sale] = await t.db.db
+      .select({ total: transactions.total, tax: transactions.tax, method: transactions.paymentMethod })
+      .from(transactions)
+      .where(eq(transactions.id, key));
+    expect(sale).toEqual({ total: '25.38', tax: '0.38', method: 'credit_card' });
+    const tenders = await t.db.execute(
+      'select method, amount::text as amount, card_fee::text as fee from transaction_payments where transaction_id = $1 order by seq',
+      [key],
+    );
+    expect(tenders.rows).toEqual([
+      { method: 'cash', amount: '10.00', fee: '0.00' },
+      { method: 'credit_card', amount: '15.38', fee: '0.38' },
+    ]);
+    await inject(t, { method: 'POST', url: '/api/shifts/end', cookie: cashier, payload: {} });
+  });
+
   it('a price the product had while the terminal was offline is accepted, with an activity row; an older one is not', async () => {
     const loaf = await createProduct(t, { name: 'Rye Loaf', price: '4.00', stock: 10, categoryId: bakery });
     const shift = await freshShift(cashier);
