@@ -94,6 +94,14 @@ export async function insertSales(
      ) f
      join bench_cashiers c on c.n = (i % ${CASHIER_COUNT})`,
   );
+  // Each sale's one tender (issue #34, ADR 0029), as the sale statement writes it.
+  await exec(
+    `insert into transaction_payments (transaction_id, seq, method, amount, card_fee, reference_code, amount_received)
+     select t.id, 1, t.payment_method, t.total, t.tax, t.reference_code,
+            case when t.payment_method = 'cash' then greatest(coalesce(t.amount_received, t.total), t.total) end
+       from transactions t
+      where t.id in (select md5('${tag}' || i)::uuid from generate_series(${from}, ${to - 1}) i)`,
+  );
   await exec(
     `insert into transaction_items (transaction_id, product_id, quantity, unit_price, total_price, line_no)
      select md5('${tag}' || i)::uuid, p.id, 1 + ((i + j) % 3), p.price, p.price * (1 + ((i + j) % 3)), j - 1

@@ -43,6 +43,14 @@ export async function seedSalesHistory(database: Database, sales: number): Promi
        from (select id, created_at from transactions order by created_at) t, p, generate_series(0, 2) l`,
     [],
   );
+  // Each sale's one tender (issue #34, ADR 0029), as the sale statement writes it.
+  await database.execute(
+    `insert into transaction_payments (transaction_id, seq, method, amount, card_fee, reference_code, amount_received)
+     select t.id, 1, t.payment_method, t.total, t.tax, t.reference_code,
+            case when t.payment_method = 'cash' then greatest(coalesce(t.amount_received, t.total), t.total) end
+       from transactions t`,
+    [],
+  );
   // The sales' rows in the one ledger (ADR 0025): history, not stock (the levels are left as seeded).
   await database.execute(
     `insert into proc_inventory_transactions (item_id, from_location_id, qty, reason, ref_table, ref_id, created_by, created_at)
