@@ -1,14 +1,8 @@
 import { z } from 'zod';
 import { discountSchema } from './discounts';
 import { PAYMENT_METHODS, parseCents } from './money';
-import {
-  CARD_NUMBER_MESSAGE,
-  containsCardNumber,
-  looksLikeCardNumber,
-  MAX_LINE_QUANTITY,
-  referenceDigits,
-} from './pos-rules';
-import { tendersRequestSchema, transactionPaymentSchema } from './tenders';
+import { CARD_NUMBER_MESSAGE, containsCardNumber, MAX_LINE_QUANTITY } from './pos-rules';
+import { referenceCodeSchema, tendersRequestSchema, transactionPaymentSchema } from './tenders';
 
 /** A 2-decimal money string: digits with up to 2 decimals, no sign, no exponent. */
 export const moneyStringSchema = z
@@ -44,13 +38,7 @@ export const saleRequestSchema = z.object({
   tax: moneyStringSchema,
   total: moneyStringSchema,
   paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Choose a payment method' }),
-  referenceCode: z
-    .string()
-    .max(50)
-    .nullable()
-    .optional()
-    .refine((v) => !v || /^(VTPD)?\d+$/i.test(v.trim()), { error: 'Reference code must be digits only' })
-    .refine((v) => !v || !looksLikeCardNumber(referenceDigits(v)), { error: CARD_NUMBER_MESSAGE }),
+  referenceCode: referenceCodeSchema,
   notes: z
     .string()
     .max(500)

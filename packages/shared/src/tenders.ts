@@ -187,6 +187,18 @@ const moneyString = z
   .regex(/^\d{1,8}(?:\.\d{0,2})?$/, { error: 'Must be an amount like 12.50' });
 
 /**
+ * spec §5 Reference code, of a sale or of one of its tenders: digits (optionally after 'VTPD'),
+ * never a card number (issue #30).
+ */
+export const referenceCodeSchema = z
+  .string()
+  .max(50)
+  .nullable()
+  .optional()
+  .refine((v) => !v || /^(VTPD)?\d+$/i.test(v.trim()), { error: 'Reference code must be digits only' })
+  .refine((v) => !v || !looksLikeCardNumber(referenceDigits(v)), { error: CARD_NUMBER_MESSAGE });
+
+/**
  * A tender of the sale body (issue #34 API): `amount` is what it pays toward the sale including
  * its card surcharge; `amountReceived` the cash handed over (cash only); `referenceCode` the
  * digits of the card slip or transfer (stored as VTPD + digits, like the sale's).
@@ -194,13 +206,7 @@ const moneyString = z
 export const tenderRequestSchema = z.object({
   method: z.enum(PAYMENT_METHODS, { error: 'Choose a payment method' }),
   amount: moneyString,
-  referenceCode: z
-    .string()
-    .max(50)
-    .nullable()
-    .optional()
-    .refine((v) => !v || /^(VTPD)?\d+$/i.test(v.trim()), { error: 'Reference code must be digits only' })
-    .refine((v) => !v || !looksLikeCardNumber(referenceDigits(v)), { error: CARD_NUMBER_MESSAGE }),
+  referenceCode: referenceCodeSchema,
   amountReceived: moneyString.nullable().optional(),
 });
 export type TenderRequest = z.infer<typeof tenderRequestSchema>;

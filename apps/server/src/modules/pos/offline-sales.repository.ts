@@ -14,7 +14,7 @@ import {
   transactions,
   users,
 } from '../../db/schema/index';
-import type { DiscountColumns } from './sale-write.repository';
+import type { DiscountColumns, TenderRow } from './sale-write.repository';
 
 /** An offline sale, its amounts already checked to add up (ADR 0014). */
 export type OfflineSaleWrite = {
@@ -26,13 +26,7 @@ export type OfflineSaleWrite = {
   terminalId: string | null;
   paymentMethod: PaymentMethod;
   /** Issue #34 item 1: its tenders in the order taken (transaction_payments rows). */
-  tenders: ReadonlyArray<{
-    method: PaymentMethod;
-    amount: string;
-    cardFee: string;
-    referenceCode: string | null;
-    amountReceived: string | null;
-  }>;
+  tenders: ReadonlyArray<TenderRow>;
   subtotal: string;
   tax: string;
   total: string;

@@ -82,6 +82,15 @@ export async function loadPricing(
   }));
 }
 
+/** A tender as the sale's statement (and the offline writer) stores it: a transaction_payments row. */
+export type TenderRow = {
+  method: PaymentMethod;
+  amount: string;
+  cardFee: string;
+  referenceCode: string | null;
+  amountReceived: string | null;
+};
+
 export type SaleWrite = {
   userId: string;
   /**
@@ -102,13 +111,7 @@ export type SaleWrite = {
    * Issue #34 item 1 (docs/adr/0029): the sale's tenders in the order taken, one row each in
    * transaction_payments (one for a one-method sale), written by this same statement.
    */
-  tenders: ReadonlyArray<{
-    method: PaymentMethod;
-    amount: string;
-    cardFee: string;
-    referenceCode: string | null;
-    amountReceived: string | null;
-  }>;
+  tenders: ReadonlyArray<TenderRow>;
   /** The fingerprint each product was priced with. */
   pricedWith: ReadonlyArray<{ productId: string; fingerprint: string }>;
   needs: readonly StockNeed[];
