@@ -529,7 +529,8 @@ for (const [file, text] of texts) {
   const code = text.replace(/^\s*(\/\/|\*|\/\*).*$/gm, '');
   const reasons = [];
   // fetch(…), window.fetch(…) and globalThis.fetch(…); not a method of another object (query.fetch).
-  if (/(?:(?<![.\w$])|\b(?:window|globalThis|self)\.)fetch\(/.test(code)) reasons.push('calls fetch() outside the one HTTP client (lib/api-client.ts)');
+  if (/(?:(?<![.\w$])|\b(?:window|globalThis|self)\.)fetch\(/.test(code))
+    reasons.push('calls fetch() outside the one HTTP client (lib/api-client.ts)');
   if (/^apps\/web\/src\/(features|components)\/.*\.tsx$/.test(file) && /['"`]\/api(?:\/|['"`])/.test(code))
     reasons.push(
       "holds an '/api/' URL in a component; put the call in the feature's api/ (fetcher, query options, hook)",
