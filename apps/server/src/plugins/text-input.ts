@@ -73,7 +73,7 @@ export function registerTextInputChecks(app: FastifyInstance): void {
     }
     // A large body (a job attachment: 5 MB as 7 MB of base64) is decoded, parsed and checked for
     // prototype keys in separate turns of the event loop: in one, Fastify's parser held it for
-    // 50-70 ms on the CI machine (DEVELOPERS.md: no request blocks it for more than 50 ms). Any
+    // 50-70 ms on the CI machine (docs/architecture.md, Standards: no request blocks it 50 ms). Any
     // failure goes back through Fastify's own parser, so the error a client gets is the same.
     setImmediate(() => {
       let value: { [key: string]: unknown };

@@ -171,7 +171,7 @@ export async function resolveHeldSale(
  * Issue #34 (review, 29 Nov): a held split sale keeps the tenders the terminal took (the drawer
  * holds that cash; the card slips are those amounts): every tender as taken but the last, which
  * pays what is left at today's prices. Nothing left for it (the sale got cheaper than the others
- * paid) is refused: the manager voids it. A one-tender sale: null (its method pays the total).
+ * paid) is refused: the manager voids it. A one-tender sale: undefined (its method pays it all).
  */
 function heldTenders(sent: OfflineSaleRequest, subtotal: Cents): TenderRequest[] | undefined {
   const tenders = sent.tenders;
