@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { markTerminalIdUnavailable, registerOfflineStarter } from '@/lib/offline-bridge';
 import { AppProvider } from './provider';
 import { AppRouter } from './router';
 
@@ -13,15 +14,25 @@ const OFFLINE_START_DELAY_MS = 1_500;
 export function App({ queryClient }: { queryClient: QueryClient }) {
   useEffect(() => {
     if (typeof indexedDB === 'undefined') return;
-    const timer = setTimeout(
-      () => {
-        void import('@/features/offline')
-          .then(({ startTerminalOffline }) => startTerminalOffline(queryClient))
-          .catch((error: unknown) => console.warn('Offline selling could not start', error));
-      },
-      navigator.onLine === false ? 0 : OFFLINE_START_DELAY_MS,
-    );
-    return () => clearTimeout(timer);
+    let started = false;
+    const start = () => {
+      if (started) return;
+      started = true;
+      clearTimeout(timer);
+      void import('@/features/offline')
+        .then(({ startTerminalOffline }) => startTerminalOffline(queryClient))
+        .catch((error: unknown) => {
+          markTerminalIdUnavailable();
+          console.warn('Offline selling could not start', error);
+        });
+    };
+    const timer = setTimeout(start, navigator.onLine === false ? 0 : OFFLINE_START_DELAY_MS);
+    // A sign-in or Start Shift before the delay starts it at once: they name this till.
+    registerOfflineStarter(start);
+    return () => {
+      clearTimeout(timer);
+      registerOfflineStarter(null);
+    };
   }, [queryClient]);
   return (
     <AppProvider queryClient={queryClient}>

@@ -2,7 +2,7 @@ import { isRole, type SessionUser, sanitizePinInput } from '@retail-hub/shared';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { ApiError, apiRequest, getQueryFn, isAuthError } from './api-client';
-import { isUnreachable, readSessionSnapshot, saveSessionSnapshot, terminalSyncState } from './offline-bridge';
+import { isUnreachable, readSessionSnapshot, saveSessionSnapshot, settledTerminalId } from './offline-bridge';
 import { forgetSignedInData, SESSION_QUERY_KEY } from './query-client';
 import { browserTimeZone } from './time-zone';
 
@@ -118,7 +118,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         return { success: false, reason: 'invalid-pin', message: 'PIN must be exactly 4 digits' };
       try {
         // Issue #32: the till signed in at, so a cashier of another store is refused here.
-        const terminalId = terminalSyncState().terminalId;
+        const terminalId = await settledTerminalId();
         const res = await apiRequest(
           'POST',
           '/auth/pin',

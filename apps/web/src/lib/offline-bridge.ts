@@ -145,6 +145,46 @@ export function subscribeTerminalSync(listener: () => void): () => void {
 }
 
 /**
+ * The offline module starts a moment after the first screen (app/index.tsx). A PIN sign-in or a
+ * Start Shift typed before then would go without this till's id, so a cashier of another store
+ * would not be refused at the keypad (issue #32) and the shift would not be this terminal's
+ * (issue #30 item 3). The app registers how to start the module at once; these calls use it.
+ */
+let startOfflineNow: (() => void) | null = null;
+let terminalIdUnavailable = false;
+const TERMINAL_ID_WAIT_MS = 3_000;
+
+export function registerOfflineStarter(start: (() => void) | null): void {
+  startOfflineNow = start;
+}
+
+/** The offline module could not load or has no IndexedDB: no terminal id will come. */
+export function markTerminalIdUnavailable(): void {
+  terminalIdUnavailable = true;
+  for (const listener of listeners) listener();
+}
+
+/**
+ * This browser's terminal id for a call that names the till: at once when read; otherwise the
+ * offline module is started now and its read awaited (at most a few seconds). Null without one.
+ */
+export function settledTerminalId(timeoutMs = TERMINAL_ID_WAIT_MS): Promise<string | null> {
+  if (state.terminalId || terminalIdUnavailable || !startOfflineNow) return Promise.resolve(state.terminalId);
+  startOfflineNow();
+  return new Promise((resolve) => {
+    const finish = () => {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve(state.terminalId);
+    };
+    const timer = setTimeout(finish, timeoutMs);
+    const unsubscribe = subscribeTerminalSync(() => {
+      if (state.terminalId || terminalIdUnavailable) finish();
+    });
+  });
+}
+
+/**
  * Actions the offline module provides once loaded (retry refused sales, sync now; a held sale's
  * manager approval with a PIN the server accepted, or its charge at full price: issue #30 item 16).
  */

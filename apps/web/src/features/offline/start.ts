@@ -4,6 +4,7 @@ import { liveQuery } from 'dexie';
 import { queryKeyMatchesPath } from '@/lib/live-updates';
 import {
   isSellingTerminal,
+  markTerminalIdUnavailable,
   type OutboxEntry,
   registerQueryFallback,
   registerTerminalSyncActions,
@@ -56,7 +57,10 @@ export function startTerminalOffline(queryClient: QueryClient): void {
   if (started) return;
   started = true;
   const db = terminalDatabase();
-  if (!db) return;
+  if (!db) {
+    markTerminalIdUnavailable();
+    return;
+  }
 
   void navigator.storage?.persist?.().catch(() => false);
   registerServiceWorker();
@@ -179,6 +183,10 @@ export function startTerminalOffline(queryClient: QueryClient): void {
     if (!event.persisted) controller.abort();
   });
   const owner = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  terminalId(db).catch((error: unknown) => {
+    markTerminalIdUnavailable();
+    console.warn('This terminal has no id', error);
+  });
   void terminalId(db).then((id) => {
     setTerminalSyncState({ terminalId: id });
     const worker = new SyncWorker({

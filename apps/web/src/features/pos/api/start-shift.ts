@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { refreshCatalog } from '@/features/catalog';
 import { apiRequest } from '@/lib/api-client';
-import { terminalSyncState } from '@/lib/offline-bridge';
+import { settledTerminalId } from '@/lib/offline-bridge';
 import type { Shift } from '../types';
 import { CURRENT_SHIFT_PATH } from './get-current-shift';
 
@@ -12,7 +12,7 @@ export type StartShiftInput = { openingFloat?: string; storeId?: string };
  * with it when known (issue #30 item 3): the shift takes offline sales only from this terminal.
  */
 export async function startShift(input: StartShiftInput): Promise<{ shift: Shift }> {
-  const terminalId = terminalSyncState().terminalId;
+  const terminalId = await settledTerminalId();
   const res = await apiRequest('POST', '/api/shifts/start', terminalId ? { ...input, terminalId } : input);
   return (await res.json()) as { shift: Shift };
 }
