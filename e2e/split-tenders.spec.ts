@@ -73,7 +73,34 @@ test('a café sale paid 10.00 cash + the rest by card, and the Z report’s tend
   ]);
   const complete = page.getByRole('dialog', { name: 'Transaction Complete' });
   await expect(complete).toBeVisible();
+  const number = /Sale #([0-9A-F]{6})/.exec((await complete.textContent()) ?? '')?.[1] ?? '';
+  expect(number).toMatch(/^[0-9A-F]{6}$/);
   await complete.getByRole('button', { name: 'Skip' }).click();
+
+  // The refund form of a split sale offers where the money goes back: the card first, or cash.
+  await page.getByRole('link', { name: 'Sales History' }).click();
+  await expect(page).toHaveURL(/\/pos-history$/);
+  await page.getByLabel('Sale number').fill(number);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByTestId('history-row')).toHaveCount(1);
+  await page
+    .getByTestId('history-row')
+    .first()
+    .getByRole('button', { name: `Open sale #${number}` })
+    .click();
+  const detail = page.getByRole('dialog', { name: `Sale #${number}` });
+  await detail.getByRole('button', { name: 'Refund', exact: true }).click();
+  const form = page.getByRole('dialog', { name: `Refund sale #${number}` });
+  await expect(form.getByRole('radio', { name: 'Back to Credit Card first, then Cash' })).toBeChecked();
+  await expect(form.getByRole('radio', { name: 'Cash from the till' })).toBeVisible();
+  await shot(page, 'split-tenders-refund-form-1366', false);
+  await page.setViewportSize({ width: 820, height: 1180 });
+  await shot(page, 'split-tenders-refund-form-820', false);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.keyboard.press('Escape');
+  await expect(form).toBeHidden();
+  await page.goto('/pos');
+  await expect(page.getByTestId('product-grid')).toBeVisible({ timeout: 30_000 });
 
   await page.getByTestId('shift-bar').getByRole('button', { name: 'End Shift' }).click();
   const dialog = page.getByRole('dialog', { name: 'Shift Management' });
