@@ -49,21 +49,7 @@ export function OrderDetails({ id, onClose }: { id: string; onClose: () => void 
         </Alert>
       ) : (
         <Stack gap="sm" data-testid="order-details">
-          <Group gap="xs">
-            <OrderStatusBadge status={o.status} />
-            <Text size="sm">
-              {o.supplierName}
-              {o.departmentName ? ` · for ${o.departmentName}` : ''}
-              {o.neededByDate ? ` · needed by ${o.neededByDate}` : ''}
-              {o.deliveryLocationCode ? ` · deliver to ${o.deliveryLocationCode}` : ''}
-            </Text>
-          </Group>
-          <OrderLinesTable order={o} />
-          <Group justify="flex-end" gap="lg" data-testid="order-totals">
-            <Text size="sm">Subtotal {money(o.totals.subtotal, o.currency)}</Text>
-            <Text size="sm">Tax {money(o.totals.tax, o.currency)}</Text>
-            <Text fw={700}>Total {money(o.totals.total, o.currency)}</Text>
-          </Group>
+          <OrderSummary order={o} />
           {o.cancelReason ? <Text size="sm">Cancelled: {o.cancelReason}</Text> : null}
           {o.status === 'draft' && o.needsApproval ? (
             // Issue #30 item 6: above the department's threshold the order itself is approved first.
@@ -95,6 +81,29 @@ export function OrderDetails({ id, onClose }: { id: string; onClose: () => void 
       {receiving && o ? <ReceiveDialog order={o} onClose={() => setReceiving(false)} /> : null}
       {editing && o ? <OrderForm order={o} onClose={() => setEditing(false)} /> : null}
     </Modal>
+  );
+}
+
+/** The order's status, supplier and dates, its lines and the server's totals. */
+function OrderSummary({ order }: { order: PurchaseOrder }) {
+  return (
+    <>
+      <Group gap="xs">
+        <OrderStatusBadge status={order.status} />
+        <Text size="sm">
+          {order.supplierName}
+          {order.departmentName ? ` · for ${order.departmentName}` : ''}
+          {order.neededByDate ? ` · needed by ${order.neededByDate}` : ''}
+          {order.deliveryLocationCode ? ` · deliver to ${order.deliveryLocationCode}` : ''}
+        </Text>
+      </Group>
+      <OrderLinesTable order={order} />
+      <Group justify="flex-end" gap="lg" data-testid="order-totals">
+        <Text size="sm">Subtotal {money(order.totals.subtotal, order.currency)}</Text>
+        <Text size="sm">Tax {money(order.totals.tax, order.currency)}</Text>
+        <Text fw={700}>Total {money(order.totals.total, order.currency)}</Text>
+      </Group>
+    </>
   );
 }
 

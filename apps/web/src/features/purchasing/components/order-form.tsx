@@ -32,7 +32,7 @@ const draftLinesOf = (order: PurchaseOrder): OrderLineDraft[] =>
 /** The order as sent: blank fields as null; a line keeps its requisition line while it is for the same item. */
 function orderPayload(
   order: PurchaseOrder | undefined,
-  head: { supplierId: string | null; currency: string; neededBy: string; deliverTo: string | null; note: string },
+  head: OrderHeadValues,
   lines: OrderLineDraft[],
 ): PurchaseOrderPayload {
   const { supplierId, currency, neededBy, deliverTo, note } = head;
@@ -98,24 +98,81 @@ function useSaveOrder(
   return { save, pending: create.isPending || update.isPending };
 }
 
+type OrderHeadValues = {
+  supplierId: string | null;
+  currency: string;
+  neededBy: string;
+  deliverTo: string | null;
+  note: string;
+};
+
+/** The order's supplier, currency, date and delivery location. */
+function OrderHead({
+  head,
+  setHead,
+  errors,
+}: {
+  head: OrderHeadValues;
+  setHead: (head: OrderHeadValues) => void;
+  errors: FieldErrors;
+}) {
+  const lookups = useLookups();
+  return (
+    <Group grow align="flex-start">
+      <Select
+        label="Supplier"
+        required
+        searchable
+        data={(lookups.data?.suppliers ?? []).map((s) => ({ value: s.id, label: s.name }))}
+        value={head.supplierId}
+        onChange={(supplierId) => setHead({ ...head, supplierId })}
+        error={errors.supplierId}
+      />
+      <TextInput
+        label="Currency"
+        value={head.currency}
+        maxLength={3}
+        onChange={(e) => setHead({ ...head, currency: e.currentTarget.value })}
+        error={errors.currency}
+      />
+      <TextInput
+        label="Needed by"
+        type="date"
+        value={head.neededBy}
+        onChange={(e) => setHead({ ...head, neededBy: e.currentTarget.value })}
+      />
+      <Select
+        label="Deliver to"
+        searchable
+        clearable
+        data={(lookups.data?.locations ?? []).map((l) => ({ value: l.id, label: `${l.code} · ${l.name}` }))}
+        value={head.deliverTo}
+        onChange={(deliverTo) => setHead({ ...head, deliverTo })}
+        error={errors.deliveryLocationId}
+      />
+    </Group>
+  );
+}
+
 /**
  * New order, or (issue #30 item 20) a draft edited in place: the same form and the same server
  * rules as creating, and the order keeps its number (cancelling and re-creating burnt one).
  */
 export function OrderForm({ order, onClose }: { order?: PurchaseOrder; onClose: (id: string | null) => void }) {
-  const lookups = useLookups();
-  const [supplierId, setSupplierId] = useState<string | null>(order?.supplierId ?? null);
-  const [currency, setCurrency] = useState(order?.currency ?? 'USD');
-  const [neededBy, setNeededBy] = useState(order?.neededByDate ?? '');
-  const [deliverTo, setDeliverTo] = useState<string | null>(order?.deliveryLocationId ?? null);
-  const [note, setNote] = useState(order?.note ?? '');
+  const [head, setHead] = useState<OrderHeadValues>({
+    supplierId: order?.supplierId ?? null,
+    currency: order?.currency ?? 'USD',
+    neededBy: order?.neededByDate ?? '',
+    deliverTo: order?.deliveryLocationId ?? null,
+    note: order?.note ?? '',
+  });
   const [lines, setLines] = useState<OrderLineDraft[]>(() =>
     order ? draftLinesOf(order) : [{ ...emptyLine(), requisitionLineId: null, description: null }],
   );
   const [errors, setErrors] = useState<FieldErrors>({});
 
   const saveOrder = useSaveOrder(order, onClose, setErrors);
-  const save = () => saveOrder.save(orderPayload(order, { supplierId, currency, neededBy, deliverTo, note }, lines));
+  const save = () => saveOrder.save(orderPayload(order, head, lines));
 
   return (
     <Modal
@@ -125,43 +182,11 @@ export function OrderForm({ order, onClose }: { order?: PurchaseOrder; onClose: 
       size="xl"
     >
       <Stack gap="sm">
-        <Group grow align="flex-start">
-          <Select
-            label="Supplier"
-            required
-            searchable
-            data={(lookups.data?.suppliers ?? []).map((s) => ({ value: s.id, label: s.name }))}
-            value={supplierId}
-            onChange={setSupplierId}
-            error={errors.supplierId}
-          />
-          <TextInput
-            label="Currency"
-            value={currency}
-            maxLength={3}
-            onChange={(e) => setCurrency(e.currentTarget.value)}
-            error={errors.currency}
-          />
-          <TextInput
-            label="Needed by"
-            type="date"
-            value={neededBy}
-            onChange={(e) => setNeededBy(e.currentTarget.value)}
-          />
-          <Select
-            label="Deliver to"
-            searchable
-            clearable
-            data={(lookups.data?.locations ?? []).map((l) => ({ value: l.id, label: `${l.code} · ${l.name}` }))}
-            value={deliverTo}
-            onChange={setDeliverTo}
-            error={errors.deliveryLocationId}
-          />
-        </Group>
+        <OrderHead head={head} setHead={setHead} errors={errors} />
         <Textarea
           label="Note to the supplier"
-          value={note}
-          onChange={(e) => setNote(e.currentTarget.value)}
+          value={head.note}
+          onChange={(e) => setHead({ ...head, note: e.currentTarget.value })}
           autosize
           minRows={2}
         />

@@ -68,29 +68,16 @@ function receiptPayload(
   };
 }
 
-export function ReceiveDialog({ order, onClose }: { order: PurchaseOrder; onClose: () => void }) {
-  const lookups = useLookups();
+/** Receives (or rejects) the chosen lines; the server's field messages go to their rows. */
+function useReceive(order: PurchaseOrder, onClose: () => void, setErrors: (errors: FieldErrors) => void) {
   const receive = useReceiveGoods();
-  const [locationId, setLocationId] = useState<string | null>(null);
-  const [invoiceNo, setInvoiceNo] = useState('');
-  const [deliveryNote, setDeliveryNote] = useState('');
-  const [rejected, setRejected] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [lines, setLines] = useState<ReceiptLineDraft[]>(() => receiptLinesOf(order));
-  const setLine = (index: number, patch: Partial<ReceiptLineDraft>) =>
-    setLines((current) => current.map((l, i) => (i === index ? { ...l, ...patch } : l)));
-  const chosen = lines.map((l, index) => ({ l, index })).filter(({ l }) => l.qty.trim() !== '' && l.qty.trim() !== '0');
-
-  const save = () =>
+  const save = (head: Parameters<typeof receiptPayload>[0], chosen: { l: ReceiptLineDraft; index: number }[]) =>
     receive.mutate(
-      {
-        id: order.id,
-        payload: receiptPayload({ locationId, invoiceNo, deliveryNote, rejected }, chosen),
-      },
+      { id: order.id, payload: receiptPayload(head, chosen) },
       {
         onSuccess: (updated) => {
           notifySuccess({
-            title: rejected ? 'Delivery rejected' : 'Goods received',
+            title: head.rejected ? 'Delivery rejected' : 'Goods received',
             message:
               updated.status === 'delivered'
                 ? `${updated.poNumber} is fully delivered.`
@@ -104,6 +91,23 @@ export function ReceiveDialog({ order, onClose }: { order: PurchaseOrder; onClos
         },
       },
     );
+  return { save, isPending: receive.isPending };
+}
+
+export function ReceiveDialog({ order, onClose }: { order: PurchaseOrder; onClose: () => void }) {
+  const lookups = useLookups();
+  const [locationId, setLocationId] = useState<string | null>(null);
+  const [invoiceNo, setInvoiceNo] = useState('');
+  const [deliveryNote, setDeliveryNote] = useState('');
+  const [rejected, setRejected] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const receive = useReceive(order, onClose, setErrors);
+  const [lines, setLines] = useState<ReceiptLineDraft[]>(() => receiptLinesOf(order));
+  const setLine = (index: number, patch: Partial<ReceiptLineDraft>) =>
+    setLines((current) => current.map((l, i) => (i === index ? { ...l, ...patch } : l)));
+  const chosen = lines.map((l, index) => ({ l, index })).filter(({ l }) => l.qty.trim() !== '' && l.qty.trim() !== '0');
+
+  const save = () => receive.save({ locationId, invoiceNo, deliveryNote, rejected }, chosen);
 
   return (
     <Modal opened onClose={onClose} title={`Receive goods for ${order.poNumber}`} size="xl">
