@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { escapeLike } from '../../lib/like';
 
 /**
@@ -7,11 +8,6 @@ import { escapeLike } from '../../lib/like';
  * custodian, its maintenance jobs, its safety checks (and those of its item) and its write-off;
  * the checkout is one conditional UPDATE that re-checks all of it under the row lock.
  */
-
-/** The rows of a raw query (PGlite and node-postgres answer alike). */
-export function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows?: T[] }).rows ?? (result as T[]);
-}
 
 /** A department manager's scope (null = every department). */
 export type Scope = { departmentId: string | null };

@@ -1,7 +1,8 @@
 import type { MaintenanceStatus, MaintenanceType, SafetyCheckBody, SafetyCheckScope } from '@retail-hub/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { rowsOf, type Scope } from './asset-register.repository';
+import { rowsOf } from '../../db/rows';
+import type { Scope } from './asset-register.repository';
 
 /** Maintenance and safety checks' SQL (issue #17 items 3, 4). */
 

@@ -1,7 +1,8 @@
 import type { DisposalMethod, WriteoffBody, WriteoffReason, WriteoffStatus } from '@retail-hub/shared';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { rowsOf, type Scope } from './asset-register.repository';
+import { rowsOf } from '../../db/rows';
+import type { Scope } from './asset-register.repository';
 import { ownUnit } from './upkeep.repository';
 
 /** Write-offs' SQL (issue #17 item 5): every status step is one conditional UPDATE. */

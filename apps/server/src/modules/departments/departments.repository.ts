@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { procDepartments, users } from '../../db/schema/index';
 import { escapeLike } from '../../lib/like';
 
@@ -100,8 +101,7 @@ export async function insertDepartment(db: DbOrTx, values: DepartmentWrite): Pro
      order by c.n
      limit 1
     returning id`);
-  const rows =
-    (result as unknown as { rows?: Array<{ id: string }> }).rows ?? (result as unknown as Array<{ id: string }>);
+  const rows = rowsOf<{ id: string }>(result);
   return (rows[0] as { id: string }).id;
 }
 
@@ -247,8 +247,6 @@ export async function isSelfOrBelow(db: DbOrTx, id: string, ancestorId: string):
       select d.id, d.parent_id, c.depth + 1 from proc_departments d join chain c on d.id = c.parent_id where c.depth < 100
     )
     select exists(select 1 from chain where id = ${ancestorId}) as found`);
-  const rows =
-    (result as unknown as { rows?: Array<{ found: boolean }> }).rows ??
-    (result as unknown as Array<{ found: boolean }>);
+  const rows = rowsOf<{ found: boolean }>(result);
   return Boolean(rows[0]?.found);
 }

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { likeOf, NO_ID, rows } from './jobs-common.repository';
+import { rows } from '../../db/rows';
+import { likeOf, NO_ID } from './jobs-common.repository';
 
 // ── Clients ──────────────────────────────────────────────────────────────────────────────
 

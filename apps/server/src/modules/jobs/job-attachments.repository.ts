@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { rows, userName } from './jobs-common.repository';
+import { rows } from '../../db/rows';
+import { userName } from './jobs-common.repository';
 
 // ── Attachments ──────────────────────────────────────────────────────────────────────────
 

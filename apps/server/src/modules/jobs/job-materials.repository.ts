@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { rows, userName } from './jobs-common.repository';
+import { rows } from '../../db/rows';
+import { userName } from './jobs-common.repository';
 
 /**
  * An item's current unit cost: its latest batch with a cost (a goods receipt records it), else the

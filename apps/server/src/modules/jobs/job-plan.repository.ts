@@ -1,7 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { rows } from '../../db/rows';
 import { unitCostSql } from './job-materials.repository';
-import { rows, userName } from './jobs-common.repository';
+import { userName } from './jobs-common.repository';
 
 // ── Bill of materials ────────────────────────────────────────────────────────────────────
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { rows } from './jobs-common.repository';
+import { rows } from '../../db/rows';
 
 // ── Quotes ───────────────────────────────────────────────────────────────────────────────
 

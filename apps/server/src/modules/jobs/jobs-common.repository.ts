@@ -1,5 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { sql } from 'drizzle-orm';
 
 /**
  * Workshop jobs' SQL (issue #18), in one file per part of a job (clients, jobs, plan, quotes,
@@ -8,13 +7,6 @@ import type { DbOrTx } from '../../db/client';
  * change of its quotes, BOM, steps and materials, so version numbers, step numbers and the
  * quantity out on a job cannot race. What those files share is here.
  */
-
-type Row = Record<string, unknown>;
-
-export async function rows<T = Row>(db: DbOrTx, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows?: T[] } | T[];
-  return Array.isArray(result) ? result : (result.rows ?? []);
-}
 
 export const NO_ID = '00000000-0000-0000-0000-000000000000';
 export const likeOf = (search: string) => `%${search.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;

@@ -1,7 +1,8 @@
 import type { JobState } from '@retail-hub/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { likeOf, rows, userName } from './jobs-common.repository';
+import { rows } from '../../db/rows';
+import { likeOf, userName } from './jobs-common.repository';
 
 // ── Jobs ─────────────────────────────────────────────────────────────────────────────────
 

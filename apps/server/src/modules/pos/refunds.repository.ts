@@ -1,12 +1,8 @@
 import { centsToDecimal, decimalToCents, type PaymentMethod } from '@retail-hub/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { rows } from '../../db/rows';
 import { refundItems, refundPayments, refunds } from '../../db/schema/index';
-
-/** Rows of a raw statement, on either driver (both answer with `{ rows }`). */
-async function rows<T>(db: DbOrTx, statement: SQL): Promise<T[]> {
-  return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
-}
 
 export type LockedSale = {
   id: string;

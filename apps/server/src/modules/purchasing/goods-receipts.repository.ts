@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { rows, uuidArray } from './purchasing.repository';
+import { rows } from '../../db/rows';
+import { uuidArray } from './purchasing.repository';
 
 /** Goods receipts' SQL (issue #16 item 5, ADR 0013): received totals change in one conditional statement. */
 

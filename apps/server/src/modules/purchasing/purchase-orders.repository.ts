@@ -1,7 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { rows } from '../../db/rows';
 import { DEFAULT_APPROVAL_THRESHOLD } from '../../db/schema/index';
-import { rows, uuidArray } from './purchasing.repository';
+import { uuidArray } from './purchasing.repository';
 
 /** Purchase orders' SQL (issue #16 item 4, ADR 0013): state changes are conditional UPDATEs. */
 

@@ -1,21 +1,14 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { rows } from '../../db/rows';
 
 /**
  * Purchasing's SQL (issue #16 items 3–5, ADR 0013). Every counter that guards a rule (document
  * numbers, received quantities, state changes) changes in one conditional statement, never by
  * reading, deciding in JavaScript and writing. One file per document (issue #33 item 4):
  * requisitions.repository.ts, purchase-orders.repository.ts, goods-receipts.repository.ts; this
- * file holds what they share (rows, uuidArray), the look-ups, settings and department managers.
+ * file holds what they share (uuidArray; rows come from db/rows.ts), the look-ups, settings and department managers.
  */
-
-type Row = Record<string, unknown>;
-
-/** Rows of db.execute on either driver (node-postgres answers { rows }, PGlite an object with rows). */
-export async function rows<T = Row>(db: DbOrTx, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows?: T[] } | T[];
-  return Array.isArray(result) ? result : (result.rows ?? []);
-}
 
 export const uuidArray = (ids: readonly string[]) =>
   sql`array[${sql.join(

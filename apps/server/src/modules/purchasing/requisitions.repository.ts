@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { rows, uuidArray } from './purchasing.repository';
+import { rows } from '../../db/rows';
+import { uuidArray } from './purchasing.repository';
 
 /** Requisitions' SQL (issue #16 item 3, ADR 0013); the shared helpers are in purchasing.repository.ts. */
 

@@ -1,6 +1,7 @@
 import { STORE_UNLIMITED_ROLES } from '@retail-hub/shared';
 import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { posTerminals, procLocations, products, storeProducts, stores, userStores, users } from '../../db/schema/index';
 
 const storeColumns = {
@@ -74,7 +75,7 @@ export async function insertStore(
     insert into stores (name, code, selling_location_id)
     select ${values.name}, ${values.code}, location.id from location
     returning id`);
-  const rows = (result as unknown as { rows: Array<{ id: string }> }).rows;
+  const rows = rowsOf<{ id: string }>(result);
   return (rows[0] as { id: string }).id;
 }
 
@@ -129,7 +130,7 @@ function limitedStoreIdsSql(userId: string): SQL {
  */
 export async function sellableStoreIds(db: DbOrTx, userId: string): Promise<string[]> {
   const result = await db.execute(sql`select ${limitedStoreIdsSql(userId)} as allowed`);
-  const row = ((result as { rows?: unknown[] }).rows ?? (result as unknown as unknown[]))[0] as {
+  const row = rowsOf(result)[0] as {
     allowed: string[] | string;
   };
   return parsePgArray(row.allowed);
@@ -150,7 +151,7 @@ export async function shiftStoreFacts(
       (select t.store_id::text from ${posTerminals} t join ${stores} s on s.id = t.store_id
         where t.id = ${terminalId}::uuid and not s.is_archived) as terminal_store_id,
       default_store_id()::text as default_store_id`);
-  const row = ((result as { rows?: unknown[] }).rows ?? (result as unknown as unknown[]))[0] as {
+  const row = rowsOf(result)[0] as {
     store_count: number;
     allowed: string[] | string;
     terminal_store_id: string | null;
@@ -229,9 +230,7 @@ export async function tillStoreRefusingUser(
     ), limited as (select ${limitedStoreIdsSql(userId)} as ids)
     select s.name from till join ${stores} s on s.id = till.store_id, limited
     where not s.is_archived and cardinality(limited.ids) > 0 and not (till.store_id::text = any(limited.ids))`);
-  const row = ((result as { rows?: unknown[] }).rows ?? (result as unknown as unknown[]))[0] as
-    | { name: string }
-    | undefined;
+  const row = rowsOf(result)[0] as { name: string } | undefined;
   return row?.name ?? null;
 }
 
@@ -309,7 +308,7 @@ export async function catalogueStoreFacts(
       (select sh.store_id::text from shifts sh where sh.cashier_id = ${values.userId}::uuid and sh.is_open) as shift_store,
       (select t.store_id::text from ${posTerminals} t where t.id = ${values.terminalId}::uuid) as terminal_store,
       ${limitedStoreIdsSql(values.userId)} as allowed`);
-  const row = ((result as { rows?: unknown[] }).rows ?? (result as unknown as unknown[]))[0] as {
+  const row = rowsOf(result)[0] as {
     asked: string | null;
     shift_store: string | null;
     terminal_store: string | null;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { queryRows } from './stock-ledger.repository';
+import { rows as queryRows } from '../../db/rows';
 
 /**
  * The stock self-audit (issue #32 item 5, ADR 0025): every quantity against the sum of its ledger

@@ -2,6 +2,7 @@ import { ALL_STORES, type StockMovementReason } from '@retail-hub/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
+import { rows as queryRows } from '../../db/rows';
 
 /**
  * The till's front of the one stock ledger (issue #32, ADR 0025; before it ADR 0010). A POS
@@ -62,12 +63,6 @@ export type StockChangeResult =
   | { outcome: 'short'; available: number }
   /** No such product, or no such size option of that product; nothing written. */
   | { outcome: 'not_found' };
-
-/** Rows of a raw statement, on either driver (both answer with `{ rows }`). */
-export async function queryRows<T>(db: DbOrTx, statement: SQL): Promise<T[]> {
-  const result = (await db.execute(statement)) as unknown as { rows: T[] };
-  return result.rows;
-}
 
 type Row = {
   stock: string | null;

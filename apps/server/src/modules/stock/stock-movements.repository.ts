@@ -1,7 +1,7 @@
 import { displayName, type StockMovement, type StockMovementPage, type StockMovementReason } from '@retail-hub/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { queryRows } from './stock-ledger.repository';
+import { rows as queryRows } from '../../db/rows';
 
 type MovementRow = {
   id: string;

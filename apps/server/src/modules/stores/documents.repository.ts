@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { procIssues, procStockCountLines, procStockCounts, procTransfers, users } from '../../db/schema/index';
-import { rowsOf } from './inventory.repository';
 
 /**
  * Stores reads and documents (issue #16 items 2, 6, 7): stock per location, the ledger, batches,

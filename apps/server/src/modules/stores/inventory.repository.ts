@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { procInventoryTransactions, procItemBatches, procStockLevels } from '../../db/schema/index';
 import { ensureLevels } from '../stock/index';
 
@@ -10,11 +11,6 @@ import { ensureLevels } from '../stock/index';
  * last unit (the row lock of the UPDATE serialises them, and READ COMMITTED re-checks the condition
  * on the row the other one committed). The CHECK (on_hand_qty >= 0) backs it up.
  */
-
-/** The rows of db.execute on either driver (node-postgres answers { rows }, PGlite the same or an array). */
-export function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows?: T[] }).rows ?? (result as T[]);
-}
 
 export type InventoryReasonValue = (typeof procInventoryTransactions.$inferInsert)['reason'];
 
