@@ -33,6 +33,30 @@ test('a manager binds this browser to the second café and sells there; reports 
   test.setTimeout(180_000);
   await signIn(page, MANAGER_PIN);
 
+  // What Library Café had sold before this test (the demo's Chris sells there), on the Sales
+  // Reports' default period and on the dashboard's today.
+  const revenue = page.getByTestId('summary-Total Revenue').getByTestId('summary-value');
+  const todays = page.getByTestId("stat-Today's Sales").getByTestId('stat-value');
+  const toCents = async (locator: ReturnType<Page['getByTestId']>) =>
+    Math.round(Number(((await locator.textContent()) ?? '').replace(/[^0-9.-]/g, '')) * 100);
+  const storeAnswer = (path: string) =>
+    page.waitForResponse((r) => r.url().includes(path) && r.url().includes('storeId=') && r.ok());
+  await page.goto('/pos-reports');
+  await expect(revenue).not.toHaveText('');
+  let answered = storeAnswer('/api/analytics/summary');
+  await pick(page, page.getByTestId('report-store'), 'Library Café');
+  const summary = (await (await answered).json()) as { totalRevenue: string };
+  await expect(page.getByTestId('report-period')).toContainText('Library Café');
+  const libraryBeforeSale = Math.round(Number(summary.totalRevenue) * 100);
+  await expect.poll(() => toCents(revenue)).toBe(libraryBeforeSale);
+  await page.goto('/pos-dashboard');
+  await expect(todays).not.toHaveText('…');
+  answered = storeAnswer('/api/analytics/daily-stats');
+  await pick(page, page.getByTestId('dashboard-store'), 'Library Café');
+  const stats = (await (await answered).json()) as { totalSales: string };
+  const libraryTodayBefore = Math.round(Number(stats.totalSales) * 100);
+  await expect.poll(() => toCents(todays)).toBe(libraryTodayBefore);
+
   // The demo's two cafés, the default first; a third store is added (and archived afterwards).
   await page.goto('/terminals');
   const panel = page.getByTestId('stores-panel');
@@ -97,17 +121,15 @@ test('a manager binds this browser to the second café and sells there; reports 
 
   // The Sales Reports: All stores, then each store; the two stores add up to All stores.
   await page.goto('/pos-reports');
-  const revenue = page.getByTestId('summary-Total Revenue').getByTestId('summary-value');
   const picker = page.getByTestId('report-store');
   await expect(page.getByTestId('report-period')).toContainText('All stores');
   await expect(revenue).not.toHaveText(/^(\$0\.00)?$/);
-  const cents = async () => Math.round(Number(((await revenue.textContent()) ?? '').replace(/[^0-9.-]/g, '')) * 100);
+  const cents = () => toCents(revenue);
   const all = await cents();
   await pick(page, picker, 'Library Café');
   await expect(page.getByTestId('report-period')).toContainText('Library Café');
-  // The Library Café's one sale (the demo's sales history is Main Café's): a Blueberry Muffin
-  // (BAK-MUFF-01, $4.00 in the demo catalogue).
-  await expect(revenue).toHaveText('$4.00');
+  // The Library Café's sale of this test: a Blueberry Muffin (BAK-MUFF-01, $4.00 in the demo).
+  await expect.poll(cents).toBe(libraryBeforeSale + 400);
   const library = await cents();
   await shots(page, 'report-store-filter', false, page.getByTestId('report-period'));
   await pick(page, picker, 'Main Café');
@@ -116,18 +138,16 @@ test('a manager binds this browser to the second café and sells there; reports 
 
   // h-filters: the POS dashboard's stat cards follow the same store picker; the stores add up.
   await page.goto('/pos-dashboard');
-  const todays = page.getByTestId("stat-Today's Sales").getByTestId('stat-value');
-  const toCents = async (locator: ReturnType<Page['getByTestId']>) =>
-    Math.round(Number(((await locator.textContent()) ?? '').replace(/[^0-9.-]/g, '')) * 100);
   await expect(todays).not.toHaveText('…');
   const dashboardAll = await toCents(todays);
   const dashboardPicker = page.getByTestId('dashboard-store');
   await pick(page, dashboardPicker, 'Library Café');
-  await expect(todays).toHaveText('$4.00');
-  await expect(page.getByTestId('recent-transaction')).toHaveCount(1);
+  await expect.poll(() => toCents(todays)).toBe(libraryTodayBefore + 400);
+  await expect(page.getByTestId('recent-transaction').first()).toContainText('$4.00');
+  const libraryToday = await toCents(todays);
   await shots(page, 'dashboard-store-filter', false);
   await pick(page, dashboardPicker, 'Main Café');
-  await expect.poll(async () => (await toCents(todays)) + 400).toBe(dashboardAll);
+  await expect.poll(async () => (await toCents(todays)) + libraryToday).toBe(dashboardAll);
 
   // The Expense Tracker: an expense added with Library Café chosen is Library Café's.
   await page.goto('/expenses');

@@ -56,7 +56,7 @@ import {
 } from '../../modules/stores/index';
 import type { AuthUser } from '../../types';
 import type { Db, DbOrTx } from '../client';
-import { assetCheckouts, procDepartments, procItems, procLocations, stores } from '../schema/index';
+import { assetCheckouts, procDepartments, procItems, procLocations, shifts, stores } from '../schema/index';
 import { DEMO_USERS } from './demo-data';
 import type { Catalogue, UserIds } from './seed-support';
 
@@ -241,6 +241,11 @@ export async function seedBackOffice(
   // Casey sells at Main Café, Chris at Library Café; everyone else at either.
   await setStoresOfUser(db, ctx.userIds.cashier1 as string, [defaultStore.id]);
   await setStoresOfUser(db, ctx.userIds.cashier2 as string, [libraryId]);
+  // Their past shifts were at their own café too (the sales seed runs before the stores exist).
+  await tx
+    .update(shifts)
+    .set({ storeId: libraryId })
+    .where(eq(shifts.cashierId, ctx.userIds.cashier2 as string));
 
   // ── Suppliers and items ────────────────────────────────────────────────────────────────
   const supplier = (body: Record<string, string>) => writeSupplier(tx, null, supplierBodySchema.parse(body));

@@ -1,5 +1,7 @@
 import { type Cents, cardFeeCents, centsToDecimal, type PaymentMethod } from '@retail-hub/shared';
+import { asc, eq } from 'drizzle-orm';
 import { addDays, dayOfWeek, localDateOf, zonedTimeToInstant } from '../../lib/store-time';
+import { writeZReportOfClosedShift } from '../../modules/pos/index';
 import type { DbOrTx } from '../client';
 import { shifts, transactionItems, transactionPayments, transactions } from '../schema/index';
 import type { Random } from './random';
@@ -169,6 +171,19 @@ export async function seedSales(
     ),
   );
   await insertChunked(tx, transactionItems, itemRows);
+}
+
+/**
+ * Each closed shift's Z report, as the close writes it (numbered per store), in the order the
+ * shifts ended. Runs after the back office, once every shift is at its store.
+ */
+export async function seedZReports(tx: DbOrTx): Promise<void> {
+  const closed = await tx
+    .select({ id: shifts.id })
+    .from(shifts)
+    .where(eq(shifts.isOpen, false))
+    .orderBy(asc(shifts.endedAt), asc(shifts.id));
+  for (const { id } of closed) await writeZReportOfClosedShift(tx, id);
 }
 
 function planSales(

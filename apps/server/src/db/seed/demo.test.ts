@@ -18,6 +18,7 @@ import {
   transactionItems,
   transactions,
   users,
+  zReports,
 } from '../schema/index';
 import { DEMO_PINS, isDatabaseEmpty, seedDemoStore, seedInitialAdmin } from './demo';
 import { DEMO_PRODUCTS } from './demo-data';
@@ -238,6 +239,41 @@ describe('the demo store', () => {
   test('leaves no shift open: cashiers start their own', async () => {
     const open = await database.db.select().from(shifts).where(eq(shifts.isOpen, true));
     expect(open).toHaveLength(0);
+  });
+
+  test('every closed shift has its Z report, numbered per store in the order the shifts ended', async () => {
+    const closed = await database.db
+      .select({ id: shifts.id, storeId: shifts.storeId, endedAt: shifts.endedAt })
+      .from(shifts)
+      .where(isNotNull(shifts.endedAt))
+      .orderBy(asc(shifts.endedAt));
+    const reports = await database.db
+      .select({
+        shiftId: zReports.shiftId,
+        storeId: zReports.storeId,
+        number: zReports.number,
+        report: zReports.report,
+        createdAt: zReports.createdAt,
+      })
+      .from(zReports);
+    expect(closed.length).toBeGreaterThan(20);
+    expect(reports).toHaveLength(closed.length);
+    const byShift = new Map(reports.map((r) => [r.shiftId, r]));
+    const next = new Map<string, number>();
+    for (const shift of closed) {
+      const report = byShift.get(shift.id);
+      const expected = (next.get(shift.storeId) ?? 0) + 1;
+      next.set(shift.storeId, expected);
+      expect(report?.number).toBe(expected);
+      expect(report?.createdAt.getTime()).toBe(shift.endedAt?.getTime());
+      const stored = report?.report as { kind: string; shiftId: number; generatedAt: string; salesCount: number };
+      expect(stored).toMatchObject({ kind: 'Z', shiftId: shift.id, generatedAt: shift.endedAt?.toISOString() });
+      const [sales] = await database.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(transactions)
+        .where(eq(transactions.shiftId, shift.id));
+      expect(stored.salesCount).toBe(sales?.n);
+    }
   });
 
   test('has returned, active and overdue asset checkouts', async () => {

@@ -8,7 +8,7 @@ import { seedCatalogue } from './demo-catalogue';
 import { DEMO_USERS } from './demo-data';
 import { seedActivity, seedCheckouts, seedExpenses } from './demo-operations';
 import { seedDepartments, seedUsers } from './demo-people';
-import { seedSales } from './demo-sales';
+import { seedSales, seedZReports } from './demo-sales';
 import { createRandom } from './random';
 
 /** The demo sign-in PINs (README and tests). Each belongs to one active demo user. */
@@ -70,5 +70,6 @@ export async function seedDemoStore(db: Db, opts: SeedDemoOptions): Promise<void
     await seedActivity(tx, random, { now, userIds });
     // Issue #32: the back office and the two cafés, through the services the API uses.
     await seedBackOffice(tx, { now, timeZone: opts.timeZone, userIds, catalogue });
+    await seedZReports(tx);
   });
 }

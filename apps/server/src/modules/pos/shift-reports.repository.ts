@@ -84,7 +84,7 @@ export async function cashierName(
 
 export async function insertZReport(
   tx: DbOrTx,
-  values: { number: number; shiftId: number; cashierId: string; storeId: string; report: unknown },
+  values: { number: number; shiftId: number; cashierId: string; storeId: string; report: unknown; createdAt?: Date },
 ): Promise<{ id: string }> {
   const [row] = await tx.insert(zReports).values(values).returning({ id: zReports.id });
   return row as { id: string };

@@ -38,6 +38,7 @@ export async function buildReport(
   number: number | null,
   row: ShiftRow,
   summary: ShiftSummary,
+  generatedAt: Date = new Date(),
 ): Promise<ShiftReport> {
   const [extras, cashier, store] = await Promise.all([
     shiftReportExtras(db, row.id),
@@ -60,7 +61,7 @@ export async function buildReport(
     cashier: { id: row.cashierId, name: fullName(cashier) },
     startedAt: summary.startedAt,
     endedAt: summary.endedAt,
-    generatedAt: new Date().toISOString(),
+    generatedAt: generatedAt.toISOString(),
     salesCount: summary.salesCount,
     itemsSold: summary.itemsSold,
     grossSales: centsToDecimal(decimalToCents(summary.subtotal) + discounts),
@@ -93,10 +94,22 @@ export async function buildReport(
  * Writes the Z report of a shift that has just been closed, inside the closing transaction: the
  * number comes from the counter row in the same transaction, so a failed close leaves no gap.
  */
-export async function writeZReport(tx: DbOrTx, row: ShiftRow, summary: ShiftSummary): Promise<ShiftReport> {
+export async function writeZReport(
+  tx: DbOrTx,
+  row: ShiftRow,
+  summary: ShiftSummary,
+  at: Date = new Date(),
+): Promise<ShiftReport> {
   const number = await nextNumber(tx, zReportSequence(row.storeId));
-  const report = await buildReport(tx, 'Z', number, row, summary);
-  await insertZReport(tx, { number, shiftId: row.id, cashierId: row.cashierId, storeId: row.storeId, report });
+  const report = await buildReport(tx, 'Z', number, row, summary, at);
+  await insertZReport(tx, {
+    number,
+    shiftId: row.id,
+    cashierId: row.cashierId,
+    storeId: row.storeId,
+    report,
+    createdAt: at,
+  });
   return report;
 }
 

@@ -10,7 +10,7 @@ import {
   type ShiftReport,
   type ShiftSummary,
 } from '@retail-hub/shared';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { pgErrorCode } from '../../lib/db-errors';
 import type { EventBus } from '../events/index';
 import { storeForNewShift } from '../retail-stores/index';
@@ -104,6 +104,18 @@ export async function closeShift(
   });
   void deps.events.publish('shift.changed', [String(result.row.id)]);
   return { shift: toShift(result.row), summary: result.summary, zReport: result.zReport };
+}
+
+/**
+ * The Z report of a shift closed without a till, the demo's history (issue #32: every screen has
+ * something true to show): the same report the close writes, numbered in order and dated at the
+ * shift's end. Call in the order the shifts ended.
+ */
+export async function writeZReportOfClosedShift(tx: DbOrTx, shiftId: number): Promise<void> {
+  const row = await findShift(tx, shiftId);
+  if (!row || row.isOpen || !row.endedAt) return;
+  const summary = summarise(row, await shiftSalesFigures(tx, row.id), await lateSalesFor({ db: tx }, row.id));
+  await writeZReport(tx, row, summary, row.endedAt);
 }
 
 /** GET /api/shifts/current/x-report (issue #15 item 8): the caller's open shift so far; nothing is closed or stored. */
