@@ -4,7 +4,7 @@ import { type Discount, isDiscountRefusal, priceDiscountedSale } from './discoun
 import {
   chargesNoTax,
   createTaxRateSchema,
-  lineTaxCents,
+  salesLineTaxCents,
   taxLineLabel,
   taxRateHundredths,
   taxRateLabel,
@@ -13,29 +13,29 @@ import {
 } from './tax';
 import { tenderTotals } from './tenders';
 
-describe('lineTaxCents', () => {
+describe('salesLineTaxCents', () => {
   it('exclusive: net × rate / 100, half up', () => {
     // 3.30 × 10% = 0.33; 4.25 × 15% = 0.6375 → 0.64; 0.05 × 10% = 0.005 → 0.01 (half up).
-    expect(lineTaxCents(330, 1000, false)).toBe(33);
-    expect(lineTaxCents(425, 1500, false)).toBe(64);
-    expect(lineTaxCents(5, 1000, false)).toBe(1);
-    expect(lineTaxCents(4, 1000, false)).toBe(0);
+    expect(salesLineTaxCents(330, 1000, false)).toBe(33);
+    expect(salesLineTaxCents(425, 1500, false)).toBe(64);
+    expect(salesLineTaxCents(5, 1000, false)).toBe(1);
+    expect(salesLineTaxCents(4, 1000, false)).toBe(0);
   });
 
   it('inclusive: net × rate / (100 + rate), half up', () => {
     // 11.00 incl. 10% holds 1.00; 3.30 incl. 10% holds 0.30; 4.25 incl. 15% holds 0.554… → 0.55.
-    expect(lineTaxCents(1100, 1000, true)).toBe(100);
-    expect(lineTaxCents(330, 1000, true)).toBe(30);
-    expect(lineTaxCents(425, 1500, true)).toBe(55);
+    expect(salesLineTaxCents(1100, 1000, true)).toBe(100);
+    expect(salesLineTaxCents(330, 1000, true)).toBe(30);
+    expect(salesLineTaxCents(425, 1500, true)).toBe(55);
     // 2.10 incl. 5% holds exactly 0.10; 0.21 incl. 5% holds 0.01.
-    expect(lineTaxCents(210, 500, true)).toBe(10);
-    expect(lineTaxCents(21, 500, true)).toBe(1);
+    expect(salesLineTaxCents(210, 500, true)).toBe(10);
+    expect(salesLineTaxCents(21, 500, true)).toBe(1);
   });
 
   it('zero-rated, exempt and empty lines carry no tax', () => {
-    expect(lineTaxCents(12345, 0, false)).toBe(0);
-    expect(lineTaxCents(12345, 0, true)).toBe(0);
-    expect(lineTaxCents(0, 2500, false)).toBe(0);
+    expect(salesLineTaxCents(12345, 0, false)).toBe(0);
+    expect(salesLineTaxCents(12345, 0, true)).toBe(0);
+    expect(salesLineTaxCents(0, 2500, false)).toBe(0);
   });
 });
 

@@ -53,7 +53,7 @@ function divideHalfUp(numerator: bigint, denominator: bigint): Cents {
 }
 
 /** One line's tax: see the rule above. `netCents` ≥ 0. */
-export function lineTaxCents(netCents: Cents, rate: RateHundredths, pricesIncludeTax: boolean): Cents {
+export function salesLineTaxCents(netCents: Cents, rate: RateHundredths, pricesIncludeTax: boolean): Cents {
   if (rate <= 0 || netCents <= 0) return 0;
   const numerator = BigInt(netCents) * BigInt(rate);
   return divideHalfUp(numerator, BigInt(pricesIncludeTax ? 10_000 + rate : 10_000));
@@ -76,7 +76,7 @@ export type TaxedSale = {
 
 /** Applies the rule above to a sale's lines. */
 export function taxSale(lines: readonly TaxLineInput[], pricesIncludeTax: boolean): TaxedSale {
-  const lineTaxes = lines.map((l) => lineTaxCents(l.netCents, l.rate, pricesIncludeTax));
+  const lineTaxes = lines.map((l) => salesLineTaxCents(l.netCents, l.rate, pricesIncludeTax));
   const tax = lineTaxes.reduce((sum, t) => sum + t, 0);
   const subtotal = lines.reduce((sum, l) => sum + l.netCents, 0);
   return {
