@@ -132,3 +132,68 @@ describe('prices include tax (GET/PUT /api/settings/tax)', () => {
     expect((await get(`?storeId=${storeId}`)).json()).toEqual({ storeId, pricesIncludeTax: false });
   });
 });
+
+describe('a category names a rate, a product may override it (taxRateId)', () => {
+  it('sets, overrides and clears rates; an unknown rate is 400 on taxRateId and changes nothing', async () => {
+    const food = (await post({ name: 'Food', rate: '5' })).json();
+    const drinks = (await post({ name: 'Drinks', rate: '15' })).json();
+    const category = await inject(t, {
+      method: 'POST',
+      url: '/api/categories',
+      cookie: manager,
+      payload: { name: 'Deli', taxRateId: food.id },
+    });
+    expect(category.statusCode).toBe(201);
+    expect(category.json()).toMatchObject({ name: 'Deli', taxRateId: food.id });
+    const categoryId = category.json().id;
+
+    const product = await inject(t, {
+      method: 'POST',
+      url: '/api/products',
+      cookie: manager,
+      payload: { name: 'Juice', price: '3.30', sku: 'JUICE-T', categoryId, taxRateId: drinks.id },
+    });
+    expect(product.statusCode).toBe(201);
+    expect(product.json()).toMatchObject({ name: 'Juice', taxRateId: drinks.id });
+    const productId = product.json().id;
+
+    const cleared = await inject(t, {
+      method: 'PATCH',
+      url: `/api/products/${productId}`,
+      cookie: manager,
+      payload: { taxRateId: null },
+    });
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json().taxRateId).toBeNull();
+
+    const unknownRate = '00000000-0000-4000-8000-000000000000';
+    const badProduct = await inject(t, {
+      method: 'PATCH',
+      url: `/api/products/${productId}`,
+      cookie: manager,
+      payload: { taxRateId: unknownRate, name: 'Renamed' },
+    });
+    expect(badProduct.statusCode).toBe(400);
+    expect(badProduct.json().errors).toEqual({ taxRateId: 'Unknown tax rate' });
+    const after = await inject(t, { method: 'GET', url: `/api/products/${productId}`, cookie: manager });
+    expect(after.json()).toMatchObject({ name: 'Juice', taxRateId: null });
+
+    const patchCategory = (payload: object, cookie = manager) =>
+      inject(t, { method: 'PATCH', url: `/api/categories/${categoryId}`, cookie, payload });
+    const moved = await patchCategory({ taxRateId: drinks.id });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json()).toMatchObject({ id: categoryId, taxRateId: drinks.id, productCount: 1 });
+    expect((await patchCategory({ taxRateId: unknownRate })).statusCode).toBe(400);
+    expect((await patchCategory({ taxRateId: null }, cashier)).statusCode).toBe(403);
+    const list = await inject(t, { method: 'GET', url: '/api/categories', cookie: cashier });
+    expect(list.json().find((c: { id: string }) => c.id === categoryId).taxRateId).toBe(drinks.id);
+    expect((await patchCategory({ taxRateId: null })).json().taxRateId).toBeNull();
+    const missing = await inject(t, {
+      method: 'PATCH',
+      url: `/api/categories/${unknownRate}`,
+      cookie: manager,
+      payload: { taxRateId: null },
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+});
