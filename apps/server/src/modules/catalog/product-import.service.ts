@@ -277,7 +277,11 @@ async function importRow(
     const outcome = await tx.transaction(async (savepoint) => {
       let createdCategoryId: string | null = null;
       if (categoryToCreate) {
-        createdCategoryId = await insertCategory(savepoint, { name: categoryToCreate, description: null, taxRateId: null });
+        createdCategoryId = await insertCategory(savepoint, {
+          name: categoryToCreate,
+          description: null,
+          taxRateId: null,
+        });
         next.categoryId = createdCategoryId;
       }
       if (existing) {

@@ -1,11 +1,4 @@
-import {
-  type CreateTaxRateInput,
-  TAX_MESSAGES,
-  type TaxRate,
-  type TaxSettings,
-  taxRateHundredths,
-  taxRateToString,
-} from '@retail-hub/shared';
+import { TAX_MESSAGES, type TaxRate, type TaxSettings, taxRateHundredths, taxRateToString } from '@retail-hub/shared';
 import type { DbOrTx } from '../../db/client';
 import { pgErrorCode } from '../../lib/db-errors';
 import { AppError, badRequest, conflict } from '../../lib/errors';
