@@ -129,6 +129,13 @@ const SHARED_WRITES = new Map([
   ['proc_locations', { modules: ['retail-stores', 'stores'], why: "debt: a new store's selling location" }],
   ['products', { modules: ['assets', 'catalog'], why: 'debt: the asset loans flag a product' }],
   ['users', { modules: ['purchasing', 'users'], why: "debt: a department manager's department (purchasing settings)" }],
+  [
+    'pos_settings',
+    {
+      modules: ['pos', 'tax'],
+      why: "by design: one key/value settings table; tax writes only its key 'tax' (ADR 0030)",
+    },
+  ],
 ]);
 
 /**

@@ -31,6 +31,7 @@ import {
   superAdminSystemRoutes,
   webRoutes,
 } from './modules/system/index';
+import { taxRoutes } from './modules/tax/index';
 import { userRoutes } from './modules/users/index';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
@@ -142,6 +143,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(departmentRoutes);
   await app.register(procurementDepartmentRoutes);
   await app.register(retailStoreRoutes);
+  await app.register(taxRoutes);
   await app.register(procurementRoutes);
   await app.register(storesMastersRoutes);
   await app.register(storesDocumentsRoutes);

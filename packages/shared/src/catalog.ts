@@ -139,6 +139,8 @@ const productFields = {
   isCheckoutRequired: z.boolean({ error: 'Must be true or false' }),
   /** The department an institutional item belongs to (spec §2 Inventory department filter). */
   departmentId: z.guid({ error: 'Unknown department' }).nullable().optional(),
+  /** Issue #34 item 2: overrides the category's tax rate; null or absent = the category's. */
+  taxRateId: z.guid({ error: 'Unknown tax rate' }).nullable().optional(),
 };
 
 /**
@@ -188,6 +190,8 @@ export const categoryCreateSchema = z.object({
     .min(1, { error: PRODUCT_MESSAGES.categoryNameRequired, abort: true })
     .max(255, { error: 'Category name must be at most 255 characters' }),
   description: optionalText(1000, 'Description'),
+  /** Issue #34 item 2: the tax rate of the category's products (null or absent = 0%). */
+  taxRateId: z.guid({ error: 'Unknown tax rate' }).nullable().optional(),
 });
 export type CategoryCreateInput = z.input<typeof categoryCreateSchema>;
 
@@ -288,6 +292,8 @@ export const productSchema = z.object({
   location: z.string().nullable(),
   isCheckoutRequired: z.boolean(),
   departmentId: z.string().nullable(),
+  /** Issue #34 item 2: the product's own tax rate (null: its category's). */
+  taxRateId: z.string().nullable(),
   /** ISO 8601. */
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -321,6 +327,8 @@ export const categorySchema = z.object({
   description: z.string().nullable(),
   department: z.string().nullable(),
   isInstitutional: z.boolean(),
+  /** Issue #34 item 2: the tax rate of its products (null = 0%). */
+  taxRateId: z.string().nullable(),
   /** Products assigned to it, active and inactive: a category with any cannot be deleted (spec §5). */
   productCount: z.number(),
 });

@@ -32,6 +32,7 @@ export * from './shift-reports';
 export * from './size-options';
 export * from './stock';
 export * from './stores';
+export * from './tax';
 export * from './tenders';
 export * from './users';
 export * from './uuid';

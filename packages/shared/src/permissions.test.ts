@@ -9,6 +9,12 @@ describe('roles and permissions', () => {
     expect(ROLES.filter((r) => can(r, 'catalog.manage'))).toEqual(['manager', 'super_admin']);
   });
 
+  it('tax rates and prices-include-tax are changed by managers and super admins, read by all (issue #34, ADR 0004)', () => {
+    expect(ROLES.filter((r) => can(r, 'tax.manage'))).toEqual(['manager', 'super_admin']);
+    expect(expectedStatus('cashier', 'tax.manage')).toBe(403);
+    expect(expectedStatus('department_manager', 'tax.manage')).toBe(403);
+  });
+
   it('role management and the developer dashboard are for super_admin only', () => {
     expect(ROLES.filter((r) => can(r, 'roles.manage'))).toEqual(['super_admin']);
     expect(ROLES.filter((r) => can(r, 'developer.view'))).toEqual(['super_admin']);

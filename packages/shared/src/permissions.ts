@@ -24,6 +24,11 @@ export const PERMISSIONS = {
    * user's. Not a route permission: the routes are 'pos.sell' and check it themselves.
    */
   'pos.approve': MANAGERS,
+  /**
+   * Issue #34 item 2 (ADR 0030): adding and editing tax rates and setting whether a store's prices
+   * include tax. Reading them is 'catalog.read'.
+   */
+  'tax.manage': MANAGERS,
   /** Changing each role's discount cap (issue #15 item 7, ADR 0019). */
   'discounts.configure': SUPER_ADMIN,
   /** Reading the catalogue: products, categories, size options, low stock. */

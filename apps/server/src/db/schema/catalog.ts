@@ -15,6 +15,7 @@ import { createdAt, id, money, timestamptz, updatedAt } from './columns';
 import { assetTypeEnum, returnConditionEnum } from './enums';
 import { procDepartments } from './procurement-core';
 import { stores } from './stores';
+import { taxRates } from './tax';
 
 /** spec §3 categories. Institutional categories hold assets rather than things for sale. */
 export const categories = pgTable('categories', {
@@ -23,6 +24,8 @@ export const categories = pgTable('categories', {
   description: text('description'),
   department: varchar('department', { length: 255 }),
   isInstitutional: boolean('is_institutional').notNull().default(false),
+  /** Issue #34 item 2: the sales tax rate of the category's products (none = 0%). */
+  taxRateId: uuid('tax_rate_id').references(() => taxRates.id, { onDelete: 'restrict' }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -52,6 +55,8 @@ export const products = pgTable(
     isCheckoutRequired: boolean('is_checkout_required').notNull().default(false),
     /** The inventory department filter (spec §2 Inventory Management). */
     departmentId: uuid('department_id').references((): AnyPgColumn => procDepartments.id, { onDelete: 'set null' }),
+    /** Issue #34 item 2: overrides the category's tax rate (none = the category's). */
+    taxRateId: uuid('tax_rate_id').references(() => taxRates.id, { onDelete: 'restrict' }),
     /**
      * Set when an asset comes back damaged or needing maintenance (issue #7): a flagged asset
      * cannot be checked out until a manager clears the flag. Null means in service.

@@ -17,4 +17,5 @@ export * from './refunds';
 export * from './relations';
 export * from './shift-reports';
 export * from './stores';
+export * from './tax';
 export * from './users';

@@ -14,7 +14,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { products, productVariants } from './catalog';
-import { createdAt, id, money, timeOrderedId, timestamptz, updatedAt } from './columns';
+import { createdAt, id, money, taxRate, timeOrderedId, timestamptz, updatedAt } from './columns';
 import { expenseCategoryEnum, expensePaymentMethodEnum, paymentMethodEnum } from './enums';
 import { stores } from './stores';
 import { users } from './users';
@@ -81,6 +81,8 @@ export const transactions = pgTable(
     subtotal: money('subtotal').notNull(),
     /** spec §9: the card fee (2.5% for card methods), labelled Card Fee in the export; sales tax is 0%. */
     tax: money('tax').notNull(),
+    /** Issue #34 item 2: Σ the lines' sales tax (0 while every rate is 0); `tax` keeps the card fee. */
+    salesTax: money('sales_tax').notNull().default('0'),
     total: money('total').notNull(),
     paymentMethod: paymentMethodEnum('payment_method').notNull(),
     /** spec §5 Reference code: 'VTPD' + digits, for non-cash payments. */
@@ -207,6 +209,10 @@ export const transactionItems = pgTable(
     saleDiscountShare: money('sale_discount_share').notNull().default('0'),
     /** What the line counts for: total_price − discount − sale_discount_share (never below 0). */
     netTotal: money('net_total').notNull().generatedAlwaysAs(sql`total_price - discount - sale_discount_share`),
+    /** Issue #34 item 2: the sales tax rate the line was charged at (a refund uses it, never today's). */
+    taxRate: taxRate('tax_rate').notNull().default('0'),
+    /** The line's sales tax (packages/shared/src/tax.ts); inside net_total when prices include tax. */
+    tax: money('tax').notNull().default('0'),
   },
   (t) => [
     // A sale's lines with what the reports sum (product, quantity, net revenue) in the key: reports

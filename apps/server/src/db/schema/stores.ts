@@ -21,6 +21,11 @@ export const stores = pgTable('stores', {
     .references(() => procLocations.id),
   /** A closed store: kept with its history and reports; no new shifts, not counted as a store. */
   isArchived: boolean('is_archived').notNull().default(false),
+  /**
+   * Issue #34 item 2: whether the store's prices include sales tax; null = the installation's
+   * default (`pos_settings` key `tax`, tax-exclusive when absent).
+   */
+  pricesIncludeTax: boolean('prices_include_tax'),
   createdAt: createdAt(),
 });
 

@@ -8,6 +8,7 @@ export type CategoryRow = {
   description: string | null;
   department: string | null;
   isInstitutional: boolean;
+  taxRateId: string | null;
   productCount: number;
 };
 
@@ -17,6 +18,7 @@ const categoryColumns = {
   description: categories.description,
   department: categories.department,
   isInstitutional: categories.isInstitutional,
+  taxRateId: categories.taxRateId,
 } as const;
 
 /**
@@ -63,7 +65,7 @@ export async function allCategoryNames(db: DbOrTx): Promise<Array<{ id: string; 
 
 export async function insertCategory(
   db: DbOrTx,
-  values: { name: string; description: string | null },
+  values: { name: string; description: string | null; taxRateId: string | null },
 ): Promise<string> {
   const [row] = await db.insert(categories).values(values).returning({ id: categories.id });
   return (row as { id: string }).id;
@@ -71,4 +73,14 @@ export async function insertCategory(
 
 export async function deleteCategoryRow(db: DbOrTx, id: string): Promise<void> {
   await db.delete(categories).where(eq(categories.id, id));
+}
+
+/** Issue #34 item 2: sets a category's tax rate; false when there is no such category. */
+export async function updateCategoryTaxRate(db: DbOrTx, id: string, taxRateId: string | null): Promise<boolean> {
+  const rows = await db
+    .update(categories)
+    .set({ taxRateId, updatedAt: new Date() })
+    .where(eq(categories.id, id))
+    .returning({ id: categories.id });
+  return rows.length > 0;
 }

@@ -30,6 +30,7 @@ describe('categories (spec §5 Category, §7)', () => {
       description: 'Baked daily',
       department: null,
       isInstitutional: false,
+      taxRateId: null,
       productCount: 0,
     });
   });

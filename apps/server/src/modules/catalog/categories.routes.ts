@@ -1,7 +1,7 @@
 import { categoryCreateSchema, categorySchema, idSchema } from '@retail-hub/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { categories, createCategory, deleteCategory } from './categories.service';
+import { categories, createCategory, deleteCategory, setCategoryTaxRate } from './categories.service';
 
 /** spec §7 Products, categories, variants: the category calls. */
 export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -18,6 +18,20 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: categoryCreateSchema, response: { 201: categorySchema } },
     },
     async (request, reply) => reply.status(201).send(await createCategory(app, request.body)),
+  );
+
+  // Issue #34 item 2: a category's tax rate (null = 0%), a tax setting (ADR 0004 tax.manage).
+  app.patch(
+    '/api/categories/:id',
+    {
+      config: { permission: 'tax.manage' },
+      schema: {
+        params: z.object({ id: idSchema }),
+        body: z.object({ taxRateId: z.guid({ error: 'Unknown tax rate' }).nullable() }),
+        response: { 200: categorySchema },
+      },
+    },
+    async (request) => setCategoryTaxRate(app, request.params.id, request.body.taxRateId),
   );
 
   app.delete(

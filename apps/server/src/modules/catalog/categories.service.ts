@@ -1,5 +1,6 @@
 import type { Category } from '@retail-hub/shared';
 import { pgErrorCode } from '../../lib/db-errors';
+import { checkTaxRateExists } from '../tax/index';
 import { type CatalogDeps, FK_VIOLATION, UNIQUE_VIOLATION } from './catalog.context';
 import { catalogErrors } from './catalog.errors';
 import {
@@ -8,6 +9,7 @@ import {
   findCategoryByNameIgnoringCase,
   insertCategory,
   listCategories,
+  updateCategoryTaxRate,
 } from './categories.repository';
 
 export async function categories(deps: CatalogDeps): Promise<Category[]> {
@@ -20,14 +22,19 @@ export async function categories(deps: CatalogDeps): Promise<Category[]> {
  */
 export async function createCategory(
   deps: CatalogDeps,
-  input: { name: string; description?: string | null | undefined },
+  input: { name: string; description?: string | null | undefined; taxRateId?: string | null | undefined },
 ): Promise<Category> {
   const { db } = deps.database;
+  if (input.taxRateId) await checkTaxRateExists(db, input.taxRateId);
   const existing = await findCategoryByNameIgnoringCase(db, input.name);
   if (existing) throw catalogErrors.categoryNameTaken(existing.name);
   let id: string;
   try {
-    id = await insertCategory(db, { name: input.name, description: input.description ?? null });
+    id = await insertCategory(db, {
+      name: input.name,
+      description: input.description ?? null,
+      taxRateId: input.taxRateId ?? null,
+    });
   } catch (error) {
     if (pgErrorCode(error) === UNIQUE_VIOLATION) throw catalogErrors.categoryNameTaken(input.name);
     throw error;
@@ -57,4 +64,18 @@ export async function deleteCategory(deps: CatalogDeps, id: string): Promise<{ m
   }
   await deps.events.publish('product.changed');
   return { message: `Category "${category.name}" was deleted.` };
+}
+
+/**
+ * PATCH /api/categories/:id (issue #34 item 2): the category's tax rate (null = 0%). Sales from now
+ * on use it; sales already made keep the rate stored on their lines.
+ */
+export async function setCategoryTaxRate(deps: CatalogDeps, id: string, taxRateId: string | null): Promise<Category> {
+  const { db } = deps.database;
+  if (taxRateId) await checkTaxRateExists(db, taxRateId);
+  if (!(await updateCategoryTaxRate(db, id, taxRateId))) throw catalogErrors.categoryNotFound();
+  await deps.events.publish('product.changed');
+  const updated = await findCategoryById(db, id);
+  if (!updated) throw catalogErrors.categoryNotFound();
+  return updated;
 }

@@ -83,6 +83,7 @@ function writeOf(values: ProductFormValues, categoryId: string, existing: Produc
     location: values.location ?? null,
     isCheckoutRequired: values.isCheckoutRequired,
     departmentId: existing?.departmentId ?? null,
+    taxRateId: existing?.taxRateId ?? null,
   };
 }
 
@@ -276,7 +277,11 @@ async function importRow(
     const outcome = await tx.transaction(async (savepoint) => {
       let createdCategoryId: string | null = null;
       if (categoryToCreate) {
-        createdCategoryId = await insertCategory(savepoint, { name: categoryToCreate, description: null });
+        createdCategoryId = await insertCategory(savepoint, {
+          name: categoryToCreate,
+          description: null,
+          taxRateId: null,
+        });
         next.categoryId = createdCategoryId;
       }
       if (existing) {

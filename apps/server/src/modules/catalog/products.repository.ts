@@ -27,6 +27,7 @@ const columnsAt = (scope: StockScope) => ({
   location: products.location,
   isCheckoutRequired: products.isCheckoutRequired,
   departmentId: products.departmentId,
+  taxRateId: products.taxRateId,
   createdAt: products.createdAt,
   updatedAt: products.updatedAt,
 });
@@ -48,6 +49,7 @@ export type ProductRow = {
   location: string | null;
   isCheckoutRequired: boolean;
   departmentId: string | null;
+  taxRateId: string | null;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -69,6 +71,7 @@ export type ProductWrite = {
   location: string | null;
   isCheckoutRequired: boolean;
   departmentId: string | null;
+  taxRateId: string | null;
 };
 
 export type ProductFilters = {
@@ -151,6 +154,7 @@ function productJson(storeId: string | null | undefined, stockAt?: StockScope): 
   'stock', ${productStockSql(sql.raw('p.id'), stockAt ?? storeId ?? ALL_STORES)}, 'lowStockThreshold', p.low_stock_threshold, 'isActive', p.is_active,
   'imageUrl', p.image_url, 'hasVariants', p.has_variants, 'assetType', p.asset_type,
   'location', p.location, 'isCheckoutRequired', p.is_checkout_required, 'departmentId', p.department_id,
+  'taxRateId', p.tax_rate_id,
   'createdAt', ${sql.raw(isoTimestamp('p.created_at'))}, 'updatedAt', ${sql.raw(isoTimestamp('p.updated_at'))})`;
 }
 

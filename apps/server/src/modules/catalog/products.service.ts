@@ -26,6 +26,7 @@ import {
   type StockTarget,
   throwIfRefused,
 } from '../stock/index';
+import { checkTaxRateExists } from '../tax/index';
 import { type Actor, type CatalogDeps, FK_VIOLATION, UNIQUE_VIOLATION } from './catalog.context';
 import { catalogErrors } from './catalog.errors';
 import { findCategoryById } from './categories.repository';
@@ -65,6 +66,7 @@ export function toProduct(row: ProductRow): Product {
     location: row.location,
     isCheckoutRequired: row.isCheckoutRequired,
     departmentId: row.departmentId,
+    taxRateId: row.taxRateId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -173,7 +175,11 @@ export async function productSizeOptions(
 }
 
 /** The category and department a product points at must exist (400 on the form's field otherwise). */
-async function checkReferences(db: DbOrTx, input: { categoryId?: string; departmentId?: string | null }) {
+async function checkReferences(
+  db: DbOrTx,
+  input: { categoryId?: string; departmentId?: string | null; taxRateId?: string | null | undefined },
+) {
+  if (input.taxRateId) await checkTaxRateExists(db, input.taxRateId);
   if (input.categoryId !== undefined && !(await findCategoryById(db, input.categoryId))) {
     throw catalogErrors.unknownCategory();
   }
@@ -222,6 +228,7 @@ export async function createProduct(
     location: input.location ?? null,
     isCheckoutRequired: input.isCheckoutRequired ?? false,
     departmentId: input.departmentId ?? null,
+    taxRateId: input.taxRateId ?? null,
   };
   let id: string;
   try {
@@ -286,6 +293,7 @@ export async function updateProduct(
   if (input.location !== undefined) values.location = input.location;
   if (input.isCheckoutRequired !== undefined) values.isCheckoutRequired = input.isCheckoutRequired;
   if (input.departmentId !== undefined) values.departmentId = input.departmentId;
+  if (input.taxRateId !== undefined) values.taxRateId = input.taxRateId;
 
   const stockChange = stockChangeOf(input.stock, input.stockBasedOn);
   if (Object.keys(values).length > 0 || stockChange) {

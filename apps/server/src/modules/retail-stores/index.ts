@@ -11,11 +11,13 @@ export {
   checkStoreExists,
   readableStores,
   retailStoreErrors,
+  setStorePricesIncludeTax,
   setStoresOfUser,
   storeFileTag,
   storeForCatalogue,
   storeForNewShift,
   storeForStockChange,
+  storePricesIncludeTax,
   tillRefusingUser,
   updateStore,
 } from './retail-stores.service';

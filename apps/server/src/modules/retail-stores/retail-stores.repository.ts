@@ -321,3 +321,25 @@ export async function catalogueStoreFacts(
     allowed: parsePgArray(row.allowed),
   };
 }
+
+/**
+ * Issue #34 item 2: a store's own 'prices include tax' (null = the installation's default);
+ * undefined when there is no such store.
+ */
+export async function storePricesIncludeTaxRow(db: DbOrTx, storeId: string): Promise<boolean | null | undefined> {
+  const [row] = await db
+    .select({ pricesIncludeTax: stores.pricesIncludeTax })
+    .from(stores)
+    .where(eq(stores.id, storeId));
+  return row ? row.pricesIncludeTax : undefined;
+}
+
+/** Sets a store's own 'prices include tax'; false when there is no such store. */
+export async function updateStorePricesIncludeTax(db: DbOrTx, storeId: string, value: boolean): Promise<boolean> {
+  const rows = await db
+    .update(stores)
+    .set({ pricesIncludeTax: value })
+    .where(eq(stores.id, storeId))
+    .returning({ id: stores.id });
+  return rows.length > 0;
+}

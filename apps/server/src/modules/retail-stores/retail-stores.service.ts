@@ -24,9 +24,11 @@ import {
   type StoreRow,
   sellableStoreIds,
   shiftStoreFacts,
+  storePricesIncludeTaxRow,
   storesByIds,
   terminalStoreId,
   tillStoreRefusingUser,
+  updateStorePricesIncludeTax,
   updateStoreRow,
   upsertProductStore,
   userExists,
@@ -333,4 +335,19 @@ export async function storeForCatalogue(
   const terminalStore = facts.terminalStore && mayRead(facts.terminalStore) ? facts.terminalStore : null;
   const storeId = facts.shiftStore ?? terminalStore ?? (allowed.length === 1 ? (allowed[0] as string) : null);
   return { storeId, stock: storeId ?? together, readable };
+}
+
+/**
+ * Issue #34 item 2 (ADR 0030): a store's own 'prices include tax', null when it follows the
+ * installation's default. An unknown store is 400 on `storeId`.
+ */
+export async function storePricesIncludeTax(db: DbOrTx, storeId: string): Promise<boolean | null> {
+  const value = await storePricesIncludeTaxRow(db, storeId);
+  if (value === undefined) throw retailStoreErrors.storeUnknown();
+  return value;
+}
+
+/** Sets a store's own 'prices include tax' (400 on `storeId` for an unknown store). */
+export async function setStorePricesIncludeTax(db: DbOrTx, storeId: string, value: boolean): Promise<void> {
+  if (!(await updateStorePricesIncludeTax(db, storeId, value))) throw retailStoreErrors.storeUnknown();
 }

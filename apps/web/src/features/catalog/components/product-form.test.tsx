@@ -277,6 +277,7 @@ describe('inline categories (spec §2 Product form, §5 Category, §8)', { timeo
       description: null,
       department: null,
       isInstitutional: false,
+      taxRateId: null,
       productCount: 0,
     };
     let stored = categories;

@@ -10,6 +10,7 @@ export const categories: Category[] = [
     description: null,
     department: null,
     isInstitutional: false,
+    taxRateId: null,
     productCount: 2,
   },
   {
@@ -18,6 +19,7 @@ export const categories: Category[] = [
     description: null,
     department: null,
     isInstitutional: false,
+    taxRateId: null,
     productCount: 0,
   },
 ];
@@ -44,6 +46,7 @@ export function aProduct(overrides: Partial<Product> = {}): Product {
     location: null,
     isCheckoutRequired: false,
     departmentId: null,
+    taxRateId: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
     ...overrides,

@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import { type Cents, centsToDecimal, parseDecimalCents } from './money';
+
+/**
+ * Issue #34 item 2: configurable sales tax (ADR 0030). THE rounding rule of sales tax, written
+ * once and used by the cart, the server, the offline path and refunds:
+ *
+ * - every line is taxed on its own amount after every discount (the discount rule's `netCents`,
+ *   packages/shared/src/discount-rules.ts), to the cent, rounded half up;
+ * - tax-exclusive prices: line tax = round(net × rate / 100); the sale's total = Σ nets + Σ taxes;
+ * - tax-inclusive prices: line tax = round(net × rate / (100 + rate)) (the tax inside the price);
+ *   the sale's total = Σ nets;
+ * - the sale's tax is the sum of its lines' taxes, so the lines always add up exactly.
+ *
+ * A rate is a percentage with 2 decimals (numeric(5,2), 0–100); in code it is kept in hundredths
+ * of a percent ('10.00' → 1000) so the rule stays integer arithmetic. A zero-rated or exempt line
+ * has rate 0 and tax 0. The card fee (spec §9, tenders.ts) is not part of this rule: it is charged
+ * per card tender on what the tender pays, sales tax included.
+ */
+
+/** Hundredths of a percent: 10.00% → 1000. */
+export type RateHundredths = number;
+
+export const MAX_TAX_RATE_HUNDREDTHS = 10_000;
+
+/** '10.00' / '12.5' / 7 → hundredths; null when not 0–100 with at most 2 decimals ('10.555', '-1', '1e1'). */
+export function taxRateHundredths(rate: string | number): RateHundredths | null {
+  const text = String(rate).trim();
+  if (!/^\d{1,3}(?:\.\d{1,2})?$/.test(text)) return null;
+  const hundredths = parseDecimalCents(text);
+  if (hundredths === null || hundredths < 0 || hundredths > MAX_TAX_RATE_HUNDREDTHS) return null;
+  return hundredths;
+}
+
+/** Hundredths → the API's 2-decimal string ('10.00'). */
+export function taxRateToString(hundredths: RateHundredths): string {
+  return centsToDecimal(hundredths);
+}
+
+/** How a rate reads on the receipt: 1000 → '10%', 1250 → '12.5%', 0 → '0%'. */
+export function taxRateLabel(hundredths: RateHundredths): string {
+  return `${centsToDecimal(hundredths).replace(/\.?0+$/, '')}%`;
+}
+
+/** The receipt's tax line for one rate: 'Tax (10%)'; 'Tax (0%)' exactly as spec §9. */
+export function taxLineLabel(hundredths: RateHundredths): string {
+  return `Tax (${taxRateLabel(hundredths)})`;
+}
+
+/** numerator / denominator rounded half up (both ≥ 0, denominator > 0), in exact integers. */
+function divideHalfUp(numerator: bigint, denominator: bigint): Cents {
+  return Number((numerator * 2n + denominator) / (denominator * 2n));
+}
+
+/** One line's tax: see the rule above. `netCents` ≥ 0. */
+export function salesLineTaxCents(netCents: Cents, rate: RateHundredths, pricesIncludeTax: boolean): Cents {
+  if (rate <= 0 || netCents <= 0) return 0;
+  const numerator = BigInt(netCents) * BigInt(rate);
+  return divideHalfUp(numerator, BigInt(pricesIncludeTax ? 10_000 + rate : 10_000));
+}
+
+export type TaxLineInput = { netCents: Cents; rate: RateHundredths };
+
+export type TaxedSale = {
+  /** Each line's tax, in the order given. */
+  lineTaxes: Cents[];
+  /** Σ line taxes: the sale's sales tax. */
+  tax: Cents;
+  /** Σ nets (the sale's subtotal after every discount). */
+  subtotal: Cents;
+  /** What the sale costs before any card fee: subtotal + tax when exclusive, subtotal when inclusive. */
+  total: Cents;
+  /** Tax by rate, rates ascending, one entry per rate that any line carries (0 included). */
+  byRate: Array<{ rate: RateHundredths; tax: Cents }>;
+};
+
+/** Applies the rule above to a sale's lines. */
+export function taxSale(lines: readonly TaxLineInput[], pricesIncludeTax: boolean): TaxedSale {
+  const lineTaxes = lines.map((l) => salesLineTaxCents(l.netCents, l.rate, pricesIncludeTax));
+  const tax = lineTaxes.reduce((sum, t) => sum + t, 0);
+  const subtotal = lines.reduce((sum, l) => sum + l.netCents, 0);
+  return {
+    lineTaxes,
+    tax,
+    subtotal,
+    total: pricesIncludeTax ? subtotal : subtotal + tax,
+    byRate: taxByRate(lines.map((l, i) => ({ rate: l.rate, tax: lineTaxes[i] as Cents }))),
+  };
+}
+
+/** Sums taxes per rate (for the receipt, the X/Z reports and the sales report), rates ascending. */
+export function taxByRate(
+  lines: ReadonlyArray<{ rate: RateHundredths; tax: Cents }>,
+): Array<{ rate: RateHundredths; tax: Cents }> {
+  const sums = new Map<RateHundredths, Cents>();
+  for (const l of lines) sums.set(l.rate, (sums.get(l.rate) ?? 0) + l.tax);
+  return [...sums.entries()].sort((a, b) => a[0] - b[0]).map(([rate, tax]) => ({ rate, tax }));
+}
+
+/** True while no rate charges tax (spec §9: the sale and the receipt stay exactly as before). */
+export function chargesNoTax(rates: readonly RateHundredths[]): boolean {
+  return rates.every((r) => r === 0);
+}
+
+// ---- API ----
+
+export const TAX_MESSAGES = {
+  nameRequired: 'Tax rate name is required',
+  nameTooLong: 'Tax rate name must be at most 100 characters',
+  nameTaken: (name: string) => `A tax rate named "${name}" already exists.`,
+  rateInvalid: 'Rate must be a percentage from 0 to 100 with at most 2 decimals',
+  unknownRate: 'Unknown tax rate',
+} as const;
+
+const taxRateName = z
+  .string({ error: TAX_MESSAGES.nameRequired })
+  .trim()
+  .min(1, TAX_MESSAGES.nameRequired)
+  .max(100, TAX_MESSAGES.nameTooLong);
+
+/** '10', '10.5', '10.00' or a number; stored and answered as a 2-decimal string. */
+const taxRateValue = z
+  .union([z.string(), z.number()], { error: TAX_MESSAGES.rateInvalid })
+  .refine((v) => taxRateHundredths(v) !== null, TAX_MESSAGES.rateInvalid)
+  .transform((v) => taxRateToString(taxRateHundredths(v) as number));
+
+export const taxRateSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** Percentage, 2 decimals ('10.00'); '0.00' for zero-rated or exempt. */
+  rate: z.string(),
+  createdAt: z.string(),
+});
+export type TaxRate = z.infer<typeof taxRateSchema>;
+
+export const createTaxRateSchema = z.object({ name: taxRateName, rate: taxRateValue });
+export type CreateTaxRateInput = z.input<typeof createTaxRateSchema>;
+
+export const updateTaxRateSchema = z
+  .object({ name: taxRateName.optional(), rate: taxRateValue.optional() })
+  .refine((v) => v.name !== undefined || v.rate !== undefined, { message: 'Nothing to change' });
+export type UpdateTaxRateInput = z.input<typeof updateTaxRateSchema>;
+
+/** `GET/PUT /api/settings/tax`: a store's setting (or the installation's default without storeId). */
+export const taxSettingsSchema = z.object({
+  /** The store asked for; null for the installation's default. */
+  storeId: z.string().nullable(),
+  pricesIncludeTax: z.boolean(),
+});
+export type TaxSettings = z.infer<typeof taxSettingsSchema>;
+
+export const updateTaxSettingsSchema = z.object({
+  storeId: z.string().uuid({ error: 'Unknown store' }).optional(),
+  pricesIncludeTax: z.boolean({ error: 'pricesIncludeTax must be true or false' }),
+});
+export type UpdateTaxSettingsInput = z.input<typeof updateTaxSettingsSchema>;
