@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { can } from '../packages/shared/src/permissions';
 import { ROLES, type Role } from '../packages/shared/src/roles';
 import { SCREENS } from '../packages/shared/src/screens';
+import { runAxe } from './axe';
 import { signIn, signInOnKeypad } from './support';
 
 /**
@@ -21,20 +21,26 @@ const DEMO_PINS: Record<Role, string> = {
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
-/** A screen has settled when its title shows and nothing is still loading. */
+/**
+ * A screen has settled when its title shows and nothing has been loading for 350 ms: a screen
+ * may load in two steps (the POS dashboard's panels load again for the store its filter then
+ * picks), and a check between them would see the second step's loaders.
+ */
 async function settle(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-  await expect(page.locator('.mantine-Loader-root:visible')).toHaveCount(0, { timeout: 15_000 });
-  await expect(page.locator('.mantine-Skeleton-root[data-visible]')).toHaveCount(0, { timeout: 15_000 });
-  // Entry transitions (Mantine's 150–250 ms fades) finish before colours are sampled.
-  await page.waitForTimeout(350);
+  const loading = page.locator('.mantine-Loader-root:visible, .mantine-Skeleton-root[data-visible]');
+  await expect(async () => {
+    expect(await loading.count()).toBe(0);
+    // Entry transitions (Mantine's 150–250 ms fades) finish before colours are sampled.
+    await page.waitForTimeout(350);
+    expect(await loading.count()).toBe(0);
+  }).toPass({ timeout: 15_000 });
 }
 
 /** The serious and critical violations on the page (or inside `include`), one line each. */
 async function seriousViolations(page: Page, where: string, include?: string): Promise<string[]> {
-  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
-  if (include) builder = builder.include(include);
-  const { violations } = await builder.analyze();
+  // axe loaded once per page, not per check (e2e/axe.ts; issue #31).
+  const { violations } = await runAxe(page, WCAG_TAGS, include);
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map(

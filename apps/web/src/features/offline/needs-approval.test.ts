@@ -1,4 +1,4 @@
-import 'fake-indexeddb/auto';
+import '@/test/fake-indexeddb';
 import type { SaleRequest, SessionUser } from '@retail-hub/shared';
 import { QueryClient } from '@tanstack/react-query';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import 'fake-indexeddb/auto';
+import '@/test/fake-indexeddb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient, SESSION_QUERY_KEY } from '@/lib/query-client';
 import { HEARTBEAT_MS, startTerminalOffline } from './start';

@@ -1,7 +1,7 @@
 import { type TransactionListItem, VTPD_CSV_COLUMNS } from '@retail-hub/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/test/render';
 import { json, mockServer, sessionHandlers, userWithRole } from '@/test/server';
 import { downloadCsv } from '../download-csv';
@@ -10,6 +10,8 @@ import { defaultRange } from '../report-data';
 vi.mock('../download-csv', () => ({ downloadCsv: vi.fn() }));
 const downloaded = vi.mocked(downloadCsv);
 beforeEach(() => downloaded.mockClear());
+// The web tests share a worker (isolate: false): the next file gets the real module.
+afterAll(() => vi.doUnmock('../download-csv'));
 
 /** spec §2 Sales Reports at /pos-reports against a stubbed server (§4 Growth, §5 and §8 Reports). */
 

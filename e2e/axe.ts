@@ -1,0 +1,35 @@
+import type { Page } from '@playwright/test';
+import axe from 'axe-core';
+
+/**
+ * axe-core on a page, cheaply (issue #31). `AxeBuilder.analyze()` from @axe-core/playwright
+ * evaluates axe's 550 kB source in the page on every call (twice in its legacy mode), and in its
+ * default mode also opens a new tab, evaluates the source there again and merges the results in
+ * it: most of what a check cost in e2e/accessibility.spec.ts, which checks ~80 screens. Here axe is
+ * loaded once per document (and per frame), configured as AxeBuilder configures it for one origin,
+ * and `axe.run` checks the page in place: the same engine, rules and violations, without the
+ * cross-origin frame support the app does not need (it has no frames of another origin).
+ */
+export async function runAxe(page: Page, tags: string[], include?: string): Promise<axe.AxeResults> {
+  for (const frame of page.frames()) {
+    const loaded = await frame.evaluate(() => typeof (window as { axe?: { run?: unknown } }).axe?.run === 'function');
+    if (loaded) continue;
+    await frame.evaluate(axe.source);
+    await frame.evaluate(() =>
+      (window as unknown as { axe: typeof axe }).axe.configure({
+        allowedOrigins: ['<same_origin>'],
+        branding: { application: 'playwright' },
+      }),
+    );
+  }
+  return page.evaluate(
+    ({ tags, include }) =>
+      (window as unknown as { axe: typeof axe }).axe.run(include ? { include: [include], exclude: [] } : document, {
+        runOnly: { type: 'tag', values: tags },
+        // Every rule still checks every element; only the violations are reported in full (the
+        // passes and the rest keep one element each), which is all the specs read.
+        resultTypes: ['violations'],
+      }),
+    { tags, include },
+  );
+}
