@@ -80,6 +80,9 @@ export const theme = createTheme({
     // A close button is an icon: it needs a name (WCAG 4.1.2; axe 'button-name').
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    // A loader is a span: its 'Loading …' name is allowed only with a role (axe
+    // 'aria-prohibited-attr', serious), and 'status' tells a screen reader something is on its way.
+    Loader: { defaultProps: { role: 'status' } },
   },
 });
 
