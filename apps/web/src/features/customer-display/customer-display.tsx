@@ -48,7 +48,7 @@ function SaleView({ state }: { state: CustomerDisplayState }) {
   return (
     <main className={classes.root}>
       <header className={classes.top}>
-        <h1 className={classes.title}>{paid ? 'Thank you!' : 'Your purchase'}</h1>
+        <h1 className={classes.title}>{paid ? 'Payment received' : 'Your purchase'}</h1>
         <span className={classes.store}>{state.storeName ?? CUSTOMER_DISPLAY_DEFAULT_NAME}</span>
       </header>
       <ul className={classes.lines} ref={list} aria-label="Items">
