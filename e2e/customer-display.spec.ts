@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { shot, signIn } from './support';
 
@@ -19,6 +20,14 @@ async function startShift(page: Page) {
     await dialog.getByRole('button', { name: 'Start Shift' }).click();
   }
   await expect(status).toContainText(/Shift active/i);
+}
+
+/** WCAG 2.2 AA (axe): every violation on the display, one line each. */
+async function violations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 const addSku = (page: Page, sku: string) => page.locator(`[data-testid="product-card"][data-sku="${sku}"]`).click();
@@ -69,6 +78,7 @@ test('the customer display follows a cash sale line by line to the change due, t
   await expect(items).toHaveText(['1 ×LatteTakeaway Big Cup$4.50', '2 ×Blueberry Muffin$8.00', '1 ×Orange Juice$3.50']);
   await expect(total).toHaveText('$16.00');
   await shot(display, 'customer-display-sale-1366', false);
+  expect(await violations(display)).toEqual([]);
   await display.setViewportSize({ width: 820, height: 1180 });
   await shot(display, 'customer-display-sale-820', false);
   await display.setViewportSize({ width: 800, height: 480 });
@@ -97,6 +107,7 @@ test('the customer display follows a cash sale line by line to the change due, t
   await expect(row('Paid by')).toHaveText('Cash');
   await expect(total).toHaveText('$16.00');
   await shot(display, 'customer-display-paid-800x480', false);
+  expect(await violations(display)).toEqual([]);
   await display.setViewportSize({ width: 1366, height: 768 });
   await shot(display, 'customer-display-paid-1366', false);
   await display.setViewportSize({ width: 820, height: 1180 });
@@ -124,5 +135,6 @@ test('the display opens on its own without a sign-in and shows the idle screen',
   await expect(display).toHaveURL(/\/display$/);
   await expect(display.getByRole('button')).toHaveCount(0);
   await expect(display.getByRole('link')).toHaveCount(0);
+  expect(await violations(display)).toEqual([]);
   await context.close();
 });
