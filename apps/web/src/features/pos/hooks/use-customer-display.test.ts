@@ -169,3 +169,16 @@ describe("the till's customer display state (issue #36 item 4)", () => {
     });
   });
 });
+
+describe('a recorded sale missing fields (an older or offline answer)', () => {
+  it('still gives a state: no payment method means no "Paid by"', () => {
+    const sale = { total: '4.00', changeDue: '1.00', amountReceived: '5.00', tax: '0.00' } as unknown as RecordedSale;
+    expect(customerDisplayState({ ...base, lines: [], completedSale: sale })).toMatchObject({
+      phase: 'paid',
+      lines: [],
+      paidBy: null,
+      tendered: '5.00',
+      changeDue: '1.00',
+    });
+  });
+});

@@ -71,7 +71,7 @@ function paidState(storeName: string | null, sale: RecordedSale): CustomerDispla
   return {
     storeName,
     phase: 'paid',
-    lines: sale.items.slice(-CUSTOMER_DISPLAY_MAX_LINES).map((item) => {
+    lines: (sale.items ?? []).slice(-CUSTOMER_DISPLAY_MAX_LINES).map((item) => {
       const discount =
         item.netTotal === undefined
           ? 0
@@ -87,7 +87,10 @@ function paidState(storeName: string | null, sale: RecordedSale): CustomerDispla
     discount: orNull(cents(sale.discountTotal)),
     cardFee: orNull(cents(sale.tax)),
     total: sale.total,
-    paidBy: (methods.length > 0 ? methods : [sale.paymentMethod]).map(paymentMethodTitle).join(' + '),
+    paidBy:
+      (methods.length > 0 ? methods : sale.paymentMethod ? [sale.paymentMethod] : [])
+        .map(paymentMethodTitle)
+        .join(' + ') || null,
     tendered: centsToDecimal(tendered),
     changeDue: sale.changeDue,
   };
@@ -99,10 +102,14 @@ function paidState(storeName: string | null, sale: RecordedSale): CustomerDispla
  */
 export function useCustomerDisplay(input: CustomerDisplayInput): void {
   const { storeName, lines, payment, saleDiscount, completedSale } = input;
-  const state = useMemo(
-    () => customerDisplayState({ storeName, lines, payment, saleDiscount, completedSale }),
-    [storeName, lines, payment, saleDiscount, completedSale],
-  );
+  const state = useMemo(() => {
+    // The display must never stop the till: a sale it cannot read shows as idle.
+    try {
+      return customerDisplayState({ storeName, lines, payment, saleDiscount, completedSale });
+    } catch {
+      return idleDisplayState(storeName);
+    }
+  }, [storeName, lines, payment, saleDiscount, completedSale]);
   const channel = useRef<BroadcastChannel | null>(null);
   const latest = useRef(state);
   latest.current = state;
