@@ -53,6 +53,10 @@ test('the customer display follows a cash sale line by line to the change due, t
   await expect(display.getByText('Welcome to')).toBeVisible();
   await shot(page, 'customer-display-till-1366', false);
   await shot(display, 'customer-display-idle-1366', false);
+  await page.setViewportSize({ width: 820, height: 1180 });
+  await expect(page.getByRole('button', { name: 'Customer Display' })).toBeVisible();
+  await shot(page, 'customer-display-till-820', false);
+  await page.setViewportSize({ width: 1366, height: 900 });
 
   const items = display.getByRole('list', { name: 'Items' }).getByRole('listitem');
   const total = display.getByText('Total', { exact: true }).locator('xpath=following-sibling::dd');
