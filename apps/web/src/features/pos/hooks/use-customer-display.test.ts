@@ -1,9 +1,15 @@
-import { customerDisplayStateSchema, idleDisplayState } from '@retail-hub/shared';
-import { describe, expect, it } from 'vitest';
+import {
+  CUSTOMER_DISPLAY_CHANNEL,
+  type CustomerDisplayMessage,
+  customerDisplayStateSchema,
+  idleDisplayState,
+} from '@retail-hub/shared';
+import { renderHook } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { type CartLine, cartReducer, emptyCart } from '../cart/cart-reducer';
 import { emptyPayment } from '../payment/payment';
 import type { RecordedSale } from '../types';
-import { customerDisplayState } from './use-customer-display';
+import { type CustomerDisplayInput, customerDisplayState, useCustomerDisplay } from './use-customer-display';
 
 /** Two $4.50 lattes (10% off the line) and a $4.00 muffin. */
 const lines: CartLine[] = (() => {
@@ -180,5 +186,29 @@ describe('a recorded sale missing fields (an older or offline answer)', () => {
       tendered: '5.00',
       changeDue: '1.00',
     });
+  });
+});
+
+describe('useCustomerDisplay on the same machine (BroadcastChannel)', () => {
+  it('publishes each change, answers a display that opens later, and says idle when the till closes', async () => {
+    const display = new BroadcastChannel(CUSTOMER_DISPLAY_CHANNEL);
+    const heard: CustomerDisplayMessage[] = [];
+    display.onmessage = (event) => heard.push(event.data);
+    const phases = () => heard.map((m) => (m.kind === 'state' ? `${m.state.phase}:${m.state.total}` : m.kind));
+    try {
+      const { rerender, unmount } = renderHook((props: CustomerDisplayInput) => useCustomerDisplay(props), {
+        initialProps: { ...base, lines: [] },
+      });
+      await vi.waitFor(() => expect(phases()).toEqual(['idle:0.00']));
+      rerender({ ...base });
+      await vi.waitFor(() => expect(phases()).toEqual(['idle:0.00', 'sale:12.10']));
+      display.postMessage({ kind: 'hello' });
+      await vi.waitFor(() => expect(phases()).toEqual(['idle:0.00', 'sale:12.10', 'sale:12.10']));
+      unmount();
+      await vi.waitFor(() => expect(phases()).toEqual(['idle:0.00', 'sale:12.10', 'sale:12.10', 'idle:0.00']));
+      expect(heard.at(-1)).toEqual({ kind: 'state', state: idleDisplayState('Library Café') });
+    } finally {
+      display.close();
+    }
   });
 });
