@@ -197,7 +197,7 @@ describe('useCustomerDisplay on the same machine (BroadcastChannel)', () => {
     const phases = () => heard.map((m) => (m.kind === 'state' ? `${m.state.phase}:${m.state.total}` : m.kind));
     try {
       const { rerender, unmount } = renderHook((props: CustomerDisplayInput) => useCustomerDisplay(props), {
-        initialProps: { ...base, lines: [] },
+        initialProps: { ...base, lines: [] } as CustomerDisplayInput,
       });
       await vi.waitFor(() => expect(phases()).toEqual(['idle:0.00']));
       rerender({ ...base });
