@@ -4,6 +4,8 @@ export * from './auth';
 export * from './auth-rules';
 export * from './catalog';
 export * from './catalog-rules';
+export * from './customer-display';
+export * from './customer-display-rules';
 export * from './departments';
 export * from './discount-rules';
 export * from './discounts';

@@ -49,4 +49,6 @@ export const paths = {
 export const publicPaths = {
   landing: '/',
   pinLogin: '/pin-login',
+  /** Issue #36 item 4: the customer display, with no sign-in of its own (it shows only what the till sends). */
+  display: '/display',
 } as const;

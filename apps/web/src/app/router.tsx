@@ -7,7 +7,7 @@ import { RequirePermission } from './guards/require-permission';
 import { RequireSession } from './guards/require-session';
 import { publicPaths } from './paths';
 import { RouteErrorScreen } from './routes/route-error';
-import { LandingPage, NotFoundPage, PinLoginPage, SCREEN_COMPONENTS } from './routes/screens';
+import { DisplayPage, LandingPage, NotFoundPage, PinLoginPage, SCREEN_COMPONENTS } from './routes/screens';
 import { PosShell } from './shells/pos-shell';
 import { ProcurementShell } from './shells/procurement-shell';
 
@@ -75,6 +75,8 @@ export function createAppRoutes(): RouteObject[] {
       children: [
         { path: publicPaths.landing, element: <HomeRoute /> },
         { path: publicPaths.pinLogin, element: <PinLoginRoute /> },
+        // Issue #36 item 4: the customer display, signed in or not, without a shell.
+        { path: publicPaths.display, element: <DisplayPage /> },
         ...screenRoutes('none'),
         { element: signedIn(<PosShell />), children: screenRoutes('pos') },
         { element: signedIn(<ProcurementShell />), children: screenRoutes('procurement') },

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 const START_UP_MODULES = [
   'auth-rules.ts',
   'catalog-rules.ts',
+  'customer-display-rules.ts',
   'discount-rules.ts',
   'error-codes.ts',
   'events.ts',

@@ -57,6 +57,7 @@ export const SCREEN_COMPONENTS: Record<ScreenPath, ScreenComponent> = {
 export const LandingPage = lazy(() => import('./landing'));
 export const PinLoginPage = lazy(() => import('./pin-login'));
 export const NotFoundPage = lazy(() => import('./not-found'));
+export const DisplayPage = lazy(() => import('./display'));
 
 /**
  * Starts fetching the terminal's code while the session check is still in flight (a till opens

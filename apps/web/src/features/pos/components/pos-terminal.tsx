@@ -25,6 +25,7 @@ import { useCurrentShift } from '../api/get-current-shift';
 import { GRID_PAGE, terminalProductsQueryOptions } from '../api/terminal-queries';
 import { type CartItem, cartItemCount, cartReducer, emptyCart } from '../cart/cart-reducer';
 import { useCheckout } from '../hooks/use-checkout';
+import { useCustomerDisplay } from '../hooks/use-customer-display';
 import { useRepriceFromServer } from '../hooks/use-reprice-from-server';
 import { useSkuSubmit } from '../hooks/use-scanner';
 import { ShortcutTooltip } from '../keyboard/shortcut-tooltip';
@@ -41,6 +42,7 @@ import type { PosProduct, RecordedSale } from '../types';
 import { CartPanel } from './cart-panel';
 import { CashierHeader } from './cashier-header';
 import { CompleteDialog, printSaleReceipt } from './complete-dialog';
+import { CustomerDisplayButton } from './customer-display-button';
 import { DiscountDialog, type DiscountTarget } from './discount-dialog';
 import { isCustomerMenuProduct, type MenuMode, ProductBrowser } from './product-browser';
 import { SizeDialog } from './size-dialog';
@@ -147,6 +149,8 @@ export function PosTerminal({ user }: { user: SessionUser }) {
     seller: { user, shiftId: shift?.id ?? null },
   });
   const saleDiscount = cart.saleDiscount ?? null;
+  // Issue #36 item 4: the customer display follows the sale (same machine: a BroadcastChannel).
+  useCustomerDisplay({ storeName: till.store?.name ?? null, lines: cart.lines, payment, saleDiscount, completedSale });
 
   const addProduct = useCallback((product: PosProduct) => {
     if (product.hasVariants) setSizeQueue((queue) => [...queue, product]);
@@ -327,6 +331,7 @@ export function PosTerminal({ user }: { user: SessionUser }) {
         <Group gap="sm" wrap="wrap">
           <SyncStatus onOpenOutbox={() => setOutboxOpen(true)} />
           <ShiftBar shift={shift} isLoading={currentShift.isPending} onManageShift={() => setShiftDialogOpen(true)} />
+          <CustomerDisplayButton />
         </Group>
       }
       corner={

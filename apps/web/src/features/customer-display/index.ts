@@ -1,0 +1,7 @@
+/**
+ * The customer display (issue #36 item 4, ADR 0033): /display, the screen the customer faces. The
+ * feature's public entry (docs/architecture.md, Boundaries).
+ */
+export { CustomerDisplay } from './customer-display';
+export { CustomerDisplayPage } from './customer-display-page';
+export { type DisplayView, nextView, useDisplayState } from './use-display-state';

@@ -1,0 +1,214 @@
+import {
+  CUSTOMER_DISPLAY_CHANNEL,
+  type CustomerDisplayMessage,
+  customerDisplayStateSchema,
+  idleDisplayState,
+} from '@retail-hub/shared';
+import { renderHook } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { type CartLine, cartReducer, emptyCart } from '../cart/cart-reducer';
+import { emptyPayment } from '../payment/payment';
+import type { RecordedSale } from '../types';
+import { type CustomerDisplayInput, customerDisplayState, useCustomerDisplay } from './use-customer-display';
+
+/** Two $4.50 lattes (10% off the line) and a $4.00 muffin. */
+const lines: CartLine[] = (() => {
+  const latte = {
+    productId: 'p-latte',
+    variantId: 'v-big',
+    name: 'Latte',
+    variantName: 'Takeaway Big Cup',
+    priceCents: 450,
+    imageUrl: null,
+    stock: 10,
+  };
+  const muffin = {
+    ...latte,
+    productId: 'p-muffin',
+    variantId: null,
+    name: 'Muffin',
+    variantName: null,
+    priceCents: 400,
+  };
+  let cart = cartReducer(emptyCart, { type: 'add', item: latte });
+  cart = cartReducer(cart, { type: 'add', item: latte });
+  cart = cartReducer(cart, { type: 'add', item: muffin });
+  const key = cart.lines[0]?.key ?? '';
+  return cartReducer(cart, { type: 'setLineDiscount', key, discount: { type: 'percent', hundredths: 1000 } }).lines;
+})();
+
+const base = { storeName: 'Library Café', lines, payment: emptyPayment, saleDiscount: null, completedSale: null };
+
+describe("the till's customer display state (issue #36 item 4)", () => {
+  it('an empty till is idle with the store name', () => {
+    expect(customerDisplayState({ ...base, lines: [] })).toEqual(idleDisplayState('Library Café'));
+  });
+
+  it('a sale in progress: each line with its size, quantity, amount and discount, the discounts and the total', () => {
+    const state = customerDisplayState({ ...base, saleDiscount: { type: 'amount', cents: 100 } });
+    expect(state).toEqual({
+      phase: 'sale',
+      storeName: 'Library Café',
+      lines: [
+        { name: 'Latte', size: 'Takeaway Big Cup', quantity: 2, amount: '9.00', discount: '0.90' },
+        { name: 'Muffin', size: null, quantity: 1, amount: '4.00', discount: null },
+      ],
+      discount: '1.90',
+      cardFee: null,
+      total: '11.10',
+      paidBy: null,
+      tendered: null,
+      changeDue: null,
+    });
+    expect(customerDisplayStateSchema.safeParse(state).success).toBe(true);
+  });
+
+  it('paying by card adds the card fee (spec §9: 2.5% of 12.10, rounded) to the total', () => {
+    const state = customerDisplayState({ ...base, payment: { ...emptyPayment, method: 'credit_card' } });
+    expect(state).toMatchObject({ cardFee: '0.30', total: '12.40', discount: '0.90' });
+  });
+
+  it('a recorded cash sale shows the server figures: tendered and change due, and nothing of the cashier', () => {
+    const sale = {
+      id: '01890000-0000-7000-8000-000000000001',
+      number: '000001',
+      createdAt: '2026-11-29T08:00:00.000Z',
+      subtotal: '12.10',
+      tax: '0.00',
+      total: '12.10',
+      paymentMethod: 'cash',
+      referenceCode: null,
+      notes: null,
+      amountReceived: '20.00',
+      changeDue: '7.90',
+      status: 'completed',
+      discountTotal: '0.90',
+      items: [
+        {
+          productId: 'p-latte',
+          variantId: 'v-big',
+          name: 'Latte',
+          variantName: 'Takeaway Big Cup',
+          quantity: 2,
+          unitPrice: '4.50',
+          totalPrice: '9.00',
+          saleDiscountShare: '0.00',
+          netTotal: '8.10',
+        },
+        {
+          productId: 'p-muffin',
+          variantId: null,
+          name: 'Muffin',
+          variantName: null,
+          quantity: 1,
+          unitPrice: '4.00',
+          totalPrice: '4.00',
+        },
+      ],
+      receipt: {
+        items: [],
+        subtotal: '12.10',
+        tax: '0.00',
+        total: '12.10',
+        paymentMethod: 'cash',
+        amountReceived: '20.00',
+        changeDue: '7.90',
+        referenceCode: null,
+        notes: null,
+        cashierName: 'Casey Cash',
+        timestamp: '2026-11-29T08:00:00.000Z',
+      },
+    } as RecordedSale;
+    const state = customerDisplayState({ ...base, lines: [], completedSale: sale });
+    expect(state).toEqual({
+      phase: 'paid',
+      storeName: 'Library Café',
+      lines: [
+        { name: 'Latte', size: 'Takeaway Big Cup', quantity: 2, amount: '9.00', discount: '0.90' },
+        { name: 'Muffin', size: null, quantity: 1, amount: '4.00', discount: null },
+      ],
+      discount: '0.90',
+      cardFee: null,
+      total: '12.10',
+      paidBy: 'Cash',
+      tendered: '20.00',
+      changeDue: '7.90',
+    });
+    expect(JSON.stringify(state)).not.toContain('Casey');
+    expect(customerDisplayStateSchema.safeParse(state).success).toBe(true);
+  });
+
+  it('a split sale: tendered is the cash handed over plus the card tender; paid by both', () => {
+    const sale = {
+      subtotal: '12.10',
+      tax: '0.10',
+      total: '12.20',
+      paymentMethod: 'cash',
+      amountReceived: null,
+      changeDue: '1.00',
+      items: [],
+      payments: [
+        {
+          method: 'cash',
+          amount: '8.00',
+          cardFee: '0.00',
+          referenceCode: null,
+          amountReceived: '9.00',
+          changeDue: '1.00',
+        },
+        {
+          method: 'credit_card',
+          amount: '4.20',
+          cardFee: '0.10',
+          referenceCode: null,
+          amountReceived: null,
+          changeDue: '0.00',
+        },
+      ],
+    } as unknown as RecordedSale;
+    expect(customerDisplayState({ ...base, lines: [], completedSale: sale })).toMatchObject({
+      paidBy: 'Cash + Credit Card',
+      tendered: '13.20',
+      changeDue: '1.00',
+      cardFee: '0.10',
+      total: '12.20',
+    });
+  });
+});
+
+describe('a recorded sale missing fields (an older or offline answer)', () => {
+  it('still gives a state: no payment method means no "Paid by"', () => {
+    const sale = { total: '4.00', changeDue: '1.00', amountReceived: '5.00', tax: '0.00' } as unknown as RecordedSale;
+    expect(customerDisplayState({ ...base, lines: [], completedSale: sale })).toMatchObject({
+      phase: 'paid',
+      lines: [],
+      paidBy: null,
+      tendered: '5.00',
+      changeDue: '1.00',
+    });
+  });
+});
+
+describe('useCustomerDisplay on the same machine (BroadcastChannel)', () => {
+  it('publishes each change, answers a display that opens later, and says idle when the till closes', async () => {
+    const display = new BroadcastChannel(CUSTOMER_DISPLAY_CHANNEL);
+    const heard: CustomerDisplayMessage[] = [];
+    display.onmessage = (event) => heard.push(event.data);
+    const phases = () => heard.map((m) => (m.kind === 'state' ? `${m.state.phase}:${m.state.total}` : m.kind));
+    try {
+      const { rerender, unmount } = renderHook((props: CustomerDisplayInput) => useCustomerDisplay(props), {
+        initialProps: { ...base, lines: [] } as CustomerDisplayInput,
+      });
+      await vi.waitFor(() => expect(phases()).toEqual(['idle:0.00']));
+      rerender({ ...base });
+      await vi.waitFor(() => expect(phases()).toEqual(['idle:0.00', 'sale:12.10']));
+      display.postMessage({ kind: 'hello' });
+      await vi.waitFor(() => expect(phases()).toEqual(['idle:0.00', 'sale:12.10', 'sale:12.10']));
+      unmount();
+      await vi.waitFor(() => expect(phases()).toEqual(['idle:0.00', 'sale:12.10', 'sale:12.10', 'idle:0.00']));
+      expect(heard.at(-1)).toEqual({ kind: 'state', state: idleDisplayState('Library Café') });
+    } finally {
+      display.close();
+    }
+  });
+});

@@ -1,0 +1,144 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { shot, signIn } from './support';
+
+/**
+ * Issue #36 item 4 against the real server: the till opens the customer display in a second
+ * window ('Customer Display'); the display follows the sale line by line (same machine: a
+ * BroadcastChannel), shows the amount tendered and the change due when it is paid, thanks the
+ * customer and goes back to the store's name. It never shows the cashier.
+ */
+const CASHIER_PIN = '3862';
+
+async function startShift(page: Page) {
+  const status = page.getByTestId('shift-status');
+  await expect(status).not.toHaveText(/Checking/);
+  if (/No active shift/i.test((await status.textContent()) ?? '')) {
+    await page.getByTestId('shift-bar').getByRole('button', { name: 'Start Shift' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Shift Management' });
+    await dialog.getByLabel('Opening Float (optional)').fill('50');
+    await dialog.getByRole('button', { name: 'Start Shift' }).click();
+  }
+  await expect(status).toContainText(/Shift active/i);
+}
+
+/** WCAG 2.2 AA (axe): every violation on the display, one line each. */
+async function violations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+const addSku = (page: Page, sku: string) => page.locator(`[data-testid="product-card"][data-sku="${sku}"]`).click();
+
+test('the customer display follows a cash sale line by line to the change due, then thanks and idles', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page, CASHIER_PIN, /\/pos$/);
+  await expect(page.getByTestId('product-grid')).toBeVisible({ timeout: 30_000 });
+  await startShift(page);
+  const storeName = (await page.getByTestId('till-store').textContent())?.trim() ?? '';
+  expect(storeName).not.toBe('');
+
+  const opening = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Customer Display' }).click();
+  const display = await opening;
+  await display.setViewportSize({ width: 1366, height: 768 });
+  await expect(display).toHaveURL(/\/display$/);
+  // Idle: the store's name (the till answered the display's hello).
+  await expect(display.getByRole('heading', { level: 1 })).toHaveText(storeName);
+  await expect(display.getByText('Welcome to')).toBeVisible();
+  await shot(page, 'customer-display-till-1366', false);
+  await shot(display, 'customer-display-idle-1366', false);
+  await page.setViewportSize({ width: 820, height: 1180 });
+  await expect(page.getByRole('button', { name: 'Customer Display' })).toBeVisible();
+  await shot(page, 'customer-display-till-820', false);
+  await page.setViewportSize({ width: 1366, height: 900 });
+
+  const items = display.getByRole('list', { name: 'Items' }).getByRole('listitem');
+  const total = display.getByText('Total', { exact: true }).locator('xpath=following-sibling::dd');
+
+  // Line by line.
+  await page.getByRole('button', { name: 'Latte, choose size' }).click();
+  const sizes = page.getByRole('dialog', { name: 'Choose Size' });
+  await sizes.getByRole('button', { name: /^Takeaway Big Cup, \$4\.50/ }).click();
+  await expect(sizes).toBeHidden();
+  await expect(display.getByRole('heading', { level: 1 })).toHaveText('Your purchase');
+  await expect(items).toHaveText(['1 ×LatteTakeaway Big Cup$4.50']);
+  await expect(total).toHaveText('$4.50');
+
+  await addSku(page, 'BAK-MUFF-01');
+  await expect(items).toHaveText(['1 ×LatteTakeaway Big Cup$4.50', '1 ×Blueberry Muffin$4.00']);
+  await expect(total).toHaveText('$8.50');
+
+  await addSku(page, 'BAK-MUFF-01');
+  await expect(items).toHaveText(['1 ×LatteTakeaway Big Cup$4.50', '2 ×Blueberry Muffin$8.00']);
+  await expect(total).toHaveText('$12.50');
+
+  await addSku(page, 'DRK-ORAN-01');
+  await expect(items).toHaveText(['1 ×LatteTakeaway Big Cup$4.50', '2 ×Blueberry Muffin$8.00', '1 ×Orange Juice$3.50']);
+  await expect(total).toHaveText('$16.00');
+  await shot(display, 'customer-display-sale-1366', false);
+  expect(await violations(display)).toEqual([]);
+  await display.setViewportSize({ width: 820, height: 1180 });
+  await shot(display, 'customer-display-sale-820', false);
+  await display.setViewportSize({ width: 800, height: 480 });
+  await shot(display, 'customer-display-sale-800x480', false);
+
+  // Card: the display adds the card fee; back to cash, it goes.
+  const panel = page.getByTestId('payment-panel');
+  await panel.getByRole('button', { name: 'Credit Card', exact: true }).click();
+  await expect(display.getByText('Card fee')).toBeVisible();
+  await expect(total).toHaveText('$16.40');
+  await panel.getByRole('button', { name: 'Cash', exact: true }).click();
+  await expect(display.getByText('Card fee')).toBeHidden();
+  await expect(total).toHaveText('$16.00');
+
+  // Paid: 20.00 cash for 16.00, 4.00 back.
+  await panel.getByLabel('Amount Received').fill('20');
+  const saleAnswer = page.waitForResponse(
+    (r) => r.url().endsWith('/api/transactions') && r.request().method() === 'POST',
+  );
+  await panel.getByRole('button', { name: 'Complete Sale' }).click();
+  expect((await saleAnswer).status()).toBe(201);
+  await expect(display.getByRole('heading', { level: 1 })).toHaveText('Payment received');
+  const row = (label: string) => display.getByText(label, { exact: true }).locator('xpath=following-sibling::dd');
+  await expect(row('Amount tendered')).toHaveText('$20.00');
+  await expect(row('Change due')).toHaveText('$4.00');
+  await expect(row('Paid by')).toHaveText('Cash');
+  await expect(total).toHaveText('$16.00');
+  await shot(display, 'customer-display-paid-800x480', false);
+  expect(await violations(display)).toEqual([]);
+  await display.setViewportSize({ width: 1366, height: 768 });
+  await shot(display, 'customer-display-paid-1366', false);
+  await display.setViewportSize({ width: 820, height: 1180 });
+  await shot(display, 'customer-display-paid-820', false);
+  // Nothing of the cashier on the customer's screen.
+  await expect(display.locator('body')).not.toContainText('Chris');
+
+  // The cashier closes 'Transaction Complete': thank you, then the store's name.
+  await page.getByRole('dialog', { name: 'Transaction Complete' }).getByRole('button', { name: 'Skip' }).click();
+  await expect(display.getByRole('heading', { level: 1 })).toHaveText('Thank you!');
+  await shot(display, 'customer-display-thanks-820', false);
+  await expect(display.getByRole('heading', { level: 1 })).toHaveText(storeName, { timeout: 15_000 });
+
+  await page.getByTestId('shift-bar').getByRole('button', { name: 'End Shift' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Shift Management' });
+  await dialog.getByRole('button', { name: 'End Shift' }).click();
+  await expect(dialog.getByRole('button', { name: /^Print Z Report #\d+$/ })).toBeVisible();
+});
+
+test('the display opens on its own without a sign-in and shows the idle screen', async ({ browser }) => {
+  const context = await browser.newContext();
+  const display = await context.newPage();
+  await display.goto('/display');
+  await expect(display.getByRole('heading', { level: 1 })).toHaveText('Retail Hub');
+  await expect(display).toHaveURL(/\/display$/);
+  await expect(display.getByRole('button')).toHaveCount(0);
+  await expect(display.getByRole('link')).toHaveCount(0);
+  expect(await violations(display)).toEqual([]);
+  await context.close();
+});

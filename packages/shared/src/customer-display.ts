@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { CUSTOMER_DISPLAY_MAX_LINES, type CustomerDisplayMessage } from './customer-display-rules';
+import { MAX_LINE_QUANTITY } from './pos-rules';
+
+/**
+ * Issue #36 item 4: the customer display's state, checked where it is received (the display
+ * page; ADR 0033). Bounded: at most 200 lines, short texts, 2-decimal amounts.
+ */
+const amount = z.string().regex(/^\d{1,8}\.\d{2}$/, { error: 'Must be an amount like 12.50' });
+const text = z.string().trim().min(1).max(255);
+
+export const customerDisplayLineSchema = z.strictObject({
+  name: text,
+  size: text.nullable(),
+  quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY),
+  amount,
+  discount: amount.nullable(),
+});
+
+export const customerDisplayStateSchema = z.strictObject({
+  phase: z.enum(['idle', 'sale', 'paid']),
+  storeName: text.nullable(),
+  lines: z.array(customerDisplayLineSchema).max(CUSTOMER_DISPLAY_MAX_LINES),
+  discount: amount.nullable(),
+  cardFee: amount.nullable(),
+  total: amount,
+  paidBy: z.string().trim().min(1).max(100).nullable(),
+  tendered: amount.nullable(),
+  changeDue: amount.nullable(),
+});
+
+export const customerDisplayMessageSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('state'), state: customerDisplayStateSchema }),
+  z.strictObject({ kind: z.literal('hello') }),
+]);
+
+/** A message received on the channel, or null when it is not one the display understands. */
+export function parseCustomerDisplayMessage(value: unknown): CustomerDisplayMessage | null {
+  const parsed = customerDisplayMessageSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
