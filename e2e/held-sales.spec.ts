@@ -62,9 +62,7 @@ test.describe('held sales', () => {
     await expect(hold.getByLabel(/Name or table number/)).toBeFocused();
     await page.keyboard.type('Table 4');
     await shot(page, 'held-sales-hold-dialog-1366', false);
-    const posted = page.waitForResponse(
-      (r) => r.url().endsWith('/api/held-sales') && r.request().method() === 'POST',
-    );
+    const posted = page.waitForResponse((r) => r.url().endsWith('/api/held-sales') && r.request().method() === 'POST');
     await page.keyboard.press('Enter');
     expect((await posted).status()).toBe(201);
     await expect(hold).toBeHidden();
@@ -89,7 +87,7 @@ test.describe('held sales', () => {
     const row = list.getByTestId('held-sale').filter({ hasText: 'Table 4' }).last();
     await expect(row).toBeVisible();
     await expect(row.getByTestId('held-sale-age')).toHaveText(/^\d+ min$/);
-    await expect(row).toContainText('1 × Latte (Takeaway Big Cup), 1 × Muffin');
+    await expect(row).toContainText('1 × Latte (Takeaway Big Cup), 1 × Blueberry Muffin');
     await shot(page, 'held-sales-list-1366', false);
     const resumeButton = row.getByRole('button', { name: 'Resume Table 4' });
     await resumeButton.focus();

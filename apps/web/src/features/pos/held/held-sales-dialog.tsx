@@ -71,11 +71,11 @@ export function HeldSalesDialog({ opened, heldSales, isLoading, resumingId, onCl
                       <Text fw={700} size="lg">
                         {held.label}
                       </Text>
-                      <Badge variant="light" color="gray.8" data-testid="held-sale-age">
+                      <Badge variant="default" tt="none" data-testid="held-sale-age">
                         {heldSaleAge(held.createdAt, now)}
                       </Badge>
                       {held.offline ? (
-                        <Badge variant="light" color="orange.9">
+                        <Badge variant="outline" color="orange.9" tt="none">
                           Offline: this till only
                         </Badge>
                       ) : null}
