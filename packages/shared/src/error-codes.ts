@@ -9,5 +9,7 @@ export const ERROR_CODES = {
   insufficientStock: 'pos.insufficient_stock',
   totalsMismatch: 'pos.totals_mismatch',
   skuTaken: 'catalog.sku_taken',
+  /** Issue #35 item 3: the shift has held sales waiting; a manager must keep or discard them. */
+  heldSalesUnresolved: 'pos.held_sales_unresolved',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

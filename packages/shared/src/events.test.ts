@@ -11,10 +11,18 @@ describe('who receives which live event (issue #13 item 7)', () => {
     }
   });
 
-  it('a cashier hears about sales (and their voids), stock, shifts, products and checkouts, not expenses, staff or departments', () => {
+  it('a cashier hears about sales (and their voids), stock, shifts, held sales, products and checkouts, not expenses, staff or departments', () => {
     const heard = (Object.keys(DOMAIN_EVENTS) as DomainEventType[]).filter((type) => canReceiveEvent('cashier', type));
     expect(heard.sort()).toEqual(
-      ['checkout.changed', 'product.changed', 'sale.recorded', 'sale.voided', 'shift.changed', 'stock.changed'].sort(),
+      [
+        'checkout.changed',
+        'held-sale.changed',
+        'product.changed',
+        'sale.recorded',
+        'sale.voided',
+        'shift.changed',
+        'stock.changed',
+      ].sort(),
     );
   });
 

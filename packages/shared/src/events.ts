@@ -20,6 +20,8 @@ export const DOMAIN_EVENTS = {
   ],
   'stock.changed': ['/api/products', '/api/products/low-stock', '/api/analytics/institution'],
   'shift.changed': ['/api/shifts/current'],
+  /** Issue #35 item 3: a cart was held, resumed or discarded: every till's Held sales list. */
+  'held-sale.changed': ['/api/held-sales'],
   'product.changed': ['/api/products', '/api/products/low-stock', '/api/categories', '/api/analytics/institution'],
   'checkout.changed': ['/api/asset-checkouts', '/api/analytics/institution'],
   'expense.changed': ['/api/expenses', '/api/expenses/stats/daily'],
@@ -73,6 +75,7 @@ export const DOMAIN_EVENT_PERMISSIONS = {
   'sale.voided': ['pos.dashboard'],
   'stock.changed': ['catalog.read'],
   'shift.changed': ['pos.sell'],
+  'held-sale.changed': ['pos.sell'],
   'product.changed': ['catalog.read'],
   'checkout.changed': ['assets.view'],
   'expense.changed': ['expenses.manage'],

@@ -13,6 +13,8 @@ export * from './error-codes';
 export * from './errors';
 export * from './events';
 export * from './expenses';
+export * from './held-sale-rules';
+export * from './held-sales';
 export * from './institution-analytics';
 export * from './jobs';
 export * from './money';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { discountSchema } from './discounts';
+import { HELD_SALE_MESSAGES, HELD_SALES_CHOICES } from './held-sale-rules';
 import { PAYMENT_METHODS, parseCents } from './money';
 import { CARD_NUMBER_MESSAGE, containsCardNumber, MAX_LINE_QUANTITY } from './pos-rules';
 import { referenceCodeSchema, tendersRequestSchema, transactionPaymentSchema } from './tenders';
@@ -97,7 +98,29 @@ export const startShiftBodySchema = z.object({
 });
 export type StartShiftBody = z.infer<typeof startShiftBodySchema>;
 
-export const endShiftBodySchema = z.object({ countedCash: moneyStringSchema.nullish() });
+/**
+ * What to do with the shift's held sales when it ends (issue #35 item 3, docs/adr/0032): a
+ * manager's choice (a manager's own role, or a cashier with a manager's PIN in `approverPin`).
+ */
+export const heldSalesChoiceSchema = z
+  .object({
+    action: z.enum(HELD_SALES_CHOICES, { error: "Choose 'keep' or 'discard'" }),
+    reason: z.string().trim().max(500).nullish(),
+  })
+  .superRefine((c, ctx) => {
+    if (c.action === 'discard' && !c.reason) {
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: HELD_SALE_MESSAGES.reasonRequired });
+    }
+  });
+export type HeldSalesChoiceBody = z.infer<typeof heldSalesChoiceSchema>;
+
+export const endShiftBodySchema = z.object({
+  countedCash: moneyStringSchema.nullish(),
+  /** Issue #35 item 3: needed only when the shift has held sales still waiting (else 409). */
+  heldSales: heldSalesChoiceSchema.optional(),
+  /** A manager's PIN approving `heldSales` when the cashier's role may not choose. */
+  approverPin: z.string().max(20).nullish(),
+});
 export type EndShiftBody = z.infer<typeof endShiftBodySchema>;
 
 /** A late sale as a shift report lists it (issue #19): made in an earlier, closed shift. */

@@ -51,6 +51,8 @@ export function plausibleBody(method: string, url: string, ids: StoreIds): Recor
         soldAt: new Date().toISOString(),
         shiftId: 1,
       };
+    case 'POST /api/held-sales':
+      return { label: 'Table 4', lines: [{ productId: ids.productId, quantity: 1, unitPrice: '4.50' }] };
     case 'POST /api/transactions/:id/refunds':
       return { lines: [{ itemId: randomUUID(), quantity: 1 }], reason: 'Wrong item', restock: true };
     case 'POST /api/terminals/heartbeat':

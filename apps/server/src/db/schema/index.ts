@@ -7,6 +7,7 @@ export * from './assets';
 export * from './cache-versions';
 export * from './catalog';
 export * from './enums';
+export * from './held-sales';
 export * from './numbering';
 export * from './offline';
 export * from './pos';

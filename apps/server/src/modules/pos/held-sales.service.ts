@@ -1,275 +1,204 @@
+import { randomUUID } from 'node:crypto';
 import {
-  type Cents,
-  centsToDecimal,
-  DISCOUNT_ACTIVITY,
+  type DiscountInput,
   displayName,
-  type HeldOfflineSale,
-  type HeldSaleReason,
-  isDiscountRefusal,
-  isOverCap,
-  OFFLINE_ACTIVITY,
-  type OfflineSaleRequest,
-  parseCents,
-  priceDiscountedSale,
-  type ResolveHeldSaleBody,
-  remainingDue,
-  type TenderRequest,
-  toDiscount,
-  transactionNumber,
+  HELD_SALE_ACTIVITY,
+  HELD_SALE_MESSAGES,
+  HELD_SALES_PER_STORE,
+  type HeldSale,
+  type HeldSaleLine,
+  type HeldSalesChoiceBody,
+  type HoldSaleBody,
 } from '@retail-hub/shared';
 import type { DbOrTx } from '../../db/client';
+import { AppError, conflict } from '../../lib/errors';
 import type { AuthUser } from '../../types';
 import { recordActivity } from '../activity/index';
-import { discountCaps } from './discount-caps.service';
-import { listHeldSales, markHeldResolved, productNames } from './discrepancies.repository';
-import { findHeldSale, shiftCashier } from './offline-sales.repository';
+import type { EventBus } from '../events/index';
 import {
-  currentSubtotalOf,
-  currentUnitPrice,
-  type OfflineApproval,
-  type OfflinePriced,
-  offlineWrite,
-  recordedAnswer,
-  writeOrReplay,
-} from './offline-sales.service';
+  discardWaitingOfShift,
+  findHeldSaleById,
+  type HeldSaleRow,
+  type HeldSaleWithCreator,
+  insertHeldSale,
+  knownProductCount,
+  lockOpenShiftOf,
+  lockStoreForHolds,
+  openShiftStoreOf,
+  takeHeldSale,
+  waitingAtStore,
+  waitingCountAtStore,
+  waitingCountOfOpenShift,
+  waitingOfShift,
+} from './held-sales.repository';
 import { posErrors } from './pos.errors';
-import type { PricingEntry } from './sale-write.repository';
-import { oneTender, type SalesDeps, splitTenders } from './sales.service';
 
 /**
- * Issue #30 items 1 and 3 (ADR 0014): offline sales refused and held for a manager, part of the
- * discrepancy flow (Stock Discrepancies screen, `inventory.manage`): listed, then recorded at the
- * current prices or voided.
+ * Issue #35 item 3 (docs/adr/0032): held sales, open tickets. A till parks its cart under a name or
+ * a table number; any till of the same store resumes it (takes it: one conditional update, so of
+ * two tills resuming one, one wins and the other gets 404). No stock moves and nothing is priced:
+ * the till re-reads the prices on resume and the sale is priced by the server when it is paid.
+ * A shift cannot end with held sales of its own waiting unless a manager keeps or discards them.
  */
+
+type Deps = { db: DbOrTx; events: EventBus };
+
+export const heldSaleErrors = {
+  notFound: () => new AppError(404, 'pos.held_sale_gone', HELD_SALE_MESSAGES.notFound),
+  storeFull: () => conflict('pos.held_sales_full', HELD_SALE_MESSAGES.storeFull),
+  idTaken: () => conflict('pos.held_sale_id_taken', 'A held sale with this id already exists.'),
+  unresolved: (count: number) => conflict('pos.held_sales_unresolved', HELD_SALE_MESSAGES.unresolved(count)),
+};
 
 const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ').trim() || null;
 
-type HeldRow = Awaited<ReturnType<typeof listHeldSales>>[number];
+function toHeldSale(row: HeldSaleRow, creator: { firstName: string | null; lastName: string | null }): HeldSale {
+  return {
+    id: row.id,
+    storeId: row.storeId,
+    shiftId: row.shiftId,
+    terminalId: row.terminalId,
+    label: row.label,
+    lines: row.lines as HeldSaleLine[],
+    discount: (row.discount as DiscountInput | null) ?? null,
+    createdBy: row.createdBy,
+    createdByName: fullName(creator.firstName, creator.lastName),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
 
-const HELD_MESSAGES: Record<HeldSaleReason, (details: Record<string, unknown>) => string> = {
-  price_unknown: (d) => {
-    const lines = (d.lines as Array<{ productName?: string; unitPrice?: string }> | undefined) ?? [];
-    const named = lines.map((l) => `${l.productName ?? 'A product'} at $${l.unitPrice}`).join(', ');
-    return `Charged at a price the product did not have while the terminal was offline: ${named}.`;
-  },
-  other_terminal: () => 'Dated into a shift started on another terminal.',
-  shift_too_old: (d) =>
-    `Dated into a shift that closed on ${String(d.shiftEndedAt ?? '')}, longer ago than the outbox may hold a sale.`,
+const fromJoined = (r: HeldSaleWithCreator) => toHeldSale(r.held, r);
+
+/** GET /api/held-sales: the waiting held sales of the caller's open shift's store (none without a shift). */
+export async function listHeldSales(deps: Deps, user: AuthUser): Promise<HeldSale[]> {
+  const storeId = await openShiftStoreOf(deps.db, user.id);
+  if (!storeId) return [];
+  return (await waitingAtStore(deps.db, storeId)).map(fromJoined);
+}
+
+/**
+ * POST /api/held-sales: holds the cart in the caller's open shift at its store. The same `id` sent
+ * again (the outbox resending a hold made offline) answers the stored one (`replayed`).
+ */
+export async function holdSale(
+  deps: Deps,
+  user: AuthUser,
+  body: HoldSaleBody,
+  now: Date = new Date(),
+): Promise<{ replayed: boolean; held: HeldSale }> {
+  const productIds = [...new Set(body.lines.map((l) => l.productId))];
+  const outcome = await deps.db.transaction(async (tx) => {
+    const shift = await lockOpenShiftOf(tx, user.id);
+    if (!shift) throw posErrors.shiftRequired();
+    if (body.id) {
+      const existing = await findHeldSaleById(tx, body.id);
+      if (existing) {
+        if (existing.held.createdBy !== user.id) throw heldSaleErrors.idTaken();
+        return { replayed: true, id: body.id };
+      }
+    }
+    if ((await knownProductCount(tx, productIds)) !== productIds.length) throw posErrors.unknownProduct();
+    await lockStoreForHolds(tx, shift.storeId);
+    if ((await waitingCountAtStore(tx, shift.storeId)) >= HELD_SALES_PER_STORE) throw heldSaleErrors.storeFull();
+    // A hold made offline keeps when it was made, never before its shift nor in the future.
+    const sent = body.heldAt ? Date.parse(body.heldAt) : now.getTime();
+    const createdAt = new Date(Math.max(shift.startedAt.getTime(), Math.min(sent, now.getTime())));
+    const id = body.id ?? randomUUID();
+    const inserted = await insertHeldSale(tx, {
+      id,
+      storeId: shift.storeId,
+      shiftId: shift.id,
+      terminalId: body.terminalId?.toLowerCase() ?? null,
+      label: body.label,
+      lines: body.lines.map((l) => ({
+        productId: l.productId,
+        productName: l.productName ?? null,
+        variantId: l.variantId ?? null,
+        variantName: l.variantName ?? null,
+        quantity: l.quantity,
+        unitPrice: l.unitPrice,
+        discount: l.discount ?? null,
+      })),
+      discount: body.discount ?? null,
+      createdBy: user.id,
+      createdAt,
+    });
+    // Two sends of one hold at once: the other one stored it.
+    if (!inserted) return { replayed: true, id };
+    return { replayed: false, id };
+  });
+  const row = await findHeldSaleById(deps.db, outcome.id);
+  if (!row) throw heldSaleErrors.notFound();
+  if (!outcome.replayed) void deps.events.publish('held-sale.changed', [outcome.id]);
+  return { replayed: outcome.replayed, held: fromJoined(row) };
+}
+
+/**
+ * DELETE /api/held-sales/:id: resumes (takes) a waiting held sale of the caller's store. The till
+ * loads what it answers; a second till asking for the same one gets 404.
+ */
+export async function resumeHeldSale(deps: Deps, user: AuthUser, id: string): Promise<HeldSale> {
+  const taken = await deps.db.transaction(async (tx) => {
+    const shift = await lockOpenShiftOf(tx, user.id);
+    if (!shift) throw posErrors.shiftRequired();
+    return takeHeldSale(tx, { id, storeId: shift.storeId, userId: user.id });
+  });
+  if (!taken) throw heldSaleErrors.notFound();
+  void deps.events.publish('held-sale.changed', [id]);
+  const row = await findHeldSaleById(deps.db, id);
+  return row ? fromJoined(row) : toHeldSale(taken, { firstName: null, lastName: null });
+}
+
+/** How many held sales of the user's open shift are waiting (0 without an open shift). */
+export function waitingHeldSalesOfOpenShift(db: DbOrTx, userId: string): Promise<number> {
+  return waitingCountOfOpenShift(db, userId);
+}
+
+export type HeldSalesDecision = {
+  choice: HeldSalesChoiceBody;
+  actor: AuthUser;
+  /** The manager whose PIN approved the choice; null when the actor's own role may choose. */
+  approver: AuthUser | null;
+  facts: { ipAddress: string | null; userAgent: string | null };
 };
 
-function toHeldSale(r: HeldRow, names: ReadonlyMap<string, string>, entries: ReadonlyMap<string, PricingEntry>) {
-  const h = r.held;
-  const body = h.body as OfflineSaleRequest;
-  const reason = h.reason as HeldSaleReason;
-  return {
-    id: h.id,
-    number: transactionNumber(h.id),
-    cashierName: fullName(r.cashierFirstName, r.cashierLastName),
-    shiftId: h.shiftId,
-    terminalId: h.terminalId,
-    soldAt: h.soldAt.toISOString(),
-    receivedAt: h.receivedAt.toISOString(),
-    reason,
-    message: HELD_MESSAGES[reason](h.details as Record<string, unknown>),
-    paymentMethod: body.paymentMethod,
-    total: h.total,
-    items: body.items.map((i) => {
-      const current = currentUnitPrice(i, entries);
-      return {
-        productId: i.productId,
-        productName: names.get(i.productId) ?? null,
-        variantName: i.variantName ?? null,
-        quantity: i.quantity,
-        unitPrice: centsToDecimal(parseCents(i.unitPrice) as Cents),
-        currentUnitPrice: current === null ? null : centsToDecimal(current),
-      };
-    }),
-    resolvedAt: h.resolvedAt ? h.resolvedAt.toISOString() : null,
-    resolvedByName: h.resolvedAt ? fullName(r.resolverFirstName, r.resolverLastName) : null,
-    resolution: (h.resolution as 'recorded' | 'voided' | null) ?? null,
-    resolutionNote: h.resolutionNote,
-    transactionId: h.transactionId,
-  } satisfies HeldOfflineSale;
-}
-
 /**
- * Issue #30 items 1 and 3: offline sales refused and held for a manager, listed beside the stock
- * discrepancies (one screen, one flow), with what each line would cost now.
+ * Inside the end of a shift (its row already updated, so no hold can join it): its waiting held
+ * sales need a manager's decision. None waiting: nothing to do. Waiting and no decision: 409 (the
+ * shift's end rolls back). Keep: they stay for the next shift (one activity row). Discard: each is
+ * marked discarded with the reason (an activity row each). Returns the ids decided on.
  */
-export async function heldSales(
-  deps: SalesDeps,
-  status: 'open' | 'resolved' | 'all',
-  options: { id?: string } = {},
-): Promise<HeldOfflineSale[]> {
-  const rows = await listHeldSales(deps.database.db, status, options);
-  const productIds = [
-    ...new Set(rows.flatMap((r) => (r.held.body as OfflineSaleRequest).items.map((i) => i.productId))),
-  ];
-  const names = await productNames(deps.database.db, productIds);
-  // Issue #32 item 2: what each line would cost now at its shift's store.
-  const pricesByShift = new Map<number, ReadonlyMap<string, PricingEntry>>();
-  for (const shiftId of new Set(rows.map((r) => r.held.shiftId))) {
-    const storeId = await deps.pricing.storeOfShift(shiftId);
-    pricesByShift.set(shiftId, storeId ? await deps.pricing.get(storeId, productIds, { fresh: true }) : new Map());
-  }
-  return rows.map((r) => toHeldSale(r, names, pricesByShift.get(r.held.shiftId) ?? new Map()));
-}
-
-/**
- * A manager resolves a held offline sale (issue #30 items 1 and 3):
- * - `record`: the sale is recorded at the catalogue's prices now (its discounts as given, under
- *   the shared rule), in its cashier's shift, dated now (a late sale when that shift has closed:
- *   its Z report and its day never change). Stock moves as for any offline sale. A discount above
- *   the cashier's cap is approved by the resolving manager when their own cap covers it.
- * - `void`: nothing is recorded.
- * Either way the held row names the manager and an activity row records it; two managers at once:
- * one wins, the other gets 409.
- */
-export async function resolveHeldSale(
-  deps: SalesDeps,
-  manager: AuthUser,
-  id: string,
-  body: ResolveHeldSaleBody,
-  facts: { ipAddress: string | null; userAgent: string | null },
-): Promise<HeldOfflineSale> {
-  const db = deps.database.db;
-  const held = await findHeldSale(db, id);
-  if (!held) throw posErrors.heldSaleNotFound();
-  if (held.resolvedAt) throw posErrors.heldSaleResolved();
-  const activity = (tx: DbOrTx, activityType: string, extra: Record<string, unknown> = {}) =>
-    recordActivity(tx, {
-      userId: manager.id,
-      activityType,
+export async function settleHeldSalesOfShift(
+  tx: DbOrTx,
+  shiftId: number,
+  decision: HeldSalesDecision | null,
+): Promise<string[]> {
+  const waiting = await waitingOfShift(tx, shiftId);
+  if (waiting.length === 0) return [];
+  if (!decision) throw heldSaleErrors.unresolved(waiting.length);
+  const { choice, actor, approver, facts } = decision;
+  const who = {
+    approverId: approver?.id ?? null,
+    approverName: approver ? displayName(approver) : null,
+  };
+  if (choice.action === 'keep') {
+    await recordActivity(tx, {
+      userId: actor.id,
+      activityType: HELD_SALE_ACTIVITY.kept,
       ...facts,
-      details: {
-        heldSaleId: id,
-        transactionNumber: transactionNumber(id),
-        cashierId: held.cashierId,
-        reason: held.reason,
-        note: body.note,
-        ...extra,
-      },
+      details: { shiftId, heldSaleIds: waiting.map((h) => h.id), labels: waiting.map((h) => h.label), ...who },
     });
-  if (body.action === 'void') {
-    const done = await db.transaction(async (tx) => {
-      if (!(await markHeldResolved(tx, { id, userId: manager.id, resolution: 'voided', note: body.note })))
-        return false;
-      await activity(tx, OFFLINE_ACTIVITY.heldSaleVoided, { total: held.total });
-      return true;
+    return waiting.map((h) => h.id);
+  }
+  const reason = choice.reason ?? '';
+  const discarded = await discardWaitingOfShift(tx, { shiftId, userId: actor.id, reason });
+  for (const h of discarded) {
+    await recordActivity(tx, {
+      userId: actor.id,
+      activityType: HELD_SALE_ACTIVITY.discarded,
+      ...facts,
+      details: { shiftId, heldSaleId: h.id, label: h.label, lines: h.lines, reason, ...who },
     });
-    if (!done) throw posErrors.heldSaleResolved();
-  } else {
-    await recordHeldSale(deps, manager, held, body, activity);
   }
-  deps.live.publish('discrepancy.changed', [id]);
-  const [resolved] = await heldSales(deps, 'all', { id });
-  if (!resolved) throw posErrors.heldSaleNotFound();
-  return resolved;
-}
-
-/**
- * Issue #34 (review, 29 Nov): a held split sale keeps the tenders the terminal took (the drawer
- * holds that cash; the card slips are those amounts): every tender as taken but the last, which
- * pays what is left at today's prices. Nothing left for it (the sale got cheaper than the others
- * paid) is refused: the manager voids it. A one-tender sale: undefined (its method pays it all).
- */
-function heldTenders(sent: OfflineSaleRequest, subtotal: Cents): TenderRequest[] | undefined {
-  const tenders = sent.tenders;
-  if (!tenders || tenders.length < 2) return undefined;
-  const kept = tenders
-    .slice(0, -1)
-    .map((t) => ({ method: t.method, amount: t.amount, referenceCode: t.referenceCode }));
-  const last = tenders[tenders.length - 1] as TenderRequest;
-  const paid = kept.map((t) => ({ method: t.method, amount: parseCents(t.amount) ?? 0 }));
-  const due = remainingDue(subtotal, paid, last.method);
-  if (due <= 0) throw posErrors.heldSaleUnpriceable();
-  return [...kept, { method: last.method, amount: centsToDecimal(due), referenceCode: last.referenceCode }];
-}
-
-async function recordHeldSale(
-  deps: SalesDeps,
-  manager: AuthUser,
-  held: NonNullable<Awaited<ReturnType<typeof findHeldSale>>>,
-  body: ResolveHeldSaleBody,
-  activity: (tx: DbOrTx, type: string, extra?: Record<string, unknown>) => Promise<void>,
-): Promise<void> {
-  const sent = held.body as OfflineSaleRequest;
-  const productIds = [...new Set(sent.items.map((i) => i.productId))];
-  const storeId = await deps.pricing.storeOfShift(held.shiftId);
-  const entries = storeId ? await deps.pricing.get(storeId, productIds, { fresh: true }) : new Map();
-  const units = sent.items.map((i) => currentUnitPrice(i, entries));
-  if (units.some((u) => u === null)) throw posErrors.heldSaleUnpriceable();
-  const lineDiscounts = sent.items.map((i) => toDiscount(i.discount));
-  const saleDiscount = toDiscount(sent.discount);
-  const discounted = priceDiscountedSale(
-    sent.items.map((i, index) => ({
-      unitCents: units[index] as Cents,
-      quantity: i.quantity,
-      discount: lineDiscounts[index] ?? null,
-    })),
-    saleDiscount,
-    sent.paymentMethod,
-  );
-  if (isDiscountRefusal(discounted)) throw posErrors.heldSaleUnpriceable();
-  const request: OfflineSaleRequest = {
-    ...sent,
-    items: sent.items.map((i, index) => ({
-      ...i,
-      unitPrice: centsToDecimal(units[index] as Cents),
-      totalPrice: centsToDecimal((units[index] as Cents) * i.quantity),
-    })),
-    subtotal: centsToDecimal(discounted.subtotal),
-    tax: centsToDecimal(discounted.tax),
-    total: centsToDecimal(discounted.total),
-    amountReceived: null,
-    // Issue #34: repriced at today's prices, a one-tender sale is one tender of its method; a split
-    // keeps its tenders, the last paying what is left (heldTenders).
-    tenders: heldTenders(sent, discounted.subtotal),
-  };
-  const split = request.tenders ? splitTenders(request, discounted.subtotal) : null;
-  if (split) {
-    request.tax = centsToDecimal(split.cardFee);
-    request.total = centsToDecimal(split.total);
-  }
-  const totals = split
-    ? { subtotal: discounted.subtotal, tax: split.cardFee, total: split.total }
-    : { subtotal: discounted.subtotal, tax: discounted.tax, total: discounted.total };
-  const priced: OfflinePriced = {
-    discounted,
-    lineDiscounts,
-    saleDiscount,
-    paid: split ?? oneTender(request, totals),
-  };
-  let approval: OfflineApproval = { approvedBy: null, activity: null };
-  const caps = await discountCaps(deps.database.db);
-  const cashierRole = (await shiftCashier(deps.database.db, held.shiftId))?.role;
-  if (discounted.discountTotal > 0 && cashierRole && isOverCap(discounted, caps[cashierRole])) {
-    if (isOverCap(discounted, caps[manager.role])) throw posErrors.heldSaleUnpriceable();
-    approval = {
-      approvedBy: manager,
-      activity: {
-        activityType: DISCOUNT_ACTIVITY.discountOverCap,
-        details: {
-          capPercent: caps[cashierRole],
-          discountTotal: centsToDecimal(discounted.discountTotal),
-          approverId: manager.id,
-          approverName: displayName(manager),
-          offline: true,
-        },
-      },
-    };
-  }
-  const write = {
-    ...offlineWrite(held.id, request, priced, approval, currentSubtotalOf(request, entries), held.cashierId, {}),
-    recordedNow: true,
-    priceActivity: null,
-  };
-  const written = await writeOrReplay(deps, write, async (tx, saleId) => {
-    if (!(await markHeldResolved(tx, { id: held.id, userId: manager.id, resolution: 'recorded', note: body.note }))) {
-      throw posErrors.heldSaleResolved();
-    }
-    await activity(tx, OFFLINE_ACTIVITY.heldSaleRecorded, { transactionId: saleId, total: request.total });
-  });
-  if ('replayed' in written) throw posErrors.heldSaleResolved();
-  await recordedAnswer(deps, null, written);
+  return discarded.map((h) => h.id);
 }

@@ -18,7 +18,7 @@ import { requestFacts } from '../activity/index';
 import { verifyApproverPin } from '../auth/index';
 import { ApprovalSealing } from './approval-sealing.service';
 import { discrepancies, resolveStockDiscrepancy } from './discrepancies.service';
-import { heldSales, resolveHeldSale } from './held-sales.service';
+import { heldOfflineSales, resolveHeldOfflineSale } from './held-offline-sales.service';
 import { recordOfflineSale } from './offline-sales.service';
 import type { SalesDeps } from './sales.service';
 import { recordHeartbeat, terminalStatuses } from './terminals.service';
@@ -133,7 +133,7 @@ export function registerOfflineRoutes(parent: FastifyInstance, salesDeps: SalesD
       config: { permission: 'inventory.manage' },
       schema: { querystring: discrepanciesQuerySchema, response: { 200: z.array(heldOfflineSaleSchema) } },
     },
-    async (request) => heldSales(salesDeps, request.query.status ?? 'open'),
+    async (request) => heldOfflineSales(salesDeps, request.query.status ?? 'open'),
   );
 
   app.post(
@@ -147,6 +147,6 @@ export function registerOfflineRoutes(parent: FastifyInstance, salesDeps: SalesD
       },
     },
     async (request) =>
-      resolveHeldSale(salesDeps, signedInUser(request), request.params.id, request.body, requestFacts(request)),
+      resolveHeldOfflineSale(salesDeps, signedInUser(request), request.params.id, request.body, requestFacts(request)),
   );
 }

@@ -49,13 +49,13 @@ export const posErrors = {
   /** Issue #30 items 1 and 3 (ADR 0014): refused and held for a manager on Stock Discrepancies. */
   offlineHeld: (reason: HeldSaleReason) => conflict(`pos.offline_${reason}`, HELD_MESSAGES[reason]),
   offlineVoided: () => conflict('pos.offline_voided', 'A manager voided this sale. It was not recorded.'),
-  heldSaleNotFound: () => notFound('Held offline sale', 'pos.held_sale_not_found'),
-  heldSaleUnpriceable: () =>
+  heldOfflineSaleNotFound: () => notFound('Held offline sale', 'pos.held_sale_not_found'),
+  heldOfflineSaleUnpriceable: () =>
     conflict(
       'pos.held_sale_unpriceable',
       'This sale cannot be recorded at the current prices (a product is gone or its discount no longer fits). Void it instead.',
     ),
-  heldSaleResolved: () => conflict('pos.held_sale_resolved', 'This held sale has already been resolved.'),
+  heldOfflineSaleResolved: () => conflict('pos.held_sale_resolved', 'This held sale has already been resolved.'),
   discrepancyNotFound: () => notFound('Stock discrepancy', 'pos.discrepancy_not_found'),
   discrepancyResolved: () => conflict('pos.discrepancy_resolved', 'This discrepancy has already been resolved.'),
   /** Issue #15 item 8: a shift that has not ended (or ended before Z reports existed) has none. */

@@ -16,8 +16,11 @@ import { z } from 'zod';
 import { unauthorized } from '../../lib/errors';
 import { signedInUser } from '../../lib/signed-in-user';
 import type { AuthContext } from '../../types';
-import { checkApproverPin } from '../auth/index';
+import { requestFacts } from '../activity/index';
+import { approvalFor, checkApproverPin } from '../auth/index';
 import { readableStores } from '../retail-stores/index';
+import { registerHeldSaleRoutes } from './held-sales.routes';
+import { type HeldSalesDecision, waitingHeldSalesOfOpenShift } from './held-sales.service';
 import { coalescingPublisher } from './live-updates';
 import { registerOfflineRoutes } from './offline.routes';
 import { PricingCache } from './pricing-cache';
@@ -42,6 +45,7 @@ export const posRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.database.db, events: app.events };
   const salesDeps = { database: app.database, pricing, live };
   registerOfflineRoutes(app, salesDeps);
+  registerHeldSaleRoutes(app, deps);
 
   app.get(
     '/api/shifts/current',
@@ -78,7 +82,21 @@ export const posRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => closeShift(deps, signedInUser(request).id, request.body?.countedCash),
+    async (request) => {
+      const user = signedInUser(request);
+      const choice = request.body?.heldSales;
+      // Issue #35 item 3: a manager's choice on the shift's waiting held sales (a cashier brings a
+      // manager's PIN), asked only when some are waiting; none waiting, the choice is ignored.
+      let decision: HeldSalesDecision | null = null;
+      if (choice && (await waitingHeldSalesOfOpenShift(deps.db, user.id)) > 0) {
+        const { approver } = await approvalFor(request, user, request.body?.approverPin, {
+          action: `held_sales_${choice.action}`,
+          details: { reason: choice.reason ?? null },
+        });
+        decision = { choice, actor: user, approver, facts: requestFacts(request) };
+      }
+      return closeShift(deps, user.id, request.body?.countedCash, decision);
+    },
   );
 
   app.get(

@@ -14,6 +14,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { pgErrorCode } from '../../lib/db-errors';
 import type { EventBus } from '../events/index';
 import { storeForNewShift } from '../retail-stores/index';
+import { type HeldSalesDecision, settleHeldSalesOfShift } from './held-sales.service';
 import { claimPendingLateSales } from './offline-sales.repository';
 import { lateSalesFor } from './offline-sales.service';
 import { posErrors } from './pos.errors';
@@ -92,10 +93,15 @@ export async function closeShift(
   deps: Deps,
   cashierId: string,
   countedCash?: string | null,
+  heldSales: HeldSalesDecision | null = null,
 ): Promise<{ shift: Shift; summary: ShiftSummary; zReport: ShiftReport }> {
+  let settledHeld: string[] = [];
   const result = await deps.db.transaction(async (tx) => {
     const row = await closeOpenShift(tx, cashierId, moneyOrNull(countedCash));
     if (!row) throw posErrors.noOpenShift();
+    // Issue #35 item 3: held sales of this shift still waiting need a manager's choice (409 rolls
+    // the end back). The shift's row is updated, so no hold can join it from here on.
+    settledHeld = await settleHeldSalesOfShift(tx, row.id, heldSales);
     // A late sale that slipped in while the shift was being opened is listed here, not lost.
     await claimPendingLateSales(tx, cashierId, row.id);
     const summary = summarise(row, await shiftSalesFigures(tx, row.id), await lateSalesFor({ db: tx }, row.id));
@@ -103,6 +109,7 @@ export async function closeShift(
     return { row, summary, zReport: await writeZReport(tx, row, summary) };
   });
   void deps.events.publish('shift.changed', [String(result.row.id)]);
+  if (settledHeld.length > 0) void deps.events.publish('held-sale.changed', settledHeld);
   return { shift: toShift(result.row), summary: result.summary, zReport: result.zReport };
 }
 

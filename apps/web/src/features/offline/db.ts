@@ -1,4 +1,4 @@
-import type { OfflineSaleRequest } from '@retail-hub/shared';
+import type { HoldSaleBody, OfflineSaleRequest } from '@retail-hub/shared';
 import { Dexie, type EntityTable } from 'dexie';
 
 /**
@@ -34,6 +34,22 @@ export type OutboxSale = {
   refusalCode: string | null;
 };
 
+/**
+ * Issue #35 item 3 (docs/adr/0032): a cart held while the server could not be reached, kept here
+ * until it is sent (POST /api/held-sales under its own id, so a resend stores it once). Until then
+ * only this terminal lists it and may resume it.
+ */
+export type OfflineHeldSale = {
+  /** The held sale's id (a UUID the till chose). */
+  id: string;
+  body: HoldSaleBody & { id: string; heldAt: string };
+  userId: string;
+  cashierName: string | null;
+  /** pending: sent when the server can be reached; refused: the server said no (kept, with why). */
+  status: 'pending' | 'refused';
+  lastError: string | null;
+};
+
 /** A cached server answer the terminal can show offline (catalogue, sizes, shift, session). */
 export type QuerySnapshot = { hash: string; queryKey: unknown[]; data: unknown; savedAt: string };
 
@@ -43,6 +59,7 @@ export class TerminalDatabase extends Dexie {
   outbox!: EntityTable<OutboxSale, 'seq'>;
   snapshots!: EntityTable<QuerySnapshot, 'hash'>;
   meta!: EntityTable<MetaRow, 'name'>;
+  heldSales!: EntityTable<OfflineHeldSale, 'id'>;
 
   constructor(name = 'retail-hub-terminal', options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, options);
@@ -51,6 +68,8 @@ export class TerminalDatabase extends Dexie {
       snapshots: 'hash',
       meta: 'name',
     });
+    // Issue #35 item 3: carts held offline.
+    this.version(2).stores({ heldSales: 'id, status' });
   }
 }
 

@@ -49,11 +49,11 @@ export function useResolveDiscrepancy() {
 /** Issue #30 items 1 and 3: offline sales refused and held for a manager, on the same screen. */
 export const HELD_SALES_PATH = '/api/stock-discrepancies/held-sales';
 
-export function useHeldSales(status: DiscrepancyStatus) {
+export function useHeldOfflineSales(status: DiscrepancyStatus) {
   return useQuery<HeldOfflineSale[]>({ queryKey: [HELD_SALES_PATH, { status }] });
 }
 
-export function useResolveHeldSale() {
+export function useResolveHeldOfflineSale() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, body }: { id: string; body: ResolveHeldSaleBody }) => {

@@ -8,7 +8,7 @@ import { useStoreTimeZone } from '@/lib/auth';
 import { notifySuccess } from '@/lib/notify';
 import { type DiscrepancyStatus, useDiscrepancies, useResolveDiscrepancy } from './api';
 import { storeTime } from './format';
-import { HeldSalesPanel } from './held-sales-panel';
+import { HeldOfflineSalesPanel } from './held-offline-sales-panel';
 import { NoteDialog } from './note-dialog';
 
 function itemName(d: StockDiscrepancy): string {
@@ -115,7 +115,7 @@ export function DiscrepanciesScreen({ title }: { title: string }) {
         )}
       </Card>
       <ResolveDialog discrepancy={resolving} onClose={() => setResolving(null)} />
-      <HeldSalesPanel status={status} />
+      <HeldOfflineSalesPanel status={status} />
     </Stack>
   );
 }

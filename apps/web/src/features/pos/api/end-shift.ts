@@ -1,11 +1,16 @@
-import type { ShiftReport } from '@retail-hub/shared';
+import type { HeldSalesChoice, ShiftReport } from '@retail-hub/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { refreshCatalog } from '@/features/catalog';
 import { apiRequest } from '@/lib/api-client';
 import type { Shift, ShiftSummary } from '../types';
 import { CURRENT_SHIFT_PATH } from './get-current-shift';
 
-export type EndShiftInput = { countedCash?: string };
+export type EndShiftInput = {
+  countedCash?: string;
+  /** Issue #35 item 3: a manager's choice on the shift's waiting held sales (asked after a 409). */
+  heldSales?: { action: HeldSalesChoice; reason?: string };
+  approverPin?: string;
+};
 /** `zReport`: the Z report written with the close (issue #15 item 8). */
 export type EndedShift = { shift: Shift; summary: ShiftSummary; zReport?: ShiftReport };
 

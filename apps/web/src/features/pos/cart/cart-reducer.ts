@@ -67,7 +67,20 @@ export type CartAction =
   | { type: 'setLineDiscount'; key: string; discount: Discount | null; approverPin?: string | null }
   | { type: 'setSaleDiscount'; discount: Discount | null; approverPin?: string | null }
   | { type: 'clearApproval' }
-  | { type: 'clear' };
+  | { type: 'clear' }
+  /** Issue #35 item 3: a resumed held sale replaces the (empty) cart; prices are re-read next. */
+  | { type: 'load'; lines: readonly HeldCartLine[]; saleDiscount: Discount | null };
+
+/** A held sale's line as the cart takes it back (the price it showed when held, until repriced). */
+export type HeldCartLine = {
+  productId: string;
+  variantId: string | null;
+  name: string;
+  variantName: string | null;
+  priceCents: Cents;
+  quantity: number;
+  discount: Discount | null;
+};
 
 export const emptyCart: CartState = { lines: [], notice: null };
 
@@ -226,6 +239,33 @@ function applyAction(state: CartState, action: CartAction): CartState {
       return { ...state, approverPin: null };
     case 'clear':
       return { ...state, lines: [], saleDiscount: null, approverPin: null };
+    case 'load': {
+      const lines: CartLine[] = [];
+      for (const held of action.lines) {
+        const key = lineKey(held.productId, held.variantId, held.variantName);
+        const quantity = Math.min(Math.max(1, Math.floor(held.quantity)), MAX_LINE_QUANTITY);
+        // Stock is unknown until the server's prices and stock are read (right after): the held
+        // quantity stands until then.
+        const line: CartLine = {
+          key,
+          productId: held.productId,
+          variantId: held.variantId,
+          name: held.name,
+          variantName: held.variantName,
+          price: centsToDecimal(held.priceCents),
+          priceCents: held.priceCents,
+          quantity,
+          imageUrl: null,
+          stock: quantity,
+          discount: held.discount,
+        };
+        const at = lines.findIndex((l) => l.key === key);
+        if (at >= 0)
+          lines[at] = { ...line, quantity: Math.min(MAX_LINE_QUANTITY, (lines[at]?.quantity ?? 0) + quantity) };
+        else lines.push(line);
+      }
+      return { ...state, lines, saleDiscount: action.saleDiscount, approverPin: null };
+    }
   }
 }
 

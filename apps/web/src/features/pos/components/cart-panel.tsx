@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Box, Button, Center, Group, Paper, ScrollArea, Stack, Text } from '@mantine/core';
 import { type Discount, discountLabel, formatMoney } from '@retail-hub/shared';
-import { IconDiscount, IconMinus, IconPlus, IconShoppingCart, IconTrash } from '@tabler/icons-react';
+import { IconDiscount, IconMinus, IconPlayerPause, IconPlus, IconShoppingCart, IconTrash } from '@tabler/icons-react';
 import { type CartAction, type CartLine, cartItemCount, pricedCart } from '../cart/cart-reducer';
 import type { PaymentInput } from '../payment/payment';
 import { PaymentPanel } from '../payment/payment-panel';
@@ -20,6 +20,8 @@ type CartPanelProps = {
   /** Issue #15 item 7: the whole-sale discount, and opening the discount dialog for a line or the sale. */
   saleDiscount?: Discount | null;
   onDiscount?: (target: { kind: 'line'; key: string } | { kind: 'sale' }) => void;
+  /** Issue #35 item 3: 'Hold Sale' (F8), asking for a name or table number. */
+  onHold?: () => void;
 };
 
 function CartLineRow({
@@ -111,6 +113,7 @@ export function CartPanel({
   fillHeight,
   saleDiscount = null,
   onDiscount,
+  onHold,
 }: CartPanelProps) {
   const count = cartItemCount(lines);
   const priced = pricedCart(lines, payment.method, saleDiscount);
@@ -168,18 +171,31 @@ export function CartPanel({
         </ScrollArea.Autosize>
       )}
       <Box pt="sm" mt={4} style={{ borderTop: '1px solid var(--mantine-color-gray-3)', flexShrink: 0 }}>
-        {onDiscount && lines.length > 0 ? (
-          <Group justify="flex-end" mt={-6} mb={2}>
-            <Button
-              variant={saleDiscount ? 'filled' : 'default'}
-              color="green.9"
-              size="compact-sm"
-              leftSection={<IconDiscount size={16} aria-hidden />}
-              aria-pressed={Boolean(saleDiscount)}
-              onClick={() => onDiscount({ kind: 'sale' })}
-            >
-              Sale Discount
-            </Button>
+        {(onDiscount || onHold) && lines.length > 0 ? (
+          <Group justify="flex-end" mt={-6} mb={2} gap="xs">
+            {onHold ? (
+              <Button
+                variant="default"
+                size="compact-sm"
+                leftSection={<IconPlayerPause size={16} aria-hidden />}
+                aria-keyshortcuts="F8"
+                onClick={onHold}
+              >
+                Hold Sale
+              </Button>
+            ) : null}
+            {onDiscount ? (
+              <Button
+                variant={saleDiscount ? 'filled' : 'default'}
+                color="green.9"
+                size="compact-sm"
+                leftSection={<IconDiscount size={16} aria-hidden />}
+                aria-pressed={Boolean(saleDiscount)}
+                onClick={() => onDiscount({ kind: 'sale' })}
+              >
+                Sale Discount
+              </Button>
+            ) : null}
           </Group>
         ) : null}
         <PaymentPanel

@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { formatMoney, PRODUCT_LIST_MAX_LIMIT, parseCents, type SessionUser, type SizeOption } from '@retail-hub/shared';
-import { IconKeyboard, IconShoppingCart } from '@tabler/icons-react';
+import { IconClipboardList, IconKeyboard, IconShoppingCart } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { CATEGORIES_REFETCH_MS, useCategories, useSizeOptions } from '@/features/catalog';
@@ -24,6 +24,9 @@ import { markSellingTerminal } from '@/lib/offline-bridge';
 import { useCurrentShift } from '../api/get-current-shift';
 import { GRID_PAGE, terminalProductsQueryOptions } from '../api/terminal-queries';
 import { type CartItem, cartItemCount, cartReducer, emptyCart } from '../cart/cart-reducer';
+import { HeldSalesDialog } from '../held/held-sales-dialog';
+import { HoldDialog } from '../held/hold-dialog';
+import { useHeldSales } from '../held/use-held-sales';
 import { useCheckout } from '../hooks/use-checkout';
 import { useCustomerDisplay } from '../hooks/use-customer-display';
 import { useRepriceFromServer } from '../hooks/use-reprice-from-server';
@@ -119,7 +122,8 @@ export function PosTerminal({ user }: { user: SessionUser }) {
   const currentShift = useCurrentShift();
   const shift = currentShift.data?.shift ?? null;
   // Issue #32 item 2: the store this till sells at, in the header when there are several.
-  const till = useTillStore(shift?.storeId, useTerminalSync().terminalId);
+  const terminalSync = useTerminalSync();
+  const till = useTillStore(shift?.storeId, terminalSync.terminalId);
 
   // Issue #19: this browser is a till from now on; it reports to the manager's terminal list.
   useEffect(markSellingTerminal, []);
@@ -135,6 +139,23 @@ export function PosTerminal({ user }: { user: SessionUser }) {
   }, [cart.lines.length]);
 
   const repriceFromServer = useRepriceFromServer(cart.lines, dispatch);
+  // Issue #35 item 3: held sales (open tickets) of this store.
+  const [isHoldOpen, setHoldOpen] = useState(false);
+  const [isHeldListOpen, setHeldListOpen] = useState(false);
+  const held = useHeldSales({
+    user,
+    terminalId: terminalSync.terminalId ?? null,
+    cart,
+    dispatch,
+    reprice: repriceFromServer,
+  });
+  const startHold = () => {
+    if (cart.lines.length === 0) {
+      notifyError({ title: 'Empty Cart', message: 'Add items to the cart before holding it.', replace: true });
+      return;
+    }
+    setHoldOpen(true);
+  };
 
   const checkout = useCheckout({
     onRecorded: (sale) => {
@@ -209,7 +230,7 @@ export function PosTerminal({ user }: { user: SessionUser }) {
       ? 'size'
       : isLegendOpen
         ? 'legend'
-        : isShiftDialogOpen || isOutboxOpen || discountTarget
+        : isShiftDialogOpen || isOutboxOpen || discountTarget || isHoldOpen || isHeldListOpen
           ? 'busy'
           : 'sale';
 
@@ -233,6 +254,12 @@ export function PosTerminal({ user }: { user: SessionUser }) {
         return;
       case 'openLegend':
         setLegendOpen(true);
+        return;
+      case 'holdSale':
+        startHold();
+        return;
+      case 'openHeldSales':
+        setHeldListOpen(true);
         return;
       case 'paymentMethod':
         setPayment((current) => withMethod(current, command.method));
@@ -330,6 +357,23 @@ export function PosTerminal({ user }: { user: SessionUser }) {
       actions={
         <Group gap="sm" wrap="wrap">
           <SyncStatus onOpenOutbox={() => setOutboxOpen(true)} />
+          <ShortcutTooltip keys={KEY.heldSales} label="Held Sales">
+            <Button
+              variant="default"
+              leftSection={<IconClipboardList size={18} aria-hidden />}
+              rightSection={
+                held.list.length > 0 ? (
+                  <Badge size="sm" variant="filled" circle={held.list.length < 10} data-testid="held-count">
+                    {held.list.length}
+                  </Badge>
+                ) : null
+              }
+              aria-keyshortcuts={KEY.heldSales}
+              onClick={() => setHeldListOpen(true)}
+            >
+              Held Sales
+            </Button>
+          </ShortcutTooltip>
           <ShiftBar shift={shift} isLoading={currentShift.isPending} onManageShift={() => setShiftDialogOpen(true)} />
           <CustomerDisplayButton />
         </Group>
@@ -380,6 +424,7 @@ export function PosTerminal({ user }: { user: SessionUser }) {
       fillHeight={isTwoColumns}
       saleDiscount={saleDiscount}
       onDiscount={setDiscountTarget}
+      onHold={startHold}
     />
   );
 
@@ -481,6 +526,32 @@ export function PosTerminal({ user }: { user: SessionUser }) {
           }}
         />
         <OutboxDialog opened={isOutboxOpen} onClose={() => setOutboxOpen(false)} />
+        <HoldDialog
+          opened={isHoldOpen}
+          itemCount={itemCount}
+          isHolding={held.isHolding}
+          onClose={() => setHoldOpen(false)}
+          onHold={async (label) => {
+            if (await held.hold(label)) {
+              setHoldOpen(false);
+              setPayment(emptyPayment);
+              setTab('products');
+            }
+          }}
+        />
+        <HeldSalesDialog
+          opened={isHeldListOpen}
+          heldSales={held.list}
+          isLoading={held.isLoading}
+          resumingId={held.resumingId}
+          onClose={() => setHeldListOpen(false)}
+          onResume={async (sale) => {
+            if (await held.resume(sale)) {
+              setHeldListOpen(false);
+              setTab('sale');
+            }
+          }}
+        />
       </Box>
     </Tooltip.Group>
   );

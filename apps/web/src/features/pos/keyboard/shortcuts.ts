@@ -27,6 +27,9 @@ export const PAYMENT_METHOD_KEYS: Record<PaymentMethod, string> = {
 export const KEY = {
   focusSearch: 'F2',
   completeSale: 'F9',
+  /** Issue #35 item 3: hold the cart under a name or table number, and the store's held sales. */
+  holdSale: 'F8',
+  heldSales: 'F4',
   legend: '?',
   increase: '+',
   decrease: '−',
@@ -68,6 +71,8 @@ export type TerminalCommand =
   | { type: 'clearSearch' }
   | { type: 'leaveField' }
   | { type: 'completeSale' }
+  | { type: 'holdSale' }
+  | { type: 'openHeldSales' }
   | { type: 'openLegend' }
   | { type: 'paymentMethod'; method: PaymentMethod }
   | { type: 'quickAmount'; amount: number }
@@ -104,6 +109,8 @@ export function commandFor(event: KeyLike, mode: TerminalMode, target: KeyTarget
   if (plain(event) && !event.shiftKey) {
     if (event.key === 'F2') return { type: 'focusSearch' };
     if (event.key === 'F9') return { type: 'completeSale' };
+    if (event.key === 'F8') return { type: 'holdSale' };
+    if (event.key === 'F4') return { type: 'openHeldSales' };
   }
   // Alt (Option on a Mac), never AltGr (reported as Ctrl+Alt), which types characters.
   if (event.altKey && !event.ctrlKey && !event.metaKey && !event.shiftKey) {
@@ -135,6 +142,8 @@ export function legendSections(): { title: string; rows: LegendRow[] }[] {
         { keys: ['Enter'], action: 'In the search box: add the product with that SKU' },
         { keys: [KEY.increase, KEY.decrease], action: 'One more or one less of the last item in the sale' },
         { keys: [KEY.completeSale], action: 'Complete Sale (also from the search box after a scan)' },
+        { keys: [KEY.holdSale], action: 'Hold Sale: keep the cart under a name or table number' },
+        { keys: [KEY.heldSales], action: 'Held Sales: resume a held sale' },
         { keys: [KEY.legend], action: 'Show these shortcuts' },
       ],
     },

@@ -1,9 +1,29 @@
-import { Alert, Button, Divider, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
-import { formatMoney, parseCents, paymentMethodTitle, type RetailStore } from '@retail-hub/shared';
+import {
+  Alert,
+  Button,
+  Divider,
+  Group,
+  PasswordInput,
+  Radio,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import {
+  ERROR_CODES,
+  formatMoney,
+  type HeldSalesChoice,
+  parseCents,
+  paymentMethodTitle,
+  type RetailStore,
+} from '@retail-hub/shared';
 import { IconFileDownload, IconInfoCircle, IconPrinter } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useMyStores } from '@/features/retail-stores';
-import { serverMessage } from '@/lib/api-client';
+import { ApiError, serverMessage } from '@/lib/api-client';
 import { useStoreTimeZone } from '@/lib/auth';
 import { money, sanitizeMoneyInput, toCents } from '@/lib/money';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -106,6 +126,12 @@ export function ShiftDialog({ opened, onClose, shift, stores = [], boundStoreId 
   const offered = allowedIds ? stores.filter((s) => allowedIds.has(s.id)) : stores;
   const [countedCash, setCountedCash] = useState('');
   const [ended, setEnded] = useState<EndedShift | null>(null);
+  // Issue #35 item 3: the shift has held sales waiting: the server's message, and the manager's choice.
+  const [heldWaiting, setHeldWaiting] = useState<string | null>(null);
+  const [heldAction, setHeldAction] = useState<HeldSalesChoice>('keep');
+  const [heldReason, setHeldReason] = useState('');
+  const [approverPin, setApproverPin] = useState('');
+  const [heldError, setHeldError] = useState<string | null>(null);
   // What the dialog is for is fixed when it opens, so it does not flip to the other form while it
   // closes after a success (the shift changes at once in the cache).
   const [mode, setMode] = useState<'start' | 'end'>(shift ? 'end' : 'start');
@@ -118,6 +144,11 @@ export function ShiftDialog({ opened, onClose, shift, stores = [], boundStoreId 
     setStoreError(undefined);
     setCountedCash('');
     setEnded(null);
+    setHeldWaiting(null);
+    setHeldAction('keep');
+    setHeldReason('');
+    setApproverPin('');
+    setHeldError(null);
     setMode(shift ? 'end' : 'start');
   }, [opened]);
 
@@ -147,12 +178,36 @@ export function ShiftDialog({ opened, onClose, shift, stores = [], boundStoreId 
     });
   };
   const end = () => {
-    endShift.mutate(countedInput.amount ? { countedCash: countedInput.amount } : {}, {
+    if (heldWaiting && heldAction === 'discard' && !heldReason.trim()) {
+      setHeldError('Give a reason for discarding the held sales');
+      return;
+    }
+    const input = {
+      ...(countedInput.amount ? { countedCash: countedInput.amount } : {}),
+      ...(heldWaiting
+        ? {
+            heldSales: { action: heldAction, ...(heldAction === 'discard' ? { reason: heldReason.trim() } : {}) },
+            ...(approverPin ? { approverPin } : {}),
+          }
+        : {}),
+    };
+    endShift.mutate(input, {
       onSuccess: (result) => {
         notifySuccess({ title: 'Shift Ended', message: 'Your shift has ended.' });
         setEnded(result);
       },
-      onError: () => notifyError({ title: 'Error', message: 'Failed to end shift. Please try again.' }),
+      onError: (error) => {
+        if (error instanceof ApiError && error.body?.code === ERROR_CODES.heldSalesUnresolved) {
+          setHeldWaiting(serverMessage(error) ?? 'Held sales of this shift are still waiting.');
+          return;
+        }
+        // A missing or wrong manager PIN, or a reason: said at the choice.
+        if (heldWaiting && error instanceof ApiError && error.status < 500) {
+          setHeldError(serverMessage(error) ?? 'The held sales could not be settled.');
+          return;
+        }
+        notifyError({ title: 'Error', message: 'Failed to end shift. Please try again.' });
+      },
     });
   };
 
@@ -232,6 +287,54 @@ export function ShiftDialog({ opened, onClose, shift, stores = [], boundStoreId 
               server yet. Wait until the terminal shows none unsynced; if you end the shift now, they are still
               recorded, as late sales in your next shift's report, and this shift's figures will not include them.
             </Alert>
+          ) : null}
+          {heldWaiting ? (
+            <Stack gap="sm" data-testid="end-shift-held-sales">
+              <Alert color="orange" variant="light" role="alert" title="Held sales waiting">
+                {heldWaiting}
+              </Alert>
+              <Radio.Group
+                label="Manager's choice"
+                value={heldAction}
+                onChange={(value) => {
+                  setHeldAction(value as HeldSalesChoice);
+                  setHeldError(null);
+                }}
+              >
+                <Stack gap={6} mt={4}>
+                  <Radio value="keep" label="Keep them for the next shift" />
+                  <Radio value="discard" label="Discard them" />
+                </Stack>
+              </Radio.Group>
+              {heldAction === 'discard' ? (
+                <Textarea
+                  label="Reason"
+                  value={heldReason}
+                  maxLength={500}
+                  onChange={(event) => {
+                    setHeldReason(event.currentTarget.value);
+                    setHeldError(null);
+                  }}
+                />
+              ) : null}
+              <PasswordInput
+                label="Manager PIN"
+                description="Not needed when a manager ends their own shift."
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={4}
+                value={approverPin}
+                onChange={(event) => {
+                  setApproverPin(event.currentTarget.value.replace(/\D/g, ''));
+                  setHeldError(null);
+                }}
+              />
+              {heldError ? (
+                <Text c="red.8" size="sm" role="alert">
+                  {heldError}
+                </Text>
+              ) : null}
+            </Stack>
           ) : null}
           <Divider />
           <Group justify="flex-end">

@@ -5,7 +5,7 @@ import { PanelEmpty, PanelLoading } from '@/components/panel';
 import { serverMessage } from '@/lib/api-client';
 import { useStoreTimeZone } from '@/lib/auth';
 import { notifySuccess } from '@/lib/notify';
-import { type DiscrepancyStatus, useHeldSales, useResolveHeldSale } from './api';
+import { type DiscrepancyStatus, useHeldOfflineSales, useResolveHeldOfflineSale } from './api';
 import { storeTime } from './format';
 import { NoteDialog } from './note-dialog';
 
@@ -30,9 +30,9 @@ function money(decimal: string): string {
  * Nothing of them is recorded; the terminal keeps them. The manager records each at the current
  * prices (dated now, so no closed day changes) or voids it.
  */
-export function HeldSalesPanel({ status }: { status: DiscrepancyStatus }) {
+export function HeldOfflineSalesPanel({ status }: { status: DiscrepancyStatus }) {
   const timeZone = useStoreTimeZone();
-  const held = useHeldSales(status);
+  const held = useHeldOfflineSales(status);
   const [resolving, setResolving] = useState<{ sale: HeldOfflineSale; action: Action } | null>(null);
   const rows = held.data ?? [];
   return (
@@ -135,7 +135,7 @@ function ResolveHeldDialog({
   target: { sale: HeldOfflineSale; action: Action } | null;
   onClose: () => void;
 }) {
-  const resolve = useResolveHeldSale();
+  const resolve = useResolveHeldOfflineSale();
   const recording = target?.action === 'record';
   return (
     <NoteDialog

@@ -1,0 +1,94 @@
+import type { HeldSale, HoldSaleBody, SessionUser } from '@retail-hub/shared';
+import { ApiError, isAuthError, serverMessage } from '@/lib/api-client';
+import { isUnreachable } from '@/lib/offline-bridge';
+import { type OfflineHeldSale, terminalDatabase } from './db';
+
+/**
+ * Issue #35 item 3 (docs/adr/0032): held sales while the server cannot be reached. A cart held
+ * offline is kept in the terminal's IndexedDB (it outlives a reload and the outage), listed and
+ * resumable on this terminal only, and sent under its own id when the server answers again.
+ */
+
+function fullName(user: SessionUser): string | null {
+  return [user.firstName, user.lastName].filter(Boolean).join(' ').trim() || null;
+}
+
+/** Keeps a held cart on this terminal. Throws when there is no IndexedDB (the cart stays on screen). */
+export async function keepHeldSaleOffline(
+  body: HoldSaleBody & { id: string; heldAt: string },
+  user: SessionUser,
+): Promise<OfflineHeldSale> {
+  const db = terminalDatabase();
+  if (!db) throw new Error('This browser cannot keep held sales offline');
+  const row: OfflineHeldSale = {
+    id: body.id,
+    body,
+    userId: user.id,
+    cashierName: fullName(user),
+    status: 'pending',
+    lastError: null,
+  };
+  await db.heldSales.put(row);
+  return row;
+}
+
+/** The held carts this terminal keeps, oldest first, as the list shows a held sale. */
+export async function offlineHeldSales(): Promise<Array<HeldSale & { offline: true; lastError: string | null }>> {
+  const db = terminalDatabase();
+  if (!db) return [];
+  const rows = await db.heldSales.toArray();
+  return rows
+    .map((r) => ({
+      id: r.id,
+      storeId: '',
+      shiftId: 0,
+      terminalId: r.body.terminalId ?? null,
+      label: r.body.label,
+      lines: r.body.lines,
+      discount: r.body.discount ?? null,
+      createdBy: r.userId,
+      createdByName: r.cashierName,
+      createdAt: r.body.heldAt,
+      offline: true as const,
+      lastError: r.lastError,
+    }))
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+}
+
+/** Resumes a cart held on this terminal: taken out of IndexedDB (null when it is gone). */
+export async function takeOfflineHeldSale(id: string): Promise<OfflineHeldSale | null> {
+  const db = terminalDatabase();
+  if (!db) return null;
+  return db.transaction('rw', db.heldSales, async () => {
+    const row = await db.heldSales.get(id);
+    if (row) await db.heldSales.delete(id);
+    return row ?? null;
+  });
+}
+
+/**
+ * Sends the pending held carts (oldest first) with `send` (POST /api/held-sales). Sent ones leave
+ * IndexedDB; a refusal is kept with its message; an unreachable server stops the run. Returns how
+ * many were sent.
+ */
+export async function sendOfflineHeldSales(send: (body: HoldSaleBody) => Promise<unknown>): Promise<number> {
+  const db = terminalDatabase();
+  if (!db) return 0;
+  const pending = (await db.heldSales.where('status').equals('pending').toArray()).sort((a, b) =>
+    a.body.heldAt.localeCompare(b.body.heldAt),
+  );
+  let sent = 0;
+  for (const row of pending) {
+    try {
+      await send(row.body);
+      await db.heldSales.delete(row.id);
+      sent += 1;
+    } catch (error) {
+      // Unreachable, or signed out: tried again later, never marked refused for that.
+      if (isUnreachable(error) || isAuthError(error)) break;
+      const message = error instanceof ApiError ? (serverMessage(error) ?? error.message) : String(error);
+      await db.heldSales.update(row.id, { status: 'refused', lastError: message });
+    }
+  }
+  return sent;
+}
