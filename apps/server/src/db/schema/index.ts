@@ -10,6 +10,7 @@ export * from './enums';
 export * from './numbering';
 export * from './offline';
 export * from './pos';
+export * from './printers';
 export * from './procurement-core';
 export * from './procurement-jobs';
 export * from './procurement-purchasing';

@@ -9,5 +9,6 @@ export { discountCapsRoutes } from './discount-caps.routes';
 export { historyRoutes } from './history.routes';
 export { posRoutes } from './pos.routes';
 export { refundRoutes } from './refunds.routes';
+export { saleReceipt } from './receipts.service';
 export { readableShift } from './shifts.service';
 export { type SaleReader, saleReaderOf, visibleSale } from './transactions.service';
