@@ -225,7 +225,7 @@ export function renderTestPage(name: string, paper: PaperOptions): Uint8Array {
   p.rule();
   p.row('Printer', name);
   p.row('Paper', `${paper.paperWidth} mm, ${PAPER_COLUMNS[paper.paperWidth]} columns`);
-  p.text('0123456789'.repeat(Math.ceil(PAPER_COLUMNS[paper.paperWidth] / 10)));
+  p.text('0123456789'.repeat(5).slice(0, PAPER_COLUMNS[paper.paperWidth]));
   return p.finish('Printer is ready');
 }
 
