@@ -314,7 +314,10 @@ describe('the print queue worker', () => {
       paperWidth: 58,
     });
     const job = await insertJob(t.db.db, { printerId: printer.id, kind: 'test', payload: 'G0A=' });
-    const send = vi.fn(async () => ({ outcome: 'unknown' as const, error: 'timed out after writing' }));
+    const send = vi.fn(async (_host: string, _port: number, _bytes: Uint8Array) => ({
+      outcome: 'unknown' as const,
+      error: 'timed out after writing',
+    }));
     const queue = createPrintQueue(t.db.db, { send, pollMs: 60_000, backoffMs: () => 0 });
     try {
       await queue.drain();

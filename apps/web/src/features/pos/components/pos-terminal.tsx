@@ -18,6 +18,7 @@ import { IconKeyboard, IconShoppingCart } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { CATEGORIES_REFETCH_MS, useCategories, useSizeOptions } from '@/features/catalog';
+import { PrintJobsTray, useTerminalPrinter } from '@/features/printers';
 import { useTillStore } from '@/features/retail-stores';
 import { notifyError } from '@/lib/notify';
 import { markSellingTerminal } from '@/lib/offline-bridge';
@@ -118,6 +119,7 @@ export function PosTerminal({ user }: { user: SessionUser }) {
   const shift = currentShift.data?.shift ?? null;
   // Issue #32 item 2: the store this till sells at, in the header when there are several.
   const till = useTillStore(shift?.storeId, useTerminalSync().terminalId);
+  const terminalPrinter = useTerminalPrinter();
 
   // Issue #19: this browser is a till from now on; it reports to the manager's terminal list.
   useEffect(markSellingTerminal, []);
@@ -256,7 +258,7 @@ export function PosTerminal({ user }: { user: SessionUser }) {
         return;
       }
       case 'print':
-        if (completedSale) printSaleReceipt(completedSale, closeComplete);
+        if (completedSale) printSaleReceipt(completedSale, closeComplete, terminalPrinter?.id);
         return;
       case 'skip':
         closeComplete();
@@ -320,29 +322,33 @@ export function PosTerminal({ user }: { user: SessionUser }) {
   const total = summarizePayment(cart.lines, payment, saleDiscount).total;
 
   const header = (
-    <CashierHeader
-      user={user}
-      storeName={till.store?.name}
-      actions={
-        <Group gap="sm" wrap="wrap">
-          <SyncStatus onOpenOutbox={() => setOutboxOpen(true)} />
-          <ShiftBar shift={shift} isLoading={currentShift.isPending} onManageShift={() => setShiftDialogOpen(true)} />
-        </Group>
-      }
-      corner={
-        <ShortcutTooltip keys={KEY.legend} label="Keyboard shortcuts">
-          <ActionIcon
-            variant="default"
-            size={36}
-            aria-label="Keyboard shortcuts"
-            aria-keyshortcuts={KEY.legend}
-            onClick={() => setLegendOpen(true)}
-          >
-            <IconKeyboard size={20} aria-hidden />
-          </ActionIcon>
-        </ShortcutTooltip>
-      }
-    />
+    <>
+      <CashierHeader
+        user={user}
+        storeName={till.store?.name}
+        actions={
+          <Group gap="sm" wrap="wrap">
+            <SyncStatus onOpenOutbox={() => setOutboxOpen(true)} />
+            <ShiftBar shift={shift} isLoading={currentShift.isPending} onManageShift={() => setShiftDialogOpen(true)} />
+          </Group>
+        }
+        corner={
+          <ShortcutTooltip keys={KEY.legend} label="Keyboard shortcuts">
+            <ActionIcon
+              variant="default"
+              size={36}
+              aria-label="Keyboard shortcuts"
+              aria-keyshortcuts={KEY.legend}
+              onClick={() => setLegendOpen(true)}
+            >
+              <IconKeyboard size={20} aria-hidden />
+            </ActionIcon>
+          </ShortcutTooltip>
+        }
+      />
+      {/* Issue #36: this till's print jobs (waiting, failed) and Open Drawer, when it has a printer. */}
+      <PrintJobsTray />
+    </>
   );
   const browser = (
     <ProductBrowser
