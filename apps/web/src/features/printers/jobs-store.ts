@@ -18,11 +18,23 @@ export function trackJob(job: PrintJob, label: string): PrintJob {
   return job;
 }
 
+/** How long a printed job stays on the till ("Printed") before it goes. */
+const PRINTED_SHOWN_MS = 4000;
+const leaving = new Set<string>();
+
 export function updateTrackedJob(job: PrintJob): void {
-  const next = tracked.map((t) => (t.id === job.id ? { ...t, job } : t));
-  if (next.some((t, i) => t.job !== tracked[i]?.job)) {
-    tracked = next;
+  const current = tracked.find((t) => t.id === job.id);
+  if (!current) return;
+  if (current.job.status !== job.status || current.job.attempts !== job.attempts) {
+    tracked = tracked.map((t) => (t.id === job.id ? { ...t, job } : t));
     emit();
+  }
+  if (job.status === 'printed' && !leaving.has(job.id)) {
+    leaving.add(job.id);
+    setTimeout(() => {
+      leaving.delete(job.id);
+      forgetJob(job.id);
+    }, PRINTED_SHOWN_MS);
   }
 }
 

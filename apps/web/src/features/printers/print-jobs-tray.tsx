@@ -30,12 +30,7 @@ function JobRow({ tracked }: { tracked: TrackedJob }) {
     refetchInterval: (q) => (q.state.data?.status === 'printed' ? false : 1500),
   });
   const job = status.data ?? tracked.job;
-  useEffect(() => {
-    updateTrackedJob(job);
-    if (job.status !== 'printed') return;
-    const timer = setTimeout(() => forgetJob(tracked.id), 4000);
-    return () => clearTimeout(timer);
-  }, [job, tracked.id]);
+  useEffect(() => updateTrackedJob(job), [job]);
   const printer = printers.data?.find((p) => p.id === job.printerId);
   const others = (printers.data ?? []).filter((p) => p.serverPrintable && p.id !== job.printerId);
   const retry = async (printerId?: string) => {
