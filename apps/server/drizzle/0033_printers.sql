@@ -42,5 +42,6 @@ ALTER TABLE "print_jobs" ADD CONSTRAINT "print_jobs_created_by_users_id_fk" FORE
 ALTER TABLE "printers" ADD CONSTRAINT "printers_store_id_stores_id_fk" FOREIGN KEY ("store_id") REFERENCES "public"."stores"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "terminal_printers" ADD CONSTRAINT "terminal_printers_printer_id_printers_id_fk" FOREIGN KEY ("printer_id") REFERENCES "public"."printers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "print_jobs_idempotency_key_unique" ON "print_jobs" USING btree ("created_by","idempotency_key");--> statement-breakpoint
+CREATE UNIQUE INDEX "print_jobs_one_original_receipt" ON "print_jobs" USING btree ("subject_id") WHERE "print_jobs"."kind" = 'receipt' and "print_jobs"."status" <> 'failed';--> statement-breakpoint
 CREATE INDEX "print_jobs_due_idx" ON "print_jobs" USING btree ("next_attempt_at") WHERE "print_jobs"."status" = 'queued';--> statement-breakpoint
 CREATE INDEX "print_jobs_printer_created_idx" ON "print_jobs" USING btree ("printer_id","created_at");

@@ -66,6 +66,10 @@ export const printJobs = pgTable(
     ),
     check('print_jobs_status_check', sql`${t.status} in ('queued', 'sending', 'printed', 'failed', 'unknown')`),
     uniqueIndex('print_jobs_idempotency_key_unique').on(t.createdBy, t.idempotencyKey),
+    // One original receipt per sale (the one with the drawer pulse); every other print is a COPY.
+    uniqueIndex('print_jobs_one_original_receipt')
+      .on(t.subjectId)
+      .where(sql`${t.kind} = 'receipt' and ${t.status} <> 'failed'`),
     index('print_jobs_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'queued'`),
     index('print_jobs_printer_created_idx').on(t.printerId, t.createdAt),
   ],

@@ -27,21 +27,20 @@ export async function updatePrinter(db: DbOrTx, id: string, values: Partial<NewP
   return row ?? null;
 }
 
-/** Inserts a job once per (user, idempotency key): a retried request gets the first job back. */
-export async function insertJob(db: DbOrTx, values: NewPrintJob): Promise<PrintJobRow> {
+/**
+ * Inserts a job once per (user, idempotency key): a retried request gets the first job back. Null
+ * when the sale already has its original receipt (`print_jobs_one_original_receipt`): the caller
+ * prints a COPY instead.
+ */
+export async function insertJob(db: DbOrTx, values: NewPrintJob): Promise<PrintJobRow | null> {
   const [row] = await db.insert(printJobs).values(values).onConflictDoNothing().returning();
   if (row) return row;
+  if (!values.idempotencyKey || !values.createdBy) return null;
   const [existing] = await db
     .select()
     .from(printJobs)
-    .where(
-      and(
-        eq(printJobs.createdBy, values.createdBy as string),
-        eq(printJobs.idempotencyKey, values.idempotencyKey as string),
-      ),
-    );
-  if (!existing) throw new Error('print job insert returned nothing');
-  return existing;
+    .where(and(eq(printJobs.createdBy, values.createdBy), eq(printJobs.idempotencyKey, values.idempotencyKey)));
+  return existing ?? null;
 }
 
 export async function findJob(db: DbOrTx, id: string): Promise<PrintJobRow | null> {

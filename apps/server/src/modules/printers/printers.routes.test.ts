@@ -161,6 +161,16 @@ describe('printers', () => {
     expect(fake.jobs[before + 1]?.lines.filter((l) => l.includes('*** COPY ***'))).toHaveLength(2);
   });
 
+  it('two tills asking for the same receipt at once: one original (one pulse), the other a COPY', async () => {
+    const before = fake.jobs.length;
+    const saleId = await sell('cash');
+    const [a, b] = await Promise.all([print(saleId, { printerId }), print(saleId, { printerId })]);
+    expect([a.statusCode, b.statusCode]).toEqual([202, 202]);
+    expect([a.json().kind, b.json().kind].sort()).toEqual(['copy', 'receipt']);
+    await received(before + 2);
+    expect(fake.jobs.slice(before).reduce((n, j) => n + j.pulses, 0)).toBe(1);
+  });
+
   it('a card-only sale prints without a pulse', async () => {
     const before = fake.jobs.length;
     const saleId = await sell('eftpos');

@@ -122,12 +122,13 @@ async function printableBy(deps: PrinterDeps, printerId: string): Promise<Printe
 
 type JobRequest = { userId: string; idempotencyKey: string | null };
 
-async function enqueue(
+/** Null only when an original receipt of the sale exists already (the caller prints a COPY). */
+async function tryEnqueue(
   deps: PrinterDeps,
   printer: PrinterRow,
   job: { kind: PrintJobKind; subjectId: string | null; bytes: Uint8Array },
   by: JobRequest,
-): Promise<PrintJob> {
+): Promise<PrintJob | null> {
   const row = await insertJob(deps.db, {
     printerId: printer.id,
     kind: job.kind,
@@ -136,8 +137,20 @@ async function enqueue(
     createdBy: by.userId,
     idempotencyKey: by.idempotencyKey,
   });
+  if (!row) return null;
   deps.queue.kick();
   return toJob(row);
+}
+
+async function enqueue(
+  deps: PrinterDeps,
+  printer: PrinterRow,
+  job: { kind: PrintJobKind; subjectId: string | null; bytes: Uint8Array },
+  by: JobRequest,
+): Promise<PrintJob> {
+  const queued = await tryEnqueue(deps, printer, job, by);
+  if (!queued) throw new Error('print job insert returned nothing');
+  return queued;
 }
 
 export async function printTestPage(deps: PrinterDeps, printerId: string, by: JobRequest): Promise<PrintJob> {
@@ -171,7 +184,7 @@ export async function printSaleReceipt(
   return printReceiptOn(deps, printer, saleId, receipt, copy, { userId: user.id, idempotencyKey });
 }
 
-function printReceiptOn(
+async function printReceiptOn(
   deps: PrinterDeps,
   printer: PrinterRow,
   saleId: string,
@@ -180,14 +193,21 @@ function printReceiptOn(
   by: JobRequest,
 ): Promise<PrintJob> {
   const number = saleId.slice(-6).toUpperCase();
-  const rendered = renderReceipt(receipt, {
-    number,
-    copy,
-    paperWidth: printer.paperWidth as PaperWidth,
-    timeZone: deps.timeZone,
-  });
-  const bytes = !copy && tookCash(receipt) ? withPulse(rendered) : rendered;
-  return enqueue(deps, printer, { kind: copy ? 'copy' : 'receipt', subjectId: saleId, bytes }, by);
+  const render = (asCopy: boolean) => {
+    const rendered = renderReceipt(receipt, {
+      number,
+      copy: asCopy,
+      paperWidth: printer.paperWidth as PaperWidth,
+      timeZone: deps.timeZone,
+    });
+    return !asCopy && tookCash(receipt) ? withPulse(rendered) : rendered;
+  };
+  if (!copy) {
+    // Two tills asking at once: the unique index lets one original through; the other is a COPY.
+    const original = await tryEnqueue(deps, printer, { kind: 'receipt', subjectId: saleId, bytes: render(false) }, by);
+    if (original) return original;
+  }
+  return enqueue(deps, printer, { kind: 'copy', subjectId: saleId, bytes: render(true) }, by);
 }
 
 /**
