@@ -324,6 +324,7 @@ describe('the print queue worker', () => {
       paperWidth: 58,
     });
     const job = await insertJob(t.db.db, { printerId: printer.id, kind: 'test', payload: 'G0A=' });
+    if (!job) throw new Error('no job');
     const send = vi.fn(async (_host: string, _port: number, _bytes: Uint8Array) => ({
       outcome: 'unknown' as const,
       error: 'timed out after writing',
@@ -353,6 +354,7 @@ describe('the print queue worker', () => {
       paperWidth: 58,
     });
     const job = await insertJob(t.db.db, { printerId: printer.id, kind: 'test', payload: 'G0A=' });
+    if (!job) throw new Error('no job');
     let calls = 0;
     const send = vi.fn(async (_host: string, port: number) => {
       if (port !== 10) return { outcome: 'retry' as const, error: 'not this test' };
