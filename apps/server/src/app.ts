@@ -17,6 +17,7 @@ import { createEventBus, type EventBus, eventRoutes } from './modules/events/ind
 import { expenseRoutes } from './modules/expenses/index';
 import { jobsRoutes } from './modules/jobs/index';
 import { discountCapsRoutes, historyRoutes, posRoutes, refundRoutes } from './modules/pos/index';
+import { printerRoutes } from './modules/printers/index';
 import { procurementRoutes } from './modules/procurement/index';
 import { purchasingRoutes } from './modules/purchasing/index';
 import { reportRoutes } from './modules/reports/index';
@@ -160,6 +161,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(stockRoutes);
   await app.register(refundRoutes);
   await app.register(discountCapsRoutes);
+  await app.register(printerRoutes());
   await app.register(webRoutes(config.webDistDir ?? DEFAULT_WEB_DIST));
 
   return app as unknown as FastifyInstance;

@@ -22,6 +22,7 @@ export * from './offline';
 export * from './permissions';
 export * from './pos';
 export * from './pos-rules';
+export * from './printers';
 export * from './purchasing';
 export * from './quantity';
 export * from './receipt-email';

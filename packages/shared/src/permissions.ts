@@ -101,6 +101,12 @@ export const PERMISSIONS = {
    * till to one, limiting staff to some. Reading the list is 'session' (a till shows its store).
    */
   'shops.manage': MANAGERS,
+  /**
+   * Issue #36 (ADR 0031): adding and editing receipt printers, test pages, and choosing a till's
+   * printer. Printing a receipt and opening the drawer are 'pos.sell' (the drawer without a sale
+   * needs a 'pos.approve' PIN, checked by the route).
+   */
+  'printers.manage': MANAGERS,
   /** User management (spec §6: manager or super_admin). */
   'users.manage': MANAGERS,
   /** Staff & PIN management: the spec leaves it open; we give it to managers and super admins. */

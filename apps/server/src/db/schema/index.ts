@@ -11,6 +11,7 @@ export * from './held-sales';
 export * from './numbering';
 export * from './offline';
 export * from './pos';
+export * from './printers';
 export * from './procurement-core';
 export * from './procurement-jobs';
 export * from './procurement-purchasing';

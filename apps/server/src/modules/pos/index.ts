@@ -8,6 +8,7 @@
 export { discountCapsRoutes } from './discount-caps.routes';
 export { historyRoutes } from './history.routes';
 export { posRoutes } from './pos.routes';
+export { saleReceipt } from './receipts.service';
 export { refundRoutes } from './refunds.routes';
 export { readableShift, writeZReportOfClosedShift } from './shifts.service';
 export { type SaleReader, saleReaderOf, visibleSale } from './transactions.service';

@@ -11,11 +11,11 @@ import {
 } from '@retail-hub/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ApproverPinInput, pinProblem } from '@/components/approver-pin-input';
 import { serverMessage } from '@/lib/api-client';
 import { money, toCents } from '@/lib/money';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { openPrintWindow, PRINT_ERROR, postRefund, printRefundInto } from './actions';
-import { ApproverPinInput, pinProblem } from './approver-pin-input';
 
 /**
  * What `quantity` more units of a line give back: its share of what the line was paid (after its

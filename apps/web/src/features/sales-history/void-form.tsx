@@ -2,11 +2,11 @@ import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { VOID_MESSAGES } from '@retail-hub/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ApproverPinInput, pinProblem } from '@/components/approver-pin-input';
 import { serverMessage } from '@/lib/api-client';
 import { money } from '@/lib/money';
 import { notifySuccess } from '@/lib/notify';
 import { postVoid } from './actions';
-import { ApproverPinInput, pinProblem } from './approver-pin-input';
 
 /**
  * Issue #15 item 6: void a sale in full (only in the shift that made it, before any refund; the

@@ -1,6 +1,7 @@
 import { Alert, Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDeviceDesktop } from '@tabler/icons-react';
 import { PanelEmpty, PanelLoading } from '@/components/panel';
+import { PrintersPanel } from '@/features/printers';
 import { StoresPanel } from '@/features/retail-stores';
 import { serverMessage } from '@/lib/api-client';
 import { useStoreTimeZone } from '@/lib/auth';
@@ -36,6 +37,7 @@ export function TerminalsScreen({ title }: { title: string }) {
         </Alert>
       ) : null}
       <StoresPanel />
+      <PrintersPanel />
       <Card withBorder p={0} component="section" aria-label="Terminals">
         {terminals.isPending ? (
           <PanelLoading />

@@ -2,6 +2,8 @@ import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, ThemeIcon } from 
 import { paymentMethodTitle } from '@retail-hub/shared';
 import { IconCircleCheck, IconCloudOff, IconCopy, IconMail, IconPrinter } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { printSaleOn, useTerminalPrinter } from '@/features/printers';
+import { serverMessage } from '@/lib/api-client';
 import { money } from '@/lib/money';
 import { notifyError } from '@/lib/notify';
 import { useReceiptEmailAvailable } from '../api/email-receipt';
@@ -28,9 +30,20 @@ function numberOf(sale: RecordedSale): string {
 
 /**
  * Print Receipt (spec §4): the print window, then `onDone` dismisses the dialog; 'No Receipt' or
- * 'Print Error' toasts otherwise. Also what P and Enter do (issue #22).
+ * 'Print Error' toasts otherwise. Also what P and Enter do (issue #22). Issue #36: on a till that
+ * prints to a receipt printer (`printerId`) the server prints it there instead (the till follows the
+ * job); a sale not yet on the server still uses the print window.
  */
-export function printSaleReceipt(sale: RecordedSale, onDone: () => void): void {
+export function printSaleReceipt(sale: RecordedSale, onDone: () => void, printerId?: string | null): void {
+  if (printerId && !isOfflineSale(sale)) {
+    printSaleOn(sale.id, printerId, { label: `Receipt #${numberOf(sale)}` }).then(onDone, (error: unknown) =>
+      notifyError({
+        title: 'Print Error',
+        message: serverMessage(error) ?? 'The receipt could not be sent to the printer.',
+      }),
+    );
+    return;
+  }
   if (!sale.receipt) {
     notifyError({ title: 'No Receipt', message: 'There is no receipt to print for this sale.' });
     return;
@@ -60,6 +73,7 @@ export function CompleteDialog({
   const isCash = sale?.receipt?.paymentMethod === 'cash';
   const offline = isOfflineSale(sale);
   const emailAvailable = useReceiptEmailAvailable();
+  const printer = useTerminalPrinter();
   const [emailing, setEmailing] = useState(false);
   useEffect(() => onNestedDialogChange?.(emailing), [emailing, onNestedDialogChange]);
 
@@ -112,7 +126,7 @@ export function CompleteDialog({
             <Button
               h={52}
               leftSection={<IconPrinter size={20} aria-hidden />}
-              onClick={() => printSaleReceipt(sale, onClose)}
+              onClick={() => printSaleReceipt(sale, onClose, printer?.id)}
               aria-keyshortcuts="Enter P"
               data-autofocus
             >
@@ -131,7 +145,17 @@ export function CompleteDialog({
             <Button
               variant="light"
               leftSection={<IconCopy size={18} aria-hidden />}
-              onClick={() => void reprintReceipt(sale.id, number)}
+              onClick={() =>
+                printer
+                  ? void printSaleOn(sale.id, printer.id, { copy: true, label: `Receipt #${number} (COPY)` }).catch(
+                      (error: unknown) =>
+                        notifyError({
+                          title: 'Print Error',
+                          message: serverMessage(error) ?? 'The copy could not be sent.',
+                        }),
+                    )
+                  : void reprintReceipt(sale.id, number)
+              }
             >
               Print Copy
             </Button>

@@ -18,6 +18,7 @@ import { IconClipboardList, IconKeyboard, IconShoppingCart } from '@tabler/icons
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { CATEGORIES_REFETCH_MS, useCategories, useSizeOptions } from '@/features/catalog';
+import { PrintJobsTray, useTerminalPrinter } from '@/features/printers';
 import { useTillStore } from '@/features/retail-stores';
 import { notifyError } from '@/lib/notify';
 import { markSellingTerminal } from '@/lib/offline-bridge';
@@ -124,6 +125,7 @@ export function PosTerminal({ user }: { user: SessionUser }) {
   // Issue #32 item 2: the store this till sells at, in the header when there are several.
   const terminalSync = useTerminalSync();
   const till = useTillStore(shift?.storeId, terminalSync.terminalId);
+  const terminalPrinter = useTerminalPrinter();
 
   // Issue #19: this browser is a till from now on; it reports to the manager's terminal list.
   useEffect(markSellingTerminal, []);
@@ -287,7 +289,7 @@ export function PosTerminal({ user }: { user: SessionUser }) {
         return;
       }
       case 'print':
-        if (completedSale) printSaleReceipt(completedSale, closeComplete);
+        if (completedSale) printSaleReceipt(completedSale, closeComplete, terminalPrinter?.id);
         return;
       case 'skip':
         closeComplete();
@@ -351,47 +353,51 @@ export function PosTerminal({ user }: { user: SessionUser }) {
   const total = summarizePayment(cart.lines, payment, saleDiscount).total;
 
   const header = (
-    <CashierHeader
-      user={user}
-      storeName={till.store?.name}
-      actions={
-        <Group gap="sm" wrap="wrap">
-          <SyncStatus onOpenOutbox={() => setOutboxOpen(true)} />
-          <ShortcutTooltip keys={KEY.heldSales} label="Held Sales">
-            <Button
+    <>
+      <CashierHeader
+        user={user}
+        storeName={till.store?.name}
+        actions={
+          <Group gap="sm" wrap="wrap">
+            <SyncStatus onOpenOutbox={() => setOutboxOpen(true)} />
+            <ShortcutTooltip keys={KEY.heldSales} label="Held Sales">
+              <Button
+                variant="default"
+                leftSection={<IconClipboardList size={18} aria-hidden />}
+                rightSection={
+                  held.list.length > 0 ? (
+                    <Badge size="sm" variant="filled" circle={held.list.length < 10} data-testid="held-count">
+                      {held.list.length}
+                    </Badge>
+                  ) : null
+                }
+                aria-keyshortcuts={KEY.heldSales}
+                onClick={() => setHeldListOpen(true)}
+              >
+                Held Sales
+              </Button>
+            </ShortcutTooltip>
+            <ShiftBar shift={shift} isLoading={currentShift.isPending} onManageShift={() => setShiftDialogOpen(true)} />
+            <CustomerDisplayButton />
+          </Group>
+        }
+        corner={
+          <ShortcutTooltip keys={KEY.legend} label="Keyboard shortcuts">
+            <ActionIcon
               variant="default"
-              leftSection={<IconClipboardList size={18} aria-hidden />}
-              rightSection={
-                held.list.length > 0 ? (
-                  <Badge size="sm" variant="filled" circle={held.list.length < 10} data-testid="held-count">
-                    {held.list.length}
-                  </Badge>
-                ) : null
-              }
-              aria-keyshortcuts={KEY.heldSales}
-              onClick={() => setHeldListOpen(true)}
+              size={36}
+              aria-label="Keyboard shortcuts"
+              aria-keyshortcuts={KEY.legend}
+              onClick={() => setLegendOpen(true)}
             >
-              Held Sales
-            </Button>
+              <IconKeyboard size={20} aria-hidden />
+            </ActionIcon>
           </ShortcutTooltip>
-          <ShiftBar shift={shift} isLoading={currentShift.isPending} onManageShift={() => setShiftDialogOpen(true)} />
-          <CustomerDisplayButton />
-        </Group>
-      }
-      corner={
-        <ShortcutTooltip keys={KEY.legend} label="Keyboard shortcuts">
-          <ActionIcon
-            variant="default"
-            size={36}
-            aria-label="Keyboard shortcuts"
-            aria-keyshortcuts={KEY.legend}
-            onClick={() => setLegendOpen(true)}
-          >
-            <IconKeyboard size={20} aria-hidden />
-          </ActionIcon>
-        </ShortcutTooltip>
-      }
-    />
+        }
+      />
+      {/* Issue #36: this till's print jobs (waiting, failed) and Open Drawer, when it has a printer. */}
+      <PrintJobsTray />
+    </>
   );
   const browser = (
     <ProductBrowser

@@ -1,7 +1,7 @@
 import { PasswordInput } from '@mantine/core';
 
 /**
- * A manager's PIN typed on the cashier's screen to approve a refund or a void on the spot
+ * A manager's PIN typed on the cashier's screen to approve a refund, a void or Open Drawer on the spot
  * (issue #15; ADR 0004 "After the sale"). The cashier stays signed in; the manager is recorded.
  */
 export function ApproverPinInput({

@@ -1,0 +1,100 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { type SendOutcome, sendToPrinter } from './network-sender';
+import { abandonStaleSending, claimDueJob, finishJob } from './printers.repository';
+
+/**
+ * Issue #36 item 3 (docs/adr/0031): the in-process worker that sends print jobs. It never runs inside
+ * a request: a sale or a print request answers first, then `kick()` wakes the worker. Each job is
+ * claimed with `FOR UPDATE SKIP LOCKED` and marked 'sending' before any byte goes out, so several app
+ * instances never send one job twice; a printer that is off keeps its jobs 'queued' with a growing
+ * wait (1 s, 2 s, 4 s … at most 30 s) until it answers; a send whose outcome is unknown is left for a
+ * person to retry.
+ */
+export type PrintQueue = {
+  kick(): void;
+  /** Sends every job that is due now, one after the other; resolves when none is left. */
+  drain(): Promise<void>;
+  stop(): Promise<void>;
+};
+
+export type PrintQueueOptions = {
+  pollMs?: number;
+  backoffMs?: (attempts: number) => number;
+  send?: (host: string, port: number, bytes: Uint8Array) => Promise<SendOutcome>;
+  log?: FastifyBaseLogger;
+};
+
+export const defaultBackoffMs = (attempts: number) => Math.min(30_000, 1_000 * 2 ** Math.max(0, attempts - 1));
+
+export function createPrintQueue(db: Db, options: PrintQueueOptions = {}): PrintQueue {
+  const pollMs = options.pollMs ?? 2_000;
+  const backoff = options.backoffMs ?? defaultBackoffMs;
+  const send = options.send ?? ((host, port, bytes) => sendToPrinter(host, port, bytes));
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+  let timer: NodeJS.Timeout | null = null;
+
+  async function sendOne(): Promise<boolean> {
+    const job = await claimDueJob(db);
+    if (!job) return false;
+    if (job.connection !== 'network' || !job.host) {
+      await finishJob(db, job.id, { status: 'failed', error: 'Not a network printer' });
+      return true;
+    }
+    const result = await send(job.host, job.port, Buffer.from(job.payload, 'base64'));
+    if (result.outcome === 'printed') await finishJob(db, job.id, { status: 'printed' });
+    else if (result.outcome === 'unknown') await finishJob(db, job.id, { status: 'unknown', error: result.error });
+    else await finishJob(db, job.id, { status: 'queued', error: result.error, retryInMs: backoff(job.attempts) });
+    return true;
+  }
+
+  async function run(): Promise<void> {
+    do {
+      again = false;
+      try {
+        await abandonStaleSending(db, 120);
+        while (!stopped && (await sendOne())) {
+          // next job
+        }
+      } catch (error) {
+        if (!stopped) options.log?.error({ err: error }, 'print queue');
+      }
+    } while (again && !stopped);
+  }
+
+  function drain(): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = run().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  const tick = () => {
+    if (stopped) return;
+    void drain().finally(() => {
+      if (stopped) return;
+      timer = setTimeout(tick, pollMs);
+      timer.unref();
+    });
+  };
+  timer = setTimeout(tick, pollMs);
+  timer.unref();
+
+  return {
+    kick() {
+      if (!stopped) setImmediate(() => void drain());
+    },
+    drain,
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,168 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { printers, printJobs, terminalPrinters } from '../../db/schema/index';
+
+export type PrinterRow = typeof printers.$inferSelect;
+export type PrintJobRow = typeof printJobs.$inferSelect;
+export type NewPrinter = typeof printers.$inferInsert;
+export type NewPrintJob = typeof printJobs.$inferInsert;
+
+export function listPrinterRows(db: DbOrTx): Promise<PrinterRow[]> {
+  return db.select().from(printers).orderBy(asc(printers.name), asc(printers.id));
+}
+
+export async function findPrinter(db: DbOrTx, id: string): Promise<PrinterRow | null> {
+  const [row] = await db.select().from(printers).where(eq(printers.id, id));
+  return row ?? null;
+}
+
+export async function insertPrinter(db: DbOrTx, values: NewPrinter): Promise<PrinterRow> {
+  const [row] = await db.insert(printers).values(values).returning();
+  if (!row) throw new Error('printer insert returned nothing');
+  return row;
+}
+
+export async function updatePrinter(db: DbOrTx, id: string, values: Partial<NewPrinter>): Promise<PrinterRow | null> {
+  const [row] = await db.update(printers).set(values).where(eq(printers.id, id)).returning();
+  return row ?? null;
+}
+
+/**
+ * Inserts a job once per (user, idempotency key): a retried request gets the first job back. Null
+ * when the sale already has its original receipt (`print_jobs_one_original_receipt`): the caller
+ * prints a COPY instead.
+ */
+export async function insertJob(db: DbOrTx, values: NewPrintJob): Promise<PrintJobRow | null> {
+  const [row] = await db.insert(printJobs).values(values).onConflictDoNothing().returning();
+  if (row) return row;
+  if (!values.idempotencyKey || !values.createdBy) return null;
+  const [existing] = await db
+    .select()
+    .from(printJobs)
+    .where(and(eq(printJobs.createdBy, values.createdBy), eq(printJobs.idempotencyKey, values.idempotencyKey)));
+  return existing ?? null;
+}
+
+export async function findJob(db: DbOrTx, id: string): Promise<PrintJobRow | null> {
+  const [row] = await db.select().from(printJobs).where(eq(printJobs.id, id));
+  return row ?? null;
+}
+
+export async function hasReceiptJob(db: DbOrTx, saleId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: printJobs.id })
+    .from(printJobs)
+    .where(and(eq(printJobs.kind, 'receipt'), eq(printJobs.subjectId, saleId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export function recentJobs(db: DbOrTx, { createdBy, limit }: { createdBy?: string; limit: number }) {
+  return db
+    .select()
+    .from(printJobs)
+    .where(createdBy ? eq(printJobs.createdBy, createdBy) : undefined)
+    .orderBy(desc(printJobs.createdAt), desc(printJobs.id))
+    .limit(limit);
+}
+
+/**
+ * Claims the oldest due job atomically: `FOR UPDATE SKIP LOCKED` so two app instances never take the
+ * same job, and a printer with a job already 'sending' is skipped so its jobs print in order. The job
+ * is 'sending' (and its attempt counted) before any byte goes out.
+ */
+export async function claimDueJob(
+  db: DbOrTx,
+): Promise<(PrintJobRow & { host: string | null; port: number; connection: string }) | null> {
+  const result: unknown = await db.execute(sql`
+    update print_jobs set status = 'sending', attempts = attempts + 1, next_attempt_at = now()
+    where id = (
+      select j.id from print_jobs j
+      where j.status = 'queued' and j.next_attempt_at <= now()
+        and not exists (select 1 from print_jobs s where s.printer_id = j.printer_id and s.status = 'sending')
+      order by j.created_at, j.id
+      limit 1
+      for update skip locked
+    )
+    returning id`);
+  // node-postgres answers { rows }, PGlite the same or an array.
+  const rows = (result as { rows?: { id: string }[] }).rows ?? (result as { id: string }[]);
+  const id = rows[0]?.id;
+  if (!id) return null;
+  const [row] = await db
+    .select({ job: printJobs, host: printers.host, port: printers.port, connection: printers.connection })
+    .from(printJobs)
+    .innerJoin(printers, eq(printers.id, printJobs.printerId))
+    .where(eq(printJobs.id, id));
+  if (!row) return null;
+  return { ...row.job, host: row.host, port: row.port, connection: row.connection };
+}
+
+/** The outcome of a send, written only while the job is still 'sending' (the claim we hold). */
+export async function finishJob(
+  db: DbOrTx,
+  id: string,
+  outcome:
+    | { status: 'printed' }
+    | { status: 'unknown' | 'failed'; error: string }
+    | { status: 'queued'; error: string; retryInMs: number },
+): Promise<void> {
+  const set =
+    outcome.status === 'printed'
+      ? { status: 'printed', printedAt: new Date(), lastError: null }
+      : outcome.status === 'queued'
+        ? {
+            status: 'queued',
+            lastError: outcome.error.slice(0, 500),
+            nextAttemptAt: sql`now() + make_interval(secs => ${outcome.retryInMs / 1000})`,
+          }
+        : { status: outcome.status, lastError: outcome.error.slice(0, 500) };
+  await db
+    .update(printJobs)
+    .set(set as Partial<NewPrintJob>)
+    .where(and(eq(printJobs.id, id), eq(printJobs.status, 'sending')));
+}
+
+/** A waiting job sent again now (Retry on a job still queued). */
+export async function makeDueNow(db: DbOrTx, id: string): Promise<void> {
+  await db
+    .update(printJobs)
+    .set({ nextAttemptAt: sql`now()` })
+    .where(and(eq(printJobs.id, id), eq(printJobs.status, 'queued')));
+}
+
+/** A waiting job moved to another printer ("Print elsewhere"): the old one is closed as failed. */
+export async function closeQueuedJob(db: DbOrTx, id: string, reason: string): Promise<boolean> {
+  const rows = await db
+    .update(printJobs)
+    .set({ status: 'failed', lastError: reason })
+    .where(and(eq(printJobs.id, id), eq(printJobs.status, 'queued')))
+    .returning({ id: printJobs.id });
+  return rows.length > 0;
+}
+
+/**
+ * Jobs left 'sending' by an instance that stopped mid-send: whether they printed is unknown, so they
+ * become 'unknown' (never re-sent by themselves).
+ */
+export async function abandonStaleSending(db: DbOrTx, olderThanSeconds: number): Promise<void> {
+  await db.execute(sql`
+    update print_jobs set status = 'unknown', last_error = 'The app stopped while sending'
+    where status = 'sending' and next_attempt_at < now() - make_interval(secs => ${olderThanSeconds})`);
+}
+
+export async function terminalPrinterId(db: DbOrTx, terminalId: string): Promise<string | null> {
+  const [row] = await db.select().from(terminalPrinters).where(eq(terminalPrinters.terminalId, terminalId));
+  return row?.printerId ?? null;
+}
+
+export async function setTerminalPrinter(db: DbOrTx, terminalId: string, printerId: string | null): Promise<void> {
+  if (printerId === null) {
+    await db.delete(terminalPrinters).where(eq(terminalPrinters.terminalId, terminalId));
+    return;
+  }
+  await db
+    .insert(terminalPrinters)
+    .values({ terminalId, printerId })
+    .onConflictDoUpdate({ target: terminalPrinters.terminalId, set: { printerId } });
+}

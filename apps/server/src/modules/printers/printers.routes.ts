@@ -1,0 +1,154 @@
+import {
+  drawerRequestSchema,
+  printerInputSchema,
+  printerPatchSchema,
+  printerSchema,
+  printJobSchema,
+  printRequestSchema,
+  retryJobSchema,
+  terminalPrinterSchema,
+} from '@retail-hub/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { signedInUser } from '../../lib/signed-in-user';
+import { createPrintQueue, type PrintQueueOptions } from './print-queue';
+import {
+  addPrinter,
+  bindTerminalPrinter,
+  editPrinter,
+  listPrinters,
+  openDrawer,
+  type PrinterDeps,
+  printJob,
+  printSaleReceipt,
+  printTestPage,
+  retryJob,
+  terminalPrinter,
+} from './printers.service';
+
+const params = z.object({ id: z.uuid({ error: 'Unknown id' }) });
+/** Optional: the same key again answers the job the first request made (one job per request). */
+const headers = z.object({
+  'idempotency-key': z.uuid({ error: 'The Idempotency-Key header must be a UUID' }).optional(),
+});
+
+/**
+ * Issue #36 items 1–3 (docs/adr/0031): printers, print jobs and the cash drawer. The print queue's
+ * worker starts with the routes and stops when the app closes.
+ */
+export function printerRoutes(queueOptions: PrintQueueOptions = {}): FastifyPluginAsyncZod {
+  return async (app) => {
+    const queue = createPrintQueue(app.database.db, { log: app.log, ...queueOptions });
+    app.addHook('onClose', async () => queue.stop());
+    const deps: PrinterDeps = { db: app.database.db, timeZone: app.config.storeTimeZone, queue };
+    const manage = 'printers.manage' as const;
+
+    app.get(
+      '/api/printers',
+      { config: { permission: 'pos.sell' }, schema: { response: { 200: z.array(printerSchema) } } },
+      async () => listPrinters(deps),
+    );
+
+    app.post(
+      '/api/printers',
+      { config: { permission: manage }, schema: { body: printerInputSchema, response: { 201: printerSchema } } },
+      async (request, reply) => reply.status(201).send(await addPrinter(deps, request.body)),
+    );
+
+    app.patch(
+      '/api/printers/:id',
+      {
+        config: { permission: manage },
+        schema: { params, body: printerPatchSchema, response: { 200: printerSchema } },
+      },
+      async (request) => editPrinter(deps, request.params.id, request.body),
+    );
+
+    app.post(
+      '/api/printers/:id/test',
+      { config: { permission: manage }, schema: { params, headers, response: { 202: printJobSchema } } },
+      async (request, reply) =>
+        reply.status(202).send(
+          await printTestPage(deps, request.params.id, {
+            userId: signedInUser(request).id,
+            idempotencyKey: request.headers['idempotency-key'] ?? null,
+          }),
+        ),
+    );
+
+    app.post(
+      '/api/printers/:id/drawer',
+      {
+        config: { permission: 'pos.sell' },
+        schema: { params, headers, body: drawerRequestSchema, response: { 202: printJobSchema } },
+      },
+      async (request, reply) =>
+        reply
+          .status(202)
+          .send(
+            await openDrawer(
+              deps,
+              request,
+              request.params.id,
+              request.body,
+              request.headers['idempotency-key'] ?? null,
+            ),
+          ),
+    );
+
+    app.post(
+      '/api/transactions/:id/print',
+      {
+        config: { permission: 'pos.sell' },
+        schema: { params, headers, body: printRequestSchema, response: { 202: printJobSchema } },
+      },
+      async (request, reply) =>
+        reply
+          .status(202)
+          .send(
+            await printSaleReceipt(
+              deps,
+              request,
+              request.params.id,
+              request.body,
+              request.headers['idempotency-key'] ?? null,
+            ),
+          ),
+    );
+
+    app.get(
+      '/api/print-jobs/:id',
+      { config: { permission: 'pos.sell' }, schema: { params, response: { 200: printJobSchema } } },
+      async (request) => printJob(deps, signedInUser(request), request.params.id),
+    );
+
+    app.post(
+      '/api/print-jobs/:id/retry',
+      {
+        config: { permission: 'pos.sell' },
+        schema: { params, headers, body: retryJobSchema, response: { 202: printJobSchema } },
+      },
+      async (request, reply) =>
+        reply
+          .status(202)
+          .send(
+            await retryJob(deps, request, request.params.id, request.body, request.headers['idempotency-key'] ?? null),
+          ),
+    );
+
+    app.get(
+      '/api/terminals/:id/printer',
+      { config: { permission: 'pos.sell' }, schema: { params, response: { 200: terminalPrinterSchema } } },
+      async (request) => terminalPrinter(deps, request.params.id),
+    );
+
+    app.put(
+      '/api/terminals/:id/printer',
+      {
+        config: { permission: manage },
+        schema: { params, body: terminalPrinterSchema, response: { 200: terminalPrinterSchema } },
+      },
+      async (request) => bindTerminalPrinter(deps, request.params.id, request.body.printerId),
+    );
+  };
+}

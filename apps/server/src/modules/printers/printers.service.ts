@@ -1,0 +1,314 @@
+import {
+  can,
+  type PaperWidth,
+  PRINTER_MESSAGES,
+  type Printer,
+  type PrinterInput,
+  type PrinterPatch,
+  type PrintJob,
+  type PrintJobKind,
+  type Receipt,
+} from '@retail-hub/shared';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client';
+import { AppError, badRequest, notFound } from '../../lib/errors';
+import { signedInUser } from '../../lib/signed-in-user';
+import type { AuthUser } from '../../types';
+import { recordActivity, requestFacts } from '../activity/index';
+import { approvalFor } from '../auth/index';
+import { saleReceipt } from '../pos/index';
+import { checkStoreExists } from '../retail-stores/index';
+import { renderDrawerPulse, renderReceipt, renderTestPage, withPulse } from './escpos-render';
+import type { PrintQueue } from './print-queue';
+import {
+  closeQueuedJob,
+  findJob,
+  findPrinter,
+  hasReceiptJob,
+  insertJob,
+  insertPrinter,
+  listPrinterRows,
+  makeDueNow,
+  type PrinterRow,
+  type PrintJobRow,
+  setTerminalPrinter,
+  terminalPrinterId,
+  updatePrinter,
+} from './printers.repository';
+
+export type PrinterDeps = { db: Db; timeZone: string; queue: PrintQueue };
+
+export const printerErrors = {
+  notFound: () => notFound('Printer', 'printers.not_found'),
+  jobNotFound: () => notFound('Print job', 'printers.job_not_found'),
+  notNetwork: () =>
+    badRequest('printers.not_network', PRINTER_MESSAGES.notNetwork, { printerId: PRINTER_MESSAGES.notNetwork }),
+  notRetryable: () => new AppError(409, 'printers.not_retryable', PRINTER_MESSAGES.retryOnlyUnknownOrFailed),
+};
+
+export function toPrinter(row: PrinterRow): Printer {
+  return {
+    id: row.id,
+    name: row.name,
+    connection: row.connection as Printer['connection'],
+    host: row.host,
+    port: row.port,
+    paperWidth: row.paperWidth,
+    storeId: row.storeId,
+    serverPrintable: row.connection === 'network' && !!row.host,
+  };
+}
+
+export function toJob(row: PrintJobRow): PrintJob {
+  return {
+    id: row.id,
+    printerId: row.printerId,
+    kind: row.kind as PrintJob['kind'],
+    subjectId: row.subjectId,
+    status: row.status as PrintJob['status'],
+    attempts: row.attempts,
+    lastError: row.lastError,
+    createdAt: row.createdAt.toISOString(),
+    printedAt: row.printedAt?.toISOString() ?? null,
+  };
+}
+
+export async function listPrinters(deps: PrinterDeps): Promise<Printer[]> {
+  return (await listPrinterRows(deps.db)).map(toPrinter);
+}
+
+export async function addPrinter(deps: PrinterDeps, input: PrinterInput): Promise<Printer> {
+  if (input.storeId) await checkStoreExists(deps.db, input.storeId);
+  const row = await insertPrinter(deps.db, {
+    name: input.name.trim(),
+    connection: input.connection,
+    host: input.host?.trim() || null,
+    port: input.port ?? 9100,
+    paperWidth: input.paperWidth,
+    storeId: input.storeId ?? null,
+  });
+  return toPrinter(row);
+}
+
+export async function editPrinter(deps: PrinterDeps, id: string, patch: PrinterPatch): Promise<Printer> {
+  const current = await findPrinter(deps.db, id);
+  if (!current) throw printerErrors.notFound();
+  if (patch.storeId) await checkStoreExists(deps.db, patch.storeId);
+  const next = {
+    ...(patch.name !== undefined ? { name: patch.name.trim() } : {}),
+    ...(patch.connection !== undefined ? { connection: patch.connection } : {}),
+    ...(patch.host !== undefined ? { host: patch.host?.trim() || null } : {}),
+    ...(patch.port !== undefined ? { port: patch.port } : {}),
+    ...(patch.paperWidth !== undefined ? { paperWidth: patch.paperWidth } : {}),
+    ...(patch.storeId !== undefined ? { storeId: patch.storeId ?? null } : {}),
+  };
+  const connection = next.connection ?? current.connection;
+  const host = next.host !== undefined ? next.host : current.host;
+  if (connection === 'network' && !host) {
+    throw badRequest('validation_error', PRINTER_MESSAGES.host, { host: PRINTER_MESSAGES.host });
+  }
+  const row = await updatePrinter(deps.db, id, next);
+  if (!row) throw printerErrors.notFound();
+  return toPrinter(row);
+}
+
+/** A printer the server can send to (network, with a host), or 404 / 400. */
+async function printableBy(deps: PrinterDeps, printerId: string): Promise<PrinterRow> {
+  const printer = await findPrinter(deps.db, printerId);
+  if (!printer) throw printerErrors.notFound();
+  if (printer.connection !== 'network' || !printer.host) throw printerErrors.notNetwork();
+  return printer;
+}
+
+type JobRequest = { userId: string; idempotencyKey: string | null };
+
+/** Null only when an original receipt of the sale exists already (the caller prints a COPY). */
+async function tryEnqueue(
+  deps: PrinterDeps,
+  printer: PrinterRow,
+  job: { kind: PrintJobKind; subjectId: string | null; bytes: Uint8Array },
+  by: JobRequest,
+): Promise<PrintJob | null> {
+  const row = await insertJob(deps.db, {
+    printerId: printer.id,
+    kind: job.kind,
+    subjectId: job.subjectId,
+    payload: Buffer.from(job.bytes).toString('base64'),
+    createdBy: by.userId,
+    idempotencyKey: by.idempotencyKey,
+  });
+  if (!row) return null;
+  deps.queue.kick();
+  return toJob(row);
+}
+
+async function enqueue(
+  deps: PrinterDeps,
+  printer: PrinterRow,
+  job: { kind: PrintJobKind; subjectId: string | null; bytes: Uint8Array },
+  by: JobRequest,
+): Promise<PrintJob> {
+  const queued = await tryEnqueue(deps, printer, job, by);
+  if (!queued) throw new Error('print job insert returned nothing');
+  return queued;
+}
+
+export async function printTestPage(deps: PrinterDeps, printerId: string, by: JobRequest): Promise<PrintJob> {
+  const printer = await printableBy(deps, printerId);
+  const bytes = renderTestPage(printer.name, { paperWidth: printer.paperWidth as PaperWidth, timeZone: deps.timeZone });
+  return enqueue(deps, printer, { kind: 'test', subjectId: null, bytes }, by);
+}
+
+/** Was cash taken on this sale (a cash tender, alone or in a split)? Only then is the drawer kicked. */
+export function tookCash(receipt: Receipt): boolean {
+  if (receipt.payments && receipt.payments.length > 0) return receipt.payments.some((p) => p.method === 'cash');
+  return receipt.paymentMethod === 'cash';
+}
+
+/**
+ * POST /api/transactions/:id/print: the sale's receipt. The first receipt of a sale is the original
+ * (with the drawer pulse when cash was taken); any later one, or `copy: true`, is a COPY without a
+ * pulse: the drawer is kicked once per cash sale.
+ */
+export async function printSaleReceipt(
+  deps: PrinterDeps,
+  request: FastifyRequest,
+  saleId: string,
+  body: { printerId: string; copy?: boolean | undefined },
+  idempotencyKey: string | null,
+): Promise<PrintJob> {
+  const user = signedInUser(request);
+  const printer = await printableBy(deps, body.printerId);
+  const receipt = await saleReceipt(deps, saleId, { userId: user.id, canViewReports: can(user.role, 'reports.view') });
+  const copy = body.copy === true || (await hasReceiptJob(deps.db, saleId));
+  return printReceiptOn(deps, printer, saleId, receipt, copy, { userId: user.id, idempotencyKey });
+}
+
+async function printReceiptOn(
+  deps: PrinterDeps,
+  printer: PrinterRow,
+  saleId: string,
+  receipt: Receipt,
+  copy: boolean,
+  by: JobRequest,
+): Promise<PrintJob> {
+  const number = saleId.slice(-6).toUpperCase();
+  const render = (asCopy: boolean) => {
+    const rendered = renderReceipt(receipt, {
+      number,
+      copy: asCopy,
+      paperWidth: printer.paperWidth as PaperWidth,
+      timeZone: deps.timeZone,
+    });
+    return !asCopy && tookCash(receipt) ? withPulse(rendered) : rendered;
+  };
+  if (!copy) {
+    // Two tills asking at once: the unique index lets one original through; the other is a COPY.
+    const original = await tryEnqueue(deps, printer, { kind: 'receipt', subjectId: saleId, bytes: render(false) }, by);
+    if (original) return original;
+  }
+  return enqueue(deps, printer, { kind: 'copy', subjectId: saleId, bytes: render(true) }, by);
+}
+
+/**
+ * 'Open drawer' without a sale (issue #36 item 2): a manager opens it; anyone else needs a manager's
+ * PIN (the approval of refunds and voids). Recorded as 'drawer_opened' with the reason.
+ */
+export async function openDrawer(
+  deps: PrinterDeps,
+  request: FastifyRequest,
+  printerId: string,
+  body: { reason: string; approverPin?: string | null | undefined },
+  idempotencyKey: string | null,
+): Promise<PrintJob> {
+  const user = signedInUser(request);
+  const printer = await printableBy(deps, printerId);
+  const reason = body.reason.trim();
+  const { approver } = await approvalFor(request, user, body.approverPin, {
+    action: 'open_drawer',
+    details: { reason, printerId },
+  });
+  const job = await enqueue(
+    deps,
+    printer,
+    { kind: 'drawer', subjectId: null, bytes: renderDrawerPulse() },
+    { userId: user.id, idempotencyKey },
+  );
+  await recordActivity(deps.db, {
+    userId: user.id,
+    activityType: 'drawer_opened',
+    ...requestFacts(request),
+    details: {
+      reason,
+      printerId,
+      printerName: printer.name,
+      jobId: job.id,
+      ...(approver ? { approverId: approver.id } : {}),
+    },
+  });
+  return job;
+}
+
+/** A job as its maker reads it (a manager reads any): anyone else's is "not found". */
+export async function printJob(deps: PrinterDeps, reader: AuthUser, id: string): Promise<PrintJob> {
+  const row = await findJob(deps.db, id);
+  if (!row || (row.createdBy !== reader.id && !can(reader.role, 'reports.view'))) throw printerErrors.jobNotFound();
+  return toJob(row);
+}
+
+/**
+ * Retry and Print elsewhere (issue #36 item 3). A job still waiting is tried again now, or moved to
+ * `printerId`. A job whose outcome is unknown (or failed) is never sent again as it was: a receipt
+ * prints as a COPY (no drawer pulse), anything else is rendered again for the printer chosen.
+ */
+export async function retryJob(
+  deps: PrinterDeps,
+  request: FastifyRequest,
+  id: string,
+  body: { printerId?: string | undefined },
+  idempotencyKey: string | null,
+): Promise<PrintJob> {
+  const user = signedInUser(request);
+  const job = await findJob(deps.db, id);
+  if (!job || (job.createdBy !== user.id && !can(user.role, 'reports.view'))) throw printerErrors.jobNotFound();
+  const target = body.printerId && body.printerId !== job.printerId ? body.printerId : null;
+  if (job.status === 'queued' && !target) {
+    await makeDueNow(deps.db, id);
+    deps.queue.kick();
+    return toJob((await findJob(deps.db, id)) ?? job);
+  }
+  if (job.status !== 'queued' && job.status !== 'unknown' && job.status !== 'failed')
+    throw printerErrors.notRetryable();
+  const printer = await printableBy(deps, target ?? job.printerId);
+  const by = { userId: user.id, idempotencyKey };
+  // A job moved while waiting never left: it prints as it was meant to (original, with its pulse).
+  const moved = job.status === 'queued' && (await closeQueuedJob(deps.db, id, `Moved to ${printer.name}`));
+  if ((job.kind === 'receipt' || job.kind === 'copy') && job.subjectId) {
+    const receipt = await saleReceipt(deps, job.subjectId, {
+      userId: user.id,
+      canViewReports: can(user.role, 'reports.view'),
+    });
+    return printReceiptOn(deps, printer, job.subjectId, receipt, !(moved && job.kind === 'receipt'), by);
+  }
+  if (job.kind === 'test') return printTestPage(deps, printer.id, by);
+  if (job.kind === 'drawer') {
+    // A drawer pulse whose outcome is unknown is not kicked again: someone looks at the drawer.
+    if (!moved) throw printerErrors.notRetryable();
+    return enqueue(deps, printer, { kind: 'drawer', subjectId: null, bytes: renderDrawerPulse() }, by);
+  }
+  throw printerErrors.notRetryable();
+}
+
+export async function terminalPrinter(deps: PrinterDeps, terminalId: string): Promise<{ printerId: string | null }> {
+  return { printerId: await terminalPrinterId(deps.db, terminalId) };
+}
+
+export async function bindTerminalPrinter(
+  deps: PrinterDeps,
+  terminalId: string,
+  printerId: string | null,
+): Promise<{ printerId: string | null }> {
+  if (printerId && !(await findPrinter(deps.db, printerId))) throw printerErrors.notFound();
+  await setTerminalPrinter(deps.db, terminalId, printerId);
+  return { printerId };
+}

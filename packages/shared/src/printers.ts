@@ -1,0 +1,92 @@
+import { z } from 'zod';
+
+/**
+ * Issue #36 items 1–3 (docs/adr/0031): receipt printers, the cash drawer they kick, and print jobs.
+ * Only 'network' printers (raw TCP, port 9100) are printed to by the server in this wave; 'usb' and
+ * 'serial' are kept for the WebUSB/Web Serial path of a later wave.
+ */
+export const PRINTER_CONNECTIONS = ['network', 'usb', 'serial'] as const;
+export type PrinterConnection = (typeof PRINTER_CONNECTIONS)[number];
+export const PAPER_WIDTHS = [58, 80] as const;
+export type PaperWidth = (typeof PAPER_WIDTHS)[number];
+export const PRINT_JOB_KINDS = ['receipt', 'refund', 'copy', 'z_report', 'x_report', 'test', 'drawer'] as const;
+export type PrintJobKind = (typeof PRINT_JOB_KINDS)[number];
+export const PRINT_JOB_STATUSES = ['queued', 'sending', 'printed', 'failed', 'unknown'] as const;
+export type PrintJobStatus = (typeof PRINT_JOB_STATUSES)[number];
+
+/** Characters per line of the printer's font A on each paper width. */
+export const PAPER_COLUMNS: Record<PaperWidth, number> = { 58: 32, 80: 48 };
+
+export const PRINTER_MESSAGES = {
+  name: 'Printer name is required',
+  host: 'A network printer needs a host name or IP address',
+  notNetwork: 'Only network printers can be printed to from the server for now',
+  notFound: 'Printer not found',
+  jobNotFound: 'Print job not found',
+  reason: 'A reason is required to open the drawer',
+  retryOnlyUnknownOrFailed: 'Only a failed job or one whose outcome is unknown can be retried',
+} as const;
+
+const hostSchema = z
+  .string()
+  .trim()
+  .max(255)
+  .regex(/^[A-Za-z0-9.:_-]+$/, { error: 'Host may contain only letters, digits, dots, colons, dashes' });
+
+const printerFields = {
+  name: z.string().trim().min(1, { error: PRINTER_MESSAGES.name }).max(100),
+  connection: z.enum(PRINTER_CONNECTIONS),
+  host: hostSchema.nullish(),
+  port: z.number().int().min(1).max(65535).optional(),
+  paperWidth: z.union([z.literal(58), z.literal(80)]),
+  storeId: z.uuid().nullish(),
+};
+
+export const printerInputSchema = z
+  .object(printerFields)
+  .refine((p) => p.connection !== 'network' || !!p.host, { error: PRINTER_MESSAGES.host, path: ['host'] });
+export type PrinterInput = z.input<typeof printerInputSchema>;
+
+export const printerPatchSchema = z.object({
+  name: printerFields.name.optional(),
+  connection: printerFields.connection.optional(),
+  host: printerFields.host,
+  port: printerFields.port,
+  paperWidth: printerFields.paperWidth.optional(),
+  storeId: printerFields.storeId,
+});
+export type PrinterPatch = z.input<typeof printerPatchSchema>;
+
+export const printerSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  connection: z.enum(PRINTER_CONNECTIONS),
+  host: z.string().nullable(),
+  port: z.number().int(),
+  paperWidth: z.number().int(),
+  storeId: z.string().nullable(),
+  /** Whether the server can print to it (network printers only in this wave). */
+  serverPrintable: z.boolean(),
+});
+export type Printer = z.infer<typeof printerSchema>;
+
+export const printJobSchema = z.object({
+  id: z.string(),
+  printerId: z.string(),
+  kind: z.enum(PRINT_JOB_KINDS),
+  subjectId: z.string().nullable(),
+  status: z.enum(PRINT_JOB_STATUSES),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: z.string(),
+  printedAt: z.string().nullable(),
+});
+export type PrintJob = z.infer<typeof printJobSchema>;
+
+export const printRequestSchema = z.object({ printerId: z.uuid(), copy: z.boolean().optional() });
+export const drawerRequestSchema = z.object({
+  reason: z.string().trim().min(1, { error: PRINTER_MESSAGES.reason }).max(200),
+  approverPin: z.string().nullish(),
+});
+export const retryJobSchema = z.object({ printerId: z.uuid().optional() });
+export const terminalPrinterSchema = z.object({ printerId: z.uuid().nullable() });
