@@ -25,6 +25,9 @@ export const PRINTER_MESSAGES = {
   jobNotFound: 'Print job not found',
   reason: 'A reason is required to open the drawer',
   retryOnlyUnknownOrFailed: 'Only a failed job or one whose outcome is unknown can be retried',
+  otherStore: 'This printer belongs to another store',
+  drawerNotMoved: 'An Open Drawer is not moved to another printer: open that drawer with its own reason',
+  tooOldForDrawer: 'Too old to open the drawer unattended: not sent',
 } as const;
 
 const hostSchema = z

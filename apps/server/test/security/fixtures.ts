@@ -53,6 +53,20 @@ export function plausibleBody(method: string, url: string, ids: StoreIds): Recor
       };
     case 'POST /api/held-sales':
       return { label: 'Table 4', lines: [{ productId: ids.productId, quantity: 1, unitPrice: '4.50' }] };
+    case 'POST /api/tax-rates':
+      return { name: `Rate ${randomUUID().slice(0, 8)}`, rate: '10.00' };
+    case 'PATCH /api/tax-rates/:id':
+      return { name: `Renamed ${randomUUID().slice(0, 8)}` };
+    case 'PUT /api/settings/tax':
+      return { pricesIncludeTax: true };
+    case 'POST /api/printers':
+      return { name: 'Fuzz counter', connection: 'network', host: '127.0.0.1', port: 9, paperWidth: 58 };
+    case 'PATCH /api/printers/:id':
+      return { name: 'Renamed counter' };
+    case 'POST /api/printers/:id/drawer':
+      return { reason: 'Change for a note' };
+    case 'POST /api/transactions/:id/print':
+      return { printerId: randomUUID() };
     case 'POST /api/transactions/:id/refunds':
       return { lines: [{ itemId: randomUUID(), quantity: 1 }], reason: 'Wrong item', restock: true };
     case 'POST /api/terminals/heartbeat':

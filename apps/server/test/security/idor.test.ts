@@ -222,8 +222,17 @@ describe('the scope rules on every route that acts on one sale or one asset unit
     expect(routes.map((r) => `${r.method} ${r.url}`)).toEqual(
       expect.arrayContaining(['POST /api/transactions/:id/refunds', 'POST /api/transactions/:id/void']),
     );
-    // One body every one of them accepts (each route keeps the fields it knows).
+    // One body every one of them accepts (each route keeps the fields it knows); a real printer, so
+    // that printing the receipt is refused for the sale's scope, not for the printer.
+    const printer = await inject(t, {
+      method: 'POST',
+      url: '/api/printers',
+      cookie: manager,
+      payload: { name: 'IDOR counter', connection: 'network', host: '127.0.0.1', port: 9, paperWidth: 58 },
+    });
+    expect(printer.statusCode, printer.body).toBe(201);
     const payload = {
+      printerId: printer.json().id,
       lines: [{ itemId: lineId, quantity: 1 }],
       reason: 'Wrong item',
       restock: true,

@@ -243,6 +243,16 @@ export function withPulse(bytes: Uint8Array): Uint8Array {
 }
 
 /** A drawer kick alone (Open Drawer). */
+/** The same bytes without the drawer pulse `withPulse` put in (a receipt sent too late to kick the drawer). */
+export function withoutPulse(bytes: Uint8Array): Uint8Array {
+  const has = PULSE.every((b, i) => bytes[2 + i] === b);
+  if (!has) return bytes;
+  const out = new Uint8Array(bytes.length - PULSE.length);
+  out.set(bytes.subarray(0, 2), 0);
+  out.set(bytes.subarray(2 + PULSE.length), 2);
+  return out;
+}
+
 export function renderDrawerPulse(): Uint8Array {
   return Uint8Array.from([0x1b, 0x40, ...PULSE]);
 }

@@ -1,7 +1,9 @@
+import { PRINTER_MESSAGES } from '@retail-hub/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import { withoutPulse } from './escpos-render';
 import { type SendOutcome, sendToPrinter } from './network-sender';
-import { abandonStaleSending, claimDueJob, finishJob } from './printers.repository';
+import { abandonStaleSending, claimDueJob, deferPrinter, finishJob } from './printers.repository';
 
 /**
  * Issue #36 item 3 (docs/adr/0031): the in-process worker that sends print jobs. It never runs inside
@@ -25,6 +27,9 @@ export type PrintQueueOptions = {
   log?: FastifyBaseLogger;
 };
 
+/** How long after it was asked for a drawer pulse may still go out (ADR 0031). */
+export const DRAWER_PULSE_MAX_AGE_MS = 120_000;
+
 export const defaultBackoffMs = (attempts: number) => Math.min(30_000, 1_000 * 2 ** Math.max(0, attempts - 1));
 
 export function createPrintQueue(db: Db, options: PrintQueueOptions = {}): PrintQueue {
@@ -43,10 +48,22 @@ export function createPrintQueue(db: Db, options: PrintQueueOptions = {}): Print
       await finishJob(db, job.id, { status: 'failed', error: 'Not a network printer' });
       return true;
     }
-    const result = await send(job.host, job.port, Buffer.from(job.payload, 'base64'));
+    // A drawer is kicked only while the person who took the cash is there: a job that waited longer
+    // (a printer off overnight) prints without its pulse, and an Open Drawer is not sent at all.
+    const late = Date.now() - job.createdAt.getTime() > DRAWER_PULSE_MAX_AGE_MS;
+    if (late && job.kind === 'drawer') {
+      await finishJob(db, job.id, { status: 'failed', error: PRINTER_MESSAGES.tooOldForDrawer });
+      return true;
+    }
+    const bytes = Buffer.from(job.payload, 'base64');
+    const result = await send(job.host, job.port, late ? withoutPulse(bytes) : bytes);
     if (result.outcome === 'printed') await finishJob(db, job.id, { status: 'printed' });
     else if (result.outcome === 'unknown') await finishJob(db, job.id, { status: 'unknown', error: result.error });
-    else await finishJob(db, job.id, { status: 'queued', error: result.error, retryInMs: backoff(job.attempts) });
+    else {
+      const retryInMs = backoff(job.attempts);
+      await finishJob(db, job.id, { status: 'queued', error: result.error, retryInMs });
+      await deferPrinter(db, job.printerId, retryInMs);
+    }
     return true;
   }
 

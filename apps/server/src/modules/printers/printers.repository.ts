@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { printers, printJobs, terminalPrinters } from '../../db/schema/index';
 
 export type PrinterRow = typeof printers.$inferSelect;
@@ -85,9 +86,7 @@ export async function claimDueJob(
       for update skip locked
     )
     returning id`);
-  // node-postgres answers { rows }, PGlite the same or an array.
-  const rows = (result as { rows?: { id: string }[] }).rows ?? (result as { id: string }[]);
-  const id = rows[0]?.id;
+  const id = rowsOf<{ id: string }>(result)[0]?.id;
   if (!id) return null;
   const [row] = await db
     .select({ job: printJobs, host: printers.host, port: printers.port, connection: printers.connection })
@@ -121,6 +120,38 @@ export async function finishJob(
     .update(printJobs)
     .set(set as Partial<NewPrintJob>)
     .where(and(eq(printJobs.id, id), eq(printJobs.status, 'sending')));
+}
+
+/**
+ * A printer that did not answer: its other waiting jobs wait as long (one printer that is off must
+ * not hold the worker, and so every other printer, in its connect timeouts).
+ */
+export async function deferPrinter(db: DbOrTx, printerId: string, retryInMs: number): Promise<void> {
+  await db.execute(sql`
+    update print_jobs set next_attempt_at = greatest(next_attempt_at, now() + make_interval(secs => ${retryInMs / 1000}))
+    where printer_id = ${printerId}::uuid and status = 'queued'`);
+}
+
+/** The store of a sale's shift, and whether that shift is `userId`'s and still open. */
+export async function saleTill(
+  db: DbOrTx,
+  saleId: string,
+  userId: string,
+): Promise<{ storeId: string; ownOpenShift: boolean } | null> {
+  const [row] = rowsOf<{ store_id: string; own_open_shift: boolean }>(
+    await db.execute(sql`
+      select s.store_id, (s.is_open and s.cashier_id = ${userId}::uuid) as own_open_shift
+      from transactions t join shifts s on s.id = t.shift_id where t.id = ${saleId}::uuid`),
+  );
+  return row ? { storeId: row.store_id, ownOpenShift: row.own_open_shift === true } : null;
+}
+
+/** The store of `userId`'s open shift, if any. */
+export async function openShiftStore(db: DbOrTx, userId: string): Promise<string | null> {
+  const [row] = rowsOf<{ store_id: string }>(
+    await db.execute(sql`select store_id from shifts where cashier_id = ${userId}::uuid and is_open limit 1`),
+  );
+  return row?.store_id ?? null;
 }
 
 /** A waiting job sent again now (Retry on a job still queued). */

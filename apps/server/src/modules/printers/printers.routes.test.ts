@@ -371,3 +371,213 @@ describe('the print queue worker', () => {
     expect(await findJob(t.db.db, job.id)).toMatchObject({ status: 'printed', attempts: 3 });
   });
 });
+
+describe('review fixes: stores, old sales, moved and late pulses, a printer that is off', () => {
+  const PULSE = [0x1b, 0x70, 0x00, 0x19, 0xfa];
+  const hasPulse = (bytes: Uint8Array) => PULSE.every((b, i) => bytes[2 + i] === b);
+
+  it('PATCH with nothing to change answers the printer as it is', async () => {
+    const same = await inject(t, { method: 'PATCH', url: `/api/printers/${printerId}`, cookie: manager, payload: {} });
+    expect(same.statusCode, same.body).toBe(200);
+    expect(same.json()).toMatchObject({ id: printerId, name: 'Front counter', port: fake.port });
+  });
+
+  it("another store's printer prints none of this store's receipts and opens no drawer for its cashier", async () => {
+    const store = await inject(t, {
+      method: 'POST',
+      url: '/api/stores',
+      cookie: manager,
+      payload: { name: 'Science Shop', code: 'SCI' },
+    });
+    expect(store.statusCode, store.body).toBe(201);
+    const other = await inject(t, {
+      method: 'POST',
+      url: '/api/printers',
+      cookie: manager,
+      payload: {
+        name: 'Science counter',
+        connection: 'network',
+        host: '127.0.0.1',
+        port: fake.port,
+        paperWidth: 58,
+        storeId: store.json().id,
+      },
+    });
+    expect(other.statusCode, other.body).toBe(201);
+    const before = fake.jobs.length;
+    const saleId = await sell('cash');
+    const refused = await print(saleId, { printerId: other.json().id });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('This printer belongs to another store');
+    const drawer = await inject(t, {
+      method: 'POST',
+      url: `/api/printers/${other.json().id}/drawer`,
+      cookie: cashier,
+      payload: { reason: 'Change', approverPin: '4826' },
+    });
+    expect(drawer.statusCode).toBe(403);
+    expect(drawer.json().message).toBe('This printer belongs to another store');
+    // A job waiting on this store's printer is not moved to the other store's either.
+    await fake.stop();
+    try {
+      const waiting = await print(saleId, { printerId });
+      expect(waiting.statusCode).toBe(202);
+      await vi.waitFor(
+        async () => {
+          const now = await jobOf(waiting.json().id);
+          expect(now.status).toBe('queued');
+          expect(now.attempts).toBeGreaterThanOrEqual(1);
+        },
+        { timeout: 15_000, interval: 50 },
+      );
+      const moved = await inject(t, {
+        method: 'POST',
+        url: `/api/print-jobs/${waiting.json().id}/retry`,
+        cookie: cashier,
+        payload: { printerId: other.json().id },
+      });
+      expect(moved.statusCode).toBe(403);
+      // Refused, the job still waits for its own printer.
+      expect((await jobOf(waiting.json().id)).status).toBe('queued');
+    } finally {
+      await fake.start();
+    }
+    await vi.waitFor(() => expect(fake.jobs.length).toBeGreaterThanOrEqual(before + 1), { timeout: 20_000 });
+    expect(fake.jobs.slice(before).every((j) => j.lines.every((l) => !l.includes('Science')))).toBe(true);
+  });
+
+  it('the first receipt of a cash sale from a shift that has ended kicks no drawer', async () => {
+    await createUser(t, { role: 'cashier', pin: '5371', firstName: 'Cleo' });
+    const cleo = await signIn(t, '5371', '10.72.0.5');
+    // The installation has two stores now (the test above): Cleo starts at the first, the default.
+    const stores = (await inject(t, { method: 'GET', url: '/api/stores', cookie: manager })).json() as Array<{
+      id: string;
+    }>;
+    const started = await inject(t, {
+      method: 'POST',
+      url: '/api/shifts/start',
+      cookie: cleo,
+      payload: { openingFloat: '20.00', storeId: stores[0]?.id },
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    const sale = await postSale(
+      t,
+      cleo,
+      saleBody([{ productId, quantity: 1, unitPrice: '4.50' }], 'cash', { amountReceived: '5.00' }),
+    );
+    expect(sale.statusCode, sale.body).toBe(201);
+    const ended = await inject(t, { method: 'POST', url: '/api/shifts/end', cookie: cleo, payload: {} });
+    expect(ended.statusCode, ended.body).toBe(200);
+    const before = fake.jobs.length;
+    const job = await print(sale.json().id, { printerId }, randomUUID(), cleo);
+    expect(job.json().kind).toBe('receipt');
+    await received(before + 1);
+    expect(fake.jobs[before]).toMatchObject({ pulses: 0, cuts: 1 });
+  });
+
+  it('an Open Drawer is never moved to another printer', async () => {
+    const job = await insertJob(t.db.db, {
+      printerId,
+      kind: 'drawer',
+      payload: 'G0AbcAAZ+g==',
+      createdBy: cashierId,
+      status: 'failed',
+    });
+    if (!job) throw new Error('no job');
+    const other = await insertPrinter(t.db.db, {
+      name: 'Spare',
+      connection: 'network',
+      host: '127.0.0.1',
+      port: 13,
+      paperWidth: 58,
+    });
+    const moved = await inject(t, {
+      method: 'POST',
+      url: `/api/print-jobs/${job.id}/retry`,
+      cookie: cashier,
+      payload: { printerId: other.id },
+    });
+    expect(moved.statusCode).toBe(409);
+    expect(moved.json().code).toBe('printers.drawer_not_moved');
+  });
+
+  it('a pulse that waited more than two minutes is not sent: the receipt prints without it, an Open Drawer not at all', async () => {
+    const printer = await insertPrinter(t.db.db, {
+      name: 'Back after the night',
+      connection: 'network',
+      host: '127.0.0.1',
+      port: 11,
+      paperWidth: 58,
+    });
+    const long = new Date(Date.now() - 3 * 60_000);
+    const receiptBytes = Uint8Array.from([0x1b, 0x40, ...PULSE, 0x41, 0x0a]);
+    const receipt = await insertJob(t.db.db, {
+      printerId: printer.id,
+      kind: 'receipt',
+      payload: Buffer.from(receiptBytes).toString('base64'),
+      createdAt: long,
+    });
+    const drawer = await insertJob(t.db.db, {
+      printerId: printer.id,
+      kind: 'drawer',
+      payload: Buffer.from([0x1b, 0x40, ...PULSE]).toString('base64'),
+      createdAt: long,
+    });
+    if (!receipt || !drawer) throw new Error('no job');
+    const sent: Uint8Array[] = [];
+    const send = vi.fn(async (_host: string, port: number, bytes: Uint8Array) => {
+      if (port === 11) sent.push(bytes);
+      return { outcome: 'printed' as const };
+    });
+    const queue = createPrintQueue(t.db.db, { send, pollMs: 60_000, backoffMs: () => 0 });
+    try {
+      await queue.drain();
+    } finally {
+      await queue.stop();
+    }
+    expect(sent).toHaveLength(1);
+    expect(hasPulse(sent[0] as Uint8Array)).toBe(false);
+    expect([...(sent[0] as Uint8Array)]).toEqual([0x1b, 0x40, 0x41, 0x0a]);
+    expect(await findJob(t.db.db, receipt.id)).toMatchObject({ status: 'printed' });
+    expect(await findJob(t.db.db, drawer.id)).toMatchObject({
+      status: 'failed',
+      lastError: 'Too old to open the drawer unattended: not sent',
+    });
+  });
+
+  it("a printer that is off holds back only its own jobs, not another printer's", async () => {
+    const off = await insertPrinter(t.db.db, {
+      name: 'Off A',
+      connection: 'network',
+      host: '127.0.0.1',
+      port: 14,
+      paperWidth: 58,
+    });
+    const on = await insertPrinter(t.db.db, {
+      name: 'On B',
+      connection: 'network',
+      host: '127.0.0.1',
+      port: 15,
+      paperWidth: 58,
+    });
+    const a1 = await insertJob(t.db.db, { printerId: off.id, kind: 'test', payload: 'G0A=' });
+    const a2 = await insertJob(t.db.db, { printerId: off.id, kind: 'test', payload: 'G0A=' });
+    const b1 = await insertJob(t.db.db, { printerId: on.id, kind: 'test', payload: 'G0A=' });
+    if (!a1 || !a2 || !b1) throw new Error('no job');
+    const calls: number[] = [];
+    const send = vi.fn(async (_host: string, port: number) => {
+      calls.push(port);
+      return port === 15 ? { outcome: 'printed' as const } : { outcome: 'retry' as const, error: 'ECONNREFUSED' };
+    });
+    const queue = createPrintQueue(t.db.db, { send, pollMs: 60_000, backoffMs: () => 60_000 });
+    try {
+      await queue.drain();
+    } finally {
+      await queue.stop();
+    }
+    // One try of A's first job (none when the app's own worker tried it first); A's second waits.
+    expect(calls.filter((p) => p === 14).length).toBeLessThanOrEqual(1);
+    expect(await findJob(t.db.db, b1.id)).toMatchObject({ status: 'printed' });
+    expect(await findJob(t.db.db, a2.id)).toMatchObject({ status: 'queued', attempts: 0 });
+  });
+});

@@ -29,8 +29,10 @@ import {
   insertPrinter,
   listPrinterRows,
   makeDueNow,
+  openShiftStore,
   type PrinterRow,
   type PrintJobRow,
+  saleTill,
   setTerminalPrinter,
   terminalPrinterId,
   updatePrinter,
@@ -44,7 +46,14 @@ export const printerErrors = {
   notNetwork: () =>
     badRequest('printers.not_network', PRINTER_MESSAGES.notNetwork, { printerId: PRINTER_MESSAGES.notNetwork }),
   notRetryable: () => new AppError(409, 'printers.not_retryable', PRINTER_MESSAGES.retryOnlyUnknownOrFailed),
+  otherStore: () => new AppError(403, 'printers.other_store', PRINTER_MESSAGES.otherStore),
+  drawerNotMoved: () => new AppError(409, 'printers.drawer_not_moved', PRINTER_MESSAGES.drawerNotMoved),
 };
+
+/** A printer of one store prints only that store's sales and opens only for its own tills. */
+function checkPrinterStore(printer: PrinterRow, storeId: string | null): void {
+  if (printer.storeId && printer.storeId !== storeId) throw printerErrors.otherStore();
+}
 
 export function toPrinter(row: PrinterRow): Printer {
   return {
@@ -102,6 +111,7 @@ export async function editPrinter(deps: PrinterDeps, id: string, patch: PrinterP
     ...(patch.paperWidth !== undefined ? { paperWidth: patch.paperWidth } : {}),
     ...(patch.storeId !== undefined ? { storeId: patch.storeId ?? null } : {}),
   };
+  if (Object.keys(next).length === 0) return toPrinter(current);
   const connection = next.connection ?? current.connection;
   const host = next.host !== undefined ? next.host : current.host;
   if (connection === 'network' && !host) {
@@ -178,12 +188,18 @@ export async function printSaleReceipt(
   idempotencyKey: string | null,
 ): Promise<PrintJob> {
   const user = signedInUser(request);
-  const printer = await printableBy(deps, body.printerId);
+  // The sale first: another cashier's sale is "not found", whatever printer was named.
   const receipt = await saleReceipt(deps, saleId, { userId: user.id, canViewReports: can(user.role, 'reports.view') });
+  const printer = await printableBy(deps, body.printerId);
   const copy = body.copy === true || (await hasReceiptJob(deps.db, saleId));
   return printReceiptOn(deps, printer, saleId, receipt, copy, { userId: user.id, idempotencyKey });
 }
 
+/**
+ * The receipt of a sale on a printer of its store. The original kicks the drawer only when cash was
+ * taken and the sale is the caller's own, in their shift still open: a cashier can't open a drawer
+ * later by printing an old cash sale's receipt.
+ */
 async function printReceiptOn(
   deps: PrinterDeps,
   printer: PrinterRow,
@@ -192,6 +208,9 @@ async function printReceiptOn(
   copy: boolean,
   by: JobRequest,
 ): Promise<PrintJob> {
+  const till = await saleTill(deps.db, saleId, by.userId);
+  checkPrinterStore(printer, till?.storeId ?? null);
+  const pulse = till?.ownOpenShift === true && tookCash(receipt);
   const number = saleId.slice(-6).toUpperCase();
   const render = (asCopy: boolean) => {
     const rendered = renderReceipt(receipt, {
@@ -200,7 +219,7 @@ async function printReceiptOn(
       paperWidth: printer.paperWidth as PaperWidth,
       timeZone: deps.timeZone,
     });
-    return !asCopy && tookCash(receipt) ? withPulse(rendered) : rendered;
+    return !asCopy && pulse ? withPulse(rendered) : rendered;
   };
   if (!copy) {
     // Two tills asking at once: the unique index lets one original through; the other is a COPY.
@@ -223,6 +242,8 @@ export async function openDrawer(
 ): Promise<PrintJob> {
   const user = signedInUser(request);
   const printer = await printableBy(deps, printerId);
+  // A store's drawer opens for its own tills; a manager (who sets printers up) may open any.
+  if (!can(user.role, 'printers.manage')) checkPrinterStore(printer, await openShiftStore(deps.db, user.id));
   const reason = body.reason.trim();
   const { approver } = await approvalFor(request, user, body.approverPin, {
     action: 'open_drawer',
@@ -279,7 +300,12 @@ export async function retryJob(
   }
   if (job.status !== 'queued' && job.status !== 'unknown' && job.status !== 'failed')
     throw printerErrors.notRetryable();
+  // An Open Drawer was approved for one drawer; a pulse whose outcome is unknown is not kicked again
+  // (someone looks at the drawer), and it is never moved to another printer's drawer.
+  if (job.kind === 'drawer') throw target ? printerErrors.drawerNotMoved() : printerErrors.notRetryable();
   const printer = await printableBy(deps, target ?? job.printerId);
+  // Refused before anything is closed: a receipt goes only to a printer of its sale's store.
+  if (job.subjectId) checkPrinterStore(printer, (await saleTill(deps.db, job.subjectId, user.id))?.storeId ?? null);
   const by = { userId: user.id, idempotencyKey };
   // A job moved while waiting never left: it prints as it was meant to (original, with its pulse).
   const moved = job.status === 'queued' && (await closeQueuedJob(deps.db, id, `Moved to ${printer.name}`));
@@ -291,11 +317,6 @@ export async function retryJob(
     return printReceiptOn(deps, printer, job.subjectId, receipt, !(moved && job.kind === 'receipt'), by);
   }
   if (job.kind === 'test') return printTestPage(deps, printer.id, by);
-  if (job.kind === 'drawer') {
-    // A drawer pulse whose outcome is unknown is not kicked again: someone looks at the drawer.
-    if (!moved) throw printerErrors.notRetryable();
-    return enqueue(deps, printer, { kind: 'drawer', subjectId: null, bytes: renderDrawerPulse() }, by);
-  }
   throw printerErrors.notRetryable();
 }
 
