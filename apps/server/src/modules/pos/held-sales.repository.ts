@@ -1,15 +1,12 @@
-import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { rows } from '../../db/rows';
 import { heldSales, products, users } from '../../db/schema/index';
 
 /**
  * Issue #35 item 3 (docs/adr/0032): held sales, open tickets. Every change is one statement whose
  * condition decides (`resolved_at is null`), so two tills resuming one held sale: one wins.
  */
-
-async function rows<T>(db: DbOrTx, statement: SQL): Promise<T[]> {
-  return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
-}
 
 export type HeldSaleRow = typeof heldSales.$inferSelect;
 export type HeldSaleInsert = typeof heldSales.$inferInsert;

@@ -46,7 +46,8 @@ export type OfflineHeldSale = {
   userId: string;
   cashierName: string | null;
   /** pending: sent when the server can be reached; refused: the server said no (kept, with why). */
-  status: 'pending' | 'refused';
+  /** 'sending' while a POST of it is on its way: not resumable meanwhile (never resumed twice). */
+  status: 'pending' | 'sending' | 'refused';
   lastError: string | null;
 };
 

@@ -1,4 +1,4 @@
-import 'fake-indexeddb/auto';
+import '@/test/fake-indexeddb';
 import type { HoldSaleBody, SessionUser } from '@retail-hub/shared';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-client';
@@ -38,24 +38,43 @@ describe('held sales kept offline', () => {
     expect((await takeOfflineHeldSale('00000000-0000-4000-8000-00000000000c'))?.body.label).toBe('Jo');
     expect(await takeOfflineHeldSale('00000000-0000-4000-8000-00000000000c')).toBeNull();
 
+    // No shift open yet: put back, tried again later, never refused for that.
+    const first: string[] = [];
+    const none = await sendOfflineHeldSales(async (b) => {
+      first.push(b.label);
+      throw new ApiError(409, 'Conflict', { message: 'No open shift.', code: 'pos.shift_required' });
+    }, cashier.id);
+    expect([none, first]).toEqual([0, ['Sam']]);
+    expect((await terminalDatabase()?.heldSales.toArray())?.map((r) => r.status)).toEqual(['pending', 'pending']);
+
+    // Another person signed in at this till: Ann's carts wait for her.
+    expect(await sendOfflineHeldSales(async () => {}, 'someone-else')).toBe(0);
+
     const sent: string[] = [];
     const count = await sendOfflineHeldSales(async (b) => {
       sent.push(b.label);
+      // While it is on its way, it can't be resumed here (it will be on the server's list).
+      expect(await takeOfflineHeldSale('00000000-0000-4000-8000-00000000000a')).toBeNull();
       if (b.label === 'Table 9') {
-        throw new ApiError(409, 'Conflict', { message: 'No open shift.', code: 'pos.shift_required' });
+        throw new ApiError(409, 'Conflict', {
+          message: 'A held sale with this id already exists.',
+          code: 'pos.held_sale_id_taken',
+        });
       }
-    });
+    }, cashier.id);
     expect(sent).toEqual(['Sam', 'Table 9']);
     expect(count).toBe(1);
     const rows = await terminalDatabase()?.heldSales.toArray();
-    expect(rows?.map((r) => [r.body.label, r.status, r.lastError])).toEqual([['Table 9', 'refused', 'No open shift.']]);
+    expect(rows?.map((r) => [r.body.label, r.status, r.lastError])).toEqual([
+      ['Table 9', 'refused', 'A held sale with this id already exists.'],
+    ]);
 
     // Unreachable: nothing is marked, it is tried again later.
     await keepHeldSaleOffline(body('00000000-0000-4000-8000-00000000000d', 'Kim', 30), cashier);
     expect(
       await sendOfflineHeldSales(async () => {
         throw new TypeError('Failed to fetch');
-      }),
+      }, cashier.id),
     ).toBe(0);
     expect((await terminalDatabase()?.heldSales.get('00000000-0000-4000-8000-00000000000d'))?.status).toBe('pending');
   });

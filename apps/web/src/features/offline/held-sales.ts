@@ -1,4 +1,4 @@
-import type { HeldSale, HoldSaleBody, SessionUser } from '@retail-hub/shared';
+import { ERROR_CODES, type HeldSale, type HoldSaleBody, type SessionUser } from '@retail-hub/shared';
 import { ApiError, isAuthError, serverMessage } from '@/lib/api-client';
 import { isUnreachable } from '@/lib/offline-bridge';
 import { type OfflineHeldSale, terminalDatabase } from './db';
@@ -8,6 +8,8 @@ import { type OfflineHeldSale, terminalDatabase } from './db';
  * offline is kept in the terminal's IndexedDB (it outlives a reload and the outage), listed and
  * resumable on this terminal only, and sent under its own id when the server answers again.
  */
+
+const SHIFT_REQUIRED = ERROR_CODES.shiftRequired;
 
 function fullName(user: SessionUser): string | null {
   return [user.firstName, user.lastName].filter(Boolean).join(' ').trim() || null;
@@ -61,31 +63,52 @@ export async function takeOfflineHeldSale(id: string): Promise<OfflineHeldSale |
   if (!db) return null;
   return db.transaction('rw', db.heldSales, async () => {
     const row = await db.heldSales.get(id);
-    if (row) await db.heldSales.delete(id);
-    return row ?? null;
+    // Being sent to the server right now: it will be on the server's list (resumed from there).
+    if (!row || row.status === 'sending') return null;
+    await db.heldSales.delete(id);
+    return row;
   });
 }
 
 /**
- * Sends the pending held carts (oldest first) with `send` (POST /api/held-sales). Sent ones leave
- * IndexedDB; a refusal is kept with its message; an unreachable server stops the run. Returns how
- * many were sent.
+ * Sends the pending held carts of `userId` (oldest first) with `send` (POST /api/held-sales): each is
+ * claimed ('sending', so it can't be resumed here meanwhile) in one IndexedDB transaction first. Sent
+ * ones leave IndexedDB; a refusal is kept with its message; an unreachable server, a signed-out
+ * session or no open shift yet puts it back and stops the run. Another person's carts wait for them.
+ * Returns how many were sent.
  */
-export async function sendOfflineHeldSales(send: (body: HoldSaleBody) => Promise<unknown>): Promise<number> {
+export async function sendOfflineHeldSales(
+  send: (body: HoldSaleBody) => Promise<unknown>,
+  userId: string,
+): Promise<number> {
   const db = terminalDatabase();
   if (!db) return 0;
-  const pending = (await db.heldSales.where('status').equals('pending').toArray()).sort((a, b) =>
-    a.body.heldAt.localeCompare(b.body.heldAt),
-  );
+  const pending = (await db.heldSales.where('status').equals('pending').toArray())
+    .filter((r) => r.userId === userId)
+    .sort((a, b) => a.body.heldAt.localeCompare(b.body.heldAt));
   let sent = 0;
-  for (const row of pending) {
+  for (const candidate of pending) {
+    const row = await db.transaction('rw', db.heldSales, async () => {
+      const current = await db.heldSales.get(candidate.id);
+      if (current?.status !== 'pending') return null;
+      await db.heldSales.update(candidate.id, { status: 'sending' });
+      return current;
+    });
+    if (!row) continue;
     try {
       await send(row.body);
       await db.heldSales.delete(row.id);
       sent += 1;
     } catch (error) {
-      // Unreachable, or signed out: tried again later, never marked refused for that.
-      if (isUnreachable(error) || isAuthError(error)) break;
+      // Unreachable, signed out, or no shift open yet: tried again later, never marked refused for that.
+      const later =
+        isUnreachable(error) ||
+        isAuthError(error) ||
+        (error instanceof ApiError && error.body?.code === SHIFT_REQUIRED);
+      if (later) {
+        await db.heldSales.update(row.id, { status: 'pending' });
+        break;
+      }
       const message = error instanceof ApiError ? (serverMessage(error) ?? error.message) : String(error);
       await db.heldSales.update(row.id, { status: 'refused', lastError: message });
     }

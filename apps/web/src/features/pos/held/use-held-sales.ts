@@ -92,12 +92,12 @@ export function useHeldSales({
   // Held offline: sent as soon as the server answers (the list read succeeded, or the browser is back online).
   const sendKept = useCallback(async () => {
     try {
-      const sent = await (await offline()).sendOfflineHeldSales(holdSale);
+      const sent = await (await offline()).sendOfflineHeldSales(holdSale, user.id);
       if (sent > 0) void queryClient.invalidateQueries({ queryKey: [HELD_SALES_PATH] });
     } finally {
       await refreshKept();
     }
-  }, [queryClient, refreshKept]);
+  }, [queryClient, refreshKept, user.id]);
 
   const serverAnswered = server.isSuccess ? server.dataUpdatedAt : 0;
   useEffect(() => {
