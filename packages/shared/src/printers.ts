@@ -26,6 +26,8 @@ export const PRINTER_MESSAGES = {
   reason: 'A reason is required to open the drawer',
   retryOnlyUnknownOrFailed: 'Only a failed job or one whose outcome is unknown can be retried',
   otherStore: 'This printer belongs to another store',
+  noDrawerForSale: 'Only a cash sale of your shift still open opens the drawer',
+  drawerAlreadyOpened: 'This sale has opened the drawer already',
   drawerNotMoved: 'An Open Drawer is not moved to another printer: open that drawer with its own reason',
   tooOldForDrawer: 'Too old to open the drawer unattended: not sent',
 } as const;
@@ -86,10 +88,24 @@ export const printJobSchema = z.object({
 });
 export type PrintJob = z.infer<typeof printJobSchema>;
 
-export const printRequestSchema = z.object({ printerId: z.uuid(), copy: z.boolean().optional() });
+export const printRequestSchema = z.object({
+  printerId: z.uuid(),
+  copy: z.boolean().optional(),
+  /** 'Skip' on a cash sale: the drawer opens (the sale's one pulse) and no paper is printed. */
+  drawerOnly: z.boolean().optional(),
+});
 export const drawerRequestSchema = z.object({
   reason: z.string().trim().min(1, { error: PRINTER_MESSAGES.reason }).max(200),
   approverPin: z.string().nullish(),
 });
 export const retryJobSchema = z.object({ printerId: z.uuid().optional() });
 export const terminalPrinterSchema = z.object({ printerId: z.uuid().nullable() });
+
+/** Was cash taken on this sale (a cash tender, alone or in a split)? Only then is the drawer kicked. */
+export function receiptTookCash(receipt: {
+  paymentMethod: string;
+  payments?: ReadonlyArray<{ method: string }> | undefined;
+}): boolean {
+  if (receipt.payments && receipt.payments.length > 0) return receipt.payments.some((p) => p.method === 'cash');
+  return receipt.paymentMethod === 'cash';
+}

@@ -49,6 +49,16 @@ export async function findJob(db: DbOrTx, id: string): Promise<PrintJobRow | nul
   return row ?? null;
 }
 
+/** Has this sale's drawer been kicked without paper ('Skip' on a cash sale)? */
+export async function hasSaleDrawerJob(db: DbOrTx, saleId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: printJobs.id })
+    .from(printJobs)
+    .where(and(eq(printJobs.kind, 'drawer'), eq(printJobs.subjectId, saleId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
 export async function hasReceiptJob(db: DbOrTx, saleId: string): Promise<boolean> {
   const rows = await db
     .select({ id: printJobs.id })

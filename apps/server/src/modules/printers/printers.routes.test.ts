@@ -581,3 +581,27 @@ describe('review fixes: stores, old sales, moved and late pulses, a printer that
     expect(await findJob(t.db.db, a2.id)).toMatchObject({ status: 'queued', attempts: 0 });
   });
 });
+
+describe("'Skip' on a cash sale at a till with a receipt printer", () => {
+  it('opens the drawer once with no paper; a receipt asked for afterwards kicks it no more; a card sale opens nothing', async () => {
+    const before = fake.jobs.length;
+    const saleId = await sell('cash');
+    const skip = await print(saleId, { printerId, drawerOnly: true });
+    expect(skip.statusCode, skip.body).toBe(202);
+    expect(skip.json()).toMatchObject({ kind: 'drawer', subjectId: saleId });
+    await received(before + 1);
+    expect(fake.jobs[before]).toMatchObject({ pulses: 1, cuts: 0, lines: ['[PULSE]'] });
+    const again = await print(saleId, { printerId, drawerOnly: true });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('This sale has opened the drawer already');
+    const receipt = await print(saleId, { printerId });
+    expect(receipt.json().kind).toBe('receipt');
+    await received(before + 2);
+    expect(fake.jobs[before + 1]).toMatchObject({ pulses: 0, cuts: 1 });
+
+    const card = await sell('eftpos');
+    const refused = await print(card, { printerId, drawerOnly: true });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('Only a cash sale of your shift still open opens the drawer');
+  });
+});

@@ -8,6 +8,7 @@ import {
   type PrintJob,
   type PrintJobKind,
   type Receipt,
+  receiptTookCash,
 } from '@retail-hub/shared';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
@@ -25,6 +26,7 @@ import {
   findJob,
   findPrinter,
   hasReceiptJob,
+  hasSaleDrawerJob,
   insertJob,
   insertPrinter,
   listPrinterRows,
@@ -48,6 +50,8 @@ export const printerErrors = {
   notRetryable: () => new AppError(409, 'printers.not_retryable', PRINTER_MESSAGES.retryOnlyUnknownOrFailed),
   otherStore: () => new AppError(403, 'printers.other_store', PRINTER_MESSAGES.otherStore),
   drawerNotMoved: () => new AppError(409, 'printers.drawer_not_moved', PRINTER_MESSAGES.drawerNotMoved),
+  noDrawerForSale: () => new AppError(409, 'printers.no_drawer_for_sale', PRINTER_MESSAGES.noDrawerForSale),
+  drawerAlreadyOpened: () => new AppError(409, 'printers.drawer_already_opened', PRINTER_MESSAGES.drawerAlreadyOpened),
 };
 
 /** A printer of one store prints only that store's sales and opens only for its own tills. */
@@ -169,11 +173,8 @@ export async function printTestPage(deps: PrinterDeps, printerId: string, by: Jo
   return enqueue(deps, printer, { kind: 'test', subjectId: null, bytes }, by);
 }
 
-/** Was cash taken on this sale (a cash tender, alone or in a split)? Only then is the drawer kicked. */
-export function tookCash(receipt: Receipt): boolean {
-  if (receipt.payments && receipt.payments.length > 0) return receipt.payments.some((p) => p.method === 'cash');
-  return receipt.paymentMethod === 'cash';
-}
+/** Was cash taken on this sale? The rule is packages/shared's (the till's Skip asks the same). */
+export const tookCash = (receipt: Receipt): boolean => receiptTookCash(receipt);
 
 /**
  * POST /api/transactions/:id/print: the sale's receipt. The first receipt of a sale is the original
@@ -184,15 +185,36 @@ export async function printSaleReceipt(
   deps: PrinterDeps,
   request: FastifyRequest,
   saleId: string,
-  body: { printerId: string; copy?: boolean | undefined },
+  body: { printerId: string; copy?: boolean | undefined; drawerOnly?: boolean | undefined },
   idempotencyKey: string | null,
 ): Promise<PrintJob> {
   const user = signedInUser(request);
   // The sale first: another cashier's sale is "not found", whatever printer was named.
   const receipt = await saleReceipt(deps, saleId, { userId: user.id, canViewReports: can(user.role, 'reports.view') });
   const printer = await printableBy(deps, body.printerId);
+  const by = { userId: user.id, idempotencyKey };
+  if (body.drawerOnly === true) return kickDrawerForSale(deps, printer, saleId, receipt, by);
   const copy = body.copy === true || (await hasReceiptJob(deps.db, saleId));
-  return printReceiptOn(deps, printer, saleId, receipt, copy, { userId: user.id, idempotencyKey });
+  return printReceiptOn(deps, printer, saleId, receipt, copy, by);
+}
+
+/**
+ * 'Skip' on a cash sale at a till with a receipt printer: the drawer opens (the sale's one pulse)
+ * and no paper is printed. Only the seller, in their shift still open; once per sale.
+ */
+async function kickDrawerForSale(
+  deps: PrinterDeps,
+  printer: PrinterRow,
+  saleId: string,
+  receipt: Receipt,
+  by: JobRequest,
+): Promise<PrintJob> {
+  const till = await saleTill(deps.db, saleId, by.userId);
+  checkPrinterStore(printer, till?.storeId ?? null);
+  if (!till?.ownOpenShift || !tookCash(receipt)) throw printerErrors.noDrawerForSale();
+  if ((await hasReceiptJob(deps.db, saleId)) || (await hasSaleDrawerJob(deps.db, saleId)))
+    throw printerErrors.drawerAlreadyOpened();
+  return enqueue(deps, printer, { kind: 'drawer', subjectId: saleId, bytes: renderDrawerPulse() }, by);
 }
 
 /**
@@ -210,7 +232,8 @@ async function printReceiptOn(
 ): Promise<PrintJob> {
   const till = await saleTill(deps.db, saleId, by.userId);
   checkPrinterStore(printer, till?.storeId ?? null);
-  const pulse = till?.ownOpenShift === true && tookCash(receipt);
+  // One pulse per cash sale: none when 'Skip' has opened the drawer already.
+  const pulse = till?.ownOpenShift === true && tookCash(receipt) && !(await hasSaleDrawerJob(deps.db, saleId));
   const number = saleId.slice(-6).toUpperCase();
   const render = (asCopy: boolean) => {
     const rendered = renderReceipt(receipt, {

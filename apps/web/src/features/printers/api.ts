@@ -54,11 +54,12 @@ export function useBindTerminalPrinter() {
 export async function printSaleOn(
   saleId: string,
   printerId: string,
-  { copy = false, label = '' } = {},
+  { copy = false, drawerOnly = false, label = '' } = {},
 ): Promise<PrintJob> {
   const res = await apiRequest('POST', `/api/transactions/${encodeURIComponent(saleId)}/print`, {
     printerId,
     ...(copy ? { copy: true } : {}),
+    ...(drawerOnly ? { drawerOnly: true } : {}),
   });
   return trackJob((await res.json()) as PrintJob, label || `Receipt #${saleId.slice(-6).toUpperCase()}`);
 }

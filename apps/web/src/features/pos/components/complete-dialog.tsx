@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
-import { paymentMethodTitle } from '@retail-hub/shared';
+import { paymentMethodTitle, receiptTookCash } from '@retail-hub/shared';
 import { IconCircleCheck, IconCloudOff, IconCopy, IconMail, IconPrinter } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { printSaleOn, useTerminalPrinter } from '@/features/printers';
@@ -55,6 +55,19 @@ export function printSaleReceipt(sale: RecordedSale, onDone: () => void, printer
 }
 
 /**
+ * 'Skip' (issue #36 item 2): no receipt; at a till with a receipt printer a cash sale still opens
+ * the drawer (its one pulse, no paper), as the change is in there.
+ */
+export function skipSaleReceipt(sale: RecordedSale, onDone: () => void, printerId?: string | null): void {
+  if (printerId && !isOfflineSale(sale) && sale.receipt && receiptTookCash(sale.receipt)) {
+    void printSaleOn(sale.id, printerId, { drawerOnly: true, label: 'Cash drawer' }).catch((error: unknown) =>
+      notifyError({ title: 'Drawer Error', message: serverMessage(error) ?? 'The cash drawer could not be opened.' }),
+    );
+  }
+  onDone();
+}
+
+/**
  * spec §2 'Transaction Complete': Print Receipt or Skip. spec §4: printing opens the print window,
  * waits 250 ms, prints, closes it and then dismisses this dialog; spec §8 'Print Error' when the
  * browser blocks the window, 'No Receipt' when there is nothing to print.
@@ -76,11 +89,12 @@ export function CompleteDialog({
   const printer = useTerminalPrinter();
   const [emailing, setEmailing] = useState(false);
   useEffect(() => onNestedDialogChange?.(emailing), [emailing, onNestedDialogChange]);
+  const skip = () => (sale ? skipSaleReceipt(sale, onClose, printer?.id) : onClose());
 
   return (
     // issue #22: Print Receipt has the focus (Enter prints); closing hands the focus to the
     // terminal's search box for the next scan, not back to Complete Sale.
-    <Modal opened={sale !== null} onClose={onClose} title="Transaction Complete" centered size="md" returnFocus={false}>
+    <Modal opened={sale !== null} onClose={skip} title="Transaction Complete" centered size="md" returnFocus={false}>
       {sale ? (
         <Stack gap="md" align="stretch">
           <Group gap="sm" wrap="nowrap">
@@ -120,7 +134,7 @@ export function CompleteDialog({
             </Group>
           ) : null}
           <SimpleGrid cols={2} spacing="sm" verticalSpacing={6}>
-            <Button variant="default" h={52} onClick={onClose} aria-keyshortcuts="Escape S">
+            <Button variant="default" h={52} onClick={skip} aria-keyshortcuts="Escape S">
               Skip
             </Button>
             <Button

@@ -45,7 +45,7 @@ import { useTerminalSync } from '../sync/use-terminal-sync';
 import type { PosProduct, RecordedSale } from '../types';
 import { CartPanel } from './cart-panel';
 import { CashierHeader } from './cashier-header';
-import { CompleteDialog, printSaleReceipt } from './complete-dialog';
+import { CompleteDialog, printSaleReceipt, skipSaleReceipt } from './complete-dialog';
 import { CustomerDisplayButton } from './customer-display-button';
 import { DiscountDialog, type DiscountTarget } from './discount-dialog';
 import { isCustomerMenuProduct, type MenuMode, ProductBrowser } from './product-browser';
@@ -292,7 +292,8 @@ export function PosTerminal({ user }: { user: SessionUser }) {
         if (completedSale) printSaleReceipt(completedSale, closeComplete, terminalPrinter?.id);
         return;
       case 'skip':
-        closeComplete();
+        if (completedSale) skipSaleReceipt(completedSale, closeComplete, terminalPrinter?.id);
+        else closeComplete();
         return;
     }
   };
