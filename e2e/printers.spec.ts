@@ -40,7 +40,7 @@ async function ensureShift(page: Page) {
   await expect(status).toContainText(/Shift active/i);
 }
 
-async function sell(page: Page, method: 'cash' | 'eftpos') {
+async function sell(page: Page, method: 'cash' | 'eftpos', then: 'Print Receipt' | 'Skip' = 'Print Receipt') {
   await page.locator(`[data-testid="product-card"][data-sku="${SKU}"]`).click();
   const panel = page.getByTestId('payment-panel');
   if (method === 'eftpos') await panel.getByRole('button', { name: 'Eftpos' }).click();
@@ -51,8 +51,10 @@ async function sell(page: Page, method: 'cash' | 'eftpos') {
   const complete = page.getByRole('dialog', { name: 'Transaction Complete' });
   await expect(complete).toBeVisible();
   const printed = page.waitForResponse((r) => /\/api\/transactions\/[^/]+\/print$/.test(r.url()));
-  await complete.getByRole('button', { name: 'Print Receipt' }).click();
-  expect((await printed).status()).toBe(202);
+  await complete.getByRole('button', { name: then }).click();
+  const answer2 = await printed;
+  expect(answer2.status()).toBe(202);
+  if (then === 'Skip') expect(answer2.request().postDataJSON()).toMatchObject({ drawerOnly: true });
   await expect(complete).toBeHidden();
 }
 
@@ -126,4 +128,9 @@ test('a till with a receipt printer: pulse on cash only, and a receipt that wait
   expect(printer.jobs[4]).toMatchObject({ pulses: 1, cuts: 0 });
   // The waiting receipt printed once: the test page, three receipts and the drawer.
   expect(printer.jobs.filter((j) => j.cuts === 1)).toHaveLength(4);
+
+  // 'Skip' on a cash sale: no paper, but the drawer opens (the change is in there).
+  await sell(page, 'cash', 'Skip');
+  await received(6);
+  expect(printer.jobs[5]).toMatchObject({ pulses: 1, cuts: 0, lines: ['[PULSE]'] });
 });
