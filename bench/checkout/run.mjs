@@ -49,6 +49,7 @@ import {
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const { values: args } = parseArgs({
+  allowNegative: true,
   options: {
     terminals: { type: 'string', default: '32' },
     seconds: { type: 'string', default: '20' },
