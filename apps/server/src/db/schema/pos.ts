@@ -113,8 +113,13 @@ export const transactions = pgTable(
     index('transactions_shift_id_idx').on(t.shiftId),
     index('transactions_user_id_created_at_idx').on(t.userId, t.createdAt),
     // Issue #15 item 3: find a sale by the 6-character number on its receipt (the id's last 6
-    // characters; lower case in the uuid's text form) without scanning a million sales.
-    index('transactions_number_idx').on(sql`right((${t.id})::text, 6)`),
+    // characters; lower case in the uuid's text form) without scanning a million sales. Keyed by
+    // the UTC day first (issue #38 item 3): a sale's entry lands among today's, not on a random
+    // page; modules/pos/sale-number.ts is the one lookup and repeats these expressions exactly.
+    index('transactions_day_number_idx').on(
+      sql`((${t.createdAt} at time zone 'UTC')::date)`,
+      sql`right((${t.id})::text, 6)`,
+    ),
     check('transactions_subtotal_check', sql`${t.subtotal} >= 0`),
     check('transactions_tax_check', sql`${t.tax} >= 0`),
     // spec §9: the sale total is subtotal plus tax (the card fee).

@@ -12,11 +12,12 @@ import {
   userActivity,
   users,
 } from '../../db/schema/index';
+import { saleNumberIs } from './sale-number';
 
 /**
  * Issue #15 item 3: the sales history. One page is one index range scan in (created_at, id)
  * order (keyset paging: page 10,000 costs what page 1 does), narrowed by the filters; a number
- * lookup goes through transactions_number_idx.
+ * lookup goes through transactions_day_number_idx (sale-number.ts).
  */
 
 export type HistoryFilter = {
@@ -37,7 +38,7 @@ export type HistoryFilter = {
 
 export async function historyPage(db: DbOrTx, filter: HistoryFilter) {
   const conditions: Array<SQL | undefined> = [
-    filter.numberSuffix ? sql`right((${transactions.id})::text, 6) = ${filter.numberSuffix}` : undefined,
+    filter.numberSuffix ? saleNumberIs(filter.numberSuffix) : undefined,
     filter.start ? gte(transactions.createdAt, filter.start) : undefined,
     filter.end ? lt(transactions.createdAt, filter.end) : undefined,
     filter.shiftId !== undefined ? eq(transactions.shiftId, filter.shiftId) : undefined,

@@ -149,6 +149,18 @@ describe('GET /api/transactions?number=', () => {
     const number = transactionNumber(oldSale);
     expect((await get(manager, `/api/transactions?number=${number}`)).json()).toHaveLength(1);
     expect((await get(casey, `/api/transactions?number=${number}`)).json()).toHaveLength(0);
+    // Issue #38: the number's index is keyed by day; a lookup covers every day from the first sale
+    // to the last, so a sale years old, or stamped ahead by a till's clock, is still found.
+    for (const at of [sql`now() - interval '800 days'`, sql`now() + interval '2 days'`]) {
+      await t.db.db.update(transactions).set({ createdAt: at }).where(eq(transactions.id, oldSale));
+      expect((await get(manager, `/api/transactions?number=${number}`)).json()).toHaveLength(1);
+      const page = (await get(manager, `/api/sales-history?number=${number}`)).json() as { items: unknown[] };
+      expect(page.items).toHaveLength(1);
+    }
+    await t.db.db
+      .update(transactions)
+      .set({ createdAt: sql`now() - interval '40 days'` })
+      .where(eq(transactions.id, oldSale));
   });
 
   it('refuses a number that cannot be one (400 with the field message)', async () => {

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gte, like, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { products, transactionItems, transactionPayments, transactions, users } from '../../db/schema/index';
 import { shiftOfStores } from '../../db/store-scope';
+import { saleNumberIs } from './sale-number';
 
 /** A recorded sale with its lines (product names as they are now) and cashier, for receipts and replays. */
 /** One tender of a sale (transaction_payments), issue #34 item 1. */
@@ -159,7 +160,7 @@ export async function listSales(
       and(
         range.start ? gte(transactions.createdAt, range.start) : undefined,
         range.end ? lt(transactions.createdAt, range.end) : undefined,
-        range.numberSuffix ? sql`right((${transactions.id})::text, 6) = ${range.numberSuffix}` : undefined,
+        range.numberSuffix ? saleNumberIs(range.numberSuffix) : undefined,
         range.vtpdOnly ? like(transactions.referenceCode, 'VTPD%') : undefined,
         // Issue #32 item 5: the sales of one store (its shifts').
         shiftOfStores(transactions.shiftId, range.storeIds),

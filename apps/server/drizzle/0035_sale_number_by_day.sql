@@ -1,0 +1,2 @@
+DROP INDEX "transactions_number_idx";--> statement-breakpoint
+CREATE INDEX "transactions_day_number_idx" ON "transactions" USING btree ((("created_at" at time zone 'UTC')::date),right(("id")::text, 6));
