@@ -115,7 +115,7 @@ export const transactions = pgTable(
     // Issue #15 item 3: find a sale by the 6-character number on its receipt (the id's last 6
     // characters; lower case in the uuid's text form) without scanning a million sales. Keyed by
     // the UTC day first (issue #38 item 3): a sale's entry lands among today's, not on a random
-    // page; modules/pos/sale-number.ts is the one lookup and repeats these expressions exactly.
+    // page; modules/pos/sale-number.repository.ts is the one lookup and repeats these expressions exactly.
     index('transactions_day_number_idx').on(
       sql`((${t.createdAt} at time zone 'UTC')::date)`,
       sql`right((${t.id})::text, 6)`,

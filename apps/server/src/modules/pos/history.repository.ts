@@ -12,12 +12,12 @@ import {
   userActivity,
   users,
 } from '../../db/schema/index';
-import { saleNumberIs } from './sale-number';
+import { saleNumberIs } from './sale-number.repository';
 
 /**
  * Issue #15 item 3: the sales history. One page is one index range scan in (created_at, id)
  * order (keyset paging: page 10,000 costs what page 1 does), narrowed by the filters; a number
- * lookup goes through transactions_day_number_idx (sale-number.ts).
+ * lookup goes through transactions_day_number_idx (sale-number.repository.ts).
  */
 
 export type HistoryFilter = {

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gte, like, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { products, transactionItems, transactionPayments, transactions, users } from '../../db/schema/index';
 import { shiftOfStores } from '../../db/store-scope';
-import { saleNumberIs } from './sale-number';
+import { saleNumberIs } from './sale-number.repository';
 
 /** A recorded sale with its lines (product names as they are now) and cashier, for receipts and replays. */
 /** One tender of a sale (transaction_payments), issue #34 item 1. */
