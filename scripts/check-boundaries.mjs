@@ -67,14 +67,6 @@ const WEB_HTTP_DEBT = new Map([
   ['apps/web/src/features/pos/shift/shift-dialog.tsx', 'a query key or mutation URL in the component'],
   ['apps/web/src/features/retail-stores/product-stores-section.tsx', 'a query key or mutation URL in the component'],
   ['apps/web/src/features/sales-history/sales-history.tsx', 'a query key or mutation URL in the component'],
-  ['apps/web/src/features/stores/master-tab.tsx', 'a query key or mutation URL in the component'],
-  ['apps/web/src/features/stores/masters-csv.tsx', 'a query key or mutation URL in the component'],
-  ['apps/web/src/features/stores/masters-categories.tsx', 'a query key or mutation URL in the component'],
-  ['apps/web/src/features/stores/masters-items.tsx', 'a query key or mutation URL in the component'],
-  ['apps/web/src/features/stores/masters-locations.tsx', 'a query key or mutation URL in the component'],
-  ['apps/web/src/features/stores/masters-suppliers.tsx', 'a query key or mutation URL in the component'],
-  ['apps/web/src/features/stores/stores-forms.tsx', 'a query key or mutation URL in the component'],
-  ['apps/web/src/features/stores/stores-screen.tsx', 'a query key or mutation URL in the component'],
 ]);
 
 /**

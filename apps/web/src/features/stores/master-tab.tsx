@@ -13,11 +13,11 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, type ReactNode, useState } from 'react';
 import { PanelEmpty, PanelLoading } from '@/components/panel';
-import { ApiError, apiRequest, serverMessage } from '@/lib/api-client';
+import { ApiError, serverMessage } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
+import { type StoresWrite, useMasterList, useStoresWrite } from './api/stores';
 import { type MasterKind, MastersCsv } from './masters-csv';
 
 /**
@@ -42,21 +42,11 @@ const STATUS_OPTIONS = [
 type Page<Row> = { items: Row[]; total: number; pageSize: number };
 const PAGE_SIZE = 50;
 
-type SaveRequest = { method: string; url: string; body?: unknown; done: string };
+type SaveRequest = StoresWrite & { done: string };
 
 function useSave(kind: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (input: SaveRequest) => {
-      await apiRequest(input.method, input.url, input.body);
-      return input.done;
-    },
-    onSuccess: (done) => {
-      notifySuccess({ title: 'Saved', message: done });
-      void queryClient.invalidateQueries({
-        predicate: (q) => typeof q.queryKey[0] === 'string' && q.queryKey[0].startsWith('/api/procurement/'),
-      });
-    },
+  return useStoresWrite<SaveRequest>({
+    onSuccess: (input) => notifySuccess({ title: 'Saved', message: input.done }),
     onError: (error) => {
       if (Object.keys(fieldErrorsOf(error)).length === 0) {
         notifyError({ title: `${kind} not saved`, message: serverMessage(error) ?? 'Please try again.' });
@@ -266,9 +256,10 @@ export function MasterTab<Row, Target>({
   const [status, setStatus] = useState<Status>('active');
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<{ target: Target } | null>(null);
-  const list = useQuery<Row[] | Page<Row>>({
-    queryKey: [url, paged ? { search: debounced, status, page, pageSize: PAGE_SIZE } : { search: debounced, status }],
-  });
+  const list = useMasterList<Row[] | Page<Row>>(
+    url,
+    paged ? { search: debounced, status, page, pageSize: PAGE_SIZE } : { search: debounced, status },
+  );
   const data = list.data;
   const paging = data && !Array.isArray(data) ? data : null;
   const rows = data ? (Array.isArray(data) ? data : data.items) : [];

@@ -1,11 +1,12 @@
 import { Badge, Button, Card, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import type { ProcCategory } from '@retail-hub/shared';
 import { useState } from 'react';
+import { storesPaths } from './api/stores';
 import { ArchiveButton, ArchivedBadge, MasterFormModal, MasterTab } from './master-tab';
 
 /** The masters screen's Categories tab: categories and their subcategories. */
 
-const CATEGORIES = '/api/procurement/categories';
+const CATEGORIES = storesPaths.master('categories');
 
 type CategoryTarget = {
   kind: 'category' | 'subcategory';
@@ -24,8 +25,8 @@ function CategoryForm({ target, onClose }: { target: CategoryTarget; onClose: ()
         ? `${CATEGORIES}/${target.id}`
         : CATEGORIES
       : target.id
-        ? `/api/procurement/subcategories/${target.id}`
-        : `${CATEGORIES}/${target.categoryId}/subcategories`;
+        ? storesPaths.subcategory(target.id)
+        : storesPaths.subcategoriesOf(target.categoryId ?? '');
   const noun = target.kind === 'category' ? 'Category' : 'Subcategory';
   return (
     <MasterFormModal

@@ -1,13 +1,9 @@
 import { Button } from '@mantine/core';
-import type { ImportRowStatus } from '@retail-hub/shared';
 import { IconFileExport } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CsvImportButton } from '@/components/csv-import-button';
-import { apiRequest } from '@/lib/api-client';
+import { type MasterKind, storesPaths, useImportMasters } from './api/stores';
 
-export type MasterKind = 'suppliers' | 'locations' | 'items' | 'categories';
-type Row = { row: number; status: ImportRowStatus; reason?: string } & Record<string, unknown>;
-type Report = Record<ImportRowStatus, number> & { rows: Row[] };
+export type { MasterKind } from './api/stores';
 
 const KEY: Record<MasterKind, { field: string; title: string; noun: string }> = {
   suppliers: { field: 'name', title: 'Name', noun: 'suppliers' },
@@ -17,20 +13,6 @@ const KEY: Record<MasterKind, { field: string; title: string; noun: string }> = 
   categories: { field: 'name', title: 'Category', noun: 'categories' },
 };
 
-function useImportMasters(kind: MasterKind) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (csv: string) => {
-      const res = await apiRequest('POST', `/api/procurement/${kind}/import`, { csv });
-      return (await res.json()) as Report;
-    },
-    onSuccess: () =>
-      queryClient.invalidateQueries({
-        predicate: (q) => typeof q.queryKey[0] === 'string' && q.queryKey[0].startsWith('/api/procurement/'),
-      }),
-  });
-}
-
 /** Export (a download of every row) and, for stores.manage, Import with the per-row report. */
 export function MastersCsv({ kind, canImport }: { kind: MasterKind; canImport: boolean }) {
   const key = KEY[kind];
@@ -39,7 +21,7 @@ export function MastersCsv({ kind, canImport }: { kind: MasterKind; canImport: b
     <>
       <Button
         component="a"
-        href={`/api/procurement/${kind}/export.csv`}
+        href={storesPaths.masterExport(kind)}
         download
         variant="default"
         leftSection={<IconFileExport size={18} aria-hidden />}

@@ -1,14 +1,13 @@
 import { Badge, Checkbox, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
-import { formatQuantity, type Item, type ProcCategory, UNITS_OF_MEASURE } from '@retail-hub/shared';
-import { useQuery } from '@tanstack/react-query';
+import { formatQuantity, type Item, UNITS_OF_MEASURE } from '@retail-hub/shared';
+import { storesPaths, useActiveProcCategories } from './api/stores';
 import { ArchivedBadge, type FieldErrors, MasterFormModal, MasterTab, MasterTable, useDraft } from './master-tab';
 import { useDepartmentOptions } from './masters-locations';
 import { type PickedProduct, PosProductPicker, posProductLabel } from './pos-product-picker';
 
 /** The masters screen's Items tab: an item's SKU, class, unit, reorder levels, asset facts and POS product. */
 
-const ITEMS = '/api/procurement/items';
-const CATEGORIES = '/api/procurement/categories';
+const ITEMS = storesPaths.master('items');
 
 type ItemDraft = {
   sku: string;
@@ -222,7 +221,7 @@ function ItemClassFields({
   set: (patch: Partial<ItemDraft>) => void;
   errors: FieldErrors;
 }) {
-  const categories = useQuery<ProcCategory[]>({ queryKey: [CATEGORIES, { status: 'active' }] });
+  const categories = useActiveProcCategories();
   const departments = useDepartmentOptions();
   const category = (categories.data ?? []).find((c) => c.id === draft.categoryId);
   return (

@@ -1,11 +1,12 @@
 import { Checkbox, Select, SimpleGrid, TextInput } from '@mantine/core';
 import type { Location } from '@retail-hub/shared';
 import { useLookups } from '@/features/purchasing';
+import { storesPaths } from './api/stores';
 import { ArchivedBadge, MasterFormModal, MasterTab, MasterTable, useDraft } from './master-tab';
 
 /** The masters screen's Locations tab; the department choices an item's form uses too. */
 
-const LOCATIONS = '/api/procurement/locations';
+const LOCATIONS = storesPaths.master('locations');
 
 /** The procurement departments as choices (an item's and a location's department). */
 export function useDepartmentOptions() {

@@ -1,10 +1,11 @@
 import { SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import type { Supplier } from '@retail-hub/shared';
+import { storesPaths } from './api/stores';
 import { ArchivedBadge, MasterFormModal, MasterTab, MasterTable, useDraft } from './master-tab';
 
 /** The masters screen's Suppliers tab. */
 
-const SUPPLIERS = '/api/procurement/suppliers';
+const SUPPLIERS = storesPaths.master('suppliers');
 
 function SupplierForm({ supplier, onClose }: { supplier: Supplier | null; onClose: () => void }) {
   const { draft, bind } = useDraft(() => ({

@@ -1,6 +1,5 @@
 import { Alert, Button, Group, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { formatQty, formatQuantity, type Location, milliToQty, qtyToMilli, type Transfer } from '@retail-hub/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { formatQty, formatQuantity, milliToQty, qtyToMilli, type Transfer } from '@retail-hub/shared';
 import { useState } from 'react';
 import {
   DepartmentSelect,
@@ -9,8 +8,9 @@ import {
   type PickedItem,
   useDepartmentChoice,
 } from '@/features/purchasing';
-import { ApiError, apiRequest, serverMessage } from '@/lib/api-client';
+import { ApiError, serverMessage } from '@/lib/api-client';
 import { notifySuccess } from '@/lib/notify';
+import { storesPaths, useLocations, useStoresWrite } from './api/stores';
 
 /**
  * Issue #16 items 2 and 6: the forms that start a stock count, an issue to a department and a
@@ -23,21 +23,14 @@ const fieldErrorsOf = (error: unknown): FieldErrors =>
   error instanceof ApiError ? ((error.body?.errors as FieldErrors | undefined) ?? {}) : {};
 
 function useLocationOptions() {
-  const locations = useQuery<Location[]>({ queryKey: ['/api/procurement/locations'] });
+  const locations = useLocations();
   return (locations.data ?? []).map((l) => ({ value: l.id, label: `${l.code} · ${l.name}` }));
 }
 
 function usePost(done: string, onDone: () => void) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (input: { url: string; body: unknown }) => {
-      await apiRequest('POST', input.url, input.body);
-    },
+  return useStoresWrite({
     onSuccess: () => {
       notifySuccess({ title: 'Done', message: done });
-      void queryClient.invalidateQueries({
-        predicate: (q) => typeof q.queryKey[0] === 'string' && q.queryKey[0].startsWith('/api/procurement/'),
-      });
       onDone();
     },
   });
@@ -88,7 +81,7 @@ export function IssueForm({ onClose }: { onClose: () => void }) {
         onSubmit={(event) => {
           event.preventDefault();
           post.mutate({
-            url: '/api/procurement/issues',
+            url: storesPaths.issues,
             body: {
               itemId: item?.id ?? '',
               locationId: locationId ?? '',
@@ -142,7 +135,7 @@ export function TransferForm({ onClose }: { onClose: () => void }) {
         onSubmit={(event) => {
           event.preventDefault();
           post.mutate({
-            url: '/api/procurement/transfers',
+            url: storesPaths.transfers,
             body: {
               itemId: item?.id ?? '',
               fromLocationId: fromLocationId ?? '',
@@ -202,7 +195,7 @@ export function CountForm({ onClose }: { onClose: () => void }) {
         onSubmit={(event) => {
           event.preventDefault();
           post.mutate({
-            url: '/api/procurement/stock-counts',
+            url: storesPaths.stockCounts,
             body: { locationId: locationId ?? '', note, lines: [{ itemId: item?.id ?? '', countedQty: counted }] },
           });
         }}
@@ -250,7 +243,7 @@ export function ReceiveTransferForm({ transfer, onClose }: { transfer: Transfer;
         onSubmit={(event) => {
           event.preventDefault();
           post.mutate({
-            url: `/api/procurement/transfers/${transfer.id}/receive`,
+            url: storesPaths.transferStep(transfer.id, 'receive'),
             body: { qtyReceived: qty.trim(), note: note || null },
           });
         }}

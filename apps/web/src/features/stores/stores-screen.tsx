@@ -1,20 +1,20 @@
 import { Alert, Badge, Button, Card, Group, Select, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
-import {
-  can,
-  formatQuantity,
-  type Issue,
-  type Location,
-  type ReorderRow,
-  type StockPage,
-  type Transfer,
-} from '@retail-hub/shared';
+import { can, formatQuantity, type Transfer } from '@retail-hub/shared';
 import { IconBuildingWarehouse, IconPlus } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { PanelEmpty, PanelLoading } from '@/components/panel';
-import { apiRequest, serverMessage } from '@/lib/api-client';
+import { serverMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { notifyError, notifySuccess } from '@/lib/notify';
+import {
+  storesPaths,
+  useIssues,
+  useLocations,
+  useReorderRows,
+  useStockPage,
+  useStoresWrite,
+  useTransfers,
+} from './api/stores';
 import { CountForm, IssueForm, ReceiveTransferForm, TransferForm } from './stores-forms';
 
 const STATUS_COLORS: Record<string, string> = {
@@ -33,24 +33,10 @@ function StatusBadge({ status }: { status: string }) {
   );
 }
 
-function useLocations() {
-  return useQuery<Location[]>({ queryKey: ['/api/procurement/locations'] });
-}
-
 /** One action button: POSTs, toasts the server's message on refusal, refreshes the stores queries. */
 function useStoresAction() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (input: { url: string; body?: unknown; done: string }) => {
-      await apiRequest('POST', input.url, input.body);
-      return input.done;
-    },
-    onSuccess: (done) => {
-      notifySuccess({ title: 'Done', message: done });
-      void queryClient.invalidateQueries({
-        predicate: (q) => typeof q.queryKey[0] === 'string' && q.queryKey[0].startsWith('/api/procurement/'),
-      });
-    },
+  return useStoresWrite<{ url: string; body?: unknown; done: string }>({
+    onSuccess: (input) => notifySuccess({ title: 'Done', message: input.done }),
     onError: (error) => notifyError({ title: 'Not done', message: serverMessage(error) ?? 'Please try again.' }),
   });
 }
@@ -60,9 +46,7 @@ function StockTab({ canManage }: { canManage: boolean }) {
   const [counting, setCounting] = useState(false);
   const [locationId, setLocationId] = useState<string | null>(null);
   const [search, setSearch] = useState('');
-  const stock = useQuery<StockPage>({
-    queryKey: ['/api/procurement/stock', { locationId: locationId ?? '', search, pageSize: 200 }],
-  });
+  const stock = useStockPage({ locationId, search, pageSize: 200 });
   return (
     <Stack gap="sm">
       <Group align="end">
@@ -137,7 +121,7 @@ function StockTab({ canManage }: { canManage: boolean }) {
 }
 
 function ReorderTab({ canRequest }: { canRequest: boolean }) {
-  const rows = useQuery<ReorderRow[]>({ queryKey: ['/api/procurement/reorder'] });
+  const rows = useReorderRows();
   const locations = useLocations();
   const departments = useMemo(() => {
     const seen = new Map<string, string>();
@@ -164,7 +148,7 @@ function ReorderTab({ canRequest }: { canRequest: boolean }) {
             loading={action.isPending}
             onClick={() =>
               action.mutate({
-                url: '/api/procurement/requisitions',
+                url: storesPaths.requisitions,
                 body: { departmentId, note: 'From the reorder list', lines },
                 done: 'Draft requisition created from the reorder list.',
               })
@@ -232,7 +216,7 @@ function IssuesTab({ canManage }: { canManage: boolean }) {
 }
 
 function IssuesTable({ canManage }: { canManage: boolean }) {
-  const issues = useQuery<Issue[]>({ queryKey: ['/api/procurement/issues'] });
+  const issues = useIssues();
   const action = useStoresAction();
   if (issues.isPending) return <PanelLoading />;
   if (issues.isError)
@@ -273,7 +257,7 @@ function IssuesTable({ canManage }: { canManage: boolean }) {
                     <Button
                       size="xs"
                       onClick={() =>
-                        action.mutate({ url: `/api/procurement/issues/${i.id}/approve`, done: 'Issue approved.' })
+                        action.mutate({ url: storesPaths.issueStep(i.id, 'approve'), done: 'Issue approved.' })
                       }
                     >
                       Approve
@@ -283,7 +267,7 @@ function IssuesTable({ canManage }: { canManage: boolean }) {
                     <Button
                       size="xs"
                       onClick={() =>
-                        action.mutate({ url: `/api/procurement/issues/${i.id}/complete`, done: 'Stock issued.' })
+                        action.mutate({ url: storesPaths.issueStep(i.id, 'complete'), done: 'Stock issued.' })
                       }
                     >
                       Complete
@@ -294,7 +278,7 @@ function IssuesTable({ canManage }: { canManage: boolean }) {
                       size="xs"
                       variant="default"
                       onClick={() =>
-                        action.mutate({ url: `/api/procurement/issues/${i.id}/cancel`, done: 'Issue cancelled.' })
+                        action.mutate({ url: storesPaths.issueStep(i.id, 'cancel'), done: 'Issue cancelled.' })
                       }
                     >
                       Cancel
@@ -328,7 +312,7 @@ function TransfersTab({ canManage }: { canManage: boolean }) {
 }
 
 function TransfersTable({ canManage }: { canManage: boolean }) {
-  const transfers = useQuery<Transfer[]>({ queryKey: ['/api/procurement/transfers'] });
+  const transfers = useTransfers();
   const action = useStoresAction();
   const [receiving, setReceiving] = useState<Transfer | null>(null);
   if (transfers.isPending) return <PanelLoading />;
@@ -383,7 +367,7 @@ function TransfersTable({ canManage }: { canManage: boolean }) {
                       onClick={() =>
                         next.url === 'receive'
                           ? setReceiving(t)
-                          : action.mutate({ url: `/api/procurement/transfers/${t.id}/${next.url}`, done: next.done })
+                          : action.mutate({ url: storesPaths.transferStep(t.id, next.url), done: next.done })
                       }
                     >
                       {next.label}
