@@ -53,13 +53,6 @@ const WEB_HTTP_DEBT = new Map([
   ['apps/web/src/features/sales-history/actions.ts', 'fetch: Idempotency-Key header'],
   ['apps/web/src/features/z-reports/z-reports.tsx', 'fetch: reads the paging headers; and its URL is in the component'],
   // '/api/' URLs in components: the call moves to the feature's api/ (fetcher, query options, hook)
-  ['apps/web/src/features/asset-register/asset-labels.tsx', 'a query key or mutation URL in the component'],
-  ['apps/web/src/features/asset-register/asset-page.tsx', 'a query key or mutation URL in the component'],
-  ['apps/web/src/features/asset-register/maintenance-tab.tsx', 'a query key or mutation URL in the component'],
-  ['apps/web/src/features/asset-register/register-tab.tsx', 'a query key or mutation URL in the component'],
-  ['apps/web/src/features/asset-register/safety-checks.tsx', 'a query key or mutation URL in the component'],
-  ['apps/web/src/features/asset-register/writeoffs-tab.tsx', 'a query key or mutation URL in the component'],
-  ['apps/web/src/features/asset-register/dispose-dialog.tsx', 'a query key or mutation URL in the component'],
   ['apps/web/src/features/assets/components/checkout-dialog.tsx', 'a query key or mutation URL in the component'],
   ['apps/web/src/features/catalog/components/product-form.tsx', 'a query key or mutation URL in the component'],
   ['apps/web/src/features/catalog/components/stock-adjust-panel.tsx', 'a query key or mutation URL in the component'],

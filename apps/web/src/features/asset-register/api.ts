@@ -3,7 +3,30 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, serverMessage } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
 
-/** Issue #17: the asset register's screens read /api/procurement/{assets,maintenance,safety-checks,writeoffs}. */
+/**
+ * Issue #17: the asset register's screens read /api/procurement/{assets,maintenance,safety-checks,writeoffs}.
+ * Every URL they call is built here (issue #33 item 2: components hold no URLs); a read's query key
+ * is its URL, so an action refreshes them by prefix.
+ */
+const BASE = '/api/procurement';
+
+export const registerPaths = {
+  assets: `${BASE}/assets`,
+  asset: (id: string) => `${BASE}/assets/${id}`,
+  assetHistoryCsv: (id: string) => `${BASE}/assets/${id}/history.csv`,
+  assetsImport: `${BASE}/assets/import`,
+  items: `${BASE}/items`,
+  locations: `${BASE}/locations`,
+  maintenance: `${BASE}/maintenance`,
+  maintenanceStep: (id: string, step: 'start' | 'complete' | 'cancel') => `${BASE}/maintenance/${id}/${step}`,
+  safetyChecks: `${BASE}/safety-checks`,
+  safetyChecksDueThisWeek: `${BASE}/safety-checks/due-this-week`,
+  safetyCheckResult: (id: string) => `${BASE}/safety-checks/${id}/result`,
+  writeoffs: `${BASE}/writeoffs`,
+  /** A write-off's next step ('submit', 'approve', 'reject', 'dispose', …). */
+  writeoffStep: (id: string, step: string) => `${BASE}/writeoffs/${id}/${step}`,
+} as const;
+
 export const ASSET_STATE_COLORS: Record<AssetState, string> = {
   available: 'green',
   checked_out: 'blue',
@@ -28,7 +51,7 @@ export function useRegisterAction() {
       void queryClient.invalidateQueries({
         predicate: (q) =>
           typeof q.queryKey[0] === 'string' &&
-          (q.queryKey[0].startsWith('/api/procurement/') || q.queryKey[0].startsWith('/api/asset-checkouts')),
+          (q.queryKey[0].startsWith(`${BASE}/`) || q.queryKey[0].startsWith('/api/asset-checkouts')),
       });
     },
     onError: (error) => notifyError({ title: 'Not done', message: serverMessage(error) ?? 'Please try again.' }),

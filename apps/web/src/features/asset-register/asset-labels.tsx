@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PanelLoading } from '@/components/panel';
 import { serverMessage } from '@/lib/api-client';
+import { registerPaths } from './api';
 
 /** One asset-tag label: a QR code and a Code 128 barcode of the tag (read by the scanners we support). */
 function Label({ asset }: { asset: Asset }) {
@@ -76,7 +77,7 @@ export function AssetLabels() {
   const [params] = useSearchParams();
   const ids = (params.get('ids') ?? '').split(',').filter(Boolean).slice(0, 200);
   const assets = useQuery<AssetPage>({
-    queryKey: ['/api/procurement/assets', { ids: ids.join(','), pageSize: 200 }],
+    queryKey: [registerPaths.assets, { ids: ids.join(','), pageSize: 200 }],
     enabled: ids.length > 0,
   });
   if (ids.length === 0) {

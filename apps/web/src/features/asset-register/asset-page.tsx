@@ -33,7 +33,7 @@ import { CheckoutDialog, ReturnDialog } from '@/features/assets';
 import { serverMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { money } from '@/lib/money';
-import { ASSET_STATE_COLORS, useRegisterAction, when } from './api';
+import { ASSET_STATE_COLORS, registerPaths, useRegisterAction, when } from './api';
 import { labelsHref } from './asset-links';
 import { DisposeDialog, salvageText } from './dispose-dialog';
 import { SafetyTable } from './safety-checks';
@@ -172,7 +172,7 @@ function UpkeepCard({ asset }: { asset: AssetDetail }) {
             disabled={!scheduled || !type}
             onClick={() =>
               action.mutate({
-                url: '/api/procurement/maintenance',
+                url: registerPaths.maintenance,
                 body: { assetId: asset.id, type, scheduledFor: new Date(`${scheduled}T09:00:00`).toISOString() },
                 done: 'Maintenance scheduled.',
               })
@@ -201,7 +201,7 @@ function UpkeepCard({ asset }: { asset: AssetDetail }) {
             disabled={!checkType.trim() || !dueDate}
             onClick={() =>
               action.mutate({
-                url: '/api/procurement/safety-checks',
+                url: registerPaths.safetyChecks,
                 body: { scope: 'asset', itemOrAssetId: asset.id, checkType, dueDate },
                 done: 'Safety check scheduled.',
               })
@@ -230,7 +230,7 @@ function UpkeepCard({ asset }: { asset: AssetDetail }) {
             disabled={!reason}
             onClick={() =>
               action.mutate({
-                url: '/api/procurement/writeoffs',
+                url: registerPaths.writeoffs,
                 body: { assetId: asset.id, reason },
                 done: 'Write-off drafted: submit it for approval in the Write-off section below.',
               })
@@ -246,10 +246,10 @@ function UpkeepCard({ asset }: { asset: AssetDetail }) {
 
 function OpenWork({ asset, canManage }: { asset: AssetDetail; canManage: boolean }) {
   const jobs = useQuery<Maintenance[]>({
-    queryKey: ['/api/procurement/maintenance', { assetId: asset.id, status: 'open' }],
+    queryKey: [registerPaths.maintenance, { assetId: asset.id, status: 'open' }],
   });
   const checks = useQuery<SafetyCheck[]>({
-    queryKey: ['/api/procurement/safety-checks', { targetId: asset.id, status: 'pending' }],
+    queryKey: [registerPaths.safetyChecks, { targetId: asset.id, status: 'pending' }],
   });
   const action = useRegisterAction();
   const [technician, setTechnician] = useState('');
@@ -287,7 +287,7 @@ function OpenWork({ asset, canManage }: { asset: AssetDetail; canManage: boolean
                 disabled={!technician.trim()}
                 onClick={() =>
                   action.mutate({
-                    url: `/api/procurement/maintenance/${m.id}/complete`,
+                    url: registerPaths.maintenanceStep(m.id, 'complete'),
                     body: { technician },
                     done: 'The job is completed.',
                   })
@@ -309,7 +309,7 @@ function OpenWork({ asset, canManage }: { asset: AssetDetail; canManage: boolean
  * from here too (assets.oversee), with its salvage value and currency.
  */
 function WriteoffCard({ asset, canManage, canDecide }: { asset: AssetDetail; canManage: boolean; canDecide: boolean }) {
-  const writeoffs = useQuery<Writeoff[]>({ queryKey: ['/api/procurement/writeoffs', { assetId: asset.id }] });
+  const writeoffs = useQuery<Writeoff[]>({ queryKey: [registerPaths.writeoffs, { assetId: asset.id }] });
   const action = useRegisterAction();
   const [disposing, setDisposing] = useState<Writeoff | null>(null);
   const rows = writeoffs.data ?? [];
@@ -337,7 +337,7 @@ function WriteoffCard({ asset, canManage, canDecide }: { asset: AssetDetail; can
                 size="xs"
                 loading={action.isPending}
                 onClick={() =>
-                  action.mutate({ url: `/api/procurement/writeoffs/${w.id}/submit`, done: 'Submitted for approval.' })
+                  action.mutate({ url: registerPaths.writeoffStep(w.id, 'submit'), done: 'Submitted for approval.' })
                 }
               >
                 Submit for approval
@@ -363,7 +363,7 @@ export function AssetPage() {
   const canManage = can(user?.role, 'assets.manage');
   const canLend = can(user?.role, 'assets.lend');
   const canDecide = can(user?.role, 'assets.oversee');
-  const asset = useQuery<AssetDetail>({ queryKey: [`/api/procurement/assets/${id}`], enabled: Boolean(id) });
+  const asset = useQuery<AssetDetail>({ queryKey: [registerPaths.asset(id ?? '')], enabled: Boolean(id) });
   if (!id) {
     return (
       <Container py="xl">
@@ -413,7 +413,7 @@ export function AssetPage() {
           <Button component={Link} to={labelsHref([a.id])} variant="default">
             Print label
           </Button>
-          <Button component="a" href={`/api/procurement/assets/${a.id}/history.csv`} download variant="default">
+          <Button component="a" href={registerPaths.assetHistoryCsv(a.id)} download variant="default">
             Download history (CSV)
           </Button>
         </Group>

@@ -3,7 +3,7 @@ import { assetMoneyMessage, DISPOSAL_METHODS, parseCents, type Writeoff } from '
 import { useState } from 'react';
 import { ApiError } from '@/lib/api-client';
 import { money } from '@/lib/money';
-import { useRegisterAction } from './api';
+import { registerPaths, useRegisterAction } from './api';
 
 type Errors = Partial<
   Record<'disposalMethod' | 'salvageValueAmount' | 'salvageValueCurrency' | 'disposalDate', string>
@@ -45,7 +45,7 @@ export function DisposeDialog({ writeoff, onClose }: { writeoff: Writeoff; onClo
     if (Object.keys(next).length > 0) return;
     action.mutate(
       {
-        url: `/api/procurement/writeoffs/${writeoff.id}/dispose`,
+        url: registerPaths.writeoffStep(writeoff.id, 'dispose'),
         body: {
           disposalMethod: method,
           disposalDate: date || undefined,

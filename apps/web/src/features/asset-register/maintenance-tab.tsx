@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PanelQuery } from '@/components/panel';
-import { useRegisterAction, when } from './api';
+import { registerPaths, useRegisterAction, when } from './api';
 import { assetPageHref } from './asset-links';
 
 const MAINTENANCE_COLORS: Record<string, string> = {
@@ -17,7 +17,7 @@ const MAINTENANCE_COLORS: Record<string, string> = {
 /** Maintenance jobs by status; a technician's name is recorded when a job is completed. */
 export function MaintenanceTab({ canManage }: { canManage: boolean }) {
   const [status, setStatus] = useState<string | null>('open');
-  const jobs = useQuery<Maintenance[]>({ queryKey: ['/api/procurement/maintenance', { status: status ?? '' }] });
+  const jobs = useQuery<Maintenance[]>({ queryKey: [registerPaths.maintenance, { status: status ?? '' }] });
   const [technician, setTechnician] = useState('');
   return (
     <Stack gap="sm">
@@ -127,7 +127,7 @@ function MaintenanceActions({ job: m, technician }: { job: Maintenance; technici
           variant="light"
           onClick={() =>
             action.mutate({
-              url: `/api/procurement/maintenance/${m.id}/start`,
+              url: registerPaths.maintenanceStep(m.id, 'start'),
               done: 'Work started.',
             })
           }
@@ -141,7 +141,7 @@ function MaintenanceActions({ job: m, technician }: { job: Maintenance; technici
             size="xs"
             onClick={() =>
               action.mutate({
-                url: `/api/procurement/maintenance/${m.id}/complete`,
+                url: registerPaths.maintenanceStep(m.id, 'complete'),
                 body: { technician: technician || m.technician || '' },
                 done: 'The job is completed.',
               })
@@ -155,7 +155,7 @@ function MaintenanceActions({ job: m, technician }: { job: Maintenance; technici
             color="red"
             onClick={() =>
               action.mutate({
-                url: `/api/procurement/maintenance/${m.id}/cancel`,
+                url: registerPaths.maintenanceStep(m.id, 'cancel'),
                 done: 'The job is cancelled.',
               })
             }

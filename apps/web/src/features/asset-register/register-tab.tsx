@@ -18,15 +18,15 @@ import { useQuery } from '@tanstack/react-query';
 import { type Dispatch, type SetStateAction, useState } from 'react';
 import { Link } from 'react-router';
 import { PanelQuery } from '@/components/panel';
-import { ASSET_STATE_COLORS, useRegisterAction } from './api';
+import { ASSET_STATE_COLORS, registerPaths, useRegisterAction } from './api';
 import { assetPageHref, labelsHref } from './asset-links';
 
 type AssetSummary = AssetPage['assets'][number];
 
 /** The items flagged as assets and the stores locations, as choices. */
 function useRegisterChoices() {
-  const items = useQuery<ItemPage>({ queryKey: ['/api/procurement/items', { pageSize: 200 }] });
-  const locations = useQuery<Location[]>({ queryKey: ['/api/procurement/locations'] });
+  const items = useQuery<ItemPage>({ queryKey: [registerPaths.items, { pageSize: 200 }] });
+  const locations = useQuery<Location[]>({ queryKey: [registerPaths.locations] });
   return {
     items: (items.data?.items ?? [])
       .filter((i: Item) => i.isAsset)
@@ -52,7 +52,7 @@ function useRegisterForm(onClose: () => void) {
     setError(null);
     action.mutate(
       {
-        url: '/api/procurement/assets',
+        url: registerPaths.assets,
         body: { itemId, assetTag, serialNumber, purchasePrice, locationId },
         done: 'The unit is registered.',
       },
@@ -136,12 +136,12 @@ export function RegisterTab({ canManage }: { canManage: boolean }) {
   const [chosen, setChosen] = useState<string[]>([]);
   const action = useRegisterAction();
   const assets = useQuery<AssetPage>({
-    queryKey: ['/api/procurement/assets', { search, state: state ?? '', pageSize: 200 }],
+    queryKey: [registerPaths.assets, { search, state: state ?? '', pageSize: 200 }],
   });
   const importCsv = async (file: File | null) => {
     if (!file) return;
     const csv = await file.text();
-    action.mutate({ url: '/api/procurement/assets/import', body: { csv }, done: `${file.name} imported.` });
+    action.mutate({ url: registerPaths.assetsImport, body: { csv }, done: `${file.name} imported.` });
   };
   const rows = assets.data?.assets ?? [];
   // Issue #30 item 20: a written-off unit is gone; its label is never printed again.

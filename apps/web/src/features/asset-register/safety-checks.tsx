@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { PanelQuery } from '@/components/panel';
 import { useAuth } from '@/lib/auth';
-import { useRegisterAction } from './api';
+import { registerPaths, useRegisterAction } from './api';
 import { assetPageHref } from './asset-links';
 
 /** Safety checks with their due date and status; a manager records passed or failed. */
@@ -24,7 +24,7 @@ export function SafetyTable({
   const canItemWide = can(user?.role, 'assets.oversee');
   const record = (c: SafetyCheck, result: 'passed' | 'failed') =>
     action.mutate({
-      url: `/api/procurement/safety-checks/${c.id}/result`,
+      url: registerPaths.safetyCheckResult(c.id),
       body: { result, inspector: inspector || c.inspector || '' },
       done: `${c.checkType} recorded as ${result}.`,
     });
@@ -84,7 +84,7 @@ export function SafetyTable({
 /** The safety checks due this week, overdue first. */
 export function SafetyTab({ canManage }: { canManage: boolean }) {
   const week = useQuery<{ weekStart: string; weekEnd: string; checks: SafetyCheck[] }>({
-    queryKey: ['/api/procurement/safety-checks/due-this-week'],
+    queryKey: [registerPaths.safetyChecksDueThisWeek],
   });
   const [inspector, setInspector] = useState('');
   return (

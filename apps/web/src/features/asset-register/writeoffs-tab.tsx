@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PanelQuery } from '@/components/panel';
-import { useRegisterAction } from './api';
+import { registerPaths, useRegisterAction } from './api';
 import { assetPageHref } from './asset-links';
 import { DisposeDialog, salvageText } from './dispose-dialog';
 
@@ -27,11 +27,11 @@ export function WriteoffsTab({
   canDecide: boolean;
   userId: string | undefined;
 }) {
-  const writeoffs = useQuery<Writeoff[]>({ queryKey: ['/api/procurement/writeoffs'] });
+  const writeoffs = useQuery<Writeoff[]>({ queryKey: [registerPaths.writeoffs] });
   const action = useRegisterAction();
   const [disposing, setDisposing] = useState<Writeoff | null>(null);
   const step = (w: Writeoff, name: string, done: string, body?: unknown) =>
-    action.mutate({ url: `/api/procurement/writeoffs/${w.id}/${name}`, body, done });
+    action.mutate({ url: registerPaths.writeoffStep(w.id, name), body, done });
   return (
     <Stack gap="sm">
       {disposing ? <DisposeDialog writeoff={disposing} onClose={() => setDisposing(null)} /> : null}
