@@ -35,6 +35,7 @@ const choice = (chosen: string): StockStoreChoice => ({
   choice: chosen,
   store: [MAIN, LIBRARY].find((s) => s.id === chosen) ?? null,
   setChoice: () => {},
+  ready: true,
 });
 
 const bodyOf = (fetchMock: ReturnType<typeof mockServer>, method: string) =>
