@@ -10,6 +10,7 @@ import { giveStock } from '../pos/pos-test-support';
  */
 let t: TestApp;
 let manager: string;
+let drillId: string;
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -96,6 +97,7 @@ beforeAll(async () => {
     .returning({ id: products.id });
   for (const [index, row] of inserted.entries()) await giveStock(t, { productId: row.id }, stocks[index] ?? 0);
   const [drill, microscope] = inserted;
+  drillId = drill?.id as string;
   const now = Date.now();
   const at = (ms: number) => new Date(now + ms);
   const checkout = (productId: string | undefined, out: number, expected: number | null, returned: number | null) => ({
@@ -322,5 +324,38 @@ describe('GET /api/analytics/institution/export', () => {
     const { csv } = (await get('/api/analytics/institution/export?days=90')).json() as { csv: string };
     const history = parseCsv(csv.trimEnd().split('\n\n')[2]?.split('\n').slice(1).join('\n') ?? '');
     expect(history.map((r) => r.Asset)).toEqual(['Drill', 'Drill', 'Microscope', 'Microscope', 'Microscope']);
+  });
+
+  // Issue #32: an asset belongs to the institution, not to a café: its figures are every store's.
+  it("counts an asset's units at every open store, not the default store's only", async () => {
+    const created = await inject(t, {
+      method: 'POST',
+      url: '/api/stores',
+      cookie: manager,
+      payload: { name: 'Library Café', code: 'LIB' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const library = created.json().id as string;
+    try {
+      await giveStock(t, { productId: drillId, storeId: library }, 4);
+      const body = (await get('/api/analytics/institution')).json();
+      // Drill: 3 at the default store + 4 at the Library Café = 7 (× 120.00 = 840.00).
+      expect(body.inventory.byAssetType).toContainEqual({ assetType: 'tool', count: 1, units: 7, value: '840.00' });
+      expect(body.inventory.lowStock.map((a: { name: string; stock: number }) => [a.name, a.stock])).toContainEqual([
+        'Drill',
+        7,
+      ]);
+    } finally {
+      const closed = await inject(t, {
+        method: 'PATCH',
+        url: `/api/stores/${library}`,
+        cookie: manager,
+        payload: { isArchived: true },
+      });
+      expect(closed.statusCode, closed.body).toBe(200);
+    }
+    // A closed store is left out (as "All stores" everywhere).
+    const after = (await get('/api/analytics/institution')).json();
+    expect(after.inventory.byAssetType).toContainEqual({ assetType: 'tool', count: 1, units: 3, value: '360.00' });
   });
 });
