@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createUser, inject, signIn, type TestApp } from '../../../test/build-test-app';
 import { assetCheckouts, categories, procDepartments, products } from '../../db/schema/index';
 import { parseCsv } from '../../lib/csv';
-import { giveStock } from '../pos/pos-test-support';
+import { closeStore, giveStock, openStore } from '../pos/pos-test-support';
 
 /**
  * Institutional Analytics API (spec §2 Institutional Analytics, §4 Utilization rating, §9 Asset
@@ -328,14 +328,7 @@ describe('GET /api/analytics/institution/export', () => {
 
   // Issue #32: an asset belongs to the institution, not to a café: its figures are every store's.
   it("counts an asset's units at every open store, not the default store's only", async () => {
-    const created = await inject(t, {
-      method: 'POST',
-      url: '/api/stores',
-      cookie: manager,
-      payload: { name: 'Library Café', code: 'LIB' },
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const library = created.json().id as string;
+    const library = await openStore(t, manager, 'Library Café', 'LIB');
     try {
       await giveStock(t, { productId: drillId, storeId: library }, 4);
       const body = (await get('/api/analytics/institution')).json();
@@ -346,13 +339,7 @@ describe('GET /api/analytics/institution/export', () => {
         7,
       ]);
     } finally {
-      const closed = await inject(t, {
-        method: 'PATCH',
-        url: `/api/stores/${library}`,
-        cookie: manager,
-        payload: { isArchived: true },
-      });
-      expect(closed.statusCode, closed.body).toBe(200);
+      await closeStore(t, manager, library);
     }
     // A closed store is left out (as "All stores" everywhere).
     const after = (await get('/api/analytics/institution')).json();
