@@ -156,10 +156,12 @@ export function InventoryManagement() {
               variant="default"
               leftSection={<IconFileExport size={18} aria-hidden />}
               aria-describedby={csvStore ? csvStoreHintId : undefined}
+              // Issue #32: not before the Store choice is known (the file would be the default store's).
+              disabled={!stockStore.ready}
             >
               Export CSV
             </Button>
-            <ProductImportButton storeId={csvStore?.id} />
+            <ProductImportButton storeId={csvStore?.id} waiting={!stockStore.ready} />
             <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => openEditor(null)}>
               Add Product
             </Button>
