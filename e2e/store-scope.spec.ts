@@ -88,6 +88,16 @@ test('the Low Stock Alert lists a row per store under All stores', async ({ page
   await page.goto('/pos-dashboard');
   const alert = page.getByTestId('low-stock-alert');
   await expect(alert.getByText(/Library Café|Main Café/).first()).toBeVisible();
+  // "and N more" counts products not listed yet, not the other store rows of those shown.
+  const rows = (await (await page.request.get('/api/products/low-stock')).json()) as Array<{
+    id: string;
+    assetType: string | null;
+  }>;
+  const pos = rows.filter((r) => !r.assetType || r.assetType === 'regular');
+  const shown = new Set(pos.slice(0, 3).map((r) => r.id));
+  const more = new Set(pos.filter((r) => !shown.has(r.id)).map((r) => r.id)).size;
+  if (more > 0) await expect(alert).toContainText(`and ${more} more products need restocking`);
+  else await expect(alert).not.toContainText('more products need restocking');
   await alert.scrollIntoViewIfNeeded();
   await shots(page, 'store-scope-dashboard-low-stock-all');
   await pickStore(page, 'dashboard-store', 'Library Café');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ALL_STORES } from './retail-stores';
 import { INVENTORY_REASON_LABELS, INVENTORY_REASONS, type InventoryReason } from './stores';
 
 /**
@@ -61,6 +62,9 @@ export const stockMovementSchema = z.object({
   productId: z.string(),
   variantId: z.string().nullable(),
   variantName: z.string().nullable(),
+  /** Issue #32: the store whose selling location it moved stock at (with `storeId=all`, every store's rows). */
+  storeId: z.string(),
+  storeName: z.string(),
   /** Signed: negative took units out of stock. */
   quantity: z.number(),
   reason: z.enum(STOCK_MOVEMENT_REASONS),
@@ -77,8 +81,11 @@ export type StockMovement = z.infer<typeof stockMovementSchema>;
 export const stockMovementsQuerySchema = z.object({
   productId: z.guid({ error: 'Unknown product' }),
   variantId: z.guid({ error: 'Unknown size option' }).optional(),
-  /** Issue #32: the movements at this store's selling location (default: the default store's). */
-  storeId: z.guid({ error: 'Store not found' }).optional(),
+  /**
+   * Issue #32: the movements at this store's selling location (default: the default store's);
+   * `all` (ALL_STORES): every store's, each row naming its store.
+   */
+  storeId: z.union([z.literal(ALL_STORES), z.guid()], { error: 'Store not found' }).optional(),
   limit: z.coerce
     .number({ error: 'Limit must be a number' })
     .int({ error: 'Limit must be a whole number' })

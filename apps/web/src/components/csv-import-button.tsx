@@ -56,6 +56,8 @@ type CsvImportButtonProps<Report extends CsvImportReport> = {
   rowsView: 'filter' | 'refused-first';
   /** Shown instead of the rows when the report has none. */
   noRowsMessage?: string;
+  /** Not yet: what the import would act on is still loading (issue #32: the Store choice). */
+  waiting?: boolean;
 };
 
 /**
@@ -66,6 +68,7 @@ export function CsvImportButton<Report extends CsvImportReport>({
   label,
   importer,
   failureMessage,
+  waiting = false,
   ...reportProps
 }: CsvImportButtonProps<Report>) {
   const [report, setReport] = useState<Report | null>(null);
@@ -98,7 +101,7 @@ export function CsvImportButton<Report extends CsvImportReport>({
             {...props}
             variant="default"
             leftSection={<IconFileImport size={18} aria-hidden />}
-            loading={importer.isPending}
+            loading={importer.isPending || waiting}
           >
             {label}
           </Button>

@@ -1,12 +1,15 @@
 import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { assetCheckouts, categories, procDepartments, products, users } from '../../db/schema/index';
-import { productStockSql } from '../stock/index';
+import { ALL_STORES, productStockSql } from '../stock/index';
 
 /**
  * Aggregate SQL for Institutional Analytics (spec §2, §4 Utilization rating, §9 Asset value).
  * An institutional asset is an active product whose assetType is not 'regular'. Money sums come
  * back as numeric text; the service turns them into cents.
+ *
+ * Issue #32: the institution's figures are installation-wide by nature (an asset belongs to the
+ * institution, not to a café), so stock here is every open store's together, never one store's.
  */
 
 type Range = { start: Date; end: Date };
@@ -14,10 +17,13 @@ type Range = { start: Date; end: Date };
 /** An instant as a timestamptz parameter (raw sql does not map Dates through a column). */
 const ts = (instant: Date) => sql`${instant.toISOString()}::timestamptz`;
 
+/** An asset's units, at every store (see above). */
+const stockOf = (productId: typeof products.id) => productStockSql(productId, ALL_STORES);
+
 const isAsset = and(ne(products.assetType, 'regular'), eq(products.isActive, true));
-const value = sql<string>`coalesce(sum(${products.price} * ${productStockSql(products.id)}), 0)::text`;
+const value = sql<string>`coalesce(sum(${products.price} * ${stockOf(products.id)}), 0)::text`;
 const count = sql<number>`count(*)::int`;
-const units = sql<number>`coalesce(sum(${productStockSql(products.id)}), 0)::int`;
+const units = sql<number>`coalesce(sum(${stockOf(products.id)}), 0)::int`;
 
 /** Per product: checkouts made in the range and checkouts not yet returned. */
 function checkoutsPerProduct(db: DbOrTx, range: Range) {
@@ -69,7 +75,7 @@ export async function assetsByCategory(db: DbOrTx) {
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .where(isAsset)
     .groupBy(categories.name)
-    .orderBy(desc(sql`sum(${products.price} * ${productStockSql(products.id)})`), asc(categories.name));
+    .orderBy(desc(sql`sum(${products.price} * ${stockOf(products.id)})`), asc(categories.name));
 }
 
 /** Assets at or below their low-stock threshold, emptiest first. */
@@ -80,13 +86,13 @@ export async function lowStockAssets(db: DbOrTx, limit: number) {
       name: products.name,
       sku: products.sku,
       assetType: products.assetType,
-      stock: productStockSql(products.id),
+      stock: stockOf(products.id),
       lowStockThreshold: products.lowStockThreshold,
       location: products.location,
     })
     .from(products)
-    .where(and(isAsset, sql`${productStockSql(products.id)} <= ${products.lowStockThreshold}`))
-    .orderBy(asc(productStockSql(products.id)), asc(products.name), asc(products.id))
+    .where(and(isAsset, sql`${stockOf(products.id)} <= ${products.lowStockThreshold}`))
+    .orderBy(asc(stockOf(products.id)), asc(products.name), asc(products.id))
     .limit(limit);
 }
 
@@ -100,7 +106,7 @@ export async function assetUtilization(db: DbOrTx, range: Range, limit?: number)
       name: products.name,
       assetType: products.assetType,
       location: products.location,
-      stock: productStockSql(products.id),
+      stock: stockOf(products.id),
       checkouts,
       activeCheckouts: sql<number>`coalesce(${perProduct.active}, 0)::int`,
     })
@@ -136,7 +142,7 @@ export async function departmentFigures(db: DbOrTx, range: Range) {
   const figures = {
     products: sql<number>`count(${products.id})::int`,
     assets: sql<number>`count(${products.id}) filter (where ${products.assetType} <> 'regular')::int`,
-    assetValue: sql<string>`coalesce(sum(${products.price} * ${productStockSql(products.id)}) filter (where ${products.assetType} <> 'regular'), 0)::text`,
+    assetValue: sql<string>`coalesce(sum(${products.price} * ${stockOf(products.id)}) filter (where ${products.assetType} <> 'regular'), 0)::text`,
     activeCheckouts: sql<number>`coalesce(sum(${perProduct.active}), 0)::int`,
     checkoutsInRange: sql<number>`coalesce(sum(${perProduct.inRange}), 0)::int`,
   };
@@ -169,7 +175,7 @@ export async function locationFigures(db: DbOrTx) {
     .from(products)
     .where(isAsset)
     .groupBy(sql`1`)
-    .orderBy(desc(sql`sum(${products.price} * ${productStockSql(products.id)})`), asc(sql`1`));
+    .orderBy(desc(sql`sum(${products.price} * ${stockOf(products.id)})`), asc(sql`1`));
 }
 
 /** Every asset with its category, department and stock value: the export's Inventory section. */
@@ -184,10 +190,10 @@ export async function assetInventory(db: DbOrTx) {
       department: procDepartments.name,
       location: products.location,
       price: products.price,
-      stock: productStockSql(products.id),
+      stock: stockOf(products.id),
       lowStockThreshold: products.lowStockThreshold,
       isCheckoutRequired: products.isCheckoutRequired,
-      value: sql<string>`(${products.price} * ${productStockSql(products.id)})::text`,
+      value: sql<string>`(${products.price} * ${stockOf(products.id)})::text`,
     })
     .from(products)
     .leftJoin(categories, eq(categories.id, products.categoryId))

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createUser, inject, signIn, type TestApp } from '../../../test/build-test-app';
 import { assetCheckouts, categories, procDepartments, products } from '../../db/schema/index';
 import { parseCsv } from '../../lib/csv';
-import { giveStock } from '../pos/pos-test-support';
+import { closeStore, giveStock, openStore } from '../pos/pos-test-support';
 
 /**
  * Institutional Analytics API (spec §2 Institutional Analytics, §4 Utilization rating, §9 Asset
@@ -10,6 +10,7 @@ import { giveStock } from '../pos/pos-test-support';
  */
 let t: TestApp;
 let manager: string;
+let drillId: string;
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -96,6 +97,7 @@ beforeAll(async () => {
     .returning({ id: products.id });
   for (const [index, row] of inserted.entries()) await giveStock(t, { productId: row.id }, stocks[index] ?? 0);
   const [drill, microscope] = inserted;
+  drillId = drill?.id as string;
   const now = Date.now();
   const at = (ms: number) => new Date(now + ms);
   const checkout = (productId: string | undefined, out: number, expected: number | null, returned: number | null) => ({
@@ -322,5 +324,25 @@ describe('GET /api/analytics/institution/export', () => {
     const { csv } = (await get('/api/analytics/institution/export?days=90')).json() as { csv: string };
     const history = parseCsv(csv.trimEnd().split('\n\n')[2]?.split('\n').slice(1).join('\n') ?? '');
     expect(history.map((r) => r.Asset)).toEqual(['Drill', 'Drill', 'Microscope', 'Microscope', 'Microscope']);
+  });
+
+  // Issue #32: an asset belongs to the institution, not to a café: its figures are every store's.
+  it("counts an asset's units at every open store, not the default store's only", async () => {
+    const library = await openStore(t, manager, 'Library Café', 'LIB');
+    try {
+      await giveStock(t, { productId: drillId, storeId: library }, 4);
+      const body = (await get('/api/analytics/institution')).json();
+      // Drill: 3 at the default store + 4 at the Library Café = 7 (× 120.00 = 840.00).
+      expect(body.inventory.byAssetType).toContainEqual({ assetType: 'tool', count: 1, units: 7, value: '840.00' });
+      expect(body.inventory.lowStock.map((a: { name: string; stock: number }) => [a.name, a.stock])).toContainEqual([
+        'Drill',
+        7,
+      ]);
+    } finally {
+      await closeStore(t, manager, library);
+    }
+    // A closed store is left out (as "All stores" everywhere).
+    const after = (await get('/api/analytics/institution')).json();
+    expect(after.inventory.byAssetType).toContainEqual({ assetType: 'tool', count: 1, units: 3, value: '360.00' });
   });
 });

@@ -27,6 +27,26 @@ export async function createProduct(
 }
 
 /**
+ * Issue #32: opens a store through the API (`POST /api/stores`, as a manager would; it gets its own
+ * selling location) and answers its id; `closeStore` archives it so later tests see one store again.
+ */
+export async function openStore(t: TestApp, cookie: string, name: string, code: string): Promise<string> {
+  const created = await inject(t, { method: 'POST', url: '/api/stores', cookie, payload: { name, code } });
+  if (created.statusCode !== 201) throw new Error(`POST /api/stores: ${created.statusCode} ${created.body}`);
+  return created.json().id as string;
+}
+
+export async function closeStore(t: TestApp, cookie: string, storeId: string): Promise<void> {
+  const closed = await inject(t, {
+    method: 'PATCH',
+    url: `/api/stores/${storeId}`,
+    cookie,
+    payload: { isArchived: true },
+  });
+  if (closed.statusCode !== 200) throw new Error(`PATCH /api/stores/:id: ${closed.statusCode} ${closed.body}`);
+}
+
+/**
  * Puts opening stock on a product or size option through the one ledger's opening-stock writer
  * (ADR 0025), at the default store or the given one.
  */

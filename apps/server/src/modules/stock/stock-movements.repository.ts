@@ -1,4 +1,10 @@
-import { displayName, type StockMovement, type StockMovementPage, type StockMovementReason } from '@retail-hub/shared';
+import {
+  ALL_STORES,
+  displayName,
+  type StockMovement,
+  type StockMovementPage,
+  type StockMovementReason,
+} from '@retail-hub/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rows as queryRows } from '../../db/rows';
@@ -8,6 +14,8 @@ type MovementRow = {
   product_id: string;
   variant_id: string | null;
   variant_name: string | null;
+  store_id: string;
+  store_name: string;
   quantity: number;
   reason: StockMovementReason;
   stock_after: number;
@@ -33,6 +41,8 @@ function toMovement(row: MovementRow): StockMovement {
     productId: row.product_id,
     variantId: row.variant_id,
     variantName: row.variant_name,
+    storeId: row.store_id,
+    storeName: row.store_name,
     quantity: Math.trunc(Number(row.quantity)),
     reason: row.reason,
     stockAfter: Math.floor(Number(row.stock_after)),
@@ -49,32 +59,34 @@ function toMovement(row: MovementRow): StockMovement {
  * A product's movements from the one ledger (ADR 0025): the rows of its item and its size options'
  * items that touch a store's selling location (`storeId`, else the default store's: the figure
  * the product form shows and changes), signed as the till sees them (in +, out −), each with the
- * stock there right after it (a running sum per item).
+ * stock there right after it (a running sum per item and store). Issue #32: `ALL_STORES` lists
+ * every store's, each row naming its store; a transfer between two stores' selling locations is
+ * then two rows (out of one, into the other) with the same ledger id.
  */
 function movementsOf(productId: string, storeId: string | null = null): SQL {
+  const stores = storeId === ALL_STORES ? sql`true` : sql`s.id = coalesce(${storeId}::uuid, default_store_id())`;
   return sql`(
     with here as materialized (
-      select selling_location_id as location_id from stores where id = coalesce(${storeId}::uuid, default_store_id())
+      select s.id as store_id, s.name as store_name, s.selling_location_id as location_id from stores s where ${stores}
     )
     select t.id, coalesce(i.pos_product_id, v.product_id) as product_id, i.pos_variant_id as variant_id,
-           v.name as variant_name, d.delta as quantity, t.reason::text as reason,
-           sum(d.delta) over (partition by t.item_id order by t.created_at, t.id) as stock_after,
+           v.name as variant_name, here.store_id, here.store_name, d.delta as quantity, t.reason::text as reason,
+           sum(d.delta) over (partition by t.item_id, here.store_id order by t.created_at, t.id) as stock_after,
            t.ref_table as document_type, t.ref_id as document_id, t.note, t.created_by as user_id,
            t.approved_by as approver_id, t.created_at
       from proc_items i
       left join product_variants v on v.id = i.pos_variant_id
       join proc_inventory_transactions t on t.item_id = i.id
-      cross join here
+      join here on t.to_location_id = here.location_id or t.from_location_id = here.location_id
       cross join lateral (
         select (case when t.to_location_id = here.location_id then t.qty else 0 end)
              - (case when t.from_location_id = here.location_id then t.qty else 0 end) as delta
       ) d
      where (i.pos_product_id = ${productId}::uuid or v.product_id = ${productId}::uuid)
-       and (t.to_location_id = here.location_id or t.from_location_id = here.location_id)
   ) m`;
 }
 
-const MOVEMENT_COLUMNS = sql`m.id, m.product_id, m.variant_id, m.variant_name, m.quantity, m.reason,
+const MOVEMENT_COLUMNS = sql`m.id, m.product_id, m.variant_id, m.variant_name, m.store_id, m.store_name, m.quantity, m.reason,
   m.stock_after, m.document_type, m.document_id, m.note,
   m.user_id, u.first_name as user_first, u.last_name as user_last, u.email as user_email,
   m.approver_id, a.first_name as approver_first, a.last_name as approver_last, a.email as approver_email,
@@ -104,16 +116,22 @@ export async function listStockMovements(
       sql`(m.created_at, m.id) < (select created_at, id from proc_inventory_transactions where id = ${query.before}::uuid)`,
     );
   }
+  // A ledger row shows as at most two rows (all stores: a transfer between two stores, out before
+  // in), so one
+  // more page row than asked for plus its twin tells whether a page cut a row's pair in two.
   const rows = await queryRows<MovementRow>(
     db,
     sql`
     select ${MOVEMENT_COLUMNS} from ${movementsOf(query.productId, query.storeId ?? null)} ${PEOPLE}
      where ${sql.join(conditions, sql` and `)}
-     order by m.created_at desc, m.id desc
-     limit ${query.limit + 1}`,
+     order by m.created_at desc, m.id desc, m.quantity, m.store_id
+     limit ${query.limit + 2}`,
   );
-  const page = rows.slice(0, query.limit).map(toMovement);
-  return { movements: page, nextBefore: rows.length > query.limit ? (page.at(-1)?.id ?? null) : null };
+  let end = Math.min(query.limit, rows.length);
+  // Keep a row's twin on the page: `before` pages on the ledger row, so a twin left for the next page would be lost.
+  if (end > 0 && rows[end]?.id === rows[end - 1]?.id) end += 1;
+  const page = rows.slice(0, end).map(toMovement);
+  return { movements: page, nextBefore: rows.length > end ? (page.at(-1)?.id ?? null) : null };
 }
 
 /** One movement as `listStockMovements` shows it, seen from a store (default: the default store). */

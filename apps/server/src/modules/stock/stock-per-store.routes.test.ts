@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createUser, inject, signIn, type TestApp } from '../../../test/build-test-app';
 import { createCategory, createProduct } from '../pos/pos-test-support';
+import { postInventoryMovement } from '../stores/inventory.service';
 import { ledgerMismatches, stockOf } from './stock-test-support';
 
 /**
@@ -115,6 +116,65 @@ describe('stock per store and all stores together (issue #32)', () => {
     });
     expect(movements.statusCode, movements.body).toBe(200);
     expect(movements.json().movements).toMatchObject([{ reason: 'count', quantity: 3, stockAfter: 3 }]);
+  });
+
+  it("?storeId=all lists every store's movements, each naming its store, a transfer between them as two rows", async () => {
+    const brownie = await product('Brownie', 6);
+    const added = await adjust(brownie, { quantity: 4, reason: 'Baked', storeId: library });
+    expect(added.statusCode, added.body).toBe(201);
+    const { rows } = await t.db.execute(
+      `select i.id as item, (select selling_location_id from stores where id = '${mainStore}') as main,
+              (select selling_location_id from stores where id = '${library}') as lib
+         from proc_items i where i.pos_product_id = '${brownie}'`,
+    );
+    const { item, main, lib } = rows[0] as { item: string; main: string; lib: string };
+    await postInventoryMovement(t.db.db, {
+      itemId: item,
+      fromLocationId: main,
+      toLocationId: lib,
+      qtyMilli: 2_000,
+      reason: 'transfer',
+    });
+
+    const page = async (query: string) => {
+      const response = await inject(t, {
+        method: 'GET',
+        url: `/api/stock-movements?productId=${brownie}${query}`,
+        cookie: manager,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as {
+        movements: Array<{ id: string; reason: string; quantity: number; stockAfter: number; storeName: string }>;
+        nextBefore: string | null;
+      };
+    };
+    const all = await page('&storeId=all');
+    expect(
+      all.movements.map(({ reason, quantity, stockAfter, storeName }) => ({ reason, quantity, stockAfter, storeName })),
+    ).toEqual([
+      { reason: 'transfer', quantity: -2, stockAfter: 4, storeName: expect.not.stringMatching('Library Café') },
+      { reason: 'transfer', quantity: 2, stockAfter: 6, storeName: 'Library Café' },
+      { reason: 'adjustment', quantity: 4, stockAfter: 4, storeName: 'Library Café' },
+      { reason: 'opening', quantity: 6, stockAfter: 6, storeName: expect.not.stringMatching('Library Café') },
+    ]);
+    expect(all.movements[0]?.id).toBe(all.movements[1]?.id);
+    // One store's list is unchanged (the default store without a store named), and names it.
+    expect((await page('')).movements.map((m) => m.quantity)).toEqual([-2, 6]);
+    expect((await page(`&storeId=${library}`)).movements.map((m) => m.storeName)).toEqual([
+      'Library Café',
+      'Library Café',
+    ]);
+    // A page never splits a transfer's two rows: `before` pages on the ledger row.
+    const first = await page('&storeId=all&limit=1');
+    expect(first.movements.map((m) => m.quantity)).toEqual([-2, 2]);
+    const second = await page(`&storeId=all&limit=1&before=${first.nextBefore}`);
+    expect(second.movements.map((m) => m.reason)).toEqual(['adjustment']);
+    const bad = await inject(t, {
+      method: 'GET',
+      url: `/api/stock-movements?productId=${brownie}&storeId=everywhere`,
+      cookie: manager,
+    });
+    expect(bad.statusCode).toBe(400);
   });
 
   it("the product form's stock and the CSV import change the named store's stock", async () => {

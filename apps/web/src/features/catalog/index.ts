@@ -4,7 +4,12 @@
  * noRestrictedImports enforces that (docs/architecture.md, Boundaries).
  */
 export { CATEGORIES_REFETCH_MS, categoriesQueryOptions, useCategories } from './api/get-categories';
-export { lowStockQueryOptions, useLowStockProducts } from './api/get-low-stock';
+export {
+  lowStockProductCount,
+  lowStockQueryOptions,
+  moreLowStockProducts,
+  useLowStockProducts,
+} from './api/get-low-stock';
 export {
   type ProductPage,
   type ProductQuery,

@@ -18,12 +18,6 @@ export function mostOverdueFirst(checkouts: readonly AssetCheckout[] | undefined
   return [...(checkouts ?? [])].filter((c) => c.status === 'overdue').sort((a, b) => due(a) - due(b));
 }
 
-/** The first `count` and how many more there are ('View All N More'). */
-export function firstAndRest<T>(items: readonly T[], count: number): { shown: T[]; more: number } {
-  const shown = items.slice(0, count);
-  return { shown, more: items.length - shown.length };
-}
-
 /** spec §2 Departments card: the count of active departments; a failed or missing answer shows 0. */
 export function departmentCount(departments: unknown): number {
   if (!Array.isArray(departments)) return 0;

@@ -14,7 +14,7 @@ import { Link } from 'react-router';
 import { Panel, PanelEmpty, PanelLoading } from '@/components/panel';
 import { StatCard } from '@/components/stat-card';
 import { formatWhen, personName } from '@/features/assets';
-import { useLowStockProducts } from '@/features/catalog';
+import { lowStockProductCount, moreLowStockProducts, useLowStockProducts } from '@/features/catalog';
 import { useDailyStats } from '@/features/pos';
 import { PurchasingCards } from '@/features/purchasing';
 import { useStoreTimeZone } from '@/lib/auth';
@@ -22,7 +22,6 @@ import { money } from '@/lib/money';
 import { useActiveDepartments, useOverdueCheckouts } from './api';
 import {
   departmentCount,
-  firstAndRest,
   lowStockAssets,
   mostOverdueFirst,
   PROCUREMENT_LOW_STOCK_COUNT,
@@ -66,7 +65,9 @@ export function ProcurementDashboard() {
   const overdueLoans = mostOverdueFirst(overdue.data?.items).slice(0, PROCUREMENT_OVERDUE_COUNT);
   const overdueTotal = overdue.data?.total ?? 0;
   const overduePanel = { shown: overdueLoans, more: Math.max(0, overdueTotal - overdueLoans.length) };
-  const lowPanel = firstAndRest(assetAlerts, PROCUREMENT_LOW_STOCK_COUNT);
+  const lowShown = assetAlerts.slice(0, PROCUREMENT_LOW_STOCK_COUNT);
+  // Products, not rows: under "All stores" an asset low at two stores is two rows.
+  const lowPanel = { shown: lowShown, more: moreLowStockProducts(assetAlerts, lowShown) };
 
   return (
     <Stack gap="lg">
@@ -82,7 +83,7 @@ export function ProcurementDashboard() {
         />
         <StatCard
           label="Asset Alerts"
-          value={String(assetAlerts.length)}
+          value={String(lowStockProductCount(assetAlerts))}
           note="Low-stock assets"
           icon={IconAlertTriangle}
           color="orange"

@@ -21,8 +21,13 @@ export function useStores(options: { enabled?: boolean } = {}) {
  * picker, store name or store column appears anywhere (issue #32 item 3).
  */
 export function useSeveralStores(options: { enabled?: boolean } = {}): RetailStore[] {
-  const stores = (useStores(options).data ?? []).filter((s) => !s.isArchived);
-  return stores.length > 1 ? stores : [];
+  return severalStores(useStores(options).data);
+}
+
+/** The open stores when there are more than one, else [] (`useSeveralStores` of a stores answer). */
+export function severalStores(stores: readonly RetailStore[] | undefined): RetailStore[] {
+  const open = (stores ?? []).filter((s) => !s.isArchived);
+  return open.length > 1 ? open : [];
 }
 
 /**

@@ -1,7 +1,7 @@
 import { ALL_STORES, type RetailStore } from '@retail-hub/shared';
 import { useSyncExternalStore } from 'react';
 import { subscribeTerminalSync, terminalSyncState } from '@/lib/offline-bridge';
-import { useSeveralStores, useTerminalStore } from './api';
+import { severalStores, useStores, useTerminalStore } from './api';
 import { StorePicker } from './store-filter';
 
 /** The "All stores" choice: every store's stock together (issue #32 API `storeId=all`; packages/shared). */
@@ -44,6 +44,12 @@ export type StockStoreChoice = {
   /** The chosen store (null for one store or "All stores"). */
   store: RetailStore | null;
   setChoice: (choice: string) => void;
+  /**
+   * Whether `choice` is known: the store list (and this till's store) has arrived. Until then a
+   * read would ask for the wrong store's stock (every store's), and a write would go to the
+   * default store, so the screens wait for it.
+   */
+  ready: boolean;
 };
 
 /**
@@ -52,16 +58,19 @@ export type StockStoreChoice = {
  * bound to, else the default store (listed first). With one store: no choice at all.
  */
 export function useStockStore(): StockStoreChoice {
-  const stores = useSeveralStores();
+  const list = useStores();
+  const stores = severalStores(list.data);
   const saved = useSyncExternalStore(subscribe, snapshot, () => null);
   const { terminalId } = useSyncExternalStore(subscribeTerminalSync, terminalSyncState, terminalSyncState);
   const bound = useTerminalStore(terminalId, { enabled: stores.length > 0 });
-  if (stores.length === 0) return { stores, choice: null, store: null, setChoice: save };
+  // A failed list is one store's view (as before); a disabled till query is never loading.
+  const ready = !list.isPending && !bound.isLoading;
+  if (stores.length === 0) return { stores, choice: null, store: null, setChoice: save, ready };
   const known = (id: string | null | undefined): id is string =>
     Boolean(id) && (id === ALL_STORES || stores.some((s) => s.id === id));
   const boundId = bound.data?.storeId;
   const choice = known(saved) ? saved : known(boundId) ? boundId : (stores[0] as RetailStore).id;
-  return { stores, choice, store: stores.find((s) => s.id === choice) ?? null, setChoice: save };
+  return { stores, choice, store: stores.find((s) => s.id === choice) ?? null, setChoice: save, ready };
 }
 
 /** The "Store" picker of the inventory screen and the product form (only with several stores). */

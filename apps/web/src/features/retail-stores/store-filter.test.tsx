@@ -18,7 +18,12 @@ const stats = (totalSales: string) => ({
 });
 const expenseStats = (totalExpenses: string) => ({ totalExpenses, totalTransactions: 1, expensesByCategory: [] });
 
-function serve(stores: RetailStore[], role: 'manager' | 'cashier' = 'manager', mine: RetailStore[] = stores) {
+function serve(
+  stores: RetailStore[],
+  role: 'manager' | 'cashier' = 'manager',
+  mine: RetailStore[] = stores,
+  lowStock?: unknown[],
+) {
   return mockServer({
     ...sessionHandlers(userWithRole(role)),
     'GET /api/stores': () => json(200, stores),
@@ -27,17 +32,19 @@ function serve(stores: RetailStore[], role: 'manager' | 'cashier' = 'manager', m
     'GET /api/analytics/top-products': () => json(200, []),
     // Oat milk: none left at the Library Café, 2 at the Main Café (threshold 5).
     'GET /api/products/low-stock': ({ url }) =>
-      json(
-        200,
-        storeOf(url) === LIBRARY.id
-          ? [{ ...OAT_MILK, stock: 0 }]
-          : storeOf(url) === MAIN.id
-            ? [{ ...OAT_MILK, stock: 2 }]
-            : [
-                { ...OAT_MILK, stock: 0, storeId: LIBRARY.id, storeName: LIBRARY.name },
-                { ...OAT_MILK, stock: 2, storeId: MAIN.id, storeName: MAIN.name },
-              ],
-      ),
+      lowStock
+        ? json(200, lowStock)
+        : json(
+            200,
+            storeOf(url) === LIBRARY.id
+              ? [{ ...OAT_MILK, stock: 0 }]
+              : storeOf(url) === MAIN.id
+                ? [{ ...OAT_MILK, stock: 2 }]
+                : [
+                    { ...OAT_MILK, stock: 0, storeId: LIBRARY.id, storeName: LIBRARY.name },
+                    { ...OAT_MILK, stock: 2, storeId: MAIN.id, storeName: MAIN.name },
+                  ],
+          ),
     'GET /api/terminals/stale': () => json(200, []),
     'GET /api/auth/pin-guessing': () => json(200, { tripped: false }),
     'GET /api/analytics/daily-stats': ({ url }) =>
@@ -97,6 +104,30 @@ describe('store filter on the POS dashboard (issue #32)', () => {
         ([u]) => String(u).includes('/api/products/low-stock') && String(u).includes(`storeId=${LIBRARY.id}`),
       ),
     ).toBe(true);
+  });
+
+  it('"and N more" counts products, not rows: a product low at two stores is one', async () => {
+    const at = (product: ReturnType<typeof aProduct>, stock: number, store: RetailStore) => ({
+      ...product,
+      stock,
+      storeId: store.id,
+      storeName: store.name,
+    });
+    const [scone, cups, lids] = ['Scone', 'Cups', 'Lids'].map((name) => aProduct({ name, lowStockThreshold: 5 }));
+    const rows = [
+      at(OAT_MILK, 0, LIBRARY),
+      at(scone as typeof OAT_MILK, 0, LIBRARY),
+      at(cups as typeof OAT_MILK, 1, LIBRARY),
+      at(OAT_MILK, 2, MAIN),
+      at(cups as typeof OAT_MILK, 3, MAIN),
+      at(lids as typeof OAT_MILK, 3, MAIN),
+    ];
+    serve([MAIN, LIBRARY], 'manager', [MAIN, LIBRARY], rows);
+    renderApp('/pos-dashboard');
+    const alert = () => screen.getByTestId('low-stock-alert');
+    // Three rows shown (Oat Milk, Scone, Cups); of the other three rows only Lids is a product not named yet.
+    await waitFor(() => expect(alert().textContent).toContain('and 1 more products need restocking'));
+    expect(screen.getByRole('link', { name: 'View All 1 More' })).toBeTruthy();
   });
 
   it('a cashier limited to one of the stores gets no picker (the server reads their store)', async () => {

@@ -16,3 +16,20 @@ type LowStockOptions = Omit<UseQueryOptions<LowStockProduct[]>, 'queryKey' | 'qu
 export function useLowStockProducts(options?: LowStockOptions, storeId?: string | null) {
   return useQuery({ ...lowStockQueryOptions(storeId), ...options });
 }
+
+/**
+ * Issue #32: how many products a low-stock list names. Under "All stores" a product low at two
+ * stores is two rows (one per store), so counting rows would count it twice.
+ */
+export function lowStockProductCount(rows: readonly Pick<LowStockProduct, 'id'>[]): number {
+  return new Set(rows.map((row) => row.id)).size;
+}
+
+/** The products of `rows` not among the rows shown: the "and N more products" of a short list. */
+export function moreLowStockProducts(
+  rows: readonly Pick<LowStockProduct, 'id'>[],
+  shown: readonly Pick<LowStockProduct, 'id'>[],
+): number {
+  const named = new Set(shown.map((row) => row.id));
+  return new Set(rows.filter((row) => !named.has(row.id)).map((row) => row.id)).size;
+}

@@ -11,6 +11,6 @@ export function variantsQueryOptions(productId: string, storeId?: string | null)
   return queryOptions<Variant[]>({ queryKey: storeId ? [path, { storeId }] : [path] });
 }
 
-export function useVariants(productId: string | null | undefined, storeId?: string | null) {
-  return useQuery({ ...variantsQueryOptions(productId ?? '', storeId), enabled: Boolean(productId) });
+export function useVariants(productId: string | null | undefined, storeId?: string | null, enabled = true) {
+  return useQuery({ ...variantsQueryOptions(productId ?? '', storeId), enabled: Boolean(productId) && enabled });
 }

@@ -5,7 +5,14 @@ import { useImportProducts } from '../api/import-products';
  * Import CSV (catalogue): the file goes to POST /api/products/import; the per-row report opens.
  * Issue #32: its stock columns set `storeId`'s stock (the default store's without one).
  */
-export function ProductImportButton({ storeId }: { storeId?: string | null | undefined }) {
+export function ProductImportButton({
+  storeId,
+  waiting = false,
+}: {
+  storeId?: string | null | undefined;
+  /** Issue #32: the Store choice is not known yet (an import now would act at the default store). */
+  waiting?: boolean;
+}) {
   return (
     <CsvImportButton
       label="Import CSV"
@@ -14,6 +21,7 @@ export function ProductImportButton({ storeId }: { storeId?: string | null | und
       keyColumn={{ title: 'SKU', value: (row) => row.sku }}
       rowsView="filter"
       noRowsMessage="The file has no product rows."
+      waiting={waiting}
     />
   );
 }

@@ -88,7 +88,12 @@ export function InventoryManagement() {
     limit: PAGE_SIZE,
     offset: (page - 1) * PAGE_SIZE,
   };
-  const products = useQuery({ ...productPageQueryOptions(query), staleTime: PRODUCTS_STALE_MS });
+  // Issue #32: not before the Store choice is known (else every store's stock first, then the store's).
+  const products = useQuery({
+    ...productPageQueryOptions(query),
+    staleTime: PRODUCTS_STALE_MS,
+    enabled: stockStore.ready,
+  });
   const total = products.data?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
   // Rows deleted elsewhere can leave us past the last page: step back rather than show nothing.
@@ -151,10 +156,12 @@ export function InventoryManagement() {
               variant="default"
               leftSection={<IconFileExport size={18} aria-hidden />}
               aria-describedby={csvStore ? csvStoreHintId : undefined}
+              // Issue #32: not before the Store choice is known (the file would be the default store's).
+              disabled={!stockStore.ready}
             >
               Export CSV
             </Button>
-            <ProductImportButton storeId={csvStore?.id} />
+            <ProductImportButton storeId={csvStore?.id} waiting={!stockStore.ready} />
             <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => openEditor(null)}>
               Add Product
             </Button>

@@ -15,6 +15,24 @@ import { aProduct, categories } from '../test/fixtures';
 const BEANS = aProduct({ name: 'Coffee Beans', stock: 105, lowStockThreshold: 5 });
 const LOAD = { timeout: 15_000 };
 
+const movement = (id: string, store: RetailStore, quantity: number) => ({
+  id,
+  productId: BEANS.id,
+  variantId: null,
+  variantName: null,
+  storeId: store.id,
+  storeName: store.name,
+  quantity,
+  reason: 'receipt',
+  stockAfter: quantity,
+  documentType: null,
+  documentId: null,
+  note: null,
+  user: null,
+  approver: null,
+  createdAt: '2026-11-29T09:00:00.000Z',
+});
+
 function renderInventory(stores: RetailStore[]) {
   const fetchMock = mockServer({
     ...sessionHandlers(userWithRole('manager')),
@@ -33,7 +51,15 @@ function renderInventory(stores: RetailStore[]) {
           { storeId: MAIN.id, storeName: 'Main Café', stock: 105 },
         ],
       }),
-    'GET /api/stock-movements': () => json(200, { movements: [], nextBefore: null }),
+    // With every store asked for, a row per store (each naming it); one store's list is empty here.
+    'GET /api/stock-movements': ({ url }) =>
+      json(200, {
+        movements:
+          new URL(url, 'http://localhost').searchParams.get('storeId') === 'all'
+            ? [movement('m1', LIBRARY, 7), movement('m2', MAIN, 105)]
+            : [],
+        nextBefore: null,
+      }),
     [`GET /api/products/${BEANS.id}/stores`]: () => json(200, []),
     'GET /api/categories': () => json(200, categories),
     'GET /api/departments': () => json(200, []),
@@ -66,6 +92,8 @@ describe('stock per store on Inventory and the product form (issue #32)', { time
     await waitFor(() =>
       expect((screen.getByText('Coffee Beans').closest('tr') as HTMLElement).textContent).toContain('105'),
     );
+    // It waited for the store list: never every store's figure first, then the store's.
+    expect(productUrls(fetchMock).every((url) => url.includes(`stockStoreId=${MAIN.id}`))).toBe(true);
 
     await user.click(picker);
     await user.click(await screen.findByRole('option', { name: 'All stores' }));
@@ -81,6 +109,14 @@ describe('stock per store on Inventory and the product form (issue #32)', { time
     expect(stock().disabled).toBe(true);
     expect(within(dialog).getByText('Choose a store above to adjust or count its stock.')).toBeInTheDocument();
     expect((within(dialog).getByRole('button', { name: 'Apply adjustment' }) as HTMLButtonElement).disabled).toBe(true);
+    // Recent stock movements lists every store's, naming the store.
+    const movements = await within(dialog).findByRole('table', { name: 'Recent stock movements' });
+    expect(within(movements).getByRole('columnheader', { name: 'Store' })).toBeInTheDocument();
+    expect(
+      within(movements)
+        .getAllByTestId('stock-movement')
+        .map((r) => r.textContent),
+    ).toEqual([expect.stringContaining('Library Café'), expect.stringContaining('Main Café')]);
 
     await user.click(within(dialog).getByTestId('stock-store-select'));
     await user.click(await screen.findByRole('option', { name: 'Library Café' }));

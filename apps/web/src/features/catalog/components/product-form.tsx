@@ -73,7 +73,7 @@ export function ProductForm({ product, withAssetFields, onSaved, onCancel }: Pro
   const allStores = stockStore.choice === ALL_STORES;
   const detail = useQuery<ProductDetail>({
     queryKey: [`/api/products/${product?.id ?? ''}`, { storeId: ALL_STORES }],
-    enabled: Boolean(product) && stockStore.choice !== null,
+    enabled: Boolean(product) && stockStore.choice !== null && stockStore.ready,
   });
   const breakdown = detail.data?.stockByStore ?? [];
   // The store whose stock the field holds; when the choice changes, the field follows it.
@@ -299,6 +299,7 @@ export function ProductForm({ product, withAssetFields, onSaved, onCancel }: Pro
           productName={product.name}
           store={stockStore.store}
           blocked={allStores ? 'Choose a store above to adjust or count its stock.' : null}
+          allStores={allStores}
           onApplied={(moved) => {
             setStockBasedOn((b) => b + moved);
             const current = typeof values.stock === 'number' ? values.stock : Number(values.stock);
@@ -342,7 +343,8 @@ export function ProductForm({ product, withAssetFields, onSaved, onCancel }: Pro
         <Button variant="default" onClick={onCancel} disabled={isPending}>
           Cancel
         </Button>
-        <Button type="submit" form={formId} loading={isPending}>
+        {/* Issue #32: until the Store choice is known a save would change the default store's stock. */}
+        <Button type="submit" form={formId} loading={isPending || !stockStore.ready}>
           {product ? 'Update Product' : 'Create Product'}
         </Button>
       </Group>

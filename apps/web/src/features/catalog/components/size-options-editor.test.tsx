@@ -35,6 +35,7 @@ const choice = (chosen: string): StockStoreChoice => ({
   choice: chosen,
   store: [MAIN, LIBRARY].find((s) => s.id === chosen) ?? null,
   setChoice: () => {},
+  ready: true,
 });
 
 const bodyOf = (fetchMock: ReturnType<typeof mockServer>, method: string) =>
@@ -141,6 +142,17 @@ describe('size options of a product (spec §2 Product form, §8, §9)', { timeou
       await user.click(screen.getByRole('button', { name: 'Add Size Option' }));
       expect(await screen.findByText('Size option created successfully!')).toBeInTheDocument();
       expect(bodyOf(fetchMock, 'POST')).toMatchObject({ name: 'Large', storeId: LIBRARY.id });
+    });
+
+    it('waits for the Store choice: no read and no new size before the store list is known', async () => {
+      const { fetchMock } = renderEditor(
+        { [`GET /api/products/${PRODUCT_ID}/variants`]: () => json(200, [small]) },
+        { stores: [], choice: null, store: null, setChoice: () => {}, ready: false },
+      );
+      const add = screen.getByRole('button', { name: /Add Size Option/ }) as HTMLButtonElement;
+      expect(add.getAttribute('data-loading')).toBe('true');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/variants'))).toBe(false);
     });
 
     it('with All stores shows the total and changes no stock', async () => {

@@ -132,7 +132,10 @@ const SIZE_PRICE_HINT =
  */
 export function SizeOptionsEditor({ productId, basePrice, categoryName, stockStore }: SizeOptionsEditorProps) {
   const at = sizeStockAt(stockStore);
-  const variants = useVariants(productId, at.read);
+  // Issue #32: not before the Store choice is known: a read would show another store's stock and a
+  // new size's stock would go to the default store.
+  const ready = stockStore?.ready ?? true;
+  const variants = useVariants(productId, at.read, ready);
   const createVariant = useCreateVariant();
   const stored = variants.data ?? [];
   const suggestions = ruleOptionsFor(categoryName, parseCents(basePrice) ?? 0).filter(
@@ -183,7 +186,7 @@ export function SizeOptionsEditor({ productId, basePrice, categoryName, stockSto
       ) : null}
       <AddSizeOption
         suggestions={variants.isSuccess ? suggestions : []}
-        isPending={createVariant.isPending}
+        isPending={createVariant.isPending || !ready}
         onAdd={add}
         taken={(name) => stored.some((v) => v.isActive && v.name.trim().toLowerCase() === name.toLowerCase())}
         stockLabel={at.label}

@@ -11,6 +11,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import {
+  ALL_STORES,
   type RetailStore,
   STOCK_MOVEMENT_LABELS,
   type StockAdjustmentInput,
@@ -40,7 +41,8 @@ function when(iso: string, timeZone?: string): string {
  * POST /api/products/:id/stock-adjustments, and the product's latest movements from the ledger.
  * `onApplied` gets the units that moved, so the form's own stock field follows.
  * Issue #32: with several stores, `store` is where the change is made (and whose movements are
- * listed); `blocked` says why nothing can be changed ("All stores" chosen).
+ * listed); `blocked` says why nothing can be changed ("All stores" chosen); `allStores` lists
+ * every store's movements, each naming its store (the "Stock after" is that store's).
  */
 export function StockAdjustPanel({
   productId,
@@ -48,12 +50,14 @@ export function StockAdjustPanel({
   onApplied,
   store = null,
   blocked = null,
+  allStores = false,
 }: {
   productId: string;
   productName: string;
   onApplied: (moved: number, stock: number) => void;
   store?: RetailStore | null;
   blocked?: string | null;
+  allStores?: boolean;
 }) {
   const queryClient = useQueryClient();
   const timeZone = useStoreTimeZone();
@@ -65,7 +69,11 @@ export function StockAdjustPanel({
   const [pending, setPending] = useState(false);
   const movementsKey = [
     '/api/stock-movements',
-    store ? { productId, storeId: store.id, limit: RECENT } : { productId, limit: RECENT },
+    store
+      ? { productId, storeId: store.id, limit: RECENT }
+      : allStores
+        ? { productId, storeId: ALL_STORES, limit: RECENT }
+        : { productId, limit: RECENT },
   ] as const;
   const movements = useQuery<StockMovementPage>({ queryKey: movementsKey });
 
@@ -178,7 +186,7 @@ export function StockAdjustPanel({
         </Text>
         {movements.isError ? (
           <Text size="sm">The movements could not be loaded.</Text>
-        ) : blocked ? null : (movements.data?.movements.length ?? 0) === 0 ? (
+        ) : (movements.data?.movements.length ?? 0) === 0 ? (
           <Text size="sm">{movements.isPending ? 'Loading…' : 'No movements yet.'}</Text>
         ) : (
           <Table.ScrollContainer minWidth={520}>
@@ -187,6 +195,7 @@ export function StockAdjustPanel({
                 <Table.Tr>
                   <Table.Th>When</Table.Th>
                   <Table.Th>What</Table.Th>
+                  {allStores ? <Table.Th>Store</Table.Th> : null}
                   <Table.Th ta="right">Units</Table.Th>
                   <Table.Th ta="right">Stock after</Table.Th>
                   <Table.Th>Who / note</Table.Th>
@@ -194,12 +203,14 @@ export function StockAdjustPanel({
               </Table.Thead>
               <Table.Tbody>
                 {movements.data?.movements.map((m) => (
-                  <Table.Tr key={m.id} data-testid="stock-movement">
+                  // With every store a transfer between two stores is two rows of one ledger row.
+                  <Table.Tr key={`${m.id}:${m.storeId}`} data-testid="stock-movement">
                     <Table.Td>{when(m.createdAt, timeZone)}</Table.Td>
                     <Table.Td>
                       {STOCK_MOVEMENT_LABELS[m.reason]}
                       {m.variantName ? ` (${m.variantName})` : ''}
                     </Table.Td>
+                    {allStores ? <Table.Td>{m.storeName}</Table.Td> : null}
                     <Table.Td ta="right" ff="monospace">
                       {m.quantity > 0 ? `+${m.quantity}` : m.quantity}
                     </Table.Td>

@@ -15,7 +15,7 @@ import { Link } from 'react-router';
 import { Panel, PanelEmpty, PanelLoading } from '@/components/panel';
 import { SaleStatusBadge, voidedAmountStyle } from '@/components/sale-status';
 import { PinGuessingCard } from '@/features/auth';
-import { useLowStockProducts } from '@/features/catalog';
+import { moreLowStockProducts, useLowStockProducts } from '@/features/catalog';
 import { StoreFilter } from '@/features/retail-stores';
 import { StaleTerminalsCard } from '@/features/terminals';
 import { useAuth } from '@/lib/auth';
@@ -63,7 +63,8 @@ export function PosDashboard() {
   const top = (topProducts.data ?? []).slice(0, DASHBOARD_TOP_COUNT);
   const low = posLowStock(lowStock.data);
   const lowShown = low.slice(0, DASHBOARD_LOW_STOCK_COUNT);
-  const moreLow = low.length - lowShown.length;
+  // Products, not rows: under "All stores" a product low at two stores is two rows.
+  const moreLow = moreLowStockProducts(low, lowShown);
 
   return (
     <Stack gap="lg">

@@ -23,7 +23,7 @@ import {
 } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { useLowStockProducts } from '@/features/catalog';
+import { lowStockProductCount, useLowStockProducts } from '@/features/catalog';
 import { useStoreTimeZone } from '@/lib/auth';
 import { money } from '@/lib/money';
 import { useDailyStats } from '../api/get-daily-stats';
@@ -96,7 +96,7 @@ export function PosInventory({ user, title }: { user: SessionUser; title: string
                 Low Stock Alert
               </Text>
               <Text fw={700} size="28px" lh={1.2}>
-                {lowStock.isPending ? '…' : low.length}
+                {lowStock.isPending ? '…' : lowStockProductCount(low)}
               </Text>
               <Text size="sm" c="dimmed">
                 products need restocking
