@@ -1,10 +1,11 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Suggestion } from '@retail-hub/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createUser, inject, signIn, type TestApp } from '../../../test/build-test-app';
 import { assetCheckouts, categories, expenses, procDepartments, procLocations, products } from '../../db/schema/index';
-import { giveStock } from '../pos/pos-test-support';
+import { closeStore, giveStock, openStore } from '../pos/pos-test-support';
 
 const DAY = 86_400_000;
 const URL_PATH = '/api/procurement/departments/ai-suggestions';
@@ -172,6 +173,22 @@ describe('built-in optimization suggestions (no provider configured)', () => {
       });
     }
     expect(list[0]?.priority).toBe('high');
+  });
+
+  // Issue #32: an asset belongs to the institution, not to a café: its units are every open store's
+  // (as Institutional Analytics counts them, docs/stores.md).
+  it("counts an asset's units at every open store", async () => {
+    const [laptop] = await t.db.db.select({ id: products.id }).from(products).where(eq(products.sku, 'LAP'));
+    const library = await openStore(t, manager, 'Library Café', 'LIB');
+    try {
+      await giveStock(t, { productId: laptop?.id as string, storeId: library }, 5);
+      const byId = Object.fromEntries((await suggestions()).map((s) => [s.id, s]));
+      expect(byId['low-stock-assets']?.description ?? '').not.toContain('Laptop');
+    } finally {
+      await closeStore(t, manager, library);
+    }
+    const byId = Object.fromEntries((await suggestions()).map((s) => [s.id, s]));
+    expect(byId['low-stock-assets']?.description).toBe('"Laptop (1 left, low-stock level 3)".');
   });
 
   it('is 403 for a cashier', async () => {

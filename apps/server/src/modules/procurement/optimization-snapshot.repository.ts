@@ -2,7 +2,7 @@ import { and, asc, desc, eq, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { assetCheckouts, expenses, procDepartments, products, users } from '../../db/schema/index';
-import { productStockSql } from '../stock/index';
+import { ALL_STORES, productStockSql } from '../stock/index';
 import type { OptimizationSnapshot } from './optimization-rules';
 
 const DAY = 86_400_000;
@@ -66,7 +66,8 @@ export async function gatherOptimizationSnapshot(db: DbOrTx, now: Date): Promise
     .select({
       name: products.name,
       assetType: products.assetType,
-      stock: productStockSql(products.id),
+      // Installation-wide, as Institutional Analytics counts an asset (docs/stores.md).
+      stock: productStockSql(products.id, ALL_STORES),
       lowStockThreshold: products.lowStockThreshold,
       isCheckoutRequired: products.isCheckoutRequired,
       checkoutsLast90Days: sql<number>`coalesce(${checkoutFigures.recent}, 0)`.mapWith(Number),
