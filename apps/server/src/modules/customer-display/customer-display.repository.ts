@@ -1,7 +1,7 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { pgErrorCode } from '../../lib/db-errors';
-import { customerDisplayPairings, posTerminals, shifts } from '../../db/schema/index';
+import { customerDisplayPairings, posTerminals } from '../../db/schema/index';
 
 /** Who may act for a till: its device and creator (as the heartbeat checks them) and the caller's open shift there. */
 export type TillOwner = { deviceId: string | null; createdBy: string | null; onShiftHere: boolean };
@@ -11,8 +11,8 @@ export async function tillOwner(db: DbOrTx, terminalId: string, userId: string):
     .select({
       deviceId: posTerminals.deviceId,
       createdBy: posTerminals.createdBy,
-      onShiftHere: sql<boolean>`exists (select 1 from ${shifts} where ${shifts.cashierId} = ${userId}
-        and ${shifts.isOpen} and ${shifts.terminalId} = ${posTerminals.id})`,
+      onShiftHere: sql<boolean>`exists (select 1 from shifts s where s.cashier_id = ${userId}
+        and s.is_open and s.terminal_id = pos_terminals.id)`,
     })
     .from(posTerminals)
     .where(eq(posTerminals.id, terminalId));
