@@ -10,10 +10,10 @@ import { buildApp } from '../../app';
  * till mints a code, the tablet sends it and gets a cookie that reads that till's stream only.
  */
 let t: TestApp | null = null;
-let other: FastifyInstance | null = null;
+let others: FastifyInstance[] = [];
 afterEach(async () => {
-  await other?.close();
-  other = null;
+  for (const app of others) await app.close();
+  others = [];
   await t?.close();
   t = null;
 });
@@ -331,15 +331,27 @@ describe('the display stream', () => {
     async () => {
       t = await buildTestApp();
       const { cookie, terminalId, display } = await paired(t);
-      other = await buildApp({ config: t.config, database: t.db });
-      await other.ready();
-      const address = await other.listen({ port: 0, host: '127.0.0.1' });
+      // Two instances on one database, each with its own LISTEN connection (as in production).
+      const config = { ...t.config, databaseUrl: t.db.url as string };
+      const [tillSide, displaySide] = [
+        await buildApp({ config, database: t.db }),
+        await buildApp({ config, database: t.db }),
+      ];
+      others = [tillSide, displaySide];
+      for (const app of others) await app.ready();
+      const address = await displaySide.listen({ port: 0, host: '127.0.0.1' });
       const reader = stateReader((await fetch(`${address}/api/display/stream`, { headers: { cookie: display } })).body!);
       await reader.waitFor(1);
       // Give the second instance's LISTEN connection a moment.
       await new Promise((r) => setTimeout(r, 300));
       const before = Date.now();
-      expect((await putState(t, cookie, terminalId, SALE)).statusCode).toBe(204);
+      const put = await tillSide.inject({
+        method: 'PUT',
+        url: `/api/terminals/${terminalId}/display/state`,
+        headers: { cookie },
+        payload: SALE,
+      });
+      expect(put.statusCode).toBe(204);
       const got = await reader.waitFor(2);
       expect(got.data).toEqual(SALE);
       expect(got.at - before).toBeLessThan(200);
