@@ -1,7 +1,7 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { pgErrorCode } from '../../lib/db-errors';
 import { customerDisplayPairings, posTerminals } from '../../db/schema/index';
+import { pgErrorCode } from '../../lib/db-errors';
 
 /** Who may act for a till: its device and creator (as the heartbeat checks them) and the caller's open shift there. */
 export type TillOwner = { deviceId: string | null; createdBy: string | null; onShiftHere: boolean };

@@ -278,7 +278,7 @@ describe('the display stream', () => {
     await second.stop();
   });
 
-  it("a display follows only its own till; a staff session and a visitor get 401", async () => {
+  it('a display follows only its own till; a staff session and a visitor get 401', async () => {
     t = await buildTestApp();
     const a = await paired(t);
     const b = await till(t, '3862');
@@ -340,7 +340,9 @@ describe('the display stream', () => {
       others = [tillSide, displaySide];
       for (const app of others) await app.ready();
       const address = await displaySide.listen({ port: 0, host: '127.0.0.1' });
-      const reader = stateReader((await fetch(`${address}/api/display/stream`, { headers: { cookie: display } })).body!);
+      const reader = stateReader(
+        (await fetch(`${address}/api/display/stream`, { headers: { cookie: display } })).body!,
+      );
       await reader.waitFor(1);
       // Give the second instance's LISTEN connection a moment.
       await new Promise((r) => setTimeout(r, 300));

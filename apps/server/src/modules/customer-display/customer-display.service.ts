@@ -47,8 +47,7 @@ export const displayErrors = {
     new AppError(400, 'display.wrong_code', 'That code is not right or has expired: ask for a new one at the till.', {
       errors: { code: 'That code is not right or has expired' },
     }),
-  throttled: (seconds: number) =>
-    tooManyRequests(`Too many wrong codes. Try again in ${seconds} seconds.`, seconds),
+  throttled: (seconds: number) => tooManyRequests(`Too many wrong codes. Try again in ${seconds} seconds.`, seconds),
 };
 
 const codeHash = (deps: DisplayDeps, code: string) =>

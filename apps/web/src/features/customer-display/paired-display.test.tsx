@@ -75,7 +75,9 @@ describe('a customer display on another device (issue #36 item 4, ADR 0033)', ()
     const field = screen.getByLabelText('Pairing code');
     await user.type(field, '111111');
     await user.click(screen.getByRole('button', { name: 'Pair' }));
-    expect(await screen.findByText('That code is not right or has expired: ask for a new one at the till.')).toBeTruthy();
+    expect(
+      await screen.findByText('That code is not right or has expired: ask for a new one at the till.'),
+    ).toBeTruthy();
 
     await user.type(field, '482 913');
     await user.click(screen.getByRole('button', { name: 'Pair' }));

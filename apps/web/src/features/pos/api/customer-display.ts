@@ -1,8 +1,4 @@
-import {
-  CUSTOMER_DISPLAY_SEND_MS,
-  type CustomerDisplayCode,
-  type CustomerDisplayState,
-} from '@retail-hub/shared';
+import { CUSTOMER_DISPLAY_SEND_MS, type CustomerDisplayCode, type CustomerDisplayState } from '@retail-hub/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 

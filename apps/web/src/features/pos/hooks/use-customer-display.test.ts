@@ -236,7 +236,8 @@ describe('useCustomerDisplay with a display paired on another device (ADR 0033)'
     const sent: string[] = [];
     let paired = false;
     mockServer({
-      [`GET /api/terminals/${TILL}/display`]: () => json(200, { paired, pairedAt: paired ? new Date().toISOString() : null }),
+      [`GET /api/terminals/${TILL}/display`]: () =>
+        json(200, { paired, pairedAt: paired ? new Date().toISOString() : null }),
       [`PUT /api/terminals/${TILL}/display/state`]: ({ init }) => {
         const state = JSON.parse(String(init?.body));
         sent.push(`${state.phase}:${state.total}`);
