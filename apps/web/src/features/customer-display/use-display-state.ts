@@ -7,7 +7,7 @@ import {
   parseCustomerDisplayMessage,
 } from '@retail-hub/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError, apiRequest, serverMessage } from '@/lib/api-client';
+import { ApiError, apiRequest, probeStatus, serverMessage } from '@/lib/api-client';
 
 /** What the display shows: the till's state, or the thank-you screen between a paid sale and idle. */
 export type DisplayView = { kind: 'state'; state: CustomerDisplayState } | { kind: 'thanks'; storeName: string | null };
@@ -108,15 +108,14 @@ export function useDisplayFeed(): DisplayFeed {
       source.onerror = () => {
         if (source?.readyState !== EventSource.CLOSED) return;
         source.close();
-        void fetch(DISPLAY_STREAM_URL, { credentials: 'include', headers: { Accept: 'text/event-stream' } })
-          .then(async (res) => {
+        void probeStatus(DISPLAY_STREAM_URL)
+          .then((status) => {
             if (stopped) return;
-            if (res.status === 401) {
+            if (status === 401) {
               setLink('unpaired');
               return;
             }
-            await res.body?.cancel().catch(() => {});
-            throw new Error(String(res.status));
+            throw new Error(String(status));
           })
           .catch(() => {
             if (stopped) return;
