@@ -13,12 +13,15 @@ afterEach(() => {
 describe("the till's display sender (issue #36 item 4)", () => {
   it('sends a burst as one request, one at a time, and the newest state last (never an older one after it)', async () => {
     const sent: string[] = [];
-    let release: (() => void) | null = null;
+    const gate: { release: () => void } = { release: () => {} };
     mockServer({
       [`PUT /api/terminals/${TILL}/display/state`]: async ({ init }) => {
         sent.push(JSON.parse(String(init?.body)).total);
         // The first request is slow: the states typed meanwhile wait, and only the newest goes.
-        if (sent.length === 1) await new Promise<void>((resolve) => (release = resolve));
+        if (sent.length === 1)
+          await new Promise<void>((resolve) => {
+            gate.release = resolve;
+          });
         return new Response(null, { status: 204 });
       },
     });
@@ -31,7 +34,7 @@ describe("the till's display sender (issue #36 item 4)", () => {
     sender.send(state('5.00'));
     await new Promise((r) => setTimeout(r, 30));
     expect(sent).toEqual(['2.00']);
-    release?.();
+    gate.release();
     await vi.waitFor(() => expect(sent).toEqual(['2.00', '5.00']));
   });
 
