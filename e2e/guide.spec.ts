@@ -101,7 +101,7 @@ test.describe('user guide screenshots', () => {
     const pairing = page.getByRole('dialog', { name: 'Pair a Customer Display' });
     await expect(pairing.getByTestId('display-code')).toHaveText(/^\d{6}$/);
     await picture(page, 'customer-display-pair-code');
-    await pairing.getByRole('button', { name: 'Close' }).click();
+    await page.keyboard.press('Escape');
     await expect(pairing).toBeHidden();
 
     // End of the shift: counted cash, then the summary.

@@ -7,7 +7,7 @@ import { useDisplayPairing, useMintDisplayCode, useUnpairDisplay } from '../api/
 const POLL_MS = 1_000;
 
 function remaining(expiresAt: string, now: number): string {
-  const seconds = Math.max(0, Math.round((new Date(expiresAt).getTime() - now) / 1000));
+  const seconds = Math.max(0, Math.floor((new Date(expiresAt).getTime() - now) / 1000));
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
