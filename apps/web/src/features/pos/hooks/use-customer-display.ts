@@ -24,6 +24,9 @@ import type { RecordedSale } from '../types';
  * figures) once paid. Nothing of the cashier or the sale's ids goes in.
  */
 
+/** How often the till asks whether a display was paired (or unpaired) meanwhile. */
+const PAIRING_CHECK_MS = 30_000;
+
 const cents = (value: string | null | undefined): Cents => (value == null ? 0 : (parseCents(value) ?? 0));
 const orNull = (amount: Cents): string | null => (amount > 0 ? centsToDecimal(amount) : null);
 
@@ -133,7 +136,8 @@ export function useCustomerDisplay(input: CustomerDisplayInput): void {
   }, []);
 
   const { terminalId } = useSyncExternalStore(subscribeTerminalSync, terminalSyncState, terminalSyncState);
-  const paired = useDisplayPairing(terminalId).data?.paired === true;
+  // Checked every half minute too: a tablet that used the code after the dialog was closed.
+  const paired = useDisplayPairing(terminalId, PAIRING_CHECK_MS).data?.paired === true;
   const remote = useRef<DisplaySender | null>(null);
   useEffect(() => {
     if (!terminalId || !paired) return;
