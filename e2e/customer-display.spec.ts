@@ -45,6 +45,7 @@ test('the customer display follows a cash sale line by line to the change due, t
 
   const opening = page.waitForEvent('popup');
   await page.getByRole('button', { name: 'Customer Display' }).click();
+  await page.getByRole('menuitem', { name: 'Open on This Computer' }).click();
   const display = await opening;
   await display.setViewportSize({ width: 1366, height: 768 });
   await expect(display).toHaveURL(/\/display$/);
@@ -131,14 +132,120 @@ test('the customer display follows a cash sale line by line to the change due, t
   await expect(dialog.getByRole('button', { name: /^Print Z Report #\d+$/ })).toBeVisible();
 });
 
-test('the display opens on its own without a sign-in and shows the idle screen', async ({ browser }) => {
+test('the display opens on its own without a sign-in; with no till on this machine and no pairing it asks for the code', async ({
+  browser,
+}) => {
   const context = await browser.newContext();
   const display = await context.newPage();
   await display.goto('/display');
-  await expect(display.getByRole('heading', { level: 1 })).toHaveText('Retail Hub');
+  await expect(display.getByRole('heading', { level: 1 })).toHaveText('Enter the pairing code');
   await expect(display).toHaveURL(/\/display$/);
-  await expect(display.getByRole('button')).toHaveCount(0);
   await expect(display.getByRole('link')).toHaveCount(0);
+  // Only the pairing form: nothing of the till, no way into the app.
+  await expect(display.getByRole('button')).toHaveText(['Pair']);
   expect(await violations(display)).toEqual([]);
   await context.close();
+});
+
+/**
+ * A tablet on the counter (another browser, so no BroadcastChannel): the till pairs it with a
+ * 6-digit code; the tablet follows the sale through the server's stream, line by line, to the
+ * change due and the thank-you; unpairing from the till sends it back to the code.
+ */
+test('a display on another device, paired by a code, follows a sale to the change due and the thank-you', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page, CASHIER_PIN, /\/pos$/);
+  await expect(page.getByTestId('product-grid')).toBeVisible({ timeout: 30_000 });
+  await startShift(page);
+  const storeName = (await page.getByTestId('till-store').textContent())?.trim() ?? '';
+
+  const tablet = await browser.newContext({ viewport: { width: 820, height: 1180 } });
+  const display = await tablet.newPage();
+  await display.goto('/display');
+  await expect(display.getByRole('heading', { level: 1 })).toHaveText('Enter the pairing code');
+  await shot(display, 'customer-display-pairing-820', false);
+
+  // The till at tablet width first (its layout changes with the width): the dialog fits; a code
+  // asked for again replaces this one.
+  await page.setViewportSize({ width: 820, height: 1180 });
+  await page.getByRole('button', { name: 'Customer Display' }).click();
+  await page.getByRole('menuitem', { name: 'Pair a Customer Display' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Pair a Customer Display' });
+  await expect(dialog.getByTestId('display-code')).toHaveText(/^\d{6}$/);
+  // The dialog's fade-in settles first.
+  await page.waitForTimeout(400);
+  await shot(page, 'customer-display-pair-code-820', false);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await page.setViewportSize({ width: 1366, height: 900 });
+
+  await page.getByRole('button', { name: 'Customer Display' }).click();
+  await page.getByRole('menuitem', { name: 'Pair a Customer Display' }).click();
+  const code = dialog.getByTestId('display-code');
+  await expect(code).toHaveText(/^\d{6}$/);
+  await expect(dialog.getByText(/Valid for \d:\d\d, once\./)).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+  await page.waitForTimeout(400);
+  await shot(page, 'customer-display-pair-code-1366', false);
+
+  // A wrong code first: refused with the server's message.
+  const digits = (await code.textContent()) ?? '';
+  const wrong = digits === '000000' ? '000001' : '000000';
+  await display.getByLabel('Pairing code').fill(wrong);
+  await display.getByRole('button', { name: 'Pair' }).click();
+  await expect(
+    display.getByText('That code is not right or has expired: ask for a new one at the till.'),
+  ).toBeVisible();
+  await display.getByLabel('Pairing code').fill(digits);
+  await display.getByRole('button', { name: 'Pair' }).click();
+  await expect(display.getByRole('heading', { level: 1 })).toHaveText(storeName);
+  await expect(dialog.getByText('Customer display paired')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Done' }).click();
+
+  const items = display.getByRole('list', { name: 'Items' }).getByRole('listitem');
+  const total = display.getByText('Total', { exact: true }).locator('xpath=following-sibling::dd');
+  await addSku(page, 'BAK-MUFF-01');
+  await expect(items).toHaveText(['1 ×Blueberry Muffin$4.00']);
+  await expect(total).toHaveText('$4.00');
+  await addSku(page, 'DRK-ORAN-01');
+  await expect(items).toHaveText(['1 ×Blueberry Muffin$4.00', '1 ×Orange Juice$3.50']);
+  await addSku(page, 'BAK-MUFF-01');
+  await expect(items).toHaveText(['2 ×Blueberry Muffin$8.00', '1 ×Orange Juice$3.50']);
+  await expect(total).toHaveText('$11.50');
+  await shot(display, 'customer-display-paired-sale-820', false);
+  expect(await violations(display)).toEqual([]);
+
+  const panel = page.getByTestId('payment-panel');
+  await panel.getByLabel('Amount Received').fill('20');
+  await panel.getByRole('button', { name: 'Complete Sale' }).click();
+  await expect(display.getByRole('heading', { level: 1 })).toHaveText('Payment received');
+  const row = (label: string) => display.getByText(label, { exact: true }).locator('xpath=following-sibling::dd');
+  await expect(row('Change due')).toHaveText('$8.50');
+  await expect(row('Amount tendered')).toHaveText('$20.00');
+  await shot(display, 'customer-display-paired-paid-820', false);
+  await display.setViewportSize({ width: 1366, height: 768 });
+  await shot(display, 'customer-display-paired-paid-1366', false);
+  await expect(display.locator('body')).not.toContainText('Chris');
+
+  await page.getByRole('dialog', { name: 'Transaction Complete' }).getByRole('button', { name: 'Skip' }).click();
+  await expect(display.getByRole('heading', { level: 1 })).toHaveText('Thank you!');
+
+  // The display's cookie reads its stream and nothing else.
+  expect((await display.request.get('/api/transactions')).status()).toBe(401);
+  expect((await display.request.get('/api/shifts/current')).status()).toBe(401);
+
+  // Unpaired from the till: the tablet asks for a code again.
+  await page.getByRole('button', { name: 'Customer Display' }).click();
+  await page.getByRole('menuitem', { name: 'Unpair the Customer Display' }).click();
+  await expect(display.getByRole('heading', { level: 1 })).toHaveText('Enter the pairing code');
+  await tablet.close();
+
+  await page.getByTestId('shift-bar').getByRole('button', { name: 'End Shift' }).click();
+  const shiftDialog = page.getByRole('dialog', { name: 'Shift Management' });
+  await shiftDialog.getByRole('button', { name: 'End Shift' }).click();
+  await expect(shiftDialog.getByRole('button', { name: /^Print Z Report #\d+$/ })).toBeVisible();
 });

@@ -95,6 +95,15 @@ test.describe('user guide screenshots', () => {
     await complete.getByRole('button', { name: 'Skip' }).click();
     await expect(complete).toBeHidden();
 
+    // Pairing a tablet as the customer display: the till's 6-digit code.
+    await page.getByRole('button', { name: 'Customer Display' }).click();
+    await page.getByRole('menuitem', { name: 'Pair a Customer Display' }).click();
+    const pairing = page.getByRole('dialog', { name: 'Pair a Customer Display' });
+    await expect(pairing.getByTestId('display-code')).toHaveText(/^\d{6}$/);
+    await picture(page, 'customer-display-pair-code');
+    await page.keyboard.press('Escape');
+    await expect(pairing).toBeHidden();
+
     // End of the shift: counted cash, then the summary.
     await page.getByTestId('shift-bar').getByRole('button', { name: 'End Shift' }).click();
     await shiftDialog.getByLabel('Counted Cash (optional)').fill('158.50');

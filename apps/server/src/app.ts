@@ -12,6 +12,7 @@ import { assetRegisterRoutes } from './modules/asset-register/index';
 import { assetRoutes } from './modules/assets/index';
 import { authRoutes, registerAuth } from './modules/auth/index';
 import { catalogRoutes } from './modules/catalog/index';
+import { customerDisplayRoutes } from './modules/customer-display/index';
 import { departmentRoutes, procurementDepartmentRoutes } from './modules/departments/index';
 import { createEventBus, type EventBus, eventRoutes } from './modules/events/index';
 import { expenseRoutes } from './modules/expenses/index';
@@ -162,6 +163,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(refundRoutes);
   await app.register(discountCapsRoutes);
   await app.register(printerRoutes());
+  await app.register(customerDisplayRoutes);
   await app.register(webRoutes(config.webDistDir ?? DEFAULT_WEB_DIST));
 
   return app as unknown as FastifyInstance;

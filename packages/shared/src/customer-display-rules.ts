@@ -70,3 +70,16 @@ export function idleDisplayState(storeName: string | null): CustomerDisplayState
     changeDue: null,
   };
 }
+
+/**
+ * A display on another device (a tablet) is paired to one till by a code the till shows: this many
+ * digits, single use, valid CUSTOMER_DISPLAY_CODE_TTL_SECONDS (ADR 0033, Pairing a tablet).
+ */
+export const CUSTOMER_DISPLAY_CODE_LENGTH = 6;
+export const CUSTOMER_DISPLAY_CODE_TTL_SECONDS = 5 * 60;
+
+/** The till sends its state to the server at most this often (the last state always follows). */
+export const CUSTOMER_DISPLAY_SEND_MS = 50;
+
+/** A pairing code the till shows: the digits and when they stop working (ISO time). */
+export type CustomerDisplayCode = { code: string; expiresAt: string };

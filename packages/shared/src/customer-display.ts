@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { CUSTOMER_DISPLAY_MAX_LINES, type CustomerDisplayMessage } from './customer-display-rules';
+import {
+  CUSTOMER_DISPLAY_CODE_LENGTH,
+  CUSTOMER_DISPLAY_MAX_LINES,
+  type CustomerDisplayMessage,
+} from './customer-display-rules';
 import { MAX_LINE_QUANTITY } from './pos-rules';
 
 /**
@@ -39,3 +43,18 @@ export function parseCustomerDisplayMessage(value: unknown): CustomerDisplayMess
   const parsed = customerDisplayMessageSchema.safeParse(value);
   return parsed.success ? parsed.data : null;
 }
+
+/** POST /api/display/pair: the code the till shows, as typed on the tablet (spaces allowed). */
+export const customerDisplayPairSchema = z.strictObject({
+  code: z
+    .string()
+    .max(20)
+    .transform((value) => value.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(new RegExp(`^\\d{${CUSTOMER_DISPLAY_CODE_LENGTH}}$`), { error: 'Enter the 6-digit code' })),
+});
+
+/** POST /api/terminals/:id/display-code answers the code the till shows. */
+export const customerDisplayCodeSchema = z.strictObject({ code: z.string(), expiresAt: z.string() });
+
+/** GET/DELETE /api/terminals/:id/display: whether a display is paired to this till. */
+export const customerDisplayPairingSchema = z.strictObject({ paired: z.boolean(), pairedAt: z.string().nullable() });

@@ -14,8 +14,16 @@ const PINS: Record<Role, string> = {
   super_admin: '7391',
 };
 
-/** Routes whose answer is a never-ending stream; checked separately in events tests. */
-const STREAMING = new Set(['GET /api/events', 'HEAD /api/events']);
+/**
+ * Routes whose answer is a never-ending stream; checked separately in the events tests and (the
+ * customer display's, public but guarded by the display's own cookie) customer-display.routes.test.ts.
+ */
+const STREAMING = new Set([
+  'GET /api/events',
+  'HEAD /api/events',
+  'GET /api/display/stream',
+  'HEAD /api/display/stream',
+]);
 /**
  * Public to every role but guarded by its own rule (loopback or the METRICS_TOKEN bearer), which the
  * matrix's remote address cannot meet; metrics.test.ts checks that rule both ways.

@@ -69,6 +69,20 @@ export function plausibleBody(method: string, url: string, ids: StoreIds): Recor
       return { printerId: randomUUID() };
     case 'POST /api/transactions/:id/refunds':
       return { lines: [{ itemId: randomUUID(), quantity: 1 }], reason: 'Wrong item', restock: true };
+    case 'POST /api/display/pair':
+      return { code: '123456' };
+    case 'PUT /api/terminals/:id/display/state':
+      return {
+        phase: 'sale',
+        storeName: 'Main Store',
+        lines: [{ name: 'Plain Scone', size: null, quantity: 1, amount: '4.50', discount: null }],
+        discount: null,
+        cardFee: null,
+        total: '4.50',
+        paidBy: null,
+        tendered: null,
+        changeDue: null,
+      };
     case 'POST /api/terminals/heartbeat':
       return { terminalId: randomUUID(), unsyncedCount: 0 };
     case 'POST /admin/users':

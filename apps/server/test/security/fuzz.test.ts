@@ -28,8 +28,11 @@ import { businessTables, concreteUrl, fingerprint, usersForEveryRole } from './s
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_121);
 const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 8);
 
-/** Never-ending stream (checked in events tests) and sign-out (ends the session it is given). */
-const SKIPPED = new Set(['GET /api/events', 'POST /auth/logout']);
+/**
+ * Never-ending streams (checked in the events and customer display tests) and sign-out (ends the
+ * session it is given).
+ */
+const SKIPPED = new Set(['GET /api/events', 'GET /api/display/stream', 'POST /auth/logout']);
 
 let t: TestApp;
 let cookies: Record<Role, string>;

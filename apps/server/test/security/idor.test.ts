@@ -323,3 +323,43 @@ describe('the scope rules on every route that acts on one sale or one asset unit
     expect(jobs.rows[0]).toEqual({ n: 0 });
   });
 });
+
+describe("another till's customer display (issue #36 item 4)", () => {
+  it("no one else pairs, reads, unpairs or feeds a till's display, whichever terminal id they name", async () => {
+    const terminalId = randomUUID();
+    const beat = await inject(t, {
+      method: 'POST',
+      url: '/api/terminals/heartbeat',
+      cookie: people.b!.cookie,
+      payload: { terminalId, unsyncedCount: 0 },
+    });
+    expect(beat.statusCode).toBeLessThan(300);
+    const state = {
+      phase: 'sale',
+      storeName: null,
+      lines: [{ name: 'Spoofed', size: null, quantity: 1, amount: '1.00', discount: null }],
+      discount: null,
+      cardFee: null,
+      total: '1.00',
+      paidBy: null,
+      tendered: null,
+      changeDue: null,
+    };
+    for (const cookie of [people.a!.cookie, people.dept!.cookie, manager]) {
+      for (const [method, url] of [
+        ['POST', `/api/terminals/${terminalId}/display-code`],
+        ['GET', `/api/terminals/${terminalId}/display`],
+        ['DELETE', `/api/terminals/${terminalId}/display`],
+        ['PUT', `/api/terminals/${terminalId}/display/state`],
+      ] as const) {
+        const response = await inject(t, { method, url, cookie, ...(method === 'PUT' ? { payload: state } : {}) });
+        expect(response.statusCode, `${method} ${url}`).toBe(403);
+      }
+    }
+    const { rows } = await t.db.execute(
+      'select count(*)::int as n from customer_display_pairings where terminal_id = $1',
+      [terminalId],
+    );
+    expect(rows[0]).toEqual({ n: 0 });
+  });
+});

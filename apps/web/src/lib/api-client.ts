@@ -101,6 +101,16 @@ export async function apiRequest(method: string, url: string, body?: unknown): P
   return res;
 }
 
+/**
+ * The status a GET answers, its body left unread (cancelled): for a stream an EventSource could
+ * not open, to tell a refusal (401) from a server that is away (issue #36 item 4, the paired display).
+ */
+export async function probeStatus(url: string): Promise<number> {
+  const res = await fetch(url, { credentials: 'include', headers: { Accept: 'text/event-stream' } });
+  await res.body?.cancel().catch(() => {});
+  return res.status;
+}
+
 /** What a read does with a 401: raise it (default) or answer null (for "am I signed in?" probes). */
 export type UnauthorizedBehavior = 'returnNull' | 'throw';
 

@@ -6,6 +6,7 @@ export * from './activity';
 export * from './assets';
 export * from './cache-versions';
 export * from './catalog';
+export * from './customer-display';
 export * from './enums';
 export * from './held-sales';
 export * from './numbering';

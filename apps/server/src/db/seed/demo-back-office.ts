@@ -81,6 +81,8 @@ import type { Catalogue, UserIds } from './seed-support';
 const quietEvents: EventBus = {
   publish: async () => {},
   subscribe: () => () => {},
+  publishDisplay: async () => {},
+  subscribeDisplay: () => () => {},
   close: async () => {},
 };
 

@@ -74,6 +74,7 @@ export const THROTTLE_RULES = {
   pinChangeStoreLimit: 30,
   pinChangeStoreWindowSeconds: 15 * 60,
   pinChangeStoreSpacingSeconds: 30,
+  displayCodeLimit: 5,
 } as const;
 
 export type ThrottleRules = { [K in keyof typeof THROTTLE_RULES]: number };
@@ -84,6 +85,8 @@ export const KNOWN_STORE_KEY = 'store:known-day';
 /** Unknown clients' daily breaker. */
 export const UNKNOWN_STORE_KEY = 'store:unknown-day';
 const PIN_CHANGE_STORE_KEY = 'pin-admin:store';
+/** Issue #36 item 4: every wrong customer display pairing code, whoever sends it. */
+export const DISPLAY_CODE_STORE_KEY = 'display-code:store';
 const clientKey = (ip: string) => `client:${ip}`.slice(0, 128);
 const clientDayKey = (ip: string) => `client-day:${ip}`.slice(0, 128);
 const deviceKey = (deviceId: string) => `device:${deviceId}`;
@@ -305,6 +308,26 @@ export class LoginThrottle {
 
   private async releaseAll(steps: Step[]): Promise<void> {
     for (const step of steps) await step.release();
+  }
+
+  /**
+   * Reserves one customer display pairing attempt (issue #36 item 4, ADR 0033). Counted for the
+   * whole installation, never per cookie or address: a wrong code from anywhere counts, so a fresh
+   * cookie or another address buys no fresh guesses. The same growing lock as a client's sign-in
+   * (5 wrong codes, then 30 s doubling up to an hour, forgotten 15 minutes later): at most a few
+   * dozen guesses a day against codes of one in a million that live 5 minutes.
+   */
+  async reserveDisplayCode(): Promise<ThrottleDecision> {
+    const reservation = await reserveAttempt(this.db, DISPLAY_CODE_STORE_KEY, {
+      ...this.clientRule,
+      limit: this.rules.displayCodeLimit,
+    });
+    return reservation.allowed ? { allowed: true } : refusal(reservation, 'store', this.rules.clientBaseSeconds);
+  }
+
+  /** The code was right: its own attempt is given back (the wrong ones before it stay). */
+  async displayCodeSucceeded(): Promise<void> {
+    await releaseAttempt(this.db, DISPLAY_CODE_STORE_KEY, this.rules.displayCodeLimit);
   }
 
   /** Reserves one PIN change (set or generate) for this acting user and store-wide; never given back. */

@@ -6,11 +6,20 @@ import pg from 'pg';
 import type { Database } from '../../db/client';
 
 const CHANNEL = 'rh_events';
+/**
+ * Issue #36 item 4 (ADR 0033): a till's customer display state changed. Its own channel, not a
+ * domain event: no staff stream ever carries it, only GET /api/display/stream of that till's display.
+ */
+const DISPLAY_CHANNEL = 'rh_display';
+const TERMINAL_ID = /^[0-9a-f-]{36}$/;
 
 export type EventBus = {
   /** Publish after the change is committed; delivery is best effort (polling is the fallback). */
   publish(type: DomainEventType, ids?: string[]): Promise<void>;
   subscribe(listener: (event: DomainEvent) => void): () => void;
+  /** A till's display state changed or its pairing did (the payload is the terminal id only). */
+  publishDisplay(terminalId: string): Promise<void>;
+  subscribeDisplay(listener: (terminalId: string) => void): () => void;
   close(): Promise<void>;
 };
 
@@ -33,6 +42,15 @@ export function createEventBus(database: Database, databaseUrl: string | null, l
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   const deliver = (event: DomainEvent) => emitter.emit('event', event);
+  const deliverDisplay = (terminalId: string) => {
+    if (TERMINAL_ID.test(terminalId)) emitter.emit('display', terminalId);
+  };
+  const subscribeDisplay = (listener: (terminalId: string) => void) => {
+    emitter.on('display', listener);
+    return () => {
+      emitter.off('display', listener);
+    };
+  };
 
   if (database.kind === 'pglite' || !databaseUrl) {
     return {
@@ -43,6 +61,10 @@ export function createEventBus(database: Database, databaseUrl: string | null, l
         emitter.on('event', listener);
         return () => emitter.off('event', listener);
       },
+      async publishDisplay(terminalId) {
+        deliverDisplay(terminalId);
+      },
+      subscribeDisplay,
       async close() {
         emitter.removeAllListeners();
       },
@@ -58,6 +80,10 @@ export function createEventBus(database: Database, databaseUrl: string | null, l
     if (closed) return;
     const next = new pg.Client({ connectionString: databaseUrl });
     next.on('notification', (msg) => {
+      if (msg.channel === DISPLAY_CHANNEL && msg.payload) {
+        deliverDisplay(msg.payload);
+        return;
+      }
       if (msg.channel !== CHANNEL || !msg.payload) return;
       const event = parseEvent(msg.payload);
       if (event) deliver(event);
@@ -77,6 +103,7 @@ export function createEventBus(database: Database, databaseUrl: string | null, l
     try {
       await next.connect();
       await next.query(`LISTEN ${CHANNEL}`);
+      await next.query(`LISTEN ${DISPLAY_CHANNEL}`);
       retryMs = 500;
     } catch (err) {
       reconnect(err as Error);
@@ -97,6 +124,14 @@ export function createEventBus(database: Database, databaseUrl: string | null, l
       emitter.on('event', listener);
       return () => emitter.off('event', listener);
     },
+    async publishDisplay(terminalId) {
+      try {
+        await database.execute('select pg_notify($1, $2)', [DISPLAY_CHANNEL, terminalId]);
+      } catch (err) {
+        log.warn({ err }, 'could not publish a customer display update');
+      }
+    },
+    subscribeDisplay,
     async close() {
       closed = true;
       if (retryTimer) clearTimeout(retryTimer);

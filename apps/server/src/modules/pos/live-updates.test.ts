@@ -10,6 +10,8 @@ function recordingBus() {
       published.push({ type, ...(ids ? { ids } : {}) });
     },
     subscribe: (_listener: (event: DomainEvent) => void) => () => {},
+    async publishDisplay() {},
+    subscribeDisplay: () => () => {},
     async close() {},
   };
   return { bus, published };

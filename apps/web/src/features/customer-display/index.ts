@@ -4,4 +4,11 @@
  */
 export { CustomerDisplay } from './customer-display';
 export { CustomerDisplayPage } from './customer-display-page';
-export { type DisplayView, nextView, useDisplayState } from './use-display-state';
+export {
+  type DisplayFeed,
+  type DisplayLink,
+  type DisplayView,
+  nextView,
+  useDisplayFeed,
+  useDisplayState,
+} from './use-display-state';

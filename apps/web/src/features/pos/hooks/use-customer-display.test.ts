@@ -4,8 +4,13 @@ import {
   customerDisplayStateSchema,
   idleDisplayState,
 } from '@retail-hub/shared';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { createElement, type ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setTerminalSyncState } from '@/lib/offline-bridge';
+import { createQueryClient } from '@/lib/query-client';
+import { json, mockServer } from '@/test/server';
 import { type CartLine, cartReducer, emptyCart } from '../cart/cart-reducer';
 import { emptyPayment } from '../payment/payment';
 import type { RecordedSale } from '../types';
@@ -189,6 +194,17 @@ describe('a recorded sale missing fields (an older or offline answer)', () => {
   });
 });
 
+/** The hook asks the server whether a display is paired to this till (react-query). */
+function withQueries() {
+  const client = createQueryClient();
+  return ({ children }: { children: ReactNode }) => createElement(QueryClientProvider, { client }, children);
+}
+
+afterEach(() => {
+  setTerminalSyncState({ terminalId: null });
+  vi.unstubAllGlobals();
+});
+
 describe('useCustomerDisplay on the same machine (BroadcastChannel)', () => {
   it('publishes each change, answers a display that opens later, and says idle when the till closes', async () => {
     const display = new BroadcastChannel(CUSTOMER_DISPLAY_CHANNEL);
@@ -198,6 +214,7 @@ describe('useCustomerDisplay on the same machine (BroadcastChannel)', () => {
     try {
       const { rerender, unmount } = renderHook((props: CustomerDisplayInput) => useCustomerDisplay(props), {
         initialProps: { ...base, lines: [] } as CustomerDisplayInput,
+        wrapper: withQueries(),
       });
       await vi.waitFor(() => expect(phases()).toEqual(['idle:0.00']));
       rerender({ ...base });
@@ -210,5 +227,41 @@ describe('useCustomerDisplay on the same machine (BroadcastChannel)', () => {
     } finally {
       display.close();
     }
+  });
+});
+
+describe('useCustomerDisplay with a display paired on another device (ADR 0033)', () => {
+  it("sends the till's states to the server only while a display is paired, and idle when the till closes", async () => {
+    const TILL = '5d1c3b2a-0f9e-4d8c-8b7a-6f5e4d3c2b1a';
+    const sent: string[] = [];
+    let paired = false;
+    mockServer({
+      [`GET /api/terminals/${TILL}/display`]: () =>
+        json(200, { paired, pairedAt: paired ? new Date().toISOString() : null }),
+      [`PUT /api/terminals/${TILL}/display/state`]: ({ init }) => {
+        const state = JSON.parse(String(init?.body));
+        sent.push(`${state.phase}:${state.total}`);
+        return new Response(null, { status: 204 });
+      },
+    });
+    setTerminalSyncState({ terminalId: TILL });
+    const first = renderHook((props: CustomerDisplayInput) => useCustomerDisplay(props), {
+      initialProps: { ...base } as CustomerDisplayInput,
+      wrapper: withQueries(),
+    });
+    await new Promise((r) => setTimeout(r, 120));
+    expect(sent).toEqual([]);
+    first.unmount();
+
+    paired = true;
+    const { rerender, unmount } = renderHook((props: CustomerDisplayInput) => useCustomerDisplay(props), {
+      initialProps: { ...base, lines: [] } as CustomerDisplayInput,
+      wrapper: withQueries(),
+    });
+    await vi.waitFor(() => expect(sent).toEqual(['idle:0.00']));
+    rerender({ ...base });
+    await vi.waitFor(() => expect(sent).toEqual(['idle:0.00', 'sale:12.10']));
+    unmount();
+    await vi.waitFor(() => expect(sent).toEqual(['idle:0.00', 'sale:12.10', 'idle:0.00']));
   });
 });

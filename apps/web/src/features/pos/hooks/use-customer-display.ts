@@ -11,7 +11,9 @@ import {
   parseCents,
   paymentMethodTitle,
 } from '@retail-hub/shared';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { subscribeTerminalSync, terminalSyncState } from '@/lib/offline-bridge';
+import { type DisplaySender, displaySender, useDisplayPairing } from '../api/customer-display';
 import { type CartLine, pricedCart } from '../cart/cart-reducer';
 import { type PaymentInput, summarizePayment } from '../payment/payment';
 import type { RecordedSale } from '../types';
@@ -21,6 +23,9 @@ import type { RecordedSale } from '../types';
  * cart with the same pricing rule as the payment panel, and from the recorded sale (the server's
  * figures) once paid. Nothing of the cashier or the sale's ids goes in.
  */
+
+/** How often the till asks whether a display was paired (or unpaired) meanwhile. */
+const PAIRING_CHECK_MS = 30_000;
 
 const cents = (value: string | null | undefined): Cents => (value == null ? 0 : (parseCents(value) ?? 0));
 const orNull = (amount: Cents): string | null => (amount > 0 ? centsToDecimal(amount) : null);
@@ -98,7 +103,9 @@ function paidState(storeName: string | null, sale: RecordedSale): CustomerDispla
 
 /**
  * Publishes the state on the same-machine channel at every change, answers a display that opens
- * later ('hello'), and tells the display the till has gone (idle) when the terminal closes.
+ * later ('hello'), and tells the display the till has gone (idle) when the terminal closes. When a
+ * display on another device is paired to this till, the same states go to the server too
+ * (displaySender: coalesced, last state wins), which relays them to that display.
  */
 export function useCustomerDisplay(input: CustomerDisplayInput): void {
   const { storeName, lines, payment, saleDiscount, completedSale } = input;
@@ -128,8 +135,25 @@ export function useCustomerDisplay(input: CustomerDisplayInput): void {
     };
   }, []);
 
+  const { terminalId } = useSyncExternalStore(subscribeTerminalSync, terminalSyncState, terminalSyncState);
+  // Checked every half minute too: a tablet that used the code after the dialog was closed.
+  const paired = useDisplayPairing(terminalId, PAIRING_CHECK_MS).data?.paired === true;
+  const remote = useRef<DisplaySender | null>(null);
+  useEffect(() => {
+    if (!terminalId || !paired) return;
+    const sender = displaySender(terminalId);
+    remote.current = sender;
+    sender.send(latest.current);
+    return () => {
+      sender.send(idleDisplayState(latest.current.storeName));
+      sender.stop();
+      remote.current = null;
+    };
+  }, [terminalId, paired]);
+
   useEffect(() => {
     channel.current?.postMessage({ kind: 'state', state } satisfies CustomerDisplayMessage);
+    remote.current?.send(state);
   }, [state]);
 }
 
