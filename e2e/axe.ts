@@ -1,11 +1,14 @@
 import type { Page } from '@playwright/test';
 import axe from 'axe-core';
 
+/** The WCAG 2.2 AA rule tags every spec checks (docs/architecture.md, Standards). */
+export const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
 /**
  * axe-core on a page, cheaply (issue #31). `AxeBuilder.analyze()` from @axe-core/playwright
  * evaluates axe's 550 kB source in the page on every call (twice in its legacy mode), and in its
  * default mode also opens a new tab, evaluates the source there again and merges the results in
- * it: most of what a check cost in e2e/accessibility.spec.ts, which checks ~80 screens. Here axe is
+ * it: most of what a check cost in e2e/accessibility.spec.ts, which checks ~80 screens (every spec that runs axe uses this). Here axe is
  * loaded once per document (and per frame), configured as AxeBuilder configures it for one origin,
  * and `axe.run` checks the page in place: the same engine, rules and violations, without the
  * cross-origin frame support the app does not need (it has no frames of another origin).

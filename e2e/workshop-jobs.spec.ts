@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { shot, signIn } from './support';
+import { runAxe, WCAG_22_AA } from './axe';
+import { shot, signIn, transitionsEnded } from './support';
 
 /**
  * Issue #18 "Done when", end to end against the real server and the demo store: Morgan (manager)
@@ -29,10 +29,8 @@ async function choose(page: Page, label: string, option: string | RegExp, type?:
 
 /** WCAG 2.2 AA on the job screens with real content (the every-screen walk sees them empty). */
 async function expectAccessible(page: Page, where: string) {
-  await page.waitForTimeout(350);
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
+  await transitionsEnded(page);
+  const { violations } = await runAxe(page, WCAG_22_AA);
   const serious = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${where}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
