@@ -61,7 +61,7 @@ async function settle(page: Page): Promise<void> {
 
 /** The serious and critical violations on the page (or inside `include`), one line each. */
 async function seriousViolations(page: Page, where: string, include?: string): Promise<string[]> {
-  // axe loaded once per page, not per check (e2e/axe.ts; issue #31).
+  // axe loaded once per page, not per check, after the transitions (e2e/axe.ts; issue #31).
   const { violations } = await runAxe(page, WCAG_22_AA, include);
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -83,7 +83,6 @@ test.describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
     found.push(...(await seriousViolations(page, '/ (signed out)')));
     await page.goto('/pin-login');
     await expect(page.getByRole('button', { name: 'Digit 1' })).toBeVisible();
-    await transitionsEnded(page);
     found.push(...(await seriousViolations(page, '/pin-login')));
     expect(found.join('\n')).toBe('');
   });
@@ -122,7 +121,6 @@ test.describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
     const found: string[] = [];
     // The sign-in toast, while it shows (5 s), once its entry transition has ended.
     await expect(page.locator('.mantine-Notification-root').first()).toBeVisible();
-    await transitionsEnded(page);
     found.push(...(await seriousViolations(page, "'Login Successful' toast", '.mantine-Notification-root')));
     await expect(page.getByTestId('product-grid')).toBeVisible();
     await settle(page);
@@ -133,7 +131,6 @@ test.describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
       await page.getByTestId('shift-bar').getByRole('button', { name: 'Start Shift' }).click();
       const shift = page.getByRole('dialog', { name: 'Shift Management' });
       await expect(shift).toBeVisible();
-      await transitionsEnded(page);
       found.push(...(await seriousViolations(page, 'Shift Management dialog', '[role="dialog"]')));
       await shift.getByRole('button', { name: 'Start Shift' }).click();
       await expect(status).toContainText(/Shift active/i);
@@ -142,20 +139,17 @@ test.describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
     await page.getByRole('button', { name: 'Latte, choose size' }).click();
     const size = page.getByRole('dialog', { name: 'Choose Size' });
     await expect(size.getByRole('button', { name: /^Takeaway Big Cup/ })).toBeVisible();
-    await transitionsEnded(page);
     found.push(...(await seriousViolations(page, 'Choose Size dialog', '[role="dialog"]')));
     await size.getByRole('button', { name: /^Takeaway Big Cup/ }).click();
     await expect(size).toBeHidden();
 
     // The payment panel with a line in the cart, cash and then card (the card fee line shows).
     await expect(page.getByRole('button', { name: 'Complete Sale' })).toBeEnabled();
-    await transitionsEnded(page);
     found.push(...(await seriousViolations(page, 'payment panel (cash)')));
     await page.getByRole('button', { name: 'Quick amount $5', exact: true }).click();
     await page.getByRole('button', { name: 'Complete Sale' }).click();
     const complete = page.getByRole('dialog', { name: 'Transaction Complete' });
     await expect(complete).toBeVisible();
-    await transitionsEnded(page);
     found.push(...(await seriousViolations(page, 'Transaction Complete dialog', '[role="dialog"]')));
     await page.keyboard.press('s');
     await expect(complete).toBeHidden();
@@ -165,7 +159,6 @@ test.describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
     await page.keyboard.press('?');
     const legend = page.getByRole('dialog', { name: 'Keyboard Shortcuts' });
     await expect(legend).toBeVisible();
-    await transitionsEnded(page);
     found.push(...(await seriousViolations(page, 'terminal with the Keyboard Shortcuts legend open')));
     await page.keyboard.press('Escape');
     await expect(legend).toBeHidden();

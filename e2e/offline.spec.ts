@@ -1,6 +1,6 @@
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { runAxe, WCAG_22_AA } from './axe';
-import { shot, signInOnKeypad, transitionsEnded } from './support';
+import { shot, signInOnKeypad } from './support';
 
 /**
  * Selling through a network outage (issue #19, ADR 0014), in Chromium with the browser context
@@ -87,7 +87,6 @@ const unsynced = (page: Page) => page.getByTestId('unsynced-badge');
 
 /** WCAG 2.2 AA: the serious and critical axe violations on the page, one line each (none expected). */
 async function axeViolations(page: Page, where: string): Promise<string> {
-  await transitionsEnded(page);
   const { violations } = await runAxe(page, WCAG_22_AA);
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

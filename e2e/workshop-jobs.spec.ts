@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { runAxe, WCAG_22_AA } from './axe';
-import { shot, signIn, transitionsEnded } from './support';
+import { shot, signIn } from './support';
 
 /**
  * Issue #18 "Done when", end to end against the real server and the demo store: Morgan (manager)
@@ -29,7 +29,6 @@ async function choose(page: Page, label: string, option: string | RegExp, type?:
 
 /** WCAG 2.2 AA on the job screens with real content (the every-screen walk sees them empty). */
 async function expectAccessible(page: Page, where: string) {
-  await transitionsEnded(page);
   const { violations } = await runAxe(page, WCAG_22_AA);
   const serious = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
