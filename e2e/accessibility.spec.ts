@@ -1,9 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, type Request, test } from '@playwright/test';
 import { can } from '../packages/shared/src/permissions';
 import { ROLES, type Role } from '../packages/shared/src/roles';
 import { SCREENS } from '../packages/shared/src/screens';
-import { runAxe } from './axe';
-import { signIn, signInOnKeypad } from './support';
+import { runAxe, WCAG_22_AA } from './axe';
+import { signIn, signInOnKeypad, transitionsEnded } from './support';
 
 /**
  * WCAG 2.2 AA (issue #13 item 12; docs/architecture.md, Standards): axe-core checks every screen of the route
@@ -19,28 +19,50 @@ const DEMO_PINS: Record<Role, string> = {
   cashier: '2915',
 };
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+/** The page's API requests still unanswered (the live-updates stream, which stays open, left out). */
+const apiInFlight = new WeakMap<Page, Set<Request>>();
+function trackApiRequests(page: Page): Set<Request> {
+  let pending = apiInFlight.get(page);
+  if (!pending) {
+    const set = new Set<Request>();
+    page.on('request', (request) => {
+      if (request.resourceType() !== 'eventsource' && new URL(request.url()).pathname.startsWith('/api/')) {
+        set.add(request);
+      }
+    });
+    page.on('requestfinished', (request) => set.delete(request));
+    page.on('requestfailed', (request) => set.delete(request));
+    apiInFlight.set(page, set);
+    pending = set;
+  }
+  return pending;
+}
 
 /**
- * A screen has settled when its title shows and nothing has been loading for 350 ms: a screen
- * may load in two steps (the POS dashboard's panels load again for the store its filter then
- * picks), and a check between them would see the second step's loaders.
+ * A screen has settled when its title shows, nothing is loading (no loader, no skeleton, no API
+ * request unanswered), its transitions have ended (Mantine's 150–250 ms fades, before colours are
+ * sampled), and after that still nothing is loading: a screen may load in two steps (the POS
+ * dashboard's panels load again for the store its filter then picks), and a check between them
+ * would see the second step's loaders. Issue #31: these are waits on the page's state, where a
+ * fixed 350 ms sleep was before.
  */
 async function settle(page: Page): Promise<void> {
+  const requests = trackApiRequests(page);
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   const loading = page.locator('.mantine-Loader-root:visible, .mantine-Skeleton-root[data-visible]');
   await expect(async () => {
+    expect(requests.size).toBe(0);
     expect(await loading.count()).toBe(0);
-    // Entry transitions (Mantine's 150–250 ms fades) finish before colours are sampled.
-    await page.waitForTimeout(350);
+    await transitionsEnded(page);
+    expect(requests.size).toBe(0);
     expect(await loading.count()).toBe(0);
   }).toPass({ timeout: 15_000 });
 }
 
 /** The serious and critical violations on the page (or inside `include`), one line each. */
 async function seriousViolations(page: Page, where: string, include?: string): Promise<string[]> {
-  // axe loaded once per page, not per check (e2e/axe.ts; issue #31).
-  const { violations } = await runAxe(page, WCAG_TAGS, include);
+  // axe loaded once per page, not per check, after the transitions (e2e/axe.ts; issue #31).
+  const { violations } = await runAxe(page, WCAG_22_AA, include);
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map(
@@ -61,7 +83,6 @@ test.describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
     found.push(...(await seriousViolations(page, '/ (signed out)')));
     await page.goto('/pin-login');
     await expect(page.getByRole('button', { name: 'Digit 1' })).toBeVisible();
-    await page.waitForTimeout(350);
     found.push(...(await seriousViolations(page, '/pin-login')));
     expect(found.join('\n')).toBe('');
   });
@@ -98,8 +119,8 @@ test.describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
     // On the keypad: its 'Login Successful' toast is checked too.
     await signInOnKeypad(page, DEMO_PINS.cashier, /\/pos$/);
     const found: string[] = [];
-    // The sign-in toast, while it shows (5 s).
-    await page.waitForTimeout(300);
+    // The sign-in toast, while it shows (5 s), once its entry transition has ended.
+    await expect(page.locator('.mantine-Notification-root').first()).toBeVisible();
     found.push(...(await seriousViolations(page, "'Login Successful' toast", '.mantine-Notification-root')));
     await expect(page.getByTestId('product-grid')).toBeVisible();
     await settle(page);
@@ -110,7 +131,6 @@ test.describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
       await page.getByTestId('shift-bar').getByRole('button', { name: 'Start Shift' }).click();
       const shift = page.getByRole('dialog', { name: 'Shift Management' });
       await expect(shift).toBeVisible();
-      await page.waitForTimeout(350);
       found.push(...(await seriousViolations(page, 'Shift Management dialog', '[role="dialog"]')));
       await shift.getByRole('button', { name: 'Start Shift' }).click();
       await expect(status).toContainText(/Shift active/i);
@@ -119,20 +139,17 @@ test.describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
     await page.getByRole('button', { name: 'Latte, choose size' }).click();
     const size = page.getByRole('dialog', { name: 'Choose Size' });
     await expect(size.getByRole('button', { name: /^Takeaway Big Cup/ })).toBeVisible();
-    await page.waitForTimeout(350);
     found.push(...(await seriousViolations(page, 'Choose Size dialog', '[role="dialog"]')));
     await size.getByRole('button', { name: /^Takeaway Big Cup/ }).click();
     await expect(size).toBeHidden();
 
     // The payment panel with a line in the cart, cash and then card (the card fee line shows).
     await expect(page.getByRole('button', { name: 'Complete Sale' })).toBeEnabled();
-    await page.waitForTimeout(350);
     found.push(...(await seriousViolations(page, 'payment panel (cash)')));
     await page.getByRole('button', { name: 'Quick amount $5', exact: true }).click();
     await page.getByRole('button', { name: 'Complete Sale' }).click();
     const complete = page.getByRole('dialog', { name: 'Transaction Complete' });
     await expect(complete).toBeVisible();
-    await page.waitForTimeout(350);
     found.push(...(await seriousViolations(page, 'Transaction Complete dialog', '[role="dialog"]')));
     await page.keyboard.press('s');
     await expect(complete).toBeHidden();
@@ -142,7 +159,6 @@ test.describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
     await page.keyboard.press('?');
     const legend = page.getByRole('dialog', { name: 'Keyboard Shortcuts' });
     await expect(legend).toBeVisible();
-    await page.waitForTimeout(350);
     found.push(...(await seriousViolations(page, 'terminal with the Keyboard Shortcuts legend open')));
     await page.keyboard.press('Escape');
     await expect(legend).toBeHidden();

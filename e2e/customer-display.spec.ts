@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { runAxe, WCAG_22_AA } from './axe';
 import { shot, signIn } from './support';
 
 /**
@@ -24,9 +24,7 @@ async function startShift(page: Page) {
 
 /** WCAG 2.2 AA (axe): every violation on the display, one line each. */
 async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
+  const result = await runAxe(page, WCAG_22_AA);
   return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { runAxe, WCAG_22_AA } from './axe';
 import { shot, signIn } from './support';
 
 /**
@@ -27,10 +27,7 @@ async function recordPrinting(page: Page) {
 
 /** WCAG 2.2 AA: the serious and critical axe violations inside `selector`, one line each (none expected). */
 async function axeViolations(page: Page, selector: string): Promise<string> {
-  const { violations } = await new AxeBuilder({ page })
-    .include(selector)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
+  const { violations } = await runAxe(page, WCAG_22_AA, selector);
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(', ')}`)

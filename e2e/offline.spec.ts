@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { runAxe, WCAG_22_AA } from './axe';
 import { shot, signInOnKeypad } from './support';
 
 /**
@@ -87,10 +87,7 @@ const unsynced = (page: Page) => page.getByTestId('unsynced-badge');
 
 /** WCAG 2.2 AA: the serious and critical axe violations on the page, one line each (none expected). */
 async function axeViolations(page: Page, where: string): Promise<string> {
-  await page.waitForTimeout(350);
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
+  const { violations } = await runAxe(page, WCAG_22_AA);
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${where}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)

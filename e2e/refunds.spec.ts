@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { runAxe, WCAG_22_AA } from './axe';
 import { shot, signIn } from './support';
 
 /**
@@ -87,9 +87,7 @@ async function readPopup(page: Page, click: () => Promise<void>, marker: string)
 
 /** WCAG 2.2 AA: the serious and critical axe violations on the page, one line each (none expected). */
 async function axeViolations(page: Page, where: string): Promise<string> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
+  const { violations } = await runAxe(page, WCAG_22_AA);
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map(

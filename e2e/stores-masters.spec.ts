@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { runAxe, WCAG_22_AA } from './axe';
 import { shot, signIn } from './support';
 
 /**
@@ -13,10 +13,7 @@ const MORGAN = '4826';
 test.use({ actionTimeout: 20_000 });
 
 async function noSeriousViolations(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .include('[role="dialog"]')
-    .analyze();
+  const { violations } = await runAxe(page, WCAG_22_AA, '[role="dialog"]');
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
     serious.map((v) => `${where}: ${v.id}: ${v.help} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 
 /**
  * Signs in for a test that is not about signing in (issue #31): the PIN goes to POST /auth/pin
@@ -11,11 +11,18 @@ import { expect, type Page } from '@playwright/test';
  * Successful' toast and the PIN screen are tested with signInOnKeypad (auth, toasts, axe, offline).
  */
 export async function signIn(page: Page, pin: string, landing?: RegExp): Promise<void> {
-  const response = await page.request.post('/auth/pin', { data: { pin } });
-  expect(response.status(), `sign-in with PIN ${pin}: ${await response.text()}`).toBe(200);
-  await page.goto('/pin-login');
-  await expect(page).not.toHaveURL(/pin-login/);
-  if (landing) await expect(page).toHaveURL(landing);
+  // A step of its own, so the reporters time the sign-in apart from the test (issue #31).
+  await test.step(
+    'sign in through the API',
+    async () => {
+      const response = await page.request.post('/auth/pin', { data: { pin } });
+      expect(response.status(), `sign-in with PIN ${pin}: ${await response.text()}`).toBe(200);
+      await page.goto('/pin-login');
+      await expect(page).not.toHaveURL(/pin-login/);
+      if (landing) await expect(page).toHaveURL(landing);
+    },
+    { box: true },
+  );
 }
 
 /**
@@ -23,12 +30,47 @@ export async function signIn(page: Page, pin: string, landing?: RegExp): Promise
  * off the PIN screen, and on `landing` when given (the role's home, spec §2 interface selection).
  */
 export async function signInOnKeypad(page: Page, pin: string, landing?: RegExp): Promise<void> {
-  await page.goto('/pin-login');
-  for (const digit of pin) await page.getByRole('button', { name: `Digit ${digit}` }).click();
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByText('Login Successful')).toBeVisible();
-  await expect(page).not.toHaveURL(/pin-login/);
-  if (landing) await expect(page).toHaveURL(landing);
+  await test.step(
+    'sign in on the keypad',
+    async () => {
+      await page.goto('/pin-login');
+      for (const digit of pin) await page.getByRole('button', { name: `Digit ${digit}` }).click();
+      await page.getByRole('button', { name: 'Login' }).click();
+      await expect(page.getByText('Login Successful')).toBeVisible();
+      await expect(page).not.toHaveURL(/pin-login/);
+      if (landing) await expect(page).toHaveURL(landing);
+    },
+    { box: true },
+  );
+}
+
+/**
+ * Waits until the page's CSS transitions and animations have ended (issue #31: instead of a fixed
+ * 300–400 ms sleep before axe samples colours or a test measures a box): the running finite ones
+ * are awaited, and the page must then go three frames without one, since Mantine starts a
+ * dialog's or a toast's transition two frames after it mounts. Endless ones (a loader's spin, a
+ * skeleton's pulse) are not waited for. At most `timeout` ms.
+ */
+export async function transitionsEnded(page: Page, timeout = 5_000): Promise<void> {
+  await page.evaluate(async (timeout) => {
+    const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+    const deadline = performance.now() + timeout;
+    let quiet = 0;
+    while (quiet < 3 && performance.now() < deadline) {
+      const running = document
+        .getAnimations()
+        .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY);
+      if (running.length === 0) quiet++;
+      else {
+        quiet = 0;
+        await Promise.race([
+          Promise.all(running.map((a) => a.finished.catch(() => undefined))),
+          new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - performance.now()))),
+        ]);
+      }
+      await frame();
+    }
+  }, timeout);
 }
 
 /** Folder for screenshots a human looks at (E2E_SHOTS_DIR); none are taken without it. */

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { shot, signIn } from './support';
+import { shot, signIn, transitionsEnded } from './support';
 
 /**
  * Readable at tablet width (issue #13 item 13; docs/architecture.md, Standards: WCAG 2.2 AA at 1366 px and at
@@ -59,7 +59,7 @@ async function settle(page: Page, path: string): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   await expect(page.locator('.mantine-Loader-root:visible')).toHaveCount(0, { timeout: 15_000 });
   await expect(page.locator('.mantine-Skeleton-root[data-visible]')).toHaveCount(0, { timeout: 15_000 });
-  await page.waitForTimeout(300);
+  await transitionsEnded(page);
 }
 
 const SCREENS = [

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { shot, signInOnKeypad } from './support';
+import { shot, signInOnKeypad, transitionsEnded } from './support';
 
 /**
  * Toasts (issue #13 item 17; spec §9: one at a time, 5000 ms). The newest replaces the one
@@ -65,7 +65,7 @@ for (const width of [1366, 820] as const) {
       const toast = toasts(page).filter({ hasText: 'Login Successful' });
       await expect(toast).toBeVisible();
       // Let the entry transition end before measuring.
-      await page.waitForTimeout(400);
+      await transitionsEnded(page);
       const toastBox = await boxOf(toast);
       const header = page.locator('header').first();
       await expect(header).toBeVisible();

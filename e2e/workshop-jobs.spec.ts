@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { runAxe, WCAG_22_AA } from './axe';
 import { shot, signIn } from './support';
 
 /**
@@ -29,10 +29,7 @@ async function choose(page: Page, label: string, option: string | RegExp, type?:
 
 /** WCAG 2.2 AA on the job screens with real content (the every-screen walk sees them empty). */
 async function expectAccessible(page: Page, where: string) {
-  await page.waitForTimeout(350);
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
+  const { violations } = await runAxe(page, WCAG_22_AA);
   const serious = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${where}: ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
