@@ -37,7 +37,14 @@ import { ShortcutTooltip } from '../keyboard/shortcut-tooltip';
 import { KEY, type TerminalCommand, type TerminalMode } from '../keyboard/shortcuts';
 import { ShortcutsLegend } from '../keyboard/shortcuts-legend';
 import { useTerminalKeys } from '../keyboard/use-terminal-keys';
-import { buildSaleRequest, emptyPayment, type PaymentInput, summarizePayment, withMethod } from '../payment/payment';
+import {
+  buildSaleRequest,
+  emptyPayment,
+  type PaymentInput,
+  receiptTaxLines,
+  summarizePayment,
+  withMethod,
+} from '../payment/payment';
 import { PAYMENT_INPUT_IDS } from '../payment/payment-panel';
 import { ShiftBar } from '../shift/shift-bar';
 import { ShiftDialog } from '../shift/shift-dialog';
@@ -219,7 +226,10 @@ export function PosTerminal({ user }: { user: SessionUser }) {
       else focusById(summary.referenceLooksLikeCard ? PAYMENT_INPUT_IDS.referenceCode : PAYMENT_INPUT_IDS.notes);
       return;
     }
-    checkout.submit(buildSaleRequest(cart.lines, payment, { saleDiscount, approverPin: cart.approverPin }));
+    checkout.submit(
+      buildSaleRequest(cart.lines, payment, { saleDiscount, approverPin: cart.approverPin }),
+      receiptTaxLines(summary),
+    );
   };
 
   // Stable props for the memoised product browser: a tap changes the cart, not the grid.

@@ -10,6 +10,7 @@ import {
   looksLikeCardNumber,
   type PaymentMethod,
   parseCents,
+  type Receipt,
   remainingDue,
   type SaleRequest,
   type SaleTaxFigures,
@@ -17,6 +18,8 @@ import {
   storedReference,
   summaryMethod,
   type TenderInput,
+  taxLineLabel,
+  taxRateToString,
   tenderTotals,
   totalsToStrings,
 } from '@retail-hub/shared';
@@ -222,6 +225,16 @@ export function buildSaleRequest(
     ...(saleDiscount ? { discount: discountToInput(saleDiscount) } : {}),
     ...(discounts.approverPin ? { approverPin: discounts.approverPin } : {}),
   };
+}
+
+/** Issue #34 item 2: the receipt's tax lines of a taxed cart (one per rate), as the server's receipt has them. */
+export function receiptTaxLines(summary: PaymentSummary): Receipt['taxLines'] {
+  if (!summary.salesTax.charged) return undefined;
+  return summary.salesTax.byRate.map((r) => ({
+    rate: taxRateToString(r.rate),
+    label: taxLineLabel(r.rate),
+    amount: centsToDecimal(r.tax),
+  }));
 }
 
 /** Issue #34: the sale body's tenders: the part payments taken, then the rest by the chosen method. */
