@@ -244,6 +244,23 @@ describe('sales tax on the sale path', () => {
     await api('PATCH', `/api/tax-rates/${gst}`, { rate: '10' });
   });
 
+  it("the X report lists the shift's sales tax by rate, adding up to its total", async () => {
+    const response = await api('GET', '/api/shifts/current/x-report');
+    expect(response.statusCode, response.body).toBe(200);
+    const report = response.json();
+    const byRate = report.salesTax.byRate as Array<{ rate: string; label: string; tax: string }>;
+    // The 20% sale of the refund test above was sold while GST was 20%.
+    expect(byRate.map((r) => r.label)).toEqual(['Tax (0%)', 'Tax (5%)', 'Tax (10%)', 'Tax (20%)']);
+    const cents = (v: string) => Math.round(Number(v) * 100);
+    expect(byRate.reduce((sum, r) => sum + cents(r.tax), 0)).toBe(cents(report.salesTax.total));
+    // Stored per line: the report's tax is the sum of the standing sales' sales_tax.
+    const stored = await t.db.execute(
+      "select coalesce(sum(sales_tax), 0)::text as tax from transactions where shift_id = $1 and status <> 'voided'",
+      [shiftId],
+    );
+    expect(report.salesTax.total).toBe((stored.rows[0] as { tax: string }).tax);
+  });
+
   it('an offline sale is checked and stored at the rates in force when it arrives', async () => {
     const body = {
       ...saleBody(mixedLines(), 'cash'),

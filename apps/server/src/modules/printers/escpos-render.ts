@@ -199,6 +199,7 @@ export function renderShiftReport(report: ShiftReport, paper: PaperOptions): Uin
   p.row('Gross sales', money(report.grossSales));
   p.row('Discounts', money(report.discounts));
   p.row('Net sales', money(report.subtotal));
+  for (const r of report.salesTax?.byRate ?? []) p.row(r.label, money(r.tax));
   p.row('Card fees', money(report.cardFees));
   p.row('Sales total', money(report.total), { bold: true });
   p.row(`Refunds (${report.refunds.count})`, negative(report.refunds.total));
