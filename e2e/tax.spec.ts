@@ -30,22 +30,29 @@ test("a category at 10% tax-exclusive: the cashier's sale and receipt show 'Tax 
   await noPrintDialogs(page);
   await page.setViewportSize({ width: 1366, height: 900 });
 
-  // The manager: a 10% rate on the muffin's category, prices excluding tax.
+  // The manager, on Inventory's Tax rates panel: a 10% rate, set on Bakery (the muffin's
+  // category), prices excluding tax.
   await signIn(page, MANAGER_PIN);
   const found = await page.request.get(`/api/products?sku=${MUFFIN}`);
   const [muffin] = (await found.json()) as { id: string; price: string; categoryId: string }[];
   expect(muffin?.price).toBe('4.00');
-  const rates = (await (await page.request.get('/api/tax-rates')).json()) as { id: string; name: string }[];
-  let rateId = rates.find((r) => r.name === 'GST (E2E)')?.id;
-  if (!rateId) {
-    const created = await page.request.post('/api/tax-rates', { data: { name: 'GST (E2E)', rate: '10' } });
-    expect(created.status()).toBe(201);
-    rateId = ((await created.json()) as { id: string }).id;
-  }
-  const category = await page.request.patch(`/api/categories/${muffin?.categoryId}`, { data: { taxRateId: rateId } });
-  expect(category.status(), await category.text()).toBe(200);
-  const setting = await page.request.put('/api/settings/tax', { data: { pricesIncludeTax: false } });
-  expect(setting.status()).toBe(200);
+  await page.goto('/inventory');
+  const card = page.getByTestId('tax-rates-card');
+  await expect(card).toBeVisible({ timeout: 30_000 });
+  await card.getByLabel('Tax rate name').fill('GST (E2E)');
+  await card.getByLabel('Rate (%)').fill('10');
+  await card.getByRole('button', { name: 'Add Rate' }).click();
+  await expect(card.getByRole('table', { name: 'Tax rates' })).toContainText('GST (E2E)');
+  await card.getByLabel('Tax rate of Bakery').first().click();
+  await page.getByRole('option', { name: 'GST (E2E) (10%)' }).click();
+  await expect(page.getByText('Bakery is updated.')).toBeVisible();
+  await expect(card.getByRole('switch', { name: /Prices include tax/ })).not.toBeChecked();
+  await card.scrollIntoViewIfNeeded();
+  await shot(page, 'tax-rates-panel-1366', false);
+  await page.setViewportSize({ width: 820, height: 1180 });
+  await card.scrollIntoViewIfNeeded();
+  await shot(page, 'tax-rates-panel-820', false);
+  await page.setViewportSize({ width: 1366, height: 900 });
 
   try {
     await page.context().clearCookies();
