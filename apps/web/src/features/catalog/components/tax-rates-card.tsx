@@ -12,15 +12,17 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { type Category, type TaxRate, type TaxSettings, taxRateHundredths, taxRateLabel } from '@retail-hub/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type Category, type TaxRate, taxRateHundredths, taxRateLabel } from '@retail-hub/shared';
 import { type FormEvent, useState } from 'react';
-import { apiRequest, serverMessage } from '@/lib/api-client';
+import { serverMessage } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { refreshCatalog } from '../api/invalidate';
-
-const RATES = '/api/tax-rates';
-const SETTINGS = '/api/settings/tax';
+import {
+  useSaveTaxRate,
+  useSetCategoryTaxRate,
+  useSetPricesIncludeTax,
+  useTaxRates,
+  useTaxSettings,
+} from '../api/tax-rates';
 
 const rateText = (rate: string) => taxRateLabel(taxRateHundredths(rate) ?? 0);
 
@@ -31,35 +33,15 @@ const rateText = (rate: string) => taxRateLabel(taxRateHundredths(rate) ?? 0);
  * Changing a rate applies to sales from now on; every sale keeps the rate it was charged.
  */
 export function TaxRatesCard({ categories }: { categories: readonly Category[] }) {
-  const queryClient = useQueryClient();
-  const rates = useQuery<TaxRate[]>({ queryKey: [RATES] });
-  const settings = useQuery<TaxSettings>({ queryKey: [SETTINGS, {}] });
+  const rates = useTaxRates();
+  const settings = useTaxSettings();
   const [editing, setEditing] = useState<TaxRate | null>(null);
   const [name, setName] = useState('');
   const [rate, setRate] = useState('');
   const [errors, setErrors] = useState<{ name?: string; rate?: string }>({});
-
-  const refresh = async () => {
-    await queryClient.invalidateQueries({ queryKey: [RATES] });
-    await queryClient.invalidateQueries({ queryKey: [SETTINGS] });
-    await refreshCatalog(queryClient);
-  };
-  const saveRate = useMutation({
-    mutationFn: async (input: { id?: string; name: string; rate: string }) =>
-      input.id
-        ? apiRequest('PATCH', `${RATES}/${input.id}`, { name: input.name, rate: input.rate })
-        : apiRequest('POST', RATES, { name: input.name, rate: input.rate }),
-    onSuccess: refresh,
-  });
-  const setCategoryRate = useMutation({
-    mutationFn: async (input: { categoryId: string; taxRateId: string | null }) =>
-      apiRequest('PATCH', `/api/categories/${input.categoryId}`, { taxRateId: input.taxRateId }),
-    onSuccess: refresh,
-  });
-  const setInclusive = useMutation({
-    mutationFn: async (pricesIncludeTax: boolean) => apiRequest('PUT', SETTINGS, { pricesIncludeTax }),
-    onSuccess: refresh,
-  });
+  const saveRate = useSaveTaxRate();
+  const setCategoryRate = useSetCategoryTaxRate();
+  const setInclusive = useSetPricesIncludeTax();
   const failed = (title: string) => (error: unknown) =>
     notifyError({ title, message: serverMessage(error) ?? 'Please try again.' });
 
