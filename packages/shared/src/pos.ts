@@ -61,6 +61,11 @@ export const saleRequestSchema = z.object({
    * sale is stored and answered with the method of the tender paying the most.
    */
   tenders: tendersRequestSchema.optional(),
+  /**
+   * Issue #34 item 2 (ADR 0030): once a line is taxed, `tax` is the sales tax and the card fee may
+   * be sent here (only compared, like every amount). While every rate is 0 `tax` is the card fee.
+   */
+  cardFee: moneyStringSchema.optional(),
 });
 export type SaleRequest = z.infer<typeof saleRequestSchema>;
 
@@ -203,6 +208,14 @@ export const receiptSchema = z.object({
   timestamp: isoDateTime,
   /** Issue #34: every tender of a sale paid by more than one (absent for a one-tender sale, as §3). */
   payments: z.array(transactionPaymentSchema).optional(),
+  /**
+   * Issue #34 item 2 (ADR 0030): present only once a line is taxed (then `tax` is the sales tax):
+   * one line per rate ('Tax (10%)') and the card fee apart. Absent: 'Tax (0%)' and `tax` is the fee.
+   */
+  taxLines: z.array(z.object({ rate: z.string(), label: z.string(), amount: money })).optional(),
+  cardFee: money.optional(),
+  /** True when the prices charged include the tax (the tax lines are 'incl.'). */
+  pricesIncludeTax: z.boolean().optional(),
 });
 export type Receipt = z.infer<typeof receiptSchema>;
 
@@ -246,8 +259,14 @@ export const saleResponseSchema = z.object({
       saleDiscountShare: money.optional(),
       /** totalPrice − its discount − its share. */
       netTotal: money.optional(),
+      /** Issue #34 item 2: once the sale is taxed, the rate the line was charged ('10.00') and its tax. */
+      taxRate: z.string().optional(),
+      tax: money.optional(),
     }),
   ),
+  /** Issue #34 item 2: once the sale is taxed, the card fee apart (`tax` is then the sales tax). */
+  cardFee: money.optional(),
+  pricesIncludeTax: z.boolean().optional(),
   receipt: receiptSchema,
   /** Issue #34: every tender of a sale paid by more than one (absent for a one-tender sale, as §7). */
   payments: z.array(transactionPaymentSchema).optional(),

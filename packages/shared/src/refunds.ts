@@ -95,6 +95,8 @@ export const refundSchema = z.object({
   paymentMethod: z.enum(PAYMENT_METHODS),
   subtotal: z.string(),
   cardFee: z.string(),
+  /** Issue #34 item 2: the sales tax given back, at the rate of the sale (present once any). */
+  salesTax: z.string().optional(),
   total: z.string(),
   /**
    * Issue #34: how the money went back, per tender of the sale (`tenderSeq`, 1-based, as the sale's

@@ -38,6 +38,9 @@ export const transactionDetailLineSchema = z.object({
   saleDiscountShare: money.optional(),
   /** totalPrice − its discount − its share: what the line was paid (and what a refund pays back). */
   netTotal: money.optional(),
+  /** Issue #34 item 2: once the sale is taxed, the rate the line was charged and its tax. */
+  taxRate: z.string().optional(),
+  tax: money.optional(),
 });
 export type TransactionDetailLine = z.infer<typeof transactionDetailLineSchema>;
 
@@ -64,7 +67,11 @@ export const transactionDetailSchema = z.object({
   shiftId: z.number().int(),
   cashier: z.object({ id: z.string(), firstName: z.string().nullable(), lastName: z.string().nullable() }),
   subtotal: money,
+  /** The card fee as spec §3 while nothing is taxed; the sales tax once a line is (issue #34 item 2). */
   tax: money,
+  /** Issue #34 item 2: once taxed, the card fee apart and whether the prices included the tax. */
+  cardFee: money.optional(),
+  pricesIncludeTax: z.boolean().optional(),
   total: money,
   paymentMethod: z.enum(PAYMENT_METHODS),
   referenceCode: z.string().nullable(),

@@ -60,6 +60,16 @@ export const shiftReportSchema = z.object({
    * how many, their discounts, and their numbers, for the manager closing the shift. Absent on Z
    * reports written before it existed.
    */
+  /**
+   * Issue #34 item 2 (ADR 0030): the sales tax of the report's sales by the rate each line was
+   * charged ('Tax (10%)'), and its sum; absent while every line was charged 0% (spec §9).
+   */
+  salesTax: z
+    .object({
+      byRate: z.array(z.object({ rate: z.string(), label: z.string(), tax: money })),
+      total: money,
+    })
+    .optional(),
   unapprovedDiscounts: z.object({ count: z.number().int(), total: money, saleNumbers: z.array(z.string()) }).optional(),
 });
 export type ShiftReport = z.infer<typeof shiftReportSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type Cents, centsToDecimal, parseDecimalCents } from './money';
+import { CARD_FEE_LABEL, type Cents, centsToDecimal, decimalToCents, parseDecimalCents } from './money';
 
 /**
  * Issue #34 item 2: configurable sales tax (ADR 0030). THE rounding rule of sales tax, written
@@ -100,6 +100,78 @@ export function taxByRate(
 /** True while no rate charges tax (spec §9: the sale and the receipt stay exactly as before). */
 export function chargesNoTax(rates: readonly RateHundredths[]): boolean {
   return rates.every((r) => r === 0);
+}
+
+/**
+ * A sale's sales tax on the discount rule's nets (the cart, the server, the offline path):
+ * `charged` false while every line's rate is 0, and then the sale is exactly as before (no tax,
+ * `base` = the subtotal). `base` is what the tenders pay before their card fee (ADR 0029's
+ * `tenderTotals` is called with it): the subtotal plus the tax when exclusive, the subtotal when
+ * inclusive.
+ */
+export type SaleTaxFigures = {
+  charged: boolean;
+  pricesIncludeTax: boolean;
+  rates: RateHundredths[];
+  lineTaxes: Cents[];
+  salesTax: Cents;
+  base: Cents;
+  byRate: Array<{ rate: RateHundredths; tax: Cents }>;
+};
+
+export function saleTaxFigures(
+  nets: readonly Cents[],
+  rates: readonly RateHundredths[],
+  pricesIncludeTax: boolean,
+): SaleTaxFigures {
+  const subtotal = nets.reduce((sum, n) => sum + n, 0);
+  if (chargesNoTax(rates)) {
+    return {
+      charged: false,
+      pricesIncludeTax,
+      rates: nets.map(() => 0),
+      lineTaxes: nets.map(() => 0),
+      salesTax: 0,
+      base: subtotal,
+      byRate: [],
+    };
+  }
+  const taxed = taxSale(
+    nets.map((netCents, i) => ({ netCents, rate: rates[i] ?? 0 })),
+    pricesIncludeTax,
+  );
+  return {
+    charged: true,
+    pricesIncludeTax,
+    rates: nets.map((_, i) => rates[i] ?? 0),
+    lineTaxes: taxed.lineTaxes,
+    salesTax: taxed.tax,
+    base: taxed.total,
+    byRate: taxed.byRate,
+  };
+}
+
+/**
+ * The receipt's tax rows, from the one receipt model (the web receipt and the printer's text):
+ * while nothing is taxed exactly spec §9's 'Tax (0%)' 0.00, then the card fee carried in `tax`;
+ * once taxed, one row per rate ('Tax (10%)') and the card fee (`cardFee`) when there is one.
+ */
+export function receiptTaxRows(receipt: {
+  tax: string;
+  taxLines?: ReadonlyArray<{ label: string; amount: string }> | undefined;
+  cardFee?: string | undefined;
+}): Array<{ label: string; cents: Cents }> {
+  const rows: Array<{ label: string; cents: Cents }> = [];
+  if (receipt.taxLines && receipt.taxLines.length > 0) {
+    for (const t of receipt.taxLines) rows.push({ label: t.label, cents: decimalToCents(t.amount) });
+    const fee = decimalToCents(receipt.cardFee ?? '0');
+    if (fee > 0) rows.push({ label: CARD_FEE_LABEL, cents: fee });
+    return rows;
+  }
+  rows.push({ label: taxLineLabel(0), cents: 0 });
+  const fee = decimalToCents(receipt.tax);
+  if (fee > 0) rows.push({ label: CARD_FEE_LABEL, cents: fee });
+  return rows;
 }
 
 // ---- API ----

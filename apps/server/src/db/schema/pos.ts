@@ -83,6 +83,12 @@ export const transactions = pgTable(
     tax: money('tax').notNull(),
     /** Issue #34 item 2: Σ the lines' sales tax (0 while every rate is 0); `tax` keeps the card fee. */
     salesTax: money('sales_tax').notNull().default('0'),
+    /**
+     * Issue #34 item 2 (migration 0037): whether the prices charged included the sales tax (the
+     * store's setting at the time of sale): inclusive, the tax is inside the subtotal; exclusive, it
+     * is added to it.
+     */
+    pricesIncludeTax: boolean('prices_include_tax').notNull().default(false),
     total: money('total').notNull(),
     paymentMethod: paymentMethodEnum('payment_method').notNull(),
     /** spec §5 Reference code: 'VTPD' + digits, for non-cash payments. */
@@ -122,8 +128,13 @@ export const transactions = pgTable(
     ),
     check('transactions_subtotal_check', sql`${t.subtotal} >= 0`),
     check('transactions_tax_check', sql`${t.tax} >= 0`),
-    // spec §9: the sale total is subtotal plus tax (the card fee).
-    check('transactions_total_check', sql`${t.total} >= 0 and ${t.total} = ${t.subtotal} + ${t.tax}`),
+    // spec §9: the sale total is subtotal plus tax (the card fee); issue #34 item 2: plus the sales
+    // tax when prices exclude it (inside the subtotal when they include it).
+    check(
+      'transactions_total_check',
+      sql`${t.total} >= 0 and ${t.total} = ${t.subtotal} + ${t.tax} + case when ${t.pricesIncludeTax} then 0 else ${t.salesTax} end`,
+    ),
+    check('transactions_sales_tax_check', sql`${t.salesTax} >= 0`),
     check('transactions_amount_received_check', sql`${t.amountReceived} >= 0`),
     check(
       'transactions_discount_check',
@@ -237,6 +248,7 @@ export const transactionItems = pgTable(
       'transaction_items_discount_type_check',
       sql`(${t.discountType} is null and ${t.discountValue} is null) or (${t.discountType} in ('percent', 'amount') and ${t.discountValue} > 0)`,
     ),
+    check('transaction_items_tax_check', sql`${t.tax} >= 0 and ${t.taxRate} >= 0 and ${t.taxRate} <= 100`),
     check(
       'transaction_items_refunded_quantity_check',
       sql`${t.refundedQuantity} >= 0 and ${t.refundedQuantity} <= ${t.quantity}`,

@@ -52,6 +52,13 @@ export const refunds = pgTable(
     subtotal: money('subtotal').notNull(),
     /** The card fee given back, proportional to the refunded subtotal and exact to the cent. */
     cardFee: money('card_fee').notNull(),
+    /**
+     * Issue #34 item 2 (ADR 0030, migration 0037): the sales tax given back, each line's at the
+     * rate and tax it was charged (never today's), and whether the sale's prices included it (then
+     * it is inside the subtotal; else added to it).
+     */
+    salesTax: money('sales_tax').notNull().default('0'),
+    pricesIncludeTax: boolean('prices_include_tax').notNull().default(false),
     total: money('total').notNull(),
     idempotencyKey: uuid('idempotency_key').unique('refunds_idempotency_key_unique'),
     createdAt: createdAt(),
@@ -63,7 +70,11 @@ export const refunds = pgTable(
     // >= 0: a line given away at 100% off refunds nothing (issue #15 item 7), but its goods still come back.
     check('refunds_subtotal_check', sql`${t.subtotal} >= 0`),
     check('refunds_card_fee_check', sql`${t.cardFee} >= 0`),
-    check('refunds_total_check', sql`${t.total} = ${t.subtotal} + ${t.cardFee}`),
+    check(
+      'refunds_total_check',
+      sql`${t.total} = ${t.subtotal} + ${t.cardFee} + case when ${t.pricesIncludeTax} then 0 else ${t.salesTax} end`,
+    ),
+    check('refunds_sales_tax_check', sql`${t.salesTax} >= 0`),
   ],
 );
 
@@ -86,6 +97,8 @@ export const refundItems = pgTable(
     unitPrice: money('unit_price').notNull(),
     /** What these units paid: their part of the line's net (after its discounts, ADR 0019). */
     totalPrice: money('total_price').notNull(),
+    /** Issue #34 item 2: the sales tax these units give back (their share of the line's stored tax). */
+    tax: money('tax').notNull().default('0'),
   },
   (t) => [
     index('refund_items_refund_id_idx').on(t.refundId),

@@ -13,6 +13,7 @@ import {
   priceDiscountedSale,
   type ResolveHeldSaleBody,
   remainingDue,
+  saleTaxFigures,
   type TenderRequest,
   toDiscount,
   transactionNumber,
@@ -28,13 +29,14 @@ import {
   currentUnitPrice,
   type OfflineApproval,
   type OfflinePriced,
+  offlineTaxContext,
   offlineWrite,
   recordedAnswer,
   writeOrReplay,
 } from './offline-sales.service';
 import { posErrors } from './pos.errors';
 import type { PricingEntry } from './sale-write.repository';
-import { oneTender, type SalesDeps, splitTenders } from './sales.service';
+import { paidTenders, type SalesDeps, saleMoney } from './sales.service';
 
 /**
  * Issue #30 items 1 and 3 (ADR 0014): offline sales refused and held for a manager, part of the
@@ -211,6 +213,12 @@ async function recordHeldSale(
     sent.paymentMethod,
   );
   if (isDiscountRefusal(discounted)) throw posErrors.heldOfflineSaleUnpriceable();
+  // Issue #34 item 2: at today's tax rates too (ADR 0030); the tenders pay the taxed amount.
+  const taxContext = offlineTaxContext(sent, entries);
+  const taxBase = saleTaxFigures(
+    discounted.lines.map((l) => l.netCents),
+    ...taxContext,
+  ).base;
   const request: OfflineSaleRequest = {
     ...sent,
     items: sent.items.map((i, index) => ({
@@ -224,21 +232,18 @@ async function recordHeldSale(
     amountReceived: null,
     // Issue #34: repriced at today's prices, a one-tender sale is one tender of its method; a split
     // keeps its tenders, the last paying what is left (heldTenders).
-    tenders: heldTenders(sent, discounted.subtotal),
+    tenders: heldTenders(sent, taxBase),
   };
-  const split = request.tenders ? splitTenders(request, discounted.subtotal) : null;
-  if (split) {
-    request.tax = centsToDecimal(split.cardFee);
-    request.total = centsToDecimal(split.total);
-  }
-  const totals = split
-    ? { subtotal: discounted.subtotal, tax: split.cardFee, total: split.total }
-    : { subtotal: discounted.subtotal, tax: discounted.tax, total: discounted.total };
+  delete request.cardFee;
+  const money = saleMoney(request, discounted, ...taxContext);
+  request.tax = centsToDecimal(money.totals.tax);
+  request.total = centsToDecimal(money.totals.total);
   const priced: OfflinePriced = {
     discounted,
     lineDiscounts,
     saleDiscount,
-    paid: split ?? oneTender(request, totals),
+    paid: paidTenders(request, money),
+    money,
   };
   let approval: OfflineApproval = { approvedBy: null, activity: null };
   const caps = await discountCaps(deps.database.db);

@@ -96,6 +96,8 @@ export async function saleLines(db: DbOrTx, transactionId: string) {
       discount: transactionItems.discount,
       saleDiscountShare: transactionItems.saleDiscountShare,
       netTotal: transactionItems.netTotal,
+      taxRate: transactionItems.taxRate,
+      tax: transactionItems.tax,
     })
     .from(transactionItems)
     .innerJoin(products, eq(products.id, transactionItems.productId))

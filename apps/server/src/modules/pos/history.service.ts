@@ -2,6 +2,7 @@ import {
   can,
   centsToDecimal,
   DISCOUNT_ACTIVITY,
+  decimalToCents,
   parseCents,
   type Receipt,
   type SalesHistoryPage,
@@ -22,7 +23,7 @@ import { posErrors } from './pos.errors';
 import { receiptText } from './receipt-text';
 import { findRefunds } from './refunds.repository';
 import { toRefund } from './refunds.service';
-import { discountView, isSplit, paymentView, receiptOf } from './sale-response';
+import { apiTax, discountView, isSplit, isTaxed, paymentView, receiptOf } from './sale-response';
 import { findSale, type StoredSale } from './sales.repository';
 
 /** Activity types of the after-sale (issue #15 item 9); refunds and voids add their own. */
@@ -177,6 +178,7 @@ export async function transactionDetail(deps: { db: Db }, id: string, reader: Au
     for (const line of refund.lines) refunded.set(line.itemId, (refunded.get(line.itemId) ?? 0) + line.quantity);
   }
   const receipt = receiptOf(sale);
+  const taxed = isTaxed(sale);
   return {
     id: sale.id,
     number: transactionNumber(sale.id),
@@ -185,7 +187,11 @@ export async function transactionDetail(deps: { db: Db }, id: string, reader: Au
     shiftId: sale.shiftId,
     cashier: { id: sale.userId, firstName: sale.cashier.firstName, lastName: sale.cashier.lastName },
     subtotal: sale.subtotal,
-    tax: sale.tax,
+    // Issue #34 item 2: the sales tax once taxed (the card fee apart), else the card fee as §3.
+    tax: apiTax(sale),
+    ...(taxed
+      ? { cardFee: centsToDecimal(decimalToCents(sale.tax)), pricesIncludeTax: sale.pricesIncludeTax ?? false }
+      : {}),
     total: sale.total,
     paymentMethod: sale.paymentMethod,
     referenceCode: sale.referenceCode,
@@ -207,6 +213,7 @@ export async function transactionDetail(deps: { db: Db }, id: string, reader: Au
       discount: discountView(l.discountType, l.discountValue, l.discount),
       saleDiscountShare: l.saleDiscountShare,
       netTotal: l.netTotal,
+      ...(taxed ? { taxRate: l.taxRate, tax: l.tax } : {}),
     })),
     // Issue #34: one row per tender; `refunded` (per tender) only for a split sale, so a one-tender
     // sale answers exactly as before (its refunds list says what went back).

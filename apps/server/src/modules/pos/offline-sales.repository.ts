@@ -28,7 +28,11 @@ export type OfflineSaleWrite = {
   /** Issue #34 item 1: its tenders in the order taken (transaction_payments rows). */
   tenders: ReadonlyArray<TenderRow>;
   subtotal: string;
+  /** The card fee (transactions.tax, ADR 0030). */
   tax: string;
+  /** Issue #34 item 2: Σ the lines' sales tax and whether the prices included it. */
+  salesTax: string;
+  pricesIncludeTax: boolean;
   total: string;
   referenceCode: string | null;
   notes: string | null;
@@ -67,6 +71,9 @@ export type OfflineSaleWrite = {
     totalPrice: string;
     discount: DiscountColumns;
     saleDiscountShare: string;
+    /** Issue #34 item 2: the rate the line was charged and its sales tax. */
+    taxRate: string;
+    tax: string;
   }>;
 };
 
@@ -194,6 +201,8 @@ export async function insertOfflineSale(
       createdAt: sale.createdAt,
       subtotal: sale.subtotal,
       tax: sale.tax,
+      salesTax: sale.salesTax,
+      pricesIncludeTax: sale.pricesIncludeTax,
       total: sale.total,
       paymentMethod: sale.paymentMethod,
       referenceCode: sale.referenceCode,
@@ -222,6 +231,8 @@ export async function insertOfflineSale(
       discountValue: l.discount.value,
       discount: l.discount.amount,
       saleDiscountShare: l.saleDiscountShare,
+      taxRate: l.taxRate,
+      tax: l.tax,
     })),
   );
   await tx.insert(transactionPayments).values(sale.tenders.map((t, i) => ({ ...t, transactionId: id, seq: i + 1 })));

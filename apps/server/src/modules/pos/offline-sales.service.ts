@@ -52,7 +52,16 @@ import { saleResponse } from './sale-response';
 import type { PricingEntry } from './sale-write.repository';
 import { findSale, findSaleIdByKey } from './sales.repository';
 import type { SalesDeps } from './sales.service';
-import { discountColumns, isSameSale, oneTender, type PaidTenders, splitTenders, tenderColumns } from './sales.service';
+import {
+  discountColumns,
+  isSameSale,
+  type PaidTenders,
+  paidTenders,
+  type SaleMoney,
+  saleMoney,
+  taxColumns,
+  tenderColumns,
+} from './sales.service';
 import { markTerminalSynced } from './terminals.repository';
 
 export type RecordedOfflineSale = { replayed: boolean; sale: OfflineSaleResponse };
@@ -104,15 +113,16 @@ export async function recordOfflineSale(
   if (held) return heldAnswer(deps, sender, held);
   const existing = await findSaleIdByKey(db, idempotencyKey);
   if (existing) return replay(deps, sender, existing, request);
-  const priced = checkAmountsAddUp(request);
   const shift = await shiftFacts(db, request.shiftId);
+  const productIds = [...new Set(request.items.map((i) => i.productId))];
+  // Issue #32 item 2: today's prices and availability at the shift's store. Issue #34 item 2: and
+  // the tax rates in force there now, which the terminal's amounts must add up under.
+  const entries = shift ? await deps.pricing.get(shift.storeId, productIds, { fresh: true }) : new Map();
+  const priced = checkAmountsAddUp(request, entries);
   if (!shift) throw posErrors.offlineUnknownShift();
   // Issue #30 item 2: a sale goes only into its sender's own shift and is recorded as theirs; a
   // manager does not send a cashier's sale (it waits in the outbox until that cashier signs in).
   if (shift.cashierId !== sender.id) throw posErrors.offlineOtherCashier();
-  const productIds = [...new Set(request.items.map((i) => i.productId))];
-  // Issue #32 item 2: today's prices and availability at the shift's store.
-  const entries = await deps.pricing.get(shift.storeId, productIds, { fresh: true });
   const hold = await offlineHold(db, request, shift, entries, options.maxAgeHours ?? DEFAULT_OUTBOX_MAX_AGE_HOURS);
   if (hold) {
     await holdOfflineSale(deps, sender, idempotencyKey, request, hold, options);
@@ -171,6 +181,7 @@ export function offlineWrite(
 ): OfflineSaleWrite {
   const d = priced.discounted;
   const { paid } = priced;
+  const taxed = taxColumns(priced.money.tax);
   const amountReceived = paid.amountReceived === null ? null : centsToDecimal(paid.amountReceived);
   const grossCharged = request.items.reduce((sum, i) => sum + (parseCents(i.totalPrice) as Cents), 0);
   return {
@@ -182,7 +193,10 @@ export function offlineWrite(
     paymentMethod: paid.method,
     tenders: paid.tenders.map(tenderColumns),
     subtotal: money(request.subtotal),
-    tax: money(request.tax),
+    // transactions.tax keeps the card fee; the sales tax is its own column (ADR 0030).
+    tax: centsToDecimal(priced.money.cardFee),
+    salesTax: taxed.salesTax,
+    pricesIncludeTax: taxed.pricesIncludeTax,
     total: money(request.total),
     referenceCode: paid.referenceCode,
     notes: request.notes?.trim() || null,
@@ -220,6 +234,7 @@ export function offlineWrite(
         totalPrice: money(i.totalPrice),
         discount: discountColumns(priced.lineDiscounts[index] ?? null, dl.discountCents),
         saleDiscountShare: centsToDecimal(dl.saleShareCents),
+        ...(taxed.lines[index] as { taxRate: string; tax: string }),
       };
     }),
   };
@@ -517,6 +532,8 @@ export type OfflinePriced = {
   saleDiscount: Discount | null;
   /** Issue #34 item 1: its tenders, by the rule of the online sale (one for a sale without `tenders`). */
   paid: PaidTenders;
+  /** Issue #34 item 2: its sales tax (at the rates in force when it arrives) and card fee. */
+  money: SaleMoney;
 };
 
 /**
@@ -527,7 +544,10 @@ export type OfflinePriced = {
  * cash received ≥ total. A sale that does not add up is a terminal bug, refused with 400 (it
  * stays in the terminal's outbox with the reason, never dropped).
  */
-export function checkAmountsAddUp(request: OfflineSaleRequest): OfflinePriced {
+export function checkAmountsAddUp(
+  request: OfflineSaleRequest,
+  entries: ReadonlyMap<string, PricingEntry> = new Map(),
+): OfflinePriced {
   const cents = (v: string) => parseCents(v) as Cents;
   for (const item of request.items) {
     if (cents(item.unitPrice) * item.quantity !== cents(item.totalPrice)) throw posErrors.offlineAmounts();
@@ -547,16 +567,26 @@ export function checkAmountsAddUp(request: OfflineSaleRequest): OfflinePriced {
   if (isDiscountRefusal(discounted)) throw posErrors.offlineAmounts();
   if (cents(request.subtotal) !== discounted.subtotal) throw posErrors.offlineAmounts();
   // Issue #34: tenders are checked by the online sale's rule (tenderTotals): 400 per field.
-  const split = request.tenders ? splitTenders(request, discounted.subtotal) : null;
-  const totals = split
-    ? { subtotal: discounted.subtotal, tax: split.cardFee, total: split.total }
-    : { subtotal: discounted.subtotal, tax: discounted.tax, total: discounted.total };
+  // Issue #34 item 2 (ADR 0030): the sales tax at the rates in force at the shift's store now.
+  const money = saleMoney(request, discounted, ...offlineTaxContext(request, entries));
+  const totals = money.totals;
   if (cents(request.tax) !== totals.tax) throw posErrors.offlineAmounts();
+  if (request.cardFee !== undefined && cents(request.cardFee) !== money.cardFee) throw posErrors.offlineAmounts();
   const total = cents(request.total);
   if (total !== totals.total) throw posErrors.offlineAmounts();
   if (total > MAX_CENTS) throw posErrors.saleTooLarge();
-  const paid = split ?? oneTender(request, totals);
-  return { discounted, lineDiscounts, saleDiscount, paid };
+  const paid = paidTenders(request, money);
+  return { discounted, lineDiscounts, saleDiscount, paid, money };
+}
+
+/** Each line's rate in force and the store's 'prices include tax', from the pricing entries. */
+export function offlineTaxContext(
+  request: Pick<OfflineSaleRequest, 'items'>,
+  entries: ReadonlyMap<string, PricingEntry>,
+): [rates: number[], pricesIncludeTax: boolean] {
+  const rates = request.items.map((i) => entries.get(i.productId)?.product.taxRate ?? 0);
+  const pricesIncludeTax = [...entries.values()][0]?.product.pricesIncludeTax ?? false;
+  return [rates, pricesIncludeTax];
 }
 
 export type OfflineApproval = {

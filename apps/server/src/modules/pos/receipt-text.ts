@@ -1,4 +1,11 @@
-import { CARD_FEE_LABEL, decimalToCents, formatMoney, paymentMethodTitle, type Receipt } from '@retail-hub/shared';
+import {
+  CARD_FEE_LABEL,
+  decimalToCents,
+  formatMoney,
+  paymentMethodTitle,
+  type Receipt,
+  receiptTaxRows,
+} from '@retail-hub/shared';
 
 const WIDTH = 40;
 
@@ -24,9 +31,10 @@ export function receiptText(
   for (const item of receipt.items) rows.push(line(`${item.quantity} x ${item.name}`, money(item.total)));
   rows.push('-'.repeat(WIDTH));
   rows.push(line('Subtotal', money(receipt.subtotal)));
-  rows.push(line('Tax (0%)', formatMoney(0)));
-  if (decimalToCents(receipt.tax) > 0) rows.push(line(CARD_FEE_LABEL, money(receipt.tax)));
+  // spec §9 'Tax (0%)' and the card fee; once taxed, one line per rate (issue #34 item 2, ADR 0030).
+  for (const row of receiptTaxRows(receipt)) rows.push(line(row.label, formatMoney(row.cents)));
   rows.push(line('Total', money(receipt.total)));
+  if (receipt.pricesIncludeTax) rows.push('Prices include tax');
   const split = (receipt.payments?.length ?? 0) > 1 ? (receipt.payments ?? []) : null;
   if (split) {
     // Issue #34: every tender of a split sale, then the change (only from the last cash tender).

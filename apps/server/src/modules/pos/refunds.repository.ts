@@ -13,6 +13,9 @@ export type LockedSale = {
   status: string;
   subtotal: string;
   tax: string;
+  /** Issue #34 item 2: the sale's sales tax and whether its prices included it (ADR 0030). */
+  salesTax: string;
+  pricesIncludeTax: boolean;
   total: string;
   paymentMethod: PaymentMethod;
   createdAt: Date;
@@ -26,6 +29,7 @@ export async function lockSale(tx: DbOrTx, id: string): Promise<LockedSale | nul
   const [row] = await rows<Record<string, unknown>>(
     tx,
     sql`select id, user_id, shift_id, status, subtotal::text, tax::text, total::text, payment_method, created_at,
+               sales_tax::text, prices_include_tax,
                (select store_id from shifts where shifts.id = transactions.shift_id) as store_id
           from transactions where id = ${id}::uuid for update`,
   );
@@ -38,6 +42,8 @@ export async function lockSale(tx: DbOrTx, id: string): Promise<LockedSale | nul
     status: row.status as string,
     subtotal: row.subtotal as string,
     tax: row.tax as string,
+    salesTax: row.sales_tax as string,
+    pricesIncludeTax: row.prices_include_tax === true,
     total: row.total as string,
     paymentMethod: row.payment_method as PaymentMethod,
     createdAt: new Date(row.created_at as string),
@@ -79,13 +85,16 @@ export type SaleLine = {
   unitPrice: string;
   /** What the whole line was paid after its discounts (issue #15 item 7). */
   netTotal: string;
+  /** Issue #34 item 2: the sales tax the whole line was charged (stored; never today's rate). */
+  tax: string;
 };
 
 export async function saleLines(db: DbOrTx, saleId: string): Promise<SaleLine[]> {
   const found = await rows<Record<string, unknown>>(
     db,
     sql`select i.id, i.product_id, p.name as product_name, i.variant_id, i.variant_name, i.quantity,
-               i.refunded_quantity, i.unit_price::text as unit_price, i.net_total::text as net_total
+               i.refunded_quantity, i.unit_price::text as unit_price, i.net_total::text as net_total,
+               i.tax::text as tax
           from transaction_items i join products p on p.id = i.product_id
          where i.transaction_id = ${saleId}::uuid
          order by i.line_no, i.id`,
@@ -100,6 +109,7 @@ export async function saleLines(db: DbOrTx, saleId: string): Promise<SaleLine[]>
     refundedQuantity: Number(r.refunded_quantity),
     unitPrice: r.unit_price as string,
     netTotal: r.net_total as string,
+    tax: r.tax as string,
   }));
 }
 
@@ -124,13 +134,17 @@ export async function takeRefundQuantity(
 }
 
 /** What the sale's refunds so far gave back (subtotal and card fee), for the proportional fee. */
-export async function refundedSoFar(tx: DbOrTx, saleId: string): Promise<{ subtotal: string; cardFee: string }> {
-  const [row] = await rows<{ subtotal: string; card_fee: string }>(
+export async function refundedSoFar(
+  tx: DbOrTx,
+  saleId: string,
+): Promise<{ subtotal: string; cardFee: string; salesTax: string }> {
+  const [row] = await rows<{ subtotal: string; card_fee: string; sales_tax: string }>(
     tx,
-    sql`select coalesce(sum(subtotal), 0)::text as subtotal, coalesce(sum(card_fee), 0)::text as card_fee
+    sql`select coalesce(sum(subtotal), 0)::text as subtotal, coalesce(sum(card_fee), 0)::text as card_fee,
+               coalesce(sum(sales_tax), 0)::text as sales_tax
           from refunds where transaction_id = ${saleId}::uuid`,
   );
-  return { subtotal: row?.subtotal ?? '0', cardFee: row?.card_fee ?? '0' };
+  return { subtotal: row?.subtotal ?? '0', cardFee: row?.card_fee ?? '0', salesTax: row?.sales_tax ?? '0' };
 }
 
 /**
@@ -171,6 +185,8 @@ export async function insertRefund(
     paymentMethod: PaymentMethod;
     subtotal: string;
     cardFee: string;
+    salesTax: string;
+    pricesIncludeTax: boolean;
     total: string;
     idempotencyKey: string;
   },
@@ -181,6 +197,7 @@ export async function insertRefund(
     quantity: number;
     unitPrice: string;
     totalPrice: string;
+    tax: string;
   }>,
   payments: ReadonlyArray<{ tenderSeq: number; method: PaymentMethod; amount: string }> = [],
 ): Promise<void> {
@@ -213,6 +230,8 @@ export type StoredRefund = {
   paymentMethod: PaymentMethod;
   subtotal: string;
   cardFee: string;
+  /** Issue #34 item 2: the sales tax given back (0 while nothing is taxed). */
+  salesTax: string;
   total: string;
   payments: Array<{ tenderSeq: number; method: PaymentMethod; amount: string }>;
   user: { id: string; firstName: string | null; lastName: string | null; email: string | null };
@@ -241,6 +260,7 @@ export async function findRefunds(
     db,
     sql`select r.id, r.transaction_id, r.shift_id, r.created_at, r.reason, r.note, r.restock, r.payment_method,
                r.subtotal::text as subtotal, r.card_fee::text as card_fee, r.total::text as total,
+               r.sales_tax::text as sales_tax,
                json_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name, 'email', u.email) as "user",
                case when a.id is null then null
                     else json_build_object('id', a.id, 'firstName', a.first_name, 'lastName', a.last_name, 'email', a.email)
@@ -274,6 +294,7 @@ export async function findRefunds(
     paymentMethod: r.payment_method as PaymentMethod,
     subtotal: r.subtotal as string,
     cardFee: r.card_fee as string,
+    salesTax: r.sales_tax as string,
     total: r.total as string,
     user: r.user as StoredRefund['user'],
     approver: (r.approver as StoredRefund['approver']) ?? null,

@@ -72,6 +72,8 @@ export function toRefund(row: StoredRefund): Refund {
     paymentMethod: row.paymentMethod,
     subtotal: row.subtotal,
     cardFee: row.cardFee,
+    // Issue #34 item 2: only once tax was given back, so a refund of an untaxed sale answers as before.
+    ...(decimalToCents(row.salesTax) > 0 ? { salesTax: centsToDecimal(decimalToCents(row.salesTax)) } : {}),
     total: row.total,
     payments: row.payments,
     cashier: person(row.user),
@@ -235,6 +237,7 @@ export async function recordRefund(
       const lines = new Map((await saleLines(tx, saleId)).map((l) => [l.id, l]));
       const chosen = [...wanted.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
       let subtotalCents = 0;
+      let salesTaxCents = 0;
       const refundLines = [];
       for (const [itemId, quantity] of chosen) {
         const line = lines.get(itemId);
@@ -243,7 +246,11 @@ export async function recordRefund(
           throw refundErrors.tooMany(line.quantity - line.refundedQuantity, line.productName);
         }
         const lineCents = refundedPart(decimalToCents(line.netTotal), line.quantity, line.refundedQuantity, quantity);
+        // Issue #34 item 2 (ADR 0030): the line's stored tax, by the same running-total rounding, so
+        // a full refund gives back exactly what was charged, at the rate of the sale.
+        const taxCents = refundedPart(decimalToCents(line.tax), line.quantity, line.refundedQuantity, quantity);
         subtotalCents += lineCents;
+        salesTaxCents += taxCents;
         refundLines.push({
           transactionItemId: itemId,
           productId: line.productId,
@@ -251,15 +258,26 @@ export async function recordRefund(
           quantity,
           unitPrice: line.unitPrice,
           totalPrice: centsToDecimal(lineCents),
+          tax: centsToDecimal(taxCents),
         });
       }
       const before = await refundedSoFar(tx, saleId);
+      // The card fee was charged on what the tenders paid before it: the subtotal, plus the sales
+      // tax when it was added (exclusive); so it is given back in proportion to that.
+      const added = (cents: number) => (sale.pricesIncludeTax ? 0 : cents);
+      const baseCents = subtotalCents + added(salesTaxCents);
       const feeCents = proportionalFeeCents(
-        { subtotalCents: decimalToCents(sale.subtotal), feeCents: decimalToCents(sale.tax) },
-        { subtotalCents: decimalToCents(before.subtotal), feeCents: decimalToCents(before.cardFee) },
-        subtotalCents,
+        {
+          subtotalCents: decimalToCents(sale.subtotal) + added(decimalToCents(sale.salesTax)),
+          feeCents: decimalToCents(sale.tax),
+        },
+        {
+          subtotalCents: decimalToCents(before.subtotal) + added(decimalToCents(before.salesTax)),
+          feeCents: decimalToCents(before.cardFee),
+        },
+        baseCents,
       );
-      const parts = await refundTenders(tx, saleId, subtotalCents + feeCents, body);
+      const parts = await refundTenders(tx, saleId, baseCents + feeCents, body);
       const method: PaymentMethod =
         parts.length > 0
           ? summaryMethod(parts.map((p) => ({ method: p.method, amount: decimalToCents(p.amount) })))
@@ -280,7 +298,9 @@ export async function recordRefund(
           paymentMethod: method,
           subtotal: centsToDecimal(subtotalCents),
           cardFee: centsToDecimal(feeCents),
-          total: centsToDecimal(subtotalCents + feeCents),
+          salesTax: centsToDecimal(salesTaxCents),
+          pricesIncludeTax: sale.pricesIncludeTax,
+          total: centsToDecimal(baseCents + feeCents),
           idempotencyKey,
         },
         refundLines,
@@ -320,7 +340,7 @@ export async function recordRefund(
           transactionNumber: transactionNumber(saleId),
           refundId,
           number: refundNumber(refundId),
-          total: centsToDecimal(subtotalCents + feeCents),
+          total: centsToDecimal(baseCents + feeCents),
           cardFee: centsToDecimal(feeCents),
           method,
           payments: parts,

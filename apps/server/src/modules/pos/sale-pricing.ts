@@ -21,6 +21,10 @@ export type SaleProduct = {
   /** The manager's 'has size options' flag (spec §3 products.hasVariants). */
   hasVariants: boolean;
   categoryName: string | null;
+  /** Issue #34 item 2: the effective sales tax rate (product's, else category's, else 0), hundredths of a percent. */
+  taxRate?: number;
+  /** Whether the store's prices include tax (its own setting, else the installation's). */
+  pricesIncludeTax?: boolean;
 };
 
 /** A stored size option as the sale path reads it (no stock: stock moves in the sale's statement). */
@@ -91,10 +95,20 @@ function line(
   return { productId: product.id, productName: product.name, variantId, variantName, quantity, unitCents };
 }
 
-/** True when any amount the terminal sent differs from the server's (spec §9 Money and fees). */
-export function clientTotalsDisagree(request: SaleRequest, lines: readonly PricedLine[], totals: SaleTotals): boolean {
+/**
+ * True when any amount the terminal sent differs from the server's (spec §9 Money and fees); `tax`
+ * is the sales tax once a line is taxed, else the card fee (ADR 0030).
+ */
+export function clientTotalsDisagree(
+  request: SaleRequest,
+  lines: readonly PricedLine[],
+  totals: SaleTotals,
+  cardFee: Cents,
+): boolean {
   const differs = (sent: string, cents: Cents) => parseCents(sent) !== cents;
   if (differs(request.subtotal, totals.subtotal) || differs(request.tax, totals.tax)) return true;
+  // Issue #34 item 2: a client may send the card fee apart (only compared, like every amount).
+  if (request.cardFee !== undefined && differs(request.cardFee, cardFee)) return true;
   if (differs(request.total, totals.total)) return true;
   return request.items.some((item, i) => {
     const priced = lines[i] as PricedLine;

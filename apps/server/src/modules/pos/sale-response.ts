@@ -7,6 +7,10 @@ import {
   type Receipt,
   type SaleResponse,
   type TransactionPayment,
+  taxByRate,
+  taxLineLabel,
+  taxRateHundredths,
+  taxRateToString,
   transactionNumber,
 } from '@retail-hub/shared';
 import type { StoredPayment, StoredSale } from './sales.repository';
@@ -54,10 +58,42 @@ export function hasDiscount(sale: StoredSale): boolean {
   return sale.saleDiscountType != null || sale.items.some((i) => i.discountType != null);
 }
 
+/**
+ * Issue #34 item 2 (ADR 0030): was any line charged a rate above 0? Until then the sale answers
+ * exactly spec §3/§7 (`tax` = the card fee, no tax fields, the receipt's 'Tax (0%)').
+ */
+export function isTaxed(sale: StoredSale): boolean {
+  return sale.items.some((i) => lineRate(i) > 0);
+}
+
+const lineRate = (item: StoredSale['items'][number]) => taxRateHundredths(item.taxRate ?? '0') ?? 0;
+
+/** The API's `tax` of a stored sale: its sales tax once taxed, else the card fee (spec §3). */
+export function apiTax(sale: StoredSale): string {
+  return isTaxed(sale) ? centsToDecimal(decimalToCents(sale.salesTax ?? '0')) : sale.tax;
+}
+
+/** A taxed sale's receipt: `tax` the sales tax, one line per rate ('Tax (10%)'), the card fee apart. */
+function taxedReceipt(sale: StoredSale, receipt: Receipt): Receipt {
+  if (!isTaxed(sale)) return receipt;
+  const byRate = taxByRate(sale.items.map((i) => ({ rate: lineRate(i), tax: decimalToCents(i.tax ?? '0') })));
+  return {
+    ...receipt,
+    tax: apiTax(sale),
+    taxLines: byRate.map((r) => ({
+      rate: taxRateToString(r.rate),
+      label: taxLineLabel(r.rate),
+      amount: centsToDecimal(r.tax),
+    })),
+    cardFee: centsToDecimal(decimalToCents(sale.tax)),
+    pricesIncludeTax: sale.pricesIncludeTax ?? false,
+  };
+}
+
 /** The receipt of a sale (spec §3 Receipt data; spec §9 Receipt; issue #15 item 7 discounts). */
 export function receiptOf(sale: StoredSale): Receipt {
   const plain = plainReceipt(sale);
-  const receipt = isSplit(sale) ? splitReceipt(sale, plain) : plain;
+  const receipt = taxedReceipt(sale, isSplit(sale) ? splitReceipt(sale, plain) : plain);
   if (!hasDiscount(sale)) return receipt;
   const discountTotal = decimalToCents(sale.discountTotal ?? '0');
   const saleDiscount = discountView(sale.saleDiscountType, sale.saleDiscountValue, sale.saleDiscount ?? '0');
@@ -115,7 +151,10 @@ function plainReceipt(sale: StoredSale): Receipt {
 export function saleResponse(sale: StoredSale): SaleResponse {
   const receipt = receiptOf(sale);
   const plain = plainResponse(sale, receipt);
-  const response = isSplit(sale) ? { ...plain, payments: (sale.payments ?? []).map(paymentView) } : plain;
+  const response = taxedResponse(
+    sale,
+    isSplit(sale) ? { ...plain, payments: (sale.payments ?? []).map(paymentView) } : plain,
+  );
   if (!hasDiscount(sale)) return response;
   return {
     ...response,
@@ -129,6 +168,25 @@ export function saleResponse(sale: StoredSale): SaleResponse {
         discount: discountView(line.discountType, line.discountValue, line.discount),
         saleDiscountShare: centsToDecimal(decimalToCents(line.saleDiscountShare)),
         netTotal: centsToDecimal(decimalToCents(line.netTotal)),
+      };
+    }),
+  };
+}
+
+/** Issue #34 item 2: a taxed sale answers `tax` (sales tax) and `cardFee` apart; lines their rate and tax. */
+function taxedResponse(sale: StoredSale, response: SaleResponse): SaleResponse {
+  if (!isTaxed(sale)) return response;
+  return {
+    ...response,
+    tax: apiTax(sale),
+    cardFee: centsToDecimal(decimalToCents(sale.tax)),
+    pricesIncludeTax: sale.pricesIncludeTax ?? false,
+    items: response.items.map((item, index) => {
+      const line = sale.items[index] as StoredSale['items'][number];
+      return {
+        ...item,
+        taxRate: taxRateToString(lineRate(line)),
+        tax: centsToDecimal(decimalToCents(line.tax ?? '0')),
       };
     }),
   };

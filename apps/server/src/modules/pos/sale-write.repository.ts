@@ -1,4 +1,4 @@
-import type { PaymentMethod } from '@retail-hub/shared';
+import { type PaymentMethod, taxRateHundredths } from '@retail-hub/shared';
 import type { Database } from '../../db/client';
 import { type HotStatement, runHot } from './hot-statement';
 import type { SaleProduct, SaleVariant, StockNeed } from './sale-pricing';
@@ -18,7 +18,21 @@ import type { SaleProduct, SaleVariant, StockNeed } from './sale-pricing';
  */
 const storeFacts = (store: string) =>
   `${store}, (select json_build_array(sp.price::text, sp.is_available) from store_products sp
-                where sp.store_id = ${store} and sp.product_id = p.id)`;
+                where sp.store_id = ${store} and sp.product_id = p.id),
+   ${TAX_RATE_OF_PRODUCT}, ${pricesIncludeTaxAt(store)}`;
+
+/**
+ * Issue #34 item 2 (ADR 0030): a line's effective sales tax rate (the product's own rate, else its
+ * category's, else 0) and whether the store's prices include tax (its own setting, else the
+ * installation's `pos_settings` 'tax', else exclusive). Both are priced with the catalogue and
+ * covered by the fingerprints, so a rate or setting changed between pricing and writing answers
+ * 'repriced' like a changed price.
+ */
+const TAX_RATE_OF_PRODUCT = `coalesce((select r.rate from tax_rates r
+     where r.id = coalesce(p.tax_rate_id, (select c.tax_rate_id from categories c where c.id = p.category_id))), 0)::text`;
+const pricesIncludeTaxAt = (store: string) =>
+  `coalesce((select st2.prices_include_tax from stores st2 where st2.id = ${store}),
+            (select (ps.value ->> 'pricesIncludeTax')::boolean from pos_settings ps where ps.key = 'tax'), false)`;
 const plainFingerprint = (store: string) =>
   `'p:' || md5(json_build_array(p.name, p.price::text, p.is_active, ${storeFacts(store)})::text)`;
 const sizedFingerprint = (store: string) => `'s:' || md5(json_build_array(
@@ -46,6 +60,8 @@ const LOAD_PRICING: HotStatement = {
                    'id', v.id, 'productId', v.product_id, 'name', v.name, 'price', v.price::text,
                    'isActive', v.is_active, 'sortOrder', v.sort_order) order by v.id), '[]'::json)
             from product_variants v where v.product_id = p.id) as "variants",
+         ${TAX_RATE_OF_PRODUCT} as "taxRate",
+         ${pricesIncludeTaxAt('$2::uuid')} as "pricesIncludeTax",
          ${plainFingerprint('$2::uuid')} as "plainFingerprint",
          ${sizedFingerprint('$2::uuid')} as "sizedFingerprint"
     from products p
@@ -76,6 +92,8 @@ export async function loadPricing(
       isAvailable: r.isAvailable as boolean,
       hasVariants: r.hasVariants as boolean,
       categoryName: (r.categoryName as string | null) ?? null,
+      taxRate: taxRateHundredths(r.taxRate as string) ?? 0,
+      pricesIncludeTax: r.pricesIncludeTax === true,
     },
     variants: r.variants as SaleVariant[],
     fingerprints: { plain: r.plainFingerprint as string, sized: r.sizedFingerprint as string },
@@ -107,6 +125,9 @@ export type SaleWrite = {
   referenceCode: string | null;
   notes: string | null;
   amountReceived: string | null;
+  /** Issue #34 item 2 (ADR 0030): Σ the lines' sales tax, and whether the prices included it. */
+  salesTax: string;
+  pricesIncludeTax: boolean;
   /**
    * Issue #34 item 1 (docs/adr/0029): the sale's tenders in the order taken, one row each in
    * transaction_payments (one for a one-method sale), written by this same statement.
@@ -140,6 +161,9 @@ export type SaleWrite = {
     totalPrice: string;
     discount: DiscountColumns;
     saleDiscountShare: string;
+    /** Issue #34 item 2: the rate the line is charged ('10.00') and its sales tax. */
+    taxRate: string;
+    tax: string;
   }>;
 };
 
@@ -187,6 +211,8 @@ const SHIFT_STORE = '(select s.store_id from shift s)';
  * discounts (type, value, amount, share of the sale discount). Issue #15 item 7, ADR 0019.
  * $32 the session's sid. $33-$37 the tenders (method, amount, card fee, reference code, cash
  * received), one transaction_payments row each, numbered 1, 2, … in order (issue #34, ADR 0029).
+ * $38 the sales tax, $39 whether the prices include it, $40/$41 the lines' tax rates and taxes
+ * (issue #34 item 2, ADR 0030; 0, false and zeros while nothing is taxed).
  */
 const WRITE_SALE: HotStatement = {
   name: 'pos_write_sale',
@@ -227,6 +253,10 @@ const WRITE_SALE: HotStatement = {
     'numeric[]',
     'numeric[]',
     'text[]',
+    'numeric[]',
+    'numeric',
+    'boolean',
+    'numeric[]',
     'numeric[]',
   ],
   text: `
@@ -278,23 +308,26 @@ const WRITE_SALE: HotStatement = {
   ), sale as (
     insert into transactions (user_id, shift_id, subtotal, tax, total, payment_method, reference_code,
                               notes, amount_received, idempotency_key, discount_total, sale_discount_type,
-                              sale_discount_value, sale_discount, discount_approved_by)
+                              sale_discount_value, sale_discount, discount_approved_by, sales_tax,
+                              prices_include_tax)
     select $1::uuid, shift.id, $3::numeric, $4::numeric, $5::numeric, $6::payment_method, $7::text,
-           $8::text, $9::numeric, $2::uuid, $22::numeric, $23::text, $24::numeric, $25::numeric, $26::uuid
+           $8::text, $9::numeric, $2::uuid, $22::numeric, $23::text, $24::numeric, $25::numeric, $26::uuid,
+           $38::numeric, $39::boolean
       from shift
      where (select ok from covered)
     returning id, shift_id, created_at
   ), lines as (
     insert into transaction_items (transaction_id, product_id, variant_id, variant_name, quantity,
                                    unit_price, total_price, line_no, discount_type, discount_value, discount,
-                                   sale_discount_share)
+                                   sale_discount_share, tax_rate, tax)
     select sale.id, l.product_id, l.variant_id, l.variant_name, l.quantity, l.unit_price, l.total_price,
-           l.line_no - 1, l.discount_type, l.discount_value, l.discount, l.sale_discount_share
+           l.line_no - 1, l.discount_type, l.discount_value, l.discount, l.sale_discount_share, l.tax_rate, l.tax
       from sale,
            unnest($16::uuid[], $17::uuid[], $18::text[], $19::int[], $20::numeric[], $21::numeric[],
-                  $28::text[], $29::numeric[], $30::numeric[], $31::numeric[])
+                  $28::text[], $29::numeric[], $30::numeric[], $31::numeric[], $40::numeric[], $41::numeric[])
              with ordinality as l(product_id, variant_id, variant_name, quantity, unit_price, total_price,
-                                  discount_type, discount_value, discount, sale_discount_share, line_no)
+                                  discount_type, discount_value, discount, sale_discount_share, tax_rate, tax,
+                                  line_no)
   ), payments as (
     insert into transaction_payments (transaction_id, seq, method, amount, card_fee, reference_code, amount_received)
     select sale.id, p.seq, p.method, p.amount, p.card_fee, p.reference_code, p.amount_received
@@ -366,6 +399,10 @@ export async function writeSale(database: Database, sale: SaleWrite): Promise<Sa
     sale.tenders.map((t) => t.cardFee),
     sale.tenders.map((t) => t.referenceCode),
     sale.tenders.map((t) => t.amountReceived),
+    sale.salesTax,
+    String(sale.pricesIncludeTax), // text (a literal of the PGlite path), cast to boolean
+    sale.lines.map((l) => l.taxRate),
+    sale.lines.map((l) => l.tax),
   ]);
   const result = row as {
     sessionLive: boolean;

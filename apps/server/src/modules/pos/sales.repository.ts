@@ -40,6 +40,12 @@ export type StoredSale = {
   discountApprovedBy: { id: string; name: string } | null;
   /** Its tenders in the order taken (one for a one-method sale); absent only for a sale read without them. */
   payments?: StoredPayment[];
+  /**
+   * Issue #34 item 2 (ADR 0030): Σ the lines' sales tax (`tax` keeps the card fee) and whether
+   * the prices included it; absent (0, exclusive) for a sale read without them.
+   */
+  salesTax?: string;
+  pricesIncludeTax?: boolean;
   items: Array<{
     productId: string;
     productName: string;
@@ -53,6 +59,9 @@ export type StoredSale = {
     discount: string;
     saleDiscountShare: string;
     netTotal: string;
+    /** Issue #34 item 2: the rate the line was charged ('10.00') and its sales tax. */
+    taxRate?: string;
+    tax?: string;
   }>;
 };
 
@@ -65,6 +74,8 @@ export async function findSale(db: DbOrTx, id: string): Promise<StoredSale | nul
       createdAt: transactions.createdAt,
       subtotal: transactions.subtotal,
       tax: transactions.tax,
+      salesTax: transactions.salesTax,
+      pricesIncludeTax: transactions.pricesIncludeTax,
       total: transactions.total,
       paymentMethod: transactions.paymentMethod,
       referenceCode: transactions.referenceCode,
@@ -101,6 +112,8 @@ export async function findSale(db: DbOrTx, id: string): Promise<StoredSale | nul
       discount: transactionItems.discount,
       saleDiscountShare: transactionItems.saleDiscountShare,
       netTotal: transactionItems.netTotal,
+      taxRate: transactionItems.taxRate,
+      tax: transactionItems.tax,
     })
     .from(transactionItems)
     .innerJoin(products, eq(products.id, transactionItems.productId))

@@ -1,5 +1,6 @@
 import {
   type Cents,
+  cardFeeCents,
   centsToDecimal,
   DISCOUNT_ACTIVITY,
   DISCOUNT_MESSAGES,
@@ -15,12 +16,16 @@ import {
   type PaymentMethod,
   parseCents,
   priceDiscountedSale,
+  type RateHundredths,
   type SaleRequest,
   type SaleResponse,
+  type SaleTaxFigures,
   type SaleTotals,
+  saleTaxFigures,
   storedReference,
   TENDER_MESSAGES,
   type Tender,
+  taxRateToString,
   tenderTotals,
   toDiscount,
 } from '@retail-hub/shared';
@@ -34,7 +39,7 @@ import type { Publisher } from './live-updates';
 import { posErrors } from './pos.errors';
 import type { PricingCache } from './pricing-cache';
 import { clientTotalsDisagree, type PricedLine, priceSaleLines, type SaleVariant, stockNeeds } from './sale-pricing';
-import { saleResponse } from './sale-response';
+import { apiTax, saleResponse } from './sale-response';
 import { type PricingEntry, type SaleWriteResult, writeSale } from './sale-write.repository';
 import { findSale, findSaleIdByKey, type StoredPayment, type StoredSale } from './sales.repository';
 import { findOpenShift } from './shifts.repository';
@@ -61,6 +66,8 @@ type PricedSale = {
   lineDiscounts: Array<Discount | null>;
   saleDiscount: Discount | null;
   totals: SaleTotals;
+  /** Issue #34 item 2: the sales tax (ADR 0030) and the card fee on the taxed amount. */
+  money: SaleMoney;
   amountReceived: Cents | null;
   pricedWith: Array<{ productId: string; fingerprint: string }>;
   /** Issue #34 item 1: every tender (one for a sale without `tenders`), and the summary method. */
@@ -197,14 +204,14 @@ function priceFrom(entries: ReadonlyMap<string, PricingEntry>, request: SaleRequ
       'discount.value': DISCOUNT_MESSAGES.saleExceeds,
     });
   }
-  const split = request.tenders ? splitTenders(request, discounted.subtotal) : null;
-  const totals: SaleTotals = split
-    ? { subtotal: discounted.subtotal, tax: split.cardFee, total: split.total }
-    : { subtotal: discounted.subtotal, tax: discounted.tax, total: discounted.total };
-  if (clientTotalsDisagree(request, lines, totals)) throw posErrors.totalsMismatch();
+  const rates = lines.map((l) => productsById.get(l.productId)?.taxRate ?? 0);
+  const pricesIncludeTax = [...entries.values()][0]?.product.pricesIncludeTax ?? false;
+  const money = saleMoney(request, discounted, rates, pricesIncludeTax);
+  const totals = money.totals;
+  if (clientTotalsDisagree(request, lines, totals, money.cardFee)) throw posErrors.totalsMismatch();
   if (totals.total > MAX_CENTS || lines.some((l) => l.unitCents * l.quantity > MAX_CENTS))
     throw posErrors.saleTooLarge();
-  const paid = split ?? oneTender(request, totals);
+  const paid = paidTenders(request, money);
   const amountReceived = paid.amountReceived;
   // A product sold with a size is checked on its size options too; a plain one on itself only.
   const sized = new Set(request.items.filter((i) => i.variantId || i.variantName?.trim()).map((i) => i.productId));
@@ -218,11 +225,62 @@ function priceFrom(entries: ReadonlyMap<string, PricingEntry>, request: SaleRequ
     lineDiscounts,
     saleDiscount,
     totals,
+    money,
     amountReceived,
     pricedWith,
     tenders: paid.tenders,
     paymentMethod: paid.method,
     referenceCode: paid.referenceCode,
+  };
+}
+
+/**
+ * Issue #34 item 2 (ADR 0030): a sale's money after the discount rule, for the online sale, the
+ * offline path and a held sale alike. The sales tax is the shared rule's (saleTaxFigures on the
+ * lines' nets); the tenders pay the taxed amount (`tax.base`) plus their card fee (ADR 0029). The
+ * API's `tax` is the sales tax once a line is taxed, else the card fee exactly as spec §3/§7.
+ */
+export type SaleMoney = {
+  tax: SaleTaxFigures;
+  cardFee: Cents;
+  totals: SaleTotals;
+  /** The tenders of a body with `tenders` (checked, 400 per field); null for a one-tender body. */
+  split: PaidTenders | null;
+};
+
+export function saleMoney(
+  request: SaleRequest,
+  discounted: DiscountedSale,
+  rates: readonly RateHundredths[],
+  pricesIncludeTax: boolean,
+): SaleMoney {
+  const tax = saleTaxFigures(
+    discounted.lines.map((l) => l.netCents),
+    rates,
+    pricesIncludeTax,
+  );
+  const split = request.tenders ? splitTenders(request, tax.base) : null;
+  const cardFee = split ? split.cardFee : cardFeeCents(tax.base, request.paymentMethod);
+  const total = split ? split.total : tax.base + cardFee;
+  return {
+    tax,
+    cardFee,
+    split,
+    totals: { subtotal: discounted.subtotal, tax: tax.charged ? tax.salesTax : cardFee, total },
+  };
+}
+
+/** The tenders that pay the sale: a split's, or the one tender of a §3 body. */
+export function paidTenders(request: SaleRequest, money: SaleMoney): PaidTenders {
+  return money.split ?? oneTender(request, money.tax.base, money.totals.total, money.cardFee);
+}
+
+/** A sale's tax columns: the sales tax, the setting, and each line's rate and tax (ADR 0030). */
+export function taxColumns(tax: SaleTaxFigures) {
+  return {
+    salesTax: centsToDecimal(tax.salesTax),
+    pricesIncludeTax: tax.pricesIncludeTax,
+    lines: tax.lineTaxes.map((t, i) => ({ taxRate: taxRateToString(tax.rates[i] ?? 0), tax: centsToDecimal(t) })),
   };
 }
 
@@ -237,14 +295,13 @@ export type PaidTenders = {
 
 /**
  * A §3 body without `tenders`: `paymentMethod` pays the whole total (cash: what was handed over,
- * spec §5). The same rule as a split (tenderTotals), so the one tender's fee is the sale's tax.
+ * spec §5). The same rule as a split (tenderTotals) on `base` (the subtotal, plus the sales tax
+ * when exclusive), so the one tender's fee is the sale's card fee.
  */
-export function oneTender(request: SaleRequest, totals: SaleTotals): PaidTenders {
-  const amountReceived = cashReceived(request, totals.total);
-  const result = tenderTotals(totals.subtotal, [
-    { method: request.paymentMethod, amount: totals.total, amountReceived },
-  ]);
-  if (!result.ok || result.cardFee !== totals.tax) throw posErrors.totalsMismatch();
+export function oneTender(request: SaleRequest, base: Cents, total: Cents, cardFee: Cents): PaidTenders {
+  const amountReceived = cashReceived(request, total);
+  const result = tenderTotals(base, [{ method: request.paymentMethod, amount: total, amountReceived }]);
+  if (!result.ok || result.cardFee !== cardFee) throw posErrors.totalsMismatch();
   const referenceCode = storedReference(request.referenceCode);
   const [tender] = result.tenders as [Tender];
   return {
@@ -264,6 +321,7 @@ export function oneTender(request: SaleRequest, totals: SaleTotals): PaidTenders
  * reference code is the body's, else the first tender's that has one (the VTPD export finds it).
  */
 export function splitTenders(request: SaleRequest, subtotal: Cents): PaidTenders {
+  // `subtotal`: what the tenders pay before their fees (ADR 0030: the taxed amount when exclusive).
   const sent = request.tenders ?? [];
   const fields: Record<string, string> = {};
   const inputs = sent.map((t, i) => {
@@ -372,6 +430,7 @@ async function write(
   approval: DiscountApproval,
 ): Promise<SaleWriteResult> {
   const d = priced.discounted;
+  const taxed = taxColumns(priced.money.tax);
   try {
     return await withDeadlockRetry(() =>
       writeSale(deps.database, {
@@ -379,7 +438,10 @@ async function write(
         sessionId: session.id,
         idempotencyKey,
         subtotal: centsToDecimal(priced.totals.subtotal),
-        tax: centsToDecimal(priced.totals.tax),
+        // transactions.tax keeps the card fee (ADR 0030); the sales tax is its own column.
+        tax: centsToDecimal(priced.money.cardFee),
+        salesTax: taxed.salesTax,
+        pricesIncludeTax: taxed.pricesIncludeTax,
         total: centsToDecimal(priced.totals.total),
         paymentMethod: priced.paymentMethod,
         referenceCode: priced.referenceCode,
@@ -422,6 +484,7 @@ async function write(
             totalPrice: centsToDecimal(l.unitCents * l.quantity),
             discount: discountColumns(priced.lineDiscounts[i] ?? null, dl.discountCents),
             saleDiscountShare: centsToDecimal(dl.saleShareCents),
+            ...(taxed.lines[i] as { taxRate: string; tax: string }),
           };
         }),
       }),
@@ -469,13 +532,16 @@ function storedForm(
 ): StoredSale {
   const d = priced.discounted;
   const sale = discountColumns(priced.saleDiscount, d.saleDiscount);
+  const taxed = taxColumns(priced.money.tax);
   return {
     id: written.id,
     userId: cashier.id,
     shiftId: written.shiftId,
     createdAt: written.createdAt,
     subtotal: centsToDecimal(priced.totals.subtotal),
-    tax: centsToDecimal(priced.totals.tax),
+    tax: centsToDecimal(priced.money.cardFee),
+    salesTax: taxed.salesTax,
+    pricesIncludeTax: taxed.pricesIncludeTax,
     total: centsToDecimal(priced.totals.total),
     paymentMethod: priced.paymentMethod,
     referenceCode: priced.referenceCode,
@@ -506,6 +572,7 @@ function storedForm(
         discount: own.amount,
         saleDiscountShare: centsToDecimal(dl.saleShareCents),
         netTotal: centsToDecimal(dl.netCents),
+        ...(taxed.lines[i] as { taxRate: string; tax: string }),
       };
     }),
   };
@@ -563,7 +630,8 @@ export function isSameSale(stored: StoredSale, request: SaleRequest): boolean {
   } else if (stored.paymentMethod !== request.paymentMethod) return false;
   else if ((stored.payments?.length ?? 1) > 1) return false;
   if (decimalToCents(stored.subtotal) !== cents(request.subtotal)) return false;
-  if (decimalToCents(stored.tax) !== cents(request.tax)) return false;
+  if (decimalToCents(apiTax(stored)) !== cents(request.tax)) return false;
+  if (request.cardFee !== undefined && decimalToCents(stored.tax) !== cents(request.cardFee)) return false;
   if (decimalToCents(stored.total) !== cents(request.total)) return false;
   if (!request.tenders && stored.referenceCode !== storedReference(request.referenceCode)) return false;
   if (stored.notes !== normaliseNotes(request.notes)) return false;

@@ -1,7 +1,15 @@
 import { DISCOUNT_ACTIVITY } from '@retail-hub/shared';
 import { and, asc, desc, eq, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { offlineSales, stores, transactions, userActivity, users, zReports } from '../../db/schema/index';
+import {
+  offlineSales,
+  stores,
+  transactionItems,
+  transactions,
+  userActivity,
+  users,
+  zReports,
+} from '../../db/schema/index';
 import { notLate } from './shifts.repository';
 
 /** Voided sales of a shift, and its first and last sale (any status) for the report's number range. */
@@ -61,7 +69,19 @@ export async function shiftReportExtras(db: DbOrTx, shiftId: number) {
     .where(eq(transactions.shiftId, shiftId))
     .orderBy(desc(transactions.createdAt), desc(transactions.id))
     .limit(1);
+  // Issue #34 item 2: the sales tax of the shift's standing sales by the rate each line was charged.
+  const taxByRate = await db
+    .select({
+      rate: sql<string>`${transactionItems.taxRate}::text`,
+      tax: sql<string>`coalesce(sum(${transactionItems.tax}), 0)::text`,
+    })
+    .from(transactionItems)
+    .innerJoin(transactions, eq(transactions.id, transactionItems.transactionId))
+    .where(and(eq(transactions.shiftId, shiftId), ne(transactions.status, 'voided'), notLate))
+    .groupBy(transactionItems.taxRate)
+    .orderBy(asc(transactionItems.taxRate));
   return {
+    taxByRate,
     voids: { count: voids?.count ?? 0, total: voids?.total ?? '0' },
     discounts: discounts?.total ?? '0',
     unapprovedDiscounts: flagged,

@@ -4,6 +4,9 @@ import {
   decimalToCents,
   type ShiftReport,
   type ShiftSummary,
+  taxLineLabel,
+  taxRateHundredths,
+  taxRateToString,
   transactionNumber,
   type ZReportListItem,
 } from '@retail-hub/shared';
@@ -82,10 +85,27 @@ export async function buildReport(
     firstSaleNumber: extras.firstSaleId ? transactionNumber(extras.firstSaleId) : null,
     lastSaleNumber: extras.lastSaleId ? transactionNumber(extras.lastSaleId) : null,
     lateSales: summary.lateSales ?? [],
+    ...salesTaxOf(extras.taxByRate),
     unapprovedDiscounts: {
       count: extras.unapprovedDiscounts.length,
       total: centsToDecimal(extras.unapprovedDiscounts.reduce((sum, s) => sum + decimalToCents(s.discountTotal), 0)),
       saleNumbers: extras.unapprovedDiscounts.map((s) => transactionNumber(s.id)),
+    },
+  };
+}
+
+/** Issue #34 item 2: the report's tax by rate, only once any line was charged a rate above 0. */
+function salesTaxOf(rows: ReadonlyArray<{ rate: string; tax: string }>): Pick<ShiftReport, 'salesTax'> {
+  const byRate = rows.map((r) => ({ rate: taxRateHundredths(r.rate) ?? 0, tax: decimalToCents(r.tax) }));
+  if (byRate.every((r) => r.rate === 0)) return {};
+  return {
+    salesTax: {
+      byRate: byRate.map((r) => ({
+        rate: taxRateToString(r.rate),
+        label: taxLineLabel(r.rate),
+        tax: centsToDecimal(r.tax),
+      })),
+      total: centsToDecimal(byRate.reduce((sum, r) => sum + r.tax, 0)),
     },
   };
 }

@@ -82,6 +82,7 @@ export async function voidSale(
         transactionNumber: number,
         total: locked.total,
         cardFee: locked.tax,
+        salesTax: locked.salesTax,
         method: locked.paymentMethod,
         reason: body.reason,
         approverId: approver?.id ?? null,

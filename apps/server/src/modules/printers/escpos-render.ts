@@ -8,6 +8,7 @@ import {
   paymentMethodTitle,
   type Receipt,
   type Refund,
+  receiptTaxRows,
   type ShiftReport,
 } from '@retail-hub/shared';
 
@@ -113,9 +114,10 @@ export function renderReceipt(
     p.row('You Saved', money(receipt.discountTotal));
   }
   p.row('Subtotal', money(receipt.subtotal));
-  p.row('Tax (0%)', formatMoney(0));
-  if (decimalToCents(receipt.tax) > 0) p.row(CARD_FEE_LABEL, money(receipt.tax));
+  // spec §9 'Tax (0%)' and the card fee; once taxed, one line per rate (issue #34 item 2, ADR 0030).
+  for (const row of receiptTaxRows(receipt)) p.row(row.label, formatMoney(row.cents));
   p.row('Total', money(receipt.total), { bold: true });
+  if (receipt.pricesIncludeTax) p.center('Prices include tax');
   p.rule();
   const split = (receipt.payments?.length ?? 0) > 1 ? (receipt.payments ?? []) : null;
   if (split) {
@@ -197,6 +199,7 @@ export function renderShiftReport(report: ShiftReport, paper: PaperOptions): Uin
   p.row('Gross sales', money(report.grossSales));
   p.row('Discounts', money(report.discounts));
   p.row('Net sales', money(report.subtotal));
+  for (const r of report.salesTax?.byRate ?? []) p.row(r.label, money(r.tax));
   p.row('Card fees', money(report.cardFees));
   p.row('Sales total', money(report.total), { bold: true });
   p.row(`Refunds (${report.refunds.count})`, negative(report.refunds.total));

@@ -40,7 +40,13 @@ export const taxRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'tax.manage' },
       schema: { params: idParams, body: updateTaxRateSchema, response: { 200: taxRateSchema } },
     },
-    async (request) => updateTaxRate(app.database.db, request.params.id, request.body),
+    async (request) => {
+      const rate = await updateTaxRate(app.database.db, request.params.id, request.body);
+      // The sale path's pricing cache holds each product's rate: drop it everywhere (a stale entry
+      // would only cost a 'repriced' retry, as the write's fingerprints cover the rate).
+      await app.events.publish('product.changed');
+      return rate;
+    },
   );
 
   app.get(
@@ -58,6 +64,10 @@ export const taxRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'tax.manage' },
       schema: { body: updateTaxSettingsSchema, response: { 200: taxSettingsSchema } },
     },
-    async (request) => setTaxSettings(app.database.db, signedInUser(request).id, request.body),
+    async (request) => {
+      const settings = await setTaxSettings(app.database.db, signedInUser(request).id, request.body);
+      await app.events.publish('product.changed');
+      return settings;
+    },
   );
 };

@@ -44,6 +44,7 @@ export async function queueOfflineSale({
   user,
   queryClient,
   now = new Date(),
+  taxLines,
 }: {
   sale: SaleRequest;
   key: string;
@@ -51,6 +52,8 @@ export async function queueOfflineSale({
   user: SessionUser;
   queryClient: QueryClient;
   now?: Date;
+  /** Issue #34 item 2: the cart's tax by rate, printed as the server's receipt prints it. */
+  taxLines?: Receipt['taxLines'];
 }): Promise<OfflineRecordedSale> {
   const db = terminalDatabase();
   if (!db) throw new Error('This browser cannot keep sales offline');
@@ -137,7 +140,10 @@ export async function queueOfflineSale({
       notes: sale.notes ?? null,
       cashierName,
       timestamp: soldAt,
+      // Issue #34 item 2: a taxed sale (the body sends its card fee apart) prints a line per rate.
+      ...(sale.cardFee !== undefined && taxLines ? { taxLines, cardFee: sale.cardFee } : {}),
     },
+    ...(sale.cardFee !== undefined ? { cardFee: sale.cardFee } : {}),
   };
 }
 

@@ -17,6 +17,8 @@ export type PosProduct = {
   imageUrl: string | null;
   hasVariants: boolean;
   assetType: string | null;
+  /** Issue #34 item 2: the product's own tax rate (null: its category's). */
+  taxRateId?: string | null;
 };
 
 /** The server's answers, from the shared contract (packages/shared/src/pos.ts). */

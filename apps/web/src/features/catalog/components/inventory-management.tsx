@@ -13,7 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { ASSET_TYPES, categoryLabel, type Product } from '@retail-hub/shared';
+import { ASSET_TYPES, can, categoryLabel, type Product } from '@retail-hub/shared';
 import { IconFileExport, IconPackageOff, IconPlus, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
@@ -30,6 +30,7 @@ import { ASSET_TYPE_LABELS } from '../utils/format';
 import { ProductImportButton } from './csv-import';
 import { ProductFormDialog } from './product-form-dialog';
 import { ProductTable } from './product-table';
+import { TaxRatesCard } from './tax-rates-card';
 
 /** Rows per page: the table stays light with 10,000 products (the server pages with limit/offset). */
 export const PAGE_SIZE = 50;
@@ -276,6 +277,9 @@ export function InventoryManagement() {
           )}
         </Group>
       )}
+
+      {/* Issue #34 item 2: the Tax rates panel, for managers and super admins ('tax.manage'). */}
+      {user && can(user.role, 'tax.manage') ? <TaxRatesCard categories={categories.data ?? []} /> : null}
 
       {editor && (
         <ProductFormDialog

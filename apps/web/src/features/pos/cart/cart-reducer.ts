@@ -33,6 +33,13 @@ export type CartLine = {
   stock: number;
   /** Issue #15 item 7: this line's own discount, if any. */
   discount?: Discount | null;
+  /**
+   * Issue #34 item 2 (ADR 0030): the product's sales tax rate (hundredths of a percent: its own,
+   * else its category's) and whether the store's prices include tax, as the till knew them when
+   * the line was added. Absent: 0%, and the sale is exactly as before.
+   */
+  taxRate?: number;
+  pricesIncludeTax?: boolean;
 };
 
 export type CartNotice = { id: number; title: string; message: string };
@@ -55,6 +62,9 @@ export type CartItem = {
   priceCents: Cents;
   imageUrl: string | null;
   stock: number;
+  /** Issue #34 item 2: see CartLine. */
+  taxRate?: number;
+  pricesIncludeTax?: boolean;
 };
 
 export type CartAction =
@@ -194,6 +204,7 @@ function applyAction(state: CartState, action: CartAction): CartState {
         quantity: 1,
         imageUrl: item.imageUrl,
         stock: item.stock,
+        ...(item.taxRate ? { taxRate: item.taxRate, pricesIncludeTax: item.pricesIncludeTax ?? false } : {}),
       };
       return { ...state, lines: [...state.lines, line] };
     }

@@ -32,11 +32,19 @@ import { useCheckout } from '../hooks/use-checkout';
 import { useCustomerDisplay } from '../hooks/use-customer-display';
 import { useRepriceFromServer } from '../hooks/use-reprice-from-server';
 import { useSkuSubmit } from '../hooks/use-scanner';
+import { type TillTax, useTillTax } from '../hooks/use-till-tax';
 import { ShortcutTooltip } from '../keyboard/shortcut-tooltip';
 import { KEY, type TerminalCommand, type TerminalMode } from '../keyboard/shortcuts';
 import { ShortcutsLegend } from '../keyboard/shortcuts-legend';
 import { useTerminalKeys } from '../keyboard/use-terminal-keys';
-import { buildSaleRequest, emptyPayment, type PaymentInput, summarizePayment, withMethod } from '../payment/payment';
+import {
+  buildSaleRequest,
+  emptyPayment,
+  type PaymentInput,
+  receiptTaxLines,
+  summarizePayment,
+  withMethod,
+} from '../payment/payment';
 import { PAYMENT_INPUT_IDS } from '../payment/payment-panel';
 import { ShiftBar } from '../shift/shift-bar';
 import { ShiftDialog } from '../shift/shift-dialog';
@@ -72,8 +80,9 @@ function focusById(id: string): void {
   requestAnimationFrame(() => focusAndSelect(document.getElementById(id) as HTMLInputElement | null));
 }
 
-function toCartItem(product: PosProduct, option?: SizeOption): CartItem {
+function toCartItem(product: PosProduct, option: SizeOption | undefined, tax: TillTax): CartItem {
   return {
+    ...tax(product),
     productId: product.id,
     variantId: option?.variantId ?? null,
     name: product.name,
@@ -126,6 +135,8 @@ export function PosTerminal({ user }: { user: SessionUser }) {
   const terminalSync = useTerminalSync();
   const till = useTillStore(shift?.storeId, terminalSync.terminalId);
   const terminalPrinter = useTerminalPrinter();
+  // Issue #34 item 2: each line's tax rate and the store's inclusive/exclusive setting.
+  const tillTax = useTillTax(shift?.storeId, categories.data);
 
   // Issue #19: this browser is a till from now on; it reports to the manager's terminal list.
   useEffect(markSellingTerminal, []);
@@ -175,14 +186,17 @@ export function PosTerminal({ user }: { user: SessionUser }) {
   // Issue #36 item 4: the customer display follows the sale (same machine: a BroadcastChannel).
   useCustomerDisplay({ storeName: till.store?.name ?? null, lines: cart.lines, payment, saleDiscount, completedSale });
 
-  const addProduct = useCallback((product: PosProduct) => {
-    if (product.hasVariants) setSizeQueue((queue) => [...queue, product]);
-    else dispatch({ type: 'add', item: toCartItem(product) });
-  }, []);
+  const addProduct = useCallback(
+    (product: PosProduct) => {
+      if (product.hasVariants) setSizeQueue((queue) => [...queue, product]);
+      else dispatch({ type: 'add', item: toCartItem(product, undefined, tillTax) });
+    },
+    [tillTax],
+  );
 
   const nextSize = () => setSizeQueue((queue) => queue.slice(1));
   const pickSize = (product: PosProduct, option: SizeOption) => {
-    dispatch({ type: 'add', item: toCartItem(product, option) });
+    dispatch({ type: 'add', item: toCartItem(product, option, tillTax) });
     nextSize();
   };
 
@@ -212,7 +226,10 @@ export function PosTerminal({ user }: { user: SessionUser }) {
       else focusById(summary.referenceLooksLikeCard ? PAYMENT_INPUT_IDS.referenceCode : PAYMENT_INPUT_IDS.notes);
       return;
     }
-    checkout.submit(buildSaleRequest(cart.lines, payment, { saleDiscount, approverPin: cart.approverPin }));
+    checkout.submit(
+      buildSaleRequest(cart.lines, payment, { saleDiscount, approverPin: cart.approverPin }),
+      receiptTaxLines(summary),
+    );
   };
 
   // Stable props for the memoised product browser: a tap changes the cart, not the grid.

@@ -1,4 +1,4 @@
-import { ERROR_CODES, type SaleRequest, type SessionUser } from '@retail-hub/shared';
+import { ERROR_CODES, type Receipt, type SaleRequest, type SessionUser } from '@retail-hub/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { ApiError, isUnauthorizedError, serverMessage } from '@/lib/api-client';
@@ -8,6 +8,8 @@ import { isUnreachable, setTerminalSyncState } from '@/lib/offline-bridge';
 import { CURRENT_SHIFT_PATH } from '../api/get-current-shift';
 import { isTransientFailure, newIdempotencyKey, recordSale } from '../api/record-sale';
 import type { RecordedSale } from '../types';
+
+type TaxLines = Receipt['taxLines'];
 
 /** What a sale attempt can end in, beyond success, that the terminal reacts to. */
 export type SaleRefusal = 'shift_required' | 'insufficient_stock' | 'totals_mismatch' | 'approval' | 'other';
@@ -74,7 +76,7 @@ export function useCheckout({
    * was tried with, and shows as complete only once IndexedDB has it; the sync worker sends it later.
    * Where the outbox cannot be written, the §8 connection error and Retry stay as they were.
    */
-  const keepOffline = async (sale: SaleRequest, key: string) => {
+  const keepOffline = async (sale: SaleRequest, key: string, taxLines?: TaxLines) => {
     if (!seller) {
       setConnectionLost(true);
       return;
@@ -87,7 +89,14 @@ export function useCheckout({
     setQueuing(true);
     try {
       const { queueOfflineSale } = await import('@/features/offline');
-      const recorded = await queueOfflineSale({ sale, key, shiftId: seller.shiftId, user: seller.user, queryClient });
+      const recorded = await queueOfflineSale({
+        sale,
+        key,
+        shiftId: seller.shiftId,
+        user: seller.user,
+        queryClient,
+        ...(taxLines ? { taxLines } : {}),
+      });
       attempt.current = null;
       setTerminalSyncState({ online: false });
       onRecorded(recorded);
@@ -104,7 +113,8 @@ export function useCheckout({
       predicate: (query) => PATHS_REFRESHED_BY_A_SALE.some((path) => queryKeyMatchesPath(query.queryKey, path)),
     });
 
-  const submit = (sale: SaleRequest) => {
+  /** `taxLines`: the cart's tax by rate (issue #34 item 2), for the receipt printed offline. */
+  const submit = (sale: SaleRequest, taxLines?: TaxLines) => {
     if (mutation.isPending || isQueuing) return;
     const fingerprint = JSON.stringify(sale);
     if (attempt.current?.fingerprint !== fingerprint) attempt.current = { fingerprint, key: newIdempotencyKey() };
@@ -112,7 +122,7 @@ export function useCheckout({
     setConnectionLost(false);
     // The browser knows it has no network: straight to the outbox, no 3 s of retries per sale.
     if (seller && typeof navigator !== 'undefined' && navigator.onLine === false) {
-      void keepOffline(sale, key);
+      void keepOffline(sale, key, taxLines);
       return;
     }
 
@@ -133,7 +143,7 @@ export function useCheckout({
             isTransientFailure(error) ||
             (isUnreachable(error) && !(error instanceof ApiError && error.status === 500))
           ) {
-            void keepOffline(sale, key);
+            void keepOffline(sale, key, taxLines);
             return;
           }
           attempt.current = null;

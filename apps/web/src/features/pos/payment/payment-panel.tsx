@@ -10,6 +10,7 @@ import {
   parseCents,
   paymentMethodTitle,
   QUICK_CASH_AMOUNTS,
+  taxLineLabel,
 } from '@retail-hub/shared';
 import { IconCash, IconCheck, IconCreditCard, IconWifiOff } from '@tabler/icons-react';
 import { sanitizeMoneyInput } from '@/lib/money';
@@ -115,6 +116,16 @@ export function PaymentPanel({
           </>
         ) : null}
         <TotalRow label="Subtotal" cents={summary.subtotal} />
+        {/* Issue #34 item 2: once taxed, one line per rate (inside the prices when they include tax). */}
+        {summary.salesTax.charged
+          ? summary.salesTax.byRate.map((r) => (
+              <TotalRow
+                key={r.rate}
+                label={`${taxLineLabel(r.rate)}${summary.salesTax.pricesIncludeTax ? ' included' : ''}`}
+                cents={r.tax}
+              />
+            ))
+          : null}
         {isCardMethod(payment.method) ? <TotalRow label={CARD_FEE_LABEL} cents={summary.cardFee} /> : null}
         <TotalRow label="Total" cents={summary.total} strong />
       </Stack>

@@ -1,6 +1,7 @@
 import {
   CARD_FEE_METHODS,
   type Cents,
+  cardFeeCents,
   centsToDecimal,
   changeDueCents,
   containsCardNumber,
@@ -9,15 +10,20 @@ import {
   looksLikeCardNumber,
   type PaymentMethod,
   parseCents,
+  type Receipt,
   remainingDue,
   type SaleRequest,
+  type SaleTaxFigures,
+  saleTaxFigures,
   storedReference,
   summaryMethod,
   type TenderInput,
+  taxLineLabel,
+  taxRateToString,
   tenderTotals,
   totalsToStrings,
 } from '@retail-hub/shared';
-import { type CartLine, cartTotals } from '../cart/cart-reducer';
+import { type CartLine, cartTotals, pricedCart } from '../cart/cart-reducer';
 
 /** The cart's discounts (issue #15 item 7): the whole-sale one and the manager PIN approving them. */
 export type CartDiscounts = { saleDiscount?: Discount | null; approverPin?: string | null };
@@ -75,7 +81,22 @@ export type PaymentSummary = {
   remaining: Cents;
   /** The part payments taken, and the rest paid by the method above: every tender of the sale. */
   tenders: TenderInput[];
+  /**
+   * Issue #34 item 2 (ADR 0030): the sales tax by the shared rule, on the lines' nets; `charged`
+   * false while every line's rate is 0 (then the sale is exactly as before).
+   */
+  salesTax: SaleTaxFigures;
 };
+
+/** The cart's sales tax: each line's rate, the store's inclusive/exclusive setting (the shared rule). */
+export function cartTax(lines: readonly CartLine[], saleDiscount: Discount | null = null): SaleTaxFigures {
+  const priced = pricedCart(lines, 'cash', saleDiscount);
+  return saleTaxFigures(
+    priced.lines.map((l) => l.netCents),
+    lines.map((l) => l.taxRate ?? 0),
+    lines.some((l) => l.pricesIncludeTax === true),
+  );
+}
 
 export function summarizePayment(
   lines: readonly CartLine[],
@@ -83,8 +104,12 @@ export function summarizePayment(
   saleDiscount: Discount | null = null,
 ): PaymentSummary {
   const taken = payment.tenders ?? [];
-  if (taken.length > 0) return summarizeSplit(lines, payment, taken, saleDiscount);
-  const totals = cartTotals(lines, payment.method, saleDiscount);
+  const salesTax = cartTax(lines, saleDiscount);
+  if (taken.length > 0) return summarizeSplit(lines, payment, taken, saleDiscount, salesTax);
+  const untaxed = cartTotals(lines, payment.method, saleDiscount);
+  // Taxed: the card fee on the taxed amount (the base the tenders pay), as the server computes it.
+  const fee = cardFeeCents(salesTax.base, payment.method);
+  const totals = salesTax.charged ? { ...untaxed, tax: fee, total: salesTax.base + fee } : untaxed;
   const isCash = payment.method === 'cash';
   const entered = payment.amountReceived.trim() === '' ? null : parseCents(payment.amountReceived);
   const amountPaid = isCash ? (entered ?? totals.total) : null;
@@ -99,6 +124,7 @@ export function summarizePayment(
     notesHoldCard: !isCash && containsCardNumber(payment.notes),
     remaining: totals.total,
     tenders: [{ method: payment.method, amount: totals.total, amountReceived: amountPaid }],
+    salesTax,
   };
 }
 
@@ -111,8 +137,11 @@ function summarizeSplit(
   payment: PaymentInput,
   taken: readonly TakenTender[],
   saleDiscount: Discount | null,
+  salesTax: SaleTaxFigures,
 ): PaymentSummary {
-  const { subtotal } = cartTotals(lines, 'cash', saleDiscount);
+  const { subtotal: untaxedSubtotal } = cartTotals(lines, 'cash', saleDiscount);
+  // What the tenders pay before their card fees: the taxed amount once taxed (ADR 0030).
+  const subtotal = salesTax.base;
   const isCash = payment.method === 'cash';
   const remaining = remainingDue(subtotal, taken, payment.method);
   const entered = payment.amountReceived.trim() === '' ? null : parseCents(payment.amountReceived);
@@ -123,7 +152,7 @@ function summarizeSplit(
   const result = tenderTotals(subtotal, tenders);
   const cardFee = result.ok ? result.cardFee : 0;
   return {
-    subtotal,
+    subtotal: untaxedSubtotal,
     cardFee,
     total: subtotal + cardFee,
     amountPaid,
@@ -133,6 +162,7 @@ function summarizeSplit(
     notesHoldCard: !isCash && containsCardNumber(payment.notes),
     remaining,
     tenders,
+    salesTax,
   };
 }
 
@@ -171,7 +201,13 @@ export function buildSaleRequest(
   const notes = payment.notes.trim();
   const split = (payment.tenders ?? []).length > 0;
   return {
-    ...totalsToStrings({ subtotal: summary.subtotal, tax: summary.cardFee, total: summary.total }),
+    // Issue #34 item 2: once taxed, `tax` is the sales tax and the card fee is sent apart.
+    ...totalsToStrings({
+      subtotal: summary.subtotal,
+      tax: summary.salesTax.charged ? summary.salesTax.salesTax : summary.cardFee,
+      total: summary.total,
+    }),
+    ...(summary.salesTax.charged ? { cardFee: centsToDecimal(summary.cardFee) } : {}),
     paymentMethod: split ? summaryMethod(summary.tenders) : payment.method,
     referenceCode: isCash ? null : storedReference(payment.referenceCode),
     notes: isCash || !notes ? null : notes,
@@ -189,6 +225,16 @@ export function buildSaleRequest(
     ...(saleDiscount ? { discount: discountToInput(saleDiscount) } : {}),
     ...(discounts.approverPin ? { approverPin: discounts.approverPin } : {}),
   };
+}
+
+/** Issue #34 item 2: the receipt's tax lines of a taxed cart (one per rate), as the server's receipt has them. */
+export function receiptTaxLines(summary: PaymentSummary): Receipt['taxLines'] {
+  if (!summary.salesTax.charged) return undefined;
+  return summary.salesTax.byRate.map((r) => ({
+    rate: taxRateToString(r.rate),
+    label: taxLineLabel(r.rate),
+    amount: centsToDecimal(r.tax),
+  }));
 }
 
 /** Issue #34: the sale body's tenders: the part payments taken, then the rest by the chosen method. */

@@ -1,10 +1,16 @@
-import { CARD_FEE_LABEL, formatMoney, type PaymentMethod, paymentMethodTitle } from '@retail-hub/shared';
+import {
+  CARD_FEE_LABEL,
+  formatMoney,
+  type PaymentMethod,
+  paymentMethodTitle,
+  receiptTaxRows,
+} from '@retail-hub/shared';
 import { money, toCents } from '@/lib/money';
 import type { Receipt } from '../types';
 
 /**
- * The printed receipt (spec §9 Receipt): 400 px wide; items, subtotal, 'Tax (0%)', the card fee
- * when there is one, total, payment method; amount received and change for cash; the
+ * The printed receipt (spec §9 Receipt): 400 px wide; items, subtotal, 'Tax (0%)' (one 'Tax (x%)'
+ * line per rate once taxed, issue #34 item 2), the card fee when there is one, total, payment method; amount received and change for cash; the
  * reference/approval code block for other methods; notes; 'Served by' and the time.
  * Everything from the server or the cashier is escaped: notes are free text.
  */
@@ -55,7 +61,6 @@ export function receiptHtml(
 ): string {
   const method = String(receipt.paymentMethod) as PaymentMethod;
   const isCash = method === 'cash';
-  const feeCents = toCents(receipt.tax);
 
   // Issue #15 item 7: a line's discount prints under it; the sale discount above the subtotal.
   const items = receipt.items
@@ -81,10 +86,11 @@ export function receiptHtml(
   const totals = [
     discounts,
     row('Subtotal', money(receipt.subtotal)),
-    // spec §9: sales tax is 0%; the card surcharge travels in `tax` and is shown as Card Fee.
-    row('Tax (0%)', formatMoney(0)),
-    feeCents > 0 ? row(CARD_FEE_LABEL, formatMoney(feeCents)) : '',
+    // spec §9: 'Tax (0%)' and the card surcharge (in `tax`) as Card Fee while nothing is taxed;
+    // once taxed, one line per rate and the card fee apart (issue #34 item 2, the one receipt model).
+    ...receiptTaxRows(receipt).map((r) => row(r.label, formatMoney(r.cents))),
     row('Total', money(receipt.total), 'total'),
+    receipt.pricesIncludeTax ? row('Prices include tax', '') : '',
   ].join('');
 
   // Issue #34: a split sale lists every tender (its card fee and reference), then the change.

@@ -70,6 +70,8 @@ export function shiftReportHtml(report: ShiftReport, layout: ReportLayout, timeZ
     row('Discounts', money(report.discounts)),
     ...unapprovedRows(report),
     row('Net sales', money(report.subtotal)),
+    // Issue #34 item 2: the sales tax by rate, once any line was taxed.
+    ...(report.salesTax?.byRate ?? []).map((r) => row(r.label, money(r.tax))),
     row('Card fees', money(report.cardFees)),
     row('Sales total', money(report.total), 'total'),
     // Refunds are money going back: shown negative (issue #15 item 5). Voids are not in the totals at all.

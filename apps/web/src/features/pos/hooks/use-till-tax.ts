@@ -1,0 +1,36 @@
+import { type TaxRate, type TaxSettings, taxRateHundredths } from '@retail-hub/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+
+/** A product as the till knows it: its own tax rate and its category. */
+type TaxedProduct = { categoryId: string | null; taxRateId?: string | null };
+
+export type TillTax = (product: TaxedProduct) => { taxRate: number; pricesIncludeTax: boolean };
+
+/**
+ * Issue #34 item 2 (ADR 0030): the sales tax a product is rung up at on this till: its own rate,
+ * else its category's, else 0; and whether the shift's store's prices include tax. The server
+ * charges the same (and refuses a sale whose figures differ, 409): the cart and the offline
+ * outbox compute with the shared rule (packages/shared/src/tax.ts).
+ */
+export function useTillTax(
+  storeId: string | null | undefined,
+  categories: ReadonlyArray<{ id: string; taxRateId?: string | null }> | undefined,
+): TillTax {
+  const rates = useQuery<TaxRate[]>({ queryKey: ['/api/tax-rates'], staleTime: 60_000 });
+  const settings = useQuery<TaxSettings>({
+    queryKey: ['/api/settings/tax', storeId ? { storeId } : {}],
+    staleTime: 60_000,
+  });
+  const rateData = rates.data;
+  const pricesIncludeTax = settings.data?.pricesIncludeTax ?? false;
+  return useCallback(
+    (product: TaxedProduct) => {
+      const categoryRate = categories?.find((c) => c.id === product.categoryId)?.taxRateId ?? null;
+      const rateId = product.taxRateId ?? categoryRate;
+      const rate = rateId ? rateData?.find((r) => r.id === rateId) : undefined;
+      return { taxRate: rate ? (taxRateHundredths(rate.rate) ?? 0) : 0, pricesIncludeTax };
+    },
+    [categories, rateData, pricesIncludeTax],
+  );
+}
