@@ -113,6 +113,19 @@ describe('the cart (spec §4 Cart and checkout, §5 Cart)', () => {
     expect(cart.lines[1]).toMatchObject({ priceCents: 450 });
   });
 
+  it('reprice takes the rate in force when it was read, and drops it when the rate is now 0', () => {
+    const key = lineKey(muffin.productId, null, null);
+    const taxed = run(emptyCart, add(muffin), {
+      type: 'reprice',
+      prices: new Map([[key, { priceCents: 400, taxRate: 1000, pricesIncludeTax: false }]]),
+    });
+    expect(taxed.lines[0]).toMatchObject({ taxRate: 1000, pricesIncludeTax: false });
+    const untaxed = run(taxed, { type: 'reprice', prices: new Map([[key, { priceCents: 400, taxRate: 0 }]]) });
+    expect(untaxed.lines[0]?.taxRate).toBeUndefined();
+    const kept = run(taxed, { type: 'reprice', prices: new Map([[key, { priceCents: 425 }]]) });
+    expect(kept.lines[0]).toMatchObject({ priceCents: 425, taxRate: 1000 });
+  });
+
   it('totals are exact to the cent, with the 2.5% card fee only for card methods', () => {
     const cart = run(emptyCart, add(latteBig), add(latteBig), add({ ...muffin, stock: 5 }));
     expect(cartItemCount(cart.lines)).toBe(3);

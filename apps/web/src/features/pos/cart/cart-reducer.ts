@@ -73,7 +73,10 @@ export type CartAction =
   | { type: 'increment'; key: string }
   | { type: 'decrement'; key: string }
   | { type: 'remove'; key: string }
-  | { type: 'reprice'; prices: ReadonlyMap<string, { priceCents: Cents; stock?: number }> }
+  | {
+      type: 'reprice';
+      prices: ReadonlyMap<string, { priceCents: Cents; stock?: number; taxRate?: number; pricesIncludeTax?: boolean }>;
+    }
   | { type: 'setLineDiscount'; key: string; discount: Discount | null; approverPin?: string | null }
   | { type: 'setSaleDiscount'; discount: Discount | null; approverPin?: string | null }
   | { type: 'clearApproval' }
@@ -225,12 +228,18 @@ function applyAction(state: CartState, action: CartAction): CartState {
       const lines = state.lines.map((l) => {
         const fresh = action.prices.get(l.key);
         if (!fresh) return l;
-        return {
+        const repriced = {
           ...l,
           priceCents: fresh.priceCents,
           price: centsToDecimal(fresh.priceCents),
           stock: fresh.stock ?? l.stock,
         };
+        // Issue #34 item 2: the rate in force now, when it was read (0% keeps no rate on the line).
+        if (fresh.taxRate === undefined) return repriced;
+        const { taxRate: _rate, pricesIncludeTax: _included, ...untaxed } = repriced;
+        return fresh.taxRate
+          ? { ...untaxed, taxRate: fresh.taxRate, pricesIncludeTax: fresh.pricesIncludeTax ?? false }
+          : untaxed;
       });
       return { ...state, lines };
     }

@@ -208,6 +208,30 @@ describe('the POS terminal', () => {
     expect(saleCount).toBe(1);
   });
 
+  // Issue #34 item 2: a rate set on the category after the muffin was rung up (or a held sale
+  // resumed): the refusal reprices the cart with the rate in force, and the retry charges it.
+  it('a totals refusal also takes the tax rate in force now', async () => {
+    let saleCount = 0;
+    const { user } = renderTerminal({
+      extra: {
+        'GET /api/categories': () => json(200, [{ id: 'c1', name: 'Bakery', taxRateId: 'r10' }]),
+        'GET /api/tax-rates': () =>
+          json(200, saleCount === 0 ? [] : [{ id: 'r10', name: 'Standard', rate: '10.00', createdAt: '2026-11-29' }]),
+        'GET /api/settings/tax': () => json(200, { pricesIncludeTax: false }),
+        'GET /api/products/00000000-0000-4000-8000-000000000001': () => json(200, product({ price: '4.00' })),
+      },
+      sale: () =>
+        ++saleCount === 1
+          ? json(409, { code: 'pos.totals_mismatch', message: 'Prices have changed. Please review the cart.' })
+          : json(201, recordedSale),
+    });
+    await addMuffinAndOpenSale(user);
+    expect(screen.getByTestId('total-Total').textContent).toBe('$4.00');
+    await user.click(screen.getByRole('button', { name: 'Complete Sale' }));
+    await waitFor(() => expect(screen.getByTestId('total-Total').textContent).toBe('$4.40'));
+    expect(screen.getByText('Tax (10%)')).toBeInTheDocument();
+  });
+
   it('a large catalogue shows one page with its count, and Show more asks the server for the next', async () => {
     const { user, fetchMock } = renderTerminal({
       extra: { 'GET /api/products': () => json(200, PRODUCTS, { 'X-Total-Count': '1234' }) },

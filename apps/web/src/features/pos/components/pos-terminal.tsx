@@ -151,7 +151,7 @@ export function PosTerminal({ user }: { user: SessionUser }) {
     if (cart.lines.length === 0) setPayment(emptyPayment);
   }, [cart.lines.length]);
 
-  const repriceFromServer = useRepriceFromServer(cart.lines, dispatch);
+  const repriceFromServer = useRepriceFromServer(cart.lines, dispatch, shift?.storeId);
   // Issue #35 item 3: held sales (open tickets) of this store.
   const [isHoldOpen, setHoldOpen] = useState(false);
   const [isHeldListOpen, setHeldListOpen] = useState(false);
