@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { withoutPulse } from './escpos-render';
 import { type SendOutcome, sendToPrinter } from './network-sender';
+import type { PrinterAddressPolicy } from './printer-address';
 import { abandonStaleSending, claimDueJob, deferPrinter, finishJob } from './printers.repository';
 
 /**
@@ -25,6 +26,8 @@ export type PrintQueueOptions = {
   backoffMs?: (attempts: number) => number;
   send?: (host: string, port: number, bytes: Uint8Array) => Promise<SendOutcome>;
   log?: FastifyBaseLogger;
+  /** Where a printer may be (printer-address.ts); the default refuses loopback. */
+  policy?: PrinterAddressPolicy;
 };
 
 /** How long after it was asked for a drawer pulse may still go out (ADR 0031). */
@@ -35,7 +38,8 @@ export const defaultBackoffMs = (attempts: number) => Math.min(30_000, 1_000 * 2
 export function createPrintQueue(db: Db, options: PrintQueueOptions = {}): PrintQueue {
   const pollMs = options.pollMs ?? 2_000;
   const backoff = options.backoffMs ?? defaultBackoffMs;
-  const send = options.send ?? ((host, port, bytes) => sendToPrinter(host, port, bytes));
+  const policy = options.policy ?? { allowLoopback: false };
+  const send = options.send ?? ((host, port, bytes) => sendToPrinter(host, port, bytes, { policy }));
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
@@ -58,7 +62,8 @@ export function createPrintQueue(db: Db, options: PrintQueueOptions = {}): Print
     const bytes = Buffer.from(job.payload, 'base64');
     const result = await send(job.host, job.port, late ? withoutPulse(bytes) : bytes);
     if (result.outcome === 'printed') await finishJob(db, job.id, { status: 'printed' });
-    else if (result.outcome === 'unknown') await finishJob(db, job.id, { status: 'unknown', error: result.error });
+    else if (result.outcome === 'unknown' || result.outcome === 'failed')
+      await finishJob(db, job.id, { status: result.outcome, error: result.error });
     else {
       const retryInMs = backoff(job.attempts);
       await finishJob(db, job.id, { status: 'queued', error: result.error, retryInMs });

@@ -44,6 +44,14 @@ export async function insertJob(db: DbOrTx, values: NewPrintJob): Promise<PrintJ
   return existing ?? null;
 }
 
+export async function findJobByKey(db: DbOrTx, userId: string, idempotencyKey: string): Promise<PrintJobRow | null> {
+  const [row] = await db
+    .select()
+    .from(printJobs)
+    .where(and(eq(printJobs.createdBy, userId), eq(printJobs.idempotencyKey, idempotencyKey)));
+  return row ?? null;
+}
+
 export async function findJob(db: DbOrTx, id: string): Promise<PrintJobRow | null> {
   const [row] = await db.select().from(printJobs).where(eq(printJobs.id, id));
   return row ?? null;

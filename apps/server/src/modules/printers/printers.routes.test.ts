@@ -192,7 +192,7 @@ describe('printers', () => {
         const now = await jobOf(job.json().id);
         expect(now.status).toBe('queued');
         expect(now.attempts).toBeGreaterThanOrEqual(1);
-        expect(now.lastError).toContain('ECONNREFUSED');
+        expect(now.lastError).toBe('Printer refused the connection');
       },
       { timeout: 15_000, interval: 50 },
     );

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   drawerRequestSchema,
   printerInputSchema,
@@ -8,6 +9,7 @@ import {
   retryJobSchema,
   terminalPrinterSchema,
 } from '@retail-hub/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInUser } from '../../lib/signed-in-user';
@@ -22,6 +24,7 @@ import {
   printJob,
   printSaleReceipt,
   printTestPage,
+  type RequestKey,
   retryJob,
   terminalPrinter,
 } from './printers.service';
@@ -32,15 +35,39 @@ const headers = z.object({
   'idempotency-key': z.uuid({ error: 'The Idempotency-Key header must be a UUID' }).optional(),
 });
 
+/** JSON with its keys sorted, so `{a,b}` and `{b,a}` are one request. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(value) ?? 'null';
+}
+
+/**
+ * The Idempotency-Key and what the request asked: the route, its id and its body, without a PIN (a
+ * 4-digit PIN in a stored hash would be read back by trying them all).
+ */
+export function requestKey(request: FastifyRequest): RequestKey {
+  const idempotencyKey = (request.headers as { 'idempotency-key'?: string })['idempotency-key'] ?? null;
+  if (!idempotencyKey) return { idempotencyKey: null, requestHash: null };
+  const { approverPin: _pin, ...body } = (request.body ?? {}) as Record<string, unknown>;
+  const asked = `${request.method} ${request.routeOptions.url}\n${canonical(request.params)}\n${canonical(body)}`;
+  return { idempotencyKey, requestHash: createHash('sha256').update(asked).digest('hex') };
+}
+
 /**
  * Issue #36 items 1–3 (docs/adr/0031): printers, print jobs and the cash drawer. The print queue's
  * worker starts with the routes and stops when the app closes.
  */
 export function printerRoutes(queueOptions: PrintQueueOptions = {}): FastifyPluginAsyncZod {
   return async (app) => {
-    const queue = createPrintQueue(app.database.db, { log: app.log, ...queueOptions });
+    const policy = { allowLoopback: app.config.printersAllowLoopback };
+    const queue = createPrintQueue(app.database.db, { log: app.log, policy, ...queueOptions });
     app.addHook('onClose', async () => queue.stop());
-    const deps: PrinterDeps = { db: app.database.db, timeZone: app.config.storeTimeZone, queue };
+    const deps: PrinterDeps = { db: app.database.db, timeZone: app.config.storeTimeZone, queue, policy };
     const manage = 'printers.manage' as const;
 
     app.get(
@@ -71,7 +98,7 @@ export function printerRoutes(queueOptions: PrintQueueOptions = {}): FastifyPlug
         reply.status(202).send(
           await printTestPage(deps, request.params.id, {
             userId: signedInUser(request).id,
-            idempotencyKey: request.headers['idempotency-key'] ?? null,
+            ...requestKey(request),
           }),
         ),
     );
@@ -83,17 +110,7 @@ export function printerRoutes(queueOptions: PrintQueueOptions = {}): FastifyPlug
         schema: { params, headers, body: drawerRequestSchema, response: { 202: printJobSchema } },
       },
       async (request, reply) =>
-        reply
-          .status(202)
-          .send(
-            await openDrawer(
-              deps,
-              request,
-              request.params.id,
-              request.body,
-              request.headers['idempotency-key'] ?? null,
-            ),
-          ),
+        reply.status(202).send(await openDrawer(deps, request, request.params.id, request.body, requestKey(request))),
     );
 
     app.post(
@@ -105,15 +122,7 @@ export function printerRoutes(queueOptions: PrintQueueOptions = {}): FastifyPlug
       async (request, reply) =>
         reply
           .status(202)
-          .send(
-            await printSaleReceipt(
-              deps,
-              request,
-              request.params.id,
-              request.body,
-              request.headers['idempotency-key'] ?? null,
-            ),
-          ),
+          .send(await printSaleReceipt(deps, request, request.params.id, request.body, requestKey(request))),
     );
 
     app.get(
@@ -129,11 +138,7 @@ export function printerRoutes(queueOptions: PrintQueueOptions = {}): FastifyPlug
         schema: { params, headers, body: retryJobSchema, response: { 202: printJobSchema } },
       },
       async (request, reply) =>
-        reply
-          .status(202)
-          .send(
-            await retryJob(deps, request, request.params.id, request.body, request.headers['idempotency-key'] ?? null),
-          ),
+        reply.status(202).send(await retryJob(deps, request, request.params.id, request.body, requestKey(request))),
     );
 
     app.get(
