@@ -36,6 +36,9 @@ export const PRINTER_MESSAGES = {
   sendRefused: 'Printer refused the connection',
   sendTimedOut: 'Printer did not answer (timed out)',
   stoppedWhilePrinting: 'The printer stopped answering while printing',
+  noDrawerForRefund: 'Only a cash refund of your shift still open opens the drawer',
+  noDrawerForFloat: 'The drawer opens for the float count only just after your shift starts',
+  noOpenShift: 'Start a shift first',
   differentRequest: 'This Idempotency-Key was already used for a different print request',
 } as const;
 
@@ -112,6 +115,10 @@ export const drawerRequestSchema = z.object({
   reason: z.string().trim().min(1, { error: PRINTER_MESSAGES.reason }).max(200),
   approverPin: z.string().nullish(),
 });
+/** POST /api/refunds/:id/print: the REFUND receipt (the refund's one pulse when cash was paid out). */
+export const refundPrintRequestSchema = printRequestSchema;
+/** POST /api/shifts/current/x-report/print, /api/shifts/:id/z-report/print, /api/shifts/current/drawer. */
+export const onPrinterSchema = z.object({ printerId: z.uuid() });
 export const retryJobSchema = z.object({ printerId: z.uuid().optional() });
 export const terminalPrinterSchema = z.object({ printerId: z.uuid().nullable() });
 

@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import {
   drawerRequestSchema,
+  onPrinterSchema,
   printerInputSchema,
   printerPatchSchema,
   printerSchema,
   printJobSchema,
   printRequestSchema,
+  refundPrintRequestSchema,
   retryJobSchema,
   terminalPrinterSchema,
 } from '@retail-hub/shared';
@@ -13,6 +15,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInUser } from '../../lib/signed-in-user';
+import { openDrawerForFloat, printRefund, printXReport, printZReport } from './documents.service';
 import { createPrintQueue, type PrintQueueOptions } from './print-queue';
 import {
   addPrinter,
@@ -25,11 +28,18 @@ import {
   printSaleReceipt,
   printTestPage,
   type RequestKey,
-  retryJob,
   terminalPrinter,
 } from './printers.service';
+import { retryJob } from './retry.service';
 
 const params = z.object({ id: z.uuid({ error: 'Unknown id' }) });
+const shiftParams = z.object({
+  id: z.coerce
+    .number({ error: 'Unknown shift' })
+    .int()
+    .positive({ error: 'Unknown shift' })
+    .max(2_147_483_647, { error: 'Unknown shift' }),
+});
 /** Optional: the same key again answers the job the first request made (one job per request). */
 const headers = z.object({
   'idempotency-key': z.uuid({ error: 'The Idempotency-Key header must be a UUID' }).optional(),
@@ -67,7 +77,13 @@ export function printerRoutes(queueOptions: PrintQueueOptions = {}): FastifyPlug
     const policy = { allowLoopback: app.config.printersAllowLoopback };
     const queue = createPrintQueue(app.database.db, { log: app.log, policy, ...queueOptions });
     app.addHook('onClose', async () => queue.stop());
-    const deps: PrinterDeps = { db: app.database.db, timeZone: app.config.storeTimeZone, queue, policy };
+    const deps: PrinterDeps = {
+      db: app.database.db,
+      timeZone: app.config.storeTimeZone,
+      queue,
+      policy,
+      events: app.events,
+    };
     const manage = 'printers.manage' as const;
 
     app.get(
@@ -123,6 +139,46 @@ export function printerRoutes(queueOptions: PrintQueueOptions = {}): FastifyPlug
         reply
           .status(202)
           .send(await printSaleReceipt(deps, request, request.params.id, request.body, requestKey(request))),
+    );
+
+    app.post(
+      '/api/refunds/:id/print',
+      {
+        config: { permission: 'pos.sell' },
+        schema: { params, headers, body: refundPrintRequestSchema, response: { 202: printJobSchema } },
+      },
+      async (request, reply) =>
+        reply.status(202).send(await printRefund(deps, request, request.params.id, request.body, requestKey(request))),
+    );
+
+    app.post(
+      '/api/shifts/current/x-report/print',
+      {
+        config: { permission: 'pos.sell' },
+        schema: { headers, body: onPrinterSchema, response: { 202: printJobSchema } },
+      },
+      async (request, reply) =>
+        reply.status(202).send(await printXReport(deps, request, request.body, requestKey(request))),
+    );
+
+    app.post(
+      '/api/shifts/:id/z-report/print',
+      {
+        config: { permission: 'pos.sell' },
+        schema: { params: shiftParams, headers, body: onPrinterSchema, response: { 202: printJobSchema } },
+      },
+      async (request, reply) =>
+        reply.status(202).send(await printZReport(deps, request, request.params.id, request.body, requestKey(request))),
+    );
+
+    app.post(
+      '/api/shifts/current/drawer',
+      {
+        config: { permission: 'pos.sell' },
+        schema: { headers, body: onPrinterSchema, response: { 202: printJobSchema } },
+      },
+      async (request, reply) =>
+        reply.status(202).send(await openDrawerForFloat(deps, request, request.body, requestKey(request))),
     );
 
     app.get(

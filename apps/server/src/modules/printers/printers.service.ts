@@ -17,13 +17,13 @@ import { signedInUser } from '../../lib/signed-in-user';
 import type { AuthUser } from '../../types';
 import { recordActivity, requestFacts } from '../activity/index';
 import { approvalFor } from '../auth/index';
+import type { EventBus } from '../events/index';
 import { saleReceipt } from '../pos/index';
 import { checkStoreExists } from '../retail-stores/index';
 import { renderDrawerPulse, renderReceipt, renderTestPage, withPulse } from './escpos-render';
 import type { PrintQueue } from './print-queue';
 import { type PrinterAddressPolicy, printerTargetProblems } from './printer-address';
 import {
-  closeQueuedJob,
   findJob,
   findJobByKey,
   findPrinter,
@@ -32,7 +32,6 @@ import {
   insertJob,
   insertPrinter,
   listPrinterRows,
-  makeDueNow,
   openShiftStore,
   type PrinterRow,
   type PrintJobRow,
@@ -42,7 +41,13 @@ import {
   updatePrinter,
 } from './printers.repository';
 
-export type PrinterDeps = { db: Db; timeZone: string; queue: PrintQueue; policy: PrinterAddressPolicy };
+export type PrinterDeps = {
+  db: Db;
+  timeZone: string;
+  queue: PrintQueue;
+  policy: PrinterAddressPolicy;
+  events: EventBus;
+};
 
 export const printerErrors = {
   notFound: () => notFound('Printer', 'printers.not_found'),
@@ -58,7 +63,7 @@ export const printerErrors = {
 };
 
 /** A printer of one store prints only that store's sales and opens only for its own tills. */
-function checkPrinterStore(printer: PrinterRow, storeId: string | null): void {
+export function checkPrinterStore(printer: PrinterRow, storeId: string | null): void {
   if (printer.storeId && printer.storeId !== storeId) throw printerErrors.otherStore();
 }
 
@@ -142,7 +147,7 @@ export async function editPrinter(deps: PrinterDeps, id: string, patch: PrinterP
 }
 
 /** A printer the server can send to (network, with a host), or 404 / 400. */
-async function printableBy(deps: PrinterDeps, printerId: string): Promise<PrinterRow> {
+export async function printableBy(deps: PrinterDeps, printerId: string): Promise<PrinterRow> {
   const printer = await findPrinter(deps.db, printerId);
   if (!printer) throw printerErrors.notFound();
   if (printer.connection !== 'network' || !printer.host) throw printerErrors.notNetwork();
@@ -151,14 +156,14 @@ async function printableBy(deps: PrinterDeps, printerId: string): Promise<Printe
 
 /** A request's Idempotency-Key and the hash of what it asked (printers.routes.ts `requestKey`). */
 export type RequestKey = { idempotencyKey: string | null; requestHash: string | null };
-type JobRequest = { userId: string } & RequestKey;
+export type JobRequest = { userId: string } & RequestKey;
 
 /**
  * The job a request with this Idempotency-Key made already, when it is the same request (its answer
  * again, nothing done twice: no second approval, activity or pulse); the same key with another
  * request is 409, as a sale's is. Null: a new request.
  */
-async function replayed(deps: PrinterDeps, by: JobRequest): Promise<PrintJob | null> {
+export async function replayed(deps: PrinterDeps, by: JobRequest): Promise<PrintJob | null> {
   if (!by.idempotencyKey) return null;
   const row = await findJobByKey(deps.db, by.userId, by.idempotencyKey);
   if (!row) return null;
@@ -172,7 +177,7 @@ function checkSameRequest(row: PrintJobRow, by: JobRequest): void {
 }
 
 /** Null only when an original receipt of the sale exists already (the caller prints a COPY). */
-async function tryEnqueue(
+export async function tryEnqueue(
   deps: PrinterDeps,
   printer: PrinterRow,
   job: { kind: PrintJobKind; subjectId: string | null; bytes: Uint8Array },
@@ -194,7 +199,7 @@ async function tryEnqueue(
   return toJob(row);
 }
 
-async function enqueue(
+export async function enqueue(
   deps: PrinterDeps,
   printer: PrinterRow,
   job: { kind: PrintJobKind; subjectId: string | null; bytes: Uint8Array },
@@ -256,7 +261,10 @@ async function kickDrawerForSale(
   if (!till?.ownOpenShift || !tookCash(receipt)) throw printerErrors.noDrawerForSale();
   if ((await hasReceiptJob(deps.db, saleId)) || (await hasSaleDrawerJob(deps.db, saleId)))
     throw printerErrors.drawerAlreadyOpened();
-  return enqueue(deps, printer, { kind: 'drawer', subjectId: saleId, bytes: renderDrawerPulse() }, by);
+  // Two Skips at once: `print_jobs_one_drawer_per_subject` lets one pulse through.
+  const job = await tryEnqueue(deps, printer, { kind: 'drawer', subjectId: saleId, bytes: renderDrawerPulse() }, by);
+  if (!job) throw printerErrors.drawerAlreadyOpened();
+  return job;
 }
 
 /**
@@ -264,7 +272,7 @@ async function kickDrawerForSale(
  * taken and the sale is the caller's own, in their shift still open: a cashier can't open a drawer
  * later by printing an old cash sale's receipt.
  */
-async function printReceiptOn(
+export async function printReceiptOn(
   deps: PrinterDeps,
   printer: PrinterRow,
   saleId: string,
@@ -338,51 +346,6 @@ export async function printJob(deps: PrinterDeps, reader: AuthUser, id: string):
   const row = await findJob(deps.db, id);
   if (!row || (row.createdBy !== reader.id && !can(reader.role, 'reports.view'))) throw printerErrors.jobNotFound();
   return toJob(row);
-}
-
-/**
- * Retry and Print elsewhere (issue #36 item 3). A job still waiting is tried again now, or moved to
- * `printerId`. A job whose outcome is unknown (or failed) is never sent again as it was: a receipt
- * prints as a COPY (no drawer pulse), anything else is rendered again for the printer chosen.
- */
-export async function retryJob(
-  deps: PrinterDeps,
-  request: FastifyRequest,
-  id: string,
-  body: { printerId?: string | undefined },
-  key: RequestKey,
-): Promise<PrintJob> {
-  const user = signedInUser(request);
-  const by = { userId: user.id, ...key };
-  const again = await replayed(deps, by);
-  if (again) return again;
-  const job = await findJob(deps.db, id);
-  if (!job || (job.createdBy !== user.id && !can(user.role, 'reports.view'))) throw printerErrors.jobNotFound();
-  const target = body.printerId && body.printerId !== job.printerId ? body.printerId : null;
-  if (job.status === 'queued' && !target) {
-    await makeDueNow(deps.db, id);
-    deps.queue.kick();
-    return toJob((await findJob(deps.db, id)) ?? job);
-  }
-  if (job.status !== 'queued' && job.status !== 'unknown' && job.status !== 'failed')
-    throw printerErrors.notRetryable();
-  // An Open Drawer was approved for one drawer; a pulse whose outcome is unknown is not kicked again
-  // (someone looks at the drawer), and it is never moved to another printer's drawer.
-  if (job.kind === 'drawer') throw target ? printerErrors.drawerNotMoved() : printerErrors.notRetryable();
-  const printer = await printableBy(deps, target ?? job.printerId);
-  // Refused before anything is closed: a receipt goes only to a printer of its sale's store.
-  if (job.subjectId) checkPrinterStore(printer, (await saleTill(deps.db, job.subjectId, user.id))?.storeId ?? null);
-  // A job moved while waiting never left: it prints as it was meant to (original, with its pulse).
-  const moved = job.status === 'queued' && (await closeQueuedJob(deps.db, id, `Moved to ${printer.name}`));
-  if ((job.kind === 'receipt' || job.kind === 'copy') && job.subjectId) {
-    const receipt = await saleReceipt(deps, job.subjectId, {
-      userId: user.id,
-      canViewReports: can(user.role, 'reports.view'),
-    });
-    return printReceiptOn(deps, printer, job.subjectId, receipt, !(moved && job.kind === 'receipt'), by);
-  }
-  if (job.kind === 'test') return printTestPage(deps, printer.id, by);
-  throw printerErrors.notRetryable();
 }
 
 export async function terminalPrinter(deps: PrinterDeps, terminalId: string): Promise<{ printerId: string | null }> {
