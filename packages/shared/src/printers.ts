@@ -36,6 +36,7 @@ export const PRINTER_MESSAGES = {
   sendRefused: 'Printer refused the connection',
   sendTimedOut: 'Printer did not answer (timed out)',
   stoppedWhilePrinting: 'The printer stopped answering while printing',
+  paperOut: 'Printer out of paper',
   noDrawerForRefund: 'Only a cash refund of your shift still open opens the drawer',
   noDrawerForFloat: 'The drawer opens for the float count only just after your shift starts',
   noOpenShift: 'Start a shift first',

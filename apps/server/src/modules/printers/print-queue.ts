@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { withoutPulse } from './escpos-render';
 import { type SendOutcome, sendToPrinter } from './network-sender';
 import type { PrinterAddressPolicy } from './printer-address';
-import { abandonStaleSending, claimDueJob, deferPrinter, finishJob } from './printers.repository';
+import { abandonStaleSending, anyPrinter, claimDueJob, deferPrinter, finishJob } from './printers.repository';
 
 /**
  * Issue #36 item 3 (docs/adr/0031): the in-process worker that sends print jobs. It never runs inside
@@ -22,7 +22,10 @@ export type PrintQueue = {
 };
 
 export type PrintQueueOptions = {
+  /** How often the worker looks for due jobs once a printer exists (jobs of every instance). */
   pollMs?: number;
+  /** How often it looks whether a printer exists at all, while none does (one `exists` query). */
+  idleCheckMs?: number;
   backoffMs?: (attempts: number) => number;
   send?: (host: string, port: number, bytes: Uint8Array) => Promise<SendOutcome>;
   log?: FastifyBaseLogger;
@@ -37,6 +40,10 @@ export const defaultBackoffMs = (attempts: number) => Math.min(30_000, 1_000 * 2
 
 export function createPrintQueue(db: Db, options: PrintQueueOptions = {}): PrintQueue {
   const pollMs = options.pollMs ?? 2_000;
+  const idleCheckMs = options.idleCheckMs ?? 60_000;
+  // No printer, no print job: until one is seen (or this instance queues a job) the worker only asks,
+  // once a minute, whether a printer exists, so an installation without printers pays nothing.
+  let printersSeen = false;
   const backoff = options.backoffMs ?? defaultBackoffMs;
   const policy = options.policy ?? { allowLoopback: false };
   const send = options.send ?? ((host, port, bytes) => sendToPrinter(host, port, bytes, { policy }));
@@ -97,20 +104,36 @@ export function createPrintQueue(db: Db, options: PrintQueueOptions = {}): Print
     return running;
   }
 
-  const tick = () => {
+  let idle = false;
+  const schedule = (ms: number) => {
     if (stopped) return;
-    void drain().finally(() => {
-      if (stopped) return;
-      timer = setTimeout(tick, pollMs);
-      timer.unref();
-    });
+    idle = ms === idleCheckMs && !printersSeen;
+    timer = setTimeout(tick, ms);
+    timer.unref();
   };
-  timer = setTimeout(tick, pollMs);
-  timer.unref();
+  function tick() {
+    if (stopped) return;
+    void (async () => {
+      try {
+        if (!printersSeen) printersSeen = await anyPrinter(db);
+      } catch (error) {
+        if (!stopped) options.log?.error({ err: error }, 'print queue');
+      }
+      if (printersSeen) await drain();
+    })().finally(() => schedule(printersSeen ? pollMs : idleCheckMs));
+  }
+  schedule(pollMs);
 
   return {
     kick() {
-      if (!stopped) setImmediate(() => void drain());
+      if (stopped) return;
+      printersSeen = true;
+      // Asleep in an idle check: polling starts now, not at the end of it.
+      if (idle && timer) {
+        clearTimeout(timer);
+        schedule(pollMs);
+      }
+      setImmediate(() => void drain());
     },
     drain,
     async stop() {

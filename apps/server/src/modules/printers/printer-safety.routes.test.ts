@@ -3,7 +3,8 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createUser, inject, signIn, type TestApp } from '../../../test/build-test-app';
 import { createCategory, createProduct, postSale, saleBody, startShift } from '../pos/pos-test-support';
-import { connectError, sendToPrinter } from './network-sender';
+import { connectError, paperOut, sendToPrinter } from './network-sender';
+import { createPrintQueue } from './print-queue';
 import { addressRefusal, printerTargetProblems } from './printer-address';
 
 /**
@@ -41,6 +42,37 @@ const addPrinter = (payload: Record<string, unknown>) =>
     cookie: manager,
     payload: { name: 'P', connection: 'network', paperWidth: 80, ...payload },
   });
+
+describe('the print worker without printers', () => {
+  it('asks only whether a printer exists, once per idle check; polls for jobs once one does', async () => {
+    let calls = 0;
+    const counted = new Proxy(t.db.db, {
+      get(target, prop, receiver) {
+        if (
+          typeof prop === 'string' &&
+          ['select', 'execute', 'update', 'insert', 'delete', 'transaction'].includes(prop)
+        )
+          calls += 1;
+        return Reflect.get(target, prop, receiver);
+      },
+    });
+    const queue = createPrintQueue(counted, { pollMs: 10, idleCheckMs: 200 });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 450));
+      // Ticks at 10, 210 and 410 ms: one `exists` each; polling would have made dozens of queries.
+      expect(calls).toBeGreaterThanOrEqual(1);
+      expect(calls).toBeLessThanOrEqual(3);
+      // A job queued by this instance (or a printer added) wakes it: from then on it polls.
+      const idleCalls = calls;
+      queue.kick();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Each drain is two statements (stale 'sending' jobs, the claim); several drains by now.
+      expect(calls - idleCalls).toBeGreaterThanOrEqual(4);
+    } finally {
+      await queue.stop();
+    }
+  });
+});
 
 describe('where a network printer may be', () => {
   it.each([
@@ -124,6 +156,15 @@ describe('where a network printer may be', () => {
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+
+  it('reads "paper end" from a DLE EOT 4 answer only when it is a status byte', () => {
+    expect(paperOut(0x12)).toBe(false);
+    expect(paperOut(0x1e)).toBe(false); // paper near its end: still prints
+    expect(paperOut(0x72)).toBe(true);
+    expect(paperOut(0x32)).toBe(true);
+    expect(paperOut(0x60)).toBe(false); // not a status byte
+    expect(paperOut(undefined)).toBe(false);
   });
 
   it('the error kept on a job is coarse: refused, timed out or unreachable, never the system text', async () => {

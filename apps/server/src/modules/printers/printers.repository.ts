@@ -12,6 +12,12 @@ export function listPrinterRows(db: DbOrTx): Promise<PrinterRow[]> {
   return db.select().from(printers).orderBy(asc(printers.name), asc(printers.id));
 }
 
+/** Is there any printer? (The print worker's one query while there is none.) */
+export async function anyPrinter(db: DbOrTx): Promise<boolean> {
+  const rows = await db.select({ id: printers.id }).from(printers).limit(1);
+  return rows.length > 0;
+}
+
 export async function findPrinter(db: DbOrTx, id: string): Promise<PrinterRow | null> {
   const [row] = await db.select().from(printers).where(eq(printers.id, id));
   return row ?? null;

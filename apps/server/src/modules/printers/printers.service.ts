@@ -118,6 +118,8 @@ export async function addPrinter(deps: PrinterDeps, input: PrinterInput): Promis
     paperWidth: input.paperWidth,
     storeId: input.storeId ?? null,
   });
+  // The worker of this instance starts looking for jobs now (the others within their idle check).
+  deps.queue.kick();
   return toPrinter(row);
 }
 
