@@ -24,7 +24,8 @@ afterEach(() => {
   for (const tracked of trackedJobs()) forgetJob(tracked.id);
 });
 
-const keyOf = (call: unknown[]) => (call[1] as RequestInit & { headers: Record<string, string> }).headers['Idempotency-Key'];
+const keyOf = (call: unknown[]) =>
+  (call[1] as RequestInit & { headers: Record<string, string> }).headers['Idempotency-Key'];
 
 describe('print and drawer requests', () => {
   it('each carries a fresh UUID Idempotency-Key, on the routes of the API', async () => {
@@ -48,7 +49,8 @@ describe('print and drawer requests', () => {
     const keys = calls.map(keyOf);
     for (const key of keys) expect(key).toMatch(/^[0-9a-f-]{36}$/);
     expect(new Set(keys).size).toBe(keys.length);
-    expect(JSON.parse((calls[1]?.[1] as RequestInit).body as string)).toEqual({ printerId: 'p1' });
+    const refundCall = calls[1] as [string, RequestInit];
+    expect(JSON.parse(refundCall[1].body as string)).toEqual({ printerId: 'p1' });
   });
 
   it('a lost answer (network error) is asked again once with the same key; a refusal is not', async () => {
