@@ -36,6 +36,7 @@ import {
  */
 const errors = {
   refundNotFound: () => notFound('Refund', 'pos.refund_not_found'),
+  shiftNotFound: () => notFound('Shift', 'pos.shift_not_found'),
   noDrawerForRefund: () => new AppError(409, 'printers.no_drawer_for_refund', PRINTER_MESSAGES.noDrawerForRefund),
   noDrawerForFloat: () => new AppError(409, 'printers.no_drawer_for_float', PRINTER_MESSAGES.noDrawerForFloat),
   noOpenShift: () => new AppError(409, 'printers.no_open_shift', PRINTER_MESSAGES.noOpenShift),
@@ -161,11 +162,13 @@ export async function printXReport(
 export async function printZReport(
   deps: PrinterDeps,
   request: FastifyRequest,
-  shiftId: number,
+  shiftIdText: string | number,
   body: { printerId: string },
   key: RequestKey,
 ): Promise<PrintJob> {
   const user = signedInUser(request);
+  const shiftId = Number(shiftIdText);
+  if (!/^\d{1,10}$/.test(String(shiftIdText)) || shiftId < 1 || shiftId > 2_147_483_647) throw errors.shiftNotFound();
   const report = await zReportOfShift(deps.db, shiftId, user);
   const by: JobRequest = { userId: user.id, ...key };
   const again = await replayed(deps, by);

@@ -226,8 +226,9 @@ describe('X and Z reports on the thermal printer', () => {
     await received(before + 2);
     expect(fake.jobs[before + 1]?.lines.some((l) => l.includes('Z Report #'))).toBe(true);
     expect(fake.jobs[before + 1]?.lines.some((l) => l.startsWith('Counted cash'))).toBe(true);
-    // Someone else's shift is not found; a shift id out of range is 400, never 500.
+    // Someone else's shift is not found; neither is an id that is no shift's (never a 500).
     expect((await post(`/api/shifts/${shiftId}/z-report/print`, { printerId }, other)).statusCode).toBe(404);
-    expect((await post('/api/shifts/99999999999/z-report/print', { printerId })).statusCode).toBe(400);
+    for (const id of ['99999999999', 'abc', '0', randomUUID()])
+      expect((await post(`/api/shifts/${id}/z-report/print`, { printerId })).statusCode, id).toBe(404);
   });
 });
