@@ -104,24 +104,6 @@ export async function printRefund(
   return enqueue(deps, printer, { kind: 'copy', subjectId: refund.id, bytes: render(true) }, by);
 }
 
-/** A refund's COPY again (Retry or Print elsewhere of a refund job), or null when `subjectId` is no refund. */
-export async function reprintRefundCopy(
-  deps: PrinterDeps,
-  request: FastifyRequest,
-  printer: PrinterRow,
-  refundId: string,
-  by: JobRequest,
-): Promise<PrintJob | null> {
-  const refund = await getRefund(request, refundId);
-  if (!refund) return null;
-  return enqueue(
-    deps,
-    printer,
-    { kind: 'copy', subjectId: refund.id, bytes: renderRefund(refund, { ...paper(deps, printer), copy: true }) },
-    by,
-  );
-}
-
 async function printReport(
   deps: PrinterDeps,
   printer: PrinterRow,
