@@ -22,6 +22,8 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/serve
     DATABASE_URL: '',
     // A terminal holding unsynced sales is flagged after 3 s, not 5 minutes (e2e/offline.spec.ts).
     TERMINAL_STALE_MINUTES: '0.05',
+    // e2e/printers.spec.ts: the fake printer listens on a free port of 127.0.0.1 (docs/adr/0031).
+    PRINTERS_ALLOW_LOOPBACK: 'true',
   },
 });
 const stop = () => {

@@ -30,7 +30,25 @@ export const PRINTER_MESSAGES = {
   drawerAlreadyOpened: 'This sale has opened the drawer already',
   drawerNotMoved: 'An Open Drawer is not moved to another printer: open that drawer with its own reason',
   tooOldForDrawer: 'Too old to open the drawer unattended: not sent',
+  port: 'Printer port must be between 9100 and 9109 (raw printing)',
+  hostNotAllowed: 'This address cannot be a printer (loopback, link-local or reserved)',
+  sendUnreachable: 'Printer unreachable',
+  sendRefused: 'Printer refused the connection',
+  sendTimedOut: 'Printer did not answer (timed out)',
+  stoppedWhilePrinting: 'The printer stopped answering while printing',
+  paperOut: 'Printer out of paper',
+  noDrawerForRefund: 'Only a cash refund of your shift still open opens the drawer',
+  noDrawerForFloat: 'The drawer opens for the float count only just after your shift starts',
+  noOpenShift: 'Start a shift first',
+  differentRequest: 'This Idempotency-Key was already used for a different print request',
 } as const;
+
+/**
+ * The ports a network printer may have (raw TCP printing: 9100, and 9101–9109 on print servers with
+ * several ports). LPD (515) and IPP (631) do not take raw ESC/POS, so they are not printers' ports
+ * here. The server enforces it (apps/server printer-address.ts), with loopback test printers excepted.
+ */
+export const PRINTER_PORT_RANGE = { min: 9100, max: 9109 } as const;
 
 const hostSchema = z
   .string()
@@ -98,6 +116,10 @@ export const drawerRequestSchema = z.object({
   reason: z.string().trim().min(1, { error: PRINTER_MESSAGES.reason }).max(200),
   approverPin: z.string().nullish(),
 });
+/** POST /api/refunds/:id/print: the REFUND receipt (the refund's one pulse when cash was paid out). */
+export const refundPrintRequestSchema = printRequestSchema;
+/** POST /api/shifts/current/x-report/print, /api/shifts/:id/z-report/print, /api/shifts/current/drawer. */
+export const onPrinterSchema = z.object({ printerId: z.uuid() });
 export const retryJobSchema = z.object({ printerId: z.uuid().optional() });
 export const terminalPrinterSchema = z.object({ printerId: z.uuid().nullable() });
 

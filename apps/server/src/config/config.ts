@@ -198,6 +198,11 @@ export const configSchema = z.object({
     .describe(
       'Issue #30: how long a terminal may hold an offline sale. One dated into a shift closed longer ago, or priced from a catalogue older than this, is refused and held for a manager (hours).',
     ),
+  PRINTERS_ALLOW_LOOPBACK: booleanFromEnv
+    .default(false)
+    .describe(
+      'Let a network printer be on this computer (127.0.0.0/8, ::1), on any port: for the fake printer of `npm run dev:printer`, the tests and the E2E server only (docs/adr/0031).',
+    ),
   METRICS_TOKEN: z
     .string()
     .min(16, { error: 'must be at least 16 characters' })
@@ -267,6 +272,8 @@ export type Config = Readonly<{
   offlineOutboxMaxAgeHours: number;
   /** External optimization-suggestion provider; null uses the built-in rules (modules/procurement). */
   ai: AiProviderSettings | null;
+  /** Issue #36: printers may be on loopback (fake printers; tests, E2E, development only). */
+  printersAllowLoopback: boolean;
 }>;
 
 export type AiProviderSettings = Readonly<{ baseUrl: string; apiKey: string | null; model: string }>;
@@ -399,6 +406,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ai: c.AI_PROVIDER_URL
       ? { baseUrl: c.AI_PROVIDER_URL.replace(/\/+$/, ''), apiKey: c.AI_API_KEY || null, model: c.AI_MODEL }
       : null,
+    printersAllowLoopback: c.PRINTERS_ALLOW_LOOPBACK,
   });
 }
 
@@ -451,6 +459,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     backupDaily: false,
     backupPassphrase: null,
     ai: null,
+    // The API tests' fake printers listen on loopback.
+    printersAllowLoopback: true,
     ...overrides,
   });
 }

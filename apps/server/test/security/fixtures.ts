@@ -66,6 +66,10 @@ export function plausibleBody(method: string, url: string, ids: StoreIds): Recor
     case 'POST /api/printers/:id/drawer':
       return { reason: 'Change for a note' };
     case 'POST /api/transactions/:id/print':
+    case 'POST /api/refunds/:id/print':
+    case 'POST /api/shifts/current/x-report/print':
+    case 'POST /api/shifts/:id/z-report/print':
+    case 'POST /api/shifts/current/drawer':
       return { printerId: randomUUID() };
     case 'POST /api/transactions/:id/refunds':
       return { lines: [{ itemId: randomUUID(), quantity: 1 }], reason: 'Wrong item', restock: true };

@@ -87,14 +87,19 @@ export async function throwIfResNotOk(res: Response): Promise<void> {
  * A state-changing call. `Content-Type: application/json` goes only with a body: the server
  * refuses non-JSON bodies (415), and a POST without a body must not claim one.
  */
-export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
+export async function apiRequest(
+  method: string,
+  url: string,
+  body?: unknown,
+  { headers = {} }: { headers?: Record<string, string> } = {},
+): Promise<Response> {
   const hasBody = body !== undefined;
   const res = await fetch(url, {
     method,
     credentials: 'include',
     headers: hasBody
-      ? { Accept: 'application/json', 'Content-Type': 'application/json' }
-      : { Accept: 'application/json' },
+      ? { Accept: 'application/json', 'Content-Type': 'application/json', ...headers }
+      : { Accept: 'application/json', ...headers },
     body: hasBody ? JSON.stringify(body) : undefined,
   });
   await throwIfResNotOk(res);

@@ -58,6 +58,11 @@ export const printJobs = pgTable(
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     /** One job per request: a retried request with the same key answers the same job. */
     idempotencyKey: varchar('idempotency_key', { length: 100 }),
+    /**
+     * SHA-256 of the request that made the job (route, subject and body; never a PIN): the same key
+     * with a different request is 409, as a sale's is.
+     */
+    requestHash: varchar('request_hash', { length: 64 }),
   },
   (t) => [
     check(
@@ -66,10 +71,15 @@ export const printJobs = pgTable(
     ),
     check('print_jobs_status_check', sql`${t.status} in ('queued', 'sending', 'printed', 'failed', 'unknown')`),
     uniqueIndex('print_jobs_idempotency_key_unique').on(t.createdBy, t.idempotencyKey),
-    // One original receipt per sale (the one with the drawer pulse); every other print is a COPY.
+    // One original receipt per sale or refund (the one with the drawer pulse); every other print is
+    // a COPY. (A sale's and a refund's ids are both UUIDs: they never meet.)
     uniqueIndex('print_jobs_one_original_receipt')
       .on(t.subjectId)
-      .where(sql`${t.kind} = 'receipt' and ${t.status} <> 'failed'`),
+      .where(sql`${t.kind} in ('receipt', 'refund') and ${t.status} <> 'failed'`),
+    // One drawer pulse without paper per subject (a sale's or a refund's Skip, a shift's float count).
+    uniqueIndex('print_jobs_one_drawer_per_subject')
+      .on(t.subjectId)
+      .where(sql`${t.kind} = 'drawer' and ${t.subjectId} is not null and ${t.status} <> 'failed'`),
     index('print_jobs_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'queued'`),
     index('print_jobs_printer_created_idx').on(t.printerId, t.createdAt),
   ],

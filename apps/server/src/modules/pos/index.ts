@@ -10,5 +10,7 @@ export { historyRoutes } from './history.routes';
 export { posRoutes } from './pos.routes';
 export { saleReceipt } from './receipts.service';
 export { refundRoutes } from './refunds.routes';
-export { readableShift, writeZReportOfClosedShift } from './shifts.service';
+export { getRefund } from './refunds.service';
+export { zReportOfShift } from './shift-reports.service';
+export { readableShift, writeZReportOfClosedShift, xReport } from './shifts.service';
 export { type SaleReader, saleReaderOf, visibleSale } from './transactions.service';

@@ -110,6 +110,16 @@ const zReport = {
   lastSaleNumber: 'BEEF01',
 } as unknown as ShiftReport;
 
+/** The same shift read while still open: an X report (nothing closed, nothing counted). */
+const xReport = {
+  ...zReport,
+  kind: 'X',
+  number: null,
+  endedAt: null,
+  countedCash: null,
+  overShort: null,
+} as unknown as ShiftReport;
+
 const WIDTHS: PaperWidth[] = [58, 80];
 
 function hex(bytes: Uint8Array): string {
@@ -153,8 +163,24 @@ describe('ESC/POS documents against the golden files', () => {
       golden(`refund-${paperWidth}`, renderRefund(refund, { paperWidth, timeZone }));
     });
 
+    it(`the REFUND COPY at ${paperWidth} mm`, () => {
+      const bytes = renderRefund(refund, { copy: true, paperWidth, timeZone });
+      golden(`refund-copy-${paperWidth}`, bytes);
+      const lines = decodeEscPos(bytes).lines;
+      expect(lines.filter((l) => l.includes('*** COPY ***'))).toHaveLength(2);
+      expect(lines.filter((l) => l.includes('*** REFUND ***'))).toHaveLength(2);
+    });
+
     it(`the Z report at ${paperWidth} mm`, () => {
       golden(`z-report-${paperWidth}`, renderShiftReport(zReport, { paperWidth, timeZone }));
+    });
+
+    it(`the X report at ${paperWidth} mm`, () => {
+      const bytes = renderShiftReport(xReport, { paperWidth, timeZone });
+      golden(`x-report-${paperWidth}`, bytes);
+      const lines = decodeEscPos(bytes).lines;
+      expect(lines.some((l) => l.includes('X Report'))).toBe(true);
+      expect(lines.some((l) => l.startsWith('Counted cash'))).toBe(false);
     });
   }
 

@@ -37,6 +37,23 @@ function when(iso: string, timeZone: string): string {
   return new Date(iso).toLocaleString('en-AU', { timeZone, dateStyle: 'medium', timeStyle: 'short' });
 }
 
+/** `text` in lines of at most `width`, broken at spaces (a word longer than a line is cut). */
+function wrap(text: string, width: number): string[] {
+  if (text.length <= width) return [text];
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    const next = line ? `${line} ${word}` : word;
+    if (next.length <= width) line = next;
+    else {
+      if (line) lines.push(line);
+      line = word.slice(0, width);
+    }
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
 /** A small writer over the encoder: label/amount rows that fill the paper's columns. */
 class Paper {
   readonly encoder: ReceiptPrinterEncoder;
@@ -49,7 +66,8 @@ class Paper {
     const e = this.encoder.align('center');
     if (bold) e.bold(true);
     if (big) e.size(2, 2);
-    e.line(text.slice(0, big ? Math.floor(this.columns / 2) : this.columns));
+    // Too long for one line: wrapped at spaces (never cut off mid-word: "nothing is close").
+    for (const line of wrap(text, big ? Math.floor(this.columns / 2) : this.columns)) e.line(line);
     if (big) e.size(1, 1);
     if (bold) e.bold(false);
     e.align('left');
@@ -146,11 +164,18 @@ export function renderReceipt(
   return p.finish(paper.footer ?? DEFAULT_FOOTER, number);
 }
 
-/** The REFUND receipt (issue #15 item 5): its own number, the sale it refunds, amounts negative. */
-export function renderRefund(refund: Refund, paper: PaperOptions): Uint8Array {
+/**
+ * The REFUND receipt (issue #15 item 5): its own number, the sale it refunds, amounts negative; `copy`
+ * marks a reprint COPY under the REFUND marks, as a sale's COPY.
+ */
+export function renderRefund(
+  refund: Refund,
+  { copy = false, ...paper }: PaperOptions & { copy?: boolean },
+): Uint8Array {
   const p = new Paper(paper.paperWidth);
   p.center(paper.header?.trim() || 'Retail Hub', { bold: true, big: true });
   p.mark('REFUND');
+  if (copy) p.mark('COPY');
   p.center(`Refund #${refund.number}`);
   p.center(`For Sale #${refund.transactionNumber}`);
   p.rule();
@@ -171,6 +196,7 @@ export function renderRefund(refund: Refund, paper: PaperOptions): Uint8Array {
   if (refund.approvedBy) p.center(`Approved by ${refund.approvedBy.name}`);
   p.center(when(refund.createdAt, paper.timeZone));
   p.mark('REFUND');
+  if (copy) p.mark('COPY');
   return p.finish(undefined, refund.number);
 }
 

@@ -5,7 +5,8 @@ import { type DecodedPrint, decodeEscPos } from './escpos-decode';
  * Issue #36 (testing without hardware): a fake ESC/POS network printer on loopback. Each connection is
  * one job; when the sender closes it, the bytes are decoded (text lines, cuts, drawer pulses) and kept
  * in `jobs`. `npm run dev:printer -- --port N` runs one and prints what it decodes; the tests and the
- * E2E use the same class. `stop()` and `start()` again on the same port are a printer switched off and on.
+ * E2E use the same class. `stop()` and `start()` again on the same port are a printer switched off and on;
+ * `paperOut` makes it answer the paper status query (DLE EOT 4) with "paper end".
  */
 export type FakePrintJob = DecodedPrint & { bytes: Buffer; receivedAt: Date };
 
@@ -14,6 +15,8 @@ export class FakePrinter {
   private server: net.Server | null = null;
   private readonly sockets = new Set<net.Socket>();
   private listeners: Array<(job: FakePrintJob) => void> = [];
+  /** Out of paper: the DLE EOT 4 status says "paper end" (a real printer then prints nothing). */
+  paperOut = false;
 
   constructor(
     public port = 0,
@@ -25,7 +28,15 @@ export class FakePrinter {
     const server = net.createServer((socket) => {
       this.sockets.add(socket);
       const chunks: Buffer[] = [];
-      socket.on('data', (chunk) => chunks.push(chunk));
+      socket.on('data', (chunk: Buffer) => {
+        // DLE EOT 4 before the job: the paper sensor answers (0x12 paper in, 0x72 paper end).
+        let rest = chunk;
+        while (chunks.length === 0 && rest.length >= 3 && rest[0] === 0x10 && rest[1] === 0x04) {
+          socket.write(Uint8Array.from([this.paperOut ? 0x72 : 0x12]));
+          rest = rest.subarray(3);
+        }
+        if (rest.length > 0) chunks.push(rest);
+      });
       socket.on('error', () => {});
       socket.on('end', () => {
         const bytes = Buffer.concat(chunks);

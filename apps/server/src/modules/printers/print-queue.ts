@@ -3,7 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { withoutPulse } from './escpos-render';
 import { type SendOutcome, sendToPrinter } from './network-sender';
-import { abandonStaleSending, claimDueJob, deferPrinter, finishJob } from './printers.repository';
+import type { PrinterAddressPolicy } from './printer-address';
+import { abandonStaleSending, anyPrinter, claimDueJob, deferPrinter, finishJob } from './printers.repository';
 
 /**
  * Issue #36 item 3 (docs/adr/0031): the in-process worker that sends print jobs. It never runs inside
@@ -21,10 +22,15 @@ export type PrintQueue = {
 };
 
 export type PrintQueueOptions = {
+  /** How often the worker looks for due jobs once a printer exists (jobs of every instance). */
   pollMs?: number;
+  /** How often it looks whether a printer exists at all, while none does (one `exists` query). */
+  idleCheckMs?: number;
   backoffMs?: (attempts: number) => number;
   send?: (host: string, port: number, bytes: Uint8Array) => Promise<SendOutcome>;
   log?: FastifyBaseLogger;
+  /** Where a printer may be (printer-address.ts); the default refuses loopback. */
+  policy?: PrinterAddressPolicy;
 };
 
 /** How long after it was asked for a drawer pulse may still go out (ADR 0031). */
@@ -34,8 +40,13 @@ export const defaultBackoffMs = (attempts: number) => Math.min(30_000, 1_000 * 2
 
 export function createPrintQueue(db: Db, options: PrintQueueOptions = {}): PrintQueue {
   const pollMs = options.pollMs ?? 2_000;
+  const idleCheckMs = options.idleCheckMs ?? 60_000;
+  // No printer, no print job: until one is seen (or this instance queues a job) the worker only asks,
+  // once a minute, whether a printer exists, so an installation without printers pays nothing.
+  let printersSeen = false;
   const backoff = options.backoffMs ?? defaultBackoffMs;
-  const send = options.send ?? ((host, port, bytes) => sendToPrinter(host, port, bytes));
+  const policy = options.policy ?? { allowLoopback: false };
+  const send = options.send ?? ((host, port, bytes) => sendToPrinter(host, port, bytes, { policy }));
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
@@ -58,7 +69,8 @@ export function createPrintQueue(db: Db, options: PrintQueueOptions = {}): Print
     const bytes = Buffer.from(job.payload, 'base64');
     const result = await send(job.host, job.port, late ? withoutPulse(bytes) : bytes);
     if (result.outcome === 'printed') await finishJob(db, job.id, { status: 'printed' });
-    else if (result.outcome === 'unknown') await finishJob(db, job.id, { status: 'unknown', error: result.error });
+    else if (result.outcome === 'unknown' || result.outcome === 'failed')
+      await finishJob(db, job.id, { status: result.outcome, error: result.error });
     else {
       const retryInMs = backoff(job.attempts);
       await finishJob(db, job.id, { status: 'queued', error: result.error, retryInMs });
@@ -92,20 +104,36 @@ export function createPrintQueue(db: Db, options: PrintQueueOptions = {}): Print
     return running;
   }
 
-  const tick = () => {
+  let idle = false;
+  const schedule = (ms: number) => {
     if (stopped) return;
-    void drain().finally(() => {
-      if (stopped) return;
-      timer = setTimeout(tick, pollMs);
-      timer.unref();
-    });
+    idle = ms === idleCheckMs && !printersSeen;
+    timer = setTimeout(tick, ms);
+    timer.unref();
   };
-  timer = setTimeout(tick, pollMs);
-  timer.unref();
+  function tick() {
+    if (stopped) return;
+    void (async () => {
+      try {
+        if (!printersSeen) printersSeen = await anyPrinter(db);
+      } catch (error) {
+        if (!stopped) options.log?.error({ err: error }, 'print queue');
+      }
+      if (printersSeen) await drain();
+    })().finally(() => schedule(printersSeen ? pollMs : idleCheckMs));
+  }
+  schedule(pollMs);
 
   return {
     kick() {
-      if (!stopped) setImmediate(() => void drain());
+      if (stopped) return;
+      printersSeen = true;
+      // Asleep in an idle check: polling starts now, not at the end of it.
+      if (idle && timer) {
+        clearTimeout(timer);
+        schedule(pollMs);
+      }
+      setImmediate(() => void drain());
     },
     drain,
     async stop() {

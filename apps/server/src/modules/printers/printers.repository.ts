@@ -12,6 +12,12 @@ export function listPrinterRows(db: DbOrTx): Promise<PrinterRow[]> {
   return db.select().from(printers).orderBy(asc(printers.name), asc(printers.id));
 }
 
+/** Is there any printer? (The print worker's one query while there is none.) */
+export async function anyPrinter(db: DbOrTx): Promise<boolean> {
+  const rows = await db.select({ id: printers.id }).from(printers).limit(1);
+  return rows.length > 0;
+}
+
 export async function findPrinter(db: DbOrTx, id: string): Promise<PrinterRow | null> {
   const [row] = await db.select().from(printers).where(eq(printers.id, id));
   return row ?? null;
@@ -42,6 +48,14 @@ export async function insertJob(db: DbOrTx, values: NewPrintJob): Promise<PrintJ
     .from(printJobs)
     .where(and(eq(printJobs.createdBy, values.createdBy), eq(printJobs.idempotencyKey, values.idempotencyKey)));
   return existing ?? null;
+}
+
+export async function findJobByKey(db: DbOrTx, userId: string, idempotencyKey: string): Promise<PrintJobRow | null> {
+  const [row] = await db
+    .select()
+    .from(printJobs)
+    .where(and(eq(printJobs.createdBy, userId), eq(printJobs.idempotencyKey, idempotencyKey)));
+  return row ?? null;
 }
 
 export async function findJob(db: DbOrTx, id: string): Promise<PrintJobRow | null> {
@@ -154,6 +168,43 @@ export async function saleTill(
       from transactions t join shifts s on s.id = t.shift_id where t.id = ${saleId}::uuid`),
   );
   return row ? { storeId: row.store_id, ownOpenShift: row.own_open_shift === true } : null;
+}
+
+/** A shift's store, and whether it is `userId`'s and still open (a refund's shift). */
+export async function shiftTill(
+  db: DbOrTx,
+  shiftId: number,
+  userId: string,
+): Promise<{ storeId: string; ownOpenShift: boolean } | null> {
+  const [row] = rowsOf<{ store_id: string; own_open_shift: boolean }>(
+    await db.execute(sql`
+      select store_id, (is_open and cashier_id = ${userId}::uuid) as own_open_shift
+      from shifts where id = ${shiftId}`),
+  );
+  return row ? { storeId: row.store_id, ownOpenShift: row.own_open_shift === true } : null;
+}
+
+/** `userId`'s open shift: its id, store and how many milliseconds ago it started (the database's clock). */
+export async function openShiftOf(
+  db: DbOrTx,
+  userId: string,
+): Promise<{ id: number; storeId: string; ageMs: number } | null> {
+  const [row] = rowsOf<{ id: number; store_id: string; age_ms: number | string }>(
+    await db.execute(sql`
+      select id, store_id, (extract(epoch from (now() - started_at)) * 1000)::float8 as age_ms
+      from shifts where cashier_id = ${userId}::uuid and is_open limit 1`),
+  );
+  return row ? { id: Number(row.id), storeId: row.store_id, ageMs: Number(row.age_ms) } : null;
+}
+
+/** Is there a job of `kind` for this subject (not failed)? */
+export async function hasJobFor(db: DbOrTx, kind: string, subjectId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: printJobs.id })
+    .from(printJobs)
+    .where(and(eq(printJobs.kind, kind), eq(printJobs.subjectId, subjectId), sql`${printJobs.status} <> 'failed'`))
+    .limit(1);
+  return rows.length > 0;
 }
 
 /** The store of `userId`'s open shift, if any. */

@@ -192,7 +192,7 @@ describe('printers', () => {
         const now = await jobOf(job.json().id);
         expect(now.status).toBe('queued');
         expect(now.attempts).toBeGreaterThanOrEqual(1);
-        expect(now.lastError).toContain('ECONNREFUSED');
+        expect(now.lastError).toBe('Printer refused the connection');
       },
       { timeout: 15_000, interval: 50 },
     );
@@ -603,5 +603,36 @@ describe("'Skip' on a cash sale at a till with a receipt printer", () => {
     const refused = await print(card, { printerId, drawerOnly: true });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('Only a cash sale of your shift still open opens the drawer');
+  });
+});
+
+describe('paper out (DLE EOT 4)', () => {
+  it('a printer out of paper keeps the job waiting, nothing printed; it prints once when paper is in', async () => {
+    const before = fake.jobs.length;
+    fake.paperOut = true;
+    const saleId = await sell('eftpos');
+    const job = await print(saleId, { printerId });
+    expect(job.statusCode, job.body).toBe(202);
+    await vi.waitFor(
+      async () => {
+        const now = await jobOf(job.json().id);
+        expect(now.status).toBe('queued');
+        expect(now.lastError).toBe('Printer out of paper');
+      },
+      { timeout: 15_000, interval: 50 },
+    );
+    expect(fake.jobs.length).toBe(before);
+    fake.paperOut = false;
+    const retried = await inject(t, {
+      method: 'POST',
+      url: `/api/print-jobs/${job.json().id}/retry`,
+      cookie: cashier,
+      headers: { 'idempotency-key': randomUUID() },
+      payload: {},
+    });
+    expect(retried.statusCode, retried.body).toBe(202);
+    await waitForStatus(job.json().id, 'printed');
+    await received(before + 1);
+    expect(fake.jobs[before]).toMatchObject({ pulses: 0, cuts: 1 });
   });
 });

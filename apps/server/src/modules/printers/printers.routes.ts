@@ -1,16 +1,21 @@
+import { createHash } from 'node:crypto';
 import {
   drawerRequestSchema,
+  onPrinterSchema,
   printerInputSchema,
   printerPatchSchema,
   printerSchema,
   printJobSchema,
   printRequestSchema,
+  refundPrintRequestSchema,
   retryJobSchema,
   terminalPrinterSchema,
 } from '@retail-hub/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedInUser } from '../../lib/signed-in-user';
+import { openDrawerForFloat, printRefund, printXReport, printZReport } from './documents.service';
 import { createPrintQueue, type PrintQueueOptions } from './print-queue';
 import {
   addPrinter,
@@ -22,15 +27,44 @@ import {
   printJob,
   printSaleReceipt,
   printTestPage,
-  retryJob,
+  type RequestKey,
   terminalPrinter,
 } from './printers.service';
+import { retryJob } from './retry.service';
 
 const params = z.object({ id: z.uuid({ error: 'Unknown id' }) });
+/**
+ * A shift's id is a number; anything else names no shift (404 in the service), so the body's own
+ * field messages are what a bad request gets (the fuzz tests name the field).
+ */
+const shiftParams = z.object({ id: z.string().max(64) });
 /** Optional: the same key again answers the job the first request made (one job per request). */
 const headers = z.object({
   'idempotency-key': z.uuid({ error: 'The Idempotency-Key header must be a UUID' }).optional(),
 });
+
+/** JSON with its keys sorted, so `{a,b}` and `{b,a}` are one request. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(value) ?? 'null';
+}
+
+/**
+ * The Idempotency-Key and what the request asked: the route, its id and its body, without a PIN (a
+ * 4-digit PIN in a stored hash would be read back by trying them all).
+ */
+export function requestKey(request: FastifyRequest): RequestKey {
+  const idempotencyKey = (request.headers as { 'idempotency-key'?: string })['idempotency-key'] ?? null;
+  if (!idempotencyKey) return { idempotencyKey: null, requestHash: null };
+  const { approverPin: _pin, ...body } = (request.body ?? {}) as Record<string, unknown>;
+  const asked = `${request.method} ${request.routeOptions.url}\n${canonical(request.params)}\n${canonical(body)}`;
+  return { idempotencyKey, requestHash: createHash('sha256').update(asked).digest('hex') };
+}
 
 /**
  * Issue #36 items 1–3 (docs/adr/0031): printers, print jobs and the cash drawer. The print queue's
@@ -38,9 +72,16 @@ const headers = z.object({
  */
 export function printerRoutes(queueOptions: PrintQueueOptions = {}): FastifyPluginAsyncZod {
   return async (app) => {
-    const queue = createPrintQueue(app.database.db, { log: app.log, ...queueOptions });
+    const policy = { allowLoopback: app.config.printersAllowLoopback };
+    const queue = createPrintQueue(app.database.db, { log: app.log, policy, ...queueOptions });
     app.addHook('onClose', async () => queue.stop());
-    const deps: PrinterDeps = { db: app.database.db, timeZone: app.config.storeTimeZone, queue };
+    const deps: PrinterDeps = {
+      db: app.database.db,
+      timeZone: app.config.storeTimeZone,
+      queue,
+      policy,
+      events: app.events,
+    };
     const manage = 'printers.manage' as const;
 
     app.get(
@@ -71,7 +112,7 @@ export function printerRoutes(queueOptions: PrintQueueOptions = {}): FastifyPlug
         reply.status(202).send(
           await printTestPage(deps, request.params.id, {
             userId: signedInUser(request).id,
-            idempotencyKey: request.headers['idempotency-key'] ?? null,
+            ...requestKey(request),
           }),
         ),
     );
@@ -83,17 +124,7 @@ export function printerRoutes(queueOptions: PrintQueueOptions = {}): FastifyPlug
         schema: { params, headers, body: drawerRequestSchema, response: { 202: printJobSchema } },
       },
       async (request, reply) =>
-        reply
-          .status(202)
-          .send(
-            await openDrawer(
-              deps,
-              request,
-              request.params.id,
-              request.body,
-              request.headers['idempotency-key'] ?? null,
-            ),
-          ),
+        reply.status(202).send(await openDrawer(deps, request, request.params.id, request.body, requestKey(request))),
     );
 
     app.post(
@@ -105,15 +136,47 @@ export function printerRoutes(queueOptions: PrintQueueOptions = {}): FastifyPlug
       async (request, reply) =>
         reply
           .status(202)
-          .send(
-            await printSaleReceipt(
-              deps,
-              request,
-              request.params.id,
-              request.body,
-              request.headers['idempotency-key'] ?? null,
-            ),
-          ),
+          .send(await printSaleReceipt(deps, request, request.params.id, request.body, requestKey(request))),
+    );
+
+    app.post(
+      '/api/refunds/:id/print',
+      {
+        config: { permission: 'pos.sell' },
+        schema: { params, headers, body: refundPrintRequestSchema, response: { 202: printJobSchema } },
+      },
+      async (request, reply) =>
+        reply.status(202).send(await printRefund(deps, request, request.params.id, request.body, requestKey(request))),
+    );
+
+    app.post(
+      '/api/shifts/current/x-report/print',
+      {
+        config: { permission: 'pos.sell' },
+        schema: { headers, body: onPrinterSchema, response: { 202: printJobSchema } },
+      },
+      async (request, reply) =>
+        reply.status(202).send(await printXReport(deps, request, request.body, requestKey(request))),
+    );
+
+    app.post(
+      '/api/shifts/:id/z-report/print',
+      {
+        config: { permission: 'pos.sell' },
+        schema: { params: shiftParams, headers, body: onPrinterSchema, response: { 202: printJobSchema } },
+      },
+      async (request, reply) =>
+        reply.status(202).send(await printZReport(deps, request, request.params.id, request.body, requestKey(request))),
+    );
+
+    app.post(
+      '/api/shifts/current/drawer',
+      {
+        config: { permission: 'pos.sell' },
+        schema: { headers, body: onPrinterSchema, response: { 202: printJobSchema } },
+      },
+      async (request, reply) =>
+        reply.status(202).send(await openDrawerForFloat(deps, request, request.body, requestKey(request))),
     );
 
     app.get(
@@ -129,11 +192,7 @@ export function printerRoutes(queueOptions: PrintQueueOptions = {}): FastifyPlug
         schema: { params, headers, body: retryJobSchema, response: { 202: printJobSchema } },
       },
       async (request, reply) =>
-        reply
-          .status(202)
-          .send(
-            await retryJob(deps, request, request.params.id, request.body, request.headers['idempotency-key'] ?? null),
-          ),
+        reply.status(202).send(await retryJob(deps, request, request.params.id, request.body, requestKey(request))),
     );
 
     app.get(

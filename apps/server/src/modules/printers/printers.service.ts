@@ -17,20 +17,21 @@ import { signedInUser } from '../../lib/signed-in-user';
 import type { AuthUser } from '../../types';
 import { recordActivity, requestFacts } from '../activity/index';
 import { approvalFor } from '../auth/index';
+import type { EventBus } from '../events/index';
 import { saleReceipt } from '../pos/index';
 import { checkStoreExists } from '../retail-stores/index';
 import { renderDrawerPulse, renderReceipt, renderTestPage, withPulse } from './escpos-render';
 import type { PrintQueue } from './print-queue';
+import { type PrinterAddressPolicy, printerTargetProblems } from './printer-address';
 import {
-  closeQueuedJob,
   findJob,
+  findJobByKey,
   findPrinter,
   hasReceiptJob,
   hasSaleDrawerJob,
   insertJob,
   insertPrinter,
   listPrinterRows,
-  makeDueNow,
   openShiftStore,
   type PrinterRow,
   type PrintJobRow,
@@ -40,7 +41,13 @@ import {
   updatePrinter,
 } from './printers.repository';
 
-export type PrinterDeps = { db: Db; timeZone: string; queue: PrintQueue };
+export type PrinterDeps = {
+  db: Db;
+  timeZone: string;
+  queue: PrintQueue;
+  policy: PrinterAddressPolicy;
+  events: EventBus;
+};
 
 export const printerErrors = {
   notFound: () => notFound('Printer', 'printers.not_found'),
@@ -52,10 +59,11 @@ export const printerErrors = {
   drawerNotMoved: () => new AppError(409, 'printers.drawer_not_moved', PRINTER_MESSAGES.drawerNotMoved),
   noDrawerForSale: () => new AppError(409, 'printers.no_drawer_for_sale', PRINTER_MESSAGES.noDrawerForSale),
   drawerAlreadyOpened: () => new AppError(409, 'printers.drawer_already_opened', PRINTER_MESSAGES.drawerAlreadyOpened),
+  differentRequest: () => new AppError(409, 'printers.idempotency_mismatch', PRINTER_MESSAGES.differentRequest),
 };
 
 /** A printer of one store prints only that store's sales and opens only for its own tills. */
-function checkPrinterStore(printer: PrinterRow, storeId: string | null): void {
+export function checkPrinterStore(printer: PrinterRow, storeId: string | null): void {
   if (printer.storeId && printer.storeId !== storeId) throw printerErrors.otherStore();
 }
 
@@ -90,16 +98,28 @@ export async function listPrinters(deps: PrinterDeps): Promise<Printer[]> {
   return (await listPrinterRows(deps.db)).map(toPrinter);
 }
 
+/** A network printer's host and port are a printer's (printer-address.ts), else 400 with the fields. */
+async function checkTarget(deps: PrinterDeps, connection: string, host: string | null, port: number): Promise<void> {
+  if (connection !== 'network' || !host) return;
+  const problems = await printerTargetProblems(host, port, deps.policy);
+  if (problems) throw badRequest('validation_error', Object.values(problems).join('; '), problems);
+}
+
 export async function addPrinter(deps: PrinterDeps, input: PrinterInput): Promise<Printer> {
   if (input.storeId) await checkStoreExists(deps.db, input.storeId);
+  const host = input.host?.trim() || null;
+  const port = input.port ?? 9100;
+  await checkTarget(deps, input.connection, host, port);
   const row = await insertPrinter(deps.db, {
     name: input.name.trim(),
     connection: input.connection,
-    host: input.host?.trim() || null,
-    port: input.port ?? 9100,
+    host,
+    port,
     paperWidth: input.paperWidth,
     storeId: input.storeId ?? null,
   });
+  // The worker of this instance starts looking for jobs now (the others within their idle check).
+  deps.queue.kick();
   return toPrinter(row);
 }
 
@@ -121,23 +141,45 @@ export async function editPrinter(deps: PrinterDeps, id: string, patch: PrinterP
   if (connection === 'network' && !host) {
     throw badRequest('validation_error', PRINTER_MESSAGES.host, { host: PRINTER_MESSAGES.host });
   }
+  if (next.host !== undefined || next.port !== undefined || next.connection !== undefined)
+    await checkTarget(deps, connection, host, next.port ?? current.port);
   const row = await updatePrinter(deps.db, id, next);
   if (!row) throw printerErrors.notFound();
   return toPrinter(row);
 }
 
 /** A printer the server can send to (network, with a host), or 404 / 400. */
-async function printableBy(deps: PrinterDeps, printerId: string): Promise<PrinterRow> {
+export async function printableBy(deps: PrinterDeps, printerId: string): Promise<PrinterRow> {
   const printer = await findPrinter(deps.db, printerId);
   if (!printer) throw printerErrors.notFound();
   if (printer.connection !== 'network' || !printer.host) throw printerErrors.notNetwork();
   return printer;
 }
 
-type JobRequest = { userId: string; idempotencyKey: string | null };
+/** A request's Idempotency-Key and the hash of what it asked (printers.routes.ts `requestKey`). */
+export type RequestKey = { idempotencyKey: string | null; requestHash: string | null };
+export type JobRequest = { userId: string } & RequestKey;
+
+/**
+ * The job a request with this Idempotency-Key made already, when it is the same request (its answer
+ * again, nothing done twice: no second approval, activity or pulse); the same key with another
+ * request is 409, as a sale's is. Null: a new request.
+ */
+export async function replayed(deps: PrinterDeps, by: JobRequest): Promise<PrintJob | null> {
+  if (!by.idempotencyKey) return null;
+  const row = await findJobByKey(deps.db, by.userId, by.idempotencyKey);
+  if (!row) return null;
+  checkSameRequest(row, by);
+  return toJob(row);
+}
+
+function checkSameRequest(row: PrintJobRow, by: JobRequest): void {
+  if (row.idempotencyKey && row.idempotencyKey === by.idempotencyKey && row.requestHash !== by.requestHash)
+    throw printerErrors.differentRequest();
+}
 
 /** Null only when an original receipt of the sale exists already (the caller prints a COPY). */
-async function tryEnqueue(
+export async function tryEnqueue(
   deps: PrinterDeps,
   printer: PrinterRow,
   job: { kind: PrintJobKind; subjectId: string | null; bytes: Uint8Array },
@@ -150,13 +192,16 @@ async function tryEnqueue(
     payload: Buffer.from(job.bytes).toString('base64'),
     createdBy: by.userId,
     idempotencyKey: by.idempotencyKey,
+    requestHash: by.requestHash,
   });
   if (!row) return null;
+  // Two requests with one key at the same moment: the second gets the first's job, if it is the same.
+  checkSameRequest(row, by);
   deps.queue.kick();
   return toJob(row);
 }
 
-async function enqueue(
+export async function enqueue(
   deps: PrinterDeps,
   printer: PrinterRow,
   job: { kind: PrintJobKind; subjectId: string | null; bytes: Uint8Array },
@@ -168,6 +213,8 @@ async function enqueue(
 }
 
 export async function printTestPage(deps: PrinterDeps, printerId: string, by: JobRequest): Promise<PrintJob> {
+  const again = await replayed(deps, by);
+  if (again) return again;
   const printer = await printableBy(deps, printerId);
   const bytes = renderTestPage(printer.name, { paperWidth: printer.paperWidth as PaperWidth, timeZone: deps.timeZone });
   return enqueue(deps, printer, { kind: 'test', subjectId: null, bytes }, by);
@@ -186,13 +233,15 @@ export async function printSaleReceipt(
   request: FastifyRequest,
   saleId: string,
   body: { printerId: string; copy?: boolean | undefined; drawerOnly?: boolean | undefined },
-  idempotencyKey: string | null,
+  key: RequestKey,
 ): Promise<PrintJob> {
   const user = signedInUser(request);
   // The sale first: another cashier's sale is "not found", whatever printer was named.
   const receipt = await saleReceipt(deps, saleId, { userId: user.id, canViewReports: can(user.role, 'reports.view') });
+  const by = { userId: user.id, ...key };
+  const again = await replayed(deps, by);
+  if (again) return again;
   const printer = await printableBy(deps, body.printerId);
-  const by = { userId: user.id, idempotencyKey };
   if (body.drawerOnly === true) return kickDrawerForSale(deps, printer, saleId, receipt, by);
   const copy = body.copy === true || (await hasReceiptJob(deps.db, saleId));
   return printReceiptOn(deps, printer, saleId, receipt, copy, by);
@@ -214,7 +263,10 @@ async function kickDrawerForSale(
   if (!till?.ownOpenShift || !tookCash(receipt)) throw printerErrors.noDrawerForSale();
   if ((await hasReceiptJob(deps.db, saleId)) || (await hasSaleDrawerJob(deps.db, saleId)))
     throw printerErrors.drawerAlreadyOpened();
-  return enqueue(deps, printer, { kind: 'drawer', subjectId: saleId, bytes: renderDrawerPulse() }, by);
+  // Two Skips at once: `print_jobs_one_drawer_per_subject` lets one pulse through.
+  const job = await tryEnqueue(deps, printer, { kind: 'drawer', subjectId: saleId, bytes: renderDrawerPulse() }, by);
+  if (!job) throw printerErrors.drawerAlreadyOpened();
+  return job;
 }
 
 /**
@@ -222,7 +274,7 @@ async function kickDrawerForSale(
  * taken and the sale is the caller's own, in their shift still open: a cashier can't open a drawer
  * later by printing an old cash sale's receipt.
  */
-async function printReceiptOn(
+export async function printReceiptOn(
   deps: PrinterDeps,
   printer: PrinterRow,
   saleId: string,
@@ -261,9 +313,12 @@ export async function openDrawer(
   request: FastifyRequest,
   printerId: string,
   body: { reason: string; approverPin?: string | null | undefined },
-  idempotencyKey: string | null,
+  key: RequestKey,
 ): Promise<PrintJob> {
   const user = signedInUser(request);
+  const by = { userId: user.id, ...key };
+  const again = await replayed(deps, by);
+  if (again) return again;
   const printer = await printableBy(deps, printerId);
   // A store's drawer opens for its own tills; a manager (who sets printers up) may open any.
   if (!can(user.role, 'printers.manage')) checkPrinterStore(printer, await openShiftStore(deps.db, user.id));
@@ -272,12 +327,7 @@ export async function openDrawer(
     action: 'open_drawer',
     details: { reason, printerId },
   });
-  const job = await enqueue(
-    deps,
-    printer,
-    { kind: 'drawer', subjectId: null, bytes: renderDrawerPulse() },
-    { userId: user.id, idempotencyKey },
-  );
+  const job = await enqueue(deps, printer, { kind: 'drawer', subjectId: null, bytes: renderDrawerPulse() }, by);
   await recordActivity(deps.db, {
     userId: user.id,
     activityType: 'drawer_opened',
@@ -298,49 +348,6 @@ export async function printJob(deps: PrinterDeps, reader: AuthUser, id: string):
   const row = await findJob(deps.db, id);
   if (!row || (row.createdBy !== reader.id && !can(reader.role, 'reports.view'))) throw printerErrors.jobNotFound();
   return toJob(row);
-}
-
-/**
- * Retry and Print elsewhere (issue #36 item 3). A job still waiting is tried again now, or moved to
- * `printerId`. A job whose outcome is unknown (or failed) is never sent again as it was: a receipt
- * prints as a COPY (no drawer pulse), anything else is rendered again for the printer chosen.
- */
-export async function retryJob(
-  deps: PrinterDeps,
-  request: FastifyRequest,
-  id: string,
-  body: { printerId?: string | undefined },
-  idempotencyKey: string | null,
-): Promise<PrintJob> {
-  const user = signedInUser(request);
-  const job = await findJob(deps.db, id);
-  if (!job || (job.createdBy !== user.id && !can(user.role, 'reports.view'))) throw printerErrors.jobNotFound();
-  const target = body.printerId && body.printerId !== job.printerId ? body.printerId : null;
-  if (job.status === 'queued' && !target) {
-    await makeDueNow(deps.db, id);
-    deps.queue.kick();
-    return toJob((await findJob(deps.db, id)) ?? job);
-  }
-  if (job.status !== 'queued' && job.status !== 'unknown' && job.status !== 'failed')
-    throw printerErrors.notRetryable();
-  // An Open Drawer was approved for one drawer; a pulse whose outcome is unknown is not kicked again
-  // (someone looks at the drawer), and it is never moved to another printer's drawer.
-  if (job.kind === 'drawer') throw target ? printerErrors.drawerNotMoved() : printerErrors.notRetryable();
-  const printer = await printableBy(deps, target ?? job.printerId);
-  // Refused before anything is closed: a receipt goes only to a printer of its sale's store.
-  if (job.subjectId) checkPrinterStore(printer, (await saleTill(deps.db, job.subjectId, user.id))?.storeId ?? null);
-  const by = { userId: user.id, idempotencyKey };
-  // A job moved while waiting never left: it prints as it was meant to (original, with its pulse).
-  const moved = job.status === 'queued' && (await closeQueuedJob(deps.db, id, `Moved to ${printer.name}`));
-  if ((job.kind === 'receipt' || job.kind === 'copy') && job.subjectId) {
-    const receipt = await saleReceipt(deps, job.subjectId, {
-      userId: user.id,
-      canViewReports: can(user.role, 'reports.view'),
-    });
-    return printReceiptOn(deps, printer, job.subjectId, receipt, !(moved && job.kind === 'receipt'), by);
-  }
-  if (job.kind === 'test') return printTestPage(deps, printer.id, by);
-  throw printerErrors.notRetryable();
 }
 
 export async function terminalPrinter(deps: PrinterDeps, terminalId: string): Promise<{ printerId: string | null }> {

@@ -15,4 +15,4 @@ export { escapeHtml, receiptTimestamp } from './receipt/receipt-html';
 export { PRINT_ERROR, reprintReceipt } from './receipt/reprint-receipt';
 /** Issue #15 item 7: the super admin's discount caps card (Role Management) reads and saves the caps. */
 export { DiscountCapsCard } from './settings/discount-caps-card';
-export { printReport as printShiftReportWithToasts } from './shift/print-report';
+export { printReport as printShiftReportWithToasts, printReportOnPrinter } from './shift/print-report';

@@ -23,9 +23,25 @@ export function useSavePrinter() {
   });
 }
 
+/**
+ * A print or drawer request with its own Idempotency-Key (docs/adr/0031): sent again once with the
+ * same key when the answer was lost (the network failed, not the server), so the server answers the
+ * job it made instead of printing twice or kicking the drawer twice.
+ */
+async function postJob(url: string, body?: unknown): Promise<PrintJob> {
+  const headers = { 'Idempotency-Key': crypto.randomUUID() };
+  let res: Response;
+  try {
+    res = await apiRequest('POST', url, body, { headers });
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    res = await apiRequest('POST', url, body, { headers });
+  }
+  return (await res.json()) as PrintJob;
+}
+
 export async function printTestPage(printerId: string): Promise<PrintJob> {
-  const res = await apiRequest('POST', `${PRINTERS_PATH}/${encodeURIComponent(printerId)}/test`);
-  return trackJob((await res.json()) as PrintJob, 'Test page');
+  return trackJob(await postJob(`${PRINTERS_PATH}/${encodeURIComponent(printerId)}/test`), 'Test page');
 }
 
 const terminalPrinterPath = (terminalId: string) => `/api/terminals/${encodeURIComponent(terminalId)}/printer`;
@@ -56,26 +72,54 @@ export async function printSaleOn(
   printerId: string,
   { copy = false, drawerOnly = false, label = '' } = {},
 ): Promise<PrintJob> {
-  const res = await apiRequest('POST', `/api/transactions/${encodeURIComponent(saleId)}/print`, {
+  const job = await postJob(`/api/transactions/${encodeURIComponent(saleId)}/print`, {
     printerId,
     ...(copy ? { copy: true } : {}),
     ...(drawerOnly ? { drawerOnly: true } : {}),
   });
-  return trackJob((await res.json()) as PrintJob, label || `Receipt #${saleId.slice(-6).toUpperCase()}`);
+  return trackJob(job, label || `Receipt #${saleId.slice(-6).toUpperCase()}`);
+}
+
+/**
+ * POST /api/refunds/:id/print: the REFUND receipt on a printer (its drawer pulse when cash was paid
+ * out, the first time); `copy` for a reprint.
+ */
+export async function printRefundOn(
+  refund: { id: string; number: string },
+  printerId: string,
+  { copy = false } = {},
+): Promise<PrintJob> {
+  const job = await postJob(`/api/refunds/${encodeURIComponent(refund.id)}/print`, {
+    printerId,
+    ...(copy ? { copy: true } : {}),
+  });
+  return trackJob(job, `Refund #${refund.number}${job.kind === 'copy' ? ' (COPY)' : ''}`);
+}
+
+/** The X report of the caller's open shift, or a closed shift's Z report, on a printer. */
+export async function printShiftReportOn(
+  report: { kind: 'X' } | { kind: 'Z'; shiftId: number; number?: number | null },
+  printerId: string,
+): Promise<PrintJob> {
+  const url =
+    report.kind === 'X'
+      ? '/api/shifts/current/x-report/print'
+      : `/api/shifts/${encodeURIComponent(report.shiftId)}/z-report/print`;
+  const job = await postJob(url, { printerId });
+  return trackJob(job, report.kind === 'X' ? 'X Report' : `Z Report${report.number ? ` #${report.number}` : ''}`);
+}
+
+/** The drawer opens for the float count just after a shift starts (once per shift, docs/adr/0031). */
+export async function openDrawerForFloat(printerId: string): Promise<PrintJob> {
+  return trackJob(await postJob('/api/shifts/current/drawer', { printerId }), 'Cash drawer (float count)');
 }
 
 export async function retryPrintJob(jobId: string, printerId?: string): Promise<PrintJob> {
-  const res = await apiRequest(
-    'POST',
-    `/api/print-jobs/${encodeURIComponent(jobId)}/retry`,
-    printerId ? { printerId } : {},
-  );
-  return (await res.json()) as PrintJob;
+  return postJob(`/api/print-jobs/${encodeURIComponent(jobId)}/retry`, printerId ? { printerId } : {});
 }
 
 export const printJobPath = (jobId: string) => `/api/print-jobs/${encodeURIComponent(jobId)}`;
 
 export async function openDrawer(printerId: string, body: { reason: string; approverPin?: string }): Promise<PrintJob> {
-  const res = await apiRequest('POST', `${PRINTERS_PATH}/${encodeURIComponent(printerId)}/drawer`, body);
-  return trackJob((await res.json()) as PrintJob, 'Open drawer');
+  return trackJob(await postJob(`${PRINTERS_PATH}/${encodeURIComponent(printerId)}/drawer`, body), 'Open drawer');
 }

@@ -1,6 +1,7 @@
 import type { Refund, RefundRequest, TransactionDetail, VoidRequest } from '@retail-hub/shared';
 import { openPrintWindow, PRINT_DELAY_MS, PRINT_ERROR } from '@/features/pos';
-import { apiRequest, throwIfResNotOk } from '@/lib/api-client';
+import { printRefundOn } from '@/features/printers';
+import { apiRequest, serverMessage, throwIfResNotOk } from '@/lib/api-client';
 import { notifyError } from '@/lib/notify';
 import { refundReceiptHtml } from './refund-receipt-html';
 
@@ -40,8 +41,25 @@ export function printRefundInto(popup: Window, refund: Refund): void {
   }, PRINT_DELAY_MS);
 }
 
-/** Opens the print window (inside the click) and prints a refund's REFUND receipt. */
-export function printRefund(refund: Refund): void {
+/** The REFUND receipt on the till's thermal printer (issue #36): a failure to queue it is said. */
+export function printRefundOnPrinter(refund: Refund, printerId: string): void {
+  void printRefundOn(refund, printerId).catch((error: unknown) =>
+    notifyError({
+      title: 'Not Printed',
+      message: serverMessage(error) ?? `Refund #${refund.number} could not be sent to the printer. Please try again.`,
+    }),
+  );
+}
+
+/**
+ * Prints a refund's REFUND receipt: on the till's thermal printer when it has one (issue #36), else
+ * in the print window, opened inside the click.
+ */
+export function printRefund(refund: Refund, printerId: string | null = null): void {
+  if (printerId) {
+    printRefundOnPrinter(refund, printerId);
+    return;
+  }
   const popup = openPrintWindow();
   if (!popup) {
     notifyError(PRINT_ERROR);

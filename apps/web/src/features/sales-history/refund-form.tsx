@@ -12,10 +12,11 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApproverPinInput, pinProblem } from '@/components/approver-pin-input';
+import { useTerminalPrinter } from '@/features/printers';
 import { serverMessage } from '@/lib/api-client';
 import { money, toCents } from '@/lib/money';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { openPrintWindow, PRINT_ERROR, postRefund, printRefundInto } from './actions';
+import { openPrintWindow, PRINT_ERROR, postRefund, printRefundInto, printRefundOnPrinter } from './actions';
 
 /**
  * What `quantity` more units of a line give back: its share of what the line was paid (after its
@@ -54,6 +55,9 @@ export function RefundForm({
   const queryClient = useQueryClient();
   // One key per refund form: a retry of a refund whose answer was lost is not a second refund.
   const [idempotencyKey] = useState(() => crypto.randomUUID());
+  // Issue #36: a till with a thermal printer prints the REFUND receipt there (a cash refund opens the
+  // drawer with it); else the print window of spec §4.
+  const printer = useTerminalPrinter();
   const [quantities, setQuantities] = useState<Record<string, number>>({});
   const [reason, setReason] = useState<RefundReason | null>(null);
   const [note, setNote] = useState('');
@@ -89,7 +93,7 @@ export function RefundForm({
     setFailure(null);
     setPending(true);
     // The print window opens inside the click (browsers block it later); it closes on a refusal.
-    const popup = openPrintWindow();
+    const popup = printer ? null : openPrintWindow();
     if (popup) popup.document.body.textContent = 'Recording the refund…';
     try {
       const refund = await postRefund(sale.id, idempotencyKey, {
@@ -100,7 +104,8 @@ export function RefundForm({
         method: paidByCard ? method : 'original',
         ...(needsPin ? { approverPin: pin } : {}),
       });
-      if (popup) printRefundInto(popup, refund);
+      if (printer) printRefundOnPrinter(refund, printer.id);
+      else if (popup) printRefundInto(popup, refund);
       else notifyError(PRINT_ERROR);
       await queryClient.invalidateQueries();
       notifySuccess({

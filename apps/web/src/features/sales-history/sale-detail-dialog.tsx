@@ -4,6 +4,7 @@ import { IconBan, IconMail, IconPrinter, IconReceiptRefund } from '@tabler/icons
 import { useEffect, useState } from 'react';
 import { PanelLoading } from '@/components/panel';
 import { EmailReceiptDialog, reprintReceipt, useReceiptEmailAvailable } from '@/features/pos';
+import { useTerminalPrinter } from '@/features/printers';
 import { serverMessage } from '@/lib/api-client';
 import { useAuth, useStoreTimeZone } from '@/lib/auth';
 import { money, toCents } from '@/lib/money';
@@ -61,6 +62,7 @@ export function SaleDetailDialog({ id, opened, onClose }: { id: string | null; o
 function SaleDetail({ sale, onRefund, onVoid }: { sale: TransactionDetail; onRefund: () => void; onVoid: () => void }) {
   const emailAvailable = useReceiptEmailAvailable();
   const timeZone = useStoreTimeZone();
+  const printer = useTerminalPrinter();
   const [emailing, setEmailing] = useState(false);
   const fee = toCents(sale.tax);
   const completed = sale.status !== 'voided';
@@ -203,7 +205,7 @@ function SaleDetail({ sale, onRefund, onVoid }: { sale: TransactionDetail; onRef
                 variant="default"
                 leftSection={<IconPrinter size={16} aria-hidden />}
                 aria-label={`Print REFUND receipt #${refund.number}`}
-                onClick={() => printRefund(refund)}
+                onClick={() => printRefund(refund, printer?.id ?? null)}
               >
                 Print REFUND
               </Button>

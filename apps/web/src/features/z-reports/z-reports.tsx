@@ -4,7 +4,8 @@ import { IconPrinter, IconReportMoney } from '@tabler/icons-react';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PanelEmpty, PanelLoading } from '@/components/panel';
-import { fetchZReportOf, printShiftReportWithToasts } from '@/features/pos';
+import { fetchZReportOf, printReportOnPrinter, printShiftReportWithToasts } from '@/features/pos';
+import { useTerminalPrinter } from '@/features/printers';
 import { StoreFilter, useReadableStores } from '@/features/retail-stores';
 import { buildUrl, serverMessage, throwIfResNotOk } from '@/lib/api-client';
 import { useStoreTimeZone } from '@/lib/auth';
@@ -45,6 +46,8 @@ function when(iso: string, timeZone?: string): string {
  */
 export function ZReports({ title }: { title: string }) {
   const timeZone = useStoreTimeZone();
+  // Issue #36: 'Print' goes to this till's thermal printer when it has one (A4 stays the browser's).
+  const printer = useTerminalPrinter();
   const stores = useReadableStores();
   const [storeId, setStoreId] = useState<string | null>(null);
   const reports = useInfiniteQuery(zReportsQuery(storeId));
@@ -107,7 +110,9 @@ export function ZReports({ title }: { title: string }) {
                           leftSection={<IconPrinter size={16} aria-hidden />}
                           aria-label={`Print Z report #${r.number}`}
                           onClick={() =>
-                            void printShiftReportWithToasts(() => fetchZReportOf(r.shiftId), 'receipt', timeZone)
+                            void (printer
+                              ? printReportOnPrinter({ kind: 'Z', shiftId: r.shiftId, number: r.number }, printer.id)
+                              : printShiftReportWithToasts(() => fetchZReportOf(r.shiftId), 'receipt', timeZone))
                           }
                         >
                           Print

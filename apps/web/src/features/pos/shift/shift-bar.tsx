@@ -1,9 +1,10 @@
 import { Badge, Button, Group } from '@mantine/core';
 import { IconClockPlay, IconClockStop, IconFileSpreadsheet, IconReportAnalytics } from '@tabler/icons-react';
+import { useTerminalPrinter } from '@/features/printers';
 import { useStoreTimeZone } from '@/lib/auth';
 import { fetchXReport } from '../api/shift-reports';
 import type { Shift } from '../types';
-import { printReport } from './print-report';
+import { printReport, printReportOnPrinter } from './print-report';
 import { shiftTime } from './shift-dialog';
 
 /** spec §7: the export link target (a download, not a fetch). */
@@ -18,6 +19,8 @@ type ShiftBarProps = {
 /** spec §2 Shift status bar: start/end shift and an export CSV link. spec §4: start only without a shift, end only with one. */
 export function ShiftBar({ shift, isLoading, onManageShift }: ShiftBarProps) {
   const timeZone = useStoreTimeZone();
+  // Issue #36: on the till's thermal printer when it has one, else the print window.
+  const printer = useTerminalPrinter();
   return (
     <Group justify="space-between" gap="sm" wrap="wrap" data-testid="shift-bar">
       {shift ? (
@@ -46,7 +49,11 @@ export function ShiftBar({ shift, isLoading, onManageShift }: ShiftBarProps) {
             size="sm"
             variant="subtle"
             leftSection={<IconReportAnalytics size={18} aria-hidden />}
-            onClick={() => void printReport(fetchXReport, 'receipt', timeZone)}
+            onClick={() =>
+              void (printer
+                ? printReportOnPrinter({ kind: 'X' }, printer.id)
+                : printReport(fetchXReport, 'receipt', timeZone))
+            }
           >
             X Report
           </Button>

@@ -22,6 +22,7 @@ import {
 } from '@retail-hub/shared';
 import { IconFileDownload, IconInfoCircle, IconPrinter } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { openDrawerForFloat, useTerminalPrinter } from '@/features/printers';
 import { useMyStores } from '@/features/retail-stores';
 import { ApiError, serverMessage } from '@/lib/api-client';
 import { useStoreTimeZone } from '@/lib/auth';
@@ -32,7 +33,7 @@ import { useStartShift } from '../api/start-shift';
 import { DraggableModal } from '../components/draggable-modal';
 import { unsyncedCount, useTerminalSync } from '../sync/use-terminal-sync';
 import type { Shift, ShiftSummary } from '../types';
-import { printReport } from './print-report';
+import { printReport, printReportOnPrinter } from './print-report';
 
 type ShiftDialogProps = {
   opened: boolean;
@@ -115,6 +116,7 @@ export function ShiftDialog({ opened, onClose, shift, stores = [], boundStoreId 
   const startShift = useStartShift();
   const endShift = useEndShift();
   const timeZone = useStoreTimeZone();
+  const printer = useTerminalPrinter();
   const [openingFloat, setOpeningFloat] = useState('');
   const [storeId, setStoreId] = useState<string | null>(null);
   const [storeError, setStoreError] = useState<string | undefined>();
@@ -167,6 +169,14 @@ export function ShiftDialog({ opened, onClose, shift, stores = [], boundStoreId 
     startShift.mutate(input, {
       onSuccess: () => {
         notifySuccess({ title: 'Shift Started', message: 'Your shift has started. You can now make sales.' });
+        // Issue #36: the drawer opens for the float to be counted in (once, just after the start).
+        if (printer)
+          void openDrawerForFloat(printer.id).catch((error: unknown) =>
+            notifyError({
+              title: 'Drawer Not Opened',
+              message: serverMessage(error) ?? 'The cash drawer could not be opened. Please try again.',
+            }),
+          );
         onClose();
       },
       onError: (error) => {
@@ -232,7 +242,14 @@ export function ShiftDialog({ opened, onClose, shift, stores = [], boundStoreId 
                 aria-label={`Print Z Report #${ended.zReport.number}`}
                 onClick={() => {
                   const report = ended.zReport;
-                  if (report) void printReport(async () => report, 'receipt', timeZone);
+                  if (!report) return;
+                  // Issue #36: the till's thermal printer when it has one, else the print window.
+                  if (printer)
+                    void printReportOnPrinter(
+                      { kind: 'Z', shiftId: report.shiftId, number: report.number },
+                      printer.id,
+                    );
+                  else void printReport(async () => report, 'receipt', timeZone);
                 }}
               >
                 Print Z #{ended.zReport.number}
