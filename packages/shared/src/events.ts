@@ -22,7 +22,16 @@ export const DOMAIN_EVENTS = {
   'shift.changed': ['/api/shifts/current'],
   /** Issue #35 item 3: a cart was held, resumed or discarded: every till's Held sales list. */
   'held-sale.changed': ['/api/held-sales'],
-  'product.changed': ['/api/products', '/api/products/low-stock', '/api/categories', '/api/analytics/institution'],
+  // Issue #34 item 2: a rate or 'prices include tax' changed (published as product.changed): the
+  // tills read them again rather than wait for a refused sale.
+  'product.changed': [
+    '/api/products',
+    '/api/products/low-stock',
+    '/api/categories',
+    '/api/analytics/institution',
+    '/api/tax-rates',
+    '/api/settings/tax',
+  ],
   'checkout.changed': ['/api/asset-checkouts', '/api/analytics/institution'],
   'expense.changed': ['/api/expenses', '/api/expenses/stats/daily'],
   'department.changed': ['/api/departments', '/api/procurement/departments', '/api/analytics/institution'],

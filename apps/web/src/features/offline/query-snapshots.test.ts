@@ -1,8 +1,8 @@
-import { QueryClient } from '@tanstack/react-query';
+import { hashKey, QueryClient } from '@tanstack/react-query';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { TerminalDatabase } from './db';
-import { answerFromSnapshot } from './query-snapshots';
+import { answerFromSnapshot, isKeptOffline } from './query-snapshots';
 
 /**
  * Issue #30 item 15: offline, every sized product opened 'Choose Size' with "The sizes could not
@@ -71,5 +71,34 @@ describe('size options offline (issue #30 item 15)', () => {
     const queryClient = new QueryClient();
     await answerFromSnapshot(db, queryClient, { queryKey, state: { data: undefined } });
     expect(queryClient.getQueryData(queryKey)).toEqual(kept);
+  });
+});
+
+describe('tax offline (issue #34 item 2)', () => {
+  it('the tax rates and the store’s setting are kept and answered from the copy, so an offline till charges them', async () => {
+    const db = freshDb('tax-kept');
+    const rates = [{ id: 'r10', name: 'Standard', rate: '10.00', createdAt: '2026-11-29T00:00:00.000Z' }];
+    const settingsKey = ['/api/settings/tax', { storeId: 's1' }];
+    expect(isKeptOffline(['/api/tax-rates'])).toBe(true);
+    expect(isKeptOffline(settingsKey)).toBe(true);
+    await db.snapshots.bulkPut([
+      {
+        hash: hashKey(['/api/tax-rates']),
+        queryKey: ['/api/tax-rates'],
+        data: rates,
+        savedAt: new Date().toISOString(),
+      },
+      {
+        hash: hashKey(settingsKey),
+        queryKey: settingsKey,
+        data: { pricesIncludeTax: true },
+        savedAt: new Date().toISOString(),
+      },
+    ]);
+    const queryClient = new QueryClient();
+    await answerFromSnapshot(db, queryClient, { queryKey: ['/api/tax-rates'], state: { data: undefined } });
+    await answerFromSnapshot(db, queryClient, { queryKey: settingsKey, state: { data: undefined } });
+    expect(queryClient.getQueryData(['/api/tax-rates'])).toEqual(rates);
+    expect(queryClient.getQueryData(settingsKey)).toEqual({ pricesIncludeTax: true });
   });
 });

@@ -4,7 +4,9 @@ import type { TerminalDatabase } from './db';
 
 /**
  * The answers the terminal needs to keep selling without network (issue #19): the catalogue's
- * pages, size options, categories and the open shift. Each successful answer (and each local
+ * pages, size options, categories and the open shift; and the tax rates and the store's
+ * 'prices include tax' (issue #34 item 2: a till that starts offline in a taxed store charges what
+ * the server will check when the sale syncs, not 0%). Each successful answer (and each local
  * change, such as stock sold offline) is copied to IndexedDB; a read that cannot reach the server
  * and has nothing to show gets the copy. Nothing else is kept: the service worker caches no API
  * answer (ADR 0014).
@@ -16,6 +18,8 @@ export function isKeptOffline(queryKey: QueryKey): boolean {
     path === '/api/products' ||
     path === '/api/categories' ||
     path === '/api/shifts/current' ||
+    path === '/api/tax-rates' ||
+    path === '/api/settings/tax' ||
     /^\/api\/products\/[^/]+\/size-options$/.test(path)
   );
 }
