@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { saleRequestSchema, saleResponseSchema } from './pos';
+import { saleItemSchema, saleRequestSchema, saleResponseSchema } from './pos';
 import { SEALED_APPROVAL_ALG } from './sealed-approval';
+import { taxRateHundredths } from './tax';
 
 const RESOLUTION_NOTE_MESSAGE_HELD = 'Say why the sale is recorded or voided';
 
@@ -38,7 +39,26 @@ export const sealedApprovalSchema = z.object({
 });
 export type SealedApproval = z.infer<typeof sealedApprovalSchema>;
 
+/**
+ * Issue #34 item 2 (ADR 0030): an offline line says the tax rate the terminal rang it up at, and the
+ * sale whether the store's prices included tax, so a sale made before a rate changed and sent after
+ * is checked at what it charged and held for a manager (`tax_rate_changed`), never refused for good.
+ * Optional: a terminal on older code (or the spec's client) sends none and is checked at the rates
+ * in force.
+ */
+const offlineSaleItemSchema = saleItemSchema.extend({
+  taxRate: z
+    .string({ error: 'taxRate must be a percentage like 10.00' })
+    .refine((v) => taxRateHundredths(v) !== null, { error: 'taxRate must be a percentage like 10.00' })
+    .optional(),
+});
+
 const offlineSaleFieldsSchema = saleRequestSchema.extend({
+  items: z
+    .array(offlineSaleItemSchema, { error: 'Please add items to cart before checkout.' })
+    .min(1, { error: 'Please add items to cart before checkout.' })
+    .max(200, { error: 'A sale can have at most 200 lines' }),
+  pricesIncludeTax: z.boolean({ error: 'pricesIncludeTax must be true or false' }).optional(),
   /** When the terminal made the sale (ISO 8601 with offset). */
   soldAt: z.iso.datetime({ offset: true, error: 'soldAt must be a date and time' }),
   /** The shift the sale was made in (the terminal's open shift at the time). */
@@ -76,7 +96,7 @@ export type OfflineSaleResponse = z.infer<typeof offlineSaleResponseSchema>;
  * manager: a line at a price its product did not have while the terminal was offline, or a sale
  * dated into a shift of another terminal or closed longer ago than the outbox may hold a sale.
  */
-export const HELD_SALE_REASONS = ['price_unknown', 'other_terminal', 'shift_too_old'] as const;
+export const HELD_SALE_REASONS = ['price_unknown', 'other_terminal', 'shift_too_old', 'tax_rate_changed'] as const;
 export type HeldSaleReason = (typeof HELD_SALE_REASONS)[number];
 
 /** Activity rows of offline sales (issue #30 item 1). */

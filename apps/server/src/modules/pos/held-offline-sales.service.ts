@@ -23,13 +23,13 @@ import type { AuthUser } from '../../types';
 import { recordActivity } from '../activity/index';
 import { discountCaps } from './discount-caps.service';
 import { listHeldSales, markHeldResolved, productNames } from './discrepancies.repository';
+import { offlineTaxContext } from './offline-holds.service';
 import { findHeldSale, shiftCashier } from './offline-sales.repository';
 import {
   currentSubtotalOf,
   currentUnitPrice,
   type OfflineApproval,
   type OfflinePriced,
-  offlineTaxContext,
   offlineWrite,
   recordedAnswer,
   writeOrReplay,
@@ -57,6 +57,13 @@ const HELD_MESSAGES: Record<HeldSaleReason, (details: Record<string, unknown>) =
   other_terminal: () => 'Dated into a shift started on another terminal.',
   shift_too_old: (d) =>
     `Dated into a shift that closed on ${String(d.shiftEndedAt ?? '')}, longer ago than the outbox may hold a sale.`,
+  tax_rate_changed: (d) => {
+    const lines = (d.lines as Array<{ productName?: string; taxRate?: string; rateNow?: string }> | undefined) ?? [];
+    const named = lines.map((l) => `${l.productName ?? 'A product'} at ${l.taxRate}% (now ${l.rateNow}%)`);
+    if (d.includedNow !== undefined)
+      named.push(d.includedNow ? 'prices now include tax' : 'prices no longer include tax');
+    return `Charged at a tax rate no longer in force: ${named.join(', ')}.`;
+  },
 };
 
 function toHeldSale(r: HeldRow, names: ReadonlyMap<string, string>, entries: ReadonlyMap<string, PricingEntry>) {
@@ -219,9 +226,11 @@ async function recordHeldSale(
     discounted.lines.map((l) => l.netCents),
     ...taxContext,
   ).base;
+  // Recorded at today's rates: what the terminal said it charged is left out (issue #34 item 2).
+  const { pricesIncludeTax: _stated, ...unstated } = sent;
   const request: OfflineSaleRequest = {
-    ...sent,
-    items: sent.items.map((i, index) => ({
+    ...unstated,
+    items: sent.items.map(({ taxRate: _rate, ...i }, index) => ({
       ...i,
       unitPrice: centsToDecimal(units[index] as Cents),
       totalPrice: centsToDecimal((units[index] as Cents) * i.quantity),

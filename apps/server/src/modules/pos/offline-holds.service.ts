@@ -5,6 +5,8 @@ import {
   type OfflineSaleRequest,
   parseCents,
   ruleOptionsFor,
+  taxRateHundredths,
+  taxRateToString,
 } from '@retail-hub/shared';
 import type { DbOrTx } from '../../db/client';
 import { pricesSince, type shiftFacts } from './offline-sales.repository';
@@ -73,8 +75,40 @@ export async function offlineHold(
       });
     }
   }
-  if (refused.length === 0) return null;
-  return { reason: 'price_unknown', details: { since: since.toISOString(), lines: refused } };
+  if (refused.length > 0) return { reason: 'price_unknown', details: { since: since.toISOString(), lines: refused } };
+  return taxRateChanged(request, entries);
+}
+
+/**
+ * Issue #34 item 2 (ADR 0030): a sale rung up at a tax rate (or 'prices include tax') other than
+ * the one in force now, typically made before a manager changed it and sent after. The customer
+ * paid what the terminal charged; a manager records it at today's rates or voids it, as for a price
+ * (tax rates keep no history to tell an old rate from a wrong one).
+ */
+function taxRateChanged(request: OfflineSaleRequest, entries: ReadonlyMap<string, PricingEntry>): OfflineHold | null {
+  const [inForce, includedNow] = offlineTaxContext(request, entries);
+  const lines = request.items.flatMap((item, index) => {
+    const entry = entries.get(item.productId);
+    if (!entry || item.taxRate === undefined) return [];
+    const charged = taxRateHundredths(item.taxRate) ?? 0;
+    const now = inForce[index] ?? 0;
+    return charged === now
+      ? []
+      : [
+          {
+            productId: item.productId,
+            productName: entry.product.name,
+            taxRate: taxRateToString(charged),
+            rateNow: taxRateToString(now),
+          },
+        ];
+  });
+  const includedChanged = request.pricesIncludeTax !== undefined && request.pricesIncludeTax !== includedNow;
+  if (lines.length === 0 && !includedChanged) return null;
+  return {
+    reason: 'tax_rate_changed',
+    details: { lines, ...(includedChanged ? { pricesIncludeTax: request.pricesIncludeTax, includedNow } : {}) },
+  };
 }
 
 /**
@@ -108,4 +142,14 @@ function pricesFor(
     }
   }
   return allowed;
+}
+
+/** Each line's rate in force and the store's 'prices include tax', from the pricing entries. */
+export function offlineTaxContext(
+  request: Pick<OfflineSaleRequest, 'items'>,
+  entries: ReadonlyMap<string, PricingEntry>,
+): [rates: number[], pricesIncludeTax: boolean] {
+  const rates = request.items.map((i) => entries.get(i.productId)?.product.taxRate ?? 0);
+  const pricesIncludeTax = [...entries.values()][0]?.product.pricesIncludeTax ?? false;
+  return [rates, pricesIncludeTax];
 }

@@ -17,6 +17,7 @@ import {
   priceDiscountedSale,
   type SealedApproval,
   sizePricesFor,
+  taxRateHundredths,
   toDiscount,
   transactionNumber,
 } from '@retail-hub/shared';
@@ -30,7 +31,7 @@ import type { ApprovalContext } from '../auth/index';
 import { applyStockDelta, stockItemIds } from '../stock/index';
 import type { ApprovalSealing } from './approval-sealing.service';
 import { discountCaps } from './discount-caps.service';
-import { type OfflineHold, offlineHold } from './offline-holds.service';
+import { type OfflineHold, offlineHold, offlineTaxContext } from './offline-holds.service';
 import {
   findHeldSale,
   findOfflineSale,
@@ -568,7 +569,9 @@ export function checkAmountsAddUp(
   if (cents(request.subtotal) !== discounted.subtotal) throw posErrors.offlineAmounts();
   // Issue #34: tenders are checked by the online sale's rule (tenderTotals): 400 per field.
   // Issue #34 item 2 (ADR 0030): the sales tax at the rates in force at the shift's store now.
-  const money = saleMoney(request, discounted, ...offlineTaxContext(request, entries));
+  // A terminal that says its rates is checked at what it charged (a rate changed since is held for
+  // a manager by offlineHold); one that does not, at the rates in force.
+  const money = saleMoney(request, discounted, ...statedTaxContext(request, entries));
   const totals = money.totals;
   if (cents(request.tax) !== totals.tax) throw posErrors.offlineAmounts();
   if (request.cardFee !== undefined && cents(request.cardFee) !== money.cardFee) throw posErrors.offlineAmounts();
@@ -579,14 +582,19 @@ export function checkAmountsAddUp(
   return { discounted, lineDiscounts, saleDiscount, paid, money };
 }
 
-/** Each line's rate in force and the store's 'prices include tax', from the pricing entries. */
-export function offlineTaxContext(
-  request: Pick<OfflineSaleRequest, 'items'>,
+/**
+ * The rates and setting the terminal says it charged (issue #34 item 2), each falling back to the
+ * one in force where it says nothing.
+ */
+export function statedTaxContext(
+  request: Pick<OfflineSaleRequest, 'items' | 'pricesIncludeTax'>,
   entries: ReadonlyMap<string, PricingEntry>,
 ): [rates: number[], pricesIncludeTax: boolean] {
-  const rates = request.items.map((i) => entries.get(i.productId)?.product.taxRate ?? 0);
-  const pricesIncludeTax = [...entries.values()][0]?.product.pricesIncludeTax ?? false;
-  return [rates, pricesIncludeTax];
+  const [inForce, includedNow] = offlineTaxContext(request, entries);
+  const rates = request.items.map((i, index) =>
+    i.taxRate === undefined ? (inForce[index] ?? 0) : (taxRateHundredths(i.taxRate) ?? 0),
+  );
+  return [rates, request.pricesIncludeTax ?? includedNow];
 }
 
 export type OfflineApproval = {

@@ -6,6 +6,7 @@ const HELD_MESSAGES: Record<HeldSaleReason, string> = {
     'A price in this sale is not one its product had while the terminal was offline. The sale is held for a manager.',
   other_terminal: 'This sale is dated into a shift started on another terminal. The sale is held for a manager.',
   shift_too_old: 'This sale is dated into a shift that closed too long ago. The sale is held for a manager.',
+  tax_rate_changed: 'This sale was charged at a tax rate no longer in force. The sale is held for a manager.',
 };
 
 /**

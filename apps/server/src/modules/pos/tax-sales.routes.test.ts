@@ -299,4 +299,60 @@ describe('sales tax on the sale path', () => {
     });
     expect(wrong.statusCode, wrong.body).toBe(400);
   });
+
+  it('an offline sale says the rates it charged: at the rates in force it is recorded; rung up before a rate changed it is held for a manager, never refused for good', async () => {
+    const offline = (payload: Record<string, unknown>) =>
+      inject(t, {
+        method: 'POST',
+        url: '/api/transactions/offline',
+        cookie: manager,
+        headers: { 'idempotency-key': randomUUID() },
+        payload,
+      });
+    const base = {
+      ...saleBody(mixedLines(), 'cash'),
+      amountReceived: null,
+      soldAt: new Date().toISOString(),
+      shiftId,
+      terminalId: null,
+    };
+    const stated = (rates: string[]) => base.items.map((item, i) => ({ ...item, taxRate: rates[i] }));
+    const inForce = await offline({
+      ...base,
+      items: stated(['10.00', '5.00', '0.00']),
+      pricesIncludeTax: false,
+      tax: '1.07',
+      total: '15.42',
+    });
+    expect(inForce.statusCode, inForce.body).toBe(201);
+    // Rung up while the café's rate was 8%: 9.00 × 8% = 0.72, 3.35 × 5% = 0.17 → 0.89.
+    const before = await offline({ ...base, items: stated(['8.00', '5.00', '0.00']), tax: '0.89', total: '15.24' });
+    expect(before.statusCode, before.body).toBe(409);
+    expect(before.json().message).toContain('tax rate no longer in force');
+    const held = await api('GET', '/api/stock-discrepancies/held-sales?status=open');
+    expect(held.statusCode, held.body).toBe(200);
+    expect(held.json()).toContainEqual(
+      expect.objectContaining({
+        reason: 'tax_rate_changed',
+        message: 'Charged at a tax rate no longer in force: Blueberry Muffin at 8.00% (now 10.00%).',
+      }),
+    );
+    // The manager records it at today's rates (what the terminal stated is left out).
+    const heldId = (held.json() as Array<{ id: string; reason: string }>).find(
+      (h) => h.reason === 'tax_rate_changed',
+    )?.id;
+    const recorded = await api('POST', `/api/stock-discrepancies/held-sales/${heldId}/resolve`, {
+      action: 'record',
+      note: 'Rate changed while the till was offline',
+    });
+    expect(recorded.statusCode, recorded.body).toBeLessThan(300);
+    const saleRows = await t.db.execute(
+      'select t.sales_tax::text as tax from transactions t join held_offline_sales h on h.transaction_id = t.id where h.id = $1',
+      [heldId],
+    );
+    expect(saleRows.rows).toEqual([{ tax: '1.07' }]);
+    // What it states must still add up: 400, the terminal's bug, as before.
+    const wrong = await offline({ ...base, items: stated(['8.00', '5.00', '0.00']), tax: '1.07', total: '15.42' });
+    expect(wrong.statusCode, wrong.body).toBe(400);
+  });
 });

@@ -211,4 +211,30 @@ describe('a sale kept offline (issue #19)', () => {
     expect(kept?.body).not.toHaveProperty('sealedApproval');
     expect(JSON.stringify(kept)).not.toContain('4826');
   });
+
+  it('says the tax rate each line was charged at (issue #34 item 2), so a rate changed since is held, not refused', async () => {
+    const db = terminalDatabase();
+    if (!db) throw new Error('no IndexedDB');
+    const key = '3c4d5e6f-7a8b-4c1d-9e2f-4a5b6c7d8e9f';
+    await queueOfflineSale({
+      key,
+      shiftId: 9,
+      user,
+      queryClient: new QueryClient(),
+      sale: {
+        subtotal: '12.00',
+        tax: '0.80',
+        total: '12.80',
+        paymentMethod: 'cash',
+        items: [
+          { productId: 'p-muffin', quantity: 2, unitPrice: '4.00', totalPrice: '8.00' },
+          { productId: 'p-water', quantity: 2, unitPrice: '2.00', totalPrice: '4.00' },
+        ],
+      },
+      stated: { lineRates: ['10.00', '0.00'], pricesIncludeTax: false },
+    });
+    const kept = (await outboxSales(db)).find((s) => s.key === key);
+    expect(kept?.body.items.map((i) => (i as { taxRate?: string }).taxRate)).toEqual(['10.00', '0.00']);
+    expect(kept?.body).toMatchObject({ pricesIncludeTax: false, tax: '0.80', total: '12.80' });
+  });
 });

@@ -45,6 +45,7 @@ export async function queueOfflineSale({
   queryClient,
   now = new Date(),
   taxLines,
+  stated,
 }: {
   sale: SaleRequest;
   key: string;
@@ -54,6 +55,8 @@ export async function queueOfflineSale({
   now?: Date;
   /** Issue #34 item 2: the cart's tax by rate, printed as the server's receipt prints it. */
   taxLines?: Receipt['taxLines'];
+  /** Issue #34 item 2: each line's rate as charged (and 'prices include tax' once taxed), sent with the sale. */
+  stated?: { lineRates: readonly string[]; pricesIncludeTax?: boolean };
 }): Promise<OfflineRecordedSale> {
   const db = terminalDatabase();
   if (!db) throw new Error('This browser cannot keep sales offline');
@@ -72,6 +75,15 @@ export async function queueOfflineSale({
       key,
       body: {
         ...rest,
+        ...(stated
+          ? {
+              items: rest.items.map((item, index) => {
+                const taxRate = stated.lineRates[index];
+                return taxRate === undefined ? item : { ...item, taxRate };
+              }),
+              ...(stated.pricesIncludeTax === undefined ? {} : { pricesIncludeTax: stated.pricesIncludeTax }),
+            }
+          : {}),
         ...(sealedApproval ? { sealedApproval } : {}),
         soldAt,
         shiftId,

@@ -42,6 +42,7 @@ import {
   emptyPayment,
   type PaymentInput,
   receiptTaxLines,
+  statedTax,
   summarizePayment,
   withMethod,
 } from '../payment/payment';
@@ -229,6 +230,7 @@ export function PosTerminal({ user }: { user: SessionUser }) {
     checkout.submit(
       buildSaleRequest(cart.lines, payment, { saleDiscount, approverPin: cart.approverPin }),
       receiptTaxLines(summary),
+      statedTax(cart.lines, summary),
     );
   };
 

@@ -7,6 +7,7 @@ import { notifyError } from '@/lib/notify';
 import { isUnreachable, setTerminalSyncState } from '@/lib/offline-bridge';
 import { CURRENT_SHIFT_PATH } from '../api/get-current-shift';
 import { isTransientFailure, newIdempotencyKey, recordSale } from '../api/record-sale';
+import type { StatedTax } from '../payment/payment';
 import type { RecordedSale } from '../types';
 
 type TaxLines = Receipt['taxLines'];
@@ -76,7 +77,7 @@ export function useCheckout({
    * was tried with, and shows as complete only once IndexedDB has it; the sync worker sends it later.
    * Where the outbox cannot be written, the §8 connection error and Retry stay as they were.
    */
-  const keepOffline = async (sale: SaleRequest, key: string, taxLines?: TaxLines) => {
+  const keepOffline = async (sale: SaleRequest, key: string, taxLines?: TaxLines, stated?: StatedTax) => {
     if (!seller) {
       setConnectionLost(true);
       return;
@@ -96,6 +97,7 @@ export function useCheckout({
         user: seller.user,
         queryClient,
         ...(taxLines ? { taxLines } : {}),
+        ...(stated ? { stated } : {}),
       });
       attempt.current = null;
       setTerminalSyncState({ online: false });
@@ -113,8 +115,11 @@ export function useCheckout({
       predicate: (query) => PATHS_REFRESHED_BY_A_SALE.some((path) => queryKeyMatchesPath(query.queryKey, path)),
     });
 
-  /** `taxLines`: the cart's tax by rate (issue #34 item 2), for the receipt printed offline. */
-  const submit = (sale: SaleRequest, taxLines?: TaxLines) => {
+  /**
+   * `taxLines`: the cart's tax by rate (issue #34 item 2), for the receipt printed offline;
+   * `stated`: the rates the lines were charged at, sent with an offline sale.
+   */
+  const submit = (sale: SaleRequest, taxLines?: TaxLines, stated?: StatedTax) => {
     if (mutation.isPending || isQueuing) return;
     const fingerprint = JSON.stringify(sale);
     if (attempt.current?.fingerprint !== fingerprint) attempt.current = { fingerprint, key: newIdempotencyKey() };
@@ -122,7 +127,7 @@ export function useCheckout({
     setConnectionLost(false);
     // The browser knows it has no network: straight to the outbox, no 3 s of retries per sale.
     if (seller && typeof navigator !== 'undefined' && navigator.onLine === false) {
-      void keepOffline(sale, key, taxLines);
+      void keepOffline(sale, key, taxLines, stated);
       return;
     }
 
@@ -143,7 +148,7 @@ export function useCheckout({
             isTransientFailure(error) ||
             (isUnreachable(error) && !(error instanceof ApiError && error.status === 500))
           ) {
-            void keepOffline(sale, key, taxLines);
+            void keepOffline(sale, key, taxLines, stated);
             return;
           }
           attempt.current = null;

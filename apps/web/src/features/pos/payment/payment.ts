@@ -227,6 +227,20 @@ export function buildSaleRequest(
   };
 }
 
+/**
+ * Issue #34 item 2: the tax an offline sale says it charged: each line's rate ('0.00' when untaxed),
+ * and, once taxed, whether prices included it. The server checks the sale at these and holds it
+ * for a manager when a rate changed since (ADR 0030), instead of refusing it for good.
+ */
+export type StatedTax = { lineRates: string[]; pricesIncludeTax?: boolean };
+
+export function statedTax(lines: readonly CartLine[], summary: PaymentSummary): StatedTax {
+  return {
+    lineRates: lines.map((l) => taxRateToString(l.taxRate ?? 0)),
+    ...(summary.salesTax.charged ? { pricesIncludeTax: summary.salesTax.pricesIncludeTax } : {}),
+  };
+}
+
 /** Issue #34 item 2: the receipt's tax lines of a taxed cart (one per rate), as the server's receipt has them. */
 export function receiptTaxLines(summary: PaymentSummary): Receipt['taxLines'] {
   if (!summary.salesTax.charged) return undefined;
