@@ -61,6 +61,16 @@ export async function consumeCode(db: DbOrTx, codeHash: string, tokenHash: strin
   return rows[0]?.terminalId ?? null;
 }
 
+/** Whether any till has a code that can still be used (read before a guess is counted). */
+export async function anyLiveCode(db: DbOrTx): Promise<boolean> {
+  const rows = await db
+    .select({ terminalId: customerDisplayPairings.terminalId })
+    .from(customerDisplayPairings)
+    .where(gt(customerDisplayPairings.codeExpiresAt, sql`now()`))
+    .limit(1);
+  return rows.length > 0;
+}
+
 /** The till a display token is paired to, with the till's last state; null when revoked or unknown. */
 export async function displayOfToken(db: DbOrTx, tokenHash: string) {
   const [row] = await db

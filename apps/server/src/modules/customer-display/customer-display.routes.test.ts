@@ -180,6 +180,16 @@ describe('pairing a customer display', () => {
     expect(right.statusCode).toBe(429);
   });
 
+  it('while no till has a code, wrong codes are not counted: a stranger cannot lock pairing out in advance', async () => {
+    t = await buildTestApp();
+    for (let i = 0; i < 8; i++) {
+      expect((await pair(t, '123456', { remoteAddress: `10.40.${i}.1` })).statusCode, `attempt ${i + 1}`).toBe(400);
+    }
+    const { cookie, terminalId } = await till(t);
+    const { code } = (await mint(t, cookie, terminalId)).json();
+    expect((await pair(t, code)).statusCode).toBe(200);
+  });
+
   it('a malformed code is a 400 with a field message, not a guess', async () => {
     t = await buildTestApp();
     for (const code of ['12345', 'abcdef', '1234567', '']) {

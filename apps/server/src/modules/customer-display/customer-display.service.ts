@@ -12,6 +12,7 @@ import type { Db } from '../../db/client';
 import { AppError, notFound, tooManyRequests } from '../../lib/errors';
 import type { AuthUser } from '../../types';
 import {
+  anyLiveCode,
   consumeCode,
   displayOfToken,
   pairingOf,
@@ -87,6 +88,9 @@ export async function mintDisplayCode(
  * time it takes says nothing about the code). Answers the new display token.
  */
 export async function pairDisplay(deps: DisplayDeps, code: string): Promise<{ terminalId: string; token: string }> {
+  // No till has a code to use: nothing can be guessed, so the attempt is not counted (a stranger
+  // typing codes while nobody pairs cannot lock pairing out for the installation; ADR 0033 §9).
+  if (!(await anyLiveCode(deps.db))) throw displayErrors.wrongCode();
   const decision = await deps.throttle.reserveDisplayCode();
   if (!decision.allowed) throw displayErrors.throttled(decision.retryAfterSeconds);
   const token = randomBytes(32).toString('base64url');
