@@ -2,7 +2,6 @@ import {
   can,
   centsToDecimal,
   DISCOUNT_ACTIVITY,
-  decimalToCents,
   parseCents,
   type Receipt,
   type SalesHistoryPage,
