@@ -45,6 +45,13 @@ export type CustomerDisplayState = {
   discount: string | null;
   /** The card fee (spec §9), null when none. */
   cardFee: string | null;
+  /**
+   * Issue #34 item 2 (ADR 0030): the sales tax once a line is taxed; absent (or null) while every
+   * rate is 0, so an untaxed state is exactly what it was and a display of the older code reads it.
+   */
+  tax?: string | null;
+  /** With `tax`: the prices already include it (the display says 'Tax included', not added). */
+  taxIncluded?: boolean;
   total: string;
   /** Paid: how it was paid ('Cash', 'Credit Card', or several joined), else null. */
   paidBy: string | null;

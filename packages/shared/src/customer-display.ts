@@ -27,6 +27,9 @@ export const customerDisplayStateSchema = z.strictObject({
   lines: z.array(customerDisplayLineSchema).max(CUSTOMER_DISPLAY_MAX_LINES),
   discount: amount.nullable(),
   cardFee: amount.nullable(),
+  /** Issue #34 item 2: the sales tax, only once taxed (optional: a till on the older code sends none). */
+  tax: amount.nullable().optional(),
+  taxIncluded: z.boolean().optional(),
   total: amount,
   paidBy: z.string().trim().min(1).max(100).nullable(),
   tendered: amount.nullable(),

@@ -280,7 +280,11 @@ export const transactionListItemSchema = z.object({
   shiftId: z.number().int(),
   createdAt: isoDateTime,
   subtotal: money,
+  /** The card fee as spec §3 while nothing is taxed; the sales tax once a line is (issue #34 item 2). */
   tax: money,
+  /** Issue #34 item 2: once taxed, the card fee apart and whether the prices included the tax. */
+  cardFee: money.optional(),
+  pricesIncludeTax: z.boolean().optional(),
   total: money,
   paymentMethod: z.enum(PAYMENT_METHODS),
   referenceCode: z.string().nullable(),

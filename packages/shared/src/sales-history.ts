@@ -135,7 +135,11 @@ export const salesHistoryRowSchema = z.object({
   cashier: z.object({ id: z.string(), firstName: z.string().nullable(), lastName: z.string().nullable() }),
   paymentMethod: z.enum(PAYMENT_METHODS),
   subtotal: money,
+  /** The card fee as spec §3 while nothing is taxed; the sales tax once a line is (issue #34 item 2). */
   tax: money,
+  /** Issue #34 item 2: once taxed, the card fee apart and whether the prices included the tax. */
+  cardFee: money.optional(),
+  pricesIncludeTax: z.boolean().optional(),
   total: money,
   itemCount: z.number().int(),
   /** Issue #30 item 18: the refunds given against it and what they paid back (card fee included). */

@@ -13,6 +13,7 @@ import {
   users,
 } from '../../db/schema/index';
 import { saleNumberIs } from './sale-number.repository';
+import { saleIsTaxed } from './sales.repository';
 
 /**
  * Issue #15 item 3: the sales history. One page is one index range scan in (created_at, id)
@@ -65,6 +66,9 @@ export async function historyPage(db: DbOrTx, filter: HistoryFilter) {
       paymentMethod: transactions.paymentMethod,
       subtotal: transactions.subtotal,
       tax: transactions.tax,
+      salesTax: transactions.salesTax,
+      pricesIncludeTax: transactions.pricesIncludeTax,
+      taxed: saleIsTaxed,
       total: transactions.total,
       cashier: { id: users.id, firstName: users.firstName, lastName: users.lastName },
       itemCount: sql<number>`(select coalesce(sum(${transactionItems.quantity}), 0)::int from ${transactionItems} where ${transactionItems.transactionId} = ${transactions.id})`,

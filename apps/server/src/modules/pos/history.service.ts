@@ -2,7 +2,6 @@ import {
   can,
   centsToDecimal,
   DISCOUNT_ACTIVITY,
-  decimalToCents,
   parseCents,
   type Receipt,
   type SalesHistoryPage,
@@ -23,7 +22,7 @@ import { posErrors } from './pos.errors';
 import { receiptText } from './receipt-text';
 import { findRefunds } from './refunds.repository';
 import { toRefund } from './refunds.service';
-import { apiTax, discountView, isSplit, isTaxed, paymentView, receiptOf } from './sale-response';
+import { apiTaxFields, discountView, isSplit, isTaxed, paymentView, receiptOf } from './sale-response';
 import { findSale, type StoredSale } from './sales.repository';
 
 /** Activity types of the after-sale (issue #15 item 9); refunds and voids add their own. */
@@ -119,7 +118,8 @@ export async function salesHistory(
       cashier: r.cashier,
       paymentMethod: r.paymentMethod,
       subtotal: r.subtotal,
-      tax: r.tax,
+      // Issue #34 item 2: `tax` as the detail answers it (the card fee until a line is taxed).
+      ...apiTaxFields(r, r.taxed),
       total: r.total,
       itemCount: r.itemCount,
       refundCount: r.refundCount,
@@ -188,10 +188,7 @@ export async function transactionDetail(deps: { db: Db }, id: string, reader: Au
     cashier: { id: sale.userId, firstName: sale.cashier.firstName, lastName: sale.cashier.lastName },
     subtotal: sale.subtotal,
     // Issue #34 item 2: the sales tax once taxed (the card fee apart), else the card fee as §3.
-    tax: apiTax(sale),
-    ...(taxed
-      ? { cardFee: centsToDecimal(decimalToCents(sale.tax)), pricesIncludeTax: sale.pricesIncludeTax ?? false }
-      : {}),
+    ...apiTaxFields(sale, taxed),
     total: sale.total,
     paymentMethod: sale.paymentMethod,
     referenceCode: sale.referenceCode,

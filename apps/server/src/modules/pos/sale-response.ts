@@ -70,7 +70,25 @@ const lineRate = (item: StoredSale['items'][number]) => taxRateHundredths(item.t
 
 /** The API's `tax` of a stored sale: its sales tax once taxed, else the card fee (spec §3). */
 export function apiTax(sale: StoredSale): string {
-  return isTaxed(sale) ? centsToDecimal(decimalToCents(sale.salesTax ?? '0')) : sale.tax;
+  return apiTaxFields(sale, isTaxed(sale)).tax;
+}
+
+/**
+ * The one rule for a sale's tax fields in every answer (POST, the detail, both lists): untaxed,
+ * `tax` is the stored card fee exactly as spec §3/§7 and nothing else; taxed (`taxed`: a line was
+ * charged a rate above 0, see isTaxed), `tax` is the sales tax and `cardFee` and
+ * `pricesIncludeTax` follow it. `row` is the transactions row's figures.
+ */
+export function apiTaxFields(
+  row: { tax: string; salesTax?: string | null; pricesIncludeTax?: boolean | null },
+  taxed: boolean,
+): { tax: string; cardFee?: string; pricesIncludeTax?: boolean } {
+  if (!taxed) return { tax: row.tax };
+  return {
+    tax: centsToDecimal(decimalToCents(row.salesTax ?? '0')),
+    cardFee: centsToDecimal(decimalToCents(row.tax)),
+    pricesIncludeTax: row.pricesIncludeTax ?? false,
+  };
 }
 
 /** A taxed sale's receipt: `tax` the sales tax, one line per rate ('Tax (10%)'), the card fee apart. */
@@ -178,9 +196,7 @@ function taxedResponse(sale: StoredSale, response: SaleResponse): SaleResponse {
   if (!isTaxed(sale)) return response;
   return {
     ...response,
-    tax: apiTax(sale),
-    cardFee: centsToDecimal(decimalToCents(sale.tax)),
-    pricesIncludeTax: sale.pricesIncludeTax ?? false,
+    ...apiTaxFields(sale, true),
     items: response.items.map((item, index) => {
       const line = sale.items[index] as StoredSale['items'][number];
       return {

@@ -140,6 +140,13 @@ export async function salePayments(db: DbOrTx, id: string): Promise<StoredPaymen
     .orderBy(asc(transactionPayments.seq));
 }
 
+/**
+ * Issue #34 item 2 (ADR 0030): a line of the sale was charged a rate above 0: isTaxed
+ * (sale-response.ts) in SQL, for the lists, which do not read every line's rate.
+ */
+export const saleIsTaxed = sql<boolean>`exists (select 1 from ${transactionItems}
+  where ${transactionItems.transactionId} = ${transactions.id} and ${transactionItems.taxRate} > 0)`;
+
 /** Sales of [start, end) (or with a receipt number), newest first: one query for the sales, one for all their lines. */
 export async function listSales(
   db: DbOrTx,
@@ -160,6 +167,9 @@ export async function listSales(
       createdAt: transactions.createdAt,
       subtotal: transactions.subtotal,
       tax: transactions.tax,
+      salesTax: transactions.salesTax,
+      pricesIncludeTax: transactions.pricesIncludeTax,
+      taxed: saleIsTaxed,
       total: transactions.total,
       paymentMethod: transactions.paymentMethod,
       referenceCode: transactions.referenceCode,

@@ -20,6 +20,9 @@ let cafe: string;
 let gst: string;
 let reduced: string;
 let shiftId: number;
+/** The untaxed card sale of the first test and the taxed card sale of the second (the lists' test reads them). */
+let untaxedSaleId: string;
+let taxedSaleId: string;
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -80,6 +83,7 @@ describe('sales tax on the sale path', () => {
     const response = await postSale(t, manager, saleBody(mixedLines(), 'credit_card', { referenceCode: 'VTPD1' }));
     expect(response.statusCode, response.body).toBe(201);
     const sale = response.json();
+    untaxedSaleId = sale.id;
     // 14.35 of goods by card: the 2.5% fee 0.36 travels in `tax`, as spec §3.
     expect(sale).toMatchObject({ subtotal: '14.35', tax: '0.36', total: '14.71' });
     expect(sale).not.toHaveProperty('cardFee');
@@ -123,6 +127,7 @@ describe('sales tax on the sale path', () => {
     const response = await postSale(t, manager, body);
     expect(response.statusCode, response.body).toBe(201);
     const sale = response.json();
+    taxedSaleId = sale.id;
     expect(sale).toMatchObject({ subtotal: '14.35', tax: '1.07', cardFee: '0.39', total: '15.81' });
     expect(sale.items.map((i: { taxRate: string; tax: string }) => [i.taxRate, i.tax])).toEqual([
       ['10.00', '0.90'],
@@ -160,6 +165,70 @@ describe('sales tax on the sale path', () => {
     });
     expect(cash.statusCode, cash.body).toBe(201);
     expect(cash.json()).toMatchObject({ subtotal: '14.35', tax: '1.07', cardFee: '0.00', total: '15.42' });
+  });
+
+  it('the lists (GET /api/transactions, /api/sales-history) answer tax as the sale and its detail do', async () => {
+    const detail = (await api('GET', `/api/transactions/${taxedSaleId}`)).json();
+    const figures = (row: Record<string, unknown>) => ({
+      subtotal: row.subtotal,
+      tax: row.tax,
+      cardFee: row.cardFee,
+      pricesIncludeTax: row.pricesIncludeTax,
+      total: row.total,
+    });
+    expect(figures(detail)).toEqual({
+      subtotal: '14.35',
+      tax: '1.07',
+      cardFee: '0.39',
+      pricesIncludeTax: false,
+      total: '15.81',
+    });
+
+    const list = await api('GET', '/api/transactions');
+    expect(list.statusCode, list.body).toBe(200);
+    const rows = list.json() as Array<Record<string, unknown>>;
+    const taxedRow = rows.find((r) => r.id === taxedSaleId) as Record<string, unknown>;
+    expect(figures(taxedRow)).toEqual(figures(detail));
+    // The untaxed sale's row is exactly spec §3's: the card fee in `tax`, no other tax field.
+    const untaxedRow = rows.find((r) => r.id === untaxedSaleId) as Record<string, unknown>;
+    expect(untaxedRow).toMatchObject({ subtotal: '14.35', tax: '0.36', total: '14.71' });
+    expect(Object.keys(untaxedRow)).toEqual([
+      'id',
+      'userId',
+      'shiftId',
+      'createdAt',
+      'subtotal',
+      'tax',
+      'total',
+      'paymentMethod',
+      'referenceCode',
+      'notes',
+      'status',
+      'items',
+      'user',
+    ]);
+
+    const history = await api('GET', '/api/sales-history?limit=100');
+    expect(history.statusCode, history.body).toBe(200);
+    const items = history.json().items as Array<Record<string, unknown>>;
+    expect(figures(items.find((r) => r.id === taxedSaleId) as Record<string, unknown>)).toEqual(figures(detail));
+    const untaxedItem = items.find((r) => r.id === untaxedSaleId) as Record<string, unknown>;
+    expect(untaxedItem).toMatchObject({ subtotal: '14.35', tax: '0.36', total: '14.71' });
+    expect(Object.keys(untaxedItem)).toEqual([
+      'id',
+      'number',
+      'createdAt',
+      'shiftId',
+      'status',
+      'cashier',
+      'paymentMethod',
+      'subtotal',
+      'tax',
+      'total',
+      'itemCount',
+      'refundCount',
+      'refundedTotal',
+    ]);
   });
 
   it("a client's tax or total that does not match is refused with 409, like a stale price", async () => {

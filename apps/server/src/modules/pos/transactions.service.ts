@@ -2,6 +2,7 @@ import { can, type SalesRangeQuery, type TransactionListItem } from '@retail-hub
 import type { Db } from '../../db/client';
 import { resolveSalesRange } from '../../lib/sales-range';
 import type { AuthUser } from '../../types';
+import { apiTaxFields } from './sale-response';
 import { listSales } from './sales.repository';
 
 /** Enough for a week of a busy store; the dashboard shows 5 and the reports 10 (spec §9 List sizes). */
@@ -55,5 +56,12 @@ export async function listTransactions(
     vtpdOnly: query.vtpdOnly ?? false,
     storeIds: query.storeIds,
   });
-  return sales.map((s) => visibleSale(saleReader, { ...s, createdAt: s.createdAt.toISOString() }));
+  // Issue #34 item 2: `tax` as POST and the detail answer it (the card fee until a line is taxed).
+  return sales.map(({ tax, salesTax, pricesIncludeTax, taxed, ...s }) =>
+    visibleSale(saleReader, {
+      ...s,
+      ...apiTaxFields({ tax, salesTax, pricesIncludeTax }, taxed),
+      createdAt: s.createdAt.toISOString(),
+    }),
+  );
 }

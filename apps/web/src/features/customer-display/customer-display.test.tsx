@@ -129,6 +129,31 @@ describe('the customer display (/display, issue #36 item 4)', () => {
     expect(screen.getByText('Total').nextElementSibling?.textContent).toBe('$4.00');
   });
 
+  it('a taxed sale (issue #34 item 2): a Tax row the lines add up with, the card fee apart; included when the prices hold it', async () => {
+    openDisplay();
+    await screen.findByText('Welcome to');
+    const book = { name: 'Book', size: null, quantity: 1, amount: '10.00', discount: null };
+    send({ kind: 'state', state: { ...paidState, lines: [book], discount: null, tax: '1.00', total: '11.00' } });
+    await screen.findByText('Tax');
+    expect(screen.getByText('Tax').nextElementSibling?.textContent).toBe('$1.00');
+    expect(screen.queryByText('Card fee')).toBeNull();
+    expect(screen.getByText('Total').nextElementSibling?.textContent).toBe('$11.00');
+    send({
+      kind: 'state',
+      state: { ...saleState, lines: [book], discount: null, tax: '1.00', cardFee: '0.28', total: '11.28' },
+    });
+    await screen.findByText('Card fee');
+    expect(screen.getByText('Card fee').nextElementSibling?.textContent).toBe('$0.28');
+    expect(screen.getByText('Tax').nextElementSibling?.textContent).toBe('$1.00');
+    send({
+      kind: 'state',
+      state: { ...saleState, lines: [book], discount: null, tax: '0.91', taxIncluded: true, total: '10.00' },
+    });
+    await screen.findByText('Tax included');
+    expect(screen.getByText('Tax included').nextElementSibling?.textContent).toBe('$0.91');
+    expect(screen.queryByText('Tax')).toBeNull();
+  });
+
   it('ignores a message that is not a display state (unknown fields, unbounded or malformed amounts)', async () => {
     openDisplay();
     await screen.findByText('Welcome to');

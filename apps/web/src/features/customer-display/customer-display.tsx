@@ -80,6 +80,13 @@ function SaleView({ state }: { state: CustomerDisplayState }) {
             <dd className={classes.value}>−{money(state.discount)}</dd>
           </div>
         ) : null}
+        {/* Issue #34 item 2: the sales tax once taxed, added to the lines, or already inside their prices. */}
+        {state.tax ? (
+          <div className={classes.row}>
+            <dt>{state.taxIncluded ? 'Tax included' : 'Tax'}</dt>
+            <dd className={classes.value}>{money(state.tax)}</dd>
+          </div>
+        ) : null}
         {state.cardFee ? (
           <div className={classes.row}>
             <dt>Card fee</dt>

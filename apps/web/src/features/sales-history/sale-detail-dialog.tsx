@@ -1,5 +1,14 @@
 import { Alert, Badge, Button, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
-import { CARD_FEE_LABEL, can, formatMoney, paymentMethodTitle, type TransactionDetail } from '@retail-hub/shared';
+import {
+  CARD_FEE_LABEL,
+  can,
+  formatMoney,
+  paymentMethodTitle,
+  type TransactionDetail,
+  taxByRate,
+  taxLineLabel,
+  taxRateHundredths,
+} from '@retail-hub/shared';
 import { IconBan, IconMail, IconPrinter, IconReceiptRefund } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { PanelLoading } from '@/components/panel';
@@ -64,7 +73,10 @@ function SaleDetail({ sale, onRefund, onVoid }: { sale: TransactionDetail; onRef
   const timeZone = useStoreTimeZone();
   const printer = useTerminalPrinter();
   const [emailing, setEmailing] = useState(false);
-  const fee = toCents(sale.tax);
+  // Issue #34 item 2 (ADR 0030): once taxed the sale answers `cardFee` apart and `tax` is its sales
+  // tax (one row per rate, from the lines); untaxed, `tax` is the card fee (spec §7).
+  const fee = toCents(sale.cardFee ?? sale.tax);
+  const taxRows = sale.cardFee === undefined ? [] : saleTaxRows(sale);
   const completed = sale.status !== 'voided';
   const refundable = completed && sale.lines.some((l) => (l.refundedQuantity ?? 0) < l.quantity);
   return (
@@ -141,10 +153,16 @@ function SaleDetail({ sale, onRefund, onVoid }: { sale: TransactionDetail; onRef
           <Text>Subtotal</Text>
           <Text ff="monospace">{money(sale.subtotal)}</Text>
         </Group>
+        {taxRows.map((row) => (
+          <Group justify="space-between" key={row.label}>
+            <Text>{row.label}</Text>
+            <Text ff="monospace">{formatMoney(row.cents)}</Text>
+          </Group>
+        ))}
         {fee > 0 ? (
           <Group justify="space-between">
             <Text>{CARD_FEE_LABEL}</Text>
-            <Text ff="monospace">{money(sale.tax)}</Text>
+            <Text ff="monospace">{formatMoney(fee)}</Text>
           </Group>
         ) : null}
         <Group justify="space-between">
@@ -263,4 +281,13 @@ function SaleDetail({ sale, onRefund, onVoid }: { sale: TransactionDetail; onRef
 /** '5%' or '$2.00', as the receipt names a discount. */
 function discountText(discount: { type: 'percent' | 'amount'; value: string }): string {
   return discount.type === 'percent' ? `${discount.value.replace(/\.?0+$/, '')}%` : money(discount.value);
+}
+
+/** A taxed sale's tax, one row per rate its lines were charged ('Tax (10%)', 'included' when inside the prices). */
+function saleTaxRows(sale: TransactionDetail): Array<{ label: string; cents: number }> {
+  const byRate = taxByRate(
+    sale.lines.map((l) => ({ rate: taxRateHundredths(l.taxRate ?? '0') ?? 0, tax: toCents(l.tax) })),
+  );
+  const included = sale.pricesIncludeTax ? ' included' : '';
+  return byRate.map((r) => ({ label: `${taxLineLabel(r.rate)}${included}`, cents: r.tax }));
 }

@@ -181,6 +181,90 @@ describe("the till's customer display state (issue #36 item 4)", () => {
   });
 });
 
+/** A $10.00 book taxed at 10% (ADR 0030), exclusive unless told. */
+function taxedLines(pricesIncludeTax = false): CartLine[] {
+  const book = {
+    productId: 'p-book',
+    variantId: null,
+    name: 'Book',
+    variantName: null,
+    priceCents: 1000,
+    imageUrl: null,
+    stock: 10,
+    taxRate: 1000,
+    pricesIncludeTax,
+  };
+  return cartReducer(emptyCart, { type: 'add', item: book }).lines;
+}
+
+/** The server's answer for that book paid in cash once taxed: `tax` the sales tax, `cardFee` apart. */
+function taxedSale(fields: Partial<RecordedSale>): RecordedSale {
+  return {
+    subtotal: '10.00',
+    tax: '1.00',
+    cardFee: '0.00',
+    pricesIncludeTax: false,
+    total: '11.00',
+    paymentMethod: 'cash',
+    amountReceived: '20.00',
+    changeDue: '9.00',
+    items: [
+      {
+        productId: 'p-book',
+        variantId: null,
+        name: 'Book',
+        variantName: null,
+        quantity: 1,
+        unitPrice: '10.00',
+        totalPrice: '10.00',
+        taxRate: '10.00',
+        tax: '1.00',
+      },
+    ],
+    ...fields,
+  } as RecordedSale;
+}
+
+describe('a taxed sale on the display (issue #34 item 2): the sales tax is a Tax row, never the card fee', () => {
+  it('while rung up: a Tax row, no card fee for cash, and the lines add up to the total', () => {
+    const state = customerDisplayState({ ...base, lines: taxedLines() });
+    expect(state).toMatchObject({ tax: '1.00', taxIncluded: false, cardFee: null, total: '11.00' });
+    expect(customerDisplayStateSchema.safeParse(state).success).toBe(true);
+    const card = customerDisplayState({ ...base, lines: taxedLines(), payment: { ...emptyPayment, method: 'eftpos' } });
+    // The card fee on the taxed amount: 2.5% of 11.00.
+    expect(card).toMatchObject({ tax: '1.00', cardFee: '0.28', total: '11.28' });
+  });
+
+  it('prices that include the tax: the tax is shown as included, the total is the prices', () => {
+    expect(customerDisplayState({ ...base, lines: taxedLines(true) })).toMatchObject({
+      tax: '0.91',
+      taxIncluded: true,
+      total: '10.00',
+    });
+  });
+
+  it('paid in cash: tax 1.00 is the Tax row and there is no card fee', () => {
+    const state = customerDisplayState({ ...base, lines: [], completedSale: taxedSale({}) });
+    expect(state).toMatchObject({ phase: 'paid', tax: '1.00', taxIncluded: false, cardFee: null, total: '11.00' });
+    expect(customerDisplayStateSchema.safeParse(state).success).toBe(true);
+  });
+
+  it('paid by card: the card fee is the sale’s cardFee, the tax its sales tax', () => {
+    const sale = taxedSale({ cardFee: '0.28', total: '11.28', paymentMethod: 'eftpos', amountReceived: null });
+    expect(customerDisplayState({ ...base, lines: [], completedSale: sale })).toMatchObject({
+      tax: '1.00',
+      cardFee: '0.28',
+      total: '11.28',
+    });
+  });
+
+  it('an untaxed state carries no tax field (what a display on the older code reads), and one without validates', () => {
+    const state = customerDisplayState(base);
+    expect('tax' in state).toBe(false);
+    expect(customerDisplayStateSchema.safeParse({ ...state, tax: null }).success).toBe(true);
+  });
+});
+
 describe('a recorded sale missing fields (an older or offline answer)', () => {
   it('still gives a state: no payment method means no "Paid by"', () => {
     const sale = { total: '4.00', changeDue: '1.00', amountReceived: '5.00', tax: '0.00' } as unknown as RecordedSale;

@@ -60,6 +60,10 @@ export function customerDisplayState(input: CustomerDisplayInput): CustomerDispl
     }),
     discount: orNull(priced.discountTotal),
     cardFee: orNull(summary.cardFee),
+    // Issue #34 item 2: the sales tax on its own row (absent while every rate is 0).
+    ...(summary.salesTax.charged
+      ? { tax: centsToDecimal(summary.salesTax.salesTax), taxIncluded: summary.salesTax.pricesIncludeTax }
+      : {}),
     total: centsToDecimal(summary.total),
   };
 }
@@ -90,7 +94,12 @@ function paidState(storeName: string | null, sale: RecordedSale): CustomerDispla
       };
     }),
     discount: orNull(cents(sale.discountTotal)),
-    cardFee: orNull(cents(sale.tax)),
+    // Issue #34 item 2 (ADR 0030): a taxed sale answers `cardFee` apart and `tax` is its sales tax;
+    // untaxed, `tax` is the card fee (spec §7).
+    cardFee: orNull(cents(sale.cardFee ?? sale.tax)),
+    ...(sale.cardFee !== undefined
+      ? { tax: centsToDecimal(cents(sale.tax)), taxIncluded: sale.pricesIncludeTax === true }
+      : {}),
     total: sale.total,
     paidBy:
       (methods.length > 0 ? methods : sale.paymentMethod ? [sale.paymentMethod] : [])
