@@ -45,10 +45,11 @@ export function taxRateLabel(hundredths: RateHundredths): string {
 /**
  * THE label of a tax row for one rate, on every receipt, refund and X/Z report: 'Tax (10%)';
  * 'Tax (0%)' exactly as spec §9; 'Tax (10%) incl.' when the prices included it, so "Subtotal
- * 11.00, Tax (10%) incl. 1.00, Total 11.00" does not read as an arithmetic error.
+ * 11.00, Tax (10%) incl. 1.00, Total 11.00" does not read as an arithmetic error (0% includes
+ * nothing: always 'Tax (0%)').
  */
 export function taxLineLabel(hundredths: RateHundredths, included = false): string {
-  return `Tax (${taxRateLabel(hundredths)})${included ? ' incl.' : ''}`;
+  return `Tax (${taxRateLabel(hundredths)})${included && hundredths > 0 ? ' incl.' : ''}`;
 }
 
 /** numerator / denominator rounded half up (both ≥ 0, denominator > 0), in exact integers. */

@@ -44,7 +44,7 @@ export async function queueOfflineSale({
   user,
   queryClient,
   now = new Date(),
-  taxLines,
+  receiptTax,
 }: {
   sale: SaleRequest;
   key: string;
@@ -52,8 +52,8 @@ export async function queueOfflineSale({
   user: SessionUser;
   queryClient: QueryClient;
   now?: Date;
-  /** Issue #34 item 2: the cart's tax by rate, printed as the server's receipt prints it. */
-  taxLines?: Receipt['taxLines'];
+  /** Issue #34 item 2: the cart's tax by rate and whether its prices include it, printed as the server's receipt prints it. */
+  receiptTax?: { taxLines: NonNullable<Receipt['taxLines']>; pricesIncludeTax: boolean } | undefined;
 }): Promise<OfflineRecordedSale> {
   const db = terminalDatabase();
   if (!db) throw new Error('This browser cannot keep sales offline');
@@ -141,7 +141,9 @@ export async function queueOfflineSale({
       cashierName,
       timestamp: soldAt,
       // Issue #34 item 2: a taxed sale (the body sends its card fee apart) prints a line per rate.
-      ...(sale.cardFee !== undefined && taxLines ? { taxLines, cardFee: sale.cardFee } : {}),
+      ...(sale.cardFee !== undefined && receiptTax
+        ? { taxLines: receiptTax.taxLines, cardFee: sale.cardFee, pricesIncludeTax: receiptTax.pricesIncludeTax }
+        : {}),
     },
     ...(sale.cardFee !== undefined ? { cardFee: sale.cardFee } : {}),
   };

@@ -41,7 +41,7 @@ import {
   buildSaleRequest,
   emptyPayment,
   type PaymentInput,
-  receiptTaxLines,
+  receiptTax,
   summarizePayment,
   withMethod,
 } from '../payment/payment';
@@ -228,7 +228,7 @@ export function PosTerminal({ user }: { user: SessionUser }) {
     }
     checkout.submit(
       buildSaleRequest(cart.lines, payment, { saleDiscount, approverPin: cart.approverPin }),
-      receiptTaxLines(summary),
+      receiptTax(summary),
     );
   };
 

@@ -1,4 +1,4 @@
-import { ERROR_CODES, type Receipt, type SaleRequest, type SessionUser } from '@retail-hub/shared';
+import { ERROR_CODES, type SaleRequest, type SessionUser } from '@retail-hub/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { ApiError, isUnauthorizedError, serverMessage } from '@/lib/api-client';
@@ -7,9 +7,10 @@ import { notifyError } from '@/lib/notify';
 import { isUnreachable, setTerminalSyncState } from '@/lib/offline-bridge';
 import { CURRENT_SHIFT_PATH } from '../api/get-current-shift';
 import { isTransientFailure, newIdempotencyKey, recordSale } from '../api/record-sale';
+import type { ReceiptTax } from '../payment/payment';
 import type { RecordedSale } from '../types';
 
-type TaxLines = Receipt['taxLines'];
+type TaxLines = ReceiptTax;
 
 /** What a sale attempt can end in, beyond success, that the terminal reacts to. */
 export type SaleRefusal = 'shift_required' | 'insufficient_stock' | 'totals_mismatch' | 'approval' | 'other';
@@ -95,7 +96,7 @@ export function useCheckout({
         shiftId: seller.shiftId,
         user: seller.user,
         queryClient,
-        ...(taxLines ? { taxLines } : {}),
+        ...(taxLines ? { receiptTax: taxLines } : {}),
       });
       attempt.current = null;
       setTerminalSyncState({ online: false });
@@ -113,7 +114,7 @@ export function useCheckout({
       predicate: (query) => PATHS_REFRESHED_BY_A_SALE.some((path) => queryKeyMatchesPath(query.queryKey, path)),
     });
 
-  /** `taxLines`: the cart's tax by rate (issue #34 item 2), for the receipt printed offline. */
+  /** `taxLines`: the cart's tax by rate and inclusive or not (issue #34 item 2), for the receipt printed offline. */
   const submit = (sale: SaleRequest, taxLines?: TaxLines) => {
     if (mutation.isPending || isQueuing) return;
     const fingerprint = JSON.stringify(sale);
