@@ -77,6 +77,9 @@ export const refundLineSchema = z.object({
   quantity: z.number().int(),
   unitPrice: z.string(),
   totalPrice: z.string(),
+  /** Issue #34 item 2: once the refund gives back tax, the rate the line was charged ('10.00') and its tax given back. */
+  taxRate: z.string().optional(),
+  tax: z.string().optional(),
 });
 
 /** A refund as the API answers it: its own document, with a 'REFUND' receipt's facts. */
@@ -97,6 +100,8 @@ export const refundSchema = z.object({
   cardFee: z.string(),
   /** Issue #34 item 2: the sales tax given back, at the rate of the sale (present once any). */
   salesTax: z.string().optional(),
+  /** With `salesTax`: true when the sale's prices included the tax (its rows read 'incl.'). */
+  pricesIncludeTax: z.boolean().optional(),
   total: z.string(),
   /**
    * Issue #34: how the money went back, per tender of the sale (`tenderSeq`, 1-based, as the sale's
@@ -114,6 +119,18 @@ export type Refund = z.infer<typeof refundSchema>;
 /** A refund's own number: 'R' and the last 6 characters of its id, upper case. */
 export function refundNumber(id: string): string {
   return `R${id.slice(-6).toUpperCase()}`;
+}
+
+/**
+ * What `quantity` more units of a line give back out of `cents` (the line's net after its
+ * discounts, or its stored tax), having sold `sold` and refunded `before`: the part of all units
+ * refunded so far minus the part of those refunded before, each rounded half up, so every refund
+ * of a line together gives back exactly its net (and its tax). The server's rule; the refund
+ * form's preview uses it too.
+ */
+export function refundedPart(cents: number, sold: number, before: number, quantity: number): number {
+  const upTo = (units: number) => Math.floor((cents * units * 2 + sold) / (2 * sold));
+  return upTo(before + quantity) - upTo(before);
 }
 
 /**

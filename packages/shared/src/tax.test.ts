@@ -4,6 +4,7 @@ import { type Discount, isDiscountRefusal, priceDiscountedSale } from './discoun
 import {
   chargesNoTax,
   createTaxRateSchema,
+  receiptTaxRows,
   salesLineTaxCents,
   taxLineLabel,
   taxRateHundredths,
@@ -100,6 +101,21 @@ describe('rates', () => {
   it('labels: Tax (0%) exactly as spec §9; Tax (10%), Tax (12.5%)', () => {
     expect(taxLineLabel(0)).toBe('Tax (0%)');
     expect(taxLineLabel(1000)).toBe('Tax (10%)');
+    // Inclusive prices: the row says the tax is inside (0% includes nothing).
+    expect(taxLineLabel(1000, true)).toBe('Tax (10%) incl.');
+    expect(taxLineLabel(0, true)).toBe('Tax (0%)');
+    expect(
+      receiptTaxRows({
+        tax: '1.00',
+        cardFee: '0.00',
+        pricesIncludeTax: true,
+        taxLines: [{ rate: '10.00', label: 'Tax (10%)', amount: '1.00' }],
+      }),
+    ).toEqual([{ label: 'Tax (10%) incl.', cents: 100 }]);
+    expect(receiptTaxRows({ tax: '0.28' })).toEqual([
+      { label: 'Tax (0%)', cents: 0 },
+      { label: 'Card Fee (2.5%)', cents: 28 },
+    ]);
     expect(taxRateLabel(1250)).toBe('12.5%');
     expect(taxRateLabel(725)).toBe('7.25%');
     expect(chargesNoTax([0, 0])).toBe(true);

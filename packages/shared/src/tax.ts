@@ -42,9 +42,14 @@ export function taxRateLabel(hundredths: RateHundredths): string {
   return `${centsToDecimal(hundredths).replace(/\.?0+$/, '')}%`;
 }
 
-/** The receipt's tax line for one rate: 'Tax (10%)'; 'Tax (0%)' exactly as spec §9. */
-export function taxLineLabel(hundredths: RateHundredths): string {
-  return `Tax (${taxRateLabel(hundredths)})`;
+/**
+ * THE label of a tax row for one rate, on every receipt, refund and X/Z report: 'Tax (10%)';
+ * 'Tax (0%)' exactly as spec §9; 'Tax (10%) incl.' when the prices included it, so "Subtotal
+ * 11.00, Tax (10%) incl. 1.00, Total 11.00" does not read as an arithmetic error (0% includes
+ * nothing: always 'Tax (0%)').
+ */
+export function taxLineLabel(hundredths: RateHundredths, included = false): string {
+  return `Tax (${taxRateLabel(hundredths)})${included && hundredths > 0 ? ' incl.' : ''}`;
 }
 
 /** numerator / denominator rounded half up (both ≥ 0, denominator > 0), in exact integers. */
@@ -154,16 +159,22 @@ export function saleTaxFigures(
 /**
  * The receipt's tax rows, from the one receipt model (the web receipt and the printer's text):
  * while nothing is taxed exactly spec §9's 'Tax (0%)' 0.00, then the card fee carried in `tax`;
- * once taxed, one row per rate ('Tax (10%)') and the card fee (`cardFee`) when there is one.
+ * once taxed, one row per rate ('Tax (10%)', 'Tax (10%) incl.' when `pricesIncludeTax`) and the
+ * card fee (`cardFee`) when there is one.
  */
 export function receiptTaxRows(receipt: {
   tax: string;
-  taxLines?: ReadonlyArray<{ label: string; amount: string }> | undefined;
+  taxLines?: ReadonlyArray<{ rate: string; label: string; amount: string }> | undefined;
   cardFee?: string | undefined;
+  pricesIncludeTax?: boolean | undefined;
 }): Array<{ label: string; cents: Cents }> {
   const rows: Array<{ label: string; cents: Cents }> = [];
   if (receipt.taxLines && receipt.taxLines.length > 0) {
-    for (const t of receipt.taxLines) rows.push({ label: t.label, cents: decimalToCents(t.amount) });
+    for (const t of receipt.taxLines) {
+      const rate = taxRateHundredths(t.rate);
+      const label = rate === null ? t.label : taxLineLabel(rate, receipt.pricesIncludeTax === true);
+      rows.push({ label, cents: decimalToCents(t.amount) });
+    }
     const fee = decimalToCents(receipt.cardFee ?? '0');
     if (fee > 0) rows.push({ label: CARD_FEE_LABEL, cents: fee });
     return rows;
@@ -172,6 +183,28 @@ export function receiptTaxRows(receipt: {
   const fee = decimalToCents(receipt.tax);
   if (fee > 0) rows.push({ label: CARD_FEE_LABEL, cents: fee });
   return rows;
+}
+
+/**
+ * A REFUND document's tax rows (the web REFUND receipt and the thermal one), amounts as given
+ * back (positive): while nothing was taxed exactly spec §9's 'Tax (0%)' 0.00; once `salesTax` is
+ * given back, one row per rate its lines carry (as the sale's receipt), 'incl.' when the sale's
+ * prices included it, or one 'Tax' row when the lines do not say their rates.
+ */
+export function refundTaxRows(refund: {
+  salesTax?: string | undefined;
+  pricesIncludeTax?: boolean | undefined;
+  lines: ReadonlyArray<{ taxRate?: string | undefined; tax?: string | undefined }>;
+}): Array<{ label: string; cents: Cents }> {
+  const salesTax = decimalToCents(refund.salesTax ?? '0');
+  if (salesTax <= 0) return [{ label: taxLineLabel(0), cents: 0 }];
+  const included = refund.pricesIncludeTax === true;
+  if (refund.lines.some((l) => l.taxRate === undefined || taxRateHundredths(l.taxRate) === null)) {
+    return [{ label: included ? 'Tax incl.' : 'Tax', cents: salesTax }];
+  }
+  return taxByRate(
+    refund.lines.map((l) => ({ rate: taxRateHundredths(l.taxRate ?? '0') ?? 0, tax: decimalToCents(l.tax ?? '0') })),
+  ).map((r) => ({ label: taxLineLabel(r.rate, included), cents: r.tax }));
 }
 
 // ---- API ----

@@ -232,6 +232,7 @@ export type StoredRefund = {
   cardFee: string;
   /** Issue #34 item 2: the sales tax given back (0 while nothing is taxed). */
   salesTax: string;
+  pricesIncludeTax: boolean;
   total: string;
   payments: Array<{ tenderSeq: number; method: PaymentMethod; amount: string }>;
   user: { id: string; firstName: string | null; lastName: string | null; email: string | null };
@@ -246,6 +247,9 @@ export type StoredRefund = {
     quantity: number;
     unitPrice: string;
     totalPrice: string;
+    /** The rate the sale line was charged and the tax this refund gives back of it. */
+    taxRate: string;
+    tax: string;
   }>;
 };
 
@@ -260,7 +264,7 @@ export async function findRefunds(
     db,
     sql`select r.id, r.transaction_id, r.shift_id, r.created_at, r.reason, r.note, r.restock, r.payment_method,
                r.subtotal::text as subtotal, r.card_fee::text as card_fee, r.total::text as total,
-               r.sales_tax::text as sales_tax,
+               r.sales_tax::text as sales_tax, r.prices_include_tax,
                json_build_object('id', u.id, 'firstName', u.first_name, 'lastName', u.last_name, 'email', u.email) as "user",
                case when a.id is null then null
                     else json_build_object('id', a.id, 'firstName', a.first_name, 'lastName', a.last_name, 'email', a.email)
@@ -268,7 +272,8 @@ export async function findRefunds(
                (select coalesce(json_agg(json_build_object(
                          'id', ri.id, 'itemId', ri.transaction_item_id, 'productId', ri.product_id,
                          'variantId', ri.variant_id, 'name', p.name, 'variantName', ti.variant_name,
-                         'quantity', ri.quantity, 'unitPrice', ri.unit_price::text, 'totalPrice', ri.total_price::text)
+                         'quantity', ri.quantity, 'unitPrice', ri.unit_price::text, 'totalPrice', ri.total_price::text,
+                         'taxRate', ti.tax_rate::text, 'tax', ri.tax::text)
                          order by ti.line_no, ri.id), '[]'::json)
                   from refund_items ri
                   join transaction_items ti on ti.id = ri.transaction_item_id
@@ -295,6 +300,7 @@ export async function findRefunds(
     subtotal: r.subtotal as string,
     cardFee: r.card_fee as string,
     salesTax: r.sales_tax as string,
+    pricesIncludeTax: r.prices_include_tax === true,
     total: r.total as string,
     user: r.user as StoredRefund['user'],
     approver: (r.approver as StoredRefund['approver']) ?? null,

@@ -11,6 +11,7 @@ import {
   REFUND_TENDER_MESSAGES,
   type Refund,
   type RefundRequest,
+  refundedPart,
   refundNumber,
   refundTenderOrder,
   summaryMethod,
@@ -59,6 +60,7 @@ const person = (u: { id: string; firstName: string | null; lastName: string | nu
 });
 
 export function toRefund(row: StoredRefund): Refund {
+  const taxed = decimalToCents(row.salesTax) > 0;
   return {
     id: row.id,
     number: refundNumber(row.id),
@@ -73,12 +75,17 @@ export function toRefund(row: StoredRefund): Refund {
     subtotal: row.subtotal,
     cardFee: row.cardFee,
     // Issue #34 item 2: only once tax was given back, so a refund of an untaxed sale answers as before.
-    ...(decimalToCents(row.salesTax) > 0 ? { salesTax: centsToDecimal(decimalToCents(row.salesTax)) } : {}),
+    ...(taxed
+      ? { salesTax: centsToDecimal(decimalToCents(row.salesTax)), pricesIncludeTax: row.pricesIncludeTax }
+      : {}),
     total: row.total,
     payments: row.payments,
     cashier: person(row.user),
     approvedBy: row.approver ? person(row.approver) : null,
-    lines: row.lines,
+    // Once tax was given back, each line says its rate and its tax (the REFUND receipt's rows by rate).
+    lines: row.lines.map(({ taxRate, tax, ...line }) =>
+      taxed ? { ...line, taxRate, tax: centsToDecimal(decimalToCents(tax)) } : line,
+    ),
   };
 }
 
@@ -189,17 +196,6 @@ export async function getRefund(request: FastifyRequest, id: string): Promise<Re
  * ('refund' movements; with restock off, each is followed by a 'writeoff'). The same
  * Idempotency-Key answers with the first refund and writes nothing.
  */
-/**
- * What `quantity` more units of a line give back, out of the line's net (after its discounts,
- * issue #15 item 7): the net of all units refunded so far minus the net of those refunded before,
- * each rounded half up, so every refund of a line together gives back exactly its net. Without a
- * discount the net is unit × quantity and this is unit × quantity.
- */
-export function refundedPart(netCents: number, sold: number, before: number, quantity: number): number {
-  const upTo = (units: number) => Math.floor((netCents * units * 2 + sold) / (2 * sold));
-  return upTo(before + quantity) - upTo(before);
-}
-
 export async function recordRefund(
   request: FastifyRequest,
   actor: AuthUser,

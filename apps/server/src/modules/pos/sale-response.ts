@@ -100,7 +100,7 @@ function taxedReceipt(sale: StoredSale, receipt: Receipt): Receipt {
     tax: apiTax(sale),
     taxLines: byRate.map((r) => ({
       rate: taxRateToString(r.rate),
-      label: taxLineLabel(r.rate),
+      label: taxLineLabel(r.rate, sale.pricesIncludeTax ?? false),
       amount: centsToDecimal(r.tax),
     })),
     cardFee: centsToDecimal(decimalToCents(sale.tax)),

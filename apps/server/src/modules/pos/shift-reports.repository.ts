@@ -69,17 +69,19 @@ export async function shiftReportExtras(db: DbOrTx, shiftId: number) {
     .where(eq(transactions.shiftId, shiftId))
     .orderBy(desc(transactions.createdAt), desc(transactions.id))
     .limit(1);
-  // Issue #34 item 2: the sales tax of the shift's standing sales by the rate each line was charged.
+  // Issue #34 item 2: the sales tax of the shift's standing sales by the rate each line was charged,
+  // apart for sales whose prices included it (their rows read 'incl.').
   const taxByRate = await db
     .select({
       rate: sql<string>`${transactionItems.taxRate}::text`,
+      included: transactions.pricesIncludeTax,
       tax: sql<string>`coalesce(sum(${transactionItems.tax}), 0)::text`,
     })
     .from(transactionItems)
     .innerJoin(transactions, eq(transactions.id, transactionItems.transactionId))
     .where(and(eq(transactions.shiftId, shiftId), ne(transactions.status, 'voided'), notLate))
-    .groupBy(transactionItems.taxRate)
-    .orderBy(asc(transactionItems.taxRate));
+    .groupBy(transactionItems.taxRate, transactions.pricesIncludeTax)
+    .orderBy(asc(transactionItems.taxRate), asc(transactions.pricesIncludeTax));
   return {
     taxByRate,
     voids: { count: voids?.count ?? 0, total: voids?.total ?? '0' },

@@ -94,18 +94,25 @@ export async function buildReport(
   };
 }
 
-/** Issue #34 item 2: the report's tax by rate, only once any line was charged a rate above 0. */
-function salesTaxOf(rows: ReadonlyArray<{ rate: string; tax: string }>): Pick<ShiftReport, 'salesTax'> {
-  const byRate = rows.map((r) => ({ rate: taxRateHundredths(r.rate) ?? 0, tax: decimalToCents(r.tax) }));
-  if (byRate.every((r) => r.rate === 0)) return {};
+/**
+ * Issue #34 item 2: the report's tax by rate, only once any line was charged a rate above 0; the
+ * tax of sales whose prices included it on its own 'Tax (10%) incl.' row (0% is one row).
+ */
+function salesTaxOf(
+  rows: ReadonlyArray<{ rate: string; included: boolean; tax: string }>,
+): Pick<ShiftReport, 'salesTax'> {
+  const byLabel = new Map<string, { rate: number; tax: number }>();
+  for (const r of rows) {
+    const rate = taxRateHundredths(r.rate) ?? 0;
+    const label = taxLineLabel(rate, r.included);
+    byLabel.set(label, { rate, tax: (byLabel.get(label)?.tax ?? 0) + decimalToCents(r.tax) });
+  }
+  const byRate = [...byLabel.entries()];
+  if (byRate.every(([, r]) => r.rate === 0)) return {};
   return {
     salesTax: {
-      byRate: byRate.map((r) => ({
-        rate: taxRateToString(r.rate),
-        label: taxLineLabel(r.rate),
-        tax: centsToDecimal(r.tax),
-      })),
-      total: centsToDecimal(byRate.reduce((sum, r) => sum + r.tax, 0)),
+      byRate: byRate.map(([label, r]) => ({ rate: taxRateToString(r.rate), label, tax: centsToDecimal(r.tax) })),
+      total: centsToDecimal(byRate.reduce((sum, [, r]) => sum + r.tax, 0)),
     },
   };
 }

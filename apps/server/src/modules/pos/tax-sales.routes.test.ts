@@ -108,6 +108,15 @@ describe('sales tax on the sale path', () => {
         'receipt',
       ].sort(),
     );
+    // Its refund answers as before too: no salesTax, pricesIncludeTax, nor a line's rate or tax.
+    const [first] = await lineIds(sale.id);
+    const untaxed = await refund(sale.id, [{ itemId: first as string, quantity: 1 }]);
+    expect(untaxed.statusCode, untaxed.body).toBe(201);
+    expect(untaxed.json()).not.toHaveProperty('salesTax');
+    expect(untaxed.json()).not.toHaveProperty('pricesIncludeTax');
+    expect(Object.keys(untaxed.json().lines[0]).sort()).toEqual(
+      ['id', 'itemId', 'productId', 'variantId', 'name', 'variantName', 'quantity', 'unitPrice', 'totalPrice'].sort(),
+    );
   });
 
   it('exclusive, mixed rates: each line taxed to the cent, the card fee on the taxed amount, lines add up', async () => {
@@ -278,6 +287,18 @@ describe('sales tax on the sale path', () => {
     });
     expect(card.statusCode, card.body).toBe(201);
     expect(card.json()).toMatchObject({ tax: '0.98', cardFee: '0.36', total: '14.71' });
+    // The receipt says the tax is inside the prices, so the sum reads right (review of issue #34 item 2).
+    expect(sale.receipt.taxLines.map((l: { label: string }) => l.label)).toEqual([
+      'Tax (0%)',
+      'Tax (5%) incl.',
+      'Tax (10%) incl.',
+    ]);
+    // Its refund gives back the tax inside the prices: the total is the lines' share, the answer says so.
+    const [muffinLine] = await lineIds(sale.id);
+    const back = await refund(sale.id, [{ itemId: muffinLine as string, quantity: 1 }]);
+    expect(back.statusCode, back.body).toBe(201);
+    expect(back.json()).toMatchObject({ subtotal: '4.50', salesTax: '0.41', pricesIncludeTax: true, total: '4.50' });
+    expect(back.json().lines).toEqual([expect.objectContaining({ totalPrice: '4.50', taxRate: '10.00', tax: '0.41' })]);
     await setInclusive(false);
   });
 
@@ -296,7 +317,18 @@ describe('sales tax on the sale path', () => {
     const first = await refund(saleId, [{ itemId: line as string, quantity: 1 }]);
     expect(first.statusCode, first.body).toBe(201);
     // 4.50 + its 10% tax 0.45 = 4.95, and its share of the fee (0.37 × 4.95 / 14.85 = 0.1233 → 0.12).
-    expect(first.json()).toMatchObject({ subtotal: '4.50', salesTax: '0.45', cardFee: '0.12', total: '5.07' });
+    expect(first.json()).toMatchObject({
+      subtotal: '4.50',
+      salesTax: '0.45',
+      pricesIncludeTax: false,
+      cardFee: '0.12',
+      total: '5.07',
+    });
+    // Each line says the rate it was charged (10%, not today's 20%) and the tax it gives back.
+    expect(first.json().lines).toEqual([expect.objectContaining({ quantity: 1, taxRate: '10.00', tax: '0.45' })]);
+    // The sale's detail lists it the same way.
+    const listed = (await api('GET', `/api/transactions/${saleId}`)).json().refunds[0];
+    expect(listed).toMatchObject({ salesTax: '0.45', pricesIncludeTax: false });
     const rest = await refund(saleId, [{ itemId: line as string, quantity: 2 }]);
     expect(rest.statusCode, rest.body).toBe(201);
     expect(rest.json()).toMatchObject({ subtotal: '9.00', salesTax: '0.90', cardFee: '0.25', total: '10.15' });
@@ -319,7 +351,15 @@ describe('sales tax on the sale path', () => {
     const report = response.json();
     const byRate = report.salesTax.byRate as Array<{ rate: string; label: string; tax: string }>;
     // The 20% sale of the refund test above was sold while GST was 20%.
-    expect(byRate.map((r) => r.label)).toEqual(['Tax (0%)', 'Tax (5%)', 'Tax (10%)', 'Tax (20%)']);
+    // The inclusive sales' tax on rows of their own, 'incl.' (0% is one row).
+    expect(byRate.map((r) => r.label)).toEqual([
+      'Tax (0%)',
+      'Tax (5%)',
+      'Tax (5%) incl.',
+      'Tax (10%)',
+      'Tax (10%) incl.',
+      'Tax (20%)',
+    ]);
     const cents = (v: string) => Math.round(Number(v) * 100);
     expect(byRate.reduce((sum, r) => sum + cents(r.tax), 0)).toBe(cents(report.salesTax.total));
     // Stored per line: the report's tax is the sum of the standing sales' sales_tax.

@@ -184,6 +184,41 @@ describe('ESC/POS documents against the golden files', () => {
     });
   }
 
+  it('a taxed REFUND at 80 mm gives back the tax by rate (issue #34 item 2, ADR 0030)', () => {
+    const line = refund.lines[0] as Refund['lines'][number];
+    const taxed: Refund = {
+      ...refund,
+      paymentMethod: 'eftpos',
+      subtotal: '10.00',
+      salesTax: '1.00',
+      pricesIncludeTax: false,
+      cardFee: '0.28',
+      total: '11.28',
+      lines: [
+        { ...line, quantity: 2, unitPrice: '4.00', totalPrice: '8.00', taxRate: '10.00', tax: '0.80' },
+        {
+          ...line,
+          id: 'l2',
+          itemId: 'i2',
+          name: 'Muffin',
+          unitPrice: '2.00',
+          totalPrice: '2.00',
+          taxRate: '10.00',
+          tax: '0.20',
+        },
+      ],
+    };
+    const bytes = renderRefund(taxed, { paperWidth: 80, timeZone });
+    golden('refund-taxed-80', bytes);
+    const lines = decodeEscPos(bytes).lines;
+    expect(lines.some((l) => /^Tax \(10%\) +-\$1\.00$/.test(l))).toBe(true);
+    expect(lines.some((l) => l.startsWith('Tax (0%)'))).toBe(false);
+    const included = decodeEscPos(
+      renderRefund({ ...taxed, pricesIncludeTax: true, total: '10.27', cardFee: '0.27' }, { paperWidth: 80, timeZone }),
+    ).lines;
+    expect(included.some((l) => /^Tax \(10%\) incl\. +-\$1\.00$/.test(l))).toBe(true);
+  });
+
   it('reads a receipt back line by line: totals, change, COPY marks', () => {
     const lines = decodeEscPos(
       renderReceipt(cardReceipt, { number: 'BEEF01', copy: true, paperWidth: 58, timeZone }),

@@ -9,6 +9,7 @@ import {
   type Receipt,
   type Refund,
   receiptTaxRows,
+  refundTaxRows,
   type ShiftReport,
 } from '@retail-hub/shared';
 
@@ -185,6 +186,10 @@ export function renderRefund(
   }
   p.rule();
   p.row('Subtotal', negative(refund.subtotal));
+  // Issue #34 item 2 (ADR 0030): the tax given back, by rate; an untaxed refund prints as before.
+  if (refund.salesTax !== undefined) {
+    for (const row of refundTaxRows(refund)) p.row(row.label, formatMoney(-row.cents));
+  }
   if (decimalToCents(refund.cardFee) > 0) p.row(CARD_FEE_LABEL, negative(refund.cardFee));
   p.row('Total Refunded', negative(refund.total), { bold: true });
   const payments = refund.payments ?? [{ tenderSeq: 1, method: refund.paymentMethod, amount: refund.total }];

@@ -1,5 +1,5 @@
 import '@/test/fake-indexeddb';
-import type { SessionUser, SizeOption } from '@retail-hub/shared';
+import { receiptTaxRows, type SessionUser, type SizeOption } from '@retail-hub/shared';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { terminalDatabase } from './db';
@@ -90,6 +90,35 @@ describe('a sale kept offline (issue #19)', () => {
     // The same key again (a second tap) stays one sale.
     await queueOfflineSale({ key: KEY, shiftId: 7, user, queryClient, sale: kept?.body ?? recorded });
     expect(await db.outbox.count()).toBe(1);
+  });
+
+  it("a taxed sale's receipt printed offline carries its tax by rate and 'incl.' when the prices include it (issue #34 item 2)", async () => {
+    const recorded = await queueOfflineSale({
+      key: '1b2f4c1e-7a3d-4e5f-8a6b-1c2d3e4f5a6c',
+      shiftId: 7,
+      user,
+      queryClient: new QueryClient(),
+      sale: {
+        subtotal: '11.00',
+        tax: '1.00',
+        cardFee: '0.00',
+        total: '11.00',
+        paymentMethod: 'cash',
+        amountReceived: '11.00',
+        items: [{ productId: 'p-muffin', quantity: 2, unitPrice: '5.50', totalPrice: '11.00' }],
+      },
+      receiptTax: {
+        taxLines: [{ rate: '10.00', label: 'Tax (10%) incl.', amount: '1.00' }],
+        pricesIncludeTax: true,
+      },
+    });
+    expect(recorded.receipt).toMatchObject({
+      tax: '1.00',
+      cardFee: '0.00',
+      pricesIncludeTax: true,
+      taxLines: [{ rate: '10.00', label: 'Tax (10%) incl.', amount: '1.00' }],
+    });
+    expect(receiptTaxRows(recorded.receipt)).toEqual([{ label: 'Tax (10%) incl.', cents: 100 }]);
   });
 
   it("keeps a discounted sale's discounts and its manager PIN only sealed for that sale (ADR 0014)", async () => {

@@ -44,7 +44,7 @@ export async function queueOfflineSale({
   user,
   queryClient,
   now = new Date(),
-  taxLines,
+  receiptTax,
   stated,
 }: {
   sale: SaleRequest;
@@ -53,8 +53,8 @@ export async function queueOfflineSale({
   user: SessionUser;
   queryClient: QueryClient;
   now?: Date;
-  /** Issue #34 item 2: the cart's tax by rate, printed as the server's receipt prints it. */
-  taxLines?: Receipt['taxLines'];
+  /** Issue #34 item 2: the cart's tax by rate and whether its prices include it, printed as the server's receipt prints it. */
+  receiptTax?: { taxLines: NonNullable<Receipt['taxLines']>; pricesIncludeTax: boolean } | undefined;
   /** Issue #34 item 2: each line's rate as charged (and 'prices include tax' once taxed), sent with the sale. */
   stated?: { lineRates: readonly string[]; pricesIncludeTax?: boolean };
 }): Promise<OfflineRecordedSale> {
@@ -153,7 +153,9 @@ export async function queueOfflineSale({
       cashierName,
       timestamp: soldAt,
       // Issue #34 item 2: a taxed sale (the body sends its card fee apart) prints a line per rate.
-      ...(sale.cardFee !== undefined && taxLines ? { taxLines, cardFee: sale.cardFee } : {}),
+      ...(sale.cardFee !== undefined && receiptTax
+        ? { taxLines: receiptTax.taxLines, cardFee: sale.cardFee, pricesIncludeTax: receiptTax.pricesIncludeTax }
+        : {}),
     },
     ...(sale.cardFee !== undefined ? { cardFee: sale.cardFee } : {}),
   };

@@ -1,5 +1,5 @@
 import type { TransactionDetail } from '@retail-hub/shared';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import { RefundForm } from './refund-form';
@@ -63,5 +63,42 @@ describe('the refund form of a split sale (review of issue #34, 29 Nov)', () => 
     );
     expect(screen.getByText('Refund method: cash from the till (the sale was paid in cash).')).toBeInTheDocument();
     expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+  });
+});
+
+describe('the refund preview of a taxed sale (issue #34 item 2, ADR 0030)', () => {
+  const taxedLine = {
+    id: '00000000-0000-4000-8000-0000000000a1',
+    productId: 'p',
+    variantId: null,
+    name: 'Mug',
+    variantName: null,
+    quantity: 3,
+    unitPrice: '10.00',
+    totalPrice: '30.00',
+    refundedQuantity: 0,
+    netTotal: '30.00',
+    taxRate: '10.00',
+    tax: '3.00',
+  } as TransactionDetail['lines'][number];
+
+  const refundOne = (pricesIncludeTax: boolean) => {
+    const sale = { ...splitSale([tender('cash', '33.00')]), lines: [taxedLine], pricesIncludeTax };
+    renderWithProviders(<RefundForm sale={sale} needsPin={false} onDone={() => {}} onCancel={() => {}} />);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Quantity to refund of Mug' }), { target: { value: '1' } });
+  };
+
+  it('adds the tax given back to the amount when the prices did not include it', () => {
+    refundOne(false);
+    expect(screen.getByTestId('refund-total').textContent).toContain('Refund incl. tax$11.00');
+    expect(screen.getByTestId('refund-tax').textContent).toContain(
+      "Includes $1.00 tax given back at the sale's rates.",
+    );
+  });
+
+  it('shows the tax inside the amount when the prices included it', () => {
+    refundOne(true);
+    expect(screen.getByTestId('refund-total').textContent).toContain('Refund incl. tax$10.00');
+    expect(screen.getByTestId('refund-tax').textContent).toContain('Includes $1.00 tax');
   });
 });

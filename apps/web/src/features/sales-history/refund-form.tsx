@@ -7,6 +7,7 @@ import {
   type Refund,
   type RefundMethod,
   type RefundReason,
+  refundedPart,
   type TransactionDetail,
 } from '@retail-hub/shared';
 import { useQueryClient } from '@tanstack/react-query';
@@ -20,15 +21,29 @@ import { openPrintWindow, PRINT_ERROR, postRefund, printRefundInto, printRefundO
 
 /**
  * What `quantity` more units of a line give back: its share of what the line was paid (after its
- * discounts), the way the server computes it (refunds.service refundedPart), so the preview and the
- * REFUND receipt agree to the cent.
+ * discounts), by the server's rule (`refundedPart`), so the preview and the REFUND receipt agree to
+ * the cent.
  */
 export function refundCents(line: TransactionDetail['lines'][number], quantity: number): number {
-  const net = toCents(line.netTotal ?? line.totalPrice);
-  const sold = line.quantity;
-  const before = line.refundedQuantity ?? 0;
-  const upTo = (units: number) => Math.floor((net * units * 2 + sold) / (2 * sold));
-  return upTo(before + quantity) - upTo(before);
+  return refundedPart(toCents(line.netTotal ?? line.totalPrice), line.quantity, line.refundedQuantity ?? 0, quantity);
+}
+
+/** Issue #34 item 2 (ADR 0030): the tax those units give back, their share of the line's stored tax. */
+export function refundTaxCents(line: TransactionDetail['lines'][number], quantity: number): number {
+  return refundedPart(toCents(line.tax ?? '0'), line.quantity, line.refundedQuantity ?? 0, quantity);
+}
+
+/**
+ * The refund's amount before any card fee, as the server computes it: the lines' shares, plus
+ * their tax when the sale's prices did not include it (inclusive prices already hold it).
+ */
+export function refundPreview(
+  sale: Pick<TransactionDetail, 'pricesIncludeTax'>,
+  chosen: ReadonlyArray<{ line: TransactionDetail['lines'][number]; quantity: number }>,
+): { subtotalCents: number; taxCents: number; amountCents: number } {
+  const subtotalCents = chosen.reduce((sum, c) => sum + refundCents(c.line, c.quantity), 0);
+  const taxCents = chosen.reduce((sum, c) => sum + refundTaxCents(c.line, c.quantity), 0);
+  return { subtotalCents, taxCents, amountCents: subtotalCents + (sale.pricesIncludeTax ? 0 : taxCents) };
 }
 
 const lineName = (line: { name: string; variantName: string | null }) =>
@@ -73,7 +88,8 @@ export function RefundForm({
   const chosen = sale.lines
     .map((line) => ({ line, quantity: Math.min(quantities[line.id] ?? 0, remaining(line)) }))
     .filter((c) => c.quantity > 0);
-  const subtotalCents = chosen.reduce((sum, c) => sum + refundCents(c.line, c.quantity), 0);
+  const { taxCents, amountCents } = refundPreview(sale, chosen);
+  const taxedSale = sale.lines.some((l) => toCents(l.tax ?? '0') > 0);
   // A split sale (issue #34) refunds its non-cash tenders first, then cash (the server's default
   // order, ADR 0029): the choice appears whenever any tender was not cash, not only the summary method.
   const tenderMethods = sale.payments.length > 0 ? sale.payments.map((p) => p.method) : [sale.paymentMethod];
@@ -241,12 +257,17 @@ export function RefundForm({
         ) : null}
 
         <Group justify="space-between" data-testid="refund-total">
-          <Text fw={700}>Refund subtotal</Text>
+          <Text fw={700}>{taxedSale ? 'Refund incl. tax' : 'Refund subtotal'}</Text>
           <Text fw={700} ff="monospace">
-            {formatMoney(subtotalCents)}
+            {formatMoney(amountCents)}
           </Text>
         </Group>
-        {paidByCard && subtotalCents > 0 ? (
+        {taxedSale && amountCents > 0 ? (
+          <Text size="sm" data-testid="refund-tax">
+            {`Includes ${formatMoney(taxCents)} tax given back at the sale's rates.`}
+          </Text>
+        ) : null}
+        {paidByCard && amountCents > 0 ? (
           <Text size="sm">The card fee is refunded in proportion, to the cent.</Text>
         ) : null}
 

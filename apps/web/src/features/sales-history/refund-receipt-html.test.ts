@@ -51,4 +51,45 @@ describe('the REFUND receipt (issue #15 item 5)', () => {
     // The note is the cashier's free text: escaped, never markup.
     expect(html).toContain('Cracked &lt;lid&gt;');
   });
+
+  it("prints spec §9's 'Tax (0%)' 0.00 while nothing was taxed", () => {
+    const body = text(refundReceiptHtml(refund)) ?? '';
+    expect(body).toContain('Subtotal -$9.00 Tax (0%) $0.00 Card Fee (2.5%) -$0.23');
+  });
+
+  it('gives back the tax by rate once the refund carries salesTax (issue #34 item 2)', () => {
+    const line = refund.lines[0] as Refund['lines'][number];
+    const taxed: Refund = {
+      ...refund,
+      subtotal: '10.00',
+      salesTax: '1.00',
+      pricesIncludeTax: false,
+      cardFee: '0.00',
+      total: '11.00',
+      lines: [
+        { ...line, quantity: 1, unitPrice: '6.00', totalPrice: '6.00', taxRate: '10.00', tax: '0.60' },
+        { ...line, id: 'l2', quantity: 1, unitPrice: '4.00', totalPrice: '4.00', taxRate: '10.00', tax: '0.40' },
+      ],
+    };
+    const body = text(refundReceiptHtml(taxed)) ?? '';
+    expect(body).toContain('Subtotal -$10.00 Tax (10%) -$1.00 Total Refunded -$11.00');
+    expect(body).not.toContain('Tax (0%)');
+    // Two rates: a row each; prices that included the tax read 'incl.' (11.00 holds 1.00).
+    const mixed = text(
+      refundReceiptHtml({
+        ...taxed,
+        subtotal: '11.00',
+        salesTax: '0.60',
+        pricesIncludeTax: true,
+        lines: [
+          { ...line, quantity: 1, totalPrice: '6.60', taxRate: '10.00', tax: '0.60' },
+          { ...line, id: 'l2', quantity: 1, totalPrice: '4.40', taxRate: '0.00', tax: '0.00' },
+        ],
+      }),
+    );
+    expect(mixed).toContain('Tax (0%) $0.00 Tax (10%) incl. -$0.60');
+    // Lines that do not say their rate: one 'Tax' row.
+    const bare = text(refundReceiptHtml({ ...taxed, lines: [line] }));
+    expect(bare).toContain('Subtotal -$10.00 Tax -$1.00 Total Refunded');
+  });
 });

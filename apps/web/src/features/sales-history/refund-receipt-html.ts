@@ -1,4 +1,4 @@
-import { CARD_FEE_LABEL, formatMoney, paymentMethodTitle, type Refund } from '@retail-hub/shared';
+import { CARD_FEE_LABEL, formatMoney, paymentMethodTitle, type Refund, refundTaxRows } from '@retail-hub/shared';
 import { escapeHtml, receiptTimestamp } from '@/features/pos';
 import { toCents } from '@/lib/money';
 
@@ -42,7 +42,8 @@ export function refundReceiptHtml(refund: Refund): string {
     .join('');
   const totals = [
     row('Subtotal', negative(refund.subtotal)),
-    row('Tax (0%)', formatMoney(0)),
+    // spec §9 'Tax (0%)' 0.00 while nothing was taxed; else the tax given back by rate (ADR 0030).
+    ...refundTaxRows(refund).map((r) => row(r.label, r.cents > 0 ? formatMoney(-r.cents) : formatMoney(0))),
     toCents(refund.cardFee) > 0 ? row(CARD_FEE_LABEL, negative(refund.cardFee)) : '',
     row('Total Refunded', negative(refund.total), 'total'),
   ].join('');

@@ -41,7 +41,7 @@ import {
   buildSaleRequest,
   emptyPayment,
   type PaymentInput,
-  receiptTaxLines,
+  receiptTax,
   statedTax,
   summarizePayment,
   withMethod,
@@ -229,7 +229,7 @@ export function PosTerminal({ user }: { user: SessionUser }) {
     }
     checkout.submit(
       buildSaleRequest(cart.lines, payment, { saleDiscount, approverPin: cart.approverPin }),
-      receiptTaxLines(summary),
+      receiptTax(summary),
       statedTax(cart.lines, summary),
     );
   };

@@ -1,4 +1,4 @@
-import { ERROR_CODES, type Receipt, type SaleRequest, type SessionUser } from '@retail-hub/shared';
+import { ERROR_CODES, type SaleRequest, type SessionUser } from '@retail-hub/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { ApiError, isUnauthorizedError, serverMessage } from '@/lib/api-client';
@@ -7,10 +7,10 @@ import { notifyError } from '@/lib/notify';
 import { isUnreachable, setTerminalSyncState } from '@/lib/offline-bridge';
 import { CURRENT_SHIFT_PATH } from '../api/get-current-shift';
 import { isTransientFailure, newIdempotencyKey, recordSale } from '../api/record-sale';
-import type { StatedTax } from '../payment/payment';
+import type { ReceiptTax, StatedTax } from '../payment/payment';
 import type { RecordedSale } from '../types';
 
-type TaxLines = Receipt['taxLines'];
+type TaxLines = ReceiptTax;
 
 /** What a sale attempt can end in, beyond success, that the terminal reacts to. */
 export type SaleRefusal = 'shift_required' | 'insufficient_stock' | 'totals_mismatch' | 'approval' | 'other';
@@ -96,7 +96,7 @@ export function useCheckout({
         shiftId: seller.shiftId,
         user: seller.user,
         queryClient,
-        ...(taxLines ? { taxLines } : {}),
+        ...(taxLines ? { receiptTax: taxLines } : {}),
         ...(stated ? { stated } : {}),
       });
       attempt.current = null;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CartLine } from '../cart/cart-reducer';
 import { receiptHtml } from '../receipt/receipt-html';
-import { buildSaleRequest, emptyPayment, receiptTaxLines, summarizePayment } from './payment';
+import { buildSaleRequest, emptyPayment, receiptTax, summarizePayment } from './payment';
 
 /** Issue #34 item 2 (ADR 0030): the till computes the sales tax with the shared rule, as the server does. */
 const line = (
@@ -44,11 +44,14 @@ describe('the cart with sales tax', () => {
       cardFee: '0.39',
       total: '15.81',
     });
-    expect(receiptTaxLines(summary)).toEqual([
-      { rate: '0.00', label: 'Tax (0%)', amount: '0.00' },
-      { rate: '5.00', label: 'Tax (5%)', amount: '0.17' },
-      { rate: '10.00', label: 'Tax (10%)', amount: '0.90' },
-    ]);
+    expect(receiptTax(summary)).toEqual({
+      taxLines: [
+        { rate: '0.00', label: 'Tax (0%)', amount: '0.00' },
+        { rate: '5.00', label: 'Tax (5%)', amount: '0.17' },
+        { rate: '10.00', label: 'Tax (10%)', amount: '0.90' },
+      ],
+      pricesIncludeTax: false,
+    });
   });
 
   it('inclusive: the tax is inside the prices; the total is the subtotal', () => {
@@ -56,6 +59,14 @@ describe('the cart with sales tax', () => {
     const summary = summarizePayment(lines, emptyPayment);
     expect(summary).toMatchObject({ subtotal: 1235, total: 1235 });
     expect(summary.salesTax.salesTax).toBe(82 + 16);
+    // The receipt printed offline reads 'incl.', so 11.00 of goods holding 1.00 of tax is no sum.
+    expect(receiptTax(summary)).toEqual({
+      taxLines: [
+        { rate: '5.00', label: 'Tax (5%) incl.', amount: '0.16' },
+        { rate: '10.00', label: 'Tax (10%) incl.', amount: '0.82' },
+      ],
+      pricesIncludeTax: true,
+    });
   });
 
   it("the printed receipt shows one line per rate and 'Tax (0%)' exactly while untaxed", () => {
@@ -81,5 +92,19 @@ describe('the cart with sales tax', () => {
     expect(taxed).not.toContain('Tax (0%)');
     const untaxed = receiptHtml({ ...base, tax: '0.00', total: '9.00' });
     expect(untaxed).toContain('Tax (0%)');
+    // Inclusive (issue #34 item 2 review): 'Subtotal 11.00, Tax (10%) incl. 1.00, Total 11.00'.
+    const included = receiptHtml({
+      ...base,
+      items: [{ name: 'Muffin', quantity: 2, total: '11.00' }],
+      subtotal: '11.00',
+      total: '11.00',
+      tax: '1.00',
+      cardFee: '0.00',
+      pricesIncludeTax: true,
+      taxLines: [{ rate: '10.00', label: 'Tax (10%)', amount: '1.00' }],
+    });
+    const text = new DOMParser().parseFromString(included, 'text/html').body.textContent?.replace(/\s+/g, ' ');
+    expect(text).toContain('Subtotal $11.00 Tax (10%) incl. $1.00 Total $11.00');
+    expect(taxed).not.toContain('incl.');
   });
 });

@@ -241,14 +241,24 @@ export function statedTax(lines: readonly CartLine[], summary: PaymentSummary): 
   };
 }
 
-/** Issue #34 item 2: the receipt's tax lines of a taxed cart (one per rate), as the server's receipt has them. */
-export function receiptTaxLines(summary: PaymentSummary): Receipt['taxLines'] {
+/** What the receipt printed offline needs of a taxed cart's tax (issue #34 item 2, ADR 0030). */
+export type ReceiptTax = { taxLines: NonNullable<Receipt['taxLines']>; pricesIncludeTax: boolean };
+
+/**
+ * Issue #34 item 2: the receipt's tax lines of a taxed cart (one per rate) and whether its prices
+ * include the tax ('Tax (10%) incl.'), as the server's receipt has them; undefined while untaxed.
+ */
+export function receiptTax(summary: PaymentSummary): ReceiptTax | undefined {
   if (!summary.salesTax.charged) return undefined;
-  return summary.salesTax.byRate.map((r) => ({
-    rate: taxRateToString(r.rate),
-    label: taxLineLabel(r.rate),
-    amount: centsToDecimal(r.tax),
-  }));
+  const pricesIncludeTax = summary.salesTax.pricesIncludeTax;
+  return {
+    taxLines: summary.salesTax.byRate.map((r) => ({
+      rate: taxRateToString(r.rate),
+      label: taxLineLabel(r.rate, pricesIncludeTax),
+      amount: centsToDecimal(r.tax),
+    })),
+    pricesIncludeTax,
+  };
 }
 
 /** Issue #34: the sale body's tenders: the part payments taken, then the rest by the chosen method. */
