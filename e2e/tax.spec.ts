@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { shot, signIn } from './support';
+import { shot, signIn, transitionsEnded } from './support';
 
 /**
  * Issue #34 item 2 (ADR 0030) against the real server: a manager sets a 10% rate, tax-exclusive,
@@ -103,6 +103,30 @@ test("a category at 10% tax-exclusive: the cashier's sale and receipt show 'Tax 
     await popup.setViewportSize({ width: 820, height: 1180 });
     await shot(popup, 'tax-receipt-820', false);
     await popup.close();
+
+    // The sale in Sales History: its tax on its own row, the card fee apart; the refund form's
+    // preview gives back the tax at the sale's rate.
+    const number = ((await answer.json()).id as string).slice(-6).toUpperCase();
+    await page.goto('/pos-history');
+    await page.getByLabel('Sale number').fill(number);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page
+      .getByTestId('history-row')
+      .first()
+      .getByRole('button', { name: `Open sale #${number}` })
+      .click();
+    const detail = page.getByRole('dialog', { name: `Sale #${number}` });
+    await expect(detail).toContainText('Tax (10%)');
+    await expect(detail).toContainText('$4.40');
+    await transitionsEnded(page);
+    await shot(page, 'tax-sale-detail-1366', false);
+    await detail.getByRole('button', { name: 'Refund', exact: true }).click();
+    const form = page.getByRole('dialog', { name: `Refund sale #${number}` });
+    await form.getByLabel('Quantity to refund of Blueberry Muffin').fill('1');
+    await expect(form).toContainText('$4.40');
+    await page.setViewportSize({ width: 820, height: 1180 });
+    await shot(page, 'tax-refund-form-820', false);
+    await page.setViewportSize({ width: 1366, height: 900 });
   } finally {
     // The demo store stays at 0% (spec §9) for the specs that follow.
     await page.context().clearCookies();
