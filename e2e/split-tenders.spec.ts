@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { shot, signIn } from './support';
+import { expect, test } from '@playwright/test';
+import { noPrintDialogs, shot, signIn } from './support';
 
 /**
  * Issue #34 item 1 against the real server: a café sale of 3 items paid 10.00 cash and the rest by
@@ -7,20 +7,6 @@ import { shot, signIn } from './support';
  */
 const CASHIER_PIN = '3862';
 const ITEMS = ['BAK-MUFF-01', 'BAK-ALMO-01', 'DRK-ORAN-01'];
-
-async function noPrintDialogs(page: Page) {
-  await page.addInitScript(() => {
-    const open = window.open.bind(window);
-    window.open = (...args: Parameters<typeof window.open>) => {
-      const popup = open(...args);
-      if (popup) {
-        popup.print = () => {};
-        popup.close = () => {};
-      }
-      return popup;
-    };
-  });
-}
 
 test('a café sale paid 10.00 cash + the rest by card, and the Z report’s tender lines', async ({ page }) => {
   test.setTimeout(120_000);

@@ -96,3 +96,21 @@ export async function archiveAddedStores(page: Page): Promise<void> {
     expect(archived.status()).toBe(200);
   }
 }
+
+/**
+ * Receipts open a print window (spec §4): the window stays open and readable, but its print() and
+ * close() do nothing, so a test can read what would have printed.
+ */
+export async function noPrintDialogs(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const open = window.open.bind(window);
+    window.open = (...args: Parameters<typeof window.open>) => {
+      const popup = open(...args);
+      if (popup) {
+        popup.print = () => {};
+        popup.close = () => {};
+      }
+      return popup;
+    };
+  });
+}

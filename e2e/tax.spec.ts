@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { shot, signIn, transitionsEnded } from './support';
+import { expect, test } from '@playwright/test';
+import { noPrintDialogs, shot, signIn, transitionsEnded } from './support';
 
 /**
  * Issue #34 item 2 (ADR 0030) against the real server: a manager sets a 10% rate, tax-exclusive,
@@ -10,20 +10,6 @@ import { shot, signIn, transitionsEnded } from './support';
 const MANAGER_PIN = '4826';
 const CASHIER_PIN = '3862';
 const MUFFIN = 'BAK-MUFF-01';
-
-async function noPrintDialogs(page: Page) {
-  await page.addInitScript(() => {
-    const open = window.open.bind(window);
-    window.open = (...args: Parameters<typeof window.open>) => {
-      const popup = open(...args);
-      if (popup) {
-        popup.print = () => {};
-        popup.close = () => {};
-      }
-      return popup;
-    };
-  });
-}
 
 test("a category at 10% tax-exclusive: the cashier's sale and receipt show 'Tax (10%)'", async ({ page }) => {
   test.setTimeout(180_000);
