@@ -104,14 +104,8 @@ export async function printRefund(
   return enqueue(deps, printer, { kind: 'copy', subjectId: refund.id, bytes: render(true) }, by);
 }
 
-async function printReport(
-  deps: PrinterDeps,
-  printer: PrinterRow,
-  report: ShiftReport,
-  storeId: string | null,
-  by: JobRequest,
-): Promise<PrintJob> {
-  checkPrinterStore(printer, storeId);
+/** An X or Z report as one job on `printer` (the caller has checked the printer's store). */
+function enqueueReport(deps: PrinterDeps, printer: PrinterRow, report: ShiftReport, by: JobRequest): Promise<PrintJob> {
   return enqueue(
     deps,
     printer,
@@ -137,7 +131,8 @@ export async function printXReport(
   if (again) return again;
   const report = await xReport(deps, user.id);
   const printer = await printableBy(deps, body.printerId);
-  return printReport(deps, printer, report, (await openShiftOf(deps.db, user.id))?.storeId ?? null, by);
+  checkPrinterStore(printer, (await openShiftOf(deps.db, user.id))?.storeId ?? null);
+  return enqueueReport(deps, printer, report, by);
 }
 
 /** POST /api/shifts/:id/z-report/print `{ printerId }`: the stored Z report (own shifts, or reports.view). */
@@ -159,12 +154,7 @@ export async function printZReport(
   // A manager reprints any store's Z report on any printer; a cashier on a printer of the shift's store.
   const storeId = (await shiftTill(deps.db, shiftId, user.id))?.storeId ?? null;
   if (!can(user.role, 'printers.manage')) checkPrinterStore(printer, storeId);
-  return enqueue(
-    deps,
-    printer,
-    { kind: 'z_report', subjectId: String(shiftId), bytes: renderShiftReport(report, paper(deps, printer)) },
-    by,
-  );
+  return enqueueReport(deps, printer, report, by);
 }
 
 /**
