@@ -253,6 +253,46 @@ describe('ending a shift with held sales (issue #35 item 3)', () => {
     expect((await resume(ann, b)).statusCode).toBe(200);
   });
 
+  it("the manager's approval is written in the end's transaction: an end that fails leaves no approval row", async () => {
+    const current = (await inject(t, { method: 'GET', url: '/api/shifts/current', cookie: lib })).json();
+    if (!current.shift) await startAt(lib, libraryStoreId);
+    const held = (await post(lib, cart('Fault table'))).json().id as string;
+    const granted = async () =>
+      (await activities('approval_granted')).filter(
+        (r) => (r.details as { action?: string }).action === 'held_sales_keep',
+      ).length;
+    const before = await granted();
+    // Fault injection: the Z report's insert fails after the PIN was accepted and the shift's row
+    // was updated, so the whole end rolls back.
+    await t.db.db.execute(
+      sql.raw(
+        `create function fail_z() returns trigger language plpgsql as $$ begin raise exception 'injected'; end $$`,
+      ),
+    );
+    await t.db.db.execute(
+      sql.raw('create trigger fail_z before insert on z_reports for each row execute function fail_z()'),
+    );
+    const body = { countedCash: '0.00', heldSales: { action: 'keep' }, approverPin: '4826' };
+    let failed: Awaited<ReturnType<typeof endShift>>;
+    try {
+      failed = await endShift(lib, body);
+    } finally {
+      await t.db.db.execute(sql.raw('drop trigger fail_z on z_reports'));
+      await t.db.db.execute(sql.raw('drop function fail_z()'));
+    }
+    expect(failed.statusCode).toBe(500);
+    expect((await inject(t, { method: 'GET', url: '/api/shifts/current', cookie: lib })).json().shift?.isOpen).toBe(
+      true,
+    );
+    expect(await granted()).toBe(before);
+    // The same end, now succeeding, writes its approval once, with the choice.
+    const done = await endShift(lib, body);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(await granted()).toBe(before + 1);
+    await startAt(lib, libraryStoreId);
+    expect((await resume(lib, held)).statusCode).toBe(200);
+  });
+
   it('discarding needs a reason, marks each discarded with an activity row; a manager chooses without a PIN', async () => {
     const c = (await post(ben, cart('Walked out'))).json().id as string;
     const noReason = await endShift(ben, { heldSales: { action: 'discard' }, approverPin: '4826' });

@@ -14,6 +14,7 @@ import type { DbOrTx } from '../../db/client';
 import { AppError, conflict } from '../../lib/errors';
 import type { AuthUser } from '../../types';
 import { recordActivity } from '../activity/index';
+import type { GrantedApproval } from '../auth/index';
 import type { EventBus } from '../events/index';
 import {
   discardWaitingOfShift,
@@ -159,6 +160,11 @@ export type HeldSalesDecision = {
   actor: AuthUser;
   /** The manager whose PIN approved the choice; null when the actor's own role may choose. */
   approver: AuthUser | null;
+  /**
+   * The PIN check's 'approval_granted' row (null without a PIN), written here in the shift's closing
+   * transaction with what it approved, so the feed never shows an approval of an end that rolled back.
+   */
+  granted: GrantedApproval | null;
   facts: { ipAddress: string | null; userAgent: string | null };
 };
 
@@ -176,7 +182,8 @@ export async function settleHeldSalesOfShift(
   const waiting = await waitingOfShift(tx, shiftId);
   if (waiting.length === 0) return [];
   if (!decision) throw heldSaleErrors.unresolved(waiting.length);
-  const { choice, actor, approver, facts } = decision;
+  const { choice, actor, approver, granted, facts } = decision;
+  if (granted) await recordActivity(tx, { userId: actor.id, ...granted });
   const who = {
     approverId: approver?.id ?? null,
     approverName: approver ? displayName(approver) : null,

@@ -17,7 +17,7 @@ import { unauthorized } from '../../lib/errors';
 import { signedInUser } from '../../lib/signed-in-user';
 import type { AuthContext } from '../../types';
 import { requestFacts } from '../activity/index';
-import { approvalFor, checkApproverPin } from '../auth/index';
+import { checkApproverPin } from '../auth/index';
 import { readableStores } from '../retail-stores/index';
 import { registerHeldSaleRoutes } from './held-sales.routes';
 import { type HeldSalesDecision, waitingHeldSalesOfOpenShift } from './held-sales.service';
@@ -89,11 +89,15 @@ export const posRoutes: FastifyPluginAsyncZod = async (app) => {
       // manager's PIN), asked only when some are waiting; none waiting, the choice is ignored.
       let decision: HeldSalesDecision | null = null;
       if (choice && (await waitingHeldSalesOfOpenShift(deps.db, user.id)) > 0) {
-        const { approver } = await approvalFor(request, user, request.body?.approverPin, {
-          action: `held_sales_${choice.action}`,
-          details: { reason: choice.reason ?? null },
-        });
-        decision = { choice, actor: user, approver, facts: requestFacts(request) };
+        // The PIN is checked here (a refusal is recorded and counted at once); the approval's row is
+        // written by the close's transaction, with the choice it approved.
+        const approval = can(user.role, 'pos.approve')
+          ? { approver: null, granted: null }
+          : await checkApproverPin(request, user, request.body?.approverPin, {
+              action: `held_sales_${choice.action}`,
+              details: { reason: choice.reason ?? null },
+            });
+        decision = { choice, actor: user, ...approval, facts: requestFacts(request) };
       }
       return closeShift(deps, user.id, request.body?.countedCash, decision);
     },
