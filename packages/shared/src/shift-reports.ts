@@ -70,6 +70,18 @@ export const shiftReportSchema = z.object({
       total: money,
     })
     .optional(),
+  /**
+   * Issue #34: the sales tax given back by the refunds paid out in this shift (each refunded unit's
+   * share of its line's stored tax, at the rate that line was charged), by rate, and its sum; absent
+   * while no refund of the shift gave back any tax. `salesTax.total − refundedTax.total` is the tax
+   * the shift kept.
+   */
+  refundedTax: z
+    .object({
+      byRate: z.array(z.object({ rate: z.string(), label: z.string(), tax: money })),
+      total: money,
+    })
+    .optional(),
   unapprovedDiscounts: z.object({ count: z.number().int(), total: money, saleNumbers: z.array(z.string()) }).optional(),
 });
 export type ShiftReport = z.infer<typeof shiftReportSchema>;

@@ -3,6 +3,8 @@ import { and, asc, desc, eq, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   offlineSales,
+  refundItems,
+  refunds,
   stores,
   transactionItems,
   transactions,
@@ -82,8 +84,23 @@ export async function shiftReportExtras(db: DbOrTx, shiftId: number) {
     .where(and(eq(transactions.shiftId, shiftId), ne(transactions.status, 'voided'), notLate))
     .groupBy(transactionItems.taxRate, transactions.pricesIncludeTax)
     .orderBy(asc(transactionItems.taxRate), asc(transactions.pricesIncludeTax));
+  // The tax given back by the refunds paid out in this shift (whatever shift the sale was in), by
+  // the rate its line was charged: refunds by their shift index, their lines by refund.
+  const refundTaxByRate = await db
+    .select({
+      rate: sql<string>`${transactionItems.taxRate}::text`,
+      included: refunds.pricesIncludeTax,
+      tax: sql<string>`coalesce(sum(${refundItems.tax}), 0)::text`,
+    })
+    .from(refundItems)
+    .innerJoin(refunds, eq(refunds.id, refundItems.refundId))
+    .innerJoin(transactionItems, eq(transactionItems.id, refundItems.transactionItemId))
+    .where(eq(refunds.shiftId, shiftId))
+    .groupBy(transactionItems.taxRate, refunds.pricesIncludeTax)
+    .orderBy(asc(transactionItems.taxRate), asc(refunds.pricesIncludeTax));
   return {
     taxByRate,
+    refundTaxByRate,
     voids: { count: voids?.count ?? 0, total: voids?.total ?? '0' },
     discounts: discounts?.total ?? '0',
     unapprovedDiscounts: flagged,

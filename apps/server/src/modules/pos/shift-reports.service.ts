@@ -85,7 +85,8 @@ export async function buildReport(
     firstSaleNumber: extras.firstSaleId ? transactionNumber(extras.firstSaleId) : null,
     lastSaleNumber: extras.lastSaleId ? transactionNumber(extras.lastSaleId) : null,
     lateSales: summary.lateSales ?? [],
-    ...salesTaxOf(extras.taxByRate),
+    ...taxOf('salesTax', extras.taxByRate),
+    ...taxOf('refundedTax', extras.refundTaxByRate),
     unapprovedDiscounts: {
       count: extras.unapprovedDiscounts.length,
       total: centsToDecimal(extras.unapprovedDiscounts.reduce((sum, s) => sum + decimalToCents(s.discountTotal), 0)),
@@ -95,12 +96,14 @@ export async function buildReport(
 }
 
 /**
- * Issue #34 item 2: the report's tax by rate, only once any line was charged a rate above 0; the
- * tax of sales whose prices included it on its own 'Tax (10%) incl.' row (0% is one row).
+ * Issue #34 item 2: the report's tax by rate (its sales' tax, or the tax its refunds gave back), only
+ * once any line was charged a rate above 0; the tax of sales whose prices included it on its own
+ * 'Tax (10%) incl.' row (0% is one row).
  */
-function salesTaxOf(
+function taxOf<K extends 'salesTax' | 'refundedTax'>(
+  key: K,
   rows: ReadonlyArray<{ rate: string; included: boolean; tax: string }>,
-): Pick<ShiftReport, 'salesTax'> {
+): Partial<Pick<ShiftReport, K>> {
   const byLabel = new Map<string, { rate: number; tax: number }>();
   for (const r of rows) {
     const rate = taxRateHundredths(r.rate) ?? 0;
@@ -109,12 +112,11 @@ function salesTaxOf(
   }
   const byRate = [...byLabel.entries()];
   if (byRate.every(([, r]) => r.rate === 0)) return {};
-  return {
-    salesTax: {
-      byRate: byRate.map(([label, r]) => ({ rate: taxRateToString(r.rate), label, tax: centsToDecimal(r.tax) })),
-      total: centsToDecimal(byRate.reduce((sum, [, r]) => sum + r.tax, 0)),
-    },
+  const figures = {
+    byRate: byRate.map(([label, r]) => ({ rate: taxRateToString(r.rate), label, tax: centsToDecimal(r.tax) })),
+    total: centsToDecimal(byRate.reduce((sum, [, r]) => sum + r.tax, 0)),
   };
+  return { [key]: figures } as Partial<Pick<ShiftReport, K>>;
 }
 
 /**

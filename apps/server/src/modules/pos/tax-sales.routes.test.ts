@@ -368,6 +368,22 @@ describe('sales tax on the sale path', () => {
       [shiftId],
     );
     expect(report.salesTax.total).toBe((stored.rows[0] as { tax: string }).tax);
+    // The refunds paid out in the shift gave back 0.45 + 0.90 at the 10% they were charged (not the
+    // 20% in force when they were made), the inclusive sale's refund 0.41 on its 'incl.' row, and the
+    // untaxed refund's 0% row reads 0.00.
+    expect(report.refundedTax).toEqual({
+      byRate: [
+        { rate: '0.00', label: 'Tax (0%)', tax: '0.00' },
+        { rate: '10.00', label: 'Tax (10%)', tax: '1.35' },
+        { rate: '10.00', label: 'Tax (10%) incl.', tax: '0.41' },
+      ],
+      total: '1.76',
+    });
+    const given = await t.db.execute(
+      'select coalesce(sum(sales_tax), 0)::text as tax from refunds where shift_id = $1',
+      [shiftId],
+    );
+    expect(report.refundedTax.total).toBe((given.rows[0] as { tax: string }).tax);
   });
 
   it('an offline sale is checked and stored at the rates in force when it arrives', async () => {

@@ -219,6 +219,18 @@ describe('ESC/POS documents against the golden files', () => {
     expect(included.some((l) => /^Tax \(10%\) incl\. +-\$1\.00$/.test(l))).toBe(true);
   });
 
+  it('a taxed Z report at 80 mm lists the tax by rate and, under its refunds, the tax they gave back (issue #34)', () => {
+    const taxed = {
+      ...zReport,
+      salesTax: { byRate: [{ rate: '10.00', label: 'Tax (10%)', tax: '1.35' }], total: '1.35' },
+      refundedTax: { byRate: [{ rate: '10.00', label: 'Tax (10%)', tax: '0.45' }], total: '0.45' },
+    };
+    const lines = decodeEscPos(renderShiftReport(taxed, { paperWidth: 80, timeZone })).lines;
+    const refunds = lines.findIndex((l) => l.startsWith('Refunds ('));
+    expect(lines.some((l) => /^Tax \(10%\) +\$1\.35$/.test(l))).toBe(true);
+    expect(lines[refunds + 1]).toMatch(/^Tax \(10%\) refunded +-\$0\.45$/);
+  });
+
   it('reads a receipt back line by line: totals, change, COPY marks', () => {
     const lines = decodeEscPos(
       renderReceipt(cardReceipt, { number: 'BEEF01', copy: true, paperWidth: 58, timeZone }),

@@ -234,6 +234,7 @@ export function renderShiftReport(report: ShiftReport, paper: PaperOptions): Uin
   p.row('Card fees', money(report.cardFees));
   p.row('Sales total', money(report.total), { bold: true });
   p.row(`Refunds (${report.refunds.count})`, negative(report.refunds.total));
+  for (const r of report.refundedTax?.byRate ?? []) p.row(`${r.label} refunded`, negative(r.tax));
   p.row(`Voids (${report.voids.count})`, money(report.voids.total));
   p.row('Net total', money(report.netTotal), { bold: true });
   p.center('By payment method', { bold: true });

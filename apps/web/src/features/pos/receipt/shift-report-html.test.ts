@@ -78,6 +78,19 @@ describe('the printed X and Z reports (issue #15 item 8)', () => {
     expect(text(shiftReportHtml(z, 'receipt', 'UTC'))).not.toContain('not approved');
   });
 
+  it('lists the tax by rate and the tax its refunds gave back, negative (issue #34); neither on an untaxed Z', () => {
+    const taxed: ShiftReport = {
+      ...z,
+      refunds: { count: 1, total: '4.95', cash: '4.95' },
+      salesTax: { byRate: [{ rate: '10.00', label: 'Tax (10%)', tax: '1.35' }], total: '1.35' },
+      refundedTax: { byRate: [{ rate: '10.00', label: 'Tax (10%)', tax: '0.45' }], total: '0.45' },
+    };
+    const content = text(shiftReportHtml(taxed, 'receipt', 'UTC'));
+    expect(content).toContain('Tax (10%) $1.35');
+    expect(content).toContain('Refunds (1) -$4.95 Tax (10%) refunded -$0.45');
+    expect(text(shiftReportHtml(z, 'receipt', 'UTC'))).not.toContain('refunded');
+  });
+
   it('an X report says nothing is closed and has no number', () => {
     const content = text(shiftReportHtml({ ...z, kind: 'X', number: null, endedAt: null }, 'receipt', 'UTC'));
     expect(content).toContain('X Report');

@@ -76,6 +76,8 @@ export function shiftReportHtml(report: ShiftReport, layout: ReportLayout, timeZ
     row('Sales total', money(report.total), 'total'),
     // Refunds are money going back: shown negative (issue #15 item 5). Voids are not in the totals at all.
     row(`Refunds (${report.refunds.count})`, negative(report.refunds.total)),
+    // Issue #34: the tax those refunds gave back, by the rate it was charged.
+    ...(report.refundedTax?.byRate ?? []).map((r) => row(`${r.label} refunded`, negative(r.tax))),
     row(`Voids (${report.voids.count})`, money(report.voids.total)),
     row('Net total', money(report.netTotal), 'total'),
   ].join('');
