@@ -91,7 +91,8 @@ test('a serial printer on the till: connected once, a cash sale prints its recei
   await expect(row).toContainText('Serial on the till');
   await expect(row.getByRole('button', { name: 'Test Till Serial' })).toBeDisabled();
 
-  await row.getByRole('button', { name: 'Connect Till Serial on this till' }).click();
+  await shot(page, 'usb-printer-not-connected-1366', false);
+  await row.getByRole('button', { name: 'Connect on this till: Till Serial' }).click();
   await expect(row).toContainText('Serial: connected on this till');
   await expect(row.getByRole('button', { name: 'Test Till Serial' })).toBeEnabled();
 
@@ -142,4 +143,30 @@ test('a serial printer on the till: connected once, a cash sale prints its recei
   expect(hex.split('1b70').length - 1).toBe(1);
   await expect(page.locator('[data-testid="print-job"][data-status="printed"]')).toHaveCount(1, { timeout: 10_000 });
   await shot(page, 'usb-printer-printed-1366', false);
+});
+
+test('a browser without Web Serial or WebUSB (Firefox, Safari) says so and keeps the print window', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // After the fake of beforeEach: this browser has neither API.
+  await page.addInitScript(() => {
+    Object.defineProperty(navigator, 'serial', { configurable: true, value: undefined });
+    Object.defineProperty(navigator, 'usb', { configurable: true, value: undefined });
+  });
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page, MANAGER_PIN);
+  await page.goto('/terminals');
+  const row = page.getByTestId('printers-panel').getByTestId('printer-row').filter({ hasText: 'Till Serial' });
+  await expect(row).toContainText(
+    "Serial on the till. This browser cannot print to a printer plugged into the till (Chrome and Edge can): receipts use the browser's print window.",
+  );
+  await expect(row.getByRole('button', { name: /Connect/ })).toHaveCount(0);
+  await expect(row.getByRole('button', { name: 'Test Till Serial' })).toBeDisabled();
+  await page.getByTestId('printers-panel').getByLabel('This terminal prints to').click();
+  await expect(page.getByRole('option', { name: 'Till Serial', exact: true })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await shot(page, 'usb-printer-unsupported-1366', false);
+  await page.setViewportSize({ width: 820, height: 1180 });
+  await shot(page, 'usb-printer-unsupported-820', false);
 });

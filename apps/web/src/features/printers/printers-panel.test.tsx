@@ -43,7 +43,7 @@ describe('the Printers card (issue #36)', () => {
     ]);
     expect(within(rows[0] as HTMLElement).getByRole('button', { name: 'Test Front counter' })).toBeEnabled();
     expect(within(rows[1] as HTMLElement).getByRole('button', { name: 'Test Till USB' })).toBeDisabled();
-    expect(screen.queryByRole('button', { name: 'Connect Till USB on this till' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Connect on this till: Till USB' })).toBeNull();
   });
 
   it('Connect on this till asks for a USB printer-class device; then the printer can be tested from this till', async () => {
@@ -65,7 +65,7 @@ describe('the Printers card (issue #36)', () => {
     });
     try {
       renderWithProviders(<PrintersPanel />);
-      const connect = await screen.findByRole('button', { name: 'Connect Till USB on this till' });
+      const connect = await screen.findByRole('button', { name: 'Connect on this till: Till USB' });
       expect(screen.getByText('USB on the till')).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Test Till USB' })).toBeDisabled();
       await userEvent.setup().click(connect);

@@ -93,7 +93,7 @@ function TillConnect({ printer, onConnected }: { printer: Printer; onConnected: 
         size="xs"
         variant="default"
         leftSection={<IconPlugConnected size={14} aria-hidden />}
-        aria-label={`Connect ${printer.name} on this till`}
+        aria-label={`${connected ? 'Connect again' : 'Connect on this till'}: ${printer.name}`}
         onClick={() => void connect()}
       >
         {connected ? 'Connect again' : 'Connect on this till'}
