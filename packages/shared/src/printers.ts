@@ -2,11 +2,15 @@ import { z } from 'zod';
 
 /**
  * Issue #36 items 1–3 (docs/adr/0031): receipt printers, the cash drawer they kick, and print jobs.
- * Only 'network' printers (raw TCP, port 9100) are printed to by the server in this wave; 'usb' and
- * 'serial' are kept for the WebUSB/Web Serial path of a later wave.
+ * 'network' printers (raw TCP, port 9100) are sent to by the server's worker; 'usb' and 'serial'
+ * printers are plugged into a till and sent to by that till's browser (WebUSB / Web Serial), which
+ * claims each job (`POST /api/print-jobs/:id/claim`) and reports how it went (`.../result`).
  */
 export const PRINTER_CONNECTIONS = ['network', 'usb', 'serial'] as const;
 export type PrinterConnection = (typeof PRINTER_CONNECTIONS)[number];
+/** Who sends a printer's jobs (`Printer.sentBy`). */
+export const PRINTER_SENDERS = ['server', 'terminal'] as const;
+export type PrinterSender = (typeof PRINTER_SENDERS)[number];
 export const PAPER_WIDTHS = [58, 80] as const;
 export type PaperWidth = (typeof PAPER_WIDTHS)[number];
 export const PRINT_JOB_KINDS = ['receipt', 'refund', 'copy', 'z_report', 'x_report', 'test', 'drawer'] as const;
@@ -20,7 +24,14 @@ export const PAPER_COLUMNS: Record<PaperWidth, number> = { 58: 32, 80: 48 };
 export const PRINTER_MESSAGES = {
   name: 'Printer name is required',
   host: 'A network printer needs a host name or IP address',
-  notNetwork: 'Only network printers can be printed to from the server for now',
+  notNetwork: 'A network printer needs a host name or IP address before it can print',
+  sentByServer: 'The server sends the jobs of a network printer: a till cannot claim them',
+  alreadyClaimed: 'This print job is being sent already (another tab or till took it)',
+  notSending: 'This print job is not being sent: report a result only after claiming it',
+  terminalNoPermission: 'This till has no permission for the printer: use Connect on this till',
+  terminalNotConnected: 'The printer is not connected to this till (unplugged or switched off)',
+  terminalUnsupported: 'This browser cannot print to USB or serial printers: use Chrome or Edge',
+  terminalWriteFailed: 'The printer stopped answering while printing',
   notFound: 'Printer not found',
   jobNotFound: 'Print job not found',
   reason: 'A reason is required to open the drawer',
@@ -88,8 +99,13 @@ export const printerSchema = z.object({
   port: z.number().int(),
   paperWidth: z.number().int(),
   storeId: z.string().nullable(),
-  /** Whether the server can print to it (network printers only in this wave). */
+  /** Whether the server sends its jobs (a network printer with a host). */
   serverPrintable: z.boolean(),
+  /**
+   * Who sends its jobs: 'server' (the print worker, network printers) or 'terminal' (the browser of
+   * the till it is plugged into, usb/serial printers, through WebUSB / Web Serial).
+   */
+  sentBy: z.enum(PRINTER_SENDERS),
 });
 export type Printer = z.infer<typeof printerSchema>;
 
@@ -121,6 +137,34 @@ export const refundPrintRequestSchema = printRequestSchema;
 /** POST /api/shifts/current/x-report/print, /api/shifts/:id/z-report/print, /api/shifts/current/drawer. */
 export const onPrinterSchema = z.object({ printerId: z.uuid() });
 export const retryJobSchema = z.object({ printerId: z.uuid().optional() });
+/**
+ * POST /api/print-jobs/:id/claim (a usb/serial printer's job, sent by the till): the job, now
+ * 'sending', and the bytes to write (base64; the drawer pulse already taken out when it waited too long).
+ */
+export const claimedJobSchema = z.object({ job: printJobSchema, payload: z.string() });
+export type ClaimedJob = z.infer<typeof claimedJobSchema>;
+/**
+ * Why a till could not send a job, in coarse words (never the browser's own text): no permission
+ * for the port, not connected, a browser without WebUSB/Web Serial, a write that failed part-way.
+ */
+export const TERMINAL_SEND_ERRORS = ['no_permission', 'not_connected', 'unsupported', 'write_failed'] as const;
+export type TerminalSendError = (typeof TERMINAL_SEND_ERRORS)[number];
+export const TERMINAL_SEND_ERROR_MESSAGES: Record<TerminalSendError, string> = {
+  no_permission: PRINTER_MESSAGES.terminalNoPermission,
+  not_connected: PRINTER_MESSAGES.terminalNotConnected,
+  unsupported: PRINTER_MESSAGES.terminalUnsupported,
+  write_failed: PRINTER_MESSAGES.terminalWriteFailed,
+};
+/**
+ * POST /api/print-jobs/:id/result, from 'sending' only: 'printed'; 'not_sent' (no byte left the
+ * browser: back to 'queued' with the error shown); 'unknown' (the write failed part-way: never sent
+ * again by itself, a person retries, which prints a COPY).
+ */
+export const terminalResultSchema = z.object({
+  outcome: z.enum(['printed', 'not_sent', 'unknown']),
+  error: z.enum(TERMINAL_SEND_ERRORS).optional(),
+});
+export type TerminalResult = z.infer<typeof terminalResultSchema>;
 export const terminalPrinterSchema = z.object({ printerId: z.uuid().nullable() });
 
 /** Was cash taken on this sale (a cash tender, alone or in a split)? Only then is the drawer kicked. */

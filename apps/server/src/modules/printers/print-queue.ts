@@ -36,6 +36,10 @@ export type PrintQueueOptions = {
 /** How long after it was asked for a drawer pulse may still go out (ADR 0031). */
 export const DRAWER_PULSE_MAX_AGE_MS = 120_000;
 
+/** Has a job waited too long for its drawer pulse to go out (the worker's and the till's rule)? */
+export const pulseTooOld = (createdAt: Date, now = Date.now()): boolean =>
+  now - createdAt.getTime() > DRAWER_PULSE_MAX_AGE_MS;
+
 export const defaultBackoffMs = (attempts: number) => Math.min(30_000, 1_000 * 2 ** Math.max(0, attempts - 1));
 
 export function createPrintQueue(db: Db, options: PrintQueueOptions = {}): PrintQueue {
@@ -55,13 +59,14 @@ export function createPrintQueue(db: Db, options: PrintQueueOptions = {}): Print
   async function sendOne(): Promise<boolean> {
     const job = await claimDueJob(db);
     if (!job) return false;
-    if (job.connection !== 'network' || !job.host) {
-      await finishJob(db, job.id, { status: 'failed', error: 'Not a network printer' });
+    // Only network printers' jobs are claimed here (a till sends its usb/serial printer's own).
+    if (!job.host) {
+      await finishJob(db, job.id, { status: 'failed', error: PRINTER_MESSAGES.notNetwork });
       return true;
     }
     // A drawer is kicked only while the person who took the cash is there: a job that waited longer
     // (a printer off overnight) prints without its pulse, and an Open Drawer is not sent at all.
-    const late = Date.now() - job.createdAt.getTime() > DRAWER_PULSE_MAX_AGE_MS;
+    const late = pulseTooOld(job.createdAt);
     if (late && job.kind === 'drawer') {
       await finishJob(db, job.id, { status: 'failed', error: PRINTER_MESSAGES.tooOldForDrawer });
       return true;

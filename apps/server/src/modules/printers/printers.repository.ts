@@ -92,9 +92,10 @@ export function recentJobs(db: DbOrTx, { createdBy, limit }: { createdBy?: strin
 }
 
 /**
- * Claims the oldest due job atomically: `FOR UPDATE SKIP LOCKED` so two app instances never take the
- * same job, and a printer with a job already 'sending' is skipped so its jobs print in order. The job
- * is 'sending' (and its attempt counted) before any byte goes out.
+ * Claims the oldest due job of a network printer atomically: `FOR UPDATE SKIP LOCKED` so two app
+ * instances never take the same job, and a printer with a job already 'sending' is skipped so its jobs
+ * print in order. The job is 'sending' (and its attempt counted) before any byte goes out. Jobs of
+ * usb/serial printers are left alone: the till they are plugged into claims them (`claimTerminalJob`).
  */
 export async function claimDueJob(
   db: DbOrTx,
@@ -104,6 +105,7 @@ export async function claimDueJob(
     where id = (
       select j.id from print_jobs j
       where j.status = 'queued' and j.next_attempt_at <= now()
+        and exists (select 1 from printers p where p.id = j.printer_id and p.connection = 'network')
         and not exists (select 1 from print_jobs s where s.printer_id = j.printer_id and s.status = 'sending')
       order by j.created_at, j.id
       limit 1
@@ -144,6 +146,47 @@ export async function finishJob(
     .update(printJobs)
     .set(set as Partial<NewPrintJob>)
     .where(and(eq(printJobs.id, id), eq(printJobs.status, 'sending')));
+}
+
+/**
+ * A till claims one job of a usb/serial printer to write it itself (docs/adr/0031 §10): one
+ * conditional UPDATE queued → sending (attempt counted), so of two tabs claiming one job only one gets
+ * it. Null: the job is not 'queued' any more, or its printer is not a till's.
+ */
+export async function claimTerminalJob(db: DbOrTx, id: string): Promise<PrintJobRow | null> {
+  const [row] = await db
+    .update(printJobs)
+    .set({ status: 'sending', attempts: sql`${printJobs.attempts} + 1`, nextAttemptAt: sql`now()` })
+    .where(
+      and(
+        eq(printJobs.id, id),
+        eq(printJobs.status, 'queued'),
+        sql`exists (select 1 from printers p where p.id = ${printJobs.printerId} and p.connection in ('usb', 'serial'))`,
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * What the till reports after writing a job it claimed, only while it is still 'sending' (a job the
+ * app has meanwhile marked 'unknown' stays so). False: it was not 'sending'.
+ */
+export async function finishTerminalJob(
+  db: DbOrTx,
+  id: string,
+  outcome: { status: 'printed' } | { status: 'queued' | 'unknown' | 'failed'; error: string },
+): Promise<PrintJobRow | null> {
+  const set =
+    outcome.status === 'printed'
+      ? { status: 'printed', printedAt: new Date(), lastError: null }
+      : { status: outcome.status, lastError: outcome.error, nextAttemptAt: sql`now()` };
+  const [row] = await db
+    .update(printJobs)
+    .set(set as Partial<NewPrintJob>)
+    .where(and(eq(printJobs.id, id), eq(printJobs.status, 'sending')))
+    .returning();
+  return row ?? null;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  claimedJobSchema,
   drawerRequestSchema,
   onPrinterSchema,
   printerInputSchema,
@@ -10,6 +11,7 @@ import {
   refundPrintRequestSchema,
   retryJobSchema,
   terminalPrinterSchema,
+  terminalResultSchema,
 } from '@retail-hub/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -31,6 +33,7 @@ import {
   terminalPrinter,
 } from './printers.service';
 import { retryJob } from './retry.service';
+import { claimJob, reportJobResult } from './terminal-jobs.service';
 
 const params = z.object({ id: z.uuid({ error: 'Unknown id' }) });
 /**
@@ -193,6 +196,22 @@ export function printerRoutes(queueOptions: PrintQueueOptions = {}): FastifyPlug
       },
       async (request, reply) =>
         reply.status(202).send(await retryJob(deps, request, request.params.id, request.body, requestKey(request))),
+    );
+
+    // A usb/serial printer's job, sent by the till it is plugged into (docs/adr/0031 §10).
+    app.post(
+      '/api/print-jobs/:id/claim',
+      { config: { permission: 'pos.sell' }, schema: { params, response: { 200: claimedJobSchema } } },
+      async (request) => claimJob(deps, signedInUser(request), request.params.id),
+    );
+
+    app.post(
+      '/api/print-jobs/:id/result',
+      {
+        config: { permission: 'pos.sell' },
+        schema: { params, body: terminalResultSchema, response: { 200: printJobSchema } },
+      },
+      async (request) => reportJobResult(deps, signedInUser(request), request.params.id, request.body),
     );
 
     app.get(

@@ -59,6 +59,10 @@ export const printerErrors = {
   drawerNotMoved: () => new AppError(409, 'printers.drawer_not_moved', PRINTER_MESSAGES.drawerNotMoved),
   noDrawerForSale: () => new AppError(409, 'printers.no_drawer_for_sale', PRINTER_MESSAGES.noDrawerForSale),
   drawerAlreadyOpened: () => new AppError(409, 'printers.drawer_already_opened', PRINTER_MESSAGES.drawerAlreadyOpened),
+  sentByServer: () => new AppError(409, 'printers.sent_by_server', PRINTER_MESSAGES.sentByServer),
+  alreadyClaimed: () => new AppError(409, 'printers.already_claimed', PRINTER_MESSAGES.alreadyClaimed),
+  notSending: () => new AppError(409, 'printers.not_sending', PRINTER_MESSAGES.notSending),
+  tooOldForDrawer: () => new AppError(409, 'printers.too_old_for_drawer', PRINTER_MESSAGES.tooOldForDrawer),
   differentRequest: () => new AppError(409, 'printers.idempotency_mismatch', PRINTER_MESSAGES.differentRequest),
 };
 
@@ -77,6 +81,7 @@ export function toPrinter(row: PrinterRow): Printer {
     paperWidth: row.paperWidth,
     storeId: row.storeId,
     serverPrintable: row.connection === 'network' && !!row.host,
+    sentBy: row.connection === 'network' ? 'server' : 'terminal',
   };
 }
 
@@ -148,11 +153,14 @@ export async function editPrinter(deps: PrinterDeps, id: string, patch: PrinterP
   return toPrinter(row);
 }
 
-/** A printer the server can send to (network, with a host), or 404 / 400. */
+/**
+ * A printer jobs can be queued for, or 404 / 400: a network printer with a host (the server sends)
+ * or a usb/serial printer (the till it is plugged into claims and sends the job, docs/adr/0031 §10).
+ */
 export async function printableBy(deps: PrinterDeps, printerId: string): Promise<PrinterRow> {
   const printer = await findPrinter(deps.db, printerId);
   if (!printer) throw printerErrors.notFound();
-  if (printer.connection !== 'network' || !printer.host) throw printerErrors.notNetwork();
+  if (printer.connection === 'network' && !printer.host) throw printerErrors.notNetwork();
   return printer;
 }
 

@@ -1,4 +1,4 @@
-import type { Printer, PrinterInput, PrinterPatch, PrintJob } from '@retail-hub/shared';
+import type { ClaimedJob, Printer, PrinterInput, PrinterPatch, PrintJob, TerminalResult } from '@retail-hub/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 import { trackJob } from './jobs-store';
@@ -122,4 +122,18 @@ export const printJobPath = (jobId: string) => `/api/print-jobs/${encodeURICompo
 
 export async function openDrawer(printerId: string, body: { reason: string; approverPin?: string }): Promise<PrintJob> {
   return trackJob(await postJob(`${PRINTERS_PATH}/${encodeURIComponent(printerId)}/drawer`, body), 'Open drawer');
+}
+
+/**
+ * A usb/serial printer's job, sent by this till (docs/adr/0031 §10): claimed once (409 when another
+ * tab or till has it), then the outcome of the write reported.
+ */
+export async function claimPrintJob(jobId: string): Promise<ClaimedJob> {
+  const res = await apiRequest('POST', `${printJobPath(jobId)}/claim`);
+  return (await res.json()) as ClaimedJob;
+}
+
+export async function reportPrintJob(jobId: string, result: TerminalResult): Promise<PrintJob> {
+  const res = await apiRequest('POST', `${printJobPath(jobId)}/result`, result);
+  return (await res.json()) as PrintJob;
 }

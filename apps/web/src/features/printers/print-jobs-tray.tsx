@@ -9,6 +9,7 @@ import { useAuth } from '@/lib/auth';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { openDrawer, printJobPath, retryPrintJob, usePrinters } from './api';
 import { forgetJob, subscribeJobs, type TrackedJob, trackedJobs, trackJob, updateTrackedJob } from './jobs-store';
+import { isTillPrinter, sendFromThisTill } from './terminal-sender';
 import { useTerminalPrinter } from './use-terminal-printer';
 
 const STATUS_TEXT: Record<PrintJob['status'], string> = {
@@ -32,10 +33,20 @@ function JobRow({ tracked }: { tracked: TrackedJob }) {
   const job = status.data ?? tracked.job;
   useEffect(() => updateTrackedJob(job), [job]);
   const printer = printers.data?.find((p) => p.id === job.printerId);
-  const others = (printers.data ?? []).filter((p) => p.serverPrintable && p.id !== job.printerId);
+  // Print elsewhere: a network printer, or a printer plugged into this till.
+  const others = (printers.data ?? []).filter(
+    (p) => p.id !== job.printerId && (p.serverPrintable || isTillPrinter(p.id)),
+  );
   const retry = async (printerId?: string) => {
     setBusy(true);
     try {
+      // A job waiting for the printer plugged into this till: sent again from here (this click may
+      // ask for the port when the till has none yet).
+      if (!printerId && job.status === 'queued' && isTillPrinter(job.printerId)) {
+        await sendFromThisTill(job, { gesture: true });
+        void status.refetch();
+        return;
+      }
       const next = await retryPrintJob(job.id, printerId);
       if (next.id !== job.id) {
         forgetJob(job.id);

@@ -15,12 +15,14 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { PRINTER_MESSAGES, type Printer, type PrinterConnection } from '@retail-hub/shared';
-import { IconPencil, IconPlus, IconPrinter } from '@tabler/icons-react';
-import { useState } from 'react';
+import { IconPencil, IconPlugConnected, IconPlus, IconPrinter } from '@tabler/icons-react';
+import { useCallback, useEffect, useState } from 'react';
 import { ApiError, serverMessage } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { printTestPage, useBindTerminalPrinter, usePrinters, useSavePrinter, useTerminalPrinterId } from './api';
-import { useTerminalId } from './use-terminal-printer';
+import { connectPort, grantedPort, supportsConnection } from './terminal-port';
+import { registerTillPrinter } from './terminal-sender';
+import { printsJobs, useTerminalId } from './use-terminal-printer';
 
 type Draft = {
   id?: string;
@@ -33,9 +35,72 @@ type Draft = {
 
 const CONNECTIONS = [
   { value: 'network', label: 'Network (IP, port 9100)' },
-  { value: 'usb', label: 'USB on this till (not printable yet)' },
-  { value: 'serial', label: 'Serial on this till (not printable yet)' },
+  { value: 'usb', label: 'USB on the till (Chrome or Edge)' },
+  { value: 'serial', label: 'Serial on the till (Chrome or Edge)' },
 ];
+
+/** What a browser without WebUSB / Web Serial says about a printer plugged into the till. */
+export const TILL_UNSUPPORTED_TEXT =
+  "This browser cannot print to a printer plugged into the till (Chrome and Edge can): receipts use the browser's print window.";
+
+/**
+ * 'Connect on this till' (issue #36 item 1, docs/adr/0031 §10): the click lets the browser ask which
+ * port or USB device is the printer, once; the till then sends this printer's jobs itself.
+ */
+function TillConnect({ printer, onConnected }: { printer: Printer; onConnected: (printerId: string) => void }) {
+  const connection = printer.connection === 'serial' ? 'serial' : 'usb';
+  const supported = supportsConnection(connection);
+  const [connected, setConnected] = useState(false);
+  useEffect(() => {
+    if (!supported) return;
+    let live = true;
+    void grantedPort({ id: printer.id, connection })
+      .then((port) => {
+        if (!live || !port) return;
+        setConnected(true);
+        onConnected(printer.id);
+        registerTillPrinter({ id: printer.id, connection });
+      })
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [supported, printer.id, connection, onConnected]);
+  const label = connection === 'serial' ? 'Serial' : 'USB';
+  if (!supported)
+    return (
+      <Text size="xs" c="dark.6" maw={260}>
+        {label} on the till. {TILL_UNSUPPORTED_TEXT}
+      </Text>
+    );
+  const connect = async () => {
+    try {
+      await connectPort({ id: printer.id, connection });
+      registerTillPrinter({ id: printer.id, connection });
+      setConnected(true);
+      onConnected(printer.id);
+      notifySuccess({ title: 'Printer connected', message: `This till now sends ${printer.name}'s print jobs.` });
+    } catch {
+      notifyError({ title: 'Printer not connected', message: 'No printer was chosen, or the browser refused it.' });
+    }
+  };
+  return (
+    <Group gap="xs" wrap="wrap">
+      <Badge color={connected ? 'green' : 'gray'} c="dark.7" variant="light">
+        {connected ? `${label}: connected on this till` : `${label} on the till`}
+      </Badge>
+      <Button
+        size="xs"
+        variant="default"
+        leftSection={<IconPlugConnected size={14} aria-hidden />}
+        aria-label={`${connected ? 'Connect again' : 'Connect on this till'}: ${printer.name}`}
+        onClick={() => void connect()}
+      >
+        {connected ? 'Connect again' : 'Connect on this till'}
+      </Button>
+    </Group>
+  );
+}
 
 function PrinterForm({ draft, onClose }: { draft: Draft; onClose: () => void }) {
   const save = useSavePrinter();
@@ -88,7 +153,7 @@ function PrinterForm({ draft, onClose }: { draft: Draft; onClose: () => void }) 
           description={
             value.connection === 'network'
               ? 'The server prints to it over the network: tablets need no driver.'
-              : 'Recorded for later: this version prints only to network printers.'
+              : "Plugged into a till: that till's browser prints to it (Chrome or Edge). After saving, use Connect on this till there."
           }
         />
         {value.connection === 'network' ? (
@@ -147,7 +212,7 @@ function ThisTerminalPrinter({ printers }: { printers: Printer[] }) {
         placeholder="No printer: the browser's print window"
         clearable
         w={280}
-        data={printers.filter((p) => p.serverPrintable).map((p) => ({ value: p.id, label: p.name }))}
+        data={printers.filter(printsJobs).map((p) => ({ value: p.id, label: p.name }))}
         value={current.data?.printerId ?? null}
         disabled={bind.isPending || current.isPending}
         onChange={(printerId) =>
@@ -178,6 +243,9 @@ function ThisTerminalPrinter({ printers }: { printers: Printer[] }) {
 export function PrintersPanel() {
   const printers = usePrinters();
   const [draft, setDraft] = useState<Draft | null>(null);
+  // Printers plugged into this till whose port this browser may use (a test page can go to them).
+  const [here, setHere] = useState<ReadonlySet<string>>(new Set());
+  const connectedHere = useCallback((id: string) => setHere((s) => (s.has(id) ? s : new Set([...s, id]))), []);
   const list = printers.data ?? [];
   const test = async (printer: Printer) => {
     try {
@@ -237,9 +305,7 @@ export function PrintersPanel() {
                           {p.host}:{p.port}
                         </Text>
                       ) : (
-                        <Badge color="gray" c="dark.7" variant="light">
-                          {p.connection.toUpperCase()}: not printable yet
-                        </Badge>
+                        <TillConnect printer={p} onConnected={connectedHere} />
                       )}
                     </Table.Td>
                     <Table.Td>{p.paperWidth} mm</Table.Td>
@@ -248,7 +314,7 @@ export function PrintersPanel() {
                         <Button
                           size="xs"
                           variant="light"
-                          disabled={!p.serverPrintable}
+                          disabled={!p.serverPrintable && !here.has(p.id)}
                           onClick={() => void test(p)}
                           aria-label={`Test ${p.name}`}
                         >
