@@ -41,17 +41,6 @@ const HTTP_CLIENT = `${WEB}/lib/api-client.ts`;
  * needs to be (take it off). Each entry says why it is still here.
  */
 const WEB_HTTP_DEBT = new Map([
-  // fetch() with request headers or bodies the one client does not offer yet (Idempotency-Key, abort, blobs)
-  ['apps/web/src/features/pos/api/record-sale.ts', 'fetch: Idempotency-Key header and the offline fall-back'],
-  ['apps/web/src/features/offline/approval-key.ts', 'fetch: the offline sync worker, outside React Query'],
-  ['apps/web/src/features/offline/start.ts', 'fetch: the terminal heartbeat, outside React Query'],
-  ['apps/web/src/features/offline/send-offline-sale.ts', 'fetch: the outbox sender, outside React Query'],
-  ['apps/web/src/features/catalog/api/get-products.ts', 'fetch: reads the X-Total-Count header'],
-  ['apps/web/src/features/assets/api/get-checkouts.ts', 'fetch: reads the paging headers'],
-  ['apps/web/src/features/reports/api/get-vtpd-export.ts', 'fetch: a CSV download, not JSON'],
-  ['apps/web/src/features/sales-history/api.ts', 'fetch: reads the paging headers'],
-  ['apps/web/src/features/sales-history/actions.ts', 'fetch: Idempotency-Key header'],
-  ['apps/web/src/features/z-reports/z-reports.tsx', 'fetch: reads the paging headers; and its URL is in the component'],
   // '/api/' URLs in components: the call moves to the feature's api/ (fetcher, query options, hook)
   ['apps/web/src/features/assets/components/checkout-dialog.tsx', 'a query key or mutation URL in the component'],
   ['apps/web/src/features/catalog/components/product-form.tsx', 'a query key or mutation URL in the component'],
