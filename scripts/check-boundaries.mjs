@@ -41,14 +41,6 @@ const HTTP_CLIENT = `${WEB}/lib/api-client.ts`;
  * needs to be (take it off). Each entry says why it is still here.
  */
 const WEB_HTTP_DEBT = new Map([
-  // '/api/' URLs in components: the call moves to the feature's api/ (fetcher, query options, hook)
-  ['apps/web/src/features/assets/components/checkout-dialog.tsx', 'a query key or mutation URL in the component'],
-  ['apps/web/src/features/catalog/components/product-form.tsx', 'a query key or mutation URL in the component'],
-  ['apps/web/src/features/catalog/components/stock-adjust-panel.tsx', 'a query key or mutation URL in the component'],
-  ['apps/web/src/features/pos/shift/shift-bar.tsx', 'a query key or mutation URL in the component'],
-  ['apps/web/src/features/pos/shift/shift-dialog.tsx', 'a query key or mutation URL in the component'],
-  ['apps/web/src/features/retail-stores/product-stores-section.tsx', 'a query key or mutation URL in the component'],
-  ['apps/web/src/features/sales-history/sales-history.tsx', 'a query key or mutation URL in the component'],
 ]);
 
 /**
