@@ -88,7 +88,6 @@ const SHARED_WRITES = new Map([
   ],
   ['proc_locations', { modules: ['retail-stores', 'stores'], why: "debt: a new store's selling location" }],
   ['products', { modules: ['assets', 'catalog'], why: 'debt: the asset loans flag a product' }],
-  ['users', { modules: ['purchasing', 'users'], why: "debt: a department manager's department (purchasing settings)" }],
   [
     'pos_settings',
     {
