@@ -40,39 +40,14 @@ const HTTP_CLIENT = `${WEB}/lib/api-client.ts`;
  * component. The list may only shrink: a file not on it fails, and so does a file on it that no longer
  * needs to be (take it off). Each entry says why it is still here.
  */
-const WEB_HTTP_DEBT = new Map([
-  // fetch() with request headers or bodies the one client does not offer yet (Idempotency-Key, abort, blobs)
-  ['apps/web/src/features/pos/api/record-sale.ts', 'fetch: Idempotency-Key header and the offline fall-back'],
-  ['apps/web/src/features/offline/approval-key.ts', 'fetch: the offline sync worker, outside React Query'],
-  ['apps/web/src/features/offline/start.ts', 'fetch: the terminal heartbeat, outside React Query'],
-  ['apps/web/src/features/offline/send-offline-sale.ts', 'fetch: the outbox sender, outside React Query'],
-  ['apps/web/src/features/catalog/api/get-products.ts', 'fetch: reads the X-Total-Count header'],
-  ['apps/web/src/features/assets/api/get-checkouts.ts', 'fetch: reads the paging headers'],
-  ['apps/web/src/features/reports/api/get-vtpd-export.ts', 'fetch: a CSV download, not JSON'],
-  ['apps/web/src/features/sales-history/api.ts', 'fetch: reads the paging headers'],
-  ['apps/web/src/features/sales-history/actions.ts', 'fetch: Idempotency-Key header'],
-  ['apps/web/src/features/z-reports/z-reports.tsx', 'fetch: reads the paging headers; and its URL is in the component'],
-  // '/api/' URLs in components: the call moves to the feature's api/ (fetcher, query options, hook)
-  ['apps/web/src/features/assets/components/checkout-dialog.tsx', 'a query key or mutation URL in the component'],
-  ['apps/web/src/features/catalog/components/product-form.tsx', 'a query key or mutation URL in the component'],
-  ['apps/web/src/features/catalog/components/stock-adjust-panel.tsx', 'a query key or mutation URL in the component'],
-  ['apps/web/src/features/pos/shift/shift-bar.tsx', 'a query key or mutation URL in the component'],
-  ['apps/web/src/features/pos/shift/shift-dialog.tsx', 'a query key or mutation URL in the component'],
-  ['apps/web/src/features/retail-stores/product-stores-section.tsx', 'a query key or mutation URL in the component'],
-  ['apps/web/src/features/sales-history/sales-history.tsx', 'a query key or mutation URL in the component'],
-]);
+const WEB_HTTP_DEBT = new Map([]);
 
 /**
  * Known debt of the no-cycles rule: each entry is the sorted file list of one cycle the work of issue
  * #33 item 1 removes. Like WEB_HTTP_DEBT it may only shrink: a cycle not listed fails, and so does an
  * entry whose cycle is gone.
  */
-const CYCLE_DEBT = new Map([
-  [
-    'apps/server/src/modules/pos/history.service.ts apps/server/src/modules/pos/refunds.service.ts',
-    'toRefund / readableSale: goes with the one reader of sale lines (issue #33 item 1, being reworked in modules/pos)',
-  ],
-]);
+const CYCLE_DEBT = new Map([]);
 
 /**
  * Known debt of the no-repository-export rule: `file → repository` pairs, shrinking only (see above).
@@ -113,7 +88,6 @@ const SHARED_WRITES = new Map([
   ],
   ['proc_locations', { modules: ['retail-stores', 'stores'], why: "debt: a new store's selling location" }],
   ['products', { modules: ['assets', 'catalog'], why: 'debt: the asset loans flag a product' }],
-  ['users', { modules: ['purchasing', 'users'], why: "debt: a department manager's department (purchasing settings)" }],
   [
     'pos_settings',
     {

@@ -1,7 +1,16 @@
 import type { QueryFunctionContext } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { json, mockServer } from '@/test/server';
-import { ApiError, apiRequest, buildUrl, getQueryFn, serverMessage } from './api-client';
+import {
+  ApiError,
+  apiDownloadText,
+  apiGet,
+  apiRequest,
+  apiRequestWithHeaders,
+  buildUrl,
+  getQueryFn,
+  serverMessage,
+} from './api-client';
 
 const contextFor = (queryKey: readonly unknown[]) =>
   ({ queryKey, signal: new AbortController().signal, meta: undefined }) as unknown as QueryFunctionContext;
@@ -91,5 +100,58 @@ describe('api client (spec §7 generic request behaviour, §8 generic errors)', 
     expect(serverMessage(failed)).toBe('Internal Server Error (Request ID: 0a1b2c3d4e5f)');
     const refused = await apiRequest('POST', '/api/products', {}).catch((e: unknown) => e);
     expect(serverMessage(refused)).toBe('Name is required');
+  });
+
+  it('sends the headers a call adds (an Idempotency-Key) beside the defaults, and its signal', async () => {
+    const fetchMock = mockServer({ 'POST /api/transactions/t1/refunds': () => json(201, { id: 'r1' }) });
+    const controller = new AbortController();
+    await apiRequest(
+      'POST',
+      '/api/transactions/t1/refunds',
+      { lines: [] },
+      {
+        headers: { 'Idempotency-Key': 'key-1' },
+        signal: controller.signal,
+      },
+    );
+    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(init.headers).toEqual({
+      Accept: 'application/json',
+      'Content-Type': 'application/json',
+      'Idempotency-Key': 'key-1',
+    });
+    expect(init.signal).toBe(controller.signal);
+  });
+
+  it('gives a page read its JSON body and its paging headers', async () => {
+    mockServer({
+      'GET /api/asset-checkouts': () => json(200, [{ id: 'c1' }], { 'X-Total-Count': '61', 'X-Next-Cursor': 'abc' }),
+    });
+    const { data, headers } = await apiRequestWithHeaders<{ id: string }[]>('GET', '/api/asset-checkouts?limit=1');
+    expect(data).toEqual([{ id: 'c1' }]);
+    expect(headers.get('X-Total-Count')).toBe('61');
+    expect(headers.get('X-Next-Cursor')).toBe('abc');
+  });
+
+  it('reads a GET as JSON and raises a refused one in the same format', async () => {
+    mockServer({
+      'GET /api/z-reports': () => json(200, { items: [] }),
+      'GET /api/users': () => json(403, { message: 'Forbidden' }),
+    });
+    await expect(apiGet('/api/z-reports?limit=50')).resolves.toEqual({ items: [] });
+    await expect(apiGet('/api/users')).rejects.toThrow('403: {"message":"Forbidden"}');
+  });
+
+  it('downloads a file as text, asking for its type, and raises a refused download like any call', async () => {
+    const fetchMock = mockServer({
+      'GET /api/reports/vtpd.csv': ({ url }) =>
+        url.includes('startDate=2026-01-01')
+          ? new Response('a,b\n1,2\n', { status: 200, headers: { 'Content-Type': 'text/csv' } })
+          : json(400, { message: 'startDate is required' }),
+    });
+    await expect(apiDownloadText('/api/reports/vtpd.csv?startDate=2026-01-01')).resolves.toBe('a,b\n1,2\n');
+    const [, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(init.headers).toEqual({ Accept: 'text/csv' });
+    await expect(apiDownloadText('/api/reports/vtpd.csv')).rejects.toThrow('400: {"message":"startDate is required"}');
   });
 });

@@ -83,15 +83,19 @@ export async function throwIfResNotOk(res: Response): Promise<void> {
   throw new ApiError(res.status, text || res.statusText, parseErrorBody(text), res.headers.get('x-request-id'));
 }
 
+/** What a call may add: request headers (Idempotency-Key, a download's Accept) and an AbortSignal. */
+export type RequestOptions = { headers?: Record<string, string>; signal?: AbortSignal };
+
 /**
- * A state-changing call. `Content-Type: application/json` goes only with a body: the server
- * refuses non-JSON bodies (415), and a POST without a body must not claim one.
+ * A call (state-changing, or a read outside the default query function). `Content-Type:
+ * application/json` goes only with a body: the server refuses non-JSON bodies (415), and a POST
+ * without a body must not claim one. `headers` are added to (and may replace) the defaults.
  */
 export async function apiRequest(
   method: string,
   url: string,
   body?: unknown,
-  { headers = {} }: { headers?: Record<string, string> } = {},
+  { headers = {}, signal }: RequestOptions = {},
 ): Promise<Response> {
   const hasBody = body !== undefined;
   const res = await fetch(url, {
@@ -101,9 +105,42 @@ export async function apiRequest(
       ? { Accept: 'application/json', 'Content-Type': 'application/json', ...headers }
       : { Accept: 'application/json', ...headers },
     body: hasBody ? JSON.stringify(body) : undefined,
+    ...(signal ? { signal } : {}),
   });
   await throwIfResNotOk(res);
   return res;
+}
+
+/**
+ * A call whose answer's headers matter besides its JSON body: the paging headers (X-Total-Count,
+ * X-Next-Cursor) of a list read one page at a time.
+ */
+export async function apiRequestWithHeaders<T>(
+  method: string,
+  url: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<{ data: T; headers: Headers }> {
+  const res = await apiRequest(method, url, body, options);
+  return { data: (await res.json()) as T, headers: res.headers };
+}
+
+/** A GET read as JSON, for a query function of its own (a page parameter, a signal). */
+export async function apiGet<T>(url: string, options: RequestOptions = {}): Promise<T> {
+  const res = await apiRequest('GET', url, undefined, options);
+  return (await res.json()) as T;
+}
+
+/**
+ * A download read as text (a CSV file, not JSON): `accept` is the type asked for. A non-OK answer
+ * raises the same ApiError as any other call.
+ */
+export async function apiDownloadText(
+  url: string,
+  { accept = 'text/csv', signal }: { accept?: string; signal?: AbortSignal } = {},
+): Promise<string> {
+  const res = await apiRequest('GET', url, undefined, { headers: { Accept: accept }, signal });
+  return res.text();
 }
 
 /**

@@ -3,7 +3,6 @@ import { and, asc, desc, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import {
-  products,
   refunds,
   shifts,
   transactionItems,
@@ -81,32 +80,6 @@ export async function historyPage(db: DbOrTx, filter: HistoryFilter) {
     .where(and(...conditions))
     .orderBy(desc(transactions.createdAt), desc(transactions.id))
     .limit(filter.limit);
-}
-
-/** A sale's lines with their ids, in cart order. */
-export async function saleLines(db: DbOrTx, transactionId: string) {
-  return db
-    .select({
-      id: transactionItems.id,
-      productId: transactionItems.productId,
-      productName: products.name,
-      variantId: transactionItems.variantId,
-      variantName: transactionItems.variantName,
-      quantity: transactionItems.quantity,
-      unitPrice: transactionItems.unitPrice,
-      totalPrice: transactionItems.totalPrice,
-      discountType: transactionItems.discountType,
-      discountValue: transactionItems.discountValue,
-      discount: transactionItems.discount,
-      saleDiscountShare: transactionItems.saleDiscountShare,
-      netTotal: transactionItems.netTotal,
-      taxRate: transactionItems.taxRate,
-      tax: transactionItems.tax,
-    })
-    .from(transactionItems)
-    .innerJoin(products, eq(products.id, transactionItems.productId))
-    .where(eq(transactionItems.transactionId, transactionId))
-    .orderBy(asc(transactionItems.lineNo), asc(transactionItems.id));
 }
 
 const approvers = alias(users, 'approvers');

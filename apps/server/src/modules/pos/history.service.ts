@@ -17,11 +17,12 @@ import { storeDaysRange } from '../../lib/sales-range';
 import type { AuthUser } from '../../types';
 import { recordActivity, requestFacts } from '../activity/index';
 import { mailServiceFor } from '../mail/index';
-import { cashierShiftId, historyPage, saleActivity, saleLines } from './history.repository';
+import { cashierShiftId, historyPage, saleActivity } from './history.repository';
 import { posErrors } from './pos.errors';
 import { receiptText } from './receipt-text';
+import { toRefund } from './refund-response';
 import { findRefunds } from './refunds.repository';
-import { toRefund } from './refunds.service';
+import { saleLines } from './sale-lines.repository';
 import { apiTaxFields, discountView, isSplit, isTaxed, paymentView, receiptOf } from './sale-response';
 import { findSale, type StoredSale } from './sales.repository';
 

@@ -74,45 +74,6 @@ export async function setSaleVoided(tx: DbOrTx, saleId: string): Promise<void> {
   await tx.execute(sql`update transactions set status = 'voided' where id = ${saleId}::uuid and status = 'completed'`);
 }
 
-export type SaleLine = {
-  id: string;
-  productId: string;
-  productName: string;
-  variantId: string | null;
-  variantName: string | null;
-  quantity: number;
-  refundedQuantity: number;
-  unitPrice: string;
-  /** What the whole line was paid after its discounts (issue #15 item 7). */
-  netTotal: string;
-  /** Issue #34 item 2: the sales tax the whole line was charged (stored; never today's rate). */
-  tax: string;
-};
-
-export async function saleLines(db: DbOrTx, saleId: string): Promise<SaleLine[]> {
-  const found = await rows<Record<string, unknown>>(
-    db,
-    sql`select i.id, i.product_id, p.name as product_name, i.variant_id, i.variant_name, i.quantity,
-               i.refunded_quantity, i.unit_price::text as unit_price, i.net_total::text as net_total,
-               i.tax::text as tax
-          from transaction_items i join products p on p.id = i.product_id
-         where i.transaction_id = ${saleId}::uuid
-         order by i.line_no, i.id`,
-  );
-  return found.map((r) => ({
-    id: r.id as string,
-    productId: r.product_id as string,
-    productName: r.product_name as string,
-    variantId: (r.variant_id as string | null) ?? null,
-    variantName: (r.variant_name as string | null) ?? null,
-    quantity: Number(r.quantity),
-    refundedQuantity: Number(r.refunded_quantity),
-    unitPrice: r.unit_price as string,
-    netTotal: r.net_total as string,
-    tax: r.tax as string,
-  }));
-}
-
 /**
  * Counts `quantity` more units of a sale line as refunded, only while the total stays within what
  * was sold (the CHECK backs it up). False: not that many left to refund; nothing changed.

@@ -26,6 +26,7 @@ import { approvalFor } from '../auth/index';
 import { applyStockDeltas, type StockDelta } from '../stock/index';
 import { readableSale } from './history.service';
 import { posErrors } from './pos.errors';
+import { toRefund } from './refund-response';
 import {
   findRefunds,
   insertRefund,
@@ -33,11 +34,10 @@ import {
   lockSale,
   refundedSoFar,
   refundIdByKey,
-  type StoredRefund,
-  saleLines,
   takeRefundQuantity,
   takeTenderRefund,
 } from './refunds.repository';
+import { saleLines } from './sale-lines.repository';
 import { salePayments } from './sales.repository';
 
 export const refundErrors = {
@@ -53,41 +53,6 @@ export const refundErrors = {
   differentContents: () =>
     conflict('pos.idempotency_mismatch', 'This refund was already recorded with different contents.'),
 };
-
-const person = (u: { id: string; firstName: string | null; lastName: string | null; email: string | null }) => ({
-  id: u.id,
-  name: displayName(u),
-});
-
-export function toRefund(row: StoredRefund): Refund {
-  const taxed = decimalToCents(row.salesTax) > 0;
-  return {
-    id: row.id,
-    number: refundNumber(row.id),
-    transactionId: row.transactionId,
-    transactionNumber: transactionNumber(row.transactionId),
-    shiftId: row.shiftId,
-    createdAt: row.createdAt.toISOString(),
-    reason: row.reason,
-    note: row.note,
-    restock: row.restock,
-    paymentMethod: row.paymentMethod,
-    subtotal: row.subtotal,
-    cardFee: row.cardFee,
-    // Issue #34 item 2: only once tax was given back, so a refund of an untaxed sale answers as before.
-    ...(taxed
-      ? { salesTax: centsToDecimal(decimalToCents(row.salesTax)), pricesIncludeTax: row.pricesIncludeTax }
-      : {}),
-    total: row.total,
-    payments: row.payments,
-    cashier: person(row.user),
-    approvedBy: row.approver ? person(row.approver) : null,
-    // Once tax was given back, each line says its rate and its tax (the REFUND receipt's rows by rate).
-    lines: row.lines.map(({ taxRate, tax, ...line }) =>
-      taxed ? { ...line, taxRate, tax: centsToDecimal(decimalToCents(tax)) } : line,
-    ),
-  };
-}
 
 /** Thrown inside the transaction when a concurrent request with the same key got there first. */
 class AlreadyRecorded extends Error {}

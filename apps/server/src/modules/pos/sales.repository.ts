@@ -3,9 +3,9 @@ import { and, asc, desc, eq, gte, like, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { products, transactionItems, transactionPayments, transactions, users } from '../../db/schema/index';
 import { shiftOfStores } from '../../db/store-scope';
+import { saleLines } from './sale-lines.repository';
 import { saleNumberIs } from './sale-number.repository';
 
-/** A recorded sale with its lines (product names as they are now) and cashier, for receipts and replays. */
 /** One tender of a sale (transaction_payments), issue #34 item 1. */
 export type StoredPayment = {
   seq: number;
@@ -17,6 +17,7 @@ export type StoredPayment = {
   refunded: string;
 };
 
+/** A recorded sale with its lines (product names as they are now) and cashier, for receipts and replays. */
 export type StoredSale = {
   id: string;
   userId: string;
@@ -98,27 +99,7 @@ export async function findSale(db: DbOrTx, id: string): Promise<StoredSale | nul
     .limit(1);
   if (!row) return null;
   const { approverId, approverName, ...sale } = row;
-  const items = await db
-    .select({
-      productId: transactionItems.productId,
-      productName: products.name,
-      variantId: transactionItems.variantId,
-      variantName: transactionItems.variantName,
-      quantity: transactionItems.quantity,
-      unitPrice: transactionItems.unitPrice,
-      totalPrice: transactionItems.totalPrice,
-      discountType: transactionItems.discountType,
-      discountValue: transactionItems.discountValue,
-      discount: transactionItems.discount,
-      saleDiscountShare: transactionItems.saleDiscountShare,
-      netTotal: transactionItems.netTotal,
-      taxRate: transactionItems.taxRate,
-      tax: transactionItems.tax,
-    })
-    .from(transactionItems)
-    .innerJoin(products, eq(products.id, transactionItems.productId))
-    .where(eq(transactionItems.transactionId, id))
-    .orderBy(asc(transactionItems.lineNo), asc(transactionItems.id));
+  const items = await saleLines(db, id);
   const discountApprovedBy = approverId ? { id: approverId, name: approverName ?? 'Unknown manager' } : null;
   return { ...sale, discountApprovedBy, items, payments: await salePayments(db, id) };
 }

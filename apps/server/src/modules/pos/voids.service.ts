@@ -8,7 +8,8 @@ import { approvalFor } from '../auth/index';
 import { applyStockDeltas, type StockDelta } from '../stock/index';
 import { readableSale, transactionDetail } from './history.service';
 import { posErrors } from './pos.errors';
-import { lockSale, lockShiftIfOpen, refundCount, saleLines, setSaleVoided, shiftIsOpen } from './refunds.repository';
+import { lockSale, lockShiftIfOpen, refundCount, setSaleVoided, shiftIsOpen } from './refunds.repository';
+import { saleLines } from './sale-lines.repository';
 
 export const voidErrors = {
   shiftEnded: () =>

@@ -8,13 +8,13 @@ import {
 } from '@retail-hub/shared';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import { setManagedProcDepartment } from '../users/index';
 import { purchasingErrors as errors } from './purchasing.errors';
 import {
   type DepartmentManagerRow,
   departmentManagerRows,
   findDepartment,
   readSetting,
-  setUserProcDepartment,
   updateApprovalThreshold,
   writeSetting,
 } from './purchasing.repository';
@@ -59,7 +59,7 @@ export async function assignDepartmentManager(
     departmentName = department.name;
   }
   await db.transaction(async (tx) => {
-    await setUserProcDepartment(tx, userId, departmentId);
+    await setManagedProcDepartment(tx, userId, departmentId);
     await recordPurchasingActivity(
       tx,
       actor,

@@ -142,13 +142,6 @@ export async function departmentManagerRows(db: DbOrTx, userId?: string): Promis
   );
 }
 
-export async function setUserProcDepartment(db: DbOrTx, userId: string, departmentId: string | null): Promise<void> {
-  await db.execute(
-    sql`update users set proc_department_id = ${departmentId}, updated_at = now()
-        where id = ${userId} and role = 'department_manager'`,
-  );
-}
-
 /** The procurement department a user runs (users.proc_department_id), or null. */
 export async function procDepartmentOfUser(db: DbOrTx, userId: string): Promise<string | null> {
   const [row] = await rows<{ d: string | null }>(

@@ -14,6 +14,7 @@ export {
   changeUserStatus,
   createStaffUser,
   listUserSummaries,
+  setManagedProcDepartment,
   totalUsers,
   updateStaffProfile,
 } from './users.service';

@@ -129,3 +129,14 @@ export async function countUsers(db: DbOrTx): Promise<number> {
   const [row] = await db.select({ count: count() }).from(users);
   return Number(row?.count ?? 0);
 }
+
+/**
+ * Issue #22: the procurement department a department manager runs (users.proc_department_id); a
+ * user of any other role is left alone.
+ */
+export async function setProcDepartment(db: DbOrTx, userId: string, departmentId: string | null): Promise<void> {
+  await db
+    .update(users)
+    .set({ procDepartmentId: departmentId, updatedAt: sql`now()` })
+    .where(and(eq(users.id, userId), eq(users.role, 'department_manager')));
+}

@@ -28,6 +28,7 @@ import {
   insertUser,
   listUsers,
   pinHashHeldByAnother,
+  setProcDepartment,
   type UserPatch,
   type UserRow,
   updateUser,
@@ -267,4 +268,13 @@ export async function activeStaffEmails(db: DbOrTx, emails: string[]): Promise<S
 /** The active user whose PIN hash this is (sign-in, spec §7 POST /auth/pin); null for none or an inactive one. */
 export function activeUserByPinHash(db: DbOrTx, pinHash: string): Promise<AuthUser | null> {
   return findActiveUserByPinHash(db, pinHash);
+}
+
+/**
+ * The procurement department a department manager runs (the purchasing settings' assignment, issue
+ * #22): the users module owns the row; purchasing checks the department, records its activity and
+ * calls this inside its own transaction.
+ */
+export function setManagedProcDepartment(db: DbOrTx, userId: string, departmentId: string | null): Promise<void> {
+  return setProcDepartment(db, userId, departmentId);
 }

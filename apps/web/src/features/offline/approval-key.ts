@@ -4,6 +4,7 @@ import {
   type SealedApproval,
   type SealedApprovalContent,
 } from '@retail-hub/shared';
+import { apiGet } from '@/lib/api-client';
 import type { TerminalDatabase } from './db';
 
 /**
@@ -34,12 +35,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /** Fetches the server's public key and keeps it; a failure (offline, signed out) keeps the last one. */
 export async function refreshApprovalKey(db: TerminalDatabase): Promise<void> {
   try {
-    const res = await fetch('/api/terminals/approval-key', {
-      credentials: 'include',
-      headers: { Accept: 'application/json' },
-    });
-    if (!res.ok) return;
-    const body: unknown = await res.json();
+    // A refusal (signed out) raises like a failure to connect: the key kept serves.
+    const body = await apiGet<unknown>('/api/terminals/approval-key');
     // Kept as the schema would give it: its three members (and every member of the JWK).
     if (isApprovalKey(body))
       await db.meta.put({ name: META_NAME, value: { kid: body.kid, alg: body.alg, jwk: body.jwk } });

@@ -1,4 +1,4 @@
-import { ApiError, throwIfResNotOk } from '@/lib/api-client';
+import { ApiError, apiRequest } from '@/lib/api-client';
 import type { OutboxSale } from './db';
 import type { SendResult } from './sync-worker';
 
@@ -13,18 +13,12 @@ export async function sendOfflineSale(sale: OutboxSale, terminalId: string | nul
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), SEND_TIMEOUT_MS);
   try {
-    const res = await fetch('/api/transactions/offline', {
-      method: 'POST',
-      credentials: 'include',
-      headers: {
-        Accept: 'application/json',
-        'Content-Type': 'application/json',
-        'Idempotency-Key': sale.key,
-      },
-      body: JSON.stringify({ ...sale.body, terminalId: sale.body.terminalId ?? terminalId }),
-      signal: controller.signal,
-    });
-    await throwIfResNotOk(res);
+    await apiRequest(
+      'POST',
+      '/api/transactions/offline',
+      { ...sale.body, terminalId: sale.body.terminalId ?? terminalId },
+      { headers: { 'Idempotency-Key': sale.key }, signal: controller.signal },
+    );
     return { kind: 'confirmed' };
   } catch (error) {
     return classifySendError(error);

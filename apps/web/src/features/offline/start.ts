@@ -1,6 +1,7 @@
 import { can, type Role } from '@retail-hub/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { liveQuery } from 'dexie';
+import { ApiError, apiRequest } from '@/lib/api-client';
 import { queryKeyMatchesPath } from '@/lib/live-updates';
 import {
   isSellingTerminal,
@@ -258,20 +259,16 @@ async function sendHeartbeat(
   counts: { pending: number; refused: number; oldestAt: string | null },
 ): Promise<number | null> {
   try {
-    const response = await fetch('/api/terminals/heartbeat', {
-      method: 'POST',
-      credentials: 'include',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        terminalId: id,
-        unsyncedCount: counts.pending + counts.refused,
-        refusedCount: counts.refused,
-        oldestUnsyncedAt: counts.oldestAt,
-      }),
+    const response = await apiRequest('POST', '/api/terminals/heartbeat', {
+      terminalId: id,
+      unsyncedCount: counts.pending + counts.refused,
+      refusedCount: counts.refused,
+      oldestUnsyncedAt: counts.oldestAt,
     });
     return response.status;
-  } catch {
-    return null;
+  } catch (error) {
+    // A refusal (401: the session ended) is an answer too; only no answer at all is null.
+    return error instanceof ApiError ? error.status : null;
   }
 }
 

@@ -1,5 +1,6 @@
 import type {
   Location,
+  ProductStore,
   RetailStore,
   RetailStoreCreate,
   RetailStoreUpdate,
@@ -93,6 +94,33 @@ export function useSetUserStores() {
       return (await res.json()) as UserStores;
     },
     onSuccess: (data) => queryClient.setQueryData([userStoresPath(data.userId)], data),
+  });
+}
+
+/** Issue #32 item 2: a product's own price and availability at each store. */
+const productStoresPath = (productId: string) => `/api/products/${encodeURIComponent(productId)}/stores`;
+
+export function useProductStores(productId: string, options: { enabled?: boolean } = {}) {
+  return useQuery<ProductStore[]>({ queryKey: [productStoresPath(productId)], enabled: options.enabled ?? true });
+}
+
+/** PUT /api/products/:id/stores/:storeId (price null: the catalogue's); the product's rows are read again. */
+export function useSaveProductStore(
+  productId: string,
+  storeId: string,
+  callbacks: { onSuccess?: () => void; onError?: (error: unknown) => void } = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: { price: string | null; isAvailable: boolean }) => {
+      const res = await apiRequest('PUT', `${productStoresPath(productId)}/${encodeURIComponent(storeId)}`, body);
+      return (await res.json()) as ProductStore;
+    },
+    onSuccess: () => {
+      callbacks.onSuccess?.();
+      void queryClient.invalidateQueries({ queryKey: [productStoresPath(productId)] });
+    },
+    onError: (error) => callbacks.onError?.(error),
   });
 }
 

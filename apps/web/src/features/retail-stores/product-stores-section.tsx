@@ -1,31 +1,17 @@
 import { Button, Group, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { type ProductStore, parseCents, type RetailStore } from '@retail-hub/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { apiRequest, serverMessage } from '@/lib/api-client';
+import { serverMessage } from '@/lib/api-client';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { useSeveralStores } from './api';
-
-const productStoresPath = (productId: string) => `/api/products/${encodeURIComponent(productId)}/stores`;
+import { useProductStores, useSaveProductStore, useSeveralStores } from './api';
 
 function StoreRow({ productId, store, row }: { productId: string; store: RetailStore; row?: ProductStore }) {
-  const queryClient = useQueryClient();
-  const [price, setPrice] = useState(row?.price ?? '');
-  const [available, setAvailable] = useState(row?.isAvailable ?? true);
-  const save = useMutation({
-    mutationFn: async () => {
-      const res = await apiRequest('PUT', `${productStoresPath(productId)}/${encodeURIComponent(store.id)}`, {
-        price: price.trim() === '' ? null : price.trim(),
-        isAvailable: available,
-      });
-      return (await res.json()) as ProductStore;
-    },
-    onSuccess: () => {
-      notifySuccess({ title: 'Store price saved', message: `Saved for ${store.name}.` });
-      void queryClient.invalidateQueries({ queryKey: [productStoresPath(productId)] });
-    },
+  const save = useSaveProductStore(productId, store.id, {
+    onSuccess: () => notifySuccess({ title: 'Store price saved', message: `Saved for ${store.name}.` }),
     onError: (error) => notifyError({ title: 'Error', message: serverMessage(error) ?? 'Failed to save.' }),
   });
+  const [price, setPrice] = useState(row?.price ?? '');
+  const [available, setAvailable] = useState(row?.isAvailable ?? true);
   const priceOk = price.trim() === '' || parseCents(price) !== null;
   return (
     <Table.Tr data-testid="product-store-row">
@@ -50,7 +36,12 @@ function StoreRow({ productId, store, row }: { productId: string; store: RetailS
         />
       </Table.Td>
       <Table.Td ta="right">
-        <Button size="xs" variant="light" disabled={!priceOk || save.isPending} onClick={() => save.mutate()}>
+        <Button
+          size="xs"
+          variant="light"
+          disabled={!priceOk || save.isPending}
+          onClick={() => save.mutate({ price: price.trim() === '' ? null : price.trim(), isAvailable: available })}
+        >
           {save.isPending ? 'Saving...' : 'Save'}
         </Button>
       </Table.Td>
@@ -64,7 +55,7 @@ function StoreRow({ productId, store, row }: { productId: string; store: RetailS
  */
 export function ProductStoresSection({ productId }: { productId: string }) {
   const stores = useSeveralStores();
-  const rows = useQuery<ProductStore[]>({ queryKey: [productStoresPath(productId)], enabled: stores.length > 0 });
+  const rows = useProductStores(productId, { enabled: stores.length > 0 });
   if (stores.length === 0 || !rows.data) return null;
   return (
     <Stack gap={4} data-testid="product-stores">

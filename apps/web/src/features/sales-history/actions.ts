@@ -1,7 +1,7 @@
 import type { Refund, RefundRequest, TransactionDetail, VoidRequest } from '@retail-hub/shared';
 import { openPrintWindow, PRINT_DELAY_MS, PRINT_ERROR } from '@/features/pos';
 import { printRefundOn } from '@/features/printers';
-import { apiRequest, serverMessage, throwIfResNotOk } from '@/lib/api-client';
+import { apiRequest, serverMessage } from '@/lib/api-client';
 import { notifyError } from '@/lib/notify';
 import { refundReceiptHtml } from './refund-receipt-html';
 
@@ -16,13 +16,9 @@ export async function postVoid(transactionId: string, body: VoidRequest): Promis
  * a retry after a lost answer gives back the same refund instead of a second one.
  */
 export async function postRefund(transactionId: string, idempotencyKey: string, body: RefundRequest): Promise<Refund> {
-  const res = await fetch(`/api/transactions/${encodeURIComponent(transactionId)}/refunds`, {
-    method: 'POST',
-    credentials: 'include',
-    headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'Idempotency-Key': idempotencyKey },
-    body: JSON.stringify(body),
+  const res = await apiRequest('POST', `/api/transactions/${encodeURIComponent(transactionId)}/refunds`, body, {
+    headers: { 'Idempotency-Key': idempotencyKey },
   });
-  await throwIfResNotOk(res);
   return (await res.json()) as Refund;
 }
 

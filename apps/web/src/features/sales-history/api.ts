@@ -1,6 +1,6 @@
 import type { SalesHistoryPage, TransactionDetail } from '@retail-hub/shared';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { buildUrl, throwIfResNotOk } from '@/lib/api-client';
+import { apiGet, buildUrl } from '@/lib/api-client';
 
 /** The filters of the sales history as the form holds them (empty strings are left out). */
 export type HistoryFilters = {
@@ -30,14 +30,11 @@ export const salesHistoryQueryOptions = (filters: HistoryFilters) =>
   infiniteQueryOptions({
     queryKey: ['/api/sales-history', filters],
     initialPageParam: null as string | null,
-    queryFn: async ({ pageParam, signal }) => {
-      const res = await fetch(
+    queryFn: ({ pageParam, signal }) =>
+      apiGet<SalesHistoryPage>(
         buildUrl('/api/sales-history', { ...filters, limit: HISTORY_PAGE_SIZE, cursor: pageParam }),
-        { credentials: 'include', headers: { Accept: 'application/json' }, signal },
-      );
-      await throwIfResNotOk(res);
-      return (await res.json()) as SalesHistoryPage;
-    },
+        { signal },
+      ),
     getNextPageParam: (last) => last.nextCursor,
   });
 

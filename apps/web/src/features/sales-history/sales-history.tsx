@@ -14,18 +14,16 @@ import {
 } from '@mantine/core';
 import { can, PAYMENT_METHODS, paymentMethodTitle } from '@retail-hub/shared';
 import { IconEye, IconHistory, IconSearch } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PanelEmpty, PanelLoading } from '@/components/panel';
 import { SaleStatusBadge } from '@/components/sale-status';
 import { serverMessage } from '@/lib/api-client';
 import { useAuth, useStoreTimeZone } from '@/lib/auth';
 import { money, sanitizeMoneyInput } from '@/lib/money';
+import { useUsers } from '@/lib/users';
 import { EMPTY_FILTERS, type HistoryFilters, useSalesHistory } from './api';
 import { dateTimeText, personName } from './format';
 import { SaleDetailDialog } from './sale-detail-dialog';
-
-type StaffMember = { id: string; firstName: string | null; lastName: string | null; role: string };
 
 /**
  * Issue #15 item 3: find a past sale by its number, date range, cashier, payment method or
@@ -41,7 +39,8 @@ export function SalesHistory({ title }: { title: string }) {
   const [openId, setOpenId] = useState<string | null>(null);
   const [opened, setOpened] = useState(false);
   const history = useSalesHistory(filters);
-  const staff = useQuery<StaffMember[]>({ queryKey: ['/api/users'], enabled: seesAll });
+  // The cashier filter's choice: the user list, for those who see every sale.
+  const staff = useUsers({ enabled: seesAll });
 
   const rows = history.data?.pages.flatMap((page) => page.items) ?? [];
   const set = (key: keyof HistoryFilters) => (value: string) => setDraft((d) => ({ ...d, [key]: value }));

@@ -1,39 +1,15 @@
 import { Alert, Button, Card, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import type { ZReportListItem } from '@retail-hub/shared';
 import { IconPrinter, IconReportMoney } from '@tabler/icons-react';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PanelEmpty, PanelLoading } from '@/components/panel';
 import { fetchZReportOf, printReportOnPrinter, printShiftReportWithToasts } from '@/features/pos';
 import { useTerminalPrinter } from '@/features/printers';
 import { StoreFilter, useReadableStores } from '@/features/retail-stores';
-import { buildUrl, serverMessage, throwIfResNotOk } from '@/lib/api-client';
+import { serverMessage } from '@/lib/api-client';
 import { useStoreTimeZone } from '@/lib/auth';
 import { money } from '@/lib/money';
 import { zonedParts } from '@/lib/time-zone';
-
-type ZReportPage = { items: ZReportListItem[]; nextBefore: number | null; nextCursor: string | null };
-/** One store's list pages by number (`before`); every store's by closing time (`cursor`, issue #32). */
-type ZReportPageParam = { before?: number; cursor?: string } | null;
-
-/** Issue #32 item 5: one store's Z reports (null: every store's). */
-const zReportsQuery = (storeId: string | null) =>
-  infiniteQueryOptions({
-    queryKey: ['/api/z-reports', { storeId }],
-    initialPageParam: null as ZReportPageParam,
-    queryFn: async ({ pageParam, signal }) => {
-      const params = { limit: 50, storeId, before: pageParam?.before, cursor: pageParam?.cursor };
-      const res = await fetch(buildUrl('/api/z-reports', params), {
-        credentials: 'include',
-        headers: { Accept: 'application/json' },
-        signal,
-      });
-      await throwIfResNotOk(res);
-      return (await res.json()) as ZReportPage;
-    },
-    getNextPageParam: (last): ZReportPageParam =>
-      last.nextCursor ? { cursor: last.nextCursor } : last.nextBefore ? { before: last.nextBefore } : null,
-  });
+import { useZReports } from './api/z-reports';
 
 function when(iso: string, timeZone?: string): string {
   const p = zonedParts(new Date(iso), timeZone);
@@ -50,7 +26,7 @@ export function ZReports({ title }: { title: string }) {
   const printer = useTerminalPrinter();
   const stores = useReadableStores();
   const [storeId, setStoreId] = useState<string | null>(null);
-  const reports = useInfiniteQuery(zReportsQuery(storeId));
+  const reports = useZReports(storeId);
   const rows = reports.data?.pages.flatMap((p) => p.items) ?? [];
   return (
     <Stack gap="md" p={{ base: 'sm', md: 'lg' }}>

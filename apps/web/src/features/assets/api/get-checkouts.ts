@@ -7,7 +7,7 @@ import {
   type CheckoutSort,
 } from '@retail-hub/shared';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { buildUrl, throwIfResNotOk } from '@/lib/api-client';
+import { apiRequestWithHeaders, buildUrl } from '@/lib/api-client';
 
 export const CHECKOUTS_PATH = '/api/asset-checkouts';
 
@@ -29,14 +29,12 @@ export async function getCheckoutPage(
     limit: query.limit,
     cursor: query.cursor,
   });
-  const res = await fetch(url, { credentials: 'include', headers: { Accept: 'application/json' }, signal });
-  await throwIfResNotOk(res);
-  const items = (await res.json()) as AssetCheckout[];
-  const total = Number(res.headers.get(CHECKOUT_TOTAL_HEADER));
+  const { data: items, headers } = await apiRequestWithHeaders<AssetCheckout[]>('GET', url, undefined, { signal });
+  const total = Number(headers.get(CHECKOUT_TOTAL_HEADER));
   return {
     items,
-    total: res.headers.has(CHECKOUT_TOTAL_HEADER) && Number.isFinite(total) ? total : items.length,
-    nextCursor: res.headers.get(CHECKOUT_NEXT_CURSOR_HEADER) || null,
+    total: headers.has(CHECKOUT_TOTAL_HEADER) && Number.isFinite(total) ? total : items.length,
+    nextCursor: headers.get(CHECKOUT_NEXT_CURSOR_HEADER) || null,
   };
 }
 

@@ -6,20 +6,18 @@ import {
   ASSET_MESSAGES,
   ASSET_STATE_LABELS,
   type Asset,
-  type AssetPage,
   type LendableAsset,
   notLendableMessage,
   ROLE_LABELS,
 } from '@retail-hub/shared';
 import { IconLock } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { serverMessage } from '@/lib/api-client';
 import { useStoreTimeZone } from '@/lib/auth';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { instantOfWallClock } from '@/lib/time-zone';
 import { useBorrowers } from '../api/get-borrowers';
-import { useLendableAssets } from '../api/get-lendable-assets';
+import { useLendableAssets, useRegisteredUnits } from '../api/get-lendable-assets';
 import { useCreateCheckout } from '../api/mutations';
 import { personName } from '../checkout-display';
 import { AssetFormDialog, AssetNotesField } from './asset-form-dialog';
@@ -52,10 +50,7 @@ function useUnitChoice(enabled: boolean, search: string, chosen: Asset | null) {
   // Typing narrows the list; the chosen unit's own label in the box is not a new search.
   const term = chosen && search === unitLabel(chosen) ? '' : search.trim();
   const [debounced] = useDebouncedValue(term, 250);
-  const units = useQuery<AssetPage>({
-    queryKey: ['/api/procurement/assets', { state: 'active', search: debounced, pageSize: 50 }],
-    enabled,
-  });
+  const units = useRegisteredUnits(enabled, debounced);
   const list = units.data?.assets ?? [];
   const options = [...(chosen && !list.some((u) => u.id === chosen.id) ? [chosen] : []), ...list].map((u) => ({
     value: u.id,

@@ -1,6 +1,6 @@
-import type { Product } from '@retail-hub/shared';
+import type { Product, ProductDetail } from '@retail-hub/shared';
 import { keepPreviousData, queryOptions, type UseQueryOptions, useQuery } from '@tanstack/react-query';
-import { buildUrl, throwIfResNotOk } from '@/lib/api-client';
+import { apiRequestWithHeaders, buildUrl } from '@/lib/api-client';
 
 /** GET /api/products filters (spec §7). `category` is a category id. */
 export type ProductQuery = {
@@ -35,6 +35,17 @@ export function productQueryOptions(productId: string) {
   return queryOptions<Product>({ queryKey: [`/api/products/${productId}`] });
 }
 
+/**
+ * One product with its stock at every store (GET /api/products/{id}?storeId=…): the product form's
+ * breakdown reads it with 'all' (issue #32). Disabled while `productId` is not known.
+ */
+export function useProductDetail(productId: string | null, storeId: string, enabled = true) {
+  return useQuery<ProductDetail>({
+    queryKey: [`/api/products/${productId ?? ''}`, { storeId }],
+    enabled: enabled && productId !== null,
+  });
+}
+
 type ProductsOptions = Omit<UseQueryOptions<Product[]>, 'queryKey' | 'queryFn'>;
 
 export function useProducts(query?: ProductQuery, options?: ProductsOptions) {
@@ -45,16 +56,14 @@ export function useProducts(query?: ProductQuery, options?: ProductsOptions) {
 export type ProductPage = { items: Product[]; total: number };
 
 export async function getProductPage(query: ProductQuery, signal?: AbortSignal): Promise<ProductPage> {
-  const res = await fetch(buildUrl('/api/products', query), {
-    credentials: 'include',
-    headers: { Accept: 'application/json' },
-    signal,
-  });
-  await throwIfResNotOk(res);
-  const items = (await res.json()) as Product[];
-  const header = Number(res.headers.get('X-Total-Count'));
-  const total =
-    Number.isFinite(header) && res.headers.has('X-Total-Count') ? header : (query.offset ?? 0) + items.length;
+  const { data: items, headers } = await apiRequestWithHeaders<Product[]>(
+    'GET',
+    buildUrl('/api/products', query),
+    undefined,
+    { signal },
+  );
+  const header = Number(headers.get('X-Total-Count'));
+  const total = Number.isFinite(header) && headers.has('X-Total-Count') ? header : (query.offset ?? 0) + items.length;
   return { items, total };
 }
 

@@ -22,7 +22,6 @@ import {
   type ProductDetail,
 } from '@retail-hub/shared';
 import { IconWand } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { ALL_STORES, ProductStoresSection, StockStoreSelect, useStockStore } from '@/features/retail-stores';
 import { ApiError } from '@/lib/api-client';
@@ -31,6 +30,7 @@ import { sanitizeMoneyInput } from '@/lib/money';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useCreateProduct } from '../api/create-product';
 import { useCategories } from '../api/get-categories';
+import { useProductDetail } from '../api/get-products';
 import { useUpdateProduct } from '../api/update-product';
 import { type FieldErrors, type ProductField, useProductForm } from '../hooks/use-product-form';
 import { ASSET_TYPE_LABELS } from '../utils/format';
@@ -71,10 +71,7 @@ export function ProductForm({ product, withAssetFields, onSaved, onCancel }: Pro
   // (the inventory screen's choice, shared); "All stores" shows the total and changes nothing.
   const stockStore = useStockStore();
   const allStores = stockStore.choice === ALL_STORES;
-  const detail = useQuery<ProductDetail>({
-    queryKey: [`/api/products/${product?.id ?? ''}`, { storeId: ALL_STORES }],
-    enabled: Boolean(product) && stockStore.choice !== null && stockStore.ready,
-  });
+  const detail = useProductDetail(product?.id ?? null, ALL_STORES, stockStore.choice !== null && stockStore.ready);
   const breakdown = detail.data?.stockByStore ?? [];
   // The store whose stock the field holds; when the choice changes, the field follows it.
   const [fieldStore, setFieldStore] = useState(stockStore.choice);

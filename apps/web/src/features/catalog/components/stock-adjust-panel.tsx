@@ -15,17 +15,16 @@ import {
   type RetailStore,
   STOCK_MOVEMENT_LABELS,
   type StockAdjustmentInput,
-  type StockAdjustmentResult,
-  type StockMovementPage,
   stockAdjustmentSchema,
 } from '@retail-hub/shared';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { apiRequest, serverMessage } from '@/lib/api-client';
+import { serverMessage } from '@/lib/api-client';
 import { useStoreTimeZone } from '@/lib/auth';
 import { notifySuccess } from '@/lib/notify';
 import { zonedParts } from '@/lib/time-zone';
 import { refreshCatalog } from '../api/invalidate';
+import { postStockAdjustment, refreshStockMovements, useStockMovements } from '../api/stock-adjustments';
 
 type Mode = 'adjust' | 'count';
 const RECENT = 10;
@@ -67,15 +66,13 @@ export function StockAdjustPanel({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
-  const movementsKey = [
-    '/api/stock-movements',
+  const movements = useStockMovements(
     store
       ? { productId, storeId: store.id, limit: RECENT }
       : allStores
         ? { productId, storeId: ALL_STORES, limit: RECENT }
         : { productId, limit: RECENT },
-  ] as const;
-  const movements = useQuery<StockMovementPage>({ queryKey: movementsKey });
+  );
 
   const apply = async () => {
     const body: StockAdjustmentInput =
@@ -97,12 +94,7 @@ export function StockAdjustPanel({
     setFailure(null);
     setPending(true);
     try {
-      const res = await apiRequest(
-        'POST',
-        `/api/products/${encodeURIComponent(productId)}/stock-adjustments`,
-        parsed.data,
-      );
-      const result = (await res.json()) as StockAdjustmentResult;
+      const result = await postStockAdjustment(productId, parsed.data);
       const moved = result.movement?.quantity ?? 0;
       onApplied(moved, result.stock);
       setAmount('');
@@ -111,10 +103,7 @@ export function StockAdjustPanel({
         title: mode === 'adjust' ? 'Stock Adjusted' : 'Stock Counted',
         message: `${productName}: ${moved > 0 ? `+${moved}` : moved} units; ${result.stock} in stock now${store ? ` at ${store.name}` : ''}.`,
       });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['/api/stock-movements'] }),
-        refreshCatalog(queryClient),
-      ]);
+      await Promise.all([refreshStockMovements(queryClient), refreshCatalog(queryClient)]);
     } catch (error) {
       setFailure(serverMessage(error) ?? 'The stock could not be changed. Please try again.');
     } finally {

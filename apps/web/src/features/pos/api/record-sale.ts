@@ -1,5 +1,5 @@
 import { type SaleRequest, uuidV7 } from '@retail-hub/shared';
-import { ApiError, throwIfResNotOk } from '@/lib/api-client';
+import { ApiError, apiGet, apiRequest } from '@/lib/api-client';
 import type { RecordedSale } from '../types';
 
 /**
@@ -58,18 +58,10 @@ export function isTransientFailure(error: unknown): boolean {
 
 async function postSale(sale: SaleRequest, idempotencyKey: string, signal: AbortSignal): Promise<RecordedSale> {
   try {
-    const res = await fetch('/api/transactions', {
-      method: 'POST',
-      credentials: 'include',
-      headers: {
-        Accept: 'application/json',
-        'Content-Type': 'application/json',
-        'Idempotency-Key': idempotencyKey,
-      },
-      body: JSON.stringify(sale),
+    const res = await apiRequest('POST', '/api/transactions', sale, {
+      headers: { 'Idempotency-Key': idempotencyKey },
       signal,
     });
-    await throwIfResNotOk(res);
     return (await res.json()) as RecordedSale;
   } catch (error) {
     if (signal.aborted) throw new SaleTimeoutError();
@@ -109,10 +101,5 @@ export async function recordSale(
 
 /** GET /api/transactions/:id/receipt: a sale's receipt, for a reprint. */
 export async function fetchReceipt(transactionId: string): Promise<RecordedSale['receipt']> {
-  const res = await fetch(`/api/transactions/${encodeURIComponent(transactionId)}/receipt`, {
-    credentials: 'include',
-    headers: { Accept: 'application/json' },
-  });
-  await throwIfResNotOk(res);
-  return (await res.json()) as RecordedSale['receipt'];
+  return apiGet<RecordedSale['receipt']>(`/api/transactions/${encodeURIComponent(transactionId)}/receipt`);
 }

@@ -2,13 +2,10 @@ import { Badge, Button, Group } from '@mantine/core';
 import { IconClockPlay, IconClockStop, IconFileSpreadsheet, IconReportAnalytics } from '@tabler/icons-react';
 import { useTerminalPrinter } from '@/features/printers';
 import { useStoreTimeZone } from '@/lib/auth';
-import { fetchXReport } from '../api/shift-reports';
+import { DAILY_CSV_URL, fetchXReport } from '../api/shift-reports';
 import type { Shift } from '../types';
 import { printReport, printReportOnPrinter } from './print-report';
 import { shiftTime } from './shift-dialog';
-
-/** spec §7: the export link target (a download, not a fetch). */
-export const DAILY_CSV_URL = '/api/reports/daily.csv';
 
 type ShiftBarProps = {
   shift: Shift | null;

@@ -29,6 +29,7 @@ import { useStoreTimeZone } from '@/lib/auth';
 import { money, sanitizeMoneyInput, toCents } from '@/lib/money';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { type EndedShift, useEndShift } from '../api/end-shift';
+import { shiftCsvUrl } from '../api/shift-reports';
 import { useStartShift } from '../api/start-shift';
 import { DraggableModal } from '../components/draggable-modal';
 import { unsyncedCount, useTerminalSync } from '../sync/use-terminal-sync';
@@ -45,11 +46,6 @@ type ShiftDialogProps = {
   /** The store this terminal is bound to (the shift starts there; no picker). */
   boundStoreId?: string | null;
 };
-
-/** issue #5: the shift's sales as CSV, one row per sale (the server streams it). */
-export function shiftCsvUrl(shiftId: number): string {
-  return `/api/shifts/${shiftId}/transactions.csv`;
-}
 
 export function shiftTime(iso: string | null | undefined): string {
   if (!iso) return '';

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { buildUrl, throwIfResNotOk } from '@/lib/api-client';
+import { apiDownloadText, buildUrl } from '@/lib/api-client';
 import type { ReportRange } from './get-report-transactions';
 
 export const VTPD_EXPORT_PATH = '/api/reports/vtpd.csv';
@@ -29,13 +29,7 @@ export function csvRecordCount(csv: string): number {
  * of rows saved, even when a sale is recorded while the export runs.
  */
 export async function fetchVtpdExport(range: ReportRange, signal?: AbortSignal): Promise<VtpdExport> {
-  const res = await fetch(buildUrl(VTPD_EXPORT_PATH, range), {
-    credentials: 'include',
-    headers: { Accept: 'text/csv' },
-    signal,
-  });
-  await throwIfResNotOk(res);
-  const csv = await res.text();
+  const csv = await apiDownloadText(buildUrl(VTPD_EXPORT_PATH, range), { accept: 'text/csv', signal });
   return { csv, count: Math.max(0, csvRecordCount(csv) - 1) };
 }
 
