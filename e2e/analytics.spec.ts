@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { shot, signIn } from './support';
+import { shot, startSignedIn } from './support';
 
 /**
  * Institutional Analytics at /analytics against the real server and the demo store (issue #7;
@@ -22,7 +22,7 @@ type Report = {
 };
 
 test('a manager reads the cards, switches a tab and the range, and opens Export Reports', async ({ page }) => {
-  await signIn(page, MANAGER_PIN);
+  await startSignedIn(page, MANAGER_PIN);
   await page.goto('/analytics');
   // The first visit loads the screen and its chart library.
   await expect(page.getByRole('heading', { name: 'Institutional Analytics', level: 1 })).toBeVisible({
@@ -80,7 +80,7 @@ test('a manager reads the cards, switches a tab and the range, and opens Export 
 });
 
 test('a cashier visiting /analytics sees Access Denied', async ({ page }) => {
-  await signIn(page, CASHIER_PIN);
+  await startSignedIn(page, CASHIER_PIN);
   await page.goto('/analytics');
   const denied = page.getByTestId('access-denied');
   await expect(denied.getByRole('heading', { name: 'Access Denied' })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { shot, signIn } from './support';
+import { shot, startSignedIn } from './support';
 
 /**
  * Issue #17 Done when: 3 drills flagged as assets are received (3 tagged units), one is lent and
@@ -57,7 +57,7 @@ test('receive 3 drills as assets, lend, repair, safety-check, write off, history
   const run = Date.now().toString().slice(-6);
   const sku = `DRILL-${run}`;
   const mainCode = `Main-1-10-${run}`;
-  await signIn(page, PROCUREMENT_ADMIN_PIN);
+  await startSignedIn(page, PROCUREMENT_ADMIN_PIN);
   const api = page.request;
   const mk = async (url: string, data: object) => {
     const response = await api.post(url, { data });
@@ -256,7 +256,7 @@ test('receive 3 drills as assets, lend, repair, safety-check, write off, history
   const writeoff = page.getByTestId('writeoff-row').filter({ hasText: tag });
   await expect(writeoff).toContainText('Someone else approves');
   await page.context().clearCookies();
-  await signIn(page, MANAGER_PIN);
+  await startSignedIn(page, MANAGER_PIN);
   await page.goto('/assets');
   await page.getByRole('tab', { name: 'Write-offs' }).click();
   await writeoff.getByRole('button', { name: 'Approve' }).click();

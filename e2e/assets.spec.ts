@@ -1,5 +1,5 @@
 import { expect as baseExpect, type Page, test } from '@playwright/test';
-import { shot, signIn } from './support';
+import { shot, startSignedIn } from './support';
 
 /**
  * Asset checkout and the procurement dashboard against the real server (issue #7; spec §2 Asset
@@ -33,7 +33,7 @@ test.describe('Asset checkout', () => {
     page,
   }) => {
     test.setTimeout(240_000);
-    await signIn(page, MANAGER_PIN);
+    await startSignedIn(page, MANAGER_PIN);
     const before = await drillStock(page);
     expect(before.serviceFlag).toBeNull();
 
@@ -150,7 +150,7 @@ test.describe('Asset checkout', () => {
   });
 
   test('a cashier sees only their own loans and cannot lend', async ({ page }) => {
-    await signIn(page, CASHIER_PIN);
+    await startSignedIn(page, CASHIER_PIN);
     await page.goto('/asset-checkout');
     await expect(page.getByRole('heading', { name: 'Asset Checkout', level: 1 })).toBeVisible();
     const checkoutButton = page.getByRole('button', { name: 'Checkout Asset' });

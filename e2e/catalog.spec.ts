@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { shot, signIn } from './support';
+import { shot, startSignedIn } from './support';
 
 /**
  * Inventory Management against the real server (issue #3; spec §2, §4, §5, §6, §8): a manager's
@@ -54,7 +54,7 @@ test.describe('Inventory Management', () => {
     const categoryName = `E2E Mugs ${suffix}`;
     const productName = `Enamel Mug ${suffix}`;
 
-    await signIn(page, MANAGER_PIN);
+    await startSignedIn(page, MANAGER_PIN);
     await openInventory(page);
     // Managers see the Asset Info column (spec §6).
     await expect(page.getByRole('columnheader', { name: 'Asset Info' })).toBeVisible();
@@ -155,7 +155,7 @@ test.describe('Inventory Management', () => {
   });
 
   test('a cashier visiting /inventory sees Access Denied', async ({ page }) => {
-    await signIn(page, CASHIER_PIN);
+    await startSignedIn(page, CASHIER_PIN);
     await page.goto('/inventory');
     const card = page.getByTestId('access-denied');
     await expect(card.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
@@ -164,7 +164,7 @@ test.describe('Inventory Management', () => {
   });
 
   test('a CSV export re-imports with every row unchanged', async ({ page }, testInfo) => {
-    await signIn(page, MANAGER_PIN);
+    await startSignedIn(page, MANAGER_PIN);
     await openInventory(page);
 
     const downloading = page.waitForEvent('download');

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { shot } from './support';
+import { expect, test } from '@playwright/test';
+import { shot, startSignedIn } from './support';
 
 /**
  * Departments (issue #7): procurement departments with the optimization suggestions, and the
@@ -8,15 +8,10 @@ import { shot } from './support';
 const PINS = { manager: '4826', cashier: '2915' } as const;
 const unique = () => Date.now().toString(36).slice(-5).toUpperCase();
 
-async function signIn(page: Page, pin: string) {
-  const response = await page.request.post('/auth/pin', { data: { pin } });
-  expect(response.status(), `sign-in with ${pin}`).toBe(200);
-}
-
 test('a manager creates a procurement department, sees it in the grid and a suggestion naming real data', async ({
   page,
 }) => {
-  await signIn(page, PINS.manager);
+  await startSignedIn(page, PINS.manager);
   await page.goto('/procurement-departments');
   await expect(page.getByRole('heading', { name: 'Procurement Departments' })).toBeVisible();
   // The demo store's departments are listed (ENG is one of them).
@@ -74,7 +69,7 @@ test('a manager creates a procurement department, sees it in the grid and a sugg
 test('a manager exports the procurement departments as CSV and imports a file with a per-row report', async ({
   page,
 }) => {
-  await signIn(page, PINS.manager);
+  await startSignedIn(page, PINS.manager);
   await page.goto('/procurement-departments');
   await expect(page.getByTestId('proc-department-card').first()).toBeVisible();
 
@@ -101,7 +96,7 @@ test('a manager exports the procurement departments as CSV and imports a file wi
 });
 
 test('a manager creates a POS-side department with a manager on /departments', async ({ page }) => {
-  await signIn(page, PINS.manager);
+  await startSignedIn(page, PINS.manager);
   await page.goto('/departments');
   await expect(page.getByRole('heading', { name: 'Department Management' })).toBeVisible();
   await expect(page.getByTestId('department-card').first()).toBeVisible();
@@ -135,7 +130,7 @@ test('a manager creates a POS-side department with a manager on /departments', a
 test('a manager reaches /departments from the procurement navigation, edits a card and archives it after confirming', async ({
   page,
 }) => {
-  await signIn(page, PINS.manager);
+  await startSignedIn(page, PINS.manager);
   await page.goto('/procurement-departments');
   // Issue #13 item 19: the POS-side departments are linked from the procurement shell.
   await page.getByRole('link', { name: 'Department Management' }).click();
@@ -177,7 +172,7 @@ test('a manager reaches /departments from the procurement navigation, edits a ca
 });
 
 test('a cashier is turned away from /departments with the access toast and sent home', async ({ page }) => {
-  await signIn(page, PINS.cashier);
+  await startSignedIn(page, PINS.cashier);
   await page.goto('/departments');
   await expect(page.getByText('Manager or Developer access required for department management.').first()).toBeVisible();
   await expect(page).toHaveURL(/\/$/, { timeout: 5000 });

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { shot, signIn } from './support';
+import { shot, startSignedIn } from './support';
 
 /**
  * Expense Tracker at /expenses against the real server and the demo store (issue #7; spec §2
@@ -33,7 +33,7 @@ type Stats = { totalExpenses: string; totalTransactions: number; expensesByCateg
 test('a manager adds, edits and deletes an expense and sees the toasts, the list and the cards change', async ({
   page,
 }) => {
-  await signIn(page, MANAGER_PIN);
+  await startSignedIn(page, MANAGER_PIN);
   await page.goto('/expenses');
   await expect(page.getByRole('heading', { name: 'Expense Tracker', level: 1 })).toBeVisible({ timeout: 20_000 });
 
@@ -123,7 +123,7 @@ async function dayOffset(page: Page, offset: number): Promise<string> {
 }
 
 test('a cashier visiting /expenses sees Access Denied', async ({ page }) => {
-  await signIn(page, CASHIER_PIN);
+  await startSignedIn(page, CASHIER_PIN);
   await page.goto('/expenses');
   await expect(
     page.getByTestId('access-denied').getByRole('heading', { name: 'Access Denied. Manager privileges required.' }),

@@ -1,6 +1,6 @@
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { runAxe, WCAG_22_AA } from './axe';
-import { shot, signInOnKeypad } from './support';
+import { shot, signInOnKeypad, startSignedIn } from './support';
 
 /**
  * Selling through a network outage (issue #19, ADR 0014), in Chromium with the browser context
@@ -240,7 +240,7 @@ test.describe('selling offline (issue #19)', () => {
     const store = (await currentShift(page.request))?.storeId;
     const other: BrowserContext = await browser.newContext();
     const otherPage = await other.newPage();
-    await signIn(otherPage, MANAGER_PIN);
+    await startSignedIn(otherPage, MANAGER_PIN);
     const found = await currentShift(other.request);
     if (found && found.storeId !== store)
       expect((await other.request.post('/api/shifts/end', { data: {} })).ok()).toBe(true);
@@ -274,7 +274,7 @@ test.describe('selling offline (issue #19)', () => {
 
     const manager = await browser.newContext();
     const managerPage = await manager.newPage();
-    await signIn(managerPage, MANAGER_PIN);
+    await startSignedIn(managerPage, MANAGER_PIN);
     const res = await manager.request.get('/api/stock-discrepancies');
     expect(res.ok()).toBe(true);
     const open = (await res.json()) as Array<{ productName: string; quantityShort: number }>;
@@ -355,7 +355,7 @@ test.describe('selling offline (issue #19)', () => {
 
     const manager = await browser.newContext();
     const managerPage = await manager.newPage();
-    await signIn(managerPage, MANAGER_PIN);
+    await startSignedIn(managerPage, MANAGER_PIN);
     await managerPage.goto('/pos-dashboard');
     const card = managerPage.getByTestId('stale-terminals');
     await expect(async () => {
@@ -404,7 +404,7 @@ test.describe('selling offline (issue #19)', () => {
     test.setTimeout(120_000);
     const manager = await browser.newContext({ viewport: { width: 1366, height: 900 } });
     const page = await manager.newPage();
-    await signIn(page, MANAGER_PIN);
+    await startSignedIn(page, MANAGER_PIN);
     const water = await product(manager.request, SKU.water);
     // The demo has two cafés: a manager may sell at either, so the shift names one (the default, listed first).
     const [mainCafe] = (await (await manager.request.get('/api/stores')).json()) as Array<{ id: string }>;

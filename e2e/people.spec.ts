@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
-import { shot } from './support';
+import { shot, startSignedIn } from './support';
 
 /**
  * People (issue #6): user management, staff and PINs, role management, staff e-mail, against the
@@ -24,8 +24,7 @@ async function signInWithKeypad(page: Page, pin: string) {
 async function signedInPage(browser: Browser, pin: string): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  const response = await page.request.post('/auth/pin', { data: { pin } });
-  expect(response.status(), `sign-in with ${pin}`).toBe(200);
+  await startSignedIn(page, pin);
   return page;
 }
 

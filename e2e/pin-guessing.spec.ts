@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { runAxe, WCAG_22_AA } from './axe';
-import { shot, signIn } from './support';
+import { shot, startSignedIn } from './support';
 
 /**
  * Issue #30 item 4: managers are alerted on their dashboard when wrong PINs trip a store-wide
@@ -18,7 +18,7 @@ for (const width of [1366, 820]) {
     page,
   }) => {
     await page.setViewportSize({ width, height: 900 });
-    await signIn(page, '4826');
+    await startSignedIn(page, '4826');
     const quiet = page.waitForResponse((r) => r.url().endsWith('/api/auth/pin-guessing'));
     await page.goto('/pos-dashboard');
     const answer = await quiet;

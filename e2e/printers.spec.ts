@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { FakePrinter } from '../apps/server/src/modules/printers/fake-printer';
-import { shot, signIn } from './support';
+import { shot, startSignedIn } from './support';
 
 /**
  * Issue #36 items 1–3 against the real server with a fake ESC/POS printer on loopback: a manager adds
@@ -67,7 +67,7 @@ test('a till with a receipt printer: pulse on cash only, and a receipt that wait
 }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1366, height: 900 });
-  await signIn(page, MANAGER_PIN);
+  await startSignedIn(page, MANAGER_PIN);
   await page.goto('/terminals');
   const panel = page.getByTestId('printers-panel');
   await panel.getByRole('button', { name: 'Add Printer' }).click();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { shot, signIn } from './support';
+import { shot, startSignedIn } from './support';
 
 /**
  * Issue #30 item 6: an order above its department's approval threshold is approved on the order
@@ -11,7 +11,7 @@ test('an order above the threshold is approved by a manager before it is sent', 
   test.setTimeout(120_000);
   const run = Date.now().toString().slice(-6);
   await page.setViewportSize({ width: 1366, height: 900 });
-  await signIn(page, '6048');
+  await startSignedIn(page, '6048');
   const api = page.request;
   const mk = async (url: string, data: object) => {
     const response = await api.post(url, { data });
@@ -35,7 +35,7 @@ test('an order above the threshold is approved by a manager before it is sent', 
   await expect(page.getByText('a manager must approve it before it is sent').first()).toBeVisible();
 
   await page.context().clearCookies();
-  await signIn(page, '4826');
+  await startSignedIn(page, '4826');
   await page.goto(`/purchase-orders?id=${order.id}`);
   await dialog.getByRole('button', { name: 'Approve Order' }).click();
   await expect(dialog.getByTestId('order-approval')).toContainText('Approved by Morgan');

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { shot, signIn } from './support';
+import { shot, startSignedIn } from './support';
 
 /**
  * Issue #16 "Done when", end to end against the real server and the demo store: Dana (department
@@ -18,7 +18,7 @@ type Summary = { requisitionsAwaitingApproval: number; ordersAwaitingDelivery: n
 
 async function switchTo(page: Page, pin: string) {
   await page.context().clearCookies();
-  await signIn(page, pin);
+  await startSignedIn(page, pin);
 }
 
 /** Picks `option` in the Mantine select labelled `label` (typing narrows searchable ones). */

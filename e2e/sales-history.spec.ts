@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { expect, type Page, test } from '@playwright/test';
 import { SMTPServer } from 'smtp-server';
-import { shot, signIn } from './support';
+import { shot, signIn, startSignedIn } from './support';
 
 /**
  * Issue #15 items 3 and 4 against the real server and the demo store: a cashier sells, prints a
@@ -153,7 +153,7 @@ test.describe('sales history, receipt copies and e-mailed receipts', () => {
   test('a manager sees every cashier’s sales and who reprinted the receipt', async ({ page }) => {
     test.skip(!saleNumber, 'needs the cashier’s sale');
     await recordPrinting(page);
-    await signIn(page, MANAGER_PIN);
+    await startSignedIn(page, MANAGER_PIN);
     await page.goto('/pos-history');
     await expect(page.getByText('Every sale of every cashier.')).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Cashier' })).toBeVisible();
@@ -172,7 +172,7 @@ test.describe('sales history, receipt copies and e-mailed receipts', () => {
 });
 
 test('a super admin filters the developer dashboard activity by type (issue #15 item 9)', async ({ page }) => {
-  await signIn(page, '7391');
+  await startSignedIn(page, '7391');
   await page.goto('/super-admin');
   await page.getByRole('tab', { name: 'User Activity' }).click();
   const filter = page.getByRole('combobox', { name: 'Activity type' });

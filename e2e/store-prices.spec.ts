@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { archiveAddedStores, shot, signIn } from './support';
+import { archiveAddedStores, shot, startSignedIn } from './support';
 
 /**
  * Issue #32 item 2 (h-storerules) against the real server: a product with its own price at a
@@ -23,7 +23,7 @@ test.afterEach(async ({ page }) => archiveAddedStores(page));
 
 test("a till bound to Library Café shows and charges the library's own price", async ({ page }) => {
   test.setTimeout(180_000);
-  await signIn(page, MANAGER_PIN);
+  await startSignedIn(page, MANAGER_PIN);
 
   // The demo's second café (it has its own shelves: ADR 0025, each store sells its own stock).
   const list = await page.request.get('/api/stores');

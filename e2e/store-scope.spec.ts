@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { shot, signIn } from './support';
+import { shot, startSignedIn } from './support';
 
 /**
  * Issue #32 leftovers (h-stores) with the demo's two cafés: the product form's size options follow
@@ -25,7 +25,7 @@ async function pickStore(page: Page, testId: string, name: string) {
 
 test("the size options show and change the chosen store's stock", async ({ page }) => {
   test.setTimeout(180_000);
-  await signIn(page, MANAGER_PIN);
+  await startSignedIn(page, MANAGER_PIN);
   const run = Date.now().toString().slice(-6);
   const stores = (await (await page.request.get('/api/stores')).json()) as Array<{ id: string; name: string }>;
   const library = stores.find((s) => s.name === 'Library Café')?.id as string;
@@ -84,7 +84,7 @@ test("the size options show and change the chosen store's stock", async ({ page 
 
 test('the Low Stock Alert lists a row per store under All stores', async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page, MANAGER_PIN);
+  await startSignedIn(page, MANAGER_PIN);
   await page.goto('/pos-dashboard');
   const alert = page.getByTestId('low-stock-alert');
   await expect(alert.getByText(/Library Café|Main Café/).first()).toBeVisible();
@@ -108,7 +108,7 @@ test('the Low Stock Alert lists a row per store under All stores', async ({ page
 
 test('a cashier limited to the Library Café is refused on a till bound to the Main Café', async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page, MANAGER_PIN);
+  await startSignedIn(page, MANAGER_PIN);
   // The demo seeds Chris at the Library Café only; earlier specs on this server may have changed
   // that, so the test sets its own precondition and puts the limits back afterwards.
   const stores = (await (await page.request.get('/api/stores')).json()) as Array<{ id: string; name: string }>;
@@ -121,7 +121,7 @@ test('a cashier limited to the Library Café is refused on a till bound to the M
   try {
     await refusedOnMainCafe(page);
   } finally {
-    await signIn(page, MANAGER_PIN);
+    await startSignedIn(page, MANAGER_PIN);
     await page.request.put(`/api/users/${chrisId}/stores`, { data: { storeIds: before.storeIds } });
   }
 });
@@ -145,7 +145,7 @@ async function refusedOnMainCafe(page: Page): Promise<void> {
 
 test('Z Reports with All stores pages on', async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page, MANAGER_PIN);
+  await startSignedIn(page, MANAGER_PIN);
   await page.goto('/z-reports');
   await expect(page.getByRole('heading', { name: 'Z Reports', level: 1 })).toBeVisible();
   await expect(page.getByTestId('z-reports-store')).toBeVisible();

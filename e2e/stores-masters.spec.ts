@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { runAxe, WCAG_22_AA } from './axe';
-import { shot, signIn } from './support';
+import { shot, startSignedIn } from './support';
 
 /**
  * Issue #16 item 1, the Items & Suppliers screen (/stores/masters): Priya (procurement admin)
@@ -32,14 +32,14 @@ for (const width of [1366, 820] as const) {
     const productSku = `POS-TONER-${run}`;
 
     // A POS product (the manager's catalogue) and a stores item, through the API.
-    await signIn(page, MORGAN);
+    await startSignedIn(page, MORGAN);
     const categories = await (await page.request.get('/api/categories')).json();
     const product = await page.request.post('/api/products', {
       data: { name: productName, sku: productSku, price: '39.00', categoryId: categories[0].id },
     });
     expect(product.status(), await product.text()).toBe(201);
     await page.context().clearCookies();
-    await signIn(page, PRIYA);
+    await startSignedIn(page, PRIYA);
     const item = await page.request.post('/api/procurement/items', {
       data: { sku, name: 'Toner, black', uom: 'each' },
     });

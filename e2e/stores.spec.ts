@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { shot, signIn } from './support';
+import { shot, startSignedIn } from './support';
 
 /**
  * Issue #16 stores (items 1, 2, 6, 7) against the real server and the demo store: a procurement
@@ -9,7 +9,7 @@ import { shot, signIn } from './support';
 const PROCUREMENT_ADMIN_PIN = '6048';
 
 test('a procurement admin sees stock per location, issues, transfers and the reorder list', async ({ page }) => {
-  await signIn(page, PROCUREMENT_ADMIN_PIN);
+  await startSignedIn(page, PROCUREMENT_ADMIN_PIN);
   // A procurement admin lands on the POS (their role's home); the chooser offers the stores card.
   await page.goto('/interface-selection');
   const card = page.getByRole('link', { name: /Stores & Purchasing/ });

@@ -26,6 +26,26 @@ export async function signIn(page: Page, pin: string, landing?: RegExp): Promise
 }
 
 /**
+ * Starts a test signed in, on no page yet (issue #31): the PIN goes to POST /auth/pin from the
+ * page's browser context, which then holds the session and device cookies as after `signIn`, and
+ * nothing is loaded, so the test's own first `goto` is the app's first load in that context. For
+ * tests that open their first screen by address or set up through the API: `signIn` loads
+ * /pin-login and the role's home first, a whole app load (the home's own requests too) that such a
+ * test then leaves at once. Tests about where a role lands use `signIn` with `landing`; tests about
+ * the PIN screen use `signInOnKeypad`. Each test still gets its own session (ADR 0022 decision 6).
+ */
+export async function startSignedIn(page: Page, pin: string): Promise<void> {
+  await test.step(
+    'sign in through the API, no page loaded',
+    async () => {
+      const response = await page.request.post('/auth/pin', { data: { pin } });
+      expect(response.status(), `sign-in with PIN ${pin}: ${await response.text()}`).toBe(200);
+    },
+    { box: true },
+  );
+}
+
+/**
  * Signs in on the PIN keypad (spec §2 PIN login) as a person would: the 'Login Successful' toast,
  * off the PIN screen, and on `landing` when given (the role's home, spec §2 interface selection).
  */

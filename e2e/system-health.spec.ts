@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { runAxe, WCAG_22_AA } from './axe';
-import { shot, signIn } from './support';
+import { shot, startSignedIn } from './support';
 
 /**
  * Issue #30 item 24: System Health's memory is the server's resident memory against the
@@ -10,7 +10,7 @@ import { shot, signIn } from './support';
 for (const width of [1366, 820]) {
   test(`System Health memory at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
-    await signIn(page, '7391');
+    await startSignedIn(page, '7391');
     await page.goto('/super-admin');
     await page.getByRole('tab', { name: 'System Health' }).click();
     const memory = page.getByText(/^[\d,]+ MB \/ [\d,]+ MB$/);

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { shot, signIn, transitionsEnded } from './support';
+import { shot, startSignedIn, transitionsEnded } from './support';
 
 /**
  * Readable at tablet width (issue #13 item 13; docs/architecture.md, Standards: WCAG 2.2 AA at 1366 px and at
@@ -83,7 +83,7 @@ for (const width of [820, 1366] as const) {
   }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width, height: width === 820 ? 1180 : 768 });
-    await signIn(page, MANAGER_PIN);
+    await startSignedIn(page, MANAGER_PIN);
     const found: string[] = [];
     for (const screen of SCREENS) {
       await settle(page, screen.path);
@@ -96,7 +96,7 @@ for (const width of [820, 1366] as const) {
 
 test("at 820 px the terminal's search shows its whole placeholder", async ({ page }) => {
   await page.setViewportSize({ width: 820, height: 1180 });
-  await signIn(page, MANAGER_PIN);
+  await startSignedIn(page, MANAGER_PIN);
   await settle(page, '/pos');
   const search = page.getByPlaceholder('Search products or scan a SKU');
   await expect(search).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { noPrintDialogs, shot, signIn, transitionsEnded } from './support';
+import { noPrintDialogs, shot, signIn, startSignedIn, transitionsEnded } from './support';
 
 /**
  * Issue #34 item 2 (ADR 0030) against the real server: a manager sets a 10% rate, tax-exclusive,
@@ -18,7 +18,7 @@ test("a category at 10% tax-exclusive: the cashier's sale and receipt show 'Tax 
 
   // The manager, on Inventory's Tax rates panel: a 10% rate, set on Bakery (the muffin's
   // category), prices excluding tax.
-  await signIn(page, MANAGER_PIN);
+  await startSignedIn(page, MANAGER_PIN);
   const found = await page.request.get(`/api/products?sku=${MUFFIN}`);
   const [muffin] = (await found.json()) as { id: string; price: string; categoryId: string }[];
   expect(muffin?.price).toBe('4.00');
@@ -116,7 +116,7 @@ test("a category at 10% tax-exclusive: the cashier's sale and receipt show 'Tax 
   } finally {
     // The demo store stays at 0% (spec §9) for the specs that follow.
     await page.context().clearCookies();
-    await signIn(page, MANAGER_PIN);
+    await startSignedIn(page, MANAGER_PIN);
     const reset = await page.request.patch(`/api/categories/${muffin?.categoryId}`, { data: { taxRateId: null } });
     expect(reset.status()).toBe(200);
   }

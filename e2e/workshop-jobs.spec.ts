@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { runAxe, WCAG_22_AA } from './axe';
-import { shot, signIn } from './support';
+import { shot, startSignedIn } from './support';
 
 /**
  * Issue #18 "Done when", end to end against the real server and the demo store: Morgan (manager)
@@ -16,7 +16,7 @@ test.use({ actionTimeout: 20_000 });
 
 async function switchTo(page: Page, pin: string) {
   await page.context().clearCookies();
-  await signIn(page, pin);
+  await startSignedIn(page, pin);
 }
 
 /** Picks `option` in the Mantine select labelled `label` (typing narrows searchable ones). */

@@ -101,16 +101,16 @@ describe('graceful shutdown', () => {
     expect(received).toContain(': connected');
 
     const exited = new Promise<number | null>((resolve) => child?.once('exit', (code) => resolve(code)));
-    const sentAt = Date.now();
     child?.kill('SIGTERM');
     const code = await Promise.race([
       exited,
       new Promise<'still running'>((r) => setTimeout(() => r('still running'), 15_000)),
     ]);
-    const tookMs = Date.now() - sentAt;
 
+    // Exit code 0 is the 10 s bound: the server's own hard stop (SHUTDOWN_LIMIT_MS, server.ts) exits
+    // with 1 when the shutdown has not finished by then. No wall-clock assertion here (issue #31: a
+    // loaded machine stretches the signal's delivery and the process's exit, not the server's work).
     expect(code, output).toBe(0);
-    expect(tookMs).toBeLessThan(10_000);
     await streamEnded;
     expect(received).toMatch(/retry: \d+\n: server shutting down/);
     expect(output).toContain('"msg":"stopped"');

@@ -2,15 +2,14 @@ import { MAX_REPORT_DAYS } from '@retail-hub/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createUser, inject, signIn, type TestApp } from '../../../test/build-test-app';
-import { watchEventLoop } from '../../../test/event-loop';
 import { addDay, storeToday } from '../../lib/sales-range';
 import { createCategory, createProduct, postSale, saleBody, startShift } from '../pos/pos-test-support';
-import { salesChanged } from './analytics.service';
 
 /**
  * Issue #13 item 9: one wide report range froze the whole server (top products for 1900-01-01 to
  * 2999-12-31 took 8-10 s and stalled every sale). The span is capped (MAX_REPORT_DAYS) and the
- * widest allowed report must never hold the event loop for more than 50 ms (docs/architecture.md, Standards).
+ * widest allowed report must never hold the event loop for more than 50 ms (docs/architecture.md,
+ * Standards): measured by `npm run bench:event-loop` (bench/event-loop), not asserted here.
  */
 
 const PRODUCTS = 60;
@@ -89,7 +88,9 @@ describe('report ranges', () => {
     }
   });
 
-  it('answers the widest allowed report over two years of a busy store without holding the event loop over 50 ms, while a sale goes through', {
+  // How long these reports hold the event loop (at most 50 ms, docs/architecture.md) is measured by
+  // `npm run bench:event-loop` (issue #31: no timed assertion in a test); this test keeps what they answer.
+  it('answers the widest allowed report over two years of a busy store, cold and warm, while a sale goes through', {
     timeout: 240_000,
   }, async () => {
     const run = () =>
@@ -107,25 +108,9 @@ describe('report ranges', () => {
         // A sale made while the reports are being computed (after they have started).
         new Promise<number>((resolve, reject) => setTimeout(() => timedSale().then(resolve, reject), 20)),
       ]);
-    // Cold: nothing of the two years is cached yet (the costly first report of ADR 0007). The
-    // longest block is the thread's CPU between two timer turns, so a garbage collection of the
-    // test process (other files run beside it) or another worker's burst counts too: the cold
-    // report is measured up to three times, each after the sales revision moved (every kept day
-    // dropped, as after a void), and the quietest run is held to the limit.
-    const colds: Array<Awaited<ReturnType<typeof watchEventLoop<Awaited<ReturnType<typeof run>>>>>> = [];
-    for (let attempt = 0; attempt < 3; attempt++) {
-      if (attempt > 0) await salesChanged(t.db.db);
-      const measured = await watchEventLoop(run);
-      colds.push(measured);
-      console.info(
-        `cold widest report (run ${attempt + 1}): ${measured.elapsedMs.toFixed(0)} ms, sale ${measured.result[2].toFixed(0)} ms, ` +
-          `event loop max delay ${measured.maxDelayMs.toFixed(1)} ms, longest block ${measured.maxBlockMs.toFixed(1)} ms`,
-      );
-      if (measured.maxBlockMs < 50) break;
-    }
-    const cold = colds.reduce((best, m) => (m.maxBlockMs < best.maxBlockMs ? m : best));
-    // What it answered: the last run's (the warm run below must give the same list).
-    const [top, summary] = (colds[colds.length - 1] as (typeof colds)[number]).result;
+    // Cold: nothing of the two years is cached yet (the costly first report of ADR 0007).
+    const [top, summary, saleMs] = await run();
+    console.info(`cold widest report: sale ${saleMs.toFixed(0)} ms`);
     expect(top.statusCode).toBe(200);
     const ranked = top.json() as Array<{ totalSold: number }>;
     expect(ranked).toHaveLength(5);
@@ -133,15 +118,10 @@ describe('report ranges', () => {
     expect(ranked[0]?.totalSold).toBeGreaterThan((3 * SALES) / PRODUCTS / 2);
     expect(summary.statusCode).toBe(200);
     expect(summary.json().totalTransactions).toBe(SALES / 10);
-    expect(cold.maxBlockMs).toBeLessThan(50);
 
-    // Warm: the closed days come from memory.
-    const warm = await watchEventLoop(run);
-    console.info(
-      `warm widest report: ${warm.elapsedMs.toFixed(0)} ms, sale ${warm.result[2].toFixed(0)} ms, ` +
-        `event loop max delay ${warm.maxDelayMs.toFixed(1)} ms, longest block ${warm.maxBlockMs.toFixed(1)} ms`,
-    );
-    expect(warm.result[0].json()).toEqual(ranked);
-    expect(warm.maxBlockMs).toBeLessThan(50);
+    // Warm: the closed days come from memory, with the same answer.
+    const [warmTop, warmSummary] = await run();
+    expect(warmTop.json()).toEqual(ranked);
+    expect(warmSummary.json().totalTransactions).toBe(SALES / 10);
   });
 });

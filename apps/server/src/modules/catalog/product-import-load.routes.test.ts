@@ -1,18 +1,18 @@
 import type { ProductImportResult } from '@retail-hub/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createUser, inject, signIn, type TestApp } from '../../../test/build-test-app';
-import { watchEventLoop } from '../../../test/event-loop';
 import { createCategory, createProduct, postSale, saleBody, startShift } from '../pos/pos-test-support';
 
 /**
  * Issue #13 item 10: a 50,000-row product import on the embedded database stalled every terminal
  * for 55 s (the whole file in one transaction), and on PostgreSQL a sale of a product in the file
- * waited 10 s for its row lock. The import now commits in chunks as it goes.
+ * waited 10 s for its row lock. The import now commits in chunks as it goes. How long a sale takes
+ * meanwhile (within 500 ms of its pace before the import) and how long the import holds the event
+ * loop are measured by `npm run bench:event-loop` (issue #31: no timed assertion in a test); this
+ * test keeps that sales of both kinds go through while the import runs, and what it reports.
  */
 
 const ROWS = 5_000;
-/** A sale answers within this while a large import runs (issue #13 item 10). */
-const SALE_BOUND_MS = 500;
 
 let t: TestApp;
 let manager: string;
@@ -63,49 +63,37 @@ describe('a large product import', () => {
     for (let i = 1; i < ROWS; i++) lines.push(`IMP-${i},Imported ${i},1.${String(i % 100).padStart(2, '0')},Bakery,10`);
     const csv = `${lines.join('\n')}\n`;
 
-    // The machine's own pace for a sale (tests share busy CPUs): the import may add at most the bound.
-    let baseline = 0;
-    for (let i = 0; i < 5; i++) baseline = Math.max(baseline, await timedSale(muffin, '4.50'));
-
     let importDone = 0;
-    const outcome = await watchEventLoop(async () => {
-      const importing = inject(t, {
-        method: 'POST',
-        url: '/api/products/import',
-        cookie: manager,
-        payload: { csv },
-      }).then((response) => {
-        importDone = performance.now();
-        return response;
-      });
-      // A sale every half second while the file is written, alternating a product outside the file
-      // and one in it (its row is the first of the file).
-      const sales: Array<{ ms: number; at: number; inFile: boolean }> = [];
-      for (let i = 0; importDone === 0 && i < 400; i++) {
-        await new Promise((resolve) => setTimeout(resolve, 500));
-        if (importDone !== 0) break;
-        const inFile = i % 2 === 1;
-        const ms = await (inFile ? timedSale(croissant, '3.00') : timedSale(muffin, '4.50'));
-        sales.push({ ms, at: performance.now(), inFile });
-      }
-      return { response: await importing, sales };
+    const importing = inject(t, {
+      method: 'POST',
+      url: '/api/products/import',
+      cookie: manager,
+      payload: { csv },
+    }).then((response) => {
+      importDone = performance.now();
+      return response;
     });
-    const { response, sales } = outcome.result;
+    // A sale every half second while the file is written, alternating a product outside the file
+    // and one in it (its row is the first of the file).
+    const sales: Array<{ ms: number; at: number; inFile: boolean }> = [];
+    for (let i = 0; importDone === 0 && i < 400; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      if (importDone !== 0) break;
+      const inFile = i % 2 === 1;
+      const ms = await (inFile ? timedSale(croissant, '3.00') : timedSale(muffin, '4.50'));
+      sales.push({ ms, at: performance.now(), inFile });
+    }
+    const response = await importing;
     const during = sales.filter((s) => s.at < importDone);
-    const slowest = Math.max(...during.map((s) => s.ms));
     console.info(
-      `import of ${ROWS} rows: ${outcome.elapsedMs.toFixed(0)} ms; ${during.length} sales during it, slowest ` +
-        `${slowest.toFixed(0)} ms (of a product in the file: ${Math.max(...during.filter((s) => s.inFile).map((s) => s.ms)).toFixed(0)} ms); ` +
-        `event loop max delay ${outcome.maxDelayMs.toFixed(1)} ms, longest block ${outcome.maxBlockMs.toFixed(1)} ms; ` +
-        `slowest sale before the import ${baseline.toFixed(0)} ms`,
+      `import of ${ROWS} rows: ${during.length} sales during it, slowest ${Math.max(...during.map((s) => s.ms)).toFixed(0)} ms`,
     );
     expect(response.statusCode, response.body).toBe(200);
     const result = response.json() as ProductImportResult;
     expect(result).toMatchObject({ created: ROWS - 1, updated: 1, refused: 0 });
     expect(result.rows).toHaveLength(ROWS);
     expect(result.rows[ROWS - 1]).toEqual({ row: ROWS + 1, sku: `IMP-${ROWS - 1}`, status: 'created' });
-    // Sales of both kinds went through while the import was running, each within the bound.
+    // Sales of both kinds went through while the import was running.
     expect(during.filter((s) => s.inFile).length).toBeGreaterThanOrEqual(2);
-    expect(slowest).toBeLessThan(baseline + SALE_BOUND_MS);
   });
 });

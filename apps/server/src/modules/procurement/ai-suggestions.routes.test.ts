@@ -319,10 +319,10 @@ describe('external provider (AI_PROVIDER_URL)', () => {
     const fake = await fakeProvider(() => ({ status: 200, body: chat('[]'), delayMs: 8000 }));
     try {
       await withProvider(fake.url, async (app, cookie) => {
-        const started = Date.now();
+        // The provider answers (200, an empty list) only after 8 s: a 503 is the server giving up
+        // before that (PROVIDER_TIMEOUT_MS). No wall-clock assertion (issue #31: load stretches it).
         const response = await inject(app, { method: 'GET', url: URL_PATH, cookie });
         expect(response.statusCode).toBe(503);
-        expect(Date.now() - started).toBeLessThan(7500);
       });
     } finally {
       fake.server.closeAllConnections();
