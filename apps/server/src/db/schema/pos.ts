@@ -14,7 +14,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { products, productVariants } from './catalog';
-import { createdAt, id, money, taxRate, timeOrderedId, timestamptz, updatedAt } from './columns';
+import { createdAt, id, money, taxRate, timeOrderedId, timestamptz, unitCost, updatedAt } from './columns';
 import { expenseCategoryEnum, expensePaymentMethodEnum, paymentMethodEnum } from './enums';
 import { stores } from './stores';
 import { users } from './users';
@@ -229,6 +229,12 @@ export const transactionItems = pgTable(
     taxRate: taxRate('tax_rate').notNull().default('0'),
     /** The line's sales tax (packages/shared/src/tax.ts); inside net_total when prices include tax. */
     tax: money('tax').notNull().default('0'),
+    /**
+     * Issue #37 item 1 (ADR 0036): the cost of one unit of what left (the level's moving average
+     * when the sale was written, by the sale's own statement); a later receipt never rewrites it.
+     * Null: not known (a line of a product without stock).
+     */
+    unitCost: unitCost('unit_cost'),
   },
   (t) => [
     // A sale's lines with what the reports sum (product, quantity, net revenue) in the key: reports

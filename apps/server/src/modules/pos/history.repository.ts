@@ -102,6 +102,8 @@ export async function saleLines(db: DbOrTx, transactionId: string) {
       netTotal: transactionItems.netTotal,
       taxRate: transactionItems.taxRate,
       tax: transactionItems.tax,
+      /** Issue #37 (ADR 0036): the cost of one unit that left. */
+      unitCost: transactionItems.unitCost,
     })
     .from(transactionItems)
     .innerJoin(products, eq(products.id, transactionItems.productId))

@@ -87,6 +87,8 @@ export type SaleLine = {
   netTotal: string;
   /** Issue #34 item 2: the sales tax the whole line was charged (stored; never today's rate). */
   tax: string;
+  /** Issue #37 (ADR 0036): the cost of one unit that left with the sale (null: not known). */
+  unitCost: string | null;
 };
 
 export async function saleLines(db: DbOrTx, saleId: string): Promise<SaleLine[]> {
@@ -94,7 +96,7 @@ export async function saleLines(db: DbOrTx, saleId: string): Promise<SaleLine[]>
     db,
     sql`select i.id, i.product_id, p.name as product_name, i.variant_id, i.variant_name, i.quantity,
                i.refunded_quantity, i.unit_price::text as unit_price, i.net_total::text as net_total,
-               i.tax::text as tax
+               i.tax::text as tax, i.unit_cost::text as unit_cost
           from transaction_items i join products p on p.id = i.product_id
          where i.transaction_id = ${saleId}::uuid
          order by i.line_no, i.id`,
@@ -110,6 +112,7 @@ export async function saleLines(db: DbOrTx, saleId: string): Promise<SaleLine[]>
     unitPrice: r.unit_price as string,
     netTotal: r.net_total as string,
     tax: r.tax as string,
+    unitCost: (r.unit_cost as string | null) ?? null,
   }));
 }
 
@@ -198,6 +201,7 @@ export async function insertRefund(
     unitPrice: string;
     totalPrice: string;
     tax: string;
+    unitCost: string | null;
   }>,
   payments: ReadonlyArray<{ tenderSeq: number; method: PaymentMethod; amount: string }> = [],
 ): Promise<void> {
@@ -250,6 +254,8 @@ export type StoredRefund = {
     /** The rate the sale line was charged and the tax this refund gives back of it. */
     taxRate: string;
     tax: string;
+    /** Issue #37 (ADR 0036): the cost of one unit given back (null: not known). */
+    unitCost: string | null;
   }>;
 };
 
@@ -273,6 +279,7 @@ export async function findRefunds(
                          'id', ri.id, 'itemId', ri.transaction_item_id, 'productId', ri.product_id,
                          'variantId', ri.variant_id, 'name', p.name, 'variantName', ti.variant_name,
                          'quantity', ri.quantity, 'unitPrice', ri.unit_price::text, 'totalPrice', ri.total_price::text,
+                         'unitCost', ri.unit_cost::text,
                          'taxRate', ti.tax_rate::text, 'tax', ri.tax::text)
                          order by ti.line_no, ri.id), '[]'::json)
                   from refund_items ri
