@@ -1,8 +1,10 @@
+DROP INDEX "transaction_items_sale_lines_idx";--> statement-breakpoint
 ALTER TABLE "transaction_items" ADD COLUMN "unit_cost" numeric(12, 4);--> statement-breakpoint
 ALTER TABLE "proc_stock_levels" ADD COLUMN "avg_cost" numeric(12, 4) DEFAULT '0' NOT NULL;--> statement-breakpoint
 ALTER TABLE "proc_stock_levels" ADD COLUMN "stock_value" numeric(20, 7) DEFAULT '0' NOT NULL;--> statement-breakpoint
 ALTER TABLE "proc_inventory_transactions" ADD COLUMN "unit_cost" numeric(12, 4) DEFAULT '0' NOT NULL;--> statement-breakpoint
 ALTER TABLE "refund_items" ADD COLUMN "unit_cost" numeric(12, 4);--> statement-breakpoint
+CREATE INDEX "transaction_items_sale_lines_idx" ON "transaction_items" USING btree ("transaction_id","product_id","quantity","net_total","unit_cost");--> statement-breakpoint
 ALTER TABLE "proc_stock_levels" ADD CONSTRAINT "proc_stock_levels_avg_cost_check" CHECK ("proc_stock_levels"."avg_cost" >= 0);--> statement-breakpoint
 -- Issue #37 item 1 (ADR 0036): the backfill. One cost per item for everything already in the
 -- ledger: the quantity-weighted average of its receipts whose batch has a unit cost, else 0 (the

@@ -241,7 +241,8 @@ export const transactionItems = pgTable(
     // over a range of days join a few thousand sales to their lines by index-only scans instead of
     // scanning every line ever sold (bench/reports README). Also serves the lookups by sale. The
     // revenue is the line's net (after discounts): top products count what was paid (migration 0019).
-    index('transaction_items_sale_lines_idx').on(t.transactionId, t.productId, t.quantity, t.netTotal),
+    // Issue #37 (ADR 0036): with the unit cost too, so the margin report stays index-only.
+    index('transaction_items_sale_lines_idx').on(t.transactionId, t.productId, t.quantity, t.netTotal, t.unitCost),
     index('transaction_items_product_id_idx').on(t.productId),
     check('transaction_items_quantity_check', sql`${t.quantity} > 0`),
     check('transaction_items_unit_price_check', sql`${t.unitPrice} >= 0`),

@@ -145,6 +145,65 @@ describe('cost of goods (issue #37 item 1)', () => {
   });
 });
 
+describe('margin (issue #37 item 2)', () => {
+  it('top products answer cost, gross margin and margin %, and sort by margin; the summary totals them', async () => {
+    const cake = await createProduct(t, { name: 'Cake', price: '9.00', stock: 0, categoryId: category });
+    const bun = await createProduct(t, { name: 'Bun', price: '3.00', stock: 0, categoryId: category });
+    await receive(await itemOf(cake), cafe, 10, '2.00');
+    await receive(await itemOf(bun), cafe, 10, '1.00');
+    const sold = await postSale(
+      t,
+      cashier,
+      saleBody([
+        { productId: cake, quantity: 2, unitPrice: '9.00' },
+        { productId: bun, quantity: 5, unitPrice: '3.00' },
+      ]),
+    );
+    expect(sold.statusCode, sold.body).toBe(201);
+    const ask = async (query: string) => {
+      const response = await inject(t, {
+        method: 'GET',
+        url: `/api/analytics/top-products?limit=100&${query}`,
+        cookie: manager,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json() as Array<Record<string, unknown> & { product: { id: string } }>).filter((p) =>
+        [cake, bun].includes(p.product.id),
+      );
+    };
+    const bySold = await ask('margin=true');
+    expect(bySold.map((p) => p.product.id)).toEqual([bun, cake]);
+    expect(bySold[1]).toMatchObject({
+      totalSold: 2,
+      totalRevenue: '18.00',
+      totalCost: '4.00',
+      grossMargin: '14.00',
+      marginPercent: 77.8,
+    });
+    expect(bySold[0]).toMatchObject({
+      totalSold: 5,
+      totalRevenue: '15.00',
+      totalCost: '5.00',
+      grossMargin: '10.00',
+      marginPercent: 66.7,
+    });
+    expect((await ask('sort=margin')).map((p) => p.product.id)).toEqual([cake, bun]);
+    // Without asking, the answer is as before (no cost), and a cashier never gets it.
+    expect(Object.keys((await ask(''))[0] ?? {})).not.toContain('totalCost');
+    const cashierAsks = await inject(t, {
+      method: 'GET',
+      url: '/api/analytics/top-products?margin=true',
+      cookie: cashier,
+    });
+    expect(JSON.stringify(cashierAsks.json())).not.toContain('totalCost');
+    const summary = await inject(t, { method: 'GET', url: '/api/analytics/summary?margin=true', cookie: manager });
+    expect(summary.statusCode, summary.body).toBe(200);
+    const s = summary.json() as { totalRevenue: string; totalCost: string; grossMargin: string };
+    expect(Number(s.totalRevenue) - Number(s.totalCost)).toBeCloseTo(Number(s.grossMargin), 2);
+    expect(Number(s.totalCost)).toBeGreaterThanOrEqual(9);
+  });
+});
+
 describe('stock valuation (issue #37 item 2)', () => {
   it('the value as of a past moment is unchanged by every movement after it', async () => {
     const jam = await createProduct(t, { name: 'Jam', price: '6.00', stock: 0, categoryId: category });
