@@ -79,6 +79,11 @@ export const PERMISSIONS = {
    */
   'stores.manage': ['manager', 'procurement_admin', 'super_admin'],
   /**
+   * Issue #37 item 2 (ADR 0036): what the stock is worth (valuation as of a date, its CSV): the
+   * month-end question of the owner and the finance office, so managers and procurement admins.
+   */
+  'stock.valuation': ['manager', 'procurement_admin', 'super_admin'],
+  /**
    * The asset register (issue #17, ADR 0004 "Asset register"): reading registered units, their
    * history, maintenance, safety checks and write-offs. A department_manager reads only units of
    * their own department.

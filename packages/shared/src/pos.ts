@@ -316,6 +316,10 @@ export const topProductSchema = z.object({
   product: z.object({ id: z.string(), name: z.string(), imageUrl: z.string().nullable() }),
   totalSold: z.number().int(),
   totalRevenue: money,
+  /** Issue #37 item 2 (ADR 0036), with `margin=true` or `sort=margin`: cost of goods sold, revenue − cost, and its %. */
+  totalCost: money.optional(),
+  grossMargin: money.optional(),
+  marginPercent: z.number().nullable().optional(),
 });
 export type TopProduct = z.infer<typeof topProductSchema>;
 

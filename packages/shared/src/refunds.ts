@@ -80,6 +80,8 @@ export const refundLineSchema = z.object({
   /** Issue #34 item 2: once the refund gives back tax, the rate the line was charged ('10.00') and its tax given back. */
   taxRate: z.string().optional(),
   tax: z.string().optional(),
+  /** Issue #37 (ADR 0036): the cost of one unit given back (the sale line's), 4 decimals; null when not known. */
+  unitCost: z.string().nullable().optional(),
 });
 
 /** A refund as the API answers it: its own document, with a 'REFUND' receipt's facts. */

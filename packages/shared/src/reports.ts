@@ -22,13 +22,24 @@ export const reportRangeQuerySchema = storeDaysQuerySchema.extend({
   /** spec §2 'VTPD Only': only sales whose reference code starts with VTPD. */
   vtpdOnly: queryFlag,
   storeId: storeIdFilter,
+  /** Issue #37 item 2 (ADR 0036): add the cost of goods sold, gross margin and margin % (reports.view). */
+  margin: queryFlag,
 });
 /** GET /api/analytics/daily-stats: today's figures of one store, or of every store. */
 export const dailyStatsQuerySchema = z.object({ storeId: storeIdFilter });
 export type ReportRangeQuery = z.output<typeof reportRangeQuerySchema>;
 
 /** Top products and the transactions list over a range: the sales-list query plus 'VTPD Only'. */
-export const topProductsQuerySchema = salesRangeQuerySchema.extend({ vtpdOnly: queryFlag, storeId: storeIdFilter });
+export const topProductsQuerySchema = salesRangeQuerySchema.extend({
+  vtpdOnly: queryFlag,
+  storeId: storeIdFilter,
+  /**
+   * Issue #37 item 2 (ADR 0036): `margin=true` adds each product's cost, gross margin and margin %
+   * (readers with reports.view); `sort=margin` ranks by gross margin (and adds them too).
+   */
+  margin: queryFlag,
+  sort: z.enum(['sold', 'margin'], { error: "Sort must be 'sold' or 'margin'" }).optional(),
+});
 /**
  * GET /api/transactions: the range query plus `number` (issue #15 item 3), the 6-character number
  * on a receipt; with it, the sales of every day the reader may read that carry that number.
@@ -105,8 +116,21 @@ export const salesSummarySchema = z.object({
   previousRevenue: z.string().nullable(),
   /** Every day of the range, oldest first, zero days included. */
   dailyRevenue: z.array(dayRevenueSchema),
+  /**
+   * Issue #37 item 2 (ADR 0036), with `margin=true` for a reader with reports.view: the cost of the
+   * goods sold (net of refunds), revenue − cost, and that as % of revenue (1 decimal; null with no revenue).
+   */
+  totalCost: z.string().optional(),
+  grossMargin: z.string().optional(),
+  marginPercent: z.number().nullable().optional(),
 });
 export type SalesSummary = z.infer<typeof salesSummarySchema>;
+
+/** Issue #37 (ADR 0036): gross margin as % of revenue, 1 decimal; null when there was no revenue. */
+export function marginPercent(revenueCents: number, costCents: number): number | null {
+  if (revenueCents === 0) return null;
+  return Math.round(((revenueCents - costCents) / revenueCents) * 1000) / 10;
+}
 
 /**
  * The longest report range, in store days: two years and a leap day (issue #13 item 9). Longer

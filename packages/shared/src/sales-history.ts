@@ -41,6 +41,8 @@ export const transactionDetailLineSchema = z.object({
   /** Issue #34 item 2: once the sale is taxed, the rate the line was charged and its tax. */
   taxRate: z.string().optional(),
   tax: money.optional(),
+  /** Issue #37 (ADR 0036): the cost of one unit that left, 4 decimals ("2.7500"); null when not known. */
+  unitCost: z.string().nullable().optional(),
 });
 export type TransactionDetailLine = z.infer<typeof transactionDetailLineSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './catalog';
 import { ALL_STORES } from './retail-stores';
 import { INVENTORY_REASON_LABELS, INVENTORY_REASONS, type InventoryReason } from './stores';
 
@@ -134,3 +135,38 @@ export const stockAuditSchema = z.object({
   disagreements: z.array(stockDisagreementSchema),
 });
 export type StockAuditResult = z.infer<typeof stockAuditSchema>;
+
+/**
+ * Issue #37 item 2 (ADR 0036): stock valuation as of a date and time, from the one ledger. `asOf`
+ * absent: now. `locationId`, `storeId` (its selling location) and `categoryId` (the item's stores
+ * category or its POS product's category) narrow it; `format=csv` answers the same rows as a CSV.
+ */
+export const stockValuationQuerySchema = z.object({
+  asOf: z.iso.datetime({ offset: true, error: 'As of must be a date and time' }).optional(),
+  locationId: idSchema.optional(),
+  storeId: idSchema.optional(),
+  categoryId: idSchema.optional(),
+  format: z.enum(['json', 'csv'], { error: 'Format must be json or csv' }).optional(),
+});
+export type StockValuationQuery = z.infer<typeof stockValuationQuerySchema>;
+
+export const stockValuationRowSchema = z.object({
+  itemId: z.string(),
+  sku: z.string(),
+  name: z.string(),
+  locationId: z.string(),
+  location: z.string(),
+  /** On hand at asOf ("12" or "1.5"). */
+  quantity: z.string(),
+  /** value ÷ quantity, 4 decimals ("2.1250"); "0.0000" when nothing is on hand. */
+  unitCost: z.string(),
+  /** Σ signed quantity × unit cost of the ledger up to asOf, in money ("25.50"). */
+  value: z.string(),
+});
+export const stockValuationSchema = z.object({
+  asOf: z.string(),
+  rows: z.array(stockValuationRowSchema),
+  totalValue: z.string(),
+});
+export type StockValuationRow = z.infer<typeof stockValuationRowSchema>;
+export type StockValuation = z.infer<typeof stockValuationSchema>;

@@ -175,6 +175,17 @@ describe('route permissions', () => {
     ]);
   });
 
+  it('stock valuation (issue #37): managers and procurement admins', () => {
+    const declared = (method: string, url: string) =>
+      t.app.routePermissions.find((r) => r.method === method && r.url === url)?.permission;
+    expect(declared('GET', '/api/stock-valuation')).toBe('stock.valuation');
+    expect(ROLES.filter((role) => expectedStatus(role, 'stock.valuation') === 'allowed')).toEqual([
+      'manager',
+      'procurement_admin',
+      'super_admin',
+    ]);
+  });
+
   it("a cashier's session gets 403 from a manager-only route", async () => {
     const response = await inject(t, { method: 'GET', url: '/api/users', cookie: cookies.get('cashier') });
     expect(response.statusCode).toBe(403);

@@ -43,6 +43,15 @@ export const hours = (name: string) => numeric(name, { precision: 5, scale: 2 })
 /** Procurement quantities allow a fractional unit of measure (2.5 kg, 0.75 m). */
 export const quantity = (name: string) => numeric(name, { precision: 12, scale: 3 });
 
+/**
+ * Issue #37 (ADR 0036): the cost of one unit of stock, to 4 decimals (a moving average of costs
+ * rarely ends on a cent). Money at the API is still cents: reports round Σ quantity × cost.
+ */
+export const unitCost = (name: string) => numeric(name, { precision: 12, scale: 4 });
+
+/** Issue #37 (ADR 0036): Σ quantity (3 decimals) × unit cost (4 decimals), kept exactly. */
+export const stockValue = (name: string) => numeric(name, { precision: 20, scale: 7 });
+
 /** POS stock is a whole number of units. */
 export const stockCount = (name: string) => integer(name).notNull().default(0);
 

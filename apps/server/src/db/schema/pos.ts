@@ -14,7 +14,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { products, productVariants } from './catalog';
-import { createdAt, id, money, taxRate, timeOrderedId, timestamptz, updatedAt } from './columns';
+import { createdAt, id, money, taxRate, timeOrderedId, timestamptz, unitCost, updatedAt } from './columns';
 import { expenseCategoryEnum, expensePaymentMethodEnum, paymentMethodEnum } from './enums';
 import { stores } from './stores';
 import { users } from './users';
@@ -229,13 +229,20 @@ export const transactionItems = pgTable(
     taxRate: taxRate('tax_rate').notNull().default('0'),
     /** The line's sales tax (packages/shared/src/tax.ts); inside net_total when prices include tax. */
     tax: money('tax').notNull().default('0'),
+    /**
+     * Issue #37 item 1 (ADR 0036): the cost of one unit of what left (the level's moving average
+     * when the sale was written, by the sale's own statement); a later receipt never rewrites it.
+     * Null: not known (a line of a product without stock).
+     */
+    unitCost: unitCost('unit_cost'),
   },
   (t) => [
     // A sale's lines with what the reports sum (product, quantity, net revenue) in the key: reports
     // over a range of days join a few thousand sales to their lines by index-only scans instead of
     // scanning every line ever sold (bench/reports README). Also serves the lookups by sale. The
     // revenue is the line's net (after discounts): top products count what was paid (migration 0019).
-    index('transaction_items_sale_lines_idx').on(t.transactionId, t.productId, t.quantity, t.netTotal),
+    // Issue #37 (ADR 0036): with the unit cost too, so the margin report stays index-only.
+    index('transaction_items_sale_lines_idx').on(t.transactionId, t.productId, t.quantity, t.netTotal, t.unitCost),
     index('transaction_items_product_id_idx').on(t.productId),
     check('transaction_items_quantity_check', sql`${t.quantity} > 0`),
     check('transaction_items_unit_price_check', sql`${t.unitPrice} >= 0`),

@@ -14,7 +14,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { products, productVariants } from './catalog';
-import { createdAt, id, money, quantity, taxRate, timestamptz, updatedAt } from './columns';
+import { createdAt, id, money, quantity, stockValue, taxRate, timestamptz, unitCost, updatedAt } from './columns';
 import { users } from './users';
 
 /**
@@ -292,6 +292,18 @@ export const procStockLevels = pgTable(
       .references(() => procLocations.id, { onDelete: 'restrict' }),
     onHandQty: quantity('on_hand_qty').notNull().default('0'),
     reservedQty: quantity('reserved_qty').notNull().default('0'),
+    /**
+     * Issue #37 item 1 (ADR 0036): the moving weighted average cost of one unit here, the cost at
+     * which anything leaves (sales, issues, transfers out, write-offs, counts). Recomputed IN SQL by
+     * the put-in statement from `stock_value` when costed stock comes in (receipts, transfers in).
+     */
+    avgCost: unitCost('avg_cost').notNull().default('0'),
+    /**
+     * Issue #37 (ADR 0036): Σ signed quantity × unit_cost of this level's ledger rows, kept exactly
+     * by every writer in the statement that writes the row (so valuation now = this, and valuation
+     * as of a date = this − the movements after it).
+     */
+    stockValue: stockValue('stock_value').notNull().default('0'),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -299,5 +311,6 @@ export const procStockLevels = pgTable(
     index('proc_stock_levels_location_id_idx').on(t.locationId),
     check('proc_stock_levels_on_hand_qty_check', sql`${t.onHandQty} >= 0`),
     check('proc_stock_levels_reserved_qty_check', sql`${t.reservedQty} >= 0`),
+    check('proc_stock_levels_avg_cost_check', sql`${t.avgCost} >= 0`),
   ],
 );

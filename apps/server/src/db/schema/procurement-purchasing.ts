@@ -9,6 +9,7 @@ import {
   taxRate,
   timeOrderedId,
   timestamptz,
+  unitCost,
   updatedAt,
 } from './columns';
 import {
@@ -258,6 +259,11 @@ export const procInventoryTransactions = pgTable(
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'restrict' }),
     /** ADR 0025: the manager whose PIN approved the change, when someone else's was needed. */
     approvedBy: uuid('approved_by').references(() => users.id, { onDelete: 'restrict' }),
+    /**
+     * Issue #37 item 1 (ADR 0036): the cost of one unit of what moved, at that moment: a receipt's
+     * batch cost, else the level's moving average (a transfer: the source's). Never rewritten.
+     */
+    unitCost: unitCost('unit_cost').notNull().default('0'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -12,7 +12,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { products, productVariants } from './catalog';
-import { createdAt, id, money } from './columns';
+import { createdAt, id, money, unitCost } from './columns';
 import { paymentMethodEnum } from './enums';
 import { shifts, transactionItems, transactions } from './pos';
 import { users } from './users';
@@ -99,6 +99,8 @@ export const refundItems = pgTable(
     totalPrice: money('total_price').notNull(),
     /** Issue #34 item 2: the sales tax these units give back (their share of the line's stored tax). */
     tax: money('tax').notNull().default('0'),
+    /** Issue #37 (ADR 0036): the cost of one unit given back: the sale line's, so the refund reverses it exactly. */
+    unitCost: unitCost('unit_cost'),
   },
   (t) => [
     index('refund_items_refund_id_idx').on(t.refundId),

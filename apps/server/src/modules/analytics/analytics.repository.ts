@@ -59,6 +59,8 @@ export async function productFiguresByDay(db: DbOrTx, span: DaySpan) {
         productId: transactionItems.productId,
         sold: sql<number>`sum(${transactionItems.quantity})::int`,
         revenue: sql<string>`sum(${transactionItems.netTotal})::text`,
+        // Issue #37 (ADR 0036): the cost of what left, in the index with the rest (index-only scan).
+        cost: sql<string>`round(sum(${transactionItems.quantity} * coalesce(${transactionItems.unitCost}, 0)), 2)::text`,
       })
       .from(transactionItems)
       .innerJoin(transactions, eq(transactions.id, transactionItems.transactionId))
@@ -121,6 +123,7 @@ export async function refundProductFiguresByDay(db: DbOrTx, span: DaySpan) {
       productId: refundItems.productId,
       quantity: sql<number>`sum(${refundItems.quantity})::int`,
       amount: sql<string>`sum(${refundItems.totalPrice})::text`,
+      cost: sql<string>`round(sum(${refundItems.quantity} * coalesce(${refundItems.unitCost}, 0)), 2)::text`,
     })
     .from(refundItems)
     .innerJoin(refunds, eq(refunds.id, refundItems.refundId))

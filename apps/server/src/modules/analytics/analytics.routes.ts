@@ -64,7 +64,11 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = signedInUser(request);
       const storeId = await readableStores(app.database.db, user, request.query.storeId);
-      return salesSummary(deps, { ...request.query, storeId }, { canViewReports: can(user.role, 'reports.ranges') });
+      return salesSummary(
+        deps,
+        { ...request.query, storeId },
+        { canViewReports: can(user.role, 'reports.ranges'), canViewMargin: can(user.role, 'reports.view') },
+      );
     },
   );
 };

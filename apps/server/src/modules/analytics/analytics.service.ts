@@ -2,6 +2,7 @@ import {
   can,
   centsToDecimal,
   type DailyStats,
+  marginPercent,
   type ReportRangeQuery,
   type SalesRangeQuery,
   type SalesSummary,
@@ -52,8 +53,11 @@ export async function dailyStats(deps: Deps, storeId?: StoreScope): Promise<Dail
 export async function bestSellers(
   deps: Deps,
   reader: AuthUser,
-  query: SalesRangeQuery & { vtpdOnly?: boolean; storeId?: StoreScope },
+  query: SalesRangeQuery & { vtpdOnly?: boolean; storeId?: StoreScope; margin?: boolean; sort?: 'sold' | 'margin' },
 ): Promise<TopProduct[]> {
+  // Issue #37 (ADR 0036): cost and margin only for readers of reports; by margin only then too.
+  const withMargin = (query.margin === true || query.sort === 'margin') && can(reader.role, 'reports.view');
+  const byMargin = withMargin && query.sort === 'margin';
   const range = resolveSalesRange(query, {
     timeZone: deps.timeZone,
     canViewReports: can(reader.role, 'reports.ranges'),
@@ -66,14 +70,17 @@ export async function bestSellers(
       return query.vtpdOnly ? store.vtpd : store.all;
     }),
   );
+  const margin = (p: { revenue: number; cost: number }) => p.revenue - p.cost;
   const ranked = [...totals.products]
     .map(([id, p]) => ({ id, ...p }))
-    .sort((a, b) => b.sold - a.sold || b.revenue - a.revenue);
+    .sort((a, b) =>
+      byMargin ? margin(b) - margin(a) || b.revenue - a.revenue : b.sold - a.sold || b.revenue - a.revenue,
+    );
   // Names break ties, so read the names of the first `limit` and of any tied with the last of them.
   const last = ranked[limit - 1];
-  const candidates = last
-    ? ranked.filter((p, i) => i < limit || (p.sold === last.sold && p.revenue === last.revenue))
-    : ranked;
+  const tied = (p: (typeof ranked)[number], l: (typeof ranked)[number]) =>
+    byMargin ? margin(p) === margin(l) && p.revenue === l.revenue : p.sold === l.sold && p.revenue === l.revenue;
+  const candidates = last ? ranked.filter((p, i) => i < limit || tied(p, last)) : ranked;
   const cards = new Map(
     (
       await productCards(
@@ -84,15 +91,31 @@ export async function bestSellers(
   );
   return candidates
     .filter((p) => cards.has(p.id))
-    .map((p) => ({ product: cards.get(p.id) as TopProduct['product'], totalSold: p.sold, revenue: p.revenue }))
+    .map((p) => ({
+      product: cards.get(p.id) as TopProduct['product'],
+      totalSold: p.sold,
+      revenue: p.revenue,
+      cost: p.cost,
+    }))
     .sort(
       (a, b) =>
-        b.totalSold - a.totalSold ||
+        (byMargin ? margin(b) - margin(a) : b.totalSold - a.totalSold) ||
         b.revenue - a.revenue ||
         (a.product.name < b.product.name ? -1 : a.product.name > b.product.name ? 1 : 0),
     )
     .slice(0, limit)
-    .map(({ product, totalSold, revenue }) => ({ product, totalSold, totalRevenue: centsToDecimal(revenue) }));
+    .map(({ product, totalSold, revenue, cost }) => ({
+      product,
+      totalSold,
+      totalRevenue: centsToDecimal(revenue),
+      ...(withMargin
+        ? {
+            totalCost: centsToDecimal(cost),
+            grossMargin: centsToDecimal(revenue - cost),
+            marginPercent: marginPercent(revenue, cost),
+          }
+        : {}),
+    }));
 }
 
 /** spec §4 Growth: % change against the previous period, rounded to 1 decimal; 0 when that was 0. */
@@ -110,7 +133,7 @@ export function growthPercent(current: number, previous: number): number {
 export async function salesSummary(
   deps: Deps,
   query: Omit<ReportRangeQuery, 'storeId'> & { storeId?: StoreScope },
-  reader: { canViewReports: boolean },
+  reader: { canViewReports: boolean; canViewMargin?: boolean },
 ): Promise<SalesSummary> {
   const range = resolveSalesRange(query, { timeZone: deps.timeZone, canViewReports: reader.canViewReports });
   const length = Math.round((Date.parse(range.endDate) - Date.parse(range.startDate)) / 86_400_000) + 1;
@@ -143,5 +166,13 @@ export async function salesSummary(
       const f = pick(d);
       return { date: d.date, revenue: centsToDecimal(f.revenue), transactions: f.sales };
     }),
+    // Issue #37 (ADR 0036): the margin of the range, for readers of reports who ask for it.
+    ...(query.margin === true && reader.canViewMargin
+      ? {
+          totalCost: centsToDecimal(totals.cost),
+          grossMargin: centsToDecimal(totals.revenue - totals.cost),
+          marginPercent: marginPercent(totals.revenue, totals.cost),
+        }
+      : {}),
   };
 }

@@ -23,8 +23,13 @@ export type Figures = {
   refundCount: number;
   /** Discounts given (issue #15 item 7), already taken off revenue. */
   discounts: Cents;
-  /** Units sold and revenue per product id, net of refunded units. */
-  products: Map<string, { sold: number; revenue: Cents }>;
+  /**
+   * Issue #37 item 2 (ADR 0036): the cost of the goods sold (Σ quantity × the line's unit_cost,
+   * net of refunded units at the cost they left at), to the cent per day, store and product.
+   */
+  cost: Cents;
+  /** Units sold, revenue and cost per product id, net of refunded units. */
+  products: Map<string, { sold: number; revenue: Cents; cost: Cents }>;
 };
 export type StoreDayFigures = { all: Figures; vtpd: Figures };
 /** A day's figures over every store, and the same per store (issue #32 item 5: by the sale's shift's store). */
@@ -55,6 +60,7 @@ const emptyFigures = (): Figures => ({
   refunds: 0,
   refundCount: 0,
   discounts: 0,
+  cost: 0,
   products: new Map(),
 });
 const emptyDay = (): DayFigures => ({ all: emptyFigures(), vtpd: emptyFigures(), byStore: new Map() });
@@ -314,9 +320,11 @@ export class SalesRollup {
     }
     for (const row of lines) {
       const revenue = decimalToCents(row.revenue);
+      const cost = decimalToCents(row.cost);
       for (const f of targets(row)) {
         f.items += row.sold;
-        addProduct(f.products, row.productId, { sold: row.sold, revenue });
+        f.cost += cost;
+        addProduct(f.products, row.productId, { sold: row.sold, revenue, cost });
       }
     }
     for (const row of refunded) {
@@ -329,9 +337,11 @@ export class SalesRollup {
     }
     for (const row of refundedLines) {
       const amount = decimalToCents(row.amount);
+      const cost = decimalToCents(row.cost);
       for (const f of targets(row)) {
         f.items -= row.quantity;
-        addProduct(f.products, row.productId, { sold: -row.quantity, revenue: -amount });
+        f.cost -= cost;
+        addProduct(f.products, row.productId, { sold: -row.quantity, revenue: -amount, cost: -cost });
       }
     }
     return byDay;
@@ -352,11 +362,16 @@ function cloneDay(day: DayFigures): DayFigures {
   };
 }
 
-function addProduct(products: Figures['products'], id: string, figures: { sold: number; revenue: Cents }): void {
+function addProduct(
+  products: Figures['products'],
+  id: string,
+  figures: { sold: number; revenue: Cents; cost: Cents },
+): void {
   const entry = products.get(id);
   if (entry) {
     entry.sold += figures.sold;
     entry.revenue += figures.revenue;
+    entry.cost += figures.cost;
   } else {
     products.set(id, { ...figures });
   }
@@ -370,6 +385,7 @@ function addFigures(target: Figures, source: Figures, withProducts = true): void
   target.refunds += source.refunds;
   target.refundCount += source.refundCount;
   target.discounts += source.discounts;
+  target.cost += source.cost;
   if (!withProducts) return;
   for (const [id, p] of source.products) addProduct(target.products, id, p);
 }

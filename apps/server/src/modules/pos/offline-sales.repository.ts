@@ -367,3 +367,26 @@ export async function findHeldSale(db: DbOrTx, id: string) {
   const [row] = await db.select().from(heldOfflineSales).where(eq(heldOfflineSales.id, id)).limit(1);
   return row ?? null;
 }
+
+/**
+ * Issue #37 (ADR 0036): an offline sale's lines of a product (or size option) record the cost of
+ * one unit that left, once its stock movement is written (the online sale does it in its statement).
+ */
+export async function setLineUnitCost(
+  tx: DbOrTx,
+  transactionId: string,
+  productId: string,
+  variantId: string | null,
+  unitCost: string,
+): Promise<void> {
+  await tx
+    .update(transactionItems)
+    .set({ unitCost })
+    .where(
+      and(
+        eq(transactionItems.transactionId, transactionId),
+        eq(transactionItems.productId, productId),
+        variantId === null ? isNull(transactionItems.variantId) : eq(transactionItems.variantId, variantId),
+      ),
+    );
+}

@@ -45,6 +45,7 @@ import {
   resolveLines,
   type Shortfall,
   saleIdByKey,
+  setLineUnitCost,
   shiftCashier,
   shiftFacts,
 } from './offline-sales.repository';
@@ -469,6 +470,10 @@ async function writeOfflineSale(
         documentType: 'transaction',
         documentId: id,
       });
+      // Issue #37 (ADR 0036): the lines record the cost of what left (the level's average).
+      if (result.outcome === 'applied' && result.unitCost) {
+        await setLineUnitCost(tx, id, need.productId, need.variantId, result.unitCost);
+      }
       if (result.outcome !== 'applied' || result.shortfall === 0) continue;
       // `shortfall` is asked − moved of a negative delta: minus the units sold beyond the stock.
       const short = Math.abs(result.shortfall);

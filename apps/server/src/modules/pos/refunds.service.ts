@@ -220,6 +220,7 @@ export async function recordRefund(
           unitPrice: line.unitPrice,
           totalPrice: centsToDecimal(lineCents),
           tax: centsToDecimal(taxCents),
+          unitCost: line.unitCost,
         });
       }
       const before = await refundedSoFar(tx, saleId);
@@ -280,6 +281,8 @@ export async function recordRefund(
         variantId: l.variantId,
         quantity: l.quantity,
         reason: 'refund',
+        // Issue #37 (ADR 0036): the goods come back at the cost they left at.
+        unitCost: l.unitCost,
         ...facts,
       }));
       const restocked = await applyStockDeltas(tx, back);

@@ -28,6 +28,8 @@ export type SaleLine = {
   /** Issue #34 item 2: the rate the line was charged ('10.00') and its sales tax (stored; never today's rate). */
   taxRate: string;
   tax: string;
+  /** Issue #37 (ADR 0036): the cost of one unit that left with the sale (null: not known). */
+  unitCost: string | null;
 };
 
 export async function saleLines(db: DbOrTx, saleId: string): Promise<SaleLine[]> {
@@ -49,6 +51,7 @@ export async function saleLines(db: DbOrTx, saleId: string): Promise<SaleLine[]>
       netTotal: transactionItems.netTotal,
       taxRate: transactionItems.taxRate,
       tax: transactionItems.tax,
+      unitCost: transactionItems.unitCost,
     })
     .from(transactionItems)
     .innerJoin(products, eq(products.id, transactionItems.productId))

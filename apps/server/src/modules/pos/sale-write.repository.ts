@@ -199,7 +199,9 @@ const SHIFT_STORE = '(select s.store_id from shift s)';
  * `on_hand_qty >= q`, never read-then-write in JavaScript), the transaction and its lines are
  * inserted, and one 'sale' row per level is appended to the one stock ledger
  * (`proc_inventory_transactions`, issue #32, docs/adr/0025), so a level and the sum of its ledger
- * never disagree, even for a moment.
+ * never disagree, even for a moment. Cost (issue #37, ADR 0036): what leaves goes at the locked
+ * level's moving average, read from the row this statement already locks: the level's
+ * `stock_value` falls by quantity × average, and the ledger row and the line (`unit_cost`) record it.
  *
  * Parameters: $1 user, $2 idempotency key, $3 subtotal, $4 tax, $5 total, $6 payment method,
  * $7 reference, $8 notes, $9 amount received, $10/$11 priced product ids/fingerprints,
@@ -287,7 +289,7 @@ const WRITE_SALE: HotStatement = {
     select n.id, n.quantity, i.id
       from unnest($14::uuid[], $15::int[]) as n(id, quantity) left join proc_items i on i.pos_variant_id = n.id
   ), level_row as materialized (
-    select l.id, l.item_id, l.location_id, l.on_hand_qty
+    select l.id, l.item_id, l.location_id, l.on_hand_qty, l.avg_cost
       from proc_stock_levels l
      where l.location_id = (select location_id from shift)
        and l.item_id = any(array(select item_id from need where item_id is not null))
@@ -301,10 +303,11 @@ const WRITE_SALE: HotStatement = {
        and not exists (select 1 from need n left join level_row r on r.item_id = n.item_id
                         where r.on_hand_qty is null or r.on_hand_qty < n.quantity) as ok
   ), level_stock as (
-    update proc_stock_levels as l set on_hand_qty = l.on_hand_qty - n.quantity, updated_at = now()
+    update proc_stock_levels as l set on_hand_qty = l.on_hand_qty - n.quantity,
+           stock_value = l.stock_value - n.quantity * l.avg_cost, updated_at = now()
       from need n, level_row r
      where r.item_id = n.item_id and l.id = r.id and l.on_hand_qty >= n.quantity and (select ok from covered)
-    returning l.item_id, l.location_id, n.quantity
+    returning l.item_id, l.location_id, n.quantity, l.avg_cost
   ), sale as (
     insert into transactions (user_id, shift_id, subtotal, tax, total, payment_method, reference_code,
                               notes, amount_received, idempotency_key, discount_total, sale_discount_type,
@@ -319,9 +322,12 @@ const WRITE_SALE: HotStatement = {
   ), lines as (
     insert into transaction_items (transaction_id, product_id, variant_id, variant_name, quantity,
                                    unit_price, total_price, line_no, discount_type, discount_value, discount,
-                                   sale_discount_share, tax_rate, tax)
+                                   sale_discount_share, tax_rate, tax, unit_cost)
     select sale.id, l.product_id, l.variant_id, l.variant_name, l.quantity, l.unit_price, l.total_price,
-           l.line_no - 1, l.discount_type, l.discount_value, l.discount, l.sale_discount_share, l.tax_rate, l.tax
+           l.line_no - 1, l.discount_type, l.discount_value, l.discount, l.sale_discount_share, l.tax_rate, l.tax,
+           (select r.avg_cost from need n join level_row r on r.item_id = n.item_id
+             where n.id = l.variant_id or n.id = l.product_id
+             order by n.id = l.variant_id desc limit 1)
       from sale,
            unnest($16::uuid[], $17::uuid[], $18::text[], $19::int[], $20::numeric[], $21::numeric[],
                   $28::text[], $29::numeric[], $30::numeric[], $31::numeric[], $40::numeric[], $41::numeric[])
@@ -343,8 +349,8 @@ const WRITE_SALE: HotStatement = {
      where $27::jsonb is not null
   ), movements as (
     insert into proc_inventory_transactions (item_id, from_location_id, qty, reason, ref_table, ref_id, created_by,
-                                             created_at)
-    select m.item_id, m.location_id, m.quantity, 'sale', 'transaction', sale.id, $1::uuid, sale.created_at
+                                             created_at, unit_cost)
+    select m.item_id, m.location_id, m.quantity, 'sale', 'transaction', sale.id, $1::uuid, sale.created_at, m.avg_cost
       from sale, level_stock m
   )
   select exists (select 1 from session) as "sessionLive",

@@ -65,6 +65,8 @@ export async function voidSale(
       variantId: l.variantId,
       quantity: l.quantity,
       reason: 'void',
+      // Issue #37 (ADR 0036): the goods come back at the cost they left at.
+      unitCost: l.unitCost,
       userId: actor.id,
       approverId: approver?.id ?? null,
       documentType: 'transaction',

@@ -179,6 +179,7 @@ async function receiveLine(
       refTable: 'proc_goods_receipts',
       refId: r.receiptId,
       batchId,
+      unitCost: orderLine.unit_price,
       createdBy: r.actor.user.id,
     });
     posProductId = posted.posProductId ?? null;

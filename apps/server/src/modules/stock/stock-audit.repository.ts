@@ -9,7 +9,8 @@ import { rows as queryRows } from '../../db/rows';
  *
  There is one ledger (the till's stock is its items' levels at the stores' selling locations):
  * - each level (item × location) = the sum of its `proc_inventory_transactions` (in − out),
- *   including ledger sums with no level row;
+ *   including ledger sums with no level row, and its `stock_value` = Σ signed quantity × unit_cost
+ *   of those rows (issue #37, ADR 0036);
  * - each ledger row that names a document (`ref_table`/`ref_id`) names one that exists (the till's
  *   documents by their short names: 'transaction' is a row of `transactions`, ...).
  */
@@ -46,21 +47,26 @@ export async function auditStock(db: DbOrTx): Promise<StockAudit> {
     on_hand: string;
     ledger: string;
     bad: boolean;
+    stock_value: string;
+    ledger_value: string;
+    bad_value: boolean;
   }>(
     db,
     sql`
       with ledger as (
-        select item_id, location_id, sum(delta) as qty from (
-          select item_id, to_location_id as location_id, qty as delta
+        select item_id, location_id, sum(delta) as qty, sum(delta * unit_cost) as value from (
+          select item_id, to_location_id as location_id, qty as delta, unit_cost
             from proc_inventory_transactions where to_location_id is not null
           union all
-          select item_id, from_location_id, -qty
+          select item_id, from_location_id, -qty, unit_cost
             from proc_inventory_transactions where from_location_id is not null
         ) m group by item_id, location_id
       )
       select coalesce(s.item_id, l.item_id)::text as item_id, coalesce(s.location_id, l.location_id)::text as location_id,
              coalesce(s.on_hand_qty, 0)::text as on_hand, coalesce(l.qty, 0)::text as ledger,
-             coalesce(s.on_hand_qty, 0) <> coalesce(l.qty, 0) as bad
+             coalesce(s.on_hand_qty, 0) <> coalesce(l.qty, 0) as bad,
+             coalesce(s.stock_value, 0)::text as stock_value, coalesce(l.value, 0)::text as ledger_value,
+             coalesce(s.stock_value, 0) <> coalesce(l.value, 0) as bad_value
         from proc_stock_levels s full join ledger l on l.item_id = s.item_id and l.location_id = s.location_id`,
   );
   checked += levels.length;
@@ -70,6 +76,15 @@ export async function auditStock(db: DbOrTx): Promise<StockAudit> {
       subject: `item ${row.item_id} at location ${row.location_id}`,
       actual: row.on_hand,
       expected: row.ledger,
+    });
+  }
+  // Issue #37 (ADR 0036): each level's value = Σ signed quantity × unit cost of its ledger rows.
+  for (const row of levels.filter((r) => r.bad_value)) {
+    disagreements.push({
+      kind: 'level',
+      subject: `value of item ${row.item_id} at location ${row.location_id}`,
+      actual: row.stock_value,
+      expected: row.ledger_value,
     });
   }
 

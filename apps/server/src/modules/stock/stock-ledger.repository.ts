@@ -52,13 +52,27 @@ export type StockDelta = StockTarget &
      * `shortfall` says by how much). Without it, a delta stock cannot cover is refused.
      */
     floor?: boolean;
+    /**
+     * A put-in's cost of one unit (issue #37, ADR 0036): a refund's or void's is the sale line's, so
+     * the cost that left comes back. Absent: at the level's moving average. Ignored when taking out
+     * (what leaves always goes at the average).
+     */
+    unitCost?: string | null;
   };
 
 export type StockCount = StockTarget & StockMovementFacts & { counted: number };
 
 export type StockChangeResult =
   /** Applied (or nothing to apply): the stock now, the movement written (null when 0 moved). */
-  | { outcome: 'applied'; stock: number; moved: number; shortfall: number; movementId: string | null }
+  | {
+      outcome: 'applied';
+      stock: number;
+      moved: number;
+      shortfall: number;
+      movementId: string | null;
+      /** The cost of one unit of what moved (ADR 0036); null when nothing moved. */
+      unitCost?: string | null;
+    }
   /** Refused: stock would go below zero; nothing written. */
   | { outcome: 'short'; available: number }
   /** No such product, or no such size option of that product; nothing written. */
@@ -68,6 +82,7 @@ type Row = {
   stock: string | null;
   before: string | null;
   movement_id: string | null;
+  unit_cost: string | null;
   available: string | null;
   exists_now: boolean;
 };
@@ -106,28 +121,62 @@ function ensureLevel(db: DbOrTx, target: StockTarget): Promise<void> {
 /**
  * One statement that puts stock in (THE put-in of the one ledger, ADR 0025: the till's put-ins,
  * opening stock, and the stores' receipts, transfers in, counts up and returns): `put` selects
- * (item_id, location_id, quantity > 0, from_location_id, batch_id, ord), one row per ledger row to
- * write (several rows may share a level: a transfer's batches). Each level is created or raised by
- * the sum of its rows (an upsert, rows in item-id order, the order every writer locks in) and each
- * row's ledger row appended in the same statement, so a level and its ledger never disagree.
+ * (item_id, location_id, quantity > 0, from_location_id, batch_id, unit_cost, ord), one row per
+ * ledger row to write (several rows may share a level: a transfer's batches). Each level is created
+ * or raised by the sum of its rows (an upsert, rows in item-id order, the order every writer locks
+ * in) and each row's ledger row appended in the same statement, so a level and its ledger never
+ * disagree.
+ *
+ * Cost (issue #37 item 1, ADR 0036): a row's `unit_cost` is what that unit cost (a transfer: the
+ * source's average; a refund: the sale line's); null means "at the level's average": a receipt's
+ * row then takes its batch's unit cost when the batch has one. The level's moving average is
+ * recomputed IN this statement from the locked row: avg = (stock_value + Σ costed q·c) /
+ * (on_hand + Σ costed q), rounded to 4 decimals (unchanged when nothing costed comes in), and the
+ * uncosted rows come in at that average; `stock_value` gains exactly Σ of the rows' q × cost, the
+ * same figures the ledger rows carry, so the level's value always equals its ledger's.
  * Answers `stock` (the level after, for a single level), `movement_id` (the first row's),
  * `movement_ids` (every row's, JSON, in `ord` order), `levels` (how many were written).
  */
+const NEW_AVERAGE = sql.raw(`(case when pl.costed_qty > 0
+    then greatest(round((l.stock_value + pl.costed_value) / (l.on_hand_qty + pl.costed_qty), 4), 0)
+    else l.avg_cost end)`);
+
 function putInStatement(put: SQL, facts: StockMovementFacts): SQL {
+  const batchCost =
+    facts.reason === 'receipt'
+      ? sql`(select b.unit_cost from proc_item_batches b where b.id = q.batch_id)`
+      : sql`null::numeric`;
   return sql`
-    with put as materialized (select q.*, uuid_v7() as movement_id from (${put}) q
+    with put as materialized (
+      select q.item_id, q.location_id, q.quantity, q.from_location_id, q.batch_id, q.ord,
+             coalesce(q.unit_cost::numeric, ${batchCost}) as unit_cost, uuid_v7() as movement_id
+        from (${put}) q
+    ), per_level as materialized (
+      select p.item_id, p.location_id, sum(p.quantity) as quantity,
+             coalesce(sum(p.quantity) filter (where p.unit_cost is not null), 0) as costed_qty,
+             coalesce(sum(p.quantity * p.unit_cost), 0) as costed_value
+        from put p group by p.item_id, p.location_id
     ), lvl as (
-      insert into proc_stock_levels as l (item_id, location_id, on_hand_qty)
-      select p.item_id, p.location_id, sum(p.quantity) from put p group by p.item_id, p.location_id order by p.item_id
+      insert into proc_stock_levels as l (item_id, location_id, on_hand_qty, avg_cost, stock_value)
+      select v.item_id, v.location_id, v.quantity, v.avg_cost, v.costed_value + (v.quantity - v.costed_qty) * v.avg_cost
+        from (select pl.*, case when pl.costed_qty > 0 then round(pl.costed_value / pl.costed_qty, 4) else 0 end as avg_cost
+                from per_level pl) v
+       order by v.item_id
       on conflict (item_id, location_id)
-        do update set on_hand_qty = l.on_hand_qty + excluded.on_hand_qty, updated_at = now()
-      returning l.item_id, l.location_id, l.on_hand_qty as qty
+        do update set on_hand_qty = l.on_hand_qty + excluded.on_hand_qty,
+                      avg_cost = (select ${NEW_AVERAGE} from per_level pl
+                                   where pl.item_id = l.item_id and pl.location_id = l.location_id),
+                      stock_value = (select l.stock_value + pl.costed_value + (pl.quantity - pl.costed_qty) * ${NEW_AVERAGE}
+                                       from per_level pl where pl.item_id = l.item_id and pl.location_id = l.location_id),
+                      updated_at = now()
+      returning l.item_id, l.location_id, l.on_hand_qty as qty, l.avg_cost
     ), mv as (
       insert into proc_inventory_transactions (id, item_id, from_location_id, to_location_id, qty, reason, ref_table,
-                                               ref_id, note, created_by, approved_by, batch_id)
+                                               ref_id, note, created_by, approved_by, batch_id, unit_cost)
       select p.movement_id, p.item_id, p.from_location_id, p.location_id, p.quantity,
              ${facts.reason}::proc_inventory_reason, ${facts.documentType ?? null}, ${facts.documentId ?? null}::uuid,
-             ${facts.note ?? null}, ${facts.userId}::uuid, ${facts.approverId ?? null}::uuid, p.batch_id
+             ${facts.note ?? null}, ${facts.userId}::uuid, ${facts.approverId ?? null}::uuid, p.batch_id,
+             coalesce(p.unit_cost, lvl.avg_cost)
         from put p join lvl on lvl.item_id = p.item_id and lvl.location_id = p.location_id
       returning id
     )
@@ -140,6 +189,8 @@ function putInStatement(put: SQL, facts: StockMovementFacts): SQL {
 
 /** The columns a put-in row names besides (item_id, location_id, quantity) when it has none. */
 const NO_SOURCE = sql`null::uuid as from_location_id, null::uuid as batch_id, 0 as ord`;
+/** The same with a unit cost (null: at the level's average, ADR 0036). */
+const noSource = (unitCost: string | null | undefined) => sql`${NO_SOURCE}, ${unitCost ?? null}::numeric as unit_cost`;
 
 /**
  * The stores' put-in (issue #32 item 5: one writer of a put-in): `qty` of an item into a location,
@@ -154,23 +205,26 @@ export async function putInAtLocation(
     itemId: string;
     locationId: string;
     fromLocationId: string | null;
-    portions: ReadonlyArray<{ qty: string; batchId: string | null }>;
+    /** Each portion's unit cost: a transfer's is the source's average; null/absent: a receipt's batch cost, else the average. */
+    portions: ReadonlyArray<{ qty: string; batchId: string | null; unitCost?: string | null }>;
   },
   facts: StockMovementFacts,
 ): Promise<string[]> {
   if (input.portions.length === 0) return [];
   const put = sql`
     select ${input.itemId}::uuid as item_id, ${input.locationId}::uuid as location_id, w.qty as quantity,
-           ${input.fromLocationId}::uuid as from_location_id, w.batch_id, w.ord
+           ${input.fromLocationId}::uuid as from_location_id, w.batch_id, w.ord, w.unit_cost
       from unnest(${sql.param(input.portions.map((p) => p.qty))}::numeric[],
-                  ${sql.param(input.portions.map((p) => p.batchId))}::uuid[]) with ordinality as w(qty, batch_id, ord)`;
+                  ${sql.param(input.portions.map((p) => p.batchId))}::uuid[],
+                  ${sql.param(input.portions.map((p) => p.unitCost ?? null))}::numeric[])
+             with ordinality as w(qty, batch_id, unit_cost, ord)`;
   const [row] = await queryRows<{ movement_ids: string | null }>(db, putInStatement(put, facts));
   return JSON.parse(row?.movement_ids ?? '[]') as string[];
 }
 
 /** A positive delta of one target, in one statement (see putInStatement). */
 async function putIn(db: DbOrTx, change: StockDelta): Promise<StockChangeResult> {
-  const put = sql`select t.item_id, t.location_id, ${change.quantity}::int as quantity, ${NO_SOURCE}
+  const put = sql`select t.item_id, t.location_id, ${change.quantity}::int as quantity, ${noSource(change.unitCost)}
                      from (${targetRow(change)}) t`;
   const [row] = await queryRows<{ stock: string | null; movement_id: string | null; levels: number }>(
     db,
@@ -201,27 +255,29 @@ async function changeStock(
   const statement = sql`
     with target as materialized (${targetRow(target)}
     ), cur as materialized (
-      select l.id, l.item_id, l.location_id, l.on_hand_qty as qty
+      select l.id, l.item_id, l.location_id, l.on_hand_qty as qty, l.avg_cost
         from proc_stock_levels l join target t on t.item_id = l.item_id and t.location_id = l.location_id
        for no key update of l
     ), upd as (
-      update proc_stock_levels l set on_hand_qty = ${next}, updated_at = now()
+      update proc_stock_levels l set on_hand_qty = ${next},
+             stock_value = l.stock_value + (${next} - cur.qty) * cur.avg_cost, updated_at = now()
         from cur where l.id = cur.id and ${allowed}
-      returning l.item_id, l.location_id, l.on_hand_qty as qty, cur.qty as before
+      returning l.item_id, l.location_id, l.on_hand_qty as qty, cur.qty as before, cur.avg_cost
     ), mv as (
       insert into proc_inventory_transactions (item_id, from_location_id, to_location_id, qty, reason, ref_table, ref_id,
-                                               note, created_by, approved_by)
+                                               note, created_by, approved_by, unit_cost)
       select upd.item_id,
              case when upd.qty < upd.before then upd.location_id end,
              case when upd.qty > upd.before then upd.location_id end,
              abs(upd.qty - upd.before), ${facts.reason}::proc_inventory_reason, ${facts.documentType ?? null},
              ${facts.documentId ?? null}::uuid, ${facts.note ?? null}, ${facts.userId}::uuid,
-             ${facts.approverId ?? null}::uuid
+             ${facts.approverId ?? null}::uuid, upd.avg_cost
         from upd where upd.qty <> upd.before
       returning id
     )
     select (select qty from upd)::text as stock, (select before from upd)::text as before,
            (select id from mv) as movement_id, (select qty from cur)::text as available,
+           (select avg_cost from cur)::text as unit_cost,
            exists (select 1 from target) as exists_now`;
   const [row] = await queryRows<Row>(db, statement);
   if (!row) throw new Error('the stock statement returned no row');
@@ -238,6 +294,7 @@ async function changeStock(
     moved: stock - before,
     shortfall: 0,
     movementId: row.movement_id,
+    unitCost: row.movement_id ? row.unit_cost : null,
   };
 }
 
@@ -449,7 +506,7 @@ export async function postOpeningStock(
   if (totals.size === 0) return;
   const wanted = [...totals.values()];
   const put = sql`
-    select i.id as item_id, s.selling_location_id as location_id, w.quantity, ${NO_SOURCE}
+    select i.id as item_id, s.selling_location_id as location_id, w.quantity, ${noSource(null)}
       from unnest(${sql.param(wanted.map((e) => e.productId))}::uuid[], ${sql.param(wanted.map((e) => e.variantId))}::uuid[],
                   ${sql.param(wanted.map((e) => e.quantity))}::int[]) as w(product_id, variant_id, quantity)
       join proc_items i on (w.variant_id is null and i.pos_product_id = w.product_id) or i.pos_variant_id = w.variant_id

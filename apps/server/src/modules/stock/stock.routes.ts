@@ -5,11 +5,14 @@ import {
   stockAuditSchema,
   stockMovementPageSchema,
   stockMovementsQuerySchema,
+  stockValuationQuerySchema,
+  stockValuationSchema,
 } from '@retail-hub/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { csvResponseSchema, sendCsv } from '../../lib/csv-routes';
 import { signedInUser } from '../../lib/signed-in-user';
-import { adjustStock, stockAudit, stockMovementPage } from './stock.service';
+import { adjustStock, stockAudit, stockMovementPage, stockValuation, stockValuationCsv } from './stock.service';
 
 /** issue #15 API: the stock ledger of a product, and stock adjustments and counts. */
 export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -27,6 +30,22 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/stock-audit',
     { config: { permission: 'developer.view' }, schema: { response: { 200: stockAuditSchema } } },
     async () => stockAudit(app.database.db),
+  );
+
+  // Issue #37 item 2 (ADR 0036): what the stock was worth at a moment, from the ledger; `format=csv` downloads it.
+  app.get(
+    '/api/stock-valuation',
+    {
+      config: { permission: 'stock.valuation' },
+      schema: {
+        querystring: stockValuationQuerySchema,
+        response: { 200: z.union([stockValuationSchema, csvResponseSchema]) },
+      },
+    },
+    async (request, reply) => {
+      const valuation = await stockValuation(app.database.db, request.query);
+      return request.query.format === 'csv' ? sendCsv(reply, stockValuationCsv(valuation)) : valuation;
+    },
   );
 
   app.post(

@@ -1,6 +1,16 @@
-import type { StockAdjustmentResult, StockMovementPage } from '@retail-hub/shared';
+import { Readable } from 'node:stream';
+import {
+  centsToDecimal,
+  decimalToCents,
+  type StockAdjustmentResult,
+  type StockMovementPage,
+  type StockValuation,
+  type StockValuationQuery,
+  type StockValuationRow,
+} from '@retail-hub/shared';
 import type { FastifyRequest } from 'fastify';
 import type { DbOrTx } from '../../db/client';
+import { type CsvColumn, toCsv } from '../../lib/csv';
 import { conflict, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../types';
 import { ACTIVITY, recordActivity, requestFacts } from '../activity/index';
@@ -8,6 +18,7 @@ import { storeForStockChange } from '../retail-stores/index';
 import { auditStock, type StockAudit } from './stock-audit.repository';
 import { applyStockCount, applyStockDelta, type StockChangeResult } from './stock-ledger.repository';
 import { findMovement, listStockMovements } from './stock-movements.repository';
+import { stockValuationRows } from './stock-valuation.repository';
 
 /** GET /api/stock-movements: 404 for an unknown product. */
 export async function stockMovementPage(
@@ -114,4 +125,48 @@ export {
 /** Issue #32 item 5 (ADR 0025): the stock self-audit, as `GET /api/stock-audit` and `npm run audit:stock` answer it. */
 export function stockAudit(db: DbOrTx): Promise<StockAudit> {
   return auditStock(db);
+}
+
+/**
+ * GET /api/stock-valuation (issue #37 item 2, ADR 0036): what the stock was worth at `asOf` (now
+ * when absent), per item and location, and the total (Σ of the rows' rounded values, so a CSV's
+ * column adds up to it).
+ */
+export async function stockValuation(db: DbOrTx, query: StockValuationQuery): Promise<StockValuation> {
+  const asOf = query.asOf ? new Date(query.asOf) : new Date();
+  const rows = await stockValuationRows(db, {
+    asOf,
+    locationId: query.locationId ?? null,
+    storeId: query.storeId ?? null,
+    categoryId: query.categoryId ?? null,
+  });
+  const total = rows.reduce((sum, r) => sum + decimalToCents(r.value), 0);
+  return { asOf: asOf.toISOString(), rows, totalValue: centsToDecimal(total) };
+}
+
+/** The valuation as a CSV download (`format=csv`): the same rows, then the total. */
+export function stockValuationCsv(valuation: StockValuation): { filename: string; stream: Readable } {
+  const columns: CsvColumn<StockValuationRow>[] = [
+    { header: 'SKU', value: (r) => r.sku },
+    { header: 'Item', value: (r) => r.name },
+    { header: 'Location', value: (r) => r.location },
+    { header: 'Quantity', value: (r) => r.quantity },
+    { header: 'Unit cost', value: (r) => r.unitCost },
+    { header: 'Value', value: (r) => r.value },
+  ];
+  const total: StockValuationRow = {
+    itemId: '',
+    sku: 'Total',
+    name: '',
+    locationId: '',
+    location: '',
+    quantity: '',
+    unitCost: '',
+    value: valuation.totalValue,
+  };
+  const stamp = valuation.asOf.slice(0, 16).replace(':', '');
+  return {
+    filename: `stock-valuation-${stamp}.csv`,
+    stream: Readable.from([toCsv(columns, [...valuation.rows, total])]),
+  };
 }

@@ -14,11 +14,24 @@ import { ensureLevels } from '../stock/index';
 
 export type InventoryReasonValue = (typeof procInventoryTransactions.$inferInsert)['reason'];
 
-/** Takes `qty` out of an item's stock at a location; false (nothing changed) when less is on hand. */
-export async function takeOutStock(db: DbOrTx, itemId: string, locationId: string, qty: string): Promise<boolean> {
+/**
+ * Takes `qty` out of an item's stock at a location at its moving average cost (issue #37, ADR 0036:
+ * the level's value falls by qty × average in the same statement); answers that unit cost, or null
+ * (nothing changed) when less is on hand.
+ */
+export async function takeOutStock(
+  db: DbOrTx,
+  itemId: string,
+  locationId: string,
+  qty: string,
+): Promise<string | null> {
   const rows = await db
     .update(procStockLevels)
-    .set({ onHandQty: sql`${procStockLevels.onHandQty} - ${qty}::numeric`, updatedAt: new Date() })
+    .set({
+      onHandQty: sql`${procStockLevels.onHandQty} - ${qty}::numeric`,
+      stockValue: sql`${procStockLevels.stockValue} - ${qty}::numeric * ${procStockLevels.avgCost}`,
+      updatedAt: new Date(),
+    })
     .where(
       and(
         eq(procStockLevels.itemId, itemId),
@@ -26,8 +39,8 @@ export async function takeOutStock(db: DbOrTx, itemId: string, locationId: strin
         sql`${procStockLevels.onHandQty} >= ${qty}::numeric`,
       ),
     )
-    .returning({ id: procStockLevels.id });
-  return rows.length > 0;
+    .returning({ avgCost: procStockLevels.avgCost });
+  return rows[0]?.avgCost ?? null;
 }
 
 /** On hand of an item at a location ('0.000' when it never held any). */
@@ -65,6 +78,8 @@ export type LedgerInsert = {
   batchId: string | null;
   note: string | null;
   createdBy: string | null;
+  /** The cost of one unit that left (the level's average, from takeOutStock). */
+  unitCost: string;
 };
 
 export async function insertLedgerRows(db: DbOrTx, rows: LedgerInsert[]): Promise<string[]> {

@@ -35,6 +35,12 @@ export type InventoryMovementInput = {
    * movement is split into one ledger row per batch.
    */
   batchId?: string | null;
+  /**
+   * Issue #37 (ADR 0036): into a location from outside, the cost of one unit (a receipt's price);
+   * absent: the batch's cost for a receipt, else the level's moving average. Out of a location
+   * (and a transfer) it is always the source's average.
+   */
+  unitCost?: string | null;
   createdBy?: string | null;
   note?: string | null;
 };
@@ -78,8 +84,12 @@ export async function postInventoryMovement(db: DbOrTx, input: InventoryMovement
       if (input.batchId && !(await batchOfItem(tx, input.batchId, input.itemId))) {
         throw storesErrors.unknownReference('batchId', 'Batch not found for this item');
       }
+      // Issue #37 (ADR 0036): what leaves goes at the source's moving average; a transfer carries
+      // that cost into the destination's average.
+      let unitCost: string | null = input.unitCost ?? null;
       if (from) {
-        if (!(await takeOutStock(tx, input.itemId, from, qty))) throw await insufficient(tx, input.itemId, from);
+        unitCost = await takeOutStock(tx, input.itemId, from, qty);
+        if (unitCost === null) throw await insufficient(tx, input.itemId, from);
         // The level row is now locked by this transaction: the batch split below cannot race.
         portions = await splitByBatch(tx, input, from);
       }
@@ -94,7 +104,7 @@ export async function postInventoryMovement(db: DbOrTx, input: InventoryMovement
               itemId: input.itemId,
               locationId: to,
               fromLocationId: from,
-              portions: portions.map((p) => ({ qty: milliToQuantity(p.qtyMilli), batchId: p.batchId })),
+              portions: portions.map((p) => ({ qty: milliToQuantity(p.qtyMilli), batchId: p.batchId, unitCost })),
             },
             {
               reason: input.reason,
@@ -117,6 +127,7 @@ export async function postInventoryMovement(db: DbOrTx, input: InventoryMovement
               createdBy: input.createdBy ?? null,
               qty: milliToQuantity(p.qtyMilli),
               batchId: p.batchId,
+              unitCost: unitCost ?? '0',
             })),
           );
       return { movementIds, batches: portions, posProductId };
