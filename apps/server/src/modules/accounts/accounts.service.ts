@@ -30,6 +30,7 @@ import {
   insertCustomer,
   listAccountRows,
   recordPayment,
+  returnToAccount as returnToAccountRow,
   searchCustomers,
   setCreditLimit,
   statementRows,
@@ -240,4 +241,12 @@ export async function approveAccountCharge(db: DbOrTx, user: AuthUser, id: strin
   await readableAccount(db, user, id);
   if (!(await approveCharge(db, id, entryId, user.id)))
     throw conflict('accounts.not_pending', 'This charge is not a pending department charge');
+}
+
+/**
+ * Gives back part of a sale's account tender to its account (a refund or a void, ADR 0034): called
+ * by the POS inside the refund's or void's own transaction.
+ */
+export function returnToAccount(db: DbOrTx, r: Parameters<typeof returnToAccountRow>[1]): Promise<void> {
+  return returnToAccountRow(db, r);
 }
