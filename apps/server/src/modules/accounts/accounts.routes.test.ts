@@ -22,7 +22,7 @@ let cashierIds: string[] = [];
 const tills: string[] = [];
 
 async function q<T>(query: ReturnType<typeof sql>): Promise<T[]> {
-  return (await t.db.db.execute(query)) instanceof Array
+  return Array.isArray(await t.db.db.execute(query))
     ? ((await t.db.db.execute(query)) as unknown as T[])
     : ((await t.db.db.execute(query)) as unknown as { rows: T[] }).rows;
 }

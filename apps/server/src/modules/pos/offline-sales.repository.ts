@@ -1,4 +1,4 @@
-import type { PaymentMethod, Role } from '@retail-hub/shared';
+import type { Role, TenderMethod } from '@retail-hub/shared';
 import { and, asc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -24,7 +24,7 @@ export type OfflineSaleWrite = {
   senderId: string;
   soldAt: Date;
   terminalId: string | null;
-  paymentMethod: PaymentMethod;
+  paymentMethod: TenderMethod;
   /** Issue #34 item 1: its tenders in the order taken (transaction_payments rows). */
   tenders: ReadonlyArray<TenderRow>;
   subtotal: string;
