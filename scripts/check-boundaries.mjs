@@ -74,6 +74,8 @@ const SHARED_WRITES = new Map([
   ],
   ['proc_inventory_transactions', { modules: ['pos', 'stock', 'stores'], why: 'as proc_stock_levels' }],
   ['user_activity', { modules: ['activity', 'pos'], why: "by design: the sale statement's activity row (ADR 0028)" }],
+  ['accounts', { modules: ['accounts', 'pos'], why: 'by design: the sale statement charges the account (ADR 0034)' }],
+  ['account_entries', { modules: ['accounts', 'pos'], why: "by design: the sale statement's charge entry (ADR 0034)" }],
   ['pos_terminals', { modules: ['pos', 'retail-stores'], why: "debt: a till's store is set by retail-stores" }],
   [
     'proc_departments',

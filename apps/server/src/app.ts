@@ -7,6 +7,7 @@ import type { Config } from './config/config';
 import { type Database, openDatabase } from './db/client';
 import { type LagProbe, ReadRouter } from './db/read-replica';
 import { AppError } from './lib/errors';
+import { accountRoutes } from './modules/accounts/index';
 import { analyticsRoutes, institutionAnalyticsRoutes } from './modules/analytics/index';
 import { assetRegisterRoutes } from './modules/asset-register/index';
 import { assetRoutes } from './modules/assets/index';
@@ -161,6 +162,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(assetRegisterRoutes);
   await app.register(stockRoutes);
   await app.register(refundRoutes);
+  await app.register(accountRoutes);
   await app.register(discountCapsRoutes);
   await app.register(printerRoutes());
   await app.register(customerDisplayRoutes);

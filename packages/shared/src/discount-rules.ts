@@ -1,5 +1,5 @@
 import type { DiscountInput } from './discounts';
-import { type Cents, cardFeeCents, centsToDecimal, type PaymentMethod, parseCents } from './money';
+import { type Cents, cardFeeCents, centsToDecimal, parseCents, type TenderMethod } from './money';
 import type { Role } from './roles';
 
 /**
@@ -110,7 +110,7 @@ export const DISCOUNT_MESSAGES = {
 export function priceDiscountedSale(
   lines: readonly DiscountLineInput[],
   saleDiscount: Discount | null | undefined,
-  method: PaymentMethod,
+  method: TenderMethod,
 ): DiscountedSale | DiscountRefusal {
   const afterLine: Array<{ grossCents: Cents; discountCents: Cents }> = [];
   for (const [index, line] of lines.entries()) {

@@ -1,3 +1,4 @@
+export * from './accounts';
 export * from './asset-register';
 export * from './assets';
 export * from './auth';

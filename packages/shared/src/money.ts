@@ -88,16 +88,24 @@ export const PAYMENT_METHODS = [
   'other',
 ] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/**
+ * Issue #34 item 3 (ADR 0034): the methods a tender may have: spec §3's, and 'account' (charged to
+ * a customer's or a department's account; never a method the §3 payment buttons offer).
+ */
+export const TENDER_METHODS = [...PAYMENT_METHODS, 'account'] as const;
+export type TenderMethod = (typeof TENDER_METHODS)[number];
 
 /** spec §9: card surcharge 2.5% of the subtotal for credit_card, debit_card and eftpos. */
-export const CARD_FEE_METHODS: readonly PaymentMethod[] = ['credit_card', 'debit_card', 'eftpos'];
+export const CARD_FEE_METHODS: readonly TenderMethod[] = ['credit_card', 'debit_card', 'eftpos'];
 /** The one card-fee rate, as a ratio of whole numbers so the fee stays integer arithmetic: 25/1000 = 2.5%. */
 export const CARD_FEE_RATE = { num: 25, den: 1000 } as const;
 /** The fee's label on the payment panel and the receipt, derived from the rate: 'Card Fee (2.5%)'. */
 export const CARD_FEE_LABEL = `Card Fee (${(CARD_FEE_RATE.num * 100) / CARD_FEE_RATE.den}%)`;
 
-export function cardFeeCents(subtotal: Cents, method: PaymentMethod): Cents {
-  return CARD_FEE_METHODS.includes(method) ? mulRatio(subtotal, CARD_FEE_RATE.num, CARD_FEE_RATE.den) : 0;
+export function cardFeeCents(subtotal: Cents, method: TenderMethod): Cents {
+  return (CARD_FEE_METHODS as readonly string[]).includes(method)
+    ? mulRatio(subtotal, CARD_FEE_RATE.num, CARD_FEE_RATE.den)
+    : 0;
 }
 
 /** spec §3 paymentMethod: underscores shown as spaces. */

@@ -29,6 +29,21 @@ export const PERMISSIONS = {
    * include tax. Reading them is 'catalog.read'.
    */
   'tax.manage': MANAGERS,
+  /**
+   * Issue #34 item 3 (ADR 0034): finding, adding and editing customers and attaching one to a sale
+   * (every seller, cashier up), reading the accounts a sale can be charged to, and charging one (a
+   * tender of the sale itself, 'pos.sell').
+   */
+  'customers.manage': EVERYONE,
+  /**
+   * Opening accounts and setting their credit limits, and recording payments received on account.
+   */
+  'accounts.manage': MANAGERS,
+  /**
+   * Reading an account's statement (screen and CSV) and approving its department charges: managers
+   * see every account; a department_manager only their own department's (users.proc_department_id).
+   */
+  'accounts.statements': ['manager', 'department_manager', 'super_admin'],
   /** Changing each role's discount cap (issue #15 item 7, ADR 0019). */
   'discounts.configure': SUPER_ADMIN,
   /** Reading the catalogue: products, categories, size options, low stock. */

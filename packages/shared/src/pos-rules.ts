@@ -1,4 +1,4 @@
-import { type Cents, cardFeeCents, centsToDecimal, type PaymentMethod } from './money';
+import { type Cents, cardFeeCents, centsToDecimal, type TenderMethod } from './money';
 
 /**
  * The zod-free rules of a sale (pos.ts holds the API's schemas, and imports these): quantities, the
@@ -78,7 +78,7 @@ export type SaleTotals = { subtotal: Cents; tax: Cents; total: Cents };
  */
 export function saleTotals(
   lines: ReadonlyArray<{ unitCents: Cents; quantity: number }>,
-  method: PaymentMethod,
+  method: TenderMethod,
 ): SaleTotals {
   const subtotal = lines.reduce((sum, line) => sum + line.unitCents * line.quantity, 0);
   const tax = cardFeeCents(subtotal, method);

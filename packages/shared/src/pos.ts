@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { discountSchema } from './discounts';
 import { HELD_SALE_MESSAGES, HELD_SALES_CHOICES } from './held-sale-rules';
-import { PAYMENT_METHODS, parseCents } from './money';
+import { parseCents, TENDER_METHODS } from './money';
 import { CARD_NUMBER_MESSAGE, containsCardNumber, MAX_LINE_QUANTITY } from './pos-rules';
 import { referenceCodeSchema, tendersRequestSchema, transactionPaymentSchema } from './tenders';
 
@@ -38,7 +38,7 @@ export const saleRequestSchema = z.object({
   subtotal: moneyStringSchema,
   tax: moneyStringSchema,
   total: moneyStringSchema,
-  paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Choose a payment method' }),
+  paymentMethod: z.enum(TENDER_METHODS, { error: 'Choose a payment method' }),
   referenceCode: referenceCodeSchema,
   notes: z
     .string()
@@ -66,6 +66,8 @@ export const saleRequestSchema = z.object({
    * be sent here (only compared, like every amount). While every rate is 0 `tax` is the card fee.
    */
   cardFee: moneyStringSchema.optional(),
+  /** Issue #34 item 3 (ADR 0034): the customer attached to the sale at the till. */
+  customerId: z.uuid({ error: 'Unknown customer' }).nullish(),
 });
 export type SaleRequest = z.infer<typeof saleRequestSchema>;
 
@@ -136,7 +138,7 @@ export const lateSaleSchema = z.object({
   shiftId: z.number().int(),
   soldAt: z.string(),
   receivedAt: z.string(),
-  paymentMethod: z.enum(PAYMENT_METHODS),
+  paymentMethod: z.enum(TENDER_METHODS),
   subtotal: z.string(),
   total: z.string(),
   /** The same lines at the prices when it arrived; null when a product has no current price. */
@@ -153,7 +155,7 @@ export const shiftSummarySchema = z.object({
   endedAt: isoDateTime.nullable(),
   salesCount: z.number().int(),
   itemsSold: z.number().int(),
-  totalsByMethod: z.array(z.object({ paymentMethod: z.enum(PAYMENT_METHODS), count: z.number().int(), total: money })),
+  totalsByMethod: z.array(z.object({ paymentMethod: z.enum(TENDER_METHODS), count: z.number().int(), total: money })),
   subtotal: money,
   cardFees: money,
   total: money,
@@ -197,7 +199,7 @@ export const receiptSchema = z.object({
   subtotal: money,
   tax: money,
   total: money,
-  paymentMethod: z.enum(PAYMENT_METHODS),
+  paymentMethod: z.enum(TENDER_METHODS),
   /** Cash handed over; the total for non-cash payments (spec §4: amount paid defaults to the total). */
   amountReceived: money,
   changeDue: money,
@@ -234,7 +236,7 @@ export const saleResponseSchema = z.object({
   subtotal: money,
   tax: money,
   total: money,
-  paymentMethod: z.enum(PAYMENT_METHODS),
+  paymentMethod: z.enum(TENDER_METHODS),
   referenceCode: z.string().nullable(),
   notes: z.string().nullable(),
   amountReceived: money.nullable(),
@@ -286,7 +288,7 @@ export const transactionListItemSchema = z.object({
   cardFee: money.optional(),
   pricesIncludeTax: z.boolean().optional(),
   total: money,
-  paymentMethod: z.enum(PAYMENT_METHODS),
+  paymentMethod: z.enum(TENDER_METHODS),
   referenceCode: z.string().nullable(),
   notes: z.string().nullable(),
   status: z.string(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAYMENT_METHODS } from './money';
+import { TENDER_METHODS } from './money';
 import { refundTenderRequestSchema } from './tenders';
 
 /** issue #15 item 5: the reasons a refund is given for (plus a free note). */
@@ -97,7 +97,7 @@ export const refundSchema = z.object({
   reason: z.string(),
   note: z.string().nullable(),
   restock: z.boolean(),
-  paymentMethod: z.enum(PAYMENT_METHODS),
+  paymentMethod: z.enum(TENDER_METHODS),
   subtotal: z.string(),
   cardFee: z.string(),
   /** Issue #34 item 2: the sales tax given back, at the rate of the sale (present once any). */
@@ -110,7 +110,7 @@ export const refundSchema = z.object({
    * `payments` list them): paid out by `method` (cash from the drawer, or the tender's own method).
    */
   payments: z
-    .array(z.object({ tenderSeq: z.number().int(), method: z.enum(PAYMENT_METHODS), amount: z.string() }))
+    .array(z.object({ tenderSeq: z.number().int(), method: z.enum(TENDER_METHODS), amount: z.string() }))
     .optional(),
   cashier: z.object({ id: z.string(), name: z.string() }),
   approvedBy: z.object({ id: z.string(), name: z.string() }).nullable(),

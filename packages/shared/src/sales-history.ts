@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAYMENT_METHODS } from './money';
+import { TENDER_METHODS } from './money';
 import { moneyStringSchema, receiptSchema, storeDateSchema } from './pos';
 import { RECEIPT_EMAIL_MESSAGES, receiptEmailError } from './receipt-email';
 import { refundSchema } from './refunds';
@@ -75,7 +75,7 @@ export const transactionDetailSchema = z.object({
   cardFee: money.optional(),
   pricesIncludeTax: z.boolean().optional(),
   total: money,
-  paymentMethod: z.enum(PAYMENT_METHODS),
+  paymentMethod: z.enum(TENDER_METHODS),
   referenceCode: z.string().nullable(),
   notes: z.string().nullable(),
   amountReceived: money.nullable(),
@@ -110,7 +110,7 @@ export const salesHistoryQuerySchema = z
     startDate: storeDateSchema.optional(),
     endDate: storeDateSchema.optional(),
     cashierId: z.uuid({ error: 'Unknown cashier' }).optional(),
-    paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Choose a payment method' }).optional(),
+    paymentMethod: z.enum(TENDER_METHODS, { error: 'Choose a payment method' }).optional(),
     minTotal: moneyStringSchema.optional(),
     maxTotal: moneyStringSchema.optional(),
     status: z.enum(['completed', 'voided'], { error: "Status is 'completed' or 'voided'" }).optional(),
@@ -135,7 +135,7 @@ export const salesHistoryRowSchema = z.object({
   shiftId: z.number().int(),
   status: z.string(),
   cashier: z.object({ id: z.string(), firstName: z.string().nullable(), lastName: z.string().nullable() }),
-  paymentMethod: z.enum(PAYMENT_METHODS),
+  paymentMethod: z.enum(TENDER_METHODS),
   subtotal: money,
   /** The card fee as spec §3 while nothing is taxed; the sales tax once a line is (issue #34 item 2). */
   tax: money,

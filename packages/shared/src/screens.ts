@@ -28,6 +28,8 @@ export const SCREENS = [
   { path: '/pos-history', title: 'Sales History', shell: 'pos', permission: 'pos.sell' },
   // Issue #15 item 8: every Z report, reprinted as written, for managers.
   { path: '/z-reports', title: 'Z Reports', shell: 'pos', permission: 'reports.view' },
+  // Issue #34 item 3 (ADR 0034): accounts, statements, payments; a department manager sees their own.
+  { path: '/accounts', title: 'Accounts', shell: 'pos', permission: 'accounts.statements' },
   // Issue #19 (ADR 0014): the terminals' outboxes, and the stock offline sales sold beyond.
   { path: '/terminals', title: 'Terminals', shell: 'pos', permission: 'reports.view' },
   { path: '/stock-discrepancies', title: 'Stock Discrepancies', shell: 'pos', permission: 'inventory.manage' },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAYMENT_METHODS } from './money';
+import { TENDER_METHODS } from './money';
 import { lateSaleSchema } from './pos';
 
 /**
@@ -37,7 +37,7 @@ export const shiftReportSchema = z.object({
   /** Sales total − refunds. */
   netTotal: money,
   /** Completed sales by payment method (refunds are in `refunds`, cash ones in `cashRefunds`). */
-  totalsByMethod: z.array(z.object({ paymentMethod: z.enum(PAYMENT_METHODS), count: z.number().int(), total: money })),
+  totalsByMethod: z.array(z.object({ paymentMethod: z.enum(TENDER_METHODS), count: z.number().int(), total: money })),
   openingFloat: money.nullable(),
   cashSales: money,
   cashRefunds: money,

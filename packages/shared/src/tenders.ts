@@ -5,8 +5,8 @@ import {
   cardFeeCents,
   formatMoney,
   MAX_CENTS,
-  PAYMENT_METHODS,
-  type PaymentMethod,
+  TENDER_METHODS,
+  type TenderMethod,
 } from './money';
 import { CARD_NUMBER_MESSAGE, looksLikeCardNumber, referenceDigits } from './pos-rules';
 
@@ -28,10 +28,10 @@ import { CARD_NUMBER_MESSAGE, looksLikeCardNumber, referenceDigits } from './pos
  *
  * One tender for the whole sale is exactly the §9 rule: base = subtotal, fee = cardFeeCents(subtotal).
  */
-export type TenderInput = { method: PaymentMethod; amount: Cents; amountReceived?: Cents | null };
+export type TenderInput = { method: TenderMethod; amount: Cents; amountReceived?: Cents | null };
 
 export type Tender = {
-  method: PaymentMethod;
+  method: TenderMethod;
   /** What it pays toward the sale, card fee included. */
   amount: Cents;
   /** The part of the subtotal it pays (amount − cardFee). */
@@ -45,7 +45,7 @@ export type Tender = {
 export type TenderError = { field: string; message: string };
 
 export type TenderTotals =
-  | { ok: true; tenders: Tender[]; cardFee: Cents; total: Cents; change: Cents; method: PaymentMethod }
+  | { ok: true; tenders: Tender[]; cardFee: Cents; total: Cents; change: Cents; method: TenderMethod }
   | { ok: false; errors: TenderError[] };
 
 export const TENDER_MESSAGES = {
@@ -61,8 +61,8 @@ export const TENDER_MESSAGES = {
   receivedTooLarge: 'Cash received is more than a sale can record',
 } as const;
 
-export function isCardMethod(method: PaymentMethod): boolean {
-  return CARD_FEE_METHODS.includes(method);
+export function isCardMethod(method: TenderMethod): boolean {
+  return (CARD_FEE_METHODS as readonly string[]).includes(method);
 }
 
 /** What a card tender paying `base` of the subtotal charges: base + its card fee. */
@@ -88,8 +88,8 @@ export function cardTenderBase(amount: Cents): Cents | null {
  * answer): the method of the tender paying the most, the first of them on a tie. A one-tender
  * sale is its tender's method, as before.
  */
-export function summaryMethod(tenders: ReadonlyArray<{ method: PaymentMethod; amount: Cents }>): PaymentMethod {
-  let best = tenders[0] as { method: PaymentMethod; amount: Cents };
+export function summaryMethod(tenders: ReadonlyArray<{ method: TenderMethod; amount: Cents }>): TenderMethod {
+  let best = tenders[0] as { method: TenderMethod; amount: Cents };
   for (const t of tenders) if (t.amount > best.amount) best = t;
   return best.method;
 }
@@ -170,8 +170,8 @@ export function tenderTotals(subtotal: Cents, inputs: readonly TenderInput[]): T
  */
 export function remainingDue(
   subtotal: Cents,
-  paid: ReadonlyArray<{ method: PaymentMethod; amount: Cents }>,
-  method: PaymentMethod,
+  paid: ReadonlyArray<{ method: TenderMethod; amount: Cents }>,
+  method: TenderMethod,
 ): Cents {
   let base = 0;
   for (const t of paid) base += isCardMethod(t.method) ? (cardTenderBase(t.amount) ?? t.amount) : t.amount;
@@ -204,10 +204,12 @@ export const referenceCodeSchema = z
  * digits of the card slip or transfer (stored as VTPD + digits, like the sale's).
  */
 export const tenderRequestSchema = z.object({
-  method: z.enum(PAYMENT_METHODS, { error: 'Choose a payment method' }),
+  method: z.enum(TENDER_METHODS, { error: 'Choose a payment method' }),
   amount: moneyString,
   referenceCode: referenceCodeSchema,
   amountReceived: moneyString.nullable().optional(),
+  /** Issue #34 item 3 (ADR 0034): the account an 'account' tender charges (required for it, refused for others). */
+  accountId: z.uuid({ error: 'Unknown account' }).nullish(),
 });
 export type TenderRequest = z.infer<typeof tenderRequestSchema>;
 
@@ -222,18 +224,20 @@ export const tendersRequestSchema = z
  * amount for a non-cash tender), `refunded` what refunds have given back to it so far.
  */
 export const transactionPaymentSchema = z.object({
-  method: z.enum(PAYMENT_METHODS),
+  method: z.enum(TENDER_METHODS),
   amount: z.string(),
   cardFee: z.string(),
   referenceCode: z.string().nullable(),
   amountReceived: z.string().nullable(),
   changeDue: z.string(),
   refunded: z.string().optional(),
+  /** Issue #34 item 3: the account an 'account' tender charged (only on such a tender). */
+  accountId: z.string().optional(),
 });
 export type TransactionPayment = z.infer<typeof transactionPaymentSchema>;
 
 /** A refund body's tender: how much of the refund goes back to the sale's tenders of `method`. */
 export const refundTenderRequestSchema = z.object({
-  method: z.enum(PAYMENT_METHODS, { error: 'Choose a payment method' }),
+  method: z.enum(TENDER_METHODS, { error: 'Choose a payment method' }),
   amount: moneyString,
 });

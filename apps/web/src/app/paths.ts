@@ -16,6 +16,7 @@ export const paths = {
   posInventory: '/pos-inventory',
   posHistory: '/pos-history',
   zReports: '/z-reports',
+  accounts: '/accounts',
   terminals: '/terminals',
   stockDiscrepancies: '/stock-discrepancies',
   expenses: '/expenses',

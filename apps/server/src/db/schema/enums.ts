@@ -3,9 +3,9 @@ import {
   EXPENSE_CATEGORIES,
   EXPENSE_PAYMENT_METHODS,
   INVENTORY_REASONS,
-  PAYMENT_METHODS,
   RETURN_CONDITIONS,
   ROLES,
+  TENDER_METHODS,
 } from '@retail-hub/shared';
 import { pgEnum } from 'drizzle-orm/pg-core';
 
@@ -23,8 +23,8 @@ export const ASSET_TYPES = ['regular', 'tool', 'material', 'equipment', 'consuma
 export type AssetType = (typeof ASSET_TYPES)[number];
 export const assetTypeEnum = pgEnum('asset_type', ASSET_TYPES);
 
-/** spec §3 POS payment methods. */
-export const paymentMethodEnum = pgEnum('payment_method', PAYMENT_METHODS);
+/** spec §3 POS payment methods, and 'account' (issue #34 item 3, ADR 0034): a tender charged to an account. */
+export const paymentMethodEnum = pgEnum('payment_method', TENDER_METHODS);
 
 /** spec §3 expenses categories and payment methods (a shorter list than the POS one). */
 export const expenseCategoryEnum = pgEnum('expense_category', EXPENSE_CATEGORIES);

@@ -2,6 +2,7 @@
  * The whole database schema: every table, enum and relation. drizzle-kit generates the
  * migrations in apps/server/drizzle from this file; the client passes it to Drizzle.
  */
+export * from './accounts';
 export * from './activity';
 export * from './assets';
 export * from './cache-versions';

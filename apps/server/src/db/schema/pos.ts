@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -13,6 +14,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { accounts, customers } from './accounts';
 import { products, productVariants } from './catalog';
 import { createdAt, id, money, taxRate, timeOrderedId, timestamptz, unitCost, updatedAt } from './columns';
 import { expenseCategoryEnum, expensePaymentMethodEnum, paymentMethodEnum } from './enums';
@@ -111,8 +113,14 @@ export const transactions = pgTable(
     saleDiscount: money('sale_discount').notNull().default('0'),
     /** The manager whose PIN approved a discount above the cashier's cap. */
     discountApprovedBy: uuid('discount_approved_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Issue #34 item 3 (ADR 0034): the customer the sale was attached to at the till, if any. */
+    customerId: uuid('customer_id').references((): AnyPgColumn => customers.id, { onDelete: 'restrict' }),
   },
   (t) => [
+    // A customer's purchase history (only sales with a customer are indexed).
+    index('transactions_customer_id_created_at_idx')
+      .on(t.customerId, t.createdAt)
+      .where(sql`${t.customerId} is not null`),
     // (created_at, id): the reports' lists and CSV exports page in exactly this order (newest first,
     // or keyset from the last row), so a page is an index range scan, not a sort of the whole range.
     index('transactions_created_at_id_idx').on(t.createdAt, t.id),
@@ -175,6 +183,8 @@ export const transactionPayments = pgTable(
     referenceCode: varchar('reference_code', { length: 50 }),
     amountReceived: money('amount_received'),
     refunded: money('refunded').notNull().default('0'),
+    /** Issue #34 item 3 (ADR 0034): the account an 'account' tender charged (null for the others). */
+    accountId: uuid('account_id').references((): AnyPgColumn => accounts.id, { onDelete: 'restrict' }),
   },
   (t) => [
     primaryKey({ name: 'transaction_payments_pkey', columns: [t.transactionId, t.seq] }),
@@ -187,6 +197,7 @@ export const transactionPayments = pgTable(
       'transaction_payments_received_check',
       sql`${t.amountReceived} is null or (${t.method} = 'cash' and ${t.amountReceived} >= ${t.amount})`,
     ),
+    check('transaction_payments_account_check', sql`(${t.method}::text = 'account') = (${t.accountId} is not null)`),
     check('transaction_payments_refunded_check', sql`${t.refunded} >= 0 and ${t.refunded} <= ${t.amount}`),
   ],
 );

@@ -1,4 +1,4 @@
-import type { PaymentMethod } from '@retail-hub/shared';
+import type { TenderMethod } from '@retail-hub/shared';
 import { and, asc, desc, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
@@ -27,7 +27,7 @@ export type HistoryFilter = {
   end?: Date;
   shiftId?: number;
   cashierId?: string;
-  paymentMethod?: PaymentMethod;
+  paymentMethod?: TenderMethod;
   minTotal?: string;
   maxTotal?: string;
   status?: 'completed' | 'voided';

@@ -1,4 +1,4 @@
-import type { PaymentMethod, Role } from '@retail-hub/shared';
+import type { Role, TenderMethod } from '@retail-hub/shared';
 import { and, asc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -24,7 +24,7 @@ export type OfflineSaleWrite = {
   senderId: string;
   soldAt: Date;
   terminalId: string | null;
-  paymentMethod: PaymentMethod;
+  paymentMethod: TenderMethod;
   /** Issue #34 item 1: its tenders in the order taken (transaction_payments rows). */
   tenders: ReadonlyArray<TenderRow>;
   subtotal: string;
@@ -43,6 +43,8 @@ export type OfflineSaleWrite = {
   saleDiscount: DiscountColumns;
   /** The manager whose PIN approved a discount above the cashier's cap. */
   discountApprovedBy: string | null;
+  /** Issue #34 item 3 (ADR 0034): the customer attached to the sale at the till. */
+  customerId?: string | null;
   /**
    * The discount's activity row, written with the sale under its cashier ('discount_over_cap' when
    * approved, 'discount_over_cap_unapproved' when not); null when the discount is within the cap.
@@ -214,6 +216,7 @@ export async function insertOfflineSale(
       saleDiscountValue: sale.saleDiscount.value,
       saleDiscount: sale.saleDiscount.amount,
       discountApprovedBy: sale.discountApprovedBy,
+      customerId: sale.customerId ?? null,
     })
     .returning({ id: transactions.id });
   const id = (inserted as { id: string }).id;

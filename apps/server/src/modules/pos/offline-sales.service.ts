@@ -55,6 +55,7 @@ import type { PricingEntry } from './sale-write.repository';
 import { findSale, findSaleIdByKey } from './sales.repository';
 import type { SalesDeps } from './sales.service';
 import {
+  checkCustomerAndAccounts,
   discountColumns,
   isSameSale,
   type PaidTenders,
@@ -115,6 +116,11 @@ export async function recordOfflineSale(
   if (held) return heldAnswer(deps, sender, held);
   const existing = await findSaleIdByKey(db, idempotencyKey);
   if (existing) return replay(deps, sender, existing, request);
+  // Issue #34 item 3 (ADR 0034): an account is never charged offline (its limit is the server's);
+  // the till disables the Account tender while offline, and such a sale arriving later is refused.
+  if (request.paymentMethod === 'account' || request.tenders?.some((t) => t.method === 'account'))
+    throw posErrors.offlineAccount();
+  await checkCustomerAndAccounts(deps.database, request);
   const shift = await shiftFacts(db, request.shiftId);
   const productIds = [...new Set(request.items.map((i) => i.productId))];
   // Issue #32 item 2: today's prices and availability at the shift's store. Issue #34 item 2: and
@@ -207,6 +213,7 @@ export function offlineWrite(
     discountTotal: centsToDecimal(d.discountTotal),
     saleDiscount: discountColumns(priced.saleDiscount, d.saleDiscount),
     discountApprovedBy: approval.approvedBy?.id ?? null,
+    customerId: request.customerId ?? null,
     discountActivity: approval.activity
       ? { ...approval.activity, ipAddress: options.ipAddress ?? null, userAgent: options.userAgent ?? null }
       : null,

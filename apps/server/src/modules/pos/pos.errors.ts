@@ -1,4 +1,4 @@
-import { ERROR_CODES, type HeldSaleReason } from '@retail-hub/shared';
+import { ACCOUNT_MESSAGES, ERROR_CODES, type HeldSaleReason } from '@retail-hub/shared';
 import { badRequest, conflict, notFound } from '../../lib/errors';
 
 const HELD_MESSAGES: Record<HeldSaleReason, string> = {
@@ -61,5 +61,9 @@ export const posErrors = {
   discrepancyResolved: () => conflict('pos.discrepancy_resolved', 'This discrepancy has already been resolved.'),
   /** Issue #15 item 8: a shift that has not ended (or ended before Z reports existed) has none. */
   zReportNotFound: () => notFound('Z report', 'pos.z_report_not_found'),
+  /** Issue #34 item 3 (ADR 0034): the account tender would take the account above its credit limit. */
+  accountLimit: (available: string) => conflict('pos.account_limit', ACCOUNT_MESSAGES.limit(available)),
+  /** ADR 0034: a sale charged to an account is never recorded offline. */
+  offlineAccount: () => conflict('pos.offline_account', ACCOUNT_MESSAGES.offline),
   noOpenShiftForReport: () => conflict('pos.no_open_shift', 'You have no open shift to report on.'),
 };

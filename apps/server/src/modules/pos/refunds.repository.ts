@@ -1,4 +1,4 @@
-import { centsToDecimal, decimalToCents, type PaymentMethod } from '@retail-hub/shared';
+import { centsToDecimal, decimalToCents, type TenderMethod } from '@retail-hub/shared';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rows } from '../../db/rows';
@@ -17,7 +17,7 @@ export type LockedSale = {
   salesTax: string;
   pricesIncludeTax: boolean;
   total: string;
-  paymentMethod: PaymentMethod;
+  paymentMethod: TenderMethod;
   createdAt: Date;
 };
 
@@ -45,7 +45,7 @@ export async function lockSale(tx: DbOrTx, id: string): Promise<LockedSale | nul
     salesTax: row.sales_tax as string,
     pricesIncludeTax: row.prices_include_tax === true,
     total: row.total as string,
-    paymentMethod: row.payment_method as PaymentMethod,
+    paymentMethod: row.payment_method as TenderMethod,
     createdAt: new Date(row.created_at as string),
   };
 }
@@ -143,7 +143,7 @@ export async function insertRefund(
     reason: string;
     note: string | null;
     restock: boolean;
-    paymentMethod: PaymentMethod;
+    paymentMethod: TenderMethod;
     subtotal: string;
     cardFee: string;
     salesTax: string;
@@ -160,7 +160,7 @@ export async function insertRefund(
     totalPrice: string;
     tax: string;
   }>,
-  payments: ReadonlyArray<{ tenderSeq: number; method: PaymentMethod; amount: string }> = [],
+  payments: ReadonlyArray<{ tenderSeq: number; method: TenderMethod; amount: string }> = [],
 ): Promise<void> {
   await tx.insert(refunds).values(values);
   await tx.insert(refundItems).values(lines.map((l) => ({ ...l, refundId: values.id })));
@@ -188,14 +188,14 @@ export type StoredRefund = {
   reason: string;
   note: string | null;
   restock: boolean;
-  paymentMethod: PaymentMethod;
+  paymentMethod: TenderMethod;
   subtotal: string;
   cardFee: string;
   /** Issue #34 item 2: the sales tax given back (0 while nothing is taxed). */
   salesTax: string;
   pricesIncludeTax: boolean;
   total: string;
-  payments: Array<{ tenderSeq: number; method: PaymentMethod; amount: string }>;
+  payments: Array<{ tenderSeq: number; method: TenderMethod; amount: string }>;
   user: { id: string; firstName: string | null; lastName: string | null; email: string | null };
   approver: { id: string; firstName: string | null; lastName: string | null; email: string | null } | null;
   lines: Array<{
@@ -257,7 +257,7 @@ export async function findRefunds(
     reason: r.reason as string,
     note: (r.note as string | null) ?? null,
     restock: Boolean(r.restock),
-    paymentMethod: r.payment_method as PaymentMethod,
+    paymentMethod: r.payment_method as TenderMethod,
     subtotal: r.subtotal as string,
     cardFee: r.card_fee as string,
     salesTax: r.sales_tax as string,

@@ -4,7 +4,6 @@ import {
   decimalToCents,
   displayName,
   ERROR_CODES,
-  type PaymentMethod,
   parseCents,
   paymentMethodTitle,
   proportionalFeeCents,
@@ -15,12 +14,14 @@ import {
   refundNumber,
   refundTenderOrder,
   summaryMethod,
+  type TenderMethod,
   transactionNumber,
 } from '@retail-hub/shared';
 import type { FastifyRequest } from 'fastify';
 import { pgErrorCode } from '../../lib/db-errors';
 import { AppError, badRequest, conflict } from '../../lib/errors';
 import type { AuthUser } from '../../types';
+import { returnToAccount } from '../accounts/index';
 import { ACTIVITY, recordActivity, requestFacts } from '../activity/index';
 import { approvalFor } from '../auth/index';
 import { applyStockDeltas, type StockDelta } from '../stock/index';
@@ -64,10 +65,10 @@ type ParsedRefund = {
   restock: boolean;
   method: 'original' | 'cash';
   approverPin?: string | null | undefined;
-  tenders?: ReadonlyArray<{ method: PaymentMethod; amount: string }> | undefined;
+  tenders?: ReadonlyArray<{ method: TenderMethod; amount: string }> | undefined;
 };
 
-type RefundPart = { tenderSeq: number; method: PaymentMethod; amount: string };
+type RefundPart = { tenderSeq: number; method: TenderMethod; amount: string };
 
 /**
  * Issue #34 item 1 (docs/adr/0029): which of the sale's tenders a refund of `totalCents` goes back
@@ -99,7 +100,7 @@ async function refundTenders(
     return rest;
   };
   if (body.tenders) {
-    const asked = new Map<PaymentMethod, number>();
+    const asked = new Map<TenderMethod, number>();
     const fields: Record<string, string> = {};
     body.tenders.forEach((t, i) => {
       const cents = parseCents(t.amount);
@@ -240,7 +241,7 @@ export async function recordRefund(
         baseCents,
       );
       const parts = await refundTenders(tx, saleId, baseCents + feeCents, body);
-      const method: PaymentMethod =
+      const method: TenderMethod =
         parts.length > 0
           ? summaryMethod(parts.map((p) => ({ method: p.method, amount: decimalToCents(p.amount) })))
           : body.method === 'cash'
@@ -268,6 +269,17 @@ export async function recordRefund(
         refundLines,
         parts,
       );
+      // Issue #34 item 3 (ADR 0034): what goes back to an account tender lowers its account's balance.
+      for (const part of parts.filter((p) => p.method === 'account')) {
+        await returnToAccount(tx, {
+          transactionId: saleId,
+          tenderSeq: part.tenderSeq,
+          amount: part.amount,
+          kind: 'refund',
+          refundId,
+          userId: actor.id,
+        });
+      }
 
       const facts = {
         userId: actor.id,

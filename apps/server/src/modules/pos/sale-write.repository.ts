@@ -1,5 +1,7 @@
-import { type PaymentMethod, taxRateHundredths } from '@retail-hub/shared';
+import { type TenderMethod, taxRateHundredths } from '@retail-hub/shared';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { firstRow } from '../../db/rows';
 import { type HotStatement, runHot } from './hot-statement';
 import type { SaleProduct, SaleVariant, StockNeed } from './sale-pricing';
 
@@ -102,11 +104,13 @@ export async function loadPricing(
 
 /** A tender as the sale's statement (and the offline writer) stores it: a transaction_payments row. */
 export type TenderRow = {
-  method: PaymentMethod;
+  method: TenderMethod;
   amount: string;
   cardFee: string;
   referenceCode: string | null;
   amountReceived: string | null;
+  /** Issue #34 item 3: the account an 'account' tender charges (null or absent for the others). */
+  accountId?: string | null;
 };
 
 export type SaleWrite = {
@@ -121,10 +125,12 @@ export type SaleWrite = {
   subtotal: string;
   tax: string;
   total: string;
-  paymentMethod: PaymentMethod;
+  paymentMethod: TenderMethod;
   referenceCode: string | null;
   notes: string | null;
   amountReceived: string | null;
+  /** Issue #34 item 3 (ADR 0034): the customer attached to the sale. */
+  customerId?: string | null;
   /** Issue #34 item 2 (ADR 0030): Σ the lines' sales tax, and whether the prices included it. */
   salesTax: string;
   pricesIncludeTax: boolean;
@@ -177,6 +183,8 @@ export type SaleWriteResult =
   | { outcome: 'already_recorded'; existing: { id: string; userId: string } }
   | { outcome: 'no_open_shift' }
   | { outcome: 'repriced' }
+  /** Issue #34 item 3 (ADR 0034): an account tender would take its account above its credit limit. */
+  | { outcome: 'account_limit'; accountId: string; available: string }
   | { outcome: 'short'; need: StockNeed; available: number };
 
 /** The store the sale's shift sells at, inside WRITE_SALE (issue #32 item 2). */
@@ -215,6 +223,11 @@ const SHIFT_STORE = '(select s.store_id from shift s)';
  * received), one transaction_payments row each, numbered 1, 2, … in order (issue #34, ADR 0029).
  * $38 the sales tax, $39 whether the prices include it, $40/$41 the lines' tax rates and taxes
  * (issue #34 item 2, ADR 0030; 0, false and zeros while nothing is taxed).
+ * $42 each tender's account (null but for an 'account' tender) and $43 the sale's customer (issue
+ * #34 item 3, ADR 0034): the accounts charged are locked in id order after the stock levels and the
+ * sale is covered only if every charge keeps its account within its credit limit; then one
+ * conditional update per account raises the balance (`balance + x <= credit_limit`) and
+ * account_entries gains one 'charge' row per account tender.
  */
 const WRITE_SALE: HotStatement = {
   name: 'pos_write_sale',
@@ -260,6 +273,8 @@ const WRITE_SALE: HotStatement = {
     'boolean',
     'numeric[]',
     'numeric[]',
+    'uuid[]',
+    'uuid',
   ],
   text: `
   with session as materialized (
@@ -295,13 +310,29 @@ const WRITE_SALE: HotStatement = {
        and l.item_id = any(array(select item_id from need where item_id is not null))
      order by l.item_id
        for no key update
+  ), charge as materialized (
+    select p.account_id, sum(p.amount) as amount
+      from unnest($42::uuid[], $34::numeric[]) as p(account_id, amount)
+     where p.account_id is not null
+     group by p.account_id
+  ), account_row as materialized (
+    select a.id, a.balance, a.credit_limit
+      from accounts a
+     where a.id = any(array(select account_id from charge))
+     order by a.id
+       for no key update
+  ), over_limit as materialized (
+    select c.account_id, coalesce(r.credit_limit - r.balance, 0) as available
+      from charge c left join account_row r on r.id = c.account_id
+     where r.id is null or r.balance + c.amount > r.credit_limit
   ), covered as materialized (
     select exists (select 1 from session)
        and not exists (select 1 from existing)
        and exists (select 1 from shift)
        and not exists (select 1 from repriced)
        and not exists (select 1 from need n left join level_row r on r.item_id = n.item_id
-                        where r.on_hand_qty is null or r.on_hand_qty < n.quantity) as ok
+                        where r.on_hand_qty is null or r.on_hand_qty < n.quantity)
+       and not exists (select 1 from over_limit) as ok
   ), level_stock as (
     update proc_stock_levels as l set on_hand_qty = l.on_hand_qty - n.quantity,
            stock_value = l.stock_value - n.quantity * l.avg_cost, updated_at = now()
@@ -312,10 +343,10 @@ const WRITE_SALE: HotStatement = {
     insert into transactions (user_id, shift_id, subtotal, tax, total, payment_method, reference_code,
                               notes, amount_received, idempotency_key, discount_total, sale_discount_type,
                               sale_discount_value, sale_discount, discount_approved_by, sales_tax,
-                              prices_include_tax)
+                              prices_include_tax, customer_id)
     select $1::uuid, shift.id, $3::numeric, $4::numeric, $5::numeric, $6::payment_method, $7::text,
            $8::text, $9::numeric, $2::uuid, $22::numeric, $23::text, $24::numeric, $25::numeric, $26::uuid,
-           $38::numeric, $39::boolean
+           $38::numeric, $39::boolean, $43::uuid
       from shift
      where (select ok from covered)
     returning id, shift_id, created_at
@@ -335,11 +366,22 @@ const WRITE_SALE: HotStatement = {
                                   discount_type, discount_value, discount, sale_discount_share, tax_rate, tax,
                                   line_no)
   ), payments as (
-    insert into transaction_payments (transaction_id, seq, method, amount, card_fee, reference_code, amount_received)
-    select sale.id, p.seq, p.method, p.amount, p.card_fee, p.reference_code, p.amount_received
+    insert into transaction_payments (transaction_id, seq, method, amount, card_fee, reference_code, amount_received,
+                                      account_id)
+    select sale.id, p.seq, p.method, p.amount, p.card_fee, p.reference_code, p.amount_received, p.account_id
       from sale,
-           unnest($33::payment_method[], $34::numeric[], $35::numeric[], $36::text[], $37::numeric[])
-             with ordinality as p(method, amount, card_fee, reference_code, amount_received, seq)
+           unnest($33::payment_method[], $34::numeric[], $35::numeric[], $36::text[], $37::numeric[], $42::uuid[])
+             with ordinality as p(method, amount, card_fee, reference_code, amount_received, account_id, seq)
+  ), account_charge as (
+    update accounts as a set balance = a.balance + c.amount, updated_at = now()
+      from charge c, account_row r
+     where r.id = c.account_id and a.id = r.id and a.balance + c.amount <= a.credit_limit and (select ok from covered)
+    returning a.id
+  ), account_ledger as (
+    insert into account_entries (account_id, kind, amount, transaction_id, tender_seq, created_by, created_at)
+    select p.account_id, 'charge', p.amount, sale.id, p.seq, $1::uuid, sale.created_at
+      from sale, unnest($42::uuid[], $34::numeric[]) with ordinality as p(account_id, amount, seq)
+     where p.account_id is not null
   ), approval_activity as (
     insert into user_activity (user_id, activity_type, ip_address, user_agent, details)
     select $1::uuid, a.entry ->> 'activityType', a.entry ->> 'ipAddress', a.entry ->> 'userAgent',
@@ -357,6 +399,8 @@ const WRITE_SALE: HotStatement = {
          (select json_build_object('id', id, 'userId', user_id) from existing) as "existing",
          exists (select 1 from shift) as "shiftOpen",
          exists (select 1 from repriced) as "repriced",
+         (select json_build_object('accountId', account_id, 'available', available::text) from over_limit limit 1)
+           as "overLimit",
          (select id from sale) as "id",
          (select shift_id from sale) as "shiftId",
          (select created_at from sale) as "createdAt",
@@ -409,12 +453,15 @@ export async function writeSale(database: Database, sale: SaleWrite): Promise<Sa
     String(sale.pricesIncludeTax), // text (a literal of the PGlite path), cast to boolean
     sale.lines.map((l) => l.taxRate),
     sale.lines.map((l) => l.tax),
+    sale.tenders.map((t) => t.accountId ?? null),
+    sale.customerId ?? null,
   ]);
   const result = row as {
     sessionLive: boolean;
     existing: { id: string; userId: string } | null;
     shiftOpen: boolean;
     repriced: boolean;
+    overLimit: { accountId: string; available: string } | null;
     id: string | null;
     shiftId: number | null;
     createdAt: string | Date | null;
@@ -432,8 +479,28 @@ export async function writeSale(database: Database, sale: SaleWrite): Promise<Sa
   }
   if (!result.shiftOpen) return { outcome: 'no_open_shift' };
   if (result.repriced) return { outcome: 'repriced' };
+  if (result.overLimit) return { outcome: 'account_limit', ...result.overLimit };
   // Not covered: name the first line the locked stock could not cover (0 for a row gone meanwhile).
   const stock = new Map(result.stock.map((r) => [r.id, r.stock]));
   const short = sale.needs.find((n) => (stock.get(n.id) ?? 0) < n.quantity) ?? (sale.needs[0] as StockNeed);
   return { outcome: 'short', need: short, available: stock.get(short.id) ?? 0 };
+}
+
+/**
+ * Issue #34 item 3 (ADR 0034): whether the sale's customer exists and which of its accounts do
+ * (one read, only for a sale naming either).
+ */
+export async function knownCustomerAndAccounts(
+  database: Database,
+  customerId: string | null,
+  accountIds: readonly string[],
+): Promise<{ customer: boolean; accounts: string[] }> {
+  // The ids were validated as uuids by the body's schema: an array literal of them is safe.
+  const row = (await firstRow<{ customer: boolean; accounts: string[] }>(
+    database.db,
+    sql`select exists (select 1 from customers where id = ${customerId}::uuid) as customer,
+               coalesce((select json_agg(id) from accounts where id = any(${`{${accountIds.join(',')}}`}::uuid[])),
+                        '[]'::json) as accounts`,
+  )) as { customer: boolean; accounts: string[] };
+  return { customer: row.customer, accounts: row.accounts };
 }

@@ -1,4 +1,4 @@
-import type { PaymentMethod } from '@retail-hub/shared';
+import type { TenderMethod } from '@retail-hub/shared';
 import { and, asc, desc, eq, gte, like, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { products, transactionItems, transactionPayments, transactions, users } from '../../db/schema/index';
@@ -9,7 +9,7 @@ import { saleNumberIs } from './sale-number.repository';
 /** One tender of a sale (transaction_payments), issue #34 item 1. */
 export type StoredPayment = {
   seq: number;
-  method: PaymentMethod;
+  method: TenderMethod;
   amount: string;
   cardFee: string;
   referenceCode: string | null;
@@ -26,7 +26,7 @@ export type StoredSale = {
   subtotal: string;
   tax: string;
   total: string;
-  paymentMethod: PaymentMethod;
+  paymentMethod: TenderMethod;
   referenceCode: string | null;
   notes: string | null;
   amountReceived: string | null;

@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_MESSAGES,
   type Cents,
   cardFeeCents,
   centsToDecimal,
@@ -13,7 +14,6 @@ import {
   isDiscountRefusal,
   isOverCap,
   MAX_CENTS,
-  type PaymentMethod,
   parseCents,
   priceDiscountedSale,
   type RateHundredths,
@@ -25,6 +25,7 @@ import {
   storedReference,
   TENDER_MESSAGES,
   type Tender,
+  type TenderMethod,
   taxRateToString,
   tenderTotals,
   toDiscount,
@@ -40,7 +41,7 @@ import { posErrors } from './pos.errors';
 import type { PricingCache } from './pricing-cache';
 import { clientTotalsDisagree, type PricedLine, priceSaleLines, type SaleVariant, stockNeeds } from './sale-pricing';
 import { apiTax, saleResponse } from './sale-response';
-import { type PricingEntry, type SaleWriteResult, writeSale } from './sale-write.repository';
+import { knownCustomerAndAccounts, type PricingEntry, type SaleWriteResult, writeSale } from './sale-write.repository';
 import { findSale, findSaleIdByKey, type StoredPayment, type StoredSale } from './sales.repository';
 import { findOpenShift } from './shifts.repository';
 
@@ -72,12 +73,12 @@ type PricedSale = {
   pricedWith: Array<{ productId: string; fingerprint: string }>;
   /** Issue #34 item 1: every tender (one for a sale without `tenders`), and the summary method. */
   tenders: PricedTender[];
-  paymentMethod: PaymentMethod;
+  paymentMethod: TenderMethod;
   referenceCode: string | null;
 };
 
 /** A tender as the server computed it, with its stored reference code. */
-export type PricedTender = Tender & { referenceCode: string | null };
+export type PricedTender = Tender & { referenceCode: string | null; accountId?: string | null };
 
 /**
  * The session a sale is made in (issue #38 item 5, ADR 0028): its sid, checked by the sale's
@@ -105,6 +106,7 @@ export async function recordSale(
   approve?: ApproveWithPin,
 ): Promise<RecordedSale> {
   const productIds = [...new Set(request.items.map((i) => i.productId))];
+  await checkCustomerAndAccounts(deps.database, request);
   let fresh = false;
   let approval: DiscountApproval = null;
   for (let attempt = 1; ; attempt++) {
@@ -148,12 +150,36 @@ export async function recordSale(
         throw posErrors.shiftRequired();
       case 'short':
         throw posErrors.insufficientStock(written.available, written.need.productName);
+      case 'account_limit':
+        throw posErrors.accountLimit(written.available);
       case 'repriced':
         // The catalogue changed between pricing and writing: price again from the database.
         if (attempt >= MAX_PRICING_ATTEMPTS) throw posErrors.totalsMismatch();
         fresh = true;
     }
   }
+}
+
+/**
+ * Issue #34 item 3 (ADR 0034): the customer and the accounts a sale names exist (400 per field).
+ * One read, only for a sale that names any; the credit limit itself is checked by the sale's
+ * statement under the account's lock.
+ */
+export async function checkCustomerAndAccounts(database: Database, request: SaleRequest): Promise<void> {
+  const accountIds = (request.tenders ?? []).map((t) => t.accountId ?? null);
+  if (!request.customerId && accountIds.every((id) => id === null)) return;
+  const known = await knownCustomerAndAccounts(
+    database,
+    request.customerId ?? null,
+    accountIds.filter((id): id is string => id !== null),
+  );
+  const fields: Record<string, string> = {};
+  if (request.customerId && !known.customer) fields.customerId = 'Unknown customer';
+  accountIds.forEach((id, i) => {
+    if (id && !known.accounts.includes(id)) fields[`tenders.${i}.accountId`] = ACCOUNT_MESSAGES.unknownAccount;
+  });
+  const first = Object.values(fields)[0];
+  if (first) throw badRequest('validation', first, fields);
 }
 
 /**
@@ -286,7 +312,7 @@ export function taxColumns(tax: SaleTaxFigures) {
 
 export type PaidTenders = {
   tenders: PricedTender[];
-  method: PaymentMethod;
+  method: TenderMethod;
   referenceCode: string | null;
   amountReceived: Cents | null;
   cardFee: Cents;
@@ -299,6 +325,11 @@ export type PaidTenders = {
  * when exclusive), so the one tender's fee is the sale's card fee.
  */
 export function oneTender(request: SaleRequest, base: Cents, total: Cents, cardFee: Cents): PaidTenders {
+  // Issue #34 item 3 (ADR 0034): an account is charged by a tender that names it.
+  if (request.paymentMethod === 'account')
+    throw badRequest('pos.invalid_tenders', ACCOUNT_MESSAGES.accountRequired, {
+      paymentMethod: ACCOUNT_MESSAGES.accountRequired,
+    });
   const amountReceived = cashReceived(request, total);
   const result = tenderTotals(base, [{ method: request.paymentMethod, amount: total, amountReceived }]);
   if (!result.ok || result.cardFee !== cardFee) throw posErrors.totalsMismatch();
@@ -328,6 +359,9 @@ export function splitTenders(request: SaleRequest, subtotal: Cents): PaidTenders
     const amount = parseCents(t.amount);
     const received = t.amountReceived ? parseCents(t.amountReceived) : null;
     if (amount === null) fields[`tenders.${i}.amount`] = TENDER_MESSAGES.amount;
+    // Issue #34 item 3 (ADR 0034): an 'account' tender names its account; no other tender does.
+    if (t.method === 'account' && !t.accountId) fields[`tenders.${i}.accountId`] = ACCOUNT_MESSAGES.accountRequired;
+    if (t.method !== 'account' && t.accountId) fields[`tenders.${i}.accountId`] = ACCOUNT_MESSAGES.accountNotForMethod;
     return { method: t.method, amount: amount ?? 0, amountReceived: received };
   });
   if (Object.keys(fields).length === 0) {
@@ -338,7 +372,11 @@ export function splitTenders(request: SaleRequest, subtotal: Cents): PaidTenders
           paymentMethod: TENDER_MESSAGES.methodNotTendered,
         });
       }
-      const tenders = result.tenders.map((t, i) => ({ ...t, referenceCode: storedReference(sent[i]?.referenceCode) }));
+      const tenders = result.tenders.map((t, i) => ({
+        ...t,
+        referenceCode: storedReference(sent[i]?.referenceCode),
+        accountId: sent[i]?.accountId ?? null,
+      }));
       return {
         tenders,
         method: result.method,
@@ -448,6 +486,7 @@ async function write(
         notes: normaliseNotes(request.notes),
         amountReceived: priced.amountReceived === null ? null : centsToDecimal(priced.amountReceived),
         tenders: priced.tenders.map(tenderColumns),
+        customerId: request.customerId ?? null,
         pricedWith: priced.pricedWith,
         needs: stockNeeds(priced.lines),
         discountTotal: centsToDecimal(d.discountTotal),
@@ -508,6 +547,7 @@ export function tenderColumns(t: PricedTender) {
     cardFee: centsToDecimal(t.cardFee),
     referenceCode: t.referenceCode,
     amountReceived: t.amountReceived === null ? null : centsToDecimal(t.amountReceived),
+    accountId: t.accountId ?? null,
   };
 }
 

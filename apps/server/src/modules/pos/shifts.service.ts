@@ -3,12 +3,12 @@ import {
   centsToDecimal,
   decimalToCents,
   type LateSale,
-  PAYMENT_METHODS,
-  type PaymentMethod,
   parseCents,
   type Shift,
   type ShiftReport,
   type ShiftSummary,
+  TENDER_METHODS,
+  type TenderMethod,
 } from '@retail-hub/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { pgErrorCode } from '../../lib/db-errors';
@@ -168,7 +168,7 @@ export function summarise(
   const total = decimalToCents(figures.sales.total);
   // Issue #34: tenders by method; the cash tenders' amounts are what stayed in the drawer (change excluded).
   let cashSales: Cents = 0;
-  const byMethod = new Map<PaymentMethod, { count: number; total: Cents }>();
+  const byMethod = new Map<TenderMethod, { count: number; total: Cents }>();
   for (const group of figures.byMethod) {
     const groupTotal = decimalToCents(group.total);
     if (group.paymentMethod === 'cash') cashSales += groupTotal;
@@ -186,7 +186,7 @@ export function summarise(
     salesCount,
     itemsSold: figures.itemsSold,
     // In the order of spec §3 POS payment methods, only those used.
-    totalsByMethod: PAYMENT_METHODS.filter((m) => byMethod.has(m)).map((paymentMethod) => {
+    totalsByMethod: TENDER_METHODS.filter((m) => byMethod.has(m)).map((paymentMethod) => {
       const group = byMethod.get(paymentMethod) as { count: number; total: Cents };
       return { paymentMethod, count: group.count, total: centsToDecimal(group.total) };
     }),

@@ -2,6 +2,7 @@ import { displayName, type TransactionDetail, transactionNumber } from '@retail-
 import type { FastifyRequest } from 'fastify';
 import { conflict } from '../../lib/errors';
 import type { AuthUser } from '../../types';
+import { returnToAccount } from '../accounts/index';
 import { ACTIVITY, recordActivity, requestFacts } from '../activity/index';
 import { salesChanged } from '../analytics/index';
 import { approvalFor } from '../auth/index';
@@ -10,6 +11,7 @@ import { readableSale, transactionDetail } from './history.service';
 import { posErrors } from './pos.errors';
 import { lockSale, lockShiftIfOpen, refundCount, setSaleVoided, shiftIsOpen } from './refunds.repository';
 import { saleLines } from './sale-lines.repository';
+import { salePayments } from './sales.repository';
 
 export const voidErrors = {
   shiftEnded: () =>
@@ -57,6 +59,18 @@ export async function voidSale(
     if ((await refundCount(tx, saleId)) > 0) throw voidErrors.refunded();
     if (!(await lockShiftIfOpen(tx, locked.shiftId))) throw voidErrors.shiftEnded();
     await setSaleVoided(tx, saleId);
+    // Issue #34 item 3 (ADR 0034): a void gives every account tender back to its account.
+    for (const tender of await salePayments(tx, saleId)) {
+      if (tender.method !== 'account') continue;
+      await returnToAccount(tx, {
+        transactionId: saleId,
+        tenderSeq: tender.seq,
+        amount: tender.amount,
+        kind: 'void',
+        refundId: null,
+        userId: actor.id,
+      });
+    }
     // The day figures every instance keeps (ADR 0007) see the void even without the event.
     await salesChanged(tx);
     const lines = await saleLines(tx, saleId);

@@ -25,6 +25,7 @@ export const SCREEN_COMPONENTS: Record<ScreenPath, ScreenComponent> = {
   '/pos-inventory': lazy(() => import('./pos-inventory')),
   '/pos-history': lazy(() => import('./pos-history')),
   '/z-reports': lazy(() => import('./z-reports')),
+  '/accounts': lazy(() => import('./accounts')),
   '/terminals': lazy(() => import('./terminals')),
   '/stock-discrepancies': lazy(() => import('./stock-discrepancies')),
   '/stores': lazy(() => import('./stores')),

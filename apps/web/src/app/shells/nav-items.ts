@@ -11,6 +11,7 @@ import {
   IconCode,
   IconDeviceDesktop,
   IconFileAnalytics,
+  IconFileInvoice,
   IconHammer,
   IconHistory,
   IconLayoutDashboard,
@@ -42,6 +43,8 @@ export function posNavItems(role: Role): NavItem[] {
   // Issue #15 item 3, after the spec's four links.
   items.push({ label: 'Sales History', to: paths.posHistory, icon: IconHistory });
   if (can(role, 'reports.view')) items.push({ label: 'Z Reports', to: paths.zReports, icon: IconReportMoney });
+  // Issue #34 item 3: statements for managers and a department manager's own department.
+  if (can(role, 'accounts.statements')) items.push({ label: 'Accounts', to: paths.accounts, icon: IconFileInvoice });
   // Issue #19: offline selling's follow-up, for managers.
   if (can(role, 'reports.view')) items.push({ label: 'Terminals', to: paths.terminals, icon: IconDeviceDesktop });
   if (can(role, 'inventory.manage')) {

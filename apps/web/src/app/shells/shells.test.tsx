@@ -8,7 +8,7 @@ import { posNavItems, procurementNavItems } from './nav-items';
 
 const POS_LINKS: Record<Role, string[]> = {
   cashier: ['POS Dashboard', 'Point of Sale', 'Sales Reports', 'Sales History'],
-  department_manager: ['POS Dashboard', 'Point of Sale', 'Sales Reports', 'Sales History'],
+  department_manager: ['POS Dashboard', 'Point of Sale', 'Sales Reports', 'Sales History', 'Accounts'],
   procurement_admin: ['POS Dashboard', 'Point of Sale', 'Sales Reports', 'Sales History'],
   manager: [
     'POS Dashboard',
@@ -17,6 +17,7 @@ const POS_LINKS: Record<Role, string[]> = {
     'Expense Tracker',
     'Sales History',
     'Z Reports',
+    'Accounts',
     'Terminals',
     'Stock Discrepancies',
   ],
@@ -27,6 +28,7 @@ const POS_LINKS: Record<Role, string[]> = {
     'Expense Tracker',
     'Sales History',
     'Z Reports',
+    'Accounts',
     'Terminals',
     'Stock Discrepancies',
   ],
