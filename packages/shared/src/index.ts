@@ -17,6 +17,7 @@ export * from './held-sale-rules';
 export * from './held-sales';
 export * from './institution-analytics';
 export * from './jobs';
+export * from './modifiers';
 export * from './money';
 export * from './offline';
 export * from './permissions';

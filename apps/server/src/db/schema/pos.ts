@@ -229,6 +229,12 @@ export const transactionItems = pgTable(
     taxRate: taxRate('tax_rate').notNull().default('0'),
     /** The line's sales tax (packages/shared/src/tax.ts); inside net_total when prices include tax. */
     tax: money('tax').notNull().default('0'),
+    /**
+     * Issue #35 item 1 (docs/adr/0035): the line's modifiers as charged, a JSON array of
+     * { optionId, groupName, name, price } snapshots (unit_price includes them). Null for a line
+     * without modifiers, so such a line costs nothing more than before.
+     */
+    modifiers: jsonb('modifiers'),
   },
   (t) => [
     // A sale's lines with what the reports sum (product, quantity, net revenue) in the key: reports

@@ -1,5 +1,6 @@
-import { type PaymentMethod, taxRateHundredths } from '@retail-hub/shared';
+import { type ModifierGroup, type PaymentMethod, taxRateHundredths } from '@retail-hub/shared';
 import type { Database } from '../../db/client';
+import { MODIFIER_GROUPS_OF_PRODUCT } from '../catalog/index';
 import { type HotStatement, runHot } from './hot-statement';
 import type { SaleProduct, SaleVariant, StockNeed } from './sale-pricing';
 
@@ -44,6 +45,14 @@ const sizedFingerprint = (store: string) => `'s:' || md5(json_build_array(
   )::text)`;
 
 /**
+ * A product with modifier groups is priced with 'm:' (the sized facts and its groups and options),
+ * so an option re-priced or removed between pricing and writing answers 'repriced'. Products
+ * without groups keep 'p:'/'s:': their sales compute nothing more.
+ */
+const modifiedFingerprint = (store: string) =>
+  `'m:' || md5(${sizedFingerprint(store)} || ${MODIFIER_GROUPS_OF_PRODUCT}::text)`;
+
+/**
  * Issue #32 item 2: the price charged at the store is its own price when it has one, else the
  * product's (size options' stored prices stay; the category's rule sizes follow the price
  * charged); `isAvailable` false when the store does not sell the product.
@@ -63,7 +72,9 @@ const LOAD_PRICING: HotStatement = {
          ${TAX_RATE_OF_PRODUCT} as "taxRate",
          ${pricesIncludeTaxAt('$2::uuid')} as "pricesIncludeTax",
          ${plainFingerprint('$2::uuid')} as "plainFingerprint",
-         ${sizedFingerprint('$2::uuid')} as "sizedFingerprint"
+         ${sizedFingerprint('$2::uuid')} as "sizedFingerprint",
+         ${MODIFIER_GROUPS_OF_PRODUCT} as "modifierGroups",
+         ${modifiedFingerprint('$2::uuid')} as "modifiedFingerprint"
     from products p
     left join store_products sp on sp.store_id = $2::uuid and sp.product_id = p.id
    where p.id = any($1::uuid[])`,
@@ -73,7 +84,8 @@ const LOAD_PRICING: HotStatement = {
 export type PricingEntry = {
   product: SaleProduct;
   variants: SaleVariant[];
-  fingerprints: { plain: string; sized: string };
+  /** `modified`: that of a product with modifier groups (issue #35 item 1), whatever its lines carry. */
+  fingerprints: { plain: string; sized: string; modified: string };
 };
 
 /** Pricing facts of the given products at a store, read straight from the tables (one round trip). */
@@ -94,9 +106,14 @@ export async function loadPricing(
       categoryName: (r.categoryName as string | null) ?? null,
       taxRate: taxRateHundredths(r.taxRate as string) ?? 0,
       pricesIncludeTax: r.pricesIncludeTax === true,
+      modifierGroups: r.modifierGroups as ModifierGroup[],
     },
     variants: r.variants as SaleVariant[],
-    fingerprints: { plain: r.plainFingerprint as string, sized: r.sizedFingerprint as string },
+    fingerprints: {
+      plain: r.plainFingerprint as string,
+      sized: r.sizedFingerprint as string,
+      modified: r.modifiedFingerprint as string,
+    },
   }));
 }
 
@@ -164,6 +181,8 @@ export type SaleWrite = {
     /** Issue #34 item 2: the rate the line is charged ('10.00') and its sales tax. */
     taxRate: string;
     tax: string;
+    /** Issue #35 item 1: the modifiers as charged (snapshots); null or absent for a line without. */
+    modifiers?: ReadonlyArray<{ optionId: string; groupName: string; name: string; price: string }> | null;
   }>;
 };
 
@@ -213,6 +232,8 @@ const SHIFT_STORE = '(select s.store_id from shift s)';
  * received), one transaction_payments row each, numbered 1, 2, … in order (issue #34, ADR 0029).
  * $38 the sales tax, $39 whether the prices include it, $40/$41 the lines' tax rates and taxes
  * (issue #34 item 2, ADR 0030; 0, false and zeros while nothing is taxed).
+ * $42 the lines' modifiers (issue #35 item 1, ADR 0035): a JSON array with one entry per line (its
+ * modifiers, or null), or null when no line has any: a sale without modifiers sends one null.
  */
 const WRITE_SALE: HotStatement = {
   name: 'pos_write_sale',
@@ -258,6 +279,7 @@ const WRITE_SALE: HotStatement = {
     'boolean',
     'numeric[]',
     'numeric[]',
+    'jsonb',
   ],
   text: `
   with session as materialized (
@@ -277,7 +299,8 @@ const WRITE_SALE: HotStatement = {
       from unnest($10::uuid[], $11::text[]) as f(id, fingerprint)
       left join products p on p.id = f.id
      where p.id is null
-        or (case when left(f.fingerprint, 2) = 's:' then ${sizedFingerprint(SHIFT_STORE)}
+        or (case left(f.fingerprint, 2) when 's:' then ${sizedFingerprint(SHIFT_STORE)}
+                 when 'm:' then ${modifiedFingerprint(SHIFT_STORE)}
                  else ${plainFingerprint(SHIFT_STORE)} end)
            is distinct from f.fingerprint
   ), need as materialized (
@@ -319,9 +342,10 @@ const WRITE_SALE: HotStatement = {
   ), lines as (
     insert into transaction_items (transaction_id, product_id, variant_id, variant_name, quantity,
                                    unit_price, total_price, line_no, discount_type, discount_value, discount,
-                                   sale_discount_share, tax_rate, tax)
+                                   sale_discount_share, tax_rate, tax, modifiers)
     select sale.id, l.product_id, l.variant_id, l.variant_name, l.quantity, l.unit_price, l.total_price,
-           l.line_no - 1, l.discount_type, l.discount_value, l.discount, l.sale_discount_share, l.tax_rate, l.tax
+           l.line_no - 1, l.discount_type, l.discount_value, l.discount, l.sale_discount_share, l.tax_rate, l.tax,
+           nullif($42::jsonb -> (l.line_no - 1)::int, 'null'::jsonb)
       from sale,
            unnest($16::uuid[], $17::uuid[], $18::text[], $19::int[], $20::numeric[], $21::numeric[],
                   $28::text[], $29::numeric[], $30::numeric[], $31::numeric[], $40::numeric[], $41::numeric[])
@@ -403,6 +427,9 @@ export async function writeSale(database: Database, sale: SaleWrite): Promise<Sa
     String(sale.pricesIncludeTax), // text (a literal of the PGlite path), cast to boolean
     sale.lines.map((l) => l.taxRate),
     sale.lines.map((l) => l.tax),
+    sale.lines.some((l) => l.modifiers?.length)
+      ? JSON.stringify(sale.lines.map((l) => (l.modifiers?.length ? l.modifiers : null)))
+      : null,
   ]);
   const result = row as {
     sessionLive: boolean;

@@ -1,4 +1,4 @@
-import type { PaymentMethod } from '@retail-hub/shared';
+import type { ChosenModifier, PaymentMethod } from '@retail-hub/shared';
 import { and, asc, desc, eq, gte, like, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { products, transactionItems, transactionPayments, transactions, users } from '../../db/schema/index';
@@ -62,6 +62,8 @@ export type StoredSale = {
     /** Issue #34 item 2: the rate the line was charged ('10.00') and its sales tax. */
     taxRate?: string;
     tax?: string;
+    /** Issue #35 item 1: the modifiers as charged; null (or absent) for a line without any. */
+    modifiers?: ChosenModifier[] | null;
   }>;
 };
 
@@ -114,6 +116,7 @@ export async function findSale(db: DbOrTx, id: string): Promise<StoredSale | nul
       netTotal: transactionItems.netTotal,
       taxRate: transactionItems.taxRate,
       tax: transactionItems.tax,
+      modifiers: sql<ChosenModifier[] | null>`${transactionItems.modifiers}`,
     })
     .from(transactionItems)
     .innerJoin(products, eq(products.id, transactionItems.productId))
