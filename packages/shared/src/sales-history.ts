@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chosenModifierSchema } from './modifiers';
 import { PAYMENT_METHODS } from './money';
 import { moneyStringSchema, receiptSchema, storeDateSchema } from './pos';
 import { RECEIPT_EMAIL_MESSAGES, receiptEmailError } from './receipt-email';
@@ -41,6 +42,8 @@ export const transactionDetailLineSchema = z.object({
   /** Issue #34 item 2: once the sale is taxed, the rate the line was charged and its tax. */
   taxRate: z.string().optional(),
   tax: money.optional(),
+  /** Issue #35 item 1: present only on a line with modifiers (unitPrice includes them). */
+  modifiers: z.array(chosenModifierSchema).optional(),
 });
 export type TransactionDetailLine = z.infer<typeof transactionDetailLineSchema>;
 

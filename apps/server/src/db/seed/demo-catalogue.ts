@@ -100,16 +100,14 @@ async function seedModifiers(tx: DbOrTx, categoryIds: Record<string, string>): P
       .values({ name: group.name, minChoices: group.minChoices, maxChoices: group.maxChoices })
       .returning({ id: modifierGroups.id });
     const groupId = (row as { id: string }).id;
-    await tx
-      .insert(modifierOptions)
-      .values(
-        group.options.map((o, sortOrder) => ({
-          groupId,
-          name: o.name,
-          price: centsToDecimal(o.priceCents),
-          sortOrder,
-        })),
-      );
+    await tx.insert(modifierOptions).values(
+      group.options.map((o, sortOrder) => ({
+        groupId,
+        name: o.name,
+        price: centsToDecimal(o.priceCents),
+        sortOrder,
+      })),
+    );
     const categoryId = categoryIds[group.category];
     if (!categoryId) throw new Error(`demo modifier group ${group.name} has an unknown category ${group.category}`);
     await tx.insert(categoryModifierGroups).values({ categoryId, groupId, sortOrder: order });

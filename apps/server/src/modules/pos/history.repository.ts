@@ -1,4 +1,4 @@
-import type { PaymentMethod } from '@retail-hub/shared';
+import type { ChosenModifier, PaymentMethod } from '@retail-hub/shared';
 import { and, asc, desc, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
@@ -102,6 +102,7 @@ export async function saleLines(db: DbOrTx, transactionId: string) {
       netTotal: transactionItems.netTotal,
       taxRate: transactionItems.taxRate,
       tax: transactionItems.tax,
+      modifiers: sql<ChosenModifier[] | null>`${transactionItems.modifiers}`,
     })
     .from(transactionItems)
     .innerJoin(products, eq(products.id, transactionItems.productId))

@@ -67,6 +67,10 @@ export function receiptHtml(
     .map(
       (item) =>
         row(`${item.quantity} × ${item.name}`, money(item.total)) +
+        // Issue #35 item 1: each modifier under its line.
+        (item.modifiers ?? [])
+          .map((m) => row(`  + ${m.name}`, toCents(m.price) > 0 ? money(m.price) : '', 'modifier'))
+          .join('') +
         (item.discount ? row(`  Discount ${item.discount.label}`, `-${money(item.discount.amount)}`, 'discount') : ''),
     )
     .join('');
