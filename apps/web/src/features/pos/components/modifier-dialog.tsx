@@ -90,7 +90,6 @@ export function ModifierDialog({ request, onConfirm, onCancel }: ModifierDialogP
   let index = 0;
   return (
     <Modal opened onClose={onCancel} title="Choose Modifiers" centered size="md">
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: the dialog's own keys (digits, Enter), as in 'Choose Size' */}
       <Stack gap="sm" ref={list} tabIndex={-1} onKeyDown={onKeyDown} style={{ outline: 'none' }}>
         <Text fw={600} size="lg">
           {request.title}
