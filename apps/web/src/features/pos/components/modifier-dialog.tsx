@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Kbd, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
 import { type Cents, checkModifierChoice, formatMoney, type ModifierGroup, parseCents } from '@retail-hub/shared';
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { CartModifier } from '../cart/cart-reducer';
 import { KeyHint } from '../keyboard/key-hint';
 import classes from './pos.module.css';
@@ -37,9 +37,16 @@ export function ModifierDialog({ request, onConfirm, onCancel }: ModifierDialogP
   useEffect(() => {
     setChosen([]);
     setMessage(null);
+  }, [request]);
+
+  // The dialog's keys wherever the focus is inside it (Mantine puts it on the close button): the
+  // terminal's own keys are off while it is open ('busy').
+  const onKey = useRef<(event: globalThis.KeyboardEvent) => void>(() => {});
+  useEffect(() => {
     if (!request) return;
-    const frame = requestAnimationFrame(() => list.current?.focus());
-    return () => cancelAnimationFrame(frame);
+    const listener = (event: globalThis.KeyboardEvent) => onKey.current(event);
+    window.addEventListener('keydown', listener, true);
+    return () => window.removeEventListener('keydown', listener, true);
   }, [request]);
 
   if (!request) return <Modal opened={false} onClose={onCancel} title="Choose Modifiers" />;
@@ -71,8 +78,12 @@ export function ModifierDialog({ request, onConfirm, onCancel }: ModifierDialogP
     }
     onConfirm(check.chosen.map((c) => ({ optionId: c.optionId, name: c.name, priceCents: c.cents })));
   };
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.ctrlKey || event.altKey || event.metaKey) return;
+  onKey.current = (event) => {
+    if (event.ctrlKey || event.altKey || event.metaKey || event.defaultPrevented) return;
+    // A button with the focus other than an option (Add to Cart, Cancel, the close button) keeps
+    // its own Enter; on an option (or nothing) Enter adds the line.
+    const focused = (document.activeElement as HTMLElement | null)?.closest('button');
+    if (event.key === 'Enter' && focused && !focused.hasAttribute('aria-pressed')) return;
     if (/^[1-9]$/.test(event.key)) {
       const entry = options[Number(event.key) - 1];
       if (entry) {
@@ -90,7 +101,7 @@ export function ModifierDialog({ request, onConfirm, onCancel }: ModifierDialogP
   let index = 0;
   return (
     <Modal opened onClose={onCancel} title="Choose Modifiers" centered size="md">
-      <Stack gap="sm" ref={list} tabIndex={-1} onKeyDown={onKeyDown} style={{ outline: 'none' }}>
+      <Stack gap="sm" ref={list}>
         <Text fw={600} size="lg">
           {request.title}
         </Text>
@@ -153,7 +164,12 @@ export function ModifierDialog({ request, onConfirm, onCancel }: ModifierDialogP
             >
               Cancel
             </Button>
-            <Button onClick={confirm} aria-keyshortcuts="Enter" rightSection={<KeyHint keys={['Enter']} inverse />}>
+            <Button
+              data-autofocus
+              onClick={confirm}
+              aria-keyshortcuts="Enter"
+              rightSection={<KeyHint keys={['Enter']} inverse />}
+            >
               Add to Cart
             </Button>
           </Group>
