@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import { assetCheckouts, categories, products, storeProducts, stores, transactionItems } from '../../db/schema/index';
 import { escapeLike } from '../../lib/like';
 import { ALL_STORES, productStockSql, type StockScope } from '../stock/index';
-import { HAS_MODIFIER_GROUPS, MODIFIER_GROUPS_OF_PRODUCT } from './modifier-groups.repository';
+import { HAS_MODIFIER_GROUPS, MODIFIER_GROUPS_OF_PRODUCT } from './modifier-groups.sql';
 
 /**
  * The columns of a product as the API shows it, with its category's id and name; its stock where
