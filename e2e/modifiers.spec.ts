@@ -117,9 +117,7 @@ test.describe('modifiers at the till', () => {
     await popup.close();
   });
 
-  test('at tablet width (820 px) the dialog by touch: three extras, then Cancel adds nothing', async ({
-    page,
-  }) => {
+  test('at tablet width (820 px) the dialog by touch: three extras, then Cancel adds nothing', async ({ page }) => {
     await page.setViewportSize({ width: 820, height: 1180 });
     await openTerminal(page);
     await page.getByRole('button', { name: 'Latte, choose size' }).click();

@@ -34,7 +34,9 @@ export function ModifierDialog({ request, onConfirm, onCancel }: ModifierDialogP
   const [message, setMessage] = useState<string | null>(null);
   const list = useRef<HTMLDivElement>(null);
 
+  // A new line starts with nothing chosen.
   useEffect(() => {
+    if (!request) return;
     setChosen([]);
     setMessage(null);
   }, [request]);
