@@ -3,7 +3,7 @@ import { can } from '../packages/shared/src/permissions';
 import { ROLES, type Role } from '../packages/shared/src/roles';
 import { SCREENS } from '../packages/shared/src/screens';
 import { runAxe, WCAG_22_AA } from './axe';
-import { signIn, signInOnKeypad, transitionsEnded } from './support';
+import { noModifiers, signIn, signInOnKeypad, transitionsEnded } from './support';
 
 /**
  * WCAG 2.2 AA (issue #13 item 12; docs/architecture.md, Standards): axe-core checks every screen of the route
@@ -141,6 +141,10 @@ test.describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
     await expect(size.getByRole('button', { name: /^Takeaway Big Cup/ })).toBeVisible();
     found.push(...(await seriousViolations(page, 'Choose Size dialog', '[role="dialog"]')));
     await size.getByRole('button', { name: /^Takeaway Big Cup/ }).click();
+    const modifiers = page.getByRole('dialog', { name: 'Choose Modifiers' });
+    await expect(modifiers).toBeVisible();
+    found.push(...(await seriousViolations(page, 'Choose Modifiers dialog', '[role="dialog"]')));
+    await noModifiers(page);
     await expect(size).toBeHidden();
 
     // The payment panel with a line in the cart, cash and then card (the card fee line shows).

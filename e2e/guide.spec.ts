@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { signInOnKeypad } from './support';
+import { noModifiers, signInOnKeypad } from './support';
 
 /**
  * The user guide's screenshots (docs/guide/, issue #14 item 5): the flows the guide describes,
@@ -70,6 +70,7 @@ test.describe('user guide screenshots', () => {
     await expect(sizes.getByRole('button', { name: /^Takeaway Big Cup, \$4\.50/ })).toBeVisible();
     await picture(page, 'choose-size');
     await sizes.getByRole('button', { name: /^Takeaway Big Cup, \$4\.50/ }).click();
+    await noModifiers(page);
     await expect(sizes).toBeHidden();
     await productCard(page, 'BAK-MUFF-01').click();
     const cart = page.getByTestId('cart-panel');

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { shot, signIn } from './support';
+import { noModifiers, shot, signIn } from './support';
 
 /**
  * Issue #35 item 3: held sales (open tickets). A cashier rings up a large coffee and a muffin by
@@ -50,6 +50,7 @@ test.describe('held sales', () => {
     const sizes = page.getByRole('dialog', { name: 'Choose Size' });
     await expect(sizes.getByRole('button', { name: /^Takeaway Big Cup/ })).toBeVisible();
     await page.keyboard.press('4');
+    await noModifiers(page);
     await expect(sizes).toBeHidden();
     await scan(page, SKU.muffin);
     const cart = page.getByTestId('cart-panel');

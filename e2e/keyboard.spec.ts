@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { shot } from './support';
+import { noModifiers, shot } from './support';
 
 /**
  * A cashier runs the terminal without touching the mouse (issue #22): the PIN typed, products
@@ -102,6 +102,7 @@ async function scanLatteTakeawayBig(page: Page) {
   await expect(sizes.getByRole('button', { name: /^Takeaway Big Cup/ })).toHaveAttribute('aria-keyshortcuts', '4');
   await shot(page, 'keyboard-choose-size', false);
   await page.keyboard.press('4');
+  await noModifiers(page);
   await expect(sizes).toBeHidden();
   await expect(page.getByRole('textbox', { name: 'Search products' })).toBeFocused();
 }

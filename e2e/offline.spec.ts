@@ -1,6 +1,6 @@
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { runAxe, WCAG_22_AA } from './axe';
-import { shot, signInOnKeypad, startSignedIn } from './support';
+import { noModifiers, shot, signInOnKeypad, startSignedIn } from './support';
 
 /**
  * Selling through a network outage (issue #19, ADR 0014), in Chromium with the browser context
@@ -529,6 +529,7 @@ test.describe('sizes and discounts offline (issue #30 items 15 and 16)', () => {
     expect(await axeViolations(page, "offline 'Choose Size'")).toBe('');
     await page.setViewportSize({ width: 1366, height: 768 });
     await sizes.getByRole('button', { name: /^Takeaway Big Cup, \$4\.50/ }).click();
+    await noModifiers(page);
     await expect(sizes).toBeHidden();
 
     // Latte, opened online before: its sizes too.
@@ -536,6 +537,7 @@ test.describe('sizes and discounts offline (issue #30 items 15 and 16)', () => {
     await expect(sizes.getByTestId('size-options').getByRole('button')).toHaveCount(4, { timeout: 15_000 });
     await expect(sizes.getByText('The sizes could not be loaded.')).toHaveCount(0);
     await sizes.getByRole('button', { name: /^Dine In Small Cup, \$3\.00/ }).click();
+    await noModifiers(page);
     await expect(sizes).toBeHidden();
 
     const cart = page.getByTestId('cart-panel');

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { shot, signIn } from './support';
+import { noModifiers, shot, signIn } from './support';
 
 /**
  * Selling at the terminal against the real server and the demo store (issue #4; spec §2 POS
@@ -71,6 +71,7 @@ async function addLatteTakeawayBig(page: Page): Promise<number> {
   await expect(size).toBeVisible();
   const available = Number(/(\d+) available/.exec((await size.textContent()) ?? '')?.[1]);
   await size.click();
+  await noModifiers(page);
   await expect(dialog).toBeHidden();
   return available;
 }

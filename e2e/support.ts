@@ -134,3 +134,14 @@ export async function noPrintDialogs(page: Page): Promise<void> {
     };
   });
 }
+
+/**
+ * Issue #35 item 1: a coffee opens 'Choose Modifiers' after its size (the demo's Milk and Extras);
+ * Enter adds it without any.
+ */
+export async function noModifiers(page: Page): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Choose Modifiers' });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+}

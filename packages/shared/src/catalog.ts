@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { modifierGroupSchema } from './modifiers';
 
 /**
  * The catalogue contract (spec §3 categories, products, product_variants; §5 Product form and
@@ -297,6 +298,11 @@ export const productSchema = z.object({
   /** ISO 8601. */
   createdAt: z.string(),
   updatedAt: z.string(),
+  /**
+   * Issue #35 item 1 (docs/adr/0035): the product's modifier groups (its own, else its category's)
+   * with their options, in the till's order; present in the product list only when it has any.
+   */
+  modifierGroups: z.array(modifierGroupSchema).optional(),
 });
 export type Product = z.infer<typeof productSchema>;
 

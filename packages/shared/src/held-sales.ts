@@ -29,6 +29,18 @@ export const heldSaleLineSchema = z.object({
   /** The unit price the till showed when the cart was held (re-read from the server on resume). */
   unitPrice: moneyStringSchema,
   discount: discountSchema.nullish(),
+  /** Issue #35 item 1 (docs/adr/0035): the line's modifiers, with the names and prices the till showed. */
+  modifiers: z
+    .array(
+      z.object({
+        optionId: z.uuid({ error: 'Unknown modifier option' }),
+        groupName: z.string().max(100).optional(),
+        name: z.string().max(100).optional(),
+        price: moneyStringSchema.optional(),
+      }),
+    )
+    .max(20, { error: 'A line can have at most 20 modifiers' })
+    .nullish(),
 });
 export type HeldSaleLine = z.infer<typeof heldSaleLineSchema>;
 

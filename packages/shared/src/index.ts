@@ -18,6 +18,7 @@ export * from './held-sale-rules';
 export * from './held-sales';
 export * from './institution-analytics';
 export * from './jobs';
+export * from './modifiers';
 export * from './money';
 export * from './offline';
 export * from './permissions';

@@ -25,6 +25,16 @@ export const saleItemSchema = z.object({
   totalPrice: moneyStringSchema,
   /** Issue #15 item 7: this line's own discount (ADR 0019). */
   discount: discountSchema.nullish(),
+  /**
+   * Issue #35 item 1 (docs/adr/0035): the modifier options the line carries; `unitPrice` includes
+   * them (size price + Σ option prices). Absent or empty: a line without modifiers, as §3.
+   */
+  modifiers: z
+    .array(z.object({ optionId: z.uuid({ error: 'Unknown modifier option' }) }), {
+      error: 'modifiers must be a list',
+    })
+    .max(20, { error: 'A line can have at most 20 modifiers' })
+    .optional(),
 });
 export type SaleItemInput = z.infer<typeof saleItemSchema>;
 
@@ -179,6 +189,11 @@ export const shiftSummarySchema = z.object({
 });
 export type ShiftSummary = z.infer<typeof shiftSummarySchema>;
 
+/** Issue #35 item 1: a line's modifiers as charged (name and price snapshots). */
+const lineModifiersSchema = z
+  .array(z.object({ optionId: z.string(), groupName: z.string(), name: z.string(), price: money }))
+  .optional();
+
 /** spec §3 Receipt data: enough to print (or reprint) the receipt of a sale. */
 export const receiptSchema = z.object({
   items: z.array(
@@ -188,6 +203,8 @@ export const receiptSchema = z.object({
       total: money,
       /** Issue #15 item 7: the line's own discount, e.g. { label: '5%', amount: '0.50' }. */
       discount: z.object({ label: z.string(), amount: money }).nullish(),
+      /** Issue #35 item 1: present only on a line with modifiers. */
+      modifiers: lineModifiersSchema,
     }),
   ),
   /** Before discounts; present when the sale has any. */
@@ -264,6 +281,8 @@ export const saleResponseSchema = z.object({
       /** Issue #34 item 2: once the sale is taxed, the rate the line was charged ('10.00') and its tax. */
       taxRate: z.string().optional(),
       tax: money.optional(),
+      /** Issue #35 item 1: present only on a line with modifiers (unitPrice includes them). */
+      modifiers: lineModifiersSchema,
     }),
   ),
   /** Issue #34 item 2: once the sale is taxed, the card fee apart (`tax` is then the sales tax). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chosenModifierSchema } from './modifiers';
 import { TENDER_METHODS } from './money';
 import { moneyStringSchema, receiptSchema, storeDateSchema } from './pos';
 import { RECEIPT_EMAIL_MESSAGES, receiptEmailError } from './receipt-email';
@@ -43,6 +44,8 @@ export const transactionDetailLineSchema = z.object({
   tax: money.optional(),
   /** Issue #37 (ADR 0036): the cost of one unit that left, 4 decimals ("2.7500"); null when not known. */
   unitCost: z.string().nullable().optional(),
+  /** Issue #35 item 1: present only on a line with modifiers (unitPrice includes them). */
+  modifiers: z.array(chosenModifierSchema).optional(),
 });
 export type TransactionDetailLine = z.infer<typeof transactionDetailLineSchema>;
 

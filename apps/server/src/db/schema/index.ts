@@ -10,6 +10,7 @@ export * from './catalog';
 export * from './customer-display';
 export * from './enums';
 export * from './held-sales';
+export * from './modifiers';
 export * from './numbering';
 export * from './offline';
 export * from './pos';

@@ -246,6 +246,12 @@ export const transactionItems = pgTable(
      * Null: not known (a line of a product without stock).
      */
     unitCost: unitCost('unit_cost'),
+    /**
+     * Issue #35 item 1 (docs/adr/0035): the line's modifiers as charged, a JSON array of
+     * { optionId, groupName, name, price } snapshots (unit_price includes them). Null for a line
+     * without modifiers, so such a line costs nothing more than before.
+     */
+    modifiers: jsonb('modifiers'),
   },
   (t) => [
     // A sale's lines with what the reports sum (product, quantity, net revenue) in the key: reports

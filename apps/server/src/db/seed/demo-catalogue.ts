@@ -1,8 +1,15 @@
 import { centsToDecimal } from '@retail-hub/shared';
 import { postOpeningStock } from '../../modules/stock/index';
 import type { DbOrTx } from '../client';
-import { categories, products, productVariants } from '../schema/index';
-import { DEMO_CATEGORIES, DEMO_PRODUCTS } from './demo-data';
+import {
+  categories,
+  categoryModifierGroups,
+  modifierGroups,
+  modifierOptions,
+  products,
+  productVariants,
+} from '../schema/index';
+import { DEMO_CATEGORIES, DEMO_MODIFIER_GROUPS, DEMO_PRODUCTS } from './demo-data';
 import type { Random } from './random';
 import { type Catalogue, type CatalogueProduct, DAY } from './seed-support';
 
@@ -77,5 +84,32 @@ export async function seedCatalogue(
     ]),
   );
 
+  await seedModifiers(tx, categoryIds);
+
   return { products: catalogue, bySku: new Map(catalogue.map((p) => [p.data.sku, p])) };
+}
+
+/**
+ * Issue #35 item 1 (docs/adr/0035): the café's add-ons, Milk and Extras, on every Coffee. Their ids
+ * are the database's (not the seed's random sequence), so the rest of the demo stays as it was.
+ */
+async function seedModifiers(tx: DbOrTx, categoryIds: Record<string, string>): Promise<void> {
+  for (const [order, group] of DEMO_MODIFIER_GROUPS.entries()) {
+    const [row] = await tx
+      .insert(modifierGroups)
+      .values({ name: group.name, minChoices: group.minChoices, maxChoices: group.maxChoices })
+      .returning({ id: modifierGroups.id });
+    const groupId = (row as { id: string }).id;
+    await tx.insert(modifierOptions).values(
+      group.options.map((o, sortOrder) => ({
+        groupId,
+        name: o.name,
+        price: centsToDecimal(o.priceCents),
+        sortOrder,
+      })),
+    );
+    const categoryId = categoryIds[group.category];
+    if (!categoryId) throw new Error(`demo modifier group ${group.name} has an unknown category ${group.category}`);
+    await tx.insert(categoryModifierGroups).values({ categoryId, groupId, sortOrder: order });
+  }
 }

@@ -235,6 +235,33 @@ export const COFFEE_SIZES = [
   { name: 'Takeaway Big Cup', priceCents: 450, sortOrder: 3 },
 ] as const;
 
+/** Issue #35 item 1: the café's modifier groups, attached to the Coffee category. */
+export const DEMO_MODIFIER_GROUPS = [
+  {
+    name: 'Milk',
+    category: 'coffee',
+    minChoices: 0,
+    maxChoices: 1,
+    options: [
+      { name: 'Whole', priceCents: 0 },
+      { name: 'Skim', priceCents: 0 },
+      { name: 'Oat', priceCents: 60 },
+      { name: 'Soy', priceCents: 60 },
+    ],
+  },
+  {
+    name: 'Extras',
+    category: 'coffee',
+    minChoices: 0,
+    maxChoices: 3,
+    options: [
+      { name: 'Extra shot', priceCents: 80 },
+      { name: 'Syrup', priceCents: 50 },
+      { name: 'Decaf', priceCents: 0 },
+    ],
+  },
+] as const;
+
 export const MOCKTAIL_SIZES = [
   { name: 'Small Plastic Cup', priceCents: 300, sortOrder: 0 },
   { name: 'Big Plastic Cup', priceCents: 400, sortOrder: 1 },

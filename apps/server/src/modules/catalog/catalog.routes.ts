@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { catalogCsvRoutes } from './catalog-csv.routes';
 import { categoryRoutes } from './categories.routes';
+import { modifierGroupRoutes } from './modifier-groups.routes';
 import { productRoutes } from './products.routes';
 import { variantRoutes } from './variants.routes';
 
@@ -14,4 +15,5 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(categoryRoutes);
   await app.register(variantRoutes);
   await app.register(catalogCsvRoutes);
+  await app.register(modifierGroupRoutes);
 };

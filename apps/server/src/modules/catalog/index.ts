@@ -5,3 +5,4 @@
  * import only what this file exports; `npm run check` (scripts/check-boundaries.mjs) fails a deep import.
  */
 export { catalogRoutes } from './catalog.routes';
+export { HAS_MODIFIER_GROUPS, MODIFIER_GROUPS_OF_PRODUCT } from './modifier-groups.sql';

@@ -274,7 +274,16 @@ async function recordHeldSale(
     };
   }
   const write = {
-    ...offlineWrite(held.id, request, priced, approval, currentSubtotalOf(request, entries), held.cashierId, {}),
+    ...offlineWrite(
+      held.id,
+      request,
+      priced,
+      approval,
+      currentSubtotalOf(request, entries),
+      held.cashierId,
+      {},
+      entries,
+    ),
     recordedNow: true,
     priceActivity: null,
   };

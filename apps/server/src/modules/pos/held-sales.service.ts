@@ -119,6 +119,7 @@ export async function holdSale(
         quantity: l.quantity,
         unitPrice: l.unitPrice,
         discount: l.discount ?? null,
+        ...(l.modifiers?.length ? { modifiers: l.modifiers } : {}),
       })),
       discount: body.discount ?? null,
       createdBy: user.id,

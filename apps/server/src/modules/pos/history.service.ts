@@ -213,6 +213,7 @@ export async function transactionDetail(deps: { db: Db }, id: string, reader: Au
       netTotal: l.netTotal,
       ...(taxed ? { taxRate: l.taxRate, tax: l.tax } : {}),
       unitCost: l.unitCost,
+      ...(l.modifiers?.length ? { modifiers: l.modifiers } : {}),
     })),
     // Issue #34: one row per tender; `refunded` (per tender) only for a split sale, so a one-tender
     // sale answers exactly as before (its refunds list says what went back).

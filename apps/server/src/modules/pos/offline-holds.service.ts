@@ -10,6 +10,7 @@ import {
 } from '@retail-hub/shared';
 import type { DbOrTx } from '../../db/client';
 import { pricesSince, type shiftFacts } from './offline-sales.repository';
+import { modifiersNow } from './sale-pricing';
 import type { PricingEntry } from './sale-write.repository';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -64,12 +65,18 @@ export async function offlineHold(
     // An unknown product is the write's refusal (400), not a price to hold.
     if (!entry) continue;
     const charged = parseCents(item.unitPrice) as Cents;
-    const allowed = pricesFor(item, entry, history);
+    // Issue #35 item 1 (ADR 0035): the line's modifiers at today's options (options keep no price
+    // history): a choice no longer offered, or an option re-priced since, holds the sale like a price.
+    const modifiers = modifiersNow(entry.product.modifierGroups, item.modifiers);
+    const sizePrices = pricesFor(item, entry, history);
+    const allowed =
+      modifiers === null ? new Set<Cents>() : new Set([...sizePrices].map((c) => (c + modifiers.cents) as Cents));
     if (!allowed.has(charged)) {
       refused.push({
         productId: item.productId,
         productName: entry.product.name,
         variantName: item.variantName ?? null,
+        ...(item.modifiers?.length ? { modifiers: item.modifiers.map((m) => m.optionId) } : {}),
         unitPrice: centsToDecimal(charged),
         knownPrices: [...allowed].sort((a, b) => a - b).map((c) => centsToDecimal(c)),
       });

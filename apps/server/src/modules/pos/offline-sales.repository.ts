@@ -1,4 +1,4 @@
-import type { Role, TenderMethod } from '@retail-hub/shared';
+import type { ChosenModifier, Role, TenderMethod } from '@retail-hub/shared';
 import { and, asc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -76,6 +76,8 @@ export type OfflineSaleWrite = {
     /** Issue #34 item 2: the rate the line was charged and its sales tax. */
     taxRate: string;
     tax: string;
+    /** Issue #35 item 1: the modifiers as stored (snapshots); null for a line without any. */
+    modifiers?: ChosenModifier[] | null;
   }>;
 };
 
@@ -236,6 +238,7 @@ export async function insertOfflineSale(
       saleDiscountShare: l.saleDiscountShare,
       taxRate: l.taxRate,
       tax: l.tax,
+      modifiers: l.modifiers?.length ? l.modifiers : null,
     })),
   );
   await tx.insert(transactionPayments).values(sale.tenders.map((t, i) => ({ ...t, transactionId: id, seq: i + 1 })));

@@ -1,5 +1,6 @@
 import {
   type Cents,
+  type ChosenModifier,
   centsToDecimal,
   DISCOUNT_ACTIVITY,
   type Discount,
@@ -50,6 +51,7 @@ import {
   shiftFacts,
 } from './offline-sales.repository';
 import { posErrors } from './pos.errors';
+import { modifiersNow } from './sale-pricing';
 import { saleResponse } from './sale-response';
 import type { PricingEntry } from './sale-write.repository';
 import { findSale, findSaleIdByKey } from './sales.repository';
@@ -139,7 +141,7 @@ export async function recordOfflineSale(
   const approval = await offlineDiscountApproval(deps, sender, idempotencyKey, request, priced, options);
   const currentSubtotal = currentSubtotalOf(request, entries);
   const written = await writeOrReplay(deps, {
-    ...offlineWrite(idempotencyKey, request, priced, approval, currentSubtotal, sender.id, options),
+    ...offlineWrite(idempotencyKey, request, priced, approval, currentSubtotal, sender.id, options, entries),
     unavailableActivity: unavailableActivity(request, shift.storeId, entries, options),
   });
   if ('replayed' in written) return replay(deps, sender, written.existing, request);
@@ -186,6 +188,7 @@ export function offlineWrite(
   currentSubtotal: Cents | null,
   senderId: string,
   options: Pick<OfflineSaleOptions, 'ipAddress' | 'userAgent'>,
+  entries: ReadonlyMap<string, PricingEntry> = new Map(),
 ): OfflineSaleWrite {
   const d = priced.discounted;
   const { paid } = priced;
@@ -244,9 +247,25 @@ export function offlineWrite(
         discount: discountColumns(priced.lineDiscounts[index] ?? null, dl.discountCents),
         saleDiscountShare: centsToDecimal(dl.saleShareCents),
         ...(taxed.lines[index] as { taxRate: string; tax: string }),
+        modifiers: offlineModifiers(i.modifiers, entries.get(i.productId)),
       };
     }),
   };
+}
+
+/**
+ * Issue #35 item 1: an offline line's modifiers as stored: today's names and prices (a line charged
+ * at other option prices was held before it got here, offline-holds.service), or the bare option
+ * ids when they can no longer be named (a held sale a manager records after an option was removed).
+ */
+function offlineModifiers(
+  modifiers: ReadonlyArray<{ optionId: string }> | null | undefined,
+  entry: PricingEntry | undefined,
+): ChosenModifier[] | null {
+  if (!modifiers?.length) return null;
+  const now = modifiersNow(entry?.product.modifierGroups, modifiers);
+  if (now?.chosen) return now.chosen;
+  return modifiers.map((m) => ({ optionId: m.optionId, groupName: '', name: 'Modifier', price: '0.00' }));
 }
 
 type Recorded = Extract<OfflineWriteResult, { outcome: 'recorded' }>;
@@ -738,11 +757,21 @@ export function currentSubtotalOf(
 
 /** A line's unit price at the catalogue's prices now; null when it can no longer be priced. */
 export function currentUnitPrice(
-  item: Pick<OfflineSaleRequest['items'][number], 'productId' | 'variantId' | 'variantName'>,
+  item: Pick<OfflineSaleRequest['items'][number], 'productId' | 'variantId' | 'variantName' | 'modifiers'>,
   entries: ReadonlyMap<string, PricingEntry>,
 ): Cents | null {
   const entry = entries.get(item.productId);
   if (!entry) return null;
+  const size = currentSizePrice(item, entry);
+  // Issue #35 item 1: plus the line's modifiers at today's options (null when no longer offered).
+  const modifiers = modifiersNow(entry.product.modifierGroups, item.modifiers);
+  return size === null || modifiers === null ? null : ((size + modifiers.cents) as Cents);
+}
+
+function currentSizePrice(
+  item: Pick<OfflineSaleRequest['items'][number], 'variantId' | 'variantName'>,
+  entry: PricingEntry,
+): Cents | null {
   const priceCents = parseCents(entry.product.price) ?? 0;
   const wanted = item.variantName?.trim().toLowerCase() || null;
   if (!item.variantId && !wanted) return priceCents;

@@ -34,6 +34,9 @@ export const posErrors = {
   unavailableAtStore: (productName: string) =>
     conflict('pos.unavailable_at_store', `${productName} is not sold at this store.`),
   unknownSizeOption: () => badRequest('pos.unknown_size_option', 'Unknown size option'),
+  /** Issue #35 item 1: a line's modifiers the product does not offer, or out of a group's min/max. */
+  invalidModifiers: (index: number, message: string) =>
+    badRequest('pos.invalid_modifiers', message, { [`items.${index}.modifiers`]: message }),
   shiftOpen: () => conflict('pos.shift_open', 'You already have an open shift.'),
   noOpenShift: () => conflict('pos.no_open_shift', 'You have no open shift to end.'),
   shiftNotFound: () => notFound('Shift', 'pos.shift_not_found'),

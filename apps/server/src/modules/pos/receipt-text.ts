@@ -28,7 +28,11 @@ export function receiptText(
   const rows: string[] = ['Retail Hub', `Sales Receipt #${number}`];
   if (voided) rows.push('VOIDED');
   rows.push('-'.repeat(WIDTH));
-  for (const item of receipt.items) rows.push(line(`${item.quantity} x ${item.name}`, money(item.total)));
+  for (const item of receipt.items) {
+    rows.push(line(`${item.quantity} x ${item.name}`, money(item.total)));
+    // Issue #35 item 1: each modifier under its line.
+    for (const m of item.modifiers ?? []) rows.push(`  + ${m.name}`);
+  }
   rows.push('-'.repeat(WIDTH));
   rows.push(line('Subtotal', money(receipt.subtotal)));
   // spec §9 'Tax (0%)' and the card fee; once taxed, one line per rate (issue #34 item 2, ADR 0030).

@@ -1,4 +1,5 @@
-import { asc, eq } from 'drizzle-orm';
+import type { ChosenModifier } from '@retail-hub/shared';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { products, transactionItems } from '../../db/schema/index';
 
@@ -30,6 +31,8 @@ export type SaleLine = {
   tax: string;
   /** Issue #37 (ADR 0036): the cost of one unit that left with the sale (null: not known). */
   unitCost: string | null;
+  /** Issue #35 item 1 (ADR 0035): the line's modifiers as charged; null without any. */
+  modifiers: ChosenModifier[] | null;
 };
 
 export async function saleLines(db: DbOrTx, saleId: string): Promise<SaleLine[]> {
@@ -52,6 +55,7 @@ export async function saleLines(db: DbOrTx, saleId: string): Promise<SaleLine[]>
       taxRate: transactionItems.taxRate,
       tax: transactionItems.tax,
       unitCost: transactionItems.unitCost,
+      modifiers: sql<ChosenModifier[] | null>`${transactionItems.modifiers}`,
     })
     .from(transactionItems)
     .innerJoin(products, eq(products.id, transactionItems.productId))

@@ -1,5 +1,9 @@
 import {
   type Cents,
+  type ChosenModifier,
+  centsToDecimal,
+  checkModifierChoice,
+  type ModifierGroup,
   parseCents,
   type SaleItemInput,
   type SaleRequest,
@@ -25,6 +29,8 @@ export type SaleProduct = {
   taxRate?: number;
   /** Whether the store's prices include tax (its own setting, else the installation's). */
   pricesIncludeTax?: boolean;
+  /** Issue #35 item 1: the product's modifier groups (its own, else its category's) with their active options. */
+  modifierGroups?: ModifierGroup[];
 };
 
 /** A stored size option as the sale path reads it (no stock: stock moves in the sale's statement). */
@@ -38,7 +44,10 @@ export type PricedLine = {
   variantId: string | null;
   variantName: string | null;
   quantity: number;
+  /** The size's price plus the modifiers' (issue #35 item 1). */
   unitCents: Cents;
+  /** Issue #35 item 1: the modifiers as charged; null for a line without any. */
+  modifiers: ChosenModifier[] | null;
 };
 
 /**
@@ -60,29 +69,69 @@ export function priceSaleLines(
   products: ReadonlyMap<string, SaleProduct>,
   variantsByProduct: ReadonlyMap<string, readonly SaleVariant[]>,
 ): PricedLine[] {
-  return items.map((item) => {
+  return items.map((item, index) => {
     const product = products.get(item.productId);
     if (!product?.isActive) throw posErrors.unknownProduct();
     if (!product.isAvailable) throw posErrors.unavailableAtStore(product.name);
-    const priceCents = parseCents(product.price) ?? 0;
-    const requestedName = item.variantName?.trim() || null;
-    if (!item.variantId && !requestedName) {
-      return line(product, null, null, item.quantity, priceCents);
-    }
-    const stored = variantsByProduct.get(product.id) ?? [];
-    const offersSizes = product.hasVariants || stored.some((v) => v.isActive);
-    if (!offersSizes) throw posErrors.unknownSizeOption();
-    const options = sizePricesFor({ categoryName: product.categoryName, priceCents }, stored);
-    if (item.variantId) {
-      const option = options.find((o) => o.variantId === item.variantId);
-      if (!option) throw posErrors.unknownSizeOption();
-      return line(product, option.variantId, option.name, item.quantity, option.priceCents);
-    }
-    const wanted = (requestedName as string).toLowerCase();
-    const option = options.find((o) => o.name.toLowerCase() === wanted);
+    const sized = priceSize(item, product, variantsByProduct);
+    if (!product.modifierGroups?.length && !item.modifiers?.length) return sized;
+    return withModifiers(sized, product.modifierGroups ?? [], item.modifiers ?? [], index);
+  });
+}
+
+/**
+ * Issue #35 item 1 (docs/adr/0035): adds a line's modifiers to its size's price, by the shared rule
+ * (checkModifierChoice): options of the product's groups only, none twice, each group within its
+ * min and max. A refusal is a 400 naming the line's `items.N.modifiers`. A product without groups
+ * and a line without modifiers never get here.
+ */
+function withModifiers(
+  sized: PricedLine,
+  groups: readonly ModifierGroup[],
+  modifiers: ReadonlyArray<{ optionId: string }>,
+  index: number,
+): PricedLine {
+  const choice = checkModifierChoice(
+    groups,
+    modifiers.map((m) => m.optionId),
+  );
+  if (!choice.ok) throw posErrors.invalidModifiers(index, choice.message);
+  if (choice.chosen.length === 0) return sized;
+  return {
+    ...sized,
+    unitCents: (sized.unitCents + choice.cents) as Cents,
+    modifiers: choice.chosen.map((c) => ({
+      optionId: c.optionId,
+      groupName: c.groupName,
+      name: c.name,
+      price: centsToDecimal(c.cents),
+    })),
+  };
+}
+
+function priceSize(
+  item: SaleItemInput,
+  product: SaleProduct,
+  variantsByProduct: ReadonlyMap<string, readonly SaleVariant[]>,
+): PricedLine {
+  const priceCents = parseCents(product.price) ?? 0;
+  const requestedName = item.variantName?.trim() || null;
+  if (!item.variantId && !requestedName) {
+    return line(product, null, null, item.quantity, priceCents);
+  }
+  const stored = variantsByProduct.get(product.id) ?? [];
+  const offersSizes = product.hasVariants || stored.some((v) => v.isActive);
+  if (!offersSizes) throw posErrors.unknownSizeOption();
+  const options = sizePricesFor({ categoryName: product.categoryName, priceCents }, stored);
+  if (item.variantId) {
+    const option = options.find((o) => o.variantId === item.variantId);
     if (!option) throw posErrors.unknownSizeOption();
     return line(product, option.variantId, option.name, item.quantity, option.priceCents);
-  });
+  }
+  const wanted = (requestedName as string).toLowerCase();
+  const option = options.find((o) => o.name.toLowerCase() === wanted);
+  if (!option) throw posErrors.unknownSizeOption();
+  return line(product, option.variantId, option.name, item.quantity, option.priceCents);
 }
 
 function line(
@@ -92,7 +141,15 @@ function line(
   quantity: number,
   unitCents: Cents,
 ): PricedLine {
-  return { productId: product.id, productName: product.name, variantId, variantName, quantity, unitCents };
+  return {
+    productId: product.id,
+    productName: product.name,
+    variantId,
+    variantName,
+    quantity,
+    unitCents,
+    modifiers: null,
+  };
 }
 
 /**
@@ -131,4 +188,28 @@ export function stockNeeds(lines: readonly PricedLine[]): StockNeed[] {
   }
   // A fixed order (by id) so concurrent sales lock shared rows in the same order: no deadlock.
   return [...needs.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/**
+ * Issue #35 item 1: a line's modifiers at the catalogue's options now (offline sales, held offline
+ * sales): their sum and snapshots, or null when the choice is no longer valid (an option gone, a
+ * group's min/max changed). A product without groups and a line without modifiers: 0, none.
+ */
+export function modifiersNow(
+  groups: readonly ModifierGroup[] | undefined,
+  modifiers: ReadonlyArray<{ optionId: string }> | null | undefined,
+): { cents: Cents; chosen: ChosenModifier[] | null } | null {
+  if (!groups?.length && !modifiers?.length) return { cents: 0 as Cents, chosen: null };
+  const choice = checkModifierChoice(
+    groups ?? [],
+    (modifiers ?? []).map((m) => m.optionId),
+  );
+  if (!choice.ok) return null;
+  const chosen = choice.chosen.map((c) => ({
+    optionId: c.optionId,
+    groupName: c.groupName,
+    name: c.name,
+    price: centsToDecimal(c.cents),
+  }));
+  return { cents: choice.cents, chosen: chosen.length > 0 ? chosen : null };
 }

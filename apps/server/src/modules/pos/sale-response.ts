@@ -152,6 +152,7 @@ function plainReceipt(sale: StoredSale): Receipt {
       name: i.variantName ? `${i.productName} (${i.variantName})` : i.productName,
       quantity: i.quantity,
       total: i.totalPrice,
+      ...(i.modifiers?.length ? { modifiers: i.modifiers } : {}),
     })),
     subtotal: sale.subtotal,
     tax: sale.tax,
@@ -230,6 +231,7 @@ function plainResponse(sale: StoredSale, receipt: Receipt): SaleResponse {
       quantity: i.quantity,
       unitPrice: i.unitPrice,
       totalPrice: i.totalPrice,
+      ...(i.modifiers?.length ? { modifiers: i.modifiers } : {}),
     })),
     receipt,
   };

@@ -1,7 +1,8 @@
-import { type TenderMethod, taxRateHundredths } from '@retail-hub/shared';
+import { type ModifierGroup, type TenderMethod, taxRateHundredths } from '@retail-hub/shared';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { firstRow } from '../../db/rows';
+import { MODIFIER_GROUPS_OF_PRODUCT } from '../catalog/index';
 import { type HotStatement, runHot } from './hot-statement';
 import type { SaleProduct, SaleVariant, StockNeed } from './sale-pricing';
 
@@ -46,6 +47,14 @@ const sizedFingerprint = (store: string) => `'s:' || md5(json_build_array(
   )::text)`;
 
 /**
+ * A product with modifier groups is priced with 'm:' (the sized facts and its groups and options),
+ * so an option re-priced or removed between pricing and writing answers 'repriced'. Products
+ * without groups keep 'p:'/'s:': their sales compute nothing more.
+ */
+const modifiedFingerprint = (store: string) =>
+  `'m:' || md5(${sizedFingerprint(store)} || ${MODIFIER_GROUPS_OF_PRODUCT}::text)`;
+
+/**
  * Issue #32 item 2: the price charged at the store is its own price when it has one, else the
  * product's (size options' stored prices stay; the category's rule sizes follow the price
  * charged); `isAvailable` false when the store does not sell the product.
@@ -65,7 +74,9 @@ const LOAD_PRICING: HotStatement = {
          ${TAX_RATE_OF_PRODUCT} as "taxRate",
          ${pricesIncludeTaxAt('$2::uuid')} as "pricesIncludeTax",
          ${plainFingerprint('$2::uuid')} as "plainFingerprint",
-         ${sizedFingerprint('$2::uuid')} as "sizedFingerprint"
+         ${sizedFingerprint('$2::uuid')} as "sizedFingerprint",
+         ${MODIFIER_GROUPS_OF_PRODUCT} as "modifierGroups",
+         ${modifiedFingerprint('$2::uuid')} as "modifiedFingerprint"
     from products p
     left join store_products sp on sp.store_id = $2::uuid and sp.product_id = p.id
    where p.id = any($1::uuid[])`,
@@ -75,7 +86,8 @@ const LOAD_PRICING: HotStatement = {
 export type PricingEntry = {
   product: SaleProduct;
   variants: SaleVariant[];
-  fingerprints: { plain: string; sized: string };
+  /** `modified`: that of a product with modifier groups (issue #35 item 1), whatever its lines carry. */
+  fingerprints: { plain: string; sized: string; modified: string };
 };
 
 /** Pricing facts of the given products at a store, read straight from the tables (one round trip). */
@@ -96,9 +108,14 @@ export async function loadPricing(
       categoryName: (r.categoryName as string | null) ?? null,
       taxRate: taxRateHundredths(r.taxRate as string) ?? 0,
       pricesIncludeTax: r.pricesIncludeTax === true,
+      modifierGroups: r.modifierGroups as ModifierGroup[],
     },
     variants: r.variants as SaleVariant[],
-    fingerprints: { plain: r.plainFingerprint as string, sized: r.sizedFingerprint as string },
+    fingerprints: {
+      plain: r.plainFingerprint as string,
+      sized: r.sizedFingerprint as string,
+      modified: r.modifiedFingerprint as string,
+    },
   }));
 }
 
@@ -170,6 +187,8 @@ export type SaleWrite = {
     /** Issue #34 item 2: the rate the line is charged ('10.00') and its sales tax. */
     taxRate: string;
     tax: string;
+    /** Issue #35 item 1: the modifiers as charged (snapshots); null or absent for a line without. */
+    modifiers?: ReadonlyArray<{ optionId: string; groupName: string; name: string; price: string }> | null;
   }>;
 };
 
@@ -228,6 +247,8 @@ const SHIFT_STORE = '(select s.store_id from shift s)';
  * sale is covered only if every charge keeps its account within its credit limit; then one
  * conditional update per account raises the balance (`balance + x <= credit_limit`) and
  * account_entries gains one 'charge' row per account tender.
+ * $44 the lines' modifiers (issue #35 item 1, ADR 0035): a JSON array with one entry per line (its
+ * modifiers, or null), or null when no line has any: a sale without modifiers sends one null.
  */
 const WRITE_SALE: HotStatement = {
   name: 'pos_write_sale',
@@ -275,6 +296,7 @@ const WRITE_SALE: HotStatement = {
     'numeric[]',
     'uuid[]',
     'uuid',
+    'jsonb',
   ],
   text: `
   with session as materialized (
@@ -294,7 +316,8 @@ const WRITE_SALE: HotStatement = {
       from unnest($10::uuid[], $11::text[]) as f(id, fingerprint)
       left join products p on p.id = f.id
      where p.id is null
-        or (case when left(f.fingerprint, 2) = 's:' then ${sizedFingerprint(SHIFT_STORE)}
+        or (case left(f.fingerprint, 2) when 's:' then ${sizedFingerprint(SHIFT_STORE)}
+                 when 'm:' then ${modifiedFingerprint(SHIFT_STORE)}
                  else ${plainFingerprint(SHIFT_STORE)} end)
            is distinct from f.fingerprint
   ), need as materialized (
@@ -353,12 +376,13 @@ const WRITE_SALE: HotStatement = {
   ), lines as (
     insert into transaction_items (transaction_id, product_id, variant_id, variant_name, quantity,
                                    unit_price, total_price, line_no, discount_type, discount_value, discount,
-                                   sale_discount_share, tax_rate, tax, unit_cost)
+                                   sale_discount_share, tax_rate, tax, unit_cost, modifiers)
     select sale.id, l.product_id, l.variant_id, l.variant_name, l.quantity, l.unit_price, l.total_price,
            l.line_no - 1, l.discount_type, l.discount_value, l.discount, l.sale_discount_share, l.tax_rate, l.tax,
            (select r.avg_cost from need n join level_row r on r.item_id = n.item_id
              where n.id = l.variant_id or n.id = l.product_id
-             order by n.id = l.variant_id desc limit 1)
+             order by n.id = l.variant_id desc limit 1),
+           nullif($44::jsonb -> (l.line_no - 1)::int, 'null'::jsonb)
       from sale,
            unnest($16::uuid[], $17::uuid[], $18::text[], $19::int[], $20::numeric[], $21::numeric[],
                   $28::text[], $29::numeric[], $30::numeric[], $31::numeric[], $40::numeric[], $41::numeric[])
@@ -455,6 +479,9 @@ export async function writeSale(database: Database, sale: SaleWrite): Promise<Sa
     sale.lines.map((l) => l.tax),
     sale.tenders.map((t) => t.accountId ?? null),
     sale.customerId ?? null,
+    sale.lines.some((l) => l.modifiers?.length)
+      ? JSON.stringify(sale.lines.map((l) => (l.modifiers?.length ? l.modifiers : null)))
+      : null,
   ]);
   const result = row as {
     sessionLive: boolean;

@@ -1,4 +1,4 @@
-import type { TenderMethod } from '@retail-hub/shared';
+import type { ChosenModifier, TenderMethod } from '@retail-hub/shared';
 import { and, asc, desc, eq, gte, like, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { products, transactionItems, transactionPayments, transactions, users } from '../../db/schema/index';
@@ -63,6 +63,8 @@ export type StoredSale = {
     /** Issue #34 item 2: the rate the line was charged ('10.00') and its sales tax. */
     taxRate?: string;
     tax?: string;
+    /** Issue #35 item 1: the modifiers as charged; null (or absent) for a line without any. */
+    modifiers?: ChosenModifier[] | null;
   }>;
 };
 

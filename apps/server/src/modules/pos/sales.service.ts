@@ -14,6 +14,7 @@ import {
   isDiscountRefusal,
   isOverCap,
   MAX_CENTS,
+  modifiersKey,
   parseCents,
   priceDiscountedSale,
   type RateHundredths,
@@ -242,7 +243,9 @@ function priceFrom(entries: ReadonlyMap<string, PricingEntry>, request: SaleRequ
   // A product sold with a size is checked on its size options too; a plain one on itself only.
   const sized = new Set(request.items.filter((i) => i.variantId || i.variantName?.trim()).map((i) => i.productId));
   const pricedWith = [...new Set(lines.map((l) => l.productId))].map((productId) => {
-    const { fingerprints } = entries.get(productId) as PricingEntry;
+    const { fingerprints, product } = entries.get(productId) as PricingEntry;
+    // Issue #35 item 1: a product with modifier groups is checked on them too, whatever its lines carry.
+    if (product.modifierGroups?.length) return { productId, fingerprint: fingerprints.modified };
     return { productId, fingerprint: sized.has(productId) ? fingerprints.sized : fingerprints.plain };
   });
   return {
@@ -524,6 +527,7 @@ async function write(
             discount: discountColumns(priced.lineDiscounts[i] ?? null, dl.discountCents),
             saleDiscountShare: centsToDecimal(dl.saleShareCents),
             ...(taxed.lines[i] as { taxRate: string; tax: string }),
+            modifiers: l.modifiers,
           };
         }),
       }),
@@ -613,6 +617,7 @@ function storedForm(
         saleDiscountShare: centsToDecimal(dl.saleShareCents),
         netTotal: centsToDecimal(dl.netCents),
         ...(taxed.lines[i] as { taxRate: string; tax: string }),
+        modifiers: l.modifiers,
       };
     }),
   };
@@ -687,6 +692,7 @@ export function isSameSale(stored: StoredSale, request: SaleRequest): boolean {
     if (line.productId !== item.productId || line.quantity !== item.quantity) return false;
     if (!sameDiscount(line.discountType, line.discountValue, item.discount)) return false;
     if (decimalToCents(line.unitPrice) !== cents(item.unitPrice)) return false;
+    if (modifiersKey(line.modifiers) !== modifiersKey(item.modifiers)) return false;
     if (item.variantId) return line.variantId === item.variantId;
     const name = item.variantName?.trim().toLowerCase() || null;
     return (line.variantName?.toLowerCase() ?? null) === name;

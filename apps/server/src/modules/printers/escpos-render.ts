@@ -120,6 +120,10 @@ export function renderReceipt(
   p.rule();
   for (const item of receipt.items) {
     p.row(`${item.quantity} x ${item.name}`, money(item.total));
+    // Issue #35 item 1: each modifier under its line ('  + Oat 0.60').
+    for (const m of item.modifiers ?? []) {
+      p.row(`  + ${m.name}`, decimalToCents(m.price) > 0 ? money(m.price) : '');
+    }
     if (item.discount) p.row(`  Discount ${item.discount.label}`, `-${money(item.discount.amount)}`);
   }
   p.rule();

@@ -20,4 +20,12 @@ export {
 } from './api/get-products';
 export { sizeOptionsQueryOptions, useSizeOptions } from './api/get-size-options';
 export { refreshCatalog } from './api/invalidate';
+export {
+  createModifierGroup,
+  MODIFIER_GROUPS_PATH,
+  modifierGroupsQueryOptions,
+  patchModifierGroup,
+  productModifierGroupsQueryOptions,
+  setProductModifierGroups,
+} from './api/modifier-groups';
 export { ASSET_TYPE_LABELS } from './utils/format';

@@ -1,9 +1,11 @@
 import {
   type Cents,
+  type ChosenModifier,
   centsToDecimal,
   changeDueCents,
   discountLabel,
   isDiscountRefusal,
+  type ModifierGroup,
   parseCents,
   priceDiscountedSale,
   type Receipt,
@@ -125,6 +127,7 @@ export async function queueOfflineSale({
       quantity: item.quantity,
       unitPrice: item.unitPrice,
       totalPrice: item.totalPrice,
+      ...itemModifiers(queryClient, item.productId, item.modifiers),
     })),
     receipt: {
       items: sale.items.map((item, index) => ({
@@ -133,6 +136,7 @@ export async function queueOfflineSale({
           : itemName(queryClient, item.productId),
         quantity: item.quantity,
         total: item.totalPrice,
+        ...itemModifiers(queryClient, item.productId, item.modifiers),
         ...(discounts ? { discount: discounts.lines[index] ?? null } : {}),
       })),
       ...(discounts
@@ -196,7 +200,39 @@ function receiptDiscounts(sale: SaleRequest): {
   };
 }
 
-type ProductLike = { id: string; name: string; stock: number };
+type ProductLike = { id: string; name: string; stock: number; modifierGroups?: ModifierGroup[] };
+
+/**
+ * Issue #35 item 1: an offline line's modifiers named from the terminal's catalogue (the server
+ * stores its own snapshots when the sale syncs). Nothing for a line without modifiers.
+ */
+function itemModifiers(
+  queryClient: QueryClient,
+  productId: string,
+  modifiers: ReadonlyArray<{ optionId: string }> | undefined,
+): { modifiers?: ChosenModifier[] } {
+  if (!modifiers?.length) return {};
+  let groups: ModifierGroup[] = [];
+  for (const [, data] of queryClient.getQueriesData<unknown>({ queryKey: ['/api/products'] })) {
+    const found = productsIn(data)?.find((p) => p.id === productId);
+    if (found?.modifierGroups) {
+      groups = found.modifierGroups;
+      break;
+    }
+  }
+  return {
+    modifiers: modifiers.map((m) => {
+      const group = groups.find((g) => g.options.some((o) => o.id === m.optionId));
+      const option = group?.options.find((o) => o.id === m.optionId);
+      return {
+        optionId: m.optionId,
+        groupName: group?.name ?? '',
+        name: option?.name ?? 'Modifier',
+        price: option?.price ?? '0.00',
+      };
+    }),
+  };
+}
 
 /** The product's name as the terminal's catalogue shows it. */
 function itemName(queryClient: QueryClient, productId: string): string {

@@ -1,3 +1,5 @@
+import type { ModifierGroup } from '@retail-hub/shared';
+
 /**
  * Shapes the terminal and the POS dashboards read from the server (spec §3, §7; the POS API
  * contract of issue #4). Money arrives as 2-decimal strings.
@@ -19,6 +21,8 @@ export type PosProduct = {
   assetType: string | null;
   /** Issue #34 item 2: the product's own tax rate (null: its category's). */
   taxRateId?: string | null;
+  /** Issue #35 item 1: its modifier groups (its own, else its category's); absent when none. */
+  modifierGroups?: ModifierGroup[];
 };
 
 /** The server's answers, from the shared contract (packages/shared/src/pos.ts). */

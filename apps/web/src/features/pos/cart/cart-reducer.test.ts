@@ -173,3 +173,50 @@ describe('discounts in the cart (issue #15 item 7)', () => {
     expect(state.saleDiscount).toBeNull();
   });
 });
+
+describe('modifiers (issue #35 item 1): lines with different modifiers never merge, the same ones do', () => {
+  const oat = { optionId: 'o-oat', name: 'Oat', priceCents: 60 };
+  const shot = { optionId: 'o-shot', name: 'Extra shot', priceCents: 80 };
+  const withMods = (modifiers: (typeof oat)[]): CartItem => ({
+    ...latteBig,
+    priceCents: latteBig.priceCents + modifiers.reduce((sum, m) => sum + m.priceCents, 0),
+    modifiers,
+  });
+
+  it('the same modifiers in another order merge into one line', () => {
+    let state = cartReducer(emptyCart, { type: 'add', item: withMods([oat, shot]) });
+    state = cartReducer(state, { type: 'add', item: withMods([shot, oat]) });
+    expect(state.lines).toHaveLength(1);
+    expect(state.lines[0]).toMatchObject({ quantity: 2, priceCents: 590, price: '5.90' });
+  });
+
+  it('different modifiers, and none, are separate lines at their own prices', () => {
+    let state = cartReducer(emptyCart, { type: 'add', item: withMods([oat]) });
+    state = cartReducer(state, { type: 'add', item: withMods([shot]) });
+    state = cartReducer(state, { type: 'add', item: latteBig });
+    expect(state.lines.map((l) => l.price)).toEqual(['5.10', '5.30', '4.50']);
+    expect(state.lines[2]).not.toHaveProperty('modifiers');
+    expect(cartTotals(state.lines, 'cash').subtotal).toBe(1490);
+  });
+
+  it('a line without modifiers keeps the key it had before modifiers existed', () => {
+    expect(lineKey('p', 'v', 'Large')).toBe('p:v:Large');
+    expect(lineKey('p', 'v', 'Large', [])).toBe('p:v:Large');
+    expect(lineKey('p', 'v', 'Large', [{ optionId: 'b' }, { optionId: 'a' }])).toBe('p:v:Large:a,b');
+  });
+
+  it('a held sale loads back with its modifiers, on their own lines', () => {
+    const state = cartReducer(emptyCart, {
+      type: 'load',
+      saleDiscount: null,
+      lines: [
+        { ...latteBig, quantity: 1, discount: null, priceCents: 510 as never, modifiers: [oat] },
+        { ...latteBig, quantity: 1, discount: null },
+      ],
+    });
+    expect(state.lines.map((l) => [l.price, l.modifiers?.map((m) => m.name) ?? []])).toEqual([
+      ['5.10', ['Oat']],
+      ['4.50', []],
+    ]);
+  });
+});

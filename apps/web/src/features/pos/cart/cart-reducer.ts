@@ -5,6 +5,7 @@ import {
   type DiscountedSale,
   isDiscountRefusal,
   MAX_LINE_QUANTITY,
+  modifiersKey,
   type PaymentMethod,
   priceDiscountedSale,
   type SaleTotals,
@@ -40,7 +41,15 @@ export type CartLine = {
    */
   taxRate?: number;
   pricesIncludeTax?: boolean;
+  /**
+   * Issue #35 item 1 (docs/adr/0035): the modifiers chosen for the line; `priceCents` includes
+   * them. Absent on a line without modifiers.
+   */
+  modifiers?: CartModifier[];
 };
+
+/** A modifier option on a cart line: what the sale sends (optionId) and what the line shows. */
+export type CartModifier = { optionId: string; name: string; priceCents: Cents };
 
 export type CartNotice = { id: number; title: string; message: string };
 
@@ -65,6 +74,8 @@ export type CartItem = {
   /** Issue #34 item 2: see CartLine. */
   taxRate?: number;
   pricesIncludeTax?: boolean;
+  /** Issue #35 item 1: see CartLine (priceCents already includes them). */
+  modifiers?: CartModifier[];
 };
 
 export type CartAction =
@@ -93,17 +104,30 @@ export type HeldCartLine = {
   priceCents: Cents;
   quantity: number;
   discount: Discount | null;
+  modifiers?: CartModifier[];
 };
 
 export const emptyCart: CartState = { lines: [], notice: null };
 
 /**
- * One line per product and size. The size name is part of the key: a size the server prices by
- * rule without a stored variant (spec §9, 'Small'/'Large') has no variant id.
+ * One line per product, size and modifiers. The size name is part of the key: a size the server
+ * prices by rule without a stored variant (spec §9, 'Small'/'Large') has no variant id. Issue #35
+ * item 1: lines with different modifiers never merge, the same ones (in any order) do.
  */
-export function lineKey(productId: string, variantId: string | null | undefined, variantName?: string | null): string {
-  return `${productId}:${variantId ?? ''}:${variantName ?? ''}`;
+export function lineKey(
+  productId: string,
+  variantId: string | null | undefined,
+  variantName?: string | null,
+  modifiers?: ReadonlyArray<{ optionId: string }> | null,
+): string {
+  const base = `${productId}:${variantId ?? ''}:${variantName ?? ''}`;
+  const chosen = modifiersKey(modifiers);
+  return chosen ? `${base}:${chosen}` : base;
 }
+
+/** The modifiers as a line keeps them: none is absent, not an empty list. */
+const withModifiers = (modifiers: readonly CartModifier[] | undefined) =>
+  modifiers?.length ? { modifiers: [...modifiers] } : {};
 
 function refuse(state: CartState, title: string, message: string): CartState {
   return { ...state, notice: { id: (state.notice?.id ?? 0) + 1, title, message } };
@@ -185,7 +209,7 @@ function applyAction(state: CartState, action: CartAction): CartState {
       const { item } = action;
       // spec §5: a product (or size) with stock 0 or less cannot be added.
       if (item.stock <= 0) return refuse(state, 'Out of Stock', `${item.name} is out of stock.`);
-      const key = lineKey(item.productId, item.variantId, item.variantName);
+      const key = lineKey(item.productId, item.variantId, item.variantName, item.modifiers);
       const existing = state.lines.find((l) => l.key === key);
       const cap = capFor(item, 'add');
       const quantity = (existing?.quantity ?? 0) + 1;
@@ -208,6 +232,7 @@ function applyAction(state: CartState, action: CartAction): CartState {
         imageUrl: item.imageUrl,
         stock: item.stock,
         ...(item.taxRate ? { taxRate: item.taxRate, pricesIncludeTax: item.pricesIncludeTax ?? false } : {}),
+        ...withModifiers(item.modifiers),
       };
       return { ...state, lines: [...state.lines, line] };
     }
@@ -262,7 +287,7 @@ function applyAction(state: CartState, action: CartAction): CartState {
     case 'load': {
       const lines: CartLine[] = [];
       for (const held of action.lines) {
-        const key = lineKey(held.productId, held.variantId, held.variantName);
+        const key = lineKey(held.productId, held.variantId, held.variantName, held.modifiers);
         const quantity = Math.min(Math.max(1, Math.floor(held.quantity)), MAX_LINE_QUANTITY);
         // Stock is unknown until the server's prices and stock are read (right after): the held
         // quantity stands until then.
@@ -278,6 +303,7 @@ function applyAction(state: CartState, action: CartAction): CartState {
           imageUrl: null,
           stock: quantity,
           discount: held.discount,
+          ...withModifiers(held.modifiers),
         };
         const at = lines.findIndex((l) => l.key === key);
         if (at >= 0)

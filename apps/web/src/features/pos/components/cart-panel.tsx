@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Box, Button, Center, Group, Paper, ScrollArea, Stack, Text } from '@mantine/core';
-import { type Discount, discountLabel, formatMoney } from '@retail-hub/shared';
+import { type Discount, discountLabel, formatMoney, modifiersLabel } from '@retail-hub/shared';
 import { IconDiscount, IconMinus, IconPlayerPause, IconPlus, IconShoppingCart, IconTrash } from '@tabler/icons-react';
 import { type CartAction, type CartLine, cartItemCount, pricedCart } from '../cart/cart-reducer';
 import type { PaymentInput } from '../payment/payment';
@@ -36,7 +36,8 @@ function CartLineRow({
   dispatch: (action: CartAction) => void;
   onDiscount?: (target: { kind: 'line'; key: string }) => void;
 }) {
-  const label = line.variantName ? `${line.name} (${line.variantName})` : line.name;
+  const sized = line.variantName ? `${line.name} (${line.variantName})` : line.name;
+  const label = line.modifiers?.length ? `${sized}, ${modifiersLabel(line.modifiers)}` : sized;
   return (
     <Group className={classes.cartLine} py={6} gap={6} wrap="nowrap" data-testid="cart-line" data-key={line.key}>
       <Box miw={0} style={{ flex: 1 }} title={label}>
@@ -46,6 +47,11 @@ function CartLineRow({
         <Text size="xs" c="dimmed" lh={1.3}>
           {line.variantName ?? `${formatMoney(line.priceCents)} each`}
         </Text>
+        {line.modifiers?.length ? (
+          <Text size="xs" c="dimmed" lh={1.3} data-testid="cart-line-modifiers">
+            {modifiersLabel(line.modifiers)}
+          </Text>
+        ) : null}
         {line.discount ? (
           <Text size="xs" c="green.9" fw={600} lh={1.3} data-testid="cart-line-discount">
             {discountLabel(line.discount)} off: -{formatMoney(discountCents)}

@@ -13,7 +13,14 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { formatMoney, PRODUCT_LIST_MAX_LIMIT, parseCents, type SessionUser, type SizeOption } from '@retail-hub/shared';
+import {
+  type Cents,
+  formatMoney,
+  PRODUCT_LIST_MAX_LIMIT,
+  parseCents,
+  type SessionUser,
+  type SizeOption,
+} from '@retail-hub/shared';
 import { IconClipboardList, IconKeyboard, IconShoppingCart } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
@@ -24,7 +31,7 @@ import { notifyError } from '@/lib/notify';
 import { markSellingTerminal } from '@/lib/offline-bridge';
 import { useCurrentShift } from '../api/get-current-shift';
 import { GRID_PAGE, terminalProductsQueryOptions } from '../api/terminal-queries';
-import { type CartItem, cartItemCount, cartReducer, emptyCart } from '../cart/cart-reducer';
+import { type CartItem, type CartModifier, cartItemCount, cartReducer, emptyCart } from '../cart/cart-reducer';
 import { HeldSalesDialog } from '../held/held-sales-dialog';
 import { HoldDialog } from '../held/hold-dialog';
 import { useHeldSales } from '../held/use-held-sales';
@@ -57,6 +64,7 @@ import { CashierHeader } from './cashier-header';
 import { CompleteDialog, printSaleReceipt, skipSaleReceipt } from './complete-dialog';
 import { CustomerDisplayButton } from './customer-display-button';
 import { DiscountDialog, type DiscountTarget } from './discount-dialog';
+import { ModifierDialog, type ModifierRequest } from './modifier-dialog';
 import { isCustomerMenuProduct, type MenuMode, ProductBrowser } from './product-browser';
 import { SizeDialog } from './size-dialog';
 
@@ -187,18 +195,43 @@ export function PosTerminal({ user }: { user: SessionUser }) {
   // Issue #36 item 4: the customer display follows the sale (same machine: a BroadcastChannel).
   useCustomerDisplay({ storeName: till.store?.name ?? null, lines: cart.lines, payment, saleDiscount, completedSale });
 
+  // Issue #35 item 1 (docs/adr/0035): a line waiting for its modifiers ('Choose Modifiers', after
+  // its size); while it waits, the next product in the size queue waits too.
+  const [pendingModifiers, setPendingModifiers] = useState<{ item: CartItem; request: ModifierRequest } | null>(null);
+  const addOrChoose = useCallback((product: PosProduct, item: CartItem) => {
+    if (!product.modifierGroups?.length) {
+      dispatch({ type: 'add', item });
+      return false;
+    }
+    const title = item.variantName ? `${product.name} (${item.variantName})` : product.name;
+    setPendingModifiers({ item, request: { title, baseCents: item.priceCents, groups: product.modifierGroups } });
+    return true;
+  }, []);
+
   const addProduct = useCallback(
     (product: PosProduct) => {
       if (product.hasVariants) setSizeQueue((queue) => [...queue, product]);
-      else dispatch({ type: 'add', item: toCartItem(product, undefined, tillTax) });
+      else addOrChoose(product, toCartItem(product, undefined, tillTax));
     },
-    [tillTax],
+    [tillTax, addOrChoose],
   );
 
   const nextSize = () => setSizeQueue((queue) => queue.slice(1));
   const pickSize = (product: PosProduct, option: SizeOption) => {
-    dispatch({ type: 'add', item: toCartItem(product, option, tillTax) });
-    nextSize();
+    if (!addOrChoose(product, toCartItem(product, option, tillTax))) nextSize();
+  };
+  const closeModifiers = (modifiers: CartModifier[] | null) => {
+    const pending = pendingModifiers;
+    setPendingModifiers(null);
+    if (!pending) return;
+    if (modifiers) {
+      const extra = modifiers.reduce((sum, m) => sum + m.priceCents, 0);
+      dispatch({
+        type: 'add',
+        item: { ...pending.item, priceCents: (pending.item.priceCents + extra) as Cents, modifiers },
+      });
+    }
+    if (pending.item.variantName !== null || pending.item.variantId !== null) nextSize();
   };
 
   const focusSearch = useCallback(() => focusAndSelect(searchInput.current), []);
@@ -247,13 +280,15 @@ export function PosTerminal({ user }: { user: SessionUser }) {
     ? isCompleteNested
       ? 'busy'
       : 'complete'
-    : sizeProduct
-      ? 'size'
-      : isLegendOpen
-        ? 'legend'
-        : isShiftDialogOpen || isOutboxOpen || discountTarget || isHoldOpen || isHeldListOpen
-          ? 'busy'
-          : 'sale';
+    : pendingModifiers
+      ? 'busy'
+      : sizeProduct
+        ? 'size'
+        : isLegendOpen
+          ? 'legend'
+          : isShiftDialogOpen || isOutboxOpen || discountTarget || isHoldOpen || isHeldListOpen
+            ? 'busy'
+            : 'sale';
 
   const runCommand = (command: TerminalCommand) => {
     switch (command.type) {
@@ -524,7 +559,17 @@ export function PosTerminal({ user }: { user: SessionUser }) {
           </Stack>
         )}
 
-        <SizeDialog product={sizeProduct} sizes={sizes} onPick={pickSize} onCancel={nextSize} />
+        <SizeDialog
+          product={pendingModifiers ? null : sizeProduct}
+          sizes={sizes}
+          onPick={pickSize}
+          onCancel={nextSize}
+        />
+        <ModifierDialog
+          request={pendingModifiers?.request ?? null}
+          onConfirm={(modifiers) => closeModifiers(modifiers)}
+          onCancel={() => closeModifiers(null)}
+        />
         <ShiftDialog
           stores={till.stores}
           boundStoreId={till.boundStoreId}

@@ -1,5 +1,6 @@
 import {
   type Cents,
+  centsToDecimal,
   discountToInput,
   type HeldSale,
   type HoldSaleBody,
@@ -32,6 +33,16 @@ export function holdBody(cart: CartState, label: string, terminalId: string | nu
       quantity: l.quantity,
       unitPrice: l.price,
       discount: l.discount ? discountToInput(l.discount) : null,
+      // Issue #35 item 1: the line's modifiers, with the names and prices shown.
+      ...(l.modifiers?.length
+        ? {
+            modifiers: l.modifiers.map((m) => ({
+              optionId: m.optionId,
+              name: m.name,
+              price: centsToDecimal(m.priceCents),
+            })),
+          }
+        : {}),
     })),
     discount: cart.saleDiscount ? discountToInput(cart.saleDiscount) : null,
   } satisfies HoldSaleBody;
@@ -48,6 +59,15 @@ function loadAction(held: HeldSale): CartAction {
       priceCents: (parseCents(l.unitPrice) ?? 0) as Cents,
       quantity: l.quantity,
       discount: toDiscount(l.discount),
+      ...(l.modifiers?.length
+        ? {
+            modifiers: l.modifiers.map((m) => ({
+              optionId: m.optionId,
+              name: m.name ?? 'Modifier',
+              priceCents: (parseCents(m.price ?? '0') ?? 0) as Cents,
+            })),
+          }
+        : {}),
     })),
     saleDiscount: toDiscount(held.discount),
   };

@@ -8,6 +8,7 @@ import {
   centsToDecimal,
   type Discount,
   idleDisplayState,
+  modifiersLabel,
   parseCents,
   paymentMethodTitle,
 } from '@retail-hub/shared';
@@ -52,7 +53,8 @@ export function customerDisplayState(input: CustomerDisplayInput): CustomerDispl
       const at = input.lines.length - shown.length + i;
       return {
         name: line.name,
-        size: line.variantName,
+        // Issue #35 item 1: the modifiers follow the size ('Takeaway Big Cup, Oat, Extra shot').
+        size: sizeAndModifiers(line.variantName, line.modifiers),
         quantity: line.quantity,
         amount: centsToDecimal(line.priceCents * line.quantity),
         discount: orNull(priced.lines[at]?.discountCents ?? 0),
@@ -87,7 +89,7 @@ function paidState(storeName: string | null, sale: RecordedSale): CustomerDispla
           : cents(item.totalPrice) - cents(item.netTotal) - cents(item.saleDiscountShare ?? '0.00');
       return {
         name: item.name,
-        size: item.variantName,
+        size: sizeAndModifiers(item.variantName, item.modifiers),
         quantity: item.quantity,
         amount: item.totalPrice,
         discount: orNull(discount),
@@ -170,4 +172,10 @@ export function useCustomerDisplay(input: CustomerDisplayInput): void {
 export function openCustomerDisplay(): void {
   const opened = window.open('/display', CUSTOMER_DISPLAY_WINDOW, 'popup,width=1024,height=600');
   opened?.focus();
+}
+
+/** The display's second line of an item: its size and its modifiers (null when neither). */
+function sizeAndModifiers(size: string | null, modifiers: ReadonlyArray<{ name: string }> | undefined): string | null {
+  const text = [size, modifiersLabel(modifiers)].filter(Boolean).join(', ');
+  return text ? text.slice(0, 255) : null;
 }

@@ -1,7 +1,12 @@
-import { parseCents, type TaxRate, type TaxSettings } from '@retail-hub/shared';
+import { checkModifierChoice, parseCents, type TaxRate, type TaxSettings } from '@retail-hub/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { type Dispatch, useCallback, useRef } from 'react';
-import { categoriesQueryOptions, productQueryOptions, sizeOptionsQueryOptions } from '@/features/catalog';
+import {
+  categoriesQueryOptions,
+  productModifierGroupsQueryOptions,
+  productQueryOptions,
+  sizeOptionsQueryOptions,
+} from '@/features/catalog';
 import type { CartAction, CartLine } from '../cart/cart-reducer';
 import { TAX_RATES_PATH, taxSettingsKey, tillTaxOf } from './use-till-tax';
 
@@ -41,14 +46,31 @@ export function useRepriceFromServer(
         const product = await queryClient.fetchQuery({ ...productQueryOptions(productId), staleTime: 0 });
         const tax = taxOf(product);
         const cents = parseCents(String(product.price));
+        // Issue #35 item 1: a line's modifiers at the options' prices now (0 when it has none).
+        const withModifiers = lines.some((l) => l.productId === productId && l.modifiers?.length);
+        const groups = withModifiers
+          ? await queryClient.fetchQuery({ ...productModifierGroupsQueryOptions(productId), staleTime: 0 })
+          : [];
+        const extra = (line: CartLine) => {
+          if (!line.modifiers?.length) return 0;
+          const choice = checkModifierChoice(
+            groups,
+            line.modifiers.map((m) => m.optionId),
+          );
+          return choice.ok ? choice.cents : null;
+        };
         for (const line of lines.filter((l) => l.productId === productId && l.variantName === null)) {
-          if (cents !== null) prices.set(line.key, { priceCents: cents, stock: product.stock, ...tax });
+          const more = extra(line);
+          if (cents !== null && more !== null)
+            prices.set(line.key, { priceCents: cents + more, stock: product.stock, ...tax });
         }
         if (!lines.some((l) => l.productId === productId && l.variantName !== null)) continue;
         const sizes = await queryClient.fetchQuery({ ...sizeOptionsQueryOptions(productId), staleTime: 0 });
         for (const line of lines.filter((l) => l.productId === productId && l.variantName !== null)) {
           const option = sizes.find((o) => o.variantId === line.variantId && o.name === line.variantName);
-          if (option) prices.set(line.key, { priceCents: option.priceCents, stock: option.stock, ...tax });
+          const more = extra(line);
+          if (option && more !== null)
+            prices.set(line.key, { priceCents: option.priceCents + more, stock: option.stock, ...tax });
         }
       }
     } finally {

@@ -221,6 +221,8 @@ export function buildSaleRequest(
       unitPrice: line.price,
       totalPrice: centsToDecimal(line.priceCents * line.quantity),
       ...(line.discount ? { discount: discountToInput(line.discount) } : {}),
+      // Issue #35 item 1: the line's modifiers (unitPrice includes them); none: as §3.
+      ...(line.modifiers?.length ? { modifiers: line.modifiers.map((m) => ({ optionId: m.optionId })) } : {}),
     })),
     ...(saleDiscount ? { discount: discountToInput(saleDiscount) } : {}),
     ...(discounts.approverPin ? { approverPin: discounts.approverPin } : {}),

@@ -42,7 +42,7 @@ const STYLE = `
   table { width: 100%; border-collapse: collapse; }
   td { padding: 2px 0; vertical-align: top; }
   td.amount { text-align: right; white-space: nowrap; padding-left: 12px; }
-  tr.discount td { font-size: 13px; white-space: pre; }
+  tr.discount td, tr.modifier td { font-size: 13px; white-space: pre; }
   tr.total td { font-weight: bold; font-size: 16px; border-top: 1px solid #000; padding-top: 6px; }
   .reference { border: 1px solid #000; padding: 8px; margin: 10px 0; text-align: center; }
   .reference strong { display: block; font-size: 18px; letter-spacing: 1px; }
@@ -67,6 +67,10 @@ export function receiptHtml(
     .map(
       (item) =>
         row(`${item.quantity} × ${item.name}`, money(item.total)) +
+        // Issue #35 item 1: each modifier under its line.
+        (item.modifiers ?? [])
+          .map((m) => row(`  + ${m.name}`, toCents(m.price) > 0 ? money(m.price) : '', 'modifier'))
+          .join('') +
         (item.discount ? row(`  Discount ${item.discount.label}`, `-${money(item.discount.amount)}`, 'discount') : ''),
     )
     .join('');
