@@ -264,6 +264,45 @@ describe('accounts', () => {
     expect(alone.json().errors).toEqual({ paymentMethod: 'Choose the account to charge' });
   });
 
+  it("a refund 'in cash' of a sale charged to an account gives the charge back to the account, never cash", async () => {
+    const created = await inject(t, {
+      method: 'POST',
+      url: '/api/customers',
+      cookie: manager,
+      payload: { name: 'Cass Refund', number: 'ST-CASH-1' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const account = await openAccount({ kind: 'customer', customerId: created.json().id, creditLimit: '50.00' });
+    const sale = await postSale(t, manager, accountSale(account.id));
+    expect(sale.statusCode, sale.body).toBe(201);
+    const saleId = sale.json().id as string;
+    const line = (await inject(t, { method: 'GET', url: `/api/transactions/${saleId}`, cookie: manager })).json()
+      .lines[0].id as string;
+    const refund = await inject(t, {
+      method: 'POST',
+      url: `/api/transactions/${saleId}/refunds`,
+      cookie: manager,
+      headers: { 'idempotency-key': randomUUID() },
+      payload: {
+        lines: [{ itemId: line, quantity: 1 }],
+        reason: 'Customer changed mind',
+        restock: true,
+        method: 'cash',
+      },
+    });
+    expect(refund.statusCode, refund.body).toBe(201);
+    const went = await t.db.execute(
+      'select method::text as method, amount::text as amount from refund_payments where refund_id = $1',
+      [refund.json().id],
+    );
+    expect(went.rows).toEqual([{ method: 'account', amount: '10.00' }]);
+    const accounts = (await inject(t, { method: 'GET', url: '/api/accounts', cookie: manager })).json() as Array<{
+      id: string;
+      balance: string;
+    }>;
+    expect(accounts.find((a) => a.id === account.id)?.balance).toBe('0.00');
+  });
+
   it('statement of the month: opening, charges with sale numbers, a refund, a payment, closing; CSV; a void gives the charge back', async () => {
     const created = await inject(t, {
       method: 'POST',

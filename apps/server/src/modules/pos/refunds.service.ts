@@ -138,7 +138,10 @@ async function refundTenders(
         REFUND_TENDER_MESSAGES.exceeds(centsToDecimal(left[index] ?? 0), paymentMethodTitle(tender.method)),
       );
     }
-    parts.push({ tenderSeq: tender.seq, method: body.method === 'cash' ? 'cash' : tender.method, amount });
+    // A refund paid out in cash counts against the card tenders (ADR 0029 §6), but never turns an
+    // account charge into cash: what an account paid goes back to the account (ADR 0034).
+    const method = body.method === 'cash' && tender.method !== 'account' ? 'cash' : tender.method;
+    parts.push({ tenderSeq: tender.seq, method, amount });
   }
   return parts;
 }
