@@ -1,4 +1,4 @@
-import type { ChosenModifier, TenderMethod } from '@retail-hub/shared';
+import type { TenderMethod } from '@retail-hub/shared';
 import { and, asc, desc, eq, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';

@@ -173,7 +173,11 @@ export async function transactionDetail(deps: { db: Db }, id: string, reader: Au
     saleActivity(deps.db, id),
     findRefunds(deps.db, { transactionId: id }),
   ]);
-  const refunds = refundRows.map(toRefund);
+  // Issue #37 (ADR 0036): cost is for readers of reports, never a till's; a cashier's answer is as before.
+  const seesCost = can(reader.role, 'reports.view');
+  const refunds = refundRows
+    .map(toRefund)
+    .map((r) => (seesCost ? r : { ...r, lines: r.lines.map(({ unitCost: _cost, ...line }) => line) }));
   const refunded = new Map<string, number>();
   for (const refund of refunds) {
     for (const line of refund.lines) refunded.set(line.itemId, (refunded.get(line.itemId) ?? 0) + line.quantity);
@@ -212,7 +216,7 @@ export async function transactionDetail(deps: { db: Db }, id: string, reader: Au
       saleDiscountShare: l.saleDiscountShare,
       netTotal: l.netTotal,
       ...(taxed ? { taxRate: l.taxRate, tax: l.tax } : {}),
-      unitCost: l.unitCost,
+      ...(seesCost ? { unitCost: l.unitCost } : {}),
       ...(l.modifiers?.length ? { modifiers: l.modifiers } : {}),
     })),
     // Issue #34: one row per tender; `refunded` (per tender) only for a split sale, so a one-tender

@@ -159,6 +159,7 @@ export async function insertRefund(
     unitPrice: string;
     totalPrice: string;
     tax: string;
+    unitCost: string | null;
   }>,
   payments: ReadonlyArray<{ tenderSeq: number; method: TenderMethod; amount: string }> = [],
 ): Promise<void> {
@@ -211,6 +212,8 @@ export type StoredRefund = {
     /** The rate the sale line was charged and the tax this refund gives back of it. */
     taxRate: string;
     tax: string;
+    /** Issue #37 (ADR 0036): the cost of one unit given back (null: not known). */
+    unitCost: string | null;
   }>;
 };
 
@@ -234,6 +237,7 @@ export async function findRefunds(
                          'id', ri.id, 'itemId', ri.transaction_item_id, 'productId', ri.product_id,
                          'variantId', ri.variant_id, 'name', p.name, 'variantName', ti.variant_name,
                          'quantity', ri.quantity, 'unitPrice', ri.unit_price::text, 'totalPrice', ri.total_price::text,
+                         'unitCost', ri.unit_cost::text,
                          'taxRate', ti.tax_rate::text, 'tax', ri.tax::text)
                          order by ti.line_no, ri.id), '[]'::json)
                   from refund_items ri

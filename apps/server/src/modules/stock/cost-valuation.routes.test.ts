@@ -108,6 +108,10 @@ describe('cost of goods (issue #37 item 1)', () => {
     expect(detail.statusCode, detail.body).toBe(200);
     const line = detail.json().lines[0] as { id: string; unitCost: string };
     expect(line.unitCost).toBe('2.7500');
+    // The cashier who sold it reads the sale as before: no cost (reports.view only).
+    const asCashier = await inject(t, { method: 'GET', url: `/api/transactions/${saleId}`, cookie: cashier });
+    expect(asCashier.statusCode, asCashier.body).toBe(200);
+    expect(asCashier.json().lines[0]).not.toHaveProperty('unitCost');
     const { rows } = await t.db.execute(
       `select unit_cost::text as c from proc_inventory_transactions where ref_id = $1 and reason = 'sale'`,
       [saleId],
