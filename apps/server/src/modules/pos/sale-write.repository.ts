@@ -243,7 +243,7 @@ const SHIFT_STORE = '(select s.store_id from shift s)';
  * $38 the sales tax, $39 whether the prices include it, $40/$41 the lines' tax rates and taxes
  * (issue #34 item 2, ADR 0030; 0, false and zeros while nothing is taxed).
  * $42 each tender's account (null but for an 'account' tender) and $43 the sale's customer (issue
- * #34 item 3, ADR 0034): the accounts charged are locked in id order after the stock levels and the
+ * #34 item 3, ADR 0034): the accounts charged are locked in id order (BEFORE the stock levels: see ADR 0034 §2) and the
  * sale is covered only if every charge keeps its account within its credit limit; then one
  * conditional update per account raises the balance (`balance + x <= credit_limit`) and
  * account_entries gains one 'charge' row per account tender.
