@@ -9,7 +9,7 @@ ALTER TABLE "proc_stock_levels" ADD CONSTRAINT "proc_stock_levels_avg_cost_check
 -- Issue #37 item 1 (ADR 0036): the backfill. One cost per item for everything already in the
 -- ledger: the quantity-weighted average of its receipts whose batch has a unit cost, else 0 (the
 -- catalogue has no cost price). Every existing ledger row, every level's average and every past
--- sale and refund line of the item get that cost, so each level's stock_value equals the sum of its
+-- sale and refund line of an item with such a cost get that cost, so each level's stock_value equals the sum of its
 -- ledger rows from the first day (valuation = Σ signed quantity × unit_cost, at any date).
 CREATE TABLE cost_backfill AS
 SELECT t.item_id, round(sum(t.qty * b.unit_cost) / sum(t.qty), 4) AS unit_cost
@@ -21,9 +21,14 @@ HAVING sum(t.qty) > 0;--> statement-breakpoint
 UPDATE proc_inventory_transactions t SET unit_cost = c.unit_cost FROM cost_backfill c WHERE c.item_id = t.item_id;--> statement-breakpoint
 UPDATE proc_stock_levels l SET avg_cost = c.unit_cost FROM cost_backfill c WHERE c.item_id = l.item_id;--> statement-breakpoint
 UPDATE proc_stock_levels l SET stock_value = l.on_hand_qty * l.avg_cost;--> statement-breakpoint
-UPDATE transaction_items ti SET unit_cost = coalesce(
+-- Past sale lines: only those of an item with a known cost are rewritten (a till-only install, with
+-- no costed receipt, rewrites none); the rest stay NULL, "not known" (reports read it as 0).
+UPDATE transaction_items ti SET unit_cost =
     (SELECT c.unit_cost FROM proc_items i JOIN cost_backfill c ON c.item_id = i.id
       WHERE (ti.variant_id IS NOT NULL AND i.pos_variant_id = ti.variant_id) OR i.pos_product_id = ti.product_id
-      ORDER BY (i.pos_variant_id IS NOT DISTINCT FROM ti.variant_id) DESC LIMIT 1), 0);--> statement-breakpoint
-UPDATE refund_items ri SET unit_cost = ti.unit_cost FROM transaction_items ti WHERE ti.id = ri.transaction_item_id;--> statement-breakpoint
+      ORDER BY (i.pos_variant_id IS NOT DISTINCT FROM ti.variant_id) DESC LIMIT 1)
+ WHERE EXISTS (SELECT 1 FROM proc_items i JOIN cost_backfill c ON c.item_id = i.id
+                WHERE (ti.variant_id IS NOT NULL AND i.pos_variant_id = ti.variant_id) OR i.pos_product_id = ti.product_id);--> statement-breakpoint
+UPDATE refund_items ri SET unit_cost = ti.unit_cost FROM transaction_items ti
+ WHERE ti.id = ri.transaction_item_id AND ti.unit_cost IS NOT NULL;--> statement-breakpoint
 DROP TABLE cost_backfill;
