@@ -169,6 +169,32 @@ export function plausibleBody(method: string, url: string, ids: StoreIds): Recor
       return { returnCondition: 'good', notes: 'x' };
     case 'POST /api/stock-discrepancies/held-sales/:id/resolve':
       return { action: 'void', note: 'x' };
+    // Issue #35 item 1: modifier groups and attaching them.
+    case 'POST /api/modifier-groups':
+      return {
+        name: `Group ${randomUUID().slice(0, 8)}`,
+        minChoices: 0,
+        maxChoices: 1,
+        options: [{ name: 'Oat', price: '0.60' }],
+      };
+    case 'PATCH /api/modifier-groups/:id':
+      return { name: `Renamed ${randomUUID().slice(0, 8)}` };
+    case 'PUT /api/products/:id/modifier-groups':
+    case 'PUT /api/categories/:id/modifier-groups':
+      return { groupIds: [] };
+    // Issue #34 item 3: customers and accounts (ids are well formed, so only the fuzzed field is refused).
+    case 'POST /api/customers':
+    case 'PATCH /api/customers/:id':
+      return { name: 'Fuzz Customer', email: 'fuzz@example.com', phone: '0400 000 000', notes: 'x' };
+    case 'POST /api/accounts':
+      return { kind: 'department', departmentId: randomUUID(), creditLimit: '100.00' };
+    case 'PATCH /api/accounts/:id':
+      return { creditLimit: '100.00' };
+    case 'POST /api/accounts/:id/payments':
+      return { amount: '5.00', method: 'cash', referenceCode: 'REF-1' };
+    // Issue #36: a till's print job reported back.
+    case 'POST /api/print-jobs/:id/result':
+      return { outcome: 'printed' };
     default:
       return {};
   }

@@ -175,9 +175,7 @@ export async function transactionDetail(deps: { db: Db }, id: string, reader: Au
   ]);
   // Issue #37 (ADR 0036): cost is for readers of reports, never a till's; a cashier's answer is as before.
   const seesCost = can(reader.role, 'reports.view');
-  const refunds = refundRows
-    .map(toRefund)
-    .map((r) => (seesCost ? r : { ...r, lines: r.lines.map(({ unitCost: _cost, ...line }) => line) }));
+  const refunds = refundRows.map((r) => toRefund(r, seesCost));
   const refunded = new Map<string, number>();
   for (const refund of refunds) {
     for (const line of refund.lines) refunded.set(line.itemId, (refunded.get(line.itemId) ?? 0) + line.quantity);

@@ -17,8 +17,11 @@ const person = (u: { id: string; firstName: string | null; lastName: string | nu
   name: displayName(u),
 });
 
-/** The API's refund: its number, its sale's number, and per line its rate and tax once tax went back. */
-export function toRefund(row: StoredRefund): Refund {
+/**
+ * The API's refund: its number, its sale's number, and per line its rate and tax once tax went back;
+ * each line's `unitCost` (issue #37, ADR 0036) only for a reader of reports (`withCost`).
+ */
+export function toRefund(row: StoredRefund, withCost = false): Refund {
   const taxed = decimalToCents(row.salesTax) > 0;
   return {
     id: row.id,
@@ -42,8 +45,10 @@ export function toRefund(row: StoredRefund): Refund {
     cashier: person(row.user),
     approvedBy: row.approver ? person(row.approver) : null,
     // Once tax was given back, each line says its rate and its tax (the REFUND receipt's rows by rate).
-    lines: row.lines.map(({ taxRate, tax, ...line }) =>
-      taxed ? { ...line, taxRate, tax: centsToDecimal(decimalToCents(tax)) } : line,
-    ),
+    lines: row.lines.map(({ taxRate, tax, unitCost, ...line }) => ({
+      ...line,
+      ...(taxed ? { taxRate, tax: centsToDecimal(decimalToCents(tax)) } : {}),
+      ...(withCost ? { unitCost } : {}),
+    })),
   };
 }

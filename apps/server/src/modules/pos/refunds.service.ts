@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  can,
   centsToDecimal,
   decimalToCents,
   displayName,
@@ -20,6 +21,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { pgErrorCode } from '../../lib/db-errors';
 import { AppError, badRequest, conflict } from '../../lib/errors';
+import { signedInUser } from '../../lib/signed-in-user';
 import type { AuthUser } from '../../types';
 import { returnToAccount } from '../accounts/index';
 import { ACTIVITY, recordActivity, requestFacts } from '../activity/index';
@@ -148,12 +150,13 @@ async function refundTenders(
 
 /** The refunds of one sale, oldest first (GET /api/transactions/:id shows them). */
 export async function refundsOfSale(request: FastifyRequest, saleId: string): Promise<Refund[]> {
-  return (await findRefunds(request.server.database.db, { transactionId: saleId })).map(toRefund);
+  const withCost = can(signedInUser(request).role, 'reports.view');
+  return (await findRefunds(request.server.database.db, { transactionId: saleId })).map((r) => toRefund(r, withCost));
 }
 
 export async function getRefund(request: FastifyRequest, id: string): Promise<Refund | null> {
   const [row] = await findRefunds(request.server.database.db, { id });
-  return row ? toRefund(row) : null;
+  return row ? toRefund(row, can(signedInUser(request).role, 'reports.view')) : null;
 }
 
 /**

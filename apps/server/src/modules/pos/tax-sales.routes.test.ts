@@ -108,14 +108,26 @@ describe('sales tax on the sale path', () => {
         'receipt',
       ].sort(),
     );
-    // Its refund answers as before too: no salesTax, pricesIncludeTax, nor a line's rate or tax.
+    // Its refund answers as before too: no salesTax, pricesIncludeTax, nor a line's rate or tax (the
+    // manager, a reader of reports, also gets each line's unitCost, issue #37; a cashier does not).
     const [first] = await lineIds(sale.id);
     const untaxed = await refund(sale.id, [{ itemId: first as string, quantity: 1 }]);
     expect(untaxed.statusCode, untaxed.body).toBe(201);
     expect(untaxed.json()).not.toHaveProperty('salesTax');
     expect(untaxed.json()).not.toHaveProperty('pricesIncludeTax');
     expect(Object.keys(untaxed.json().lines[0]).sort()).toEqual(
-      ['id', 'itemId', 'productId', 'variantId', 'name', 'variantName', 'quantity', 'unitPrice', 'totalPrice'].sort(),
+      [
+        'id',
+        'itemId',
+        'productId',
+        'variantId',
+        'name',
+        'variantName',
+        'quantity',
+        'unitPrice',
+        'totalPrice',
+        'unitCost',
+      ].sort(),
     );
   });
 
