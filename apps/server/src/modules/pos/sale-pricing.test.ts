@@ -55,7 +55,15 @@ const line = (productId: string, extra: Record<string, unknown> = {}) => ({
 describe('repricing sale lines', () => {
   it('a plain line is priced at the product price and moves product stock', () => {
     expect(priceSaleLines([line(P2, { quantity: 2 })], products, variants)).toEqual([
-      { productId: P2, productName: 'Banana Bread', variantId: null, variantName: null, quantity: 2, unitCents: 400, modifiers: null },
+      {
+        productId: P2,
+        productName: 'Banana Bread',
+        variantId: null,
+        variantName: null,
+        quantity: 2,
+        unitCents: 400,
+        modifiers: null,
+      },
     ]);
   });
 
