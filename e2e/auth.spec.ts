@@ -70,11 +70,13 @@ test.describe('signing in with a PIN', () => {
       await signInWithKeypad(page, DEMO_STAFF[role].pin);
       await expect(page).toHaveURL(/\/pos$/);
       await expect(page.getByRole('heading', { name: 'Point of Sale', level: 1 })).toBeVisible();
+      // A department manager also reads their department's account (issue #34 item 3, ADR 0034).
       await expect(page.getByRole('navigation', { name: 'Point of Sale' }).getByRole('link')).toHaveText([
         'POS Dashboard',
         'Point of Sale',
         'Sales Reports',
         'Sales History',
+        ...(role === 'department_manager' ? ['Accounts'] : []),
       ]);
 
       await page.getByRole('button', { name: 'Logout' }).click();
